@@ -1,0 +1,1 @@
+"""roll's interface: the Typer app, the REPL, rendering and the campaign store."""

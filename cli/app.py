@@ -1,0 +1,210 @@
+"""The Typer app: `roll [OPTIONS] LINE...` and its subcommands."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from typer.core import TyperGroup
+
+from cli.env import Environment, ExitStatus
+from cli.runner import Runner, Settings, worst
+from rules.errors import RollError
+
+EXAMPLES = """\
+Examples:
+  roll 4d6kh3                   keep the highest three of 4d6
+  roll 6x 4d6kh3                a stat array
+  roll 'd20+5 vs 15'            pass or fail against 15
+  roll --json --seed 7 3d6      reproducible, machine-readable
+  roll -s vagabond check dex=5 trained
+  roll odds 4d6kh3              the exact distribution
+  roll                          open the REPL (or read LINEs from a pipe)
+"""
+
+SUBCOMMANDS = ("odds", "sheet", "log", "undo", "systems", "help", "completion", "repl")
+VALUE_OPTIONS = frozenset(
+    {"-s", "--system", "-a", "--as", "--campaign", "--seed", "--rolled", "-n", "--times", "--width"}
+)
+
+
+class LineGroup(TyperGroup):
+    """A group whose default command is a LINE: a first word that is no subcommand starts one."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        if args and args[0] in ("--help", "-h") and len(args) == 1:
+            return super().parse_args(ctx, args)
+        return super().parse_args(ctx, route(args))
+
+
+def route(args: list[str]) -> list[str]:
+    """Put the subcommand first (options may come before it), or `line` when there is none."""
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "--":
+            break
+        if arg.startswith("-") and len(arg) > 1:
+            i += 2 if arg in VALUE_OPTIONS else 1
+            continue
+        if arg in SUBCOMMANDS:
+            return [arg, *args[:i], *args[i + 1 :]]
+        break
+    return ["line", *args]
+
+
+app = typer.Typer(
+    cls=LineGroup,
+    add_completion=False,
+    no_args_is_help=False,
+    invoke_without_command=False,
+    help="roll: a dice roller and tabletop-rules REPL.\n\n"
+    "Usage: roll [OPTIONS] LINE...  |  roll [OPTIONS] (REPL on a terminal, batch from a pipe)",
+    epilog=EXAMPLES,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    rich_markup_mode=None,
+    pretty_exceptions_enable=False,
+)
+
+SystemOpt = Annotated[
+    str | None, typer.Option("-s", "--system", help="game system (env ROLL_SYSTEM)")
+]
+AsOpt = Annotated[str | None, typer.Option("-a", "--as", help="act as this character")]
+CampaignOpt = Annotated[
+    Path | None, typer.Option("--campaign", help="campaign database (env ROLL_CAMPAIGN)")
+]
+SeedOpt = Annotated[int | None, typer.Option("--seed", help="reproducible dice")]
+RolledOpt = Annotated[
+    str | None, typer.Option("--rolled", help="use these faces, comma-separated, in roll order")
+]
+TimesOpt = Annotated[int, typer.Option("-n", "--times", help="evaluate the LINE N times")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="JSON Lines output")]
+QuietOpt = Annotated[bool, typer.Option("-q", "--quiet", help="only the total or outcome")]
+ExitOpt = Annotated[
+    bool, typer.Option("--exit-code", help="exit 1 when the outcome is fail/miss")
+]
+NoColorOpt = Annotated[bool, typer.Option("--no-color", help="plain text")]
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import version
+
+        typer.echo(f"roll {version('roll-rules')}")
+        raise typer.Exit(0)
+
+
+VersionOpt = Annotated[
+    bool,
+    typer.Option("--version", callback=_version, is_eager=True, help="show the version"),
+]
+
+
+def settings_from(**kw: Any) -> Settings:
+    return Settings(
+        system=kw.get("system"),
+        character=kw.get("as_"),
+        campaign=kw.get("campaign"),
+        seed=kw.get("seed"),
+        rolled=kw.get("rolled"),
+        times=kw.get("times", 1),
+        json=kw.get("json", False),
+        quiet=kw.get("quiet", False),
+        exit_code=kw.get("exit_code", False),
+        no_color=kw.get("no_color", False),
+    )
+
+
+def fail(env: Environment, error: RollError, line: str | None = None) -> None:
+    from cli.render.text import error_text
+
+    env.stderr.write(error_text(line, error) + "\n")
+    raise typer.Exit(error.exit_status)
+
+
+@app.command("line", hidden=True, context_settings={"allow_interspersed_args": True})
+def line_command(
+    words: Annotated[list[str] | None, typer.Argument(help="the LINE", show_default=False)] = None,
+    system: SystemOpt = None,
+    as_: AsOpt = None,
+    campaign: CampaignOpt = None,
+    seed: SeedOpt = None,
+    rolled: RolledOpt = None,
+    times: TimesOpt = 1,
+    json: JsonOpt = False,
+    quiet: QuietOpt = False,
+    exit_code: ExitOpt = False,
+    no_color: NoColorOpt = False,
+    version: VersionOpt = False,
+) -> None:
+    """Roll a LINE: dice notation or a system command."""
+    env = Environment()
+    settings = settings_from(**locals())
+    try:
+        runner = Runner(settings, env)
+    except RollError as error:
+        fail(env, error)
+    if words:
+        text = " ".join(words)
+        status = runner.run(text)
+        status = worst(status, runner.finish())
+        raise typer.Exit(status)
+    if env.stdin_isatty:
+        from cli.repl.session import run_repl
+
+        raise typer.Exit(run_repl(settings, env))
+    raise typer.Exit(run_batch(runner, env))
+
+
+def run_batch(runner: Runner, env: Environment) -> int:
+    """One LINE per input line; keeps going after a bad line; the worst status wins."""
+    from cli.dispatch import run_any
+
+    status = int(ExitStatus.OK)
+    for raw in env.stdin:
+        text = raw.strip()
+        if not text or text.startswith("#"):
+            continue
+        status = worst(status, run_any(runner, text))
+    return worst(status, runner.finish())
+
+
+@app.command("systems")
+def systems_command(json: JsonOpt = False) -> None:
+    """List the game systems."""
+    from rules.systems import SYSTEMS
+
+    for system in SYSTEMS.values():
+        if json:
+            import json as jsonlib
+
+            typer.echo(jsonlib.dumps({"id": system.id, "title": system.title, "seed": system.seed}))
+        else:
+            seed = f"  (seed {system.seed})" if system.seed else ""
+            typer.echo(f"{system.id:<10} {system.title}{seed}")
+
+
+@app.command("help")
+def help_command(topic: Annotated[str | None, typer.Argument()] = None) -> None:
+    """Help on a TOPIC: notation, or a system id."""
+    from cli.help import help_text
+
+    env = Environment()
+    try:
+        typer.echo(help_text(topic))
+    except RollError as error:
+        fail(env, error)
+
+
+def register_subcommands() -> None:
+    """Subcommands that live in their own modules."""
+    from cli.commands import register
+
+    register(app)
+
+
+def main_app(argv: list[str] | None = None) -> None:
+    register_subcommands()
+    app(args=argv if argv is not None else sys.argv[1:], prog_name="roll")

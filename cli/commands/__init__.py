@@ -1,0 +1,16 @@
+"""Subcommands in modules of their own, registered on the app once."""
+
+from __future__ import annotations
+
+import typer
+
+_DONE: set[int] = set()
+
+
+def register(app: typer.Typer) -> None:
+    if id(app) in _DONE:
+        return
+    _DONE.add(id(app))
+    from cli.commands import campaign_cmds
+
+    campaign_cmds.register(app)

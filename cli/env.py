@@ -1,0 +1,46 @@
+"""The Environment: streams, TTY-ness and colour, injected so tests need no patching."""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass, field
+from enum import IntEnum
+from typing import TextIO
+
+
+class ExitStatus(IntEnum):
+    """What `roll` exits with (SPEC §2)."""
+
+    OK = 0
+    REFUSED = 1
+    BAD_INPUT = 2
+    INTERRUPTED = 130
+
+
+@dataclass
+class Environment:
+    """Where `roll` reads and writes, and whether a person is watching."""
+
+    stdin: TextIO = field(default_factory=lambda: sys.stdin)
+    stdout: TextIO = field(default_factory=lambda: sys.stdout)
+    stderr: TextIO = field(default_factory=lambda: sys.stderr)
+
+    @property
+    def stdin_isatty(self) -> bool:
+        return _isatty(self.stdin)
+
+    @property
+    def stdout_isatty(self) -> bool:
+        return _isatty(self.stdout)
+
+    def color(self, no_color_flag: bool) -> bool:
+        """Colour only on a TTY, and never with --no-color or NO_COLOR set."""
+        return not no_color_flag and "NO_COLOR" not in os.environ and self.stdout_isatty
+
+
+def _isatty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False

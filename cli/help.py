@@ -1,0 +1,52 @@
+"""`roll help [TOPIC]`: the notation, and each system's commands."""
+
+from __future__ import annotations
+
+from rules.errors import UsageError
+from rules.systems import SYSTEMS
+
+NOTATION = """\
+Dice notation (every system; case-insensitive, spaces allowed between terms)
+  NdX dX d% dF NdF d{1,1,2,3}   dice, percentile, Fate, custom faces
+  + - * / ( )                   arithmetic; / rounds down at the end
+  floor() ceil() round() abs() min(a,b) max(a,b)
+  khN kN klN dhN dlN dN         keep/drop highest/lowest (4d6d1 drops the lowest)
+  !  !>=5  !!  !p               explode, on a compare point, compound, penetrate
+  r1  r<3  rr1  ro<3            reroll while it matches; reroll once
+  minN maxN                     clamp each face
+  >=5 >4 =6 <2   f1 f<2         count successes; subtract failures
+  s sa sd                       sort the dice shown
+  {e1, e2}kh1                   a group: modifiers act on the members' totals
+  Nx EXPR                       repeat N times (same as -n N)
+  EXPR vs N                     pass if the total is at least N
+  d20 adv / d20 dis             advantage: 2d20kh1 / 2d20kl1
+  1d8 [slashing]   # comment    labels are kept; comments ignored
+  Δ8 (or delta8)                a risk die (Macchiato Monsters)
+  d20+f  d20+h                  Vagabond's Favor (+d6) and Hinder (−d6)
+Modifiers act in this order whatever order they are written in:
+  reroll, explode, clamp, keep/drop, count, sort.
+Examples: 4d6kh3 · 2d20kl1+3 · 8d10>=8f1 · 3d6!! · {4d6, 3d8}kh1 · 6x 4d6kh3
+"""
+
+TOPICS = {"notation": NOTATION}
+
+
+def help_text(topic: str | None) -> str:
+    """The text of a help topic; no topic lists the topics."""
+    if topic is None:
+        systems = ", ".join(SYSTEMS)
+        return (
+            "roll help TOPIC — topics: notation, " + systems + "\n\n"
+            "roll LINE            a dice expression or a system command\n"
+            "roll odds LINE       the exact distribution of a LINE\n"
+            "roll sheet import|export|show|list|rm    characters (TOML sheets)\n"
+            "roll log | undo      the campaign's history\n"
+            "roll systems         the game systems\n"
+            "roll                 the REPL on a terminal; LINEs from a pipe otherwise\n"
+        )
+    key = topic.strip().lower()
+    if key in TOPICS:
+        return TOPICS[key]
+    if key in SYSTEMS:
+        return SYSTEMS[key].help()
+    raise UsageError(f"no help topic {topic!r} (topics: notation, {', '.join(SYSTEMS)})")

@@ -1,0 +1,42 @@
+"""The JSON renderer: one §3 object per evaluated LINE, one per output line."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from rules.errors import NotationError, RollError
+from rules.resolution import Resolution
+
+
+def resolution_to_json(res: Resolution, text: str) -> dict[str, Any]:
+    """The SPEC §3 object for a resolved LINE (fixed keys first, then the system's extras)."""
+    out: dict[str, Any] = {
+        "input": res.input,
+        "system": res.system,
+        "character": res.character,
+        "kind": res.kind,
+        "total": res.total,
+        "target": res.target,
+        "outcome": res.outcome,
+        "crit": res.crit,
+        "fumble": res.fumble,
+        "successes": res.successes,
+        "dice": [{"die": t.die, "face": t.face, "kept": t.kept} for t in res.throws],
+        "changes": [c.to_json() for c in res.changes],
+        "text": text,
+    }
+    for key, value in res.extra:
+        out.setdefault(key, value)
+    if res.notes:
+        out.setdefault("notes", list(res.notes))
+    return out
+
+
+def error_to_json(line: str, error: RollError) -> dict[str, Any]:
+    column = error.column if isinstance(error, NotationError) else None
+    return {"input": line, "error": error.message, "column": column}
+
+
+def dumps(obj: dict[str, Any]) -> str:
+    return json.dumps(obj, ensure_ascii=False)

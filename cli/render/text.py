@@ -1,0 +1,90 @@
+"""The text renderer: the summary line, one line per pool change, and notes; colour on a TTY."""
+
+from __future__ import annotations
+
+import re
+
+from rules.describe import pool_title
+from rules.errors import NotationError, RollError
+from rules.resolution import Change, Resolution, Value
+
+RESET = "\x1b[0m"
+STYLES = {
+    "pass": "\x1b[32;1m",
+    "hit": "\x1b[32;1m",
+    "hold": "\x1b[32;1m",
+    "fail": "\x1b[31;1m",
+    "miss": "\x1b[31;1m",
+    "step-down": "\x1b[33;1m",
+    "fizzle": "\x1b[31;1m",
+    "crit": "\x1b[33;1m",
+    "fumble": "\x1b[35;1m",
+}
+DROPPED = "\x1b[2;9m"
+CHANGE = "\x1b[36m"
+_STRUCK = re.compile(r"~~(.+?)~~")
+_WORDS = re.compile(r"(?<![\w-])(" + "|".join(re.escape(w) for w in STYLES) + r")(?![\w-])")
+
+
+def value_text(value: Value) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
+
+
+def change_line(change: Change) -> str:
+    """`Mira · Luck 2 → 3 (crit)`; a flag reads `Mira · Vulnerable on (…)`."""
+    who = change.character or "Party"
+    title = pool_title(change.pool)
+    if change.kind == "flag":
+        return f"{who} · {title} {value_text(change.after)} ({change.reason})"
+    return (
+        f"{who} · {title} {value_text(change.before)} → {value_text(change.after)}"
+        f" ({change.reason})"
+    )
+
+
+def plain_text(res: Resolution) -> str:
+    """Everything a person reads for this LINE, without colour."""
+    lines = [res.summary]
+    lines.extend(change_line(c) for c in res.changes)
+    lines.extend(res.notes)
+    return "\n".join(lines)
+
+
+def colorize(text: str) -> str:
+    text = _STRUCK.sub(lambda m: f"{DROPPED}{m.group(1)}{RESET}", text)
+    return _WORDS.sub(lambda m: f"{STYLES[m.group(1)]}{m.group(1)}{RESET}", text)
+
+
+def render(res: Resolution, color: bool) -> str:
+    text = plain_text(res)
+    if not color:
+        return text
+    lines = text.split("\n")
+    head = colorize(lines[0])
+    rest = [f"{CHANGE}{line}{RESET}" if i < len(res.changes) else colorize(line)
+            for i, line in enumerate(lines[1:])]
+    return "\n".join([head, *rest])
+
+
+def quiet(res: Resolution) -> str:
+    """`-q`: the outcome word of a check, else the total, else the summary."""
+    if res.outcome is not None and (res.kind != "roll" or res.total is None):
+        return res.outcome
+    if res.total is not None:
+        return str(res.total)
+    if res.outcome is not None:
+        return res.outcome
+    return res.summary
+
+
+def error_text(line: str | None, error: RollError) -> str:
+    """`roll: error: MESSAGE`, with the LINE and a caret under the bad character."""
+    out = f"roll: error: {error.message}"
+    if isinstance(error, NotationError) and line is not None and error.column:
+        shown = line.rstrip("\n")
+        out += f"\n  {shown}\n  {' ' * (error.column - 1)}^"
+    return out

@@ -1,0 +1,189 @@
+"""Evaluate LINEs for the one-shot command, batch mode and the REPL: parse, resolve, store, print."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from cli.env import Environment, ExitStatus
+from cli.render import json as render_json
+from cli.render import text as render_text
+from rules.campaign import Table
+from rules.dice.evaluate import Roller
+from rules.dice.source import DiceSource, RandomSource, ScriptedSource
+from rules.errors import LimitError, RollError, UsageError
+from rules.notation import ast, parse
+from rules.resolution import Resolution
+from rules.systems import Context, System, get_system
+
+MAX_TIMES = 100_000
+
+
+@dataclass
+class Settings:
+    """The options of SPEC §2 that shape how LINEs are evaluated and shown."""
+
+    system: str | None = None
+    character: str | None = None
+    campaign: Path | None = None
+    seed: int | None = None
+    rolled: str | None = None
+    times: int = 1
+    json: bool = False
+    quiet: bool = False
+    exit_code: bool = False
+    no_color: bool = False
+
+    def campaign_path(self) -> Path:
+        if self.campaign is not None:
+            return self.campaign
+        from_env = os.environ.get("ROLL_CAMPAIGN")
+        if from_env:
+            return Path(from_env)
+        from cli.store import default_campaign_path
+
+        return default_campaign_path()
+
+    def system_id(self) -> str | None:
+        return self.system or os.environ.get("ROLL_SYSTEM") or None
+
+
+def worst(a: int, b: int) -> int:
+    """The worse of two exit statuses: interrupted > bad input > refused > ok."""
+    order = [ExitStatus.OK, ExitStatus.REFUSED, ExitStatus.BAD_INPUT, ExitStatus.INTERRUPTED]
+    return max(a, b, key=lambda s: order.index(ExitStatus(s)) if s in order else 2)
+
+
+class Runner:
+    """Runs LINEs with one dice source for the whole process (so a seed covers a batch)."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        env: Environment,
+        ask_face: Callable[[ast.Die, str], int] | None = None,
+    ) -> None:
+        self.settings = settings
+        self.env = env
+        self.source: DiceSource
+        if settings.rolled is not None:
+            self.source = ScriptedSource.from_text(settings.rolled)
+        else:
+            self.source = RandomSource(settings.seed)
+        self.ask_face = ask_face
+        self.color = env.color(settings.no_color)
+        self.failed = False
+        if not 1 <= settings.times <= MAX_TIMES:
+            raise LimitError(f"-n/--times takes N from 1 to {MAX_TIMES:,}")
+
+    # ---- output ----
+
+    def out(self, text: str) -> None:
+        self.env.stdout.write(text + "\n")
+        self.env.stdout.flush()
+
+    def err(self, text: str) -> None:
+        self.env.stderr.write(text + "\n")
+        self.env.stderr.flush()
+
+    def report(self, line: str, error: RollError) -> int:
+        """Show an error (and its caret); JSON mode also writes the error object to stdout."""
+        self.failed = True
+        if self.settings.json:
+            self.out(render_json.dumps(render_json.error_to_json(line, error)))
+        self.err(render_text.error_text(line, error))
+        return error.exit_status
+
+    def show(self, res: Resolution) -> None:
+        if self.settings.json:
+            text = render_text.plain_text(res)
+            self.out(render_json.dumps(render_json.resolution_to_json(res, text)))
+        elif self.settings.quiet:
+            self.out(render_text.quiet(res))
+        else:
+            self.out(render_text.render(res, self.color))
+
+    # ---- evaluating ----
+
+    def run(self, text: str) -> int:
+        """Evaluate one LINE (all its repeats), print the results, return the exit status."""
+        try:
+            results = self.evaluate(text)
+        except RollError as error:
+            return self.report(text, error)
+        except RecursionError:
+            return self.report(text, LimitError("the LINE nests too deeply"))
+        except Exception as exc:  # a bug of ours: say so plainly, never a traceback
+            return self.report(text, RollError(f"internal error: {type(exc).__name__}: {exc}"))
+        status = int(ExitStatus.OK)
+        for res in results:
+            self.show(res)
+            if self.settings.exit_code and res.passed is False:
+                status = int(ExitStatus.REFUSED)
+        return status
+
+    def finish(self) -> int:
+        """After the last LINE: `--rolled` faces left over are an error."""
+        if isinstance(self.source, ScriptedSource) and self.source.left and not self.failed:
+            try:
+                self.source.check_used_up()
+            except RollError as error:
+                self.err(render_text.error_text(None, error))
+                return error.exit_status
+        return int(ExitStatus.OK)
+
+    def evaluate(self, text: str) -> list[Resolution]:
+        line = parse(text)
+        times = line.repeat * self.settings.times
+        if times > MAX_TIMES:
+            raise LimitError(f"a LINE repeats at most {MAX_TIMES:,} times (Nx × -n)")
+        single = replace(line, repeat=1)
+        return [self.resolve(single, text) for _ in range(times)]
+
+    def resolve(self, line: ast.Line, text: str) -> Resolution:
+        roller = Roller(self.source)
+        if not self.needs_campaign(line):
+            system = self.pick_system(None)
+            return system.resolve(line, Context(system, Table(), roller, text))
+        from cli.store import Campaign
+
+        campaign = Campaign(self.settings.campaign_path())
+        with campaign.transaction() as tx:
+            active = self.settings.character
+            if active is not None:
+                tx.character(active)  # an unknown --as is an error
+            else:
+                active = tx.get_active()
+                chosen = self.settings.system_id()
+                if active is not None and chosen:
+                    remembered = tx.character(active)
+                    if remembered.system != chosen.strip().lower():
+                        active = None  # -s for another game: roll without the REPL's character
+            table = tx.table(active)
+            system = self.pick_system(table)
+            res = system.resolve(line, Context(system, table, roller, text))
+            if table.active is not None or res.changes:
+                text_out = render_text.plain_text(res)
+                tx.apply(res, render_json.resolution_to_json(res, text_out))
+        return res
+
+    def needs_campaign(self, line: ast.Line) -> bool:
+        """Commands and `--as` need the campaign; plain dice only read an existing one."""
+        if isinstance(line, ast.CommandLine) or self.settings.character is not None:
+            return True
+        return self.settings.campaign_path().exists()
+
+    def pick_system(self, table: Table | None) -> System:
+        chosen = self.settings.system_id()
+        if chosen:
+            system = get_system(chosen)
+            if table is not None and table.active is not None and table.active.system != system.id:
+                raise UsageError(
+                    f"{table.active.name} is a {table.active.system} character, not {system.id}"
+                )
+            return system
+        if table is not None and table.active is not None:
+            return get_system(table.active.system)
+        return get_system("generic")

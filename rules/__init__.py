@@ -1,0 +1,1 @@
+"""roll-rules' domain: dice notation, dice, odds and game systems. Pure: no I/O."""

@@ -1,0 +1,128 @@
+"""The campaign as the rules see it: characters' sheets, the party, and applying changes.
+
+A sheet is a plain dict shaped like the TOML file (`stats`, `skills`, `max`, `pools`, `risk`,
+`flags`, and top-level fields). Applying a Change is a pure function on such a dict.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.errors import UsageError
+from rules.resolution import Change, Value
+
+SECTIONS = {"pool": "pools", "risk": "risk", "stat": "stats", "max": "max"}
+
+
+@dataclass(frozen=True)
+class Character:
+    """One character: a name, a system and the sheet (current pools included)."""
+
+    name: str
+    system: str
+    sheet: Mapping[str, Any]
+
+    def section(self, name: str) -> Mapping[str, Any]:
+        value = self.sheet.get(name, {})
+        return value if isinstance(value, Mapping) else {}
+
+    @property
+    def stats(self) -> Mapping[str, Any]:
+        return self.section("stats")
+
+    @property
+    def pools(self) -> Mapping[str, Any]:
+        return self.section("pools")
+
+    @property
+    def maxima(self) -> Mapping[str, Any]:
+        return self.section("max")
+
+    @property
+    def risk(self) -> Mapping[str, Any]:
+        return self.section("risk")
+
+    @property
+    def flags(self) -> frozenset[str]:
+        return frozenset(str(f) for f in self.sheet.get("flags", ()))
+
+    @property
+    def trained(self) -> frozenset[str]:
+        skills = self.section("skills")
+        return frozenset(str(s).lower() for s in skills.get("trained", ()))
+
+    def field(self, name: str, default: Any = None) -> Any:
+        return self.sheet.get(name, default)
+
+    def current(self, kind: str, name: str) -> Value:
+        """The value a Change of this kind and name would start from."""
+        return current_value(self.sheet, kind, name)
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """A logged LINE: what was typed, what it resolved to (§3 JSON), and its changes."""
+
+    id: int
+    input: str
+    character: str | None
+    system: str
+    result: Mapping[str, Any]
+    changes: tuple[Change, ...]
+    undone: bool = False
+
+
+@dataclass(frozen=True)
+class Table:
+    """Everything a system may read to resolve a LINE: the active character, the others, the party."""
+
+    active: Character | None = None
+    characters: Mapping[str, Character] = field(default_factory=dict)
+    party: Mapping[str, Any] = field(default_factory=dict)
+    last_entry: LogEntry | None = None
+
+    def character(self, name: str) -> Character:
+        found = self.characters.get(name.lower())
+        if found is None:
+            known = ", ".join(sorted(c.name for c in self.characters.values())) or "none yet"
+            raise UsageError(f"no character named {name!r} in this campaign (known: {known})")
+        return found
+
+
+def current_value(sheet: Mapping[str, Any], kind: str, name: str) -> Value:
+    if kind == "flag":
+        return name in sheet.get("flags", ())
+    if kind == "field":
+        value = sheet.get(name)
+        return value if isinstance(value, (int, str, bool)) or value is None else str(value)
+    section = sheet.get(SECTIONS[kind], {})
+    value = section.get(name) if isinstance(section, Mapping) else None
+    return value if isinstance(value, (int, str, bool)) or value is None else str(value)
+
+
+def apply_change(sheet: Mapping[str, Any], change: Change, undo: bool = False) -> dict[str, Any]:
+    """A new sheet with `change` applied (or reverted with `undo`)."""
+    out: dict[str, Any] = copy.deepcopy(dict(sheet))
+    value = change.before if undo else change.after
+    if change.kind == "flag":
+        flags = [f for f in out.get("flags", []) if f != change.pool]
+        if value:
+            flags.append(change.pool)
+        out["flags"] = sorted(flags)
+        return out
+    if change.kind == "field":
+        if value is None:
+            out.pop(change.pool, None)
+        else:
+            out[change.pool] = value
+        return out
+    section = dict(out.get(SECTIONS[change.kind], {}))
+    if value is None:
+        section.pop(change.pool, None)
+    else:
+        section[change.pool] = value
+    out[SECTIONS[change.kind]] = section
+    return out

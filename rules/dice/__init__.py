@@ -1,0 +1,1 @@
+"""Throwing dice: sources of faces, the evaluator and its frozen results."""

@@ -1,0 +1,382 @@
+"""Evaluate a syntax tree with a DiceSource: one method per node type, a budget for the limits."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from rules.dice.results import (
+    DieRoll,
+    Roll,
+    Rolled,
+    RolledConst,
+    RolledGroup,
+    RolledLabel,
+    RolledOp,
+    RolledTerm,
+    Throw,
+)
+from rules.dice.source import DiceSource
+from rules.errors import EvaluationError, LimitError
+from rules.notation import ast
+
+MAX_DICE = 100_000
+MAX_WAVES = 100
+
+
+@dataclass
+class Budget:
+    """Counts the dice a LINE throws against the limits of SPEC §5."""
+
+    dice_left: int = MAX_DICE
+
+    def spend(self, n: int) -> None:
+        if n > self.dice_left:
+            raise LimitError(f"a LINE throws at most {MAX_DICE:,} dice (explosions included)")
+        self.dice_left -= n
+
+
+@dataclass
+class _Die:
+    """A die while its term is being worked out (mutable; frozen into DieRoll at the end)."""
+
+    die: ast.Die
+    faces: list[int]
+    ids: list[int]
+    why: str
+    value: int = 0
+    kept: bool = True
+    rerolled_once: bool = False
+    exploded: bool = False
+    success: int = 0
+
+
+@dataclass
+class Roller:
+    """Throws the dice of one LINE: every roll through it shares the budget and throw order."""
+
+    source: DiceSource
+    budget: Budget = field(default_factory=Budget)
+    _names: list[str] = field(default_factory=list)
+    _faces: list[int] = field(default_factory=list)
+    _kept: list[bool] = field(default_factory=list)
+
+    # ---- public ----
+
+    def roll(self, expr: ast.Expr, why: str = "") -> Roll:
+        """Evaluate `expr`; the result keeps every die and the throws made for it, in order."""
+        start = len(self._faces)
+        tree = self._eval(expr, why)
+        throws = self._throws_from(start)
+        successes = _successes_of(tree)
+        return Roll(str(expr), tree, math.floor(tree.value), tree.value, throws, successes)
+
+    def throw(self, die: ast.Die, why: str) -> tuple[int, int]:
+        """One die: returns (face, throw id)."""
+        self.budget.spend(1)
+        face = self.source.throw(die, why)
+        self._names.append(die.name)
+        self._faces.append(face)
+        self._kept.append(True)
+        return face, len(self._faces) - 1
+
+    def throw_many(self, die: ast.Die, count: int, why: str) -> tuple[list[int], int]:
+        """`count` dice at once: returns their faces and the throw id of the first."""
+        self.budget.spend(count)
+        faces = self.source.throw_many(die, count, why)
+        first = len(self._faces)
+        self._names.extend([die.name] * count)
+        self._faces.extend(faces)
+        self._kept.extend([True] * count)
+        return faces, first
+
+    @property
+    def throws(self) -> tuple[Throw, ...]:
+        """Every throw of the LINE so far, in roll order."""
+        return self._throws_from(0)
+
+    def _throws_from(self, start: int) -> tuple[Throw, ...]:
+        return tuple(map(Throw, self._names[start:], self._faces[start:], self._kept[start:]))
+
+    # ---- dispatch ----
+
+    def _eval(self, node: ast.Expr, why: str) -> Rolled:
+        method: Callable[[Roller, ast.Expr, str], Rolled] = _DISPATCH[type(node)]
+        return method(self, node, why)
+
+    def _num(self, node: ast.Num, why: str) -> Rolled:
+        return RolledConst(str(node), Fraction(node.value))
+
+    def _label(self, node: ast.Labeled, why: str) -> Rolled:
+        inner = self._eval(node.inner, node.label)
+        return RolledLabel(str(node), inner, node.label, inner.value)
+
+    def _neg(self, node: ast.Neg, why: str) -> Rolled:
+        inner = self._eval(node.operand, why)
+        return RolledOp(str(node), "neg", (inner,), -inner.value)
+
+    def _binop(self, node: ast.BinOp, why: str) -> Rolled:
+        left = self._eval(node.left, why)
+        right = self._eval(node.right, why)
+        a, b = left.value, right.value
+        if node.op == "+":
+            value = a + b
+        elif node.op == "-":
+            value = a - b
+        elif node.op == "*":
+            value = a * b
+        else:
+            if b == 0:
+                raise EvaluationError(f"division by zero in {node}")
+            value = a / b
+        return RolledOp(str(node), node.op, (left, right), value)
+
+    def _call(self, node: ast.Call, why: str) -> Rolled:
+        args = tuple(self._eval(a, why) for a in node.args)
+        return RolledOp(str(node), node.fn, args, apply_function(node.fn, [a.value for a in args]))
+
+    def _aid(self, node: ast.Aid, why: str) -> Rolled:
+        label = "Favor" if node.favor else "Hinder"
+        face, tid = self.throw(ast.D6, label)
+        value = face if node.favor else -face
+        roll = DieRoll(ast.D6, (face,), value, why=label)
+        return RolledTerm(str(node), (roll,), Fraction(value))
+
+    # ---- dice terms ----
+
+    def _dice(self, node: ast.Dice, why: str) -> Rolled:
+        die = node.die
+        if die.sides < 1:
+            raise EvaluationError(f"a die needs at least one side: {node.count}d{die.sides}")
+        mods = ast.in_stage_order(node.mods)
+        label = why or str(node)
+        faces, first = self.throw_many(die, node.count, label)
+        if not mods:
+            plain = tuple(DieRoll(die, (f,), f) for f in faces)
+            return RolledTerm(str(node), plain, Fraction(sum(faces)))
+        dice = [_Die(die, [f], [first + i], "roll", f) for i, f in enumerate(faces)]
+        rerolls = [m for m in mods if isinstance(m, ast.Reroll)]
+        if rerolls:
+            self._reroll(node, dice, rerolls, label)
+        explodes = [m for m in mods if isinstance(m, ast.Explode)]
+        if explodes:
+            dice = self._explode(node, dice, explodes, label)
+        for m in mods:
+            if isinstance(m, ast.Clamp):
+                for d in dice:
+                    d.value = max(d.value, m.value) if m.bound == "min" else min(d.value, m.value)
+        for m in mods:
+            if isinstance(m, ast.Keep):
+                _keep(dice, m, value_of=lambda d: d.value)
+        counting = [m for m in mods if isinstance(m, (ast.CountSuccesses, ast.CountFailures))]
+        if counting:
+            _check_counting(node, counting)
+            for d in dice:
+                if d.kept:
+                    d.success = _success_of(d.value, counting)
+            value = Fraction(sum(d.success for d in dice if d.kept))
+        else:
+            value = Fraction(sum(d.value for d in dice if d.kept))
+        for d in dice:
+            if not d.kept:
+                for tid in d.ids:
+                    self._kept[tid] = False
+        shown = list(dice)
+        for m in mods:
+            if isinstance(m, ast.Sort):
+                shown.sort(key=lambda d: d.value, reverse=m.descending)
+        frozen = tuple(
+            DieRoll(d.die, tuple(d.faces), d.value, d.kept, d.why, len(d.faces) > 1 and
+                    not d.exploded, d.exploded, d.success)
+            for d in shown
+        )
+        return RolledTerm(str(node), frozen, value, counts_successes=bool(counting))
+
+    def _reroll(self, node: ast.Dice, dice: list[_Die], mods: list[ast.Reroll], label: str) -> None:
+        faces = set(node.die.faces)
+        always = [m for m in mods if not m.once]
+        if always and all(any(m.when.matches(f) for m in always) for f in faces):
+            raise EvaluationError(f"{node} would reroll every face of a {node.die.name}, forever")
+        once = [m for m in mods if m.once]
+        for _wave in range(MAX_WAVES + 1):
+            due = []
+            for d in dice:
+                face = d.faces[-1]
+                if any(m.when.matches(face) for m in always) or (
+                    not d.rerolled_once and any(m.when.matches(face) for m in once)
+                ):
+                    due.append(d)
+            if not due:
+                return
+            if _wave == MAX_WAVES:
+                raise LimitError(f"{node} rerolled more than {MAX_WAVES} waves")
+            for d in due:
+                if not any(m.when.matches(d.faces[-1]) for m in always):
+                    d.rerolled_once = True
+                self._kept[d.ids[-1]] = False
+                face, tid = self.throw(d.die, f"a reroll of {label}")
+                d.faces.append(face)
+                d.ids.append(tid)
+                d.value = face
+
+    def _explode(
+        self, node: ast.Dice, dice: list[_Die], mods: list[ast.Explode], label: str
+    ) -> list[_Die]:
+        mod = mods[0]
+        die = node.die
+        when = mod.when or ast.Compare("=", die.highest)
+        if all(when.matches(f) for f in die.faces):
+            what = "a d1" if die.sides == 1 and die.kind == "std" else f"a {die.name} on {when}"
+            raise EvaluationError(f"exploding {what} would never stop: {node}")
+        out = list(dice)
+        wave = [d for d in dice if when.matches(d.faces[-1])]
+        for n in range(MAX_WAVES + 1):
+            if not wave:
+                return out
+            if n == MAX_WAVES:
+                raise LimitError(f"{node} exploded more than {MAX_WAVES} waves")
+            nxt: list[_Die] = []
+            for parent in wave:
+                parent.exploded = True
+                face, tid = self.throw(die, f"an explosion of {label}")
+                if mod.style == "!!":
+                    parent.faces.append(face)
+                    parent.ids.append(tid)
+                    parent.value += face
+                    if when.matches(face):
+                        nxt.append(parent)
+                    continue
+                child = _Die(die, [face], [tid], "explode")
+                child.value = face - 1 if mod.style == "!p" else face
+                out.append(child)
+                if when.matches(face):
+                    nxt.append(child)
+            wave = nxt
+        return out
+
+    def _group(self, node: ast.Group, why: str) -> Rolled:
+        members: list[Rolled] = []
+        spans: list[tuple[int, int]] = []
+        for m in node.members:
+            start = len(self._faces)
+            members.append(self._eval(m, why))
+            spans.append((start, len(self._faces)))
+        kept = [True] * len(members)
+        values = [m.value for m in members]
+        counting: list[ast.CountSuccesses | ast.CountFailures] = []
+        order = list(range(len(members)))
+        for m in ast.in_stage_order(node.mods):
+            if isinstance(m, ast.Keep):
+                _keep_indices(kept, values, m)
+            elif isinstance(m, (ast.CountSuccesses, ast.CountFailures)):
+                counting.append(m)
+            elif isinstance(m, ast.Sort):
+                order.sort(key=lambda i: values[i], reverse=m.descending)
+            else:
+                raise EvaluationError(
+                    f"a group takes keep/drop, success counting and sort, not '{m}': {node}"
+                )
+        if counting:
+            _check_counting(node, counting)
+            value = Fraction(
+                sum(_success_of(values[i], counting) for i in range(len(members)) if kept[i])
+            )
+        else:
+            value = sum((values[i] for i in range(len(members)) if kept[i]), Fraction(0))
+        for i, (start, end) in enumerate(spans):
+            if not kept[i]:
+                for tid in range(start, end):
+                    self._kept[tid] = False
+        return RolledGroup(
+            str(node),
+            tuple(members[i] for i in order),
+            tuple(kept[i] for i in order),
+            value,
+            counts_successes=bool(counting),
+        )
+
+
+_DISPATCH: dict[type, Callable[..., Rolled]] = {
+    ast.Num: Roller._num,
+    ast.Dice: Roller._dice,
+    ast.Aid: Roller._aid,
+    ast.Group: Roller._group,
+    ast.BinOp: Roller._binop,
+    ast.Neg: Roller._neg,
+    ast.Call: Roller._call,
+    ast.Labeled: Roller._label,
+}
+
+
+def apply_function(fn: str, args: list[Fraction]) -> Fraction:
+    """The value of `floor ceil round abs min max` on exact values (round: halves go up)."""
+    if fn == "floor":
+        return Fraction(math.floor(args[0]))
+    if fn == "ceil":
+        return Fraction(math.ceil(args[0]))
+    if fn == "round":
+        return Fraction(math.floor(args[0] + Fraction(1, 2)))
+    if fn == "abs":
+        return abs(args[0])
+    if fn == "min":
+        return min(args)
+    return max(args)
+
+
+def _keep(dice: list[_Die], mod: ast.Keep, value_of: Callable[[_Die], int]) -> None:
+    live = [i for i, d in enumerate(dice) if d.kept]
+    values = [value_of(dice[i]) for i in live]
+    flags = [True] * len(live)
+    _keep_indices(flags, values, mod)
+    for i, flag in zip(live, flags, strict=True):
+        dice[i].kept = flag
+
+
+def _keep_indices(kept: list[bool], values: Sequence[int | Fraction], mod: ast.Keep) -> None:
+    """Mark which of the kept entries survive `mod`; among equal values the later ones go first."""
+    live = [i for i, k in enumerate(kept) if k]
+    n = min(mod.count, len(live))
+    highest_first = sorted(live, key=lambda i: (-values[i], i))
+    lowest_first = sorted(live, key=lambda i: (values[i], -i))
+    if mod.op == "kh":
+        drop = highest_first[n:]
+    elif mod.op == "kl":
+        drop = lowest_first[n:]
+    elif mod.op == "dh":
+        drop = highest_first[:n]
+    else:
+        drop = lowest_first[:n]
+    for i in drop:
+        kept[i] = False
+
+
+def _check_counting(node: object, mods: list[ast.CountSuccesses | ast.CountFailures]) -> None:
+    if not any(isinstance(m, ast.CountSuccesses) for m in mods):
+        raise EvaluationError(f"f counts failures against successes: give a success point first, "
+                              f"as in 8d10>=8f1 (not {node})")
+
+
+def _success_of(value: int | Fraction, mods: list[ast.CountSuccesses | ast.CountFailures]) -> int:
+    score = 0
+    if any(isinstance(m, ast.CountSuccesses) and m.when.matches(value) for m in mods):  # type: ignore[arg-type]
+        score += 1
+    if any(isinstance(m, ast.CountFailures) and m.when.matches(value) for m in mods):  # type: ignore[arg-type]
+        score -= 1
+    return score
+
+
+def _successes_of(tree: Rolled) -> int | None:
+    """The success count when the whole expression is one counting term or group."""
+    node = tree
+    while isinstance(node, RolledLabel):
+        node = node.inner
+    if isinstance(node, (RolledTerm, RolledGroup)) and node.counts_successes:
+        return int(node.value)
+    return None
+
+
+def roll(expr: ast.Expr, source: DiceSource) -> Roll:
+    """Evaluate one expression with its own budget."""
+    return Roller(source).roll(expr)

@@ -1,0 +1,114 @@
+"""The frozen result tree of an evaluated expression: every die keeps its history."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import NamedTuple
+
+from rules.notation.ast import Die
+
+
+class Throw(NamedTuple):
+    """One physical throw, as JSON shows it: the die, its face, and whether it counted."""
+
+    die: str
+    face: int
+    kept: bool
+
+
+@dataclass(frozen=True, slots=True)
+class DieRoll:
+    """One die as it lies on the table: its faces in order (rerolls, compounding), kept or not.
+
+    `value` is what it counts for (a compounded die sums its faces, a penetrating one is −1);
+    `why` says how it came: "roll", "explode", "Favor" …; `success` is +1, −1 or 0 when counting.
+    """
+
+    die: Die
+    faces: tuple[int, ...]
+    value: int
+    kept: bool = True
+    why: str = "roll"
+    rerolled: bool = False
+    exploded: bool = False
+    success: int = 0
+
+    @property
+    def face(self) -> int:
+        return self.faces[-1]
+
+
+@dataclass(frozen=True)
+class RolledTerm:
+    """A dice term after evaluation: its dice in display order and the value it produced."""
+
+    notation: str
+    dice: tuple[DieRoll, ...]
+    value: Fraction
+    counts_successes: bool = False
+
+
+@dataclass(frozen=True)
+class RolledGroup:
+    """A `{…}` group: its members, which were kept, and the value."""
+
+    notation: str
+    members: tuple[Rolled, ...]
+    kept: tuple[bool, ...]
+    value: Fraction
+    counts_successes: bool = False
+
+
+@dataclass(frozen=True)
+class RolledConst:
+    notation: str
+    value: Fraction
+
+
+@dataclass(frozen=True)
+class RolledOp:
+    """An arithmetic node (`+ - * /`, unary `-`) or a function call over evaluated children."""
+
+    notation: str
+    op: str
+    children: tuple[Rolled, ...]
+    value: Fraction
+
+
+@dataclass(frozen=True)
+class RolledLabel:
+    notation: str
+    inner: Rolled
+    label: str
+    value: Fraction
+
+
+Rolled = RolledTerm | RolledGroup | RolledConst | RolledOp | RolledLabel
+
+
+@dataclass(frozen=True)
+class Roll:
+    """A whole evaluated expression: its tree, its total (rounded down) and its throws."""
+
+    notation: str
+    tree: Rolled
+    total: int
+    exact: Fraction
+    throws: tuple[Throw, ...]
+    successes: int | None = None
+
+
+def all_dice(node: Rolled) -> tuple[DieRoll, ...]:
+    """Every die below `node`, term by term."""
+    if isinstance(node, RolledTerm):
+        return node.dice
+    if isinstance(node, RolledConst):
+        return ()
+    if isinstance(node, RolledLabel):
+        return all_dice(node.inner)
+    children = node.members if isinstance(node, RolledGroup) else node.children
+    out: list[DieRoll] = []
+    for child in children:
+        out.extend(all_dice(child))
+    return tuple(out)

@@ -1,0 +1,83 @@
+"""Where die faces come from: the OS-seeded or seeded `RandomSource`, or `ScriptedSource`."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import Protocol
+
+from rules.errors import ScriptError
+from rules.notation.ast import Die
+
+
+class DiceSource(Protocol):
+    """Anything that can throw one die; `why` names what the die is for (`4d6`, `Favor`)."""
+
+    def throw(self, die: Die, why: str) -> int: ...
+
+    def throw_many(self, die: Die, count: int, why: str) -> list[int]: ...
+
+
+class RandomSource:
+    """Fair dice from `random.Random`: OS-seeded by default, reproducible with `seed`."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def throw(self, die: Die, why: str) -> int:
+        return self.throw_many(die, 1, why)[0]
+
+    def throw_many(self, die: Die, count: int, why: str) -> list[int]:
+        # choices() draws one float per die: uniform, fast, and the same on every platform
+        faces: range | tuple[int, ...]
+        if die.kind in ("std", "percent", "risk"):
+            faces = range(1, die.sides + 1)
+        else:
+            faces = die.faces
+        return self._rng.choices(faces, k=count)
+
+
+class ScriptedSource:
+    """Faces given in advance (`--rolled 20,3`), consumed in roll order; for the table and tests."""
+
+    def __init__(self, faces: Iterable[int]) -> None:
+        self._faces = list(faces)
+        self._next = 0
+
+    @classmethod
+    def from_text(cls, text: str) -> ScriptedSource:
+        """Parse `--rolled` text: comma- or space-separated whole numbers."""
+        faces: list[int] = []
+        for part in text.replace(",", " ").split():
+            try:
+                faces.append(int(part))
+            except ValueError:
+                raise ScriptError(
+                    f"--rolled takes whole numbers separated by commas, not {part!r}"
+                ) from None
+        return cls(faces)
+
+    def throw(self, die: Die, why: str) -> int:
+        if self._next >= len(self._faces):
+            raise ScriptError(f"--rolled ran out: need a {die.name} for {why}")
+        face = self._faces[self._next]
+        if not die.has_face(face):
+            raise ScriptError(
+                f"--rolled face {face} (number {self._next + 1}) does not fit a {die.name}"
+                f" (needed for {why})"
+            )
+        self._next += 1
+        return face
+
+    def throw_many(self, die: Die, count: int, why: str) -> list[int]:
+        return [self.throw(die, why) for _ in range(count)]
+
+    @property
+    def left(self) -> int:
+        """How many faces were not used."""
+        return len(self._faces) - self._next
+
+    def check_used_up(self) -> None:
+        if self.left:
+            rest = ",".join(str(f) for f in self._faces[self._next :])
+            raise ScriptError(f"--rolled has {self.left} face(s) left over: {rest}")

@@ -1,0 +1,435 @@
+"""The syntax tree of a LINE: frozen nodes whose `str()` gives the notation back."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+CompareOp = Literal["=", ">", ">=", "<", "<="]
+
+
+@dataclass(frozen=True)
+class Compare:
+    """A compare point such as `>=5`; a bare number in the notation means `=`."""
+
+    op: CompareOp
+    value: int
+
+    def matches(self, face: int) -> bool:
+        v = self.value
+        if self.op == "=":
+            return face == v
+        if self.op == ">":
+            return face > v
+        if self.op == ">=":
+            return face >= v
+        if self.op == "<":
+            return face < v
+        return face <= v
+
+    def notation(self, bare_equal: bool = True) -> str:
+        if self.op == "=" and bare_equal:
+            return str(self.value)
+        return f"{self.op}{self.value}"
+
+    def __str__(self) -> str:
+        return self.notation()
+
+
+DieKind = Literal["std", "fate", "percent", "custom", "risk"]
+
+
+@dataclass(frozen=True)
+class Die:
+    """One kind of die: `d6`, `dF`, `d%`, `d{1,1,2,3}` or the risk die `Δ8`."""
+
+    kind: DieKind
+    sides: int
+    custom: tuple[int, ...] = ()
+
+    @property
+    def name(self) -> str:
+        if self.kind == "fate":
+            return "dF"
+        if self.kind == "percent":
+            return "d%"
+        if self.kind == "custom":
+            return "d{" + ",".join(str(f) for f in self.custom) + "}"
+        if self.kind == "risk":
+            return f"Δ{self.sides}"
+        return f"d{self.sides}"
+
+    @property
+    def faces(self) -> tuple[int, ...]:
+        """Every face, one entry per side (a custom die may repeat a value)."""
+        if self.kind == "fate":
+            return (-1, 0, 1)
+        if self.kind == "custom":
+            return self.custom
+        return tuple(range(1, self.sides + 1))
+
+    @property
+    def lowest(self) -> int:
+        if self.kind == "fate":
+            return -1
+        if self.kind == "custom":
+            return min(self.custom)
+        return 1
+
+    @property
+    def highest(self) -> int:
+        if self.kind == "fate":
+            return 1
+        if self.kind == "custom":
+            return max(self.custom)
+        return self.sides
+
+    def has_face(self, face: int) -> bool:
+        if self.kind in ("std", "percent", "risk"):
+            return 1 <= face <= self.sides
+        return face in self.faces
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def std_die(sides: int) -> Die:
+    return Die("std", sides)
+
+
+FATE = Die("fate", 3)
+PERCENT = Die("percent", 100)
+D6 = std_die(6)
+D20 = std_die(20)
+
+
+# ---- modifiers: applied in the fixed order of `stage`, whatever order they are written in ----
+
+
+@dataclass(frozen=True)
+class Reroll:
+    """`r1`, `rr<3` (reroll until the face no longer matches) or `ro<3` (reroll once)."""
+
+    when: Compare
+    once: bool = False
+    spelling: Literal["r", "rr", "ro"] = "r"
+    stage = 0
+
+    def __str__(self) -> str:
+        return f"{self.spelling}{self.when}"
+
+
+@dataclass(frozen=True)
+class Explode:
+    """`!` (explode), `!!` (compound) or `!p` (penetrate), on the max face or a compare point."""
+
+    style: Literal["!", "!!", "!p"]
+    when: Compare | None = None
+    stage = 1
+
+    def __str__(self) -> str:
+        return f"{self.style}{self.when if self.when is not None else ''}"
+
+
+@dataclass(frozen=True)
+class Clamp:
+    """`minN` / `maxN`: each face is raised to N at least / lowered to N at most."""
+
+    bound: Literal["min", "max"]
+    value: int
+    stage = 2
+
+    def __str__(self) -> str:
+        return f"{self.bound}{self.value}"
+
+
+@dataclass(frozen=True)
+class Keep:
+    """`khN` `klN` `dhN` `dlN` (`kN` and `dN` are spelled `kh` and `dl`)."""
+
+    op: Literal["kh", "kl", "dh", "dl"]
+    count: int
+    stage = 3
+
+    def __str__(self) -> str:
+        return f"{self.op}{self.count}"
+
+
+@dataclass(frozen=True)
+class CountSuccesses:
+    """`>=5`: the term's value becomes the number of dice that match."""
+
+    when: Compare
+    stage = 4
+
+    def __str__(self) -> str:
+        return self.when.notation(bare_equal=False)
+
+
+@dataclass(frozen=True)
+class CountFailures:
+    """`f1` / `f<2`: each matching die subtracts one success."""
+
+    when: Compare
+    stage = 4
+
+    def __str__(self) -> str:
+        return f"f{self.when}"
+
+
+@dataclass(frozen=True)
+class Sort:
+    """`s`/`sa` ascending, `sd` descending: changes only the order shown."""
+
+    descending: bool = False
+    spelling: Literal["s", "sa", "sd"] = "s"
+    stage = 5
+
+    def __str__(self) -> str:
+        return self.spelling
+
+
+Modifier = Reroll | Explode | Clamp | Keep | CountSuccesses | CountFailures | Sort
+
+
+def in_stage_order(mods: tuple[Modifier, ...]) -> tuple[Modifier, ...]:
+    """The modifiers in the order they act: reroll, explode, clamp, keep/drop, count, sort."""
+    return tuple(sorted(mods, key=lambda m: m.stage))
+
+
+# ---- expressions ----
+
+
+@dataclass(frozen=True)
+class Num:
+    value: int
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+@dataclass(frozen=True)
+class Dice:
+    """`NdX` with its modifiers; `count` 0 is allowed and rolls nothing."""
+
+    count: int
+    die: Die
+    mods: tuple[Modifier, ...] = ()
+
+    def __str__(self) -> str:
+        if self.die.kind == "risk":
+            head = str(self.die) if self.count == 1 else f"{self.count}{self.die}"
+        else:
+            head = f"{self.count}{self.die}"
+        return head + "".join(str(m) for m in self.mods)
+
+
+@dataclass(frozen=True)
+class Aid:
+    """Vagabond's `f` (Favor: add a d6) and `h` (Hinder: subtract a d6) atoms."""
+
+    favor: bool
+
+    def __str__(self) -> str:
+        return "f" if self.favor else "h"
+
+
+@dataclass(frozen=True)
+class Group:
+    """`{e1, e2, …}` with modifiers that act on the members' totals."""
+
+    members: tuple[Expr, ...]
+    mods: tuple[Modifier, ...] = ()
+
+    def __str__(self) -> str:
+        return "{" + ", ".join(str(m) for m in self.members) + "}" + "".join(
+            str(m) for m in self.mods
+        )
+
+
+@dataclass(frozen=True)
+class BinOp:
+    op: Literal["+", "-", "*", "/"]
+    left: Expr
+    right: Expr
+
+    def __str__(self) -> str:
+        mine = _PRECEDENCE[self.op]
+        left = _wrap(self.left, mine, right_side=False)
+        right = _wrap(self.right, mine, right_side=True)
+        return f"{left} {self.op} {right}"
+
+
+@dataclass(frozen=True)
+class Neg:
+    operand: Expr
+
+    def __str__(self) -> str:
+        inner = str(self.operand)
+        if isinstance(self.operand, (BinOp, Neg)):
+            inner = f"({inner})"
+        return f"-{inner}"
+
+
+FunctionName = Literal["floor", "ceil", "round", "abs", "min", "max"]
+
+
+@dataclass(frozen=True)
+class Call:
+    fn: FunctionName
+    args: tuple[Expr, ...]
+
+    def __str__(self) -> str:
+        return f"{self.fn}(" + ", ".join(str(a) for a in self.args) + ")"
+
+
+@dataclass(frozen=True)
+class Labeled:
+    """A term with a `[label]`, kept in the result (`1d8 [slashing]`)."""
+
+    inner: Expr
+    label: str
+
+    def __str__(self) -> str:
+        return f"{self.inner} [{self.label}]"
+
+
+Expr = Num | Dice | Aid | Group | BinOp | Neg | Call | Labeled
+
+_PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2}
+
+
+def _wrap(node: Expr, parent: int, right_side: bool) -> str:
+    text = str(node)
+    if isinstance(node, BinOp):
+        child = _PRECEDENCE[node.op]
+        if child < parent or (right_side and child == parent):
+            return f"({text})"
+    return text
+
+
+# ---- whole LINEs ----
+
+Advantage = Literal["adv", "dis"]
+
+
+@dataclass(frozen=True)
+class RollLine:
+    """A dice expression LINE: `[Nx] EXPR [adv|dis] [vs N] [# comment]`."""
+
+    expr: Expr
+    advantage: Advantage | None = None
+    target: int | None = None
+    repeat: int = 1
+    comment: str | None = field(default=None, compare=False)
+
+    def __str__(self) -> str:
+        parts = [f"{self.repeat}x"] if self.repeat != 1 else []
+        parts.append(str(self.expr))
+        if self.advantage:
+            parts.append(self.advantage)
+        if self.target is not None:
+            parts.append(f"vs {self.target}")
+        return " ".join(parts)
+
+
+@dataclass(frozen=True)
+class Word:
+    """A bare word of a system command (`dex`, `trained`, `+luck`, a quoted name)."""
+
+    text: str
+
+    def __str__(self) -> str:
+        if not self.text or any(c.isspace() for c in self.text):
+            return '"' + self.text + '"'
+        return self.text
+
+
+@dataclass(frozen=True)
+class KeyValue:
+    """`dex=5`, `guard=12`, `dex=d8`: an inline value given without a character sheet."""
+
+    key: str
+    value: str
+
+    def __str__(self) -> str:
+        return f"{self.key}={self.value}"
+
+
+@dataclass(frozen=True)
+class ExprArg:
+    """A number or dice expression among a command's words (`hurt 3`, `hit 2d6`)."""
+
+    expr: Expr
+
+    def __str__(self) -> str:
+        return str(self.expr)
+
+    def as_int(self) -> int | None:
+        """The integer this argument spells, if it is a plain (signed) number."""
+        node = self.expr
+        if isinstance(node, Num):
+            return node.value
+        if isinstance(node, Neg) and isinstance(node.operand, Num):
+            return -node.operand.value
+        return None
+
+
+Arg = Word | KeyValue | ExprArg
+
+
+@dataclass(frozen=True)
+class CommandLine:
+    """A system command LINE: `WORD arg…` (`check dex trained`, `spend luck 1`)."""
+
+    word: str
+    args: tuple[Arg, ...] = ()
+    repeat: int = 1
+    comment: str | None = field(default=None, compare=False)
+    column: int = field(default=1, compare=False)
+
+    def __str__(self) -> str:
+        parts = [f"{self.repeat}x"] if self.repeat != 1 else []
+        parts.append(self.word)
+        parts.extend(str(a) for a in self.args)
+        return " ".join(parts)
+
+
+Line = RollLine | CommandLine
+
+
+def with_advantage(expr: Expr, advantage: Advantage | None) -> Expr:
+    """Turn the first single d20 of `expr` into 2d20kh1 (adv) or 2d20kl1 (dis)."""
+    if advantage is None:
+        return expr
+    keep = Keep("kh" if advantage == "adv" else "kl", 1)
+    done = False
+
+    def visit(node: Expr) -> Expr:
+        nonlocal done
+        if done:
+            return node
+        if isinstance(node, Dice):
+            if node.count == 1 and node.die == D20 and not node.mods:
+                done = True
+                return replace(node, count=2, mods=(keep,))
+            return node
+        if isinstance(node, BinOp):
+            left = visit(node.left)
+            return replace(node, left=left, right=visit(node.right))
+        if isinstance(node, Neg):
+            return replace(node, operand=visit(node.operand))
+        if isinstance(node, Labeled):
+            return replace(node, inner=visit(node.inner))
+        if isinstance(node, Call):
+            return replace(node, args=tuple(visit(a) for a in node.args))
+        if isinstance(node, Group):
+            return replace(node, members=tuple(visit(m) for m in node.members))
+        return node
+
+    out = visit(expr)
+    if not done:
+        from rules.errors import UsageError
+
+        raise UsageError(f"'{advantage}' needs a plain d20 in the line (try: d20 {advantage})")
+    return out

@@ -1,0 +1,324 @@
+"""The pyparsing grammar of a LINE: dice notation, system command words, `Nx`, `vs`, comments."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from functools import lru_cache
+from typing import Any
+
+import pyparsing as pp
+
+from rules.errors import LimitError, NotationError
+from rules.notation import ast
+
+MAX_LINE = 1000
+MAX_DEPTH = 50
+MAX_SIDES = 1_000_000
+MAX_REPEAT = 100_000
+
+pp.ParserElement.enable_packrat(cache_size_limit=512)
+
+_I = re.IGNORECASE
+_CMP = r"(?P<op>>=|<=|>|<|=)?(?P<val>-?\d+)"
+
+
+def _compare(op: str | None, val: str) -> ast.Compare:
+    return ast.Compare(op or "=", int(val))  # type: ignore[arg-type]
+
+
+def _regex(pattern: str, name: str) -> pp.Regex:
+    return pp.Regex(pattern, flags=_I).set_name(name)
+
+
+# ---- dice heads ----
+
+def _die_from(text: str, loc: int) -> ast.Die:
+    low = text.lower()
+    if low in ("%",):
+        return ast.PERCENT
+    if low == "f":
+        return ast.FATE
+    if low.startswith("{"):
+        body = low[1:-1].strip()
+        if not body:
+            raise _Refusal(loc, "a custom die needs at least one face: d{1,2,3}")
+        try:
+            faces = tuple(int(part) for part in body.split(","))
+        except ValueError:
+            raise _Refusal(
+                loc, "custom faces are whole numbers separated by commas: d{1,1,2,3}"
+            ) from None
+        return ast.Die("custom", len(faces), faces)
+    sides = int(low)
+    if sides > MAX_SIDES:
+        raise _Refusal(loc, f"a die has at most {MAX_SIDES:,} sides")
+    return ast.std_die(sides)
+
+
+_DICE_HEAD = _regex(
+    r"(?P<count>\d+)?d(?P<die>\d+|%|f(?![a-z0-9_])|\{[^{}]*\})", "dice (NdX)"
+)
+_RISK_HEAD = _regex(r"(?P<count>\d+)?(?:Δ|δ|delta)(?P<sides>\d+)", "risk die (Δ8)")
+
+_MODIFIER = _regex(
+    r"(?P<keep>kh|kl|dh|dl|k|d)(?P<n>\d+)"
+    r"|(?P<reroll>ro|rr|r)" + _CMP.replace("op>", "rop>").replace("val>", "rval>")
+    + r"|(?P<explode>!!|!p|!)(?:(?P<eop>>=|<=|>|<|=)?(?P<eval>-?\d+))?"
+    r"|(?P<clamp>min|max)(?P<cval>-?\d+)"
+    r"|f(?:(?P<fop>>=|<=|>|<|=)?(?P<fval>-?\d+))"
+    r"|(?P<sort>sa|sd|s)(?![a-z0-9_])"
+    r"|(?P<sop>>=|<=|>|<|=)(?P<sval>-?\d+)",
+    "a dice modifier",
+).leave_whitespace()
+
+
+def _modifier(m: dict[str, Any]) -> ast.Modifier:
+    if m.get("keep"):
+        op = {"k": "kh", "d": "dl"}.get(m["keep"].lower(), m["keep"].lower())
+        return ast.Keep(op, int(m["n"]))
+    if m.get("reroll"):
+        spelling = m["reroll"].lower()
+        return ast.Reroll(_compare(m.get("rop"), m["rval"]), once=spelling == "ro", spelling=spelling)
+    if m.get("explode"):
+        style = m["explode"].lower()
+        when = _compare(m.get("eop"), m["eval"]) if m.get("eval") is not None else None
+        return ast.Explode(style, when)
+    if m.get("clamp"):
+        return ast.Clamp(m["clamp"].lower(), int(m["cval"]))
+    if m.get("fval") is not None:
+        return ast.CountFailures(_compare(m.get("fop"), m["fval"]))
+    if m.get("sort"):
+        spelling = m["sort"].lower()
+        return ast.Sort(descending=spelling == "sd", spelling=spelling)
+    return ast.CountSuccesses(_compare(m["sop"], m["sval"]))
+
+
+def _mods_action(tokens: pp.ParseResults) -> tuple[ast.Modifier, ...]:
+    return tuple(_modifier(t) for t in tokens)
+
+
+_BOUNDARY = pp.Regex(r"(?:(?<=\s)|(?=[\s#]|$))").leave_whitespace().suppress().set_name("a space")
+
+
+class _Refusal(Exception):
+    """Raised by a parse action for input that parses but breaks a rule of the notation."""
+
+    def __init__(self, loc: int, message: str) -> None:
+        super().__init__(message)
+        self.loc = loc
+        self.message = message
+
+
+class _Marker:
+    """A token that tags what follows the expression of a roll LINE."""
+
+    def __init__(self, kind: str, value: Any) -> None:
+        self.kind = kind
+        self.value = value
+
+
+def _build() -> pp.ParserElement:
+    expr = pp.Forward().set_name("a dice expression")
+
+    modifier = _MODIFIER.copy()
+    modifier.set_parse_action(lambda s, loc, t: [pp.ParseResults.List([_modifier(t.as_dict())])])
+    mods = pp.Group(pp.ZeroOrMore(modifier), aslist=True)
+
+    def dice_action(s: str, loc: int, t: pp.ParseResults) -> ast.Dice:
+        head = t[0]
+        count = int(head["count"]) if head.get("count") else 1
+        return ast.Dice(count, _die_from(head["die"], loc), _flatten(t[1]))
+
+    def risk_action(s: str, loc: int, t: pp.ParseResults) -> ast.Dice:
+        head = t[0]
+        sides = int(head["sides"])
+        if sides > MAX_SIDES:
+            raise _Refusal(loc, f"a die has at most {MAX_SIDES:,} sides")
+        count = int(head["count"]) if head.get("count") else 1
+        return ast.Dice(count, ast.Die("risk", sides), _flatten(t[1]))
+
+    dice_head = _DICE_HEAD.copy().set_parse_action(lambda t: [t.as_dict()])
+    risk_head = _RISK_HEAD.copy().set_parse_action(lambda t: [t.as_dict()])
+    dice = (dice_head + mods).set_parse_action(dice_action).set_name("dice (NdX)")
+    risk = (risk_head + mods).set_parse_action(risk_action).set_name("risk die (Δ8)")
+
+    number = _regex(r"\d+(?![a-z0-9_])", "a number").set_parse_action(
+        lambda t: ast.Num(int(t[0]))
+    )
+    aid = _regex(r"[fh](?![a-z0-9_(])", "f or h").set_parse_action(
+        lambda t: ast.Aid(t[0].lower() == "f")
+    )
+    lpar, rpar = pp.Suppress("("), pp.Suppress(")").set_name("')'")
+    comma = pp.Suppress(",").set_name("','")
+    fn1 = _regex(r"(?:floor|ceil|round|abs)(?=\s*\()", "a function")
+    fn2 = _regex(r"(?:min|max)(?=\s*\()", "a function")
+    call = (
+        (fn1 + lpar - expr + rpar) | (fn2 + lpar - expr + pp.OneOrMore(comma - expr) + rpar)
+    ).set_parse_action(lambda t: ast.Call(t[0].lower(), tuple(t[1:])))
+    call.set_name("a function call")
+
+    def group_action(t: pp.ParseResults) -> ast.Group:
+        return ast.Group(tuple(t[0]), _flatten(t[1]))
+
+    group = (
+        pp.Group(pp.Suppress("{") - pp.DelimitedList(expr) + pp.Suppress("}").set_name("'}'"), aslist=True)
+        + mods
+    ).set_parse_action(group_action).set_name("a group {…}")
+    paren = lpar - expr + rpar
+    atom = (call | dice | risk | number | group | paren | aid).set_name("a term")
+    label = pp.QuotedString("[", end_quote_char="]").set_name("a [label]")
+    labeled = (atom + pp.Optional(label)).set_parse_action(
+        lambda t: ast.Labeled(t[0], t[1].strip()) if len(t) > 1 else t[0]
+    )
+
+    unary = pp.Forward()
+    unary <<= (pp.Suppress("-") + unary).set_parse_action(lambda t: ast.Neg(t[0])) | labeled
+    unary.set_name("a term")
+
+    def fold(t: pp.ParseResults) -> ast.Expr:
+        items = list(t[0])
+        node: ast.Expr = items[0]
+        for i in range(1, len(items), 2):
+            node = ast.BinOp(items[i], node, items[i + 1])
+        return node
+
+    mul_op = pp.one_of("* /").set_name("an operator")
+    add_op = pp.one_of("+ -").set_name("an operator")
+    term = pp.Group(unary + pp.ZeroOrMore(mul_op - unary), aslist=True).set_parse_action(fold)
+    term.set_name("a term")
+    expr <<= pp.Group(term + pp.ZeroOrMore(add_op - term), aslist=True).set_parse_action(fold)
+
+    advantage = _regex(r"(?:adv|dis)(?![a-z0-9_])", "adv or dis")
+    signed = _regex(r"[+-]?\d+", "a number")
+    advantage.set_parse_action(lambda t: _Marker("adv", t[0].lower()))
+    vs = (_regex(r"vs(?![a-z0-9_])", "'vs'").suppress() - signed).set_parse_action(
+        lambda t: _Marker("vs", int(t[0]))
+    )
+
+    def roll_action(t: pp.ParseResults) -> ast.RollLine:
+        marks = {m.kind: m.value for m in t[1:]}
+        return ast.RollLine(t[0], advantage=marks.get("adv"), target=marks.get("vs"))
+
+    roll_line = (expr + pp.Optional(advantage) + pp.Optional(vs)).set_parse_action(roll_action)
+
+    word = _regex(r"\+?[a-z_][a-z0-9_'\-]*", "a word").set_parse_action(lambda t: ast.Word(t[0]))
+    quoted = pp.QuotedString('"', esc_char="\\").set_parse_action(lambda t: ast.Word(t[0]))
+    key_value = _regex(r"(?P<key>[a-z_][a-z0-9_\-]*)=(?P<value>[^\s#]+)", "key=value")
+    key_value.set_parse_action(lambda t: ast.KeyValue(t["key"].lower(), t["value"]))
+    expr_arg = expr.copy().set_parse_action(lambda t: ast.ExprArg(t[0]))
+    # an expression argument must end at a word boundary, so `dodge` is never `d` + junk
+    arg = (key_value | (expr_arg + _BOUNDARY) | word | quoted)
+    arg.set_name("a word, number or dice")
+    command_word = _regex(r"[a-z_][a-z0-9_\-]*", "a command")
+
+    def command_action(s: str, loc: int, t: pp.ParseResults) -> ast.CommandLine:
+        return ast.CommandLine(t[0].lower(), tuple(t[1:]), column=loc + 1)
+
+    command_line = (command_word + pp.ZeroOrMore(arg)).set_parse_action(command_action)
+
+    repeat = _regex(r"(\d+)[x×](?![a-z0-9_])", "Nx").set_parse_action(
+        lambda t: _Marker("repeat", int(t[0][:-1]))
+    )
+    comment = pp.Regex(r"#.*").set_name("a comment")
+    comment.set_parse_action(lambda t: _Marker("comment", t[0][1:].strip()))
+    line = (
+        pp.Optional(repeat)
+        + (roll_line | command_line)
+        + pp.Optional(comment)
+        + pp.StringEnd().set_name("the end of the line")
+    )
+    return line
+
+
+def _flatten(items: Any) -> tuple[ast.Modifier, ...]:
+    out: list[ast.Modifier] = []
+    for item in items:
+        if isinstance(item, (list, pp.ParseResults)):
+            out.extend(_flatten(item))
+        else:
+            out.append(item)
+    return tuple(out)
+
+
+_LINE: pp.ParserElement | None = None
+
+
+def _grammar() -> pp.ParserElement:
+    global _LINE
+    if _LINE is None:
+        _LINE = _build()
+    return _LINE
+
+
+def _check_shape(text: str) -> None:
+    if len(text) > MAX_LINE:
+        raise LimitError(f"a LINE has at most {MAX_LINE:,} characters (this one has {len(text):,})")
+    depth = 0
+    for ch in text:
+        if ch in "([{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise LimitError(f"a LINE nests at most {MAX_DEPTH} levels deep")
+        elif ch in ")]}":
+            depth = max(0, depth - 1)
+
+
+def _found(text: str, loc: int) -> str:
+    if loc >= len(text):
+        return "the end of the line"
+    match = re.match(r"[A-Za-z0-9_]+|\S", text[loc:])
+    return repr(match.group(0) if match else text[loc])
+
+
+@lru_cache(maxsize=1024)
+def parse(text: str) -> ast.Line:
+    """Parse one LINE into its syntax tree; raises NotationError with a 1-based column."""
+    _check_shape(text)
+    stripped = text.strip()
+    if not stripped:
+        raise NotationError("empty LINE: give dice (2d6+1) or a command", text, 1, "a LINE")
+    offset = len(text) - len(text.lstrip())
+    try:
+        result = _grammar().parse_string(stripped, parse_all=True)
+    except _Refusal as exc:
+        raise NotationError(exc.message, text, offset + exc.loc + 1, "") from None
+    except pp.ParseBaseException as exc:
+        loc = offset + exc.loc
+        expected = _expected_from(exc)
+        message = f"expected {expected}, found {_found(text, loc)}"
+        raise NotationError(message, text, loc + 1, expected) from None
+    except RecursionError:
+        raise LimitError(f"a LINE nests at most {MAX_DEPTH} levels deep") from None
+    body: ast.Line = next(t for t in result if not isinstance(t, _Marker))
+    marks = {t.kind: t.value for t in result if isinstance(t, _Marker)}
+    if "repeat" in marks:
+        n = marks["repeat"]
+        if not 1 <= n <= MAX_REPEAT:
+            raise LimitError(f"Nx repeats from 1 to {MAX_REPEAT:,} times")
+        body = replace(body, repeat=n)
+    if "comment" in marks:
+        body = replace(body, comment=marks["comment"])
+    if isinstance(body, ast.CommandLine):
+        body = replace(body, column=body.column + offset)
+    return body
+
+
+def parse_expression(text: str) -> ast.Expr:
+    """Parse a bare dice expression (no command words); used for sheet values and tests."""
+    line = parse(text)
+    if not isinstance(line, ast.RollLine) or line.advantage or line.target is not None:
+        raise NotationError("expected a dice expression", text, 1, "a dice expression")
+    return line.expr
+
+
+def _expected_from(exc: pp.ParseException) -> str:
+    msg = exc.msg or ""
+    if msg.startswith("Expected ") or msg.startswith("expected "):
+        what = msg[len("Expected ") :]
+        what = what.split(", found")[0]
+        what = what.strip()
+        if what.startswith("{") or "|" in what or what.startswith("["):
+            return "a term, an operator or the end of the line"
+        return what if what not in ("end of text",) else "the end of the line"
+    return "a valid LINE"

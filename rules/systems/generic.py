@@ -1,0 +1,21 @@
+"""The generic system: dice notation, and pools that the sheet's `[max]` table defines."""
+
+from __future__ import annotations
+
+from rules.systems.base import System
+
+
+class Generic(System):
+    """Any game: dice expressions, `vs N`, and the shared pool commands over `[max]` pools."""
+
+    id = "generic"
+    title = "Generic dice"
+    sections = frozenset({"dice", "mods"})
+
+    def help(self) -> str:
+        return (
+            "generic — dice notation for any game (the default system).\n"
+            "  Any dice expression: 4d6kh3, d20+5 vs 15, 8d10>=8, {3d6, 4d6}kh1\n"
+            "  Pools from the sheet's [max] table: spend POOL [N], gain POOL [N], set POOL N,\n"
+            "  hurt N, heal N (on hp), rest (every pool back to its maximum)."
+        )
