@@ -342,7 +342,7 @@ class Transaction:
         return found.name
 
     def table(self, active: str | None) -> Table:
-        """Everything a system reads: `active` (UsageError if unknown), all characters, the party."""
+        """What a system reads: `active` (UsageError if unknown), every character, the party."""
         characters = {c.name.lower(): c for c in self.characters()}
         table = Table(None, characters, self.party(), None)
         current = table.character(active) if active is not None else None
@@ -456,24 +456,25 @@ class Transaction:
             for c in reversed(entry.changes)
         )
         result = _undo_json(entry, reverse)
-        return self.log_only("undo", entry.character, entry.system, "undo", result, reverse, entry.id)
+        return self.log_only(
+            "undo", entry.character, entry.system, "undo", result, reverse, entry.id
+        )
 
 
 def _undo_json(entry: LogEntry, reverse: Sequence[Change]) -> dict[str, Any]:
     """The §3 object of an undo: no dice, the reverting changes, and which entry it undid."""
+    blank = dict.fromkeys(("total", "target", "outcome", "successes"))
     return {
         "input": "undo",
         "system": entry.system,
         "character": entry.character,
         "kind": "undo",
-        "total": None,
-        "target": None,
-        "outcome": None,
+    } | {
+        **blank,
         "crit": False,
         "fumble": False,
-        "successes": None,
         "dice": [],
-        "changes": [c.to_json() for c in reverse],
         "text": f"undo {entry.input}",
+        "changes": [c.to_json() for c in reverse],
         "undoes": entry.id,
     }

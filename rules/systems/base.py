@@ -72,6 +72,7 @@ class Context:
 
 
 CommandFn = Callable[[Context, ast.CommandLine], Resolution]
+OddsFn = Callable[[Context, ast.CommandLine], Any]  # returns rules.odds.Odds
 
 BASE_FIELDS = {"name", "system", "stats", "skills", "max", "pools", "risk", "flags", "notes"}
 
@@ -115,6 +116,22 @@ class System:
         if handler is None:
             raise unknown_command(self, line)
         return handler(ctx, line)
+
+    def odds(self, line: ast.Line, ctx: Context) -> Any:
+        """Exact odds of a LINE (a `rules.odds.Odds`): dice through the notation engine,
+        commands through the hook their system declares in `odds_commands()`."""
+        if isinstance(line, ast.RollLine):
+            from rules.odds import line_odds
+
+            return line_odds(line)
+        hook = self.odds_commands().get(line.word)
+        if hook is None:
+            raise UsageError(f"no odds for '{line.word}' in {self.id}: it has no outcome to price")
+        return hook(ctx, line)
+
+    def odds_commands(self) -> dict[str, OddsFn]:
+        """Odds hooks by command word, next to the commands they price."""
+        return {}
 
     def resolve_roll(self, line: ast.RollLine, ctx: Context) -> Resolution:
         """A plain dice expression: total, and pass/fail with `vs N`."""
