@@ -121,6 +121,7 @@ def fail(env: Environment, error: RollError, line: str | None = None) -> None:
     from cli.render.text import error_text
 
     env.stderr.write(error_text(line, error) + "\n")
+    env.stderr.flush()
     raise typer.Exit(error.exit_status)
 
 
@@ -148,6 +149,7 @@ def line_command(
         fail(env, error)
     if words:
         text = " ".join(words)
+        runner.one_shot = True
         status = runner.run(text)
         status = worst(status, runner.finish())
         raise typer.Exit(status)

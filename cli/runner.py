@@ -11,7 +11,7 @@ from cli.env import Environment, ExitStatus
 from cli.render import json as render_json
 from cli.render import text as render_text
 from rules.campaign import Table
-from rules.dice.evaluate import Roller
+from rules.dice.evaluate import Budget, Roller, check_dice_limit
 from rules.dice.source import DiceSource, RandomSource, ScriptedSource
 from rules.errors import LimitError, RollError, UsageError
 from rules.notation import ast, parse
@@ -75,6 +75,7 @@ class Runner:
         self.ask_face = ask_face
         self.color = env.color(settings.no_color)
         self.failed = False
+        self.one_shot = False
         if not 1 <= settings.times <= MAX_TIMES:
             raise LimitError(f"-n/--times takes N from 1 to {MAX_TIMES:,}")
 
@@ -139,14 +140,28 @@ class Runner:
         times = line.repeat * self.settings.times
         if times > MAX_TIMES:
             raise LimitError(f"a LINE repeats at most {MAX_TIMES:,} times (Nx × -n)")
+        if isinstance(line, ast.RollLine):
+            check_dice_limit(line.expr, times)
         single = replace(line, repeat=1)
-        return [self.resolve(single, text) for _ in range(times)]
+        budget = Budget()  # the dice limit covers the whole LINE, repeats included
+        return [
+            self.resolve(single, text, last=i == times - 1, budget=budget) for i in range(times)
+        ]
 
-    def resolve(self, line: ast.Line, text: str) -> Resolution:
-        roller = Roller(self.source)
+    def _check_faces(self, last: bool) -> None:
+        """A one-shot refuses leftover `--rolled` faces before anything is shown or stored."""
+        if last and self.one_shot and isinstance(self.source, ScriptedSource):
+            self.source.check_used_up()
+
+    def resolve(
+        self, line: ast.Line, text: str, last: bool = True, budget: Budget | None = None
+    ) -> Resolution:
+        roller = Roller(self.source, budget or Budget())
         if not self.needs_campaign(line):
             system = self.pick_system(None)
-            return system.resolve(line, Context(system, Table(), roller, text))
+            res = system.resolve(line, Context(system, Table(), roller, text))
+            self._check_faces(last)
+            return res
         from cli.store import Campaign
 
         campaign = Campaign(self.settings.campaign_path())
@@ -164,6 +179,7 @@ class Runner:
             table = tx.table(active)
             system = self.pick_system(table)
             res = system.resolve(line, Context(system, table, roller, text))
+            self._check_faces(last)
             if table.active is not None or res.changes:
                 text_out = render_text.plain_text(res)
                 tx.apply(res, render_json.resolution_to_json(res, text_out))

@@ -7,6 +7,7 @@ import os
 import sqlite3
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -15,14 +16,12 @@ import platformdirs
 
 from rules.campaign import Character, LogEntry, Table, apply_change, current_value
 from rules.errors import RuleError, SheetError, UsageError
-from rules.resolution import Change, Resolution
+from rules.resolution import Change, Resolution, Value
 
 BUSY_TIMEOUT_S = 10.0
 """How long a writer waits for another process's transaction before giving up."""
 
 _ENTRY_COLUMNS = "id, input, character, system, result, changes, undone"
-
-Migration = Callable[[sqlite3.Connection], None]
 
 
 def default_campaign_path() -> Path:
@@ -50,13 +49,12 @@ def _v2_log_character_key(db: sqlite3.Connection) -> None:
     """Schema 2: a case-folded character column and index, for `fluke`'s previous LINE."""
     db.execute("ALTER TABLE log ADD COLUMN character_key TEXT")
     rows = db.execute("SELECT id, character FROM log WHERE character IS NOT NULL").fetchall()
-    db.executemany(
-        "UPDATE log SET character_key = ? WHERE id = ?", [(name.lower(), i) for i, name in rows]
-    )
+    keys = [(name.lower(), id_) for id_, name in rows]
+    db.executemany("UPDATE log SET character_key = ? WHERE id = ?", keys)
     db.execute("CREATE INDEX log_by_character ON log (character_key, id)")
 
 
-MIGRATIONS: tuple[Migration, ...] = (_v1_tables, _v2_log_character_key)
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1_tables, _v2_log_character_key)
 """Schema steps in order; the database's `PRAGMA user_version` counts how many have run."""
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -90,33 +88,25 @@ def migrate(db: sqlite3.Connection, path: Path) -> None:
         raise
 
 
-def _private_parents(path: Path) -> None:
-    """Create the missing parent directories of `path`, each readable by the user only."""
-    missing = [p for p in reversed(path.parents) if not p.exists()]
-    for directory in missing:
-        directory.mkdir(mode=0o700, exist_ok=True)
-        os.chmod(directory, 0o700)
-
-
 def _prepare_file(path: Path) -> None:
-    """Create the database file private to the user (0600) if it does not exist yet."""
+    """Create the database file (0600) and its missing parent directories (0700) if need be."""
     if path.exists():
         return
-    _private_parents(path)
-    fd = os.open(path, os.O_CREAT | os.O_WRONLY, 0o600)
-    os.close(fd)
+    for directory in [p for p in reversed(path.parents) if not p.exists()]:
+        directory.mkdir(mode=0o700, exist_ok=True)
+        os.chmod(directory, 0o700)  # mkdir's mode is filtered by the umask
+    os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
     os.chmod(path, 0o600)
 
 
 def _store_error(path: Path, exc: sqlite3.Error) -> UsageError | RuleError:
     """A user-facing error for a failure of SQLite itself."""
-    text = str(exc)
-    if "locked" in text or "busy" in text:
+    if "locked" in str(exc) or "busy" in str(exc):
         return RuleError(
             f"campaign {path} stayed busy for {BUSY_TIMEOUT_S:g} s (another roll is writing);"
             " nothing changed, try again"
         )
-    return UsageError(f"campaign {path}: {text}; nothing changed")
+    return UsageError(f"campaign {path}: {exc}; nothing changed")
 
 
 def _now() -> str:
@@ -125,6 +115,10 @@ def _now() -> str:
 
 def _key(name: str | None) -> str | None:
     return None if name is None else name.lower()
+
+
+def _shown(value: Value) -> str:
+    return "unset" if value is None else str(value)
 
 
 def _sheet_json(sheet: Mapping[str, Any]) -> str:
@@ -137,19 +131,8 @@ def _sheet_json(sheet: Mapping[str, Any]) -> str:
 def _entry(row: Sequence[Any]) -> LogEntry:
     """A LogEntry from a row of _ENTRY_COLUMNS."""
     id_, input_, character, system, result, changes, undone = row
-    return LogEntry(
-        id=int(id_),
-        input=str(input_),
-        character=character,
-        system=str(system),
-        result=json.loads(result),
-        changes=tuple(Change.from_json(c) for c in json.loads(changes)),
-        undone=bool(undone),
-    )
-
-
-def _who(change: Change) -> str:
-    return f"{change.character}'s" if change.character else "the party's"
+    listed = tuple(Change.from_json(c) for c in json.loads(changes))
+    return LogEntry(id_, input_, character, system, json.loads(result), listed, bool(undone))
 
 
 class Campaign:
@@ -167,20 +150,21 @@ class Campaign:
             _prepare_file(self.path)
         except OSError as exc:
             raise UsageError(f"campaign {self.path}: cannot create it: {exc.strerror}") from None
+        db = None
         try:
             db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
-            try:
-                db.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
-                db.execute("PRAGMA journal_mode = WAL")
-                # FULL: each commit is fsynced, so a change survives a power cut too, not just a
-                # killed process; a table writes a few times a minute, the ~ms cost is nothing.
-                db.execute("PRAGMA synchronous = FULL")
-                migrate(db, self.path)
-            except BaseException:
+            db.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
+            db.execute("PRAGMA journal_mode = WAL")
+            # FULL fsyncs every commit, so a change survives a power cut, not only a killed
+            # process (NORMAL would suffice for that); a table writes a few times a minute.
+            db.execute("PRAGMA synchronous = FULL")
+            migrate(db, self.path)
+        except BaseException as exc:
+            if db is not None:
                 db.close()
-                raise
-        except sqlite3.Error as exc:
-            raise _store_error(self.path, exc) from None
+            if isinstance(exc, sqlite3.Error):
+                raise _store_error(self.path, exc) from None
+            raise
         self._db = db
         return db
 
@@ -190,40 +174,27 @@ class Campaign:
             self._db.close()
             self._db = None
 
-    def __enter__(self) -> Campaign:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
     @contextmanager
     def transaction(self, readonly: bool = False) -> Iterator[Transaction]:
-        """BEGIN IMMEDIATE (serialized with every other writer), COMMIT on success, else ROLLBACK.
-
-        `readonly` takes a consistent snapshot without the write lock (for `log`, `sheet show`).
-        """
+        """BEGIN IMMEDIATE (`readonly`: a snapshot, no write lock); COMMIT, or ROLLBACK on error."""
         if self._busy:
             raise RuntimeError("a campaign transaction is already open on this connection")
         db = self._connect()
         self._busy = True
-        tx: Transaction | None = None
+        tx = Transaction(db, writable=not readonly)
         try:
             db.execute("BEGIN" if readonly else "BEGIN IMMEDIATE")
-            tx = Transaction(db, writable=not readonly)
             yield tx
             tx.closed = True
             db.execute("COMMIT")
-        except sqlite3.Error as exc:
+        except BaseException as exc:
             if db.in_transaction:
                 db.execute("ROLLBACK")
-            raise _store_error(self.path, exc) from exc
-        except BaseException:
-            if db.in_transaction:
-                db.execute("ROLLBACK")
+            if isinstance(exc, sqlite3.Error):
+                raise _store_error(self.path, exc) from exc
             raise
         finally:
-            if tx is not None:
-                tx.closed = True
+            tx.closed = True
             self._busy = False
 
 
@@ -235,17 +206,10 @@ class Transaction:
         self.writable = writable
         self.closed = False
 
-    def _sql(self, sql: str, args: Sequence[Any] = ()) -> sqlite3.Cursor:
-        if self.closed:
-            raise RuntimeError("this campaign transaction is over")
+    def _sql(self, sql: str, args: Sequence[Any] = (), write: bool = False) -> sqlite3.Cursor:
+        if self.closed or (write and not self.writable):
+            raise RuntimeError("this campaign transaction is over or read-only")
         return self._db.execute(sql, args)
-
-    def _write(self, sql: str, args: Sequence[Any] = ()) -> sqlite3.Cursor:
-        if not self.writable:
-            raise RuntimeError("a read-only campaign transaction cannot write")
-        return self._sql(sql, args)
-
-    # characters and the party
 
     def characters(self) -> list[Character]:
         """Every character of the campaign, by name."""
@@ -254,9 +218,8 @@ class Transaction:
 
     def find_character(self, name: str) -> Character | None:
         """The character called `name` (any case), or None."""
-        row = self._sql(
-            "SELECT name, system, sheet FROM characters WHERE name_key = ?", (name.lower(),)
-        ).fetchone()
+        sql = "SELECT name, system, sheet FROM characters WHERE name_key = ?"
+        row = self._sql(sql, (name.lower(),)).fetchone()
         return None if row is None else Character(row[0], row[1], json.loads(row[2]))
 
     def character(self, name: str) -> Character:
@@ -278,20 +241,21 @@ class Transaction:
         if existing is not None and not replace:
             raise UsageError(f"{existing.name} is already in this campaign; nothing changed")
         now, data = _now(), _sheet_json(sheet)
-        self._write(
+        self._sql(
             "INSERT INTO characters (name, name_key, system, sheet, created, updated)"
             " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (name_key) DO UPDATE SET name = excluded.name,"
             " system = excluded.system, sheet = excluded.sheet, updated = excluded.updated",
             (name, name.lower(), system, data, now, now),
+            write=True,
         )
         return Character(name, system, json.loads(data))
 
     def remove_character(self, name: str) -> Character:
         """Remove a character (UsageError if unknown); forgets it as the active character."""
         found = self.character(name)
-        self._write("DELETE FROM characters WHERE name_key = ?", (name.lower(),))
-        if _key(self.get_active()) == name.lower():
+        if self.get_active() == found.name:
             self.set_active(None)
+        self._sql("DELETE FROM characters WHERE name_key = ?", (name.lower(),), write=True)
         return found
 
     def party(self) -> dict[str, Any]:
@@ -306,39 +270,27 @@ class Transaction:
         return None if found is None else dict(found.sheet)
 
     def _store_sheet(self, key: str | None, sheet: Mapping[str, Any]) -> None:
+        data = _sheet_json(sheet)
         if key is None:
-            self._write(
-                "INSERT INTO party (id, sheet) VALUES (1, ?)"
-                " ON CONFLICT (id) DO UPDATE SET sheet = excluded.sheet",
-                (_sheet_json(sheet),),
-            )
+            self._sql("INSERT OR REPLACE INTO party (id, sheet) VALUES (1, ?)", (data,), True)
         else:
-            self._write(
-                "UPDATE characters SET sheet = ?, updated = ? WHERE name_key = ?",
-                (_sheet_json(sheet), _now(), key),
-            )
-
-    # the active character
+            sql = "UPDATE characters SET sheet = ?, updated = ? WHERE name_key = ?"
+            self._sql(sql, (data, _now(), key), True)
 
     def get_active(self) -> str | None:
-        """The remembered active character's name, or None (also if it has been removed)."""
+        """The remembered active character's name, or None (also once it has been removed)."""
         row = self._sql("SELECT value FROM settings WHERE key = 'active'").fetchone()
-        if row is None or row[0] is None:
-            return None
-        found = self.find_character(str(row[0]))
+        found = None if row is None else self.find_character(str(row[0]))
         return None if found is None else found.name
 
     def set_active(self, name: str | None) -> str | None:
         """Remember the active character (UsageError if unknown; None forgets it); its name."""
         if name is None:
-            self._write("DELETE FROM settings WHERE key = 'active'")
+            self._sql("DELETE FROM settings WHERE key = 'active'", (), True)
             return None
         found = self.character(name)
-        self._write(
-            "INSERT INTO settings (key, value) VALUES ('active', ?)"
-            " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-            (found.name,),
-        )
+        sql = "INSERT OR REPLACE INTO settings (key, value) VALUES ('active', ?)"
+        self._sql(sql, (found.name,), True)
         return found.name
 
     def table(self, active: str | None) -> Table:
@@ -350,80 +302,78 @@ class Transaction:
             f"SELECT {_ENTRY_COLUMNS} FROM log WHERE character_key IS ? ORDER BY id DESC LIMIT 1",
             (_key(active),),
         ).fetchone()
-        return Table(current, characters, table.party, None if row is None else _entry(row))
-
-    # the log
+        return replace(table, active=current, last_entry=None if row is None else _entry(row))
 
     def apply(self, resolution: Resolution, result_json: Mapping[str, Any]) -> LogEntry:
         """Apply the resolution's changes and log its LINE (even with no changes), atomically.
 
-        Each change's `before` must still be the stored value (an unset value matches any),
-        else RuleError "… changed meanwhile" and nothing is written.
+        Each change's `before` must still be the stored value (an unset pool, at its default,
+        matches any), else RuleError "… changed meanwhile" and nothing is written.
         """
+        res = resolution
+        self._rewrite(res.changes, undo=False, what=repr(res.input))
+        meta = {"input": res.input, "system": res.system, "character": res.character}
+        return self.log_only(meta | {"kind": res.kind} | dict(result_json), res.changes)
+
+    def _rewrite(self, changes: Sequence[Change], undo: bool, what: str) -> None:
+        """Check every change against the stored values, then write them all (or raise)."""
         sheets: dict[str | None, dict[str, Any]] = {}
-        for change in resolution.changes:
-            key = _key(change.character)
+        for change in reversed(changes) if undo else changes:
+            key, who = _key(change.character), change.character or "the party"
             if key not in sheets:
                 sheet = self._sheet(change.character)
                 if sheet is None:
-                    raise RuleError(
-                        f"{change.character} is not in this campaign (any more); nothing changed"
-                    )
+                    raise RuleError(f"{what}: {who} is no longer in this campaign; nothing changed")
                 sheets[key] = sheet
             now = current_value(sheets[key], change.kind, change.pool)
-            if now is not None and now != change.before:
+            if undo and now != change.after:
                 raise RuleError(
-                    f"{_who(change)} {change.pool} changed meanwhile ({change.before} → {now});"
-                    " nothing changed, try again"
+                    f"{what}: {who}'s {change.pool} is {_shown(now)} now, not"
+                    f" {_shown(change.after)} as it left it; nothing changed"
                 )
-            sheets[key] = apply_change(sheets[key], change)
+            if not undo and now is not None and now != change.before:
+                raise RuleError(
+                    f"{what}: {who}'s {change.pool} changed meanwhile ({_shown(change.before)}"
+                    f" → {_shown(now)}); nothing changed, try again"
+                )
+            sheets[key] = apply_change(sheets[key], change, undo=undo)
         for key, sheet in sheets.items():
             self._store_sheet(key, sheet)
-        return self.log_only(
-            resolution.input,
-            resolution.character,
-            resolution.system,
-            resolution.kind,
-            result_json,
-            resolution.changes,
-        )
 
     def log_only(
         self,
-        input: str,
-        character: str | None,
-        system: str,
-        kind: str,
         result_json: Mapping[str, Any],
         changes: Sequence[Change] = (),
         undoes: int | None = None,
     ) -> LogEntry:
-        """Append one log row as given; the sheets are not touched (`apply` does that)."""
-        result = json.dumps(result_json, ensure_ascii=False, default=str)
-        listed = json.dumps([c.to_json() for c in changes], ensure_ascii=False)
-        cursor = self._write(
+        """Log a §3 object (its input, character, system, kind) without touching any sheet.
+
+        `changes` are recorded as given: `apply` is what also writes them to the sheets.
+        """
+        result = json.loads(json.dumps(result_json, ensure_ascii=False, default=str))
+        who, system = result.get("character"), str(result.get("system", "generic"))
+        row = (_now(), str(result.get("input", "")), who, _key(who), system)
+        cursor = self._sql(
             "INSERT INTO log (time, input, character, character_key, system, kind, result,"
             " changes, undoes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (_now(), input, character, _key(character), system, kind, result, listed, undoes),
-        )
-        return LogEntry(
-            int(cursor.lastrowid or 0), input, character, system, json.loads(result), tuple(changes)
-        )
+            (*row, str(result.get("kind", "roll")), json.dumps(result, ensure_ascii=False),
+             json.dumps([c.to_json() for c in changes], ensure_ascii=False), undoes),
+            write=True,
+        )  # fmt: skip
+        return LogEntry(cursor.lastrowid or 0, row[1], who, system, result, tuple(changes))
 
     def log(self, n: int) -> list[LogEntry]:
         """The `n` most recent log entries, newest last."""
         if n < 0:
             raise UsageError(f"log -n needs a count of 0 or more, not {n}")
-        rows = self._sql(
-            f"SELECT {_ENTRY_COLUMNS} FROM log ORDER BY id DESC LIMIT ?", (n,)
-        ).fetchall()
-        return [_entry(row) for row in reversed(rows)]
+        sql = f"SELECT {_ENTRY_COLUMNS} FROM log ORDER BY id DESC LIMIT ?"
+        return [_entry(row) for row in reversed(self._sql(sql, (n,)).fetchall())]
 
     def undo(self) -> LogEntry:
-        """Revert the most recent change-set not yet undone and log an "undo" row; that row.
+        """Revert the most recent change-set not yet undone; the entry it reverted (now undone).
 
-        Refused (RuleError, nothing changed) if there is none, or if any of its values is no
-        longer what it left behind.
+        Refused (RuleError, nothing changed) if there is none, or if any value it changed is no
+        longer what it left behind. Logs an "undo" row whose changes are the reverting ones.
         """
         row = self._sql(
             f"SELECT {_ENTRY_COLUMNS} FROM log WHERE undone = 0 AND kind != 'undo'"
@@ -432,49 +382,17 @@ class Transaction:
         if row is None:
             raise RuleError("nothing to undo")
         entry = _entry(row)
-        what = f"cannot undo {entry.input!r} (#{entry.id})"
-        sheets: dict[str | None, dict[str, Any]] = {}
-        for change in reversed(entry.changes):
-            key = _key(change.character)
-            if key not in sheets:
-                sheet = self._sheet(change.character)
-                if sheet is None:
-                    raise RuleError(f"{what}: {change.character} is no longer in this campaign")
-                sheets[key] = sheet
-            now = current_value(sheets[key], change.kind, change.pool)
-            if now != change.after:
-                raise RuleError(
-                    f"{what}: {_who(change)} {change.pool} is {now} now, not {change.after}"
-                    " as it left it; nothing changed"
-                )
-            sheets[key] = apply_change(sheets[key], change, undo=True)
-        for key, sheet in sheets.items():
-            self._store_sheet(key, sheet)
-        self._write("UPDATE log SET undone = 1 WHERE id = ?", (entry.id,))
-        reverse = tuple(
+        self._rewrite(entry.changes, undo=True, what=f"cannot undo {entry.input!r} (#{entry.id})")
+        self._sql("UPDATE log SET undone = 1 WHERE id = ?", (entry.id,), write=True)
+        reverse = [
             Change(c.character, c.pool, c.after, c.before, f"undo {c.reason}".strip(), c.kind)
             for c in reversed(entry.changes)
-        )
-        result = _undo_json(entry, reverse)
-        return self.log_only(
-            "undo", entry.character, entry.system, "undo", result, reverse, entry.id
-        )
-
-
-def _undo_json(entry: LogEntry, reverse: Sequence[Change]) -> dict[str, Any]:
-    """The §3 object of an undo: no dice, the reverting changes, and which entry it undid."""
-    blank = dict.fromkeys(("total", "target", "outcome", "successes"))
-    return {
-        "input": "undo",
-        "system": entry.system,
-        "character": entry.character,
-        "kind": "undo",
-    } | {
-        **blank,
-        "crit": False,
-        "fumble": False,
-        "dice": [],
-        "text": f"undo {entry.input}",
-        "changes": [c.to_json() for c in reverse],
-        "undoes": entry.id,
-    }
+        ]
+        blank = dict.fromkeys(("total", "target", "outcome", "successes"))
+        result = {"input": "undo", "system": entry.system, "character": entry.character} | {
+            "kind": "undo", **blank, "crit": False, "fumble": False, "dice": [],
+            "changes": [c.to_json() for c in reverse], "text": f"undo {entry.input}",
+            "undoes": entry.id,
+        }  # fmt: skip
+        self.log_only(result, reverse, entry.id)
+        return replace(entry, undone=True)

@@ -377,6 +377,31 @@ def _successes_of(tree: Rolled) -> int | None:
     return None
 
 
+def fewest_dice(node: ast.Expr) -> int:
+    """The dice `node` throws at the least (before explosions and rerolls)."""
+    if isinstance(node, ast.Dice):
+        return node.count
+    if isinstance(node, ast.Aid):
+        return 1
+    if isinstance(node, ast.BinOp):
+        return fewest_dice(node.left) + fewest_dice(node.right)
+    if isinstance(node, ast.Neg):
+        return fewest_dice(node.operand)
+    if isinstance(node, ast.Labeled):
+        return fewest_dice(node.inner)
+    if isinstance(node, ast.Call):
+        return sum(fewest_dice(a) for a in node.args)
+    if isinstance(node, ast.Group):
+        return sum(fewest_dice(m) for m in node.members)
+    return 0
+
+
+def check_dice_limit(node: ast.Expr, times: int) -> None:
+    """Refuse at once a LINE whose repeats would throw more than the limit."""
+    if fewest_dice(node) * times > MAX_DICE:
+        raise LimitError(f"a LINE throws at most {MAX_DICE:,} dice (repeats and explosions included)")
+
+
 def roll(expr: ast.Expr, source: DiceSource) -> Roll:
     """Evaluate one expression with its own budget."""
     return Roller(source).roll(expr)

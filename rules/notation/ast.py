@@ -197,6 +197,13 @@ def in_stage_order(mods: tuple[Modifier, ...]) -> tuple[Modifier, ...]:
     return tuple(sorted(mods, key=lambda m: m.stage))
 
 
+def mods_notation(mods: tuple[Modifier, ...]) -> str:
+    """Modifiers as written back; a bare `!` goes last so `!` + `>=5` never reads as `!>=5`."""
+    bare = [m for m in mods if isinstance(m, Explode) and m.when is None]
+    rest = [m for m in mods if not (isinstance(m, Explode) and m.when is None)]
+    return "".join(str(m) for m in rest + bare)
+
+
 # ---- expressions ----
 
 
@@ -221,7 +228,7 @@ class Dice:
             head = str(self.die) if self.count == 1 else f"{self.count}{self.die}"
         else:
             head = f"{self.count}{self.die}"
-        return head + "".join(str(m) for m in self.mods)
+        return head + mods_notation(self.mods)
 
 
 @dataclass(frozen=True)
@@ -242,9 +249,7 @@ class Group:
     mods: tuple[Modifier, ...] = ()
 
     def __str__(self) -> str:
-        return "{" + ", ".join(str(m) for m in self.members) + "}" + "".join(
-            str(m) for m in self.mods
-        )
+        return "{" + ", ".join(str(m) for m in self.members) + "}" + mods_notation(self.mods)
 
 
 @dataclass(frozen=True)
@@ -291,7 +296,8 @@ class Labeled:
     label: str
 
     def __str__(self) -> str:
-        return f"{self.inner} [{self.label}]"
+        inner = f"({self.inner})" if isinstance(self.inner, (BinOp, Neg, Labeled)) else str(self.inner)
+        return f"{inner} [{self.label}]"
 
 
 Expr = Num | Dice | Aid | Group | BinOp | Neg | Call | Labeled

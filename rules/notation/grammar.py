@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import replace
 from functools import lru_cache
 from typing import Any
@@ -16,6 +17,7 @@ MAX_LINE = 1000
 MAX_DEPTH = 50
 MAX_SIDES = 1_000_000
 MAX_REPEAT = 100_000
+_RECURSION = 20_000
 
 pp.ParserElement.enable_packrat(cache_size_limit=512)
 
@@ -56,8 +58,10 @@ def _die_from(text: str, loc: int) -> ast.Die:
     return ast.std_die(sides)
 
 
+# `dF` may be followed by modifiers (4dFkh2) but is not the start of a word (dfoo)
+_FATE_END = r"(?=(?:kh|kl|dh|dl|k|d|ro|rr|r|min|max|sa|sd|s|f)?(?:[^a-z0-9_]|$|-?\d))"
 _DICE_HEAD = _regex(
-    r"(?P<count>\d+)?d(?P<die>\d+|%|f(?![a-z0-9_])|\{[^{}]*\})", "dice (NdX)"
+    r"(?P<count>\d+)?d(?P<die>\d+|%|f" + _FATE_END + r"|\{[^{}]*\})", "dice (NdX)"
 )
 _RISK_HEAD = _regex(r"(?P<count>\d+)?(?:Δ|δ|delta)(?P<sides>\d+)", "risk die (Δ8)")
 
@@ -128,7 +132,7 @@ def _build() -> pp.ParserElement:
     def dice_action(s: str, loc: int, t: pp.ParseResults) -> ast.Dice:
         head = t[0]
         count = int(head["count"]) if head.get("count") else 1
-        return ast.Dice(count, _die_from(head["die"], loc), _flatten(t[1]))
+        return ast.Dice(count, _die_from(head["die"], loc), ast.in_stage_order(_flatten(t[1])))
 
     def risk_action(s: str, loc: int, t: pp.ParseResults) -> ast.Dice:
         head = t[0]
@@ -136,7 +140,7 @@ def _build() -> pp.ParserElement:
         if sides > MAX_SIDES:
             raise _Refusal(loc, f"a die has at most {MAX_SIDES:,} sides")
         count = int(head["count"]) if head.get("count") else 1
-        return ast.Dice(count, ast.Die("risk", sides), _flatten(t[1]))
+        return ast.Dice(count, ast.Die("risk", sides), ast.in_stage_order(_flatten(t[1])))
 
     dice_head = _DICE_HEAD.copy().set_parse_action(lambda t: [t.as_dict()])
     risk_head = _RISK_HEAD.copy().set_parse_action(lambda t: [t.as_dict()])
@@ -159,7 +163,7 @@ def _build() -> pp.ParserElement:
     call.set_name("a function call")
 
     def group_action(t: pp.ParseResults) -> ast.Group:
-        return ast.Group(tuple(t[0]), _flatten(t[1]))
+        return ast.Group(tuple(t[0]), ast.in_stage_order(_flatten(t[1])))
 
     group = (
         pp.Group(pp.Suppress("{") - pp.DelimitedList(expr) + pp.Suppress("}").set_name("'}'"), aslist=True)
@@ -279,6 +283,9 @@ def parse(text: str) -> ast.Line:
     if not stripped:
         raise NotationError("empty LINE: give dice (2d6+1) or a command", text, 1, "a LINE")
     offset = len(text) - len(text.lstrip())
+    # pyparsing spends a few dozen frames per nesting level; 50 levels need more than 1,000
+    if sys.getrecursionlimit() < _RECURSION:
+        sys.setrecursionlimit(_RECURSION)
     try:
         result = _grammar().parse_string(stripped, parse_all=True)
     except _Refusal as exc:

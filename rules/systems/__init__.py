@@ -1,30 +1,57 @@
-"""The explicit registry of game systems, by `--system` id."""
+"""The explicit registry of game systems, by `--system` id; each module loads on first use."""
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Iterator, Mapping
+
 from rules.errors import UsageError
 from rules.systems.base import Context, System
-from rules.systems.generic import Generic
+
+# id → module; a module is imported only when its system is first asked for (start-up time)
+MODULES = {
+    "generic": "rules.systems.generic",
+    "vagabond": "rules.systems.vagabond",
+    "macchiato": "rules.systems.macchiato",
+    "champions": "rules.systems.champions",
+    "tiers": "rules.systems.tiers",
+    "brighter": "rules.systems.brighter",
+}
 
 
-def _build() -> dict[str, System]:
-    found: list[System] = [Generic()]
-    from rules.systems import brighter, champions, macchiato, tiers, vagabond
+class Registry(Mapping[str, System]):
+    """Systems by id, in the order SPEC §1 lists them."""
 
-    for module in (vagabond, macchiato, champions, tiers, brighter):
-        found.append(module.SYSTEM)
-    return {s.id: s for s in found}
+    def __init__(self, modules: Mapping[str, str]) -> None:
+        self._modules = dict(modules)
+        self._loaded: dict[str, System] = {}
+
+    def __getitem__(self, system_id: str) -> System:
+        if system_id not in self._loaded:
+            module = importlib.import_module(self._modules[system_id])
+            system: System = module.SYSTEM
+            self._loaded[system_id] = system
+        return self._loaded[system_id]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._modules)
+
+    def __len__(self) -> int:
+        return len(self._modules)
+
+    def __contains__(self, system_id: object) -> bool:
+        return system_id in self._modules
 
 
-SYSTEMS: dict[str, System] = _build()
+SYSTEMS = Registry(MODULES)
 
 
 def get_system(system_id: str) -> System:
     """The system with this id (case-insensitive); UsageError lists the ids otherwise."""
-    found = SYSTEMS.get(system_id.strip().lower())
-    if found is None:
+    key = system_id.strip().lower()
+    if key not in SYSTEMS:
         raise UsageError(f"unknown system {system_id!r} (systems: {', '.join(SYSTEMS)})")
-    return found
+    return SYSTEMS[key]
 
 
-__all__ = ["SYSTEMS", "Context", "System", "get_system"]
+__all__ = ["SYSTEMS", "Context", "Registry", "System", "get_system"]

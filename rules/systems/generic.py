@@ -19,3 +19,4 @@ class Generic(System):
             "  Pools from the sheet's [max] table: spend POOL [N], gain POOL [N], set POOL N,\n"
             "  hurt N, heal N (on hp), rest (every pool back to its maximum)."
         )
+SYSTEM = Generic()

@@ -1,0 +1,187 @@
+"""Render `roll odds`: the SPEC §7 JSON object, and a header plus bar chart for people."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any
+
+from rules.odds import Odds
+
+RESET = "\x1b[0m"
+BAR = "\x1b[36m"
+BOLD = "\x1b[1m"
+DIM = "\x1b[2m"
+OUTCOME_STYLES = {
+    "pass": "\x1b[32;1m",
+    "hit": "\x1b[32;1m",
+    "hold": "\x1b[32;1m",
+    "fail": "\x1b[31;1m",
+    "miss": "\x1b[31;1m",
+    "fizzle": "\x1b[31;1m",
+    "step-down": "\x1b[33;1m",
+}
+PARTIAL = " ▏▎▍▌▋▊▉"
+FULL = "█"
+MAX_ROWS = 40
+"""More values than this are trimmed of negligible tails, then grouped into ranges."""
+NEGLIGIBLE = Fraction(1, 20_000)
+"""A value rarer than this (0.005%) shows as "<0.01%" and is trimmed first."""
+MAX_FRACTION_CHARS = 21
+"""The exact mean is shown beside the decimal one when it is at most this long."""
+
+
+def odds_json(odds: Odds, input_line: str, system: str) -> dict[str, Any]:
+    """The SPEC §7 object: exact fractions as strings, `outcomes` only where the LINE has them."""
+    out: dict[str, Any] = {
+        "input": input_line,
+        "system": system,
+        "kind": "odds",
+        "mean": str(odds.mean),
+        "min": odds.min,
+        "max": odds.max,
+        "distribution": {str(v): str(p) for v, p in odds.distribution.items()},
+    }
+    if odds.outcomes:
+        out["outcomes"] = {k: str(p) for k, p in odds.outcomes.items()}
+    out["residual"] = str(odds.residual)
+    return out
+
+
+def percent(p: Fraction) -> str:
+    """A probability as a percentage with two decimals, never rounding a possibility to 0 or 100."""
+    if p <= 0:
+        return "0%"
+    if p >= 1:
+        return "100%"
+    x = float(p) * 100
+    if x < 0.005:
+        return "<0.01%"
+    if x >= 99.995:
+        return ">99.99%"
+    return f"{x:.2f}%"
+
+
+def mean_text(mean: Fraction) -> str:
+    """`12.24 (15869/1296)`: the decimal, and the exact fraction when it is short."""
+    if mean.denominator == 1:
+        return str(mean.numerator)
+    decimal = f"{float(mean):.3f}" if abs(mean) < 10 else f"{float(mean):.2f}"
+    exact = str(mean)
+    return f"{decimal} ({exact})" if len(exact) <= MAX_FRACTION_CHARS else f"≈{decimal}"
+
+
+def odds_text(
+    odds: Odds,
+    input_line: str,
+    width: int = 60,
+    at_least: bool = False,
+    at_most: bool = False,
+    color: bool = False,
+) -> str:
+    """The header (input, mean, min, max, outcomes, cut-off tail) and one bar per total."""
+    width = max(width, 20)
+    lines = [_fit(input_line, width)]
+    parts = [f"mean {mean_text(odds.mean)}", f"min {odds.min}", f"max {odds.max}"]
+    lines.extend(_wrap(parts, width))
+    if odds.outcomes:
+        words = [f"{_style(k, color)} {percent(p)}" for k, p in odds.outcomes.items()]
+        lines.extend(_wrap(words, width, plain=[f"{k} {percent(p)}" for k, p in
+                                               odds.outcomes.items()]))
+    if odds.residual:
+        lines.append(_fit(f"tail cut off: {float(odds.residual):.1e}", width))
+    if at_least or at_most:
+        lines.append("P(total ≥ value)" if at_least else "P(total ≤ value)")
+    rows, notes = _rows(odds, at_least, at_most)
+    lines.extend(_bars(rows, width, color))
+    lines.extend(_fit(note, width) for note in notes)
+    return "\n".join(lines)
+
+
+def _rows(
+    odds: Odds, at_least: bool, at_most: bool
+) -> tuple[list[tuple[str, Fraction]], list[str]]:
+    """(label, probability) per row, and a note on what was trimmed or grouped."""
+    dist = dict(odds.distribution)
+    values = list(dist)
+    notes: list[str] = []
+    if len(values) > MAX_ROWS:
+        lo, hi = 0, len(values)
+        while hi - lo > MAX_ROWS and dist[values[lo]] < NEGLIGIBLE:
+            lo += 1
+        while hi - lo > MAX_ROWS and dist[values[hi - 1]] < NEGLIGIBLE:
+            hi -= 1
+        trimmed = len(values) - (hi - lo)
+        if trimmed:
+            notes.append(f"({trimmed:,} totals under 0.005% each not shown)")
+        values = values[lo:hi]
+    span = values[-1] - values[0] + 1
+    step = 1 if len(values) <= MAX_ROWS else math.ceil(span / MAX_ROWS)
+    if step > 1:
+        notes.append(f"(totals grouped {step} to a row)")
+
+    def cumulative(lo: int, hi: int) -> Fraction:
+        if at_least:
+            return odds.at_least(lo)
+        if at_most:
+            return odds.at_most(hi)
+        return sum((p for v, p in dist.items() if lo <= v <= hi), Fraction(0))
+
+    rows: list[tuple[str, Fraction]] = []
+    if step == 1:
+        for v in values:
+            rows.append((str(v), cumulative(v, v) if at_least or at_most else dist[v]))
+    else:
+        start = values[0]
+        while start <= values[-1]:
+            end = start + step - 1
+            rows.append((f"{start}–{end}", cumulative(start, end)))
+            start = end + 1
+    return rows, notes
+
+
+def _bars(rows: list[tuple[str, Fraction]], width: int, color: bool) -> list[str]:
+    """One line per row: right-aligned label, percentage, and a bar in eighths of a cell."""
+    label_w = max(len(label) for label, _ in rows)
+    pcts = [percent(p) for _, p in rows]
+    pct_w = max(len(p) for p in pcts)
+    bar_w = max(1, width - label_w - pct_w - 2)
+    top = max((p for _, p in rows), default=Fraction(0)) or Fraction(1)
+    out = []
+    for (label, p), pct in zip(rows, pcts, strict=True):
+        eighths = math.floor(p / top * bar_w * 8)
+        if p and not eighths:
+            eighths = 1  # a possible total always shows a sliver
+        bar = FULL * (eighths // 8) + (PARTIAL[eighths % 8] if eighths % 8 else "")
+        if color and bar:
+            bar = f"{BAR}{bar}{RESET}"
+        out.append(f"{label:>{label_w}} {pct:>{pct_w}} {bar}".rstrip())
+    return out
+
+
+def _style(word: str, color: bool) -> str:
+    style = OUTCOME_STYLES.get(word, BOLD)
+    return f"{style}{word}{RESET}" if color else word
+
+
+def _fit(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _wrap(parts: list[str], width: int, plain: list[str] | None = None) -> list[str]:
+    """Join parts with ` · `, starting a new line where the next would not fit in `width`."""
+    plain = plain or parts
+    lines: list[str] = []
+    shown: list[str] = []
+    used = 0
+    for part, bare in zip(parts, plain, strict=True):
+        extra = len(bare) + (3 if shown else 0)
+        if shown and used + extra > width:
+            lines.append(" · ".join(shown))
+            shown, used = [], 0
+            extra = len(bare)
+        shown.append(part)
+        used += extra
+    if shown:
+        lines.append(" · ".join(shown))
+    return lines

@@ -1,0 +1,1 @@
+"""The REPL: a prompt-toolkit session for a narrow side pane, one module per concern."""

@@ -1,0 +1,34 @@
+"""Completion in the REPL: the prompt-toolkit face of the pure `suggest()`."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion, PathCompleter
+from prompt_toolkit.document import Document
+
+from cli.repl.state import TableView
+from cli.repl.suggest import Suggestion, suggest, suggest_line
+
+__all__ = ["RollCompleter", "Suggestion", "suggest", "suggest_line"]
+
+
+class RollCompleter(Completer):
+    """The prompt-toolkit face of `suggest()`; `sheet import` completes file paths."""
+
+    def __init__(self, view: Callable[[], TableView]) -> None:
+        self.view = view
+        self._paths = PathCompleter(expanduser=True)
+
+    def get_completions(
+        self, document: Document, complete_event: CompleteEvent
+    ) -> Iterator[Completion]:
+        text = document.text_before_cursor
+        match = re.match(r"\s*sheet\s+import\s+(\S*)$", text, re.IGNORECASE)
+        if match:
+            sub = Document(match.group(1), len(match.group(1)))
+            yield from self._paths.get_completions(sub, complete_event)
+            return
+        for s in suggest(text, self.view()):
+            yield Completion(s.text, s.start, display=s.shown, display_meta=s.meta)

@@ -1,0 +1,129 @@
+"""The REPL session: a prompt-toolkit loop around `Repl`, sized for a 40-column side pane."""
+
+from __future__ import annotations
+
+from prompt_toolkit import PromptSession
+from prompt_toolkit.filters import Condition, is_done, to_filter
+from prompt_toolkit.history import History
+from prompt_toolkit.input import Input
+from prompt_toolkit.layout import ConditionalContainer, Window
+from prompt_toolkit.output import ColorDepth, Output
+from prompt_toolkit.styles import Style
+
+from cli.env import Environment, ExitStatus
+from cli.render.text import error_text
+from cli.repl.completer import RollCompleter
+from cli.repl.history import open_history
+from cli.repl.keys import repl_bindings
+from cli.repl.lexer import NotationLexer
+from cli.repl.toolbar import Toolbar
+from cli.repl.validator import LineValidator
+from cli.repl.words import Repl
+from cli.runner import Runner, Settings
+from rules.errors import RollError
+
+STYLE = Style.from_dict(
+    {
+        "prompt": "bold",
+        "dice": "ansicyan bold",
+        "modifier": "ansiyellow",
+        "number": "ansimagenta",
+        "operator": "",
+        "keyword": "ansigreen",
+        "command": "bold",
+        "keyvalue": "ansiblue",
+        "label": "italic",
+        "comment": "ansibrightblack",
+        "error": "ansired underline",
+    }
+)
+TOOLBAR_MAX_AGE = 2.0
+"""Seconds between re-reads of the campaign while the prompt waits (besides one per prompt)."""
+
+
+def build_session(
+    repl: Repl,
+    input: Input | None = None,
+    output: Output | None = None,
+    history: History | None = None,
+) -> PromptSession[str]:
+    """The main prompt: completion, highlighting, validation, toolbar, history and keys."""
+    no_color = repl.runner.settings.no_color
+    session: PromptSession[str] = PromptSession(
+        message=lambda: [("class:prompt", repl.view(TOOLBAR_MAX_AGE).prompt)],
+        completer=RollCompleter(lambda: repl.view(TOOLBAR_MAX_AGE)),
+        complete_while_typing=False,
+        lexer=NotationLexer(),
+        validator=LineValidator(),
+        validate_while_typing=False,
+        history=history if history is not None else open_history(),
+        search_ignore_case=True,
+        key_bindings=repl_bindings(),
+        style=STYLE,
+        color_depth=ColorDepth.MONOCHROME if no_color else None,
+        refresh_interval=TOOLBAR_MAX_AGE,
+        input=input,
+        output=output,
+    )
+    width = session.output.get_size
+    session.bottom_toolbar = Toolbar(repl.view, lambda: width().columns, lambda: repl.physical,
+                                     TOOLBAR_MAX_AGE)
+    _show_toolbar_without_cpr(session)
+    return session
+
+
+def _show_toolbar_without_cpr(session: PromptSession[str]) -> None:
+    """Draw the toolbar even where the terminal never answers a cursor-position request.
+
+    prompt-toolkit shows its bottom toolbar only once the renderer knows the rows below the
+    cursor (a CPR answer), so a pane without CPR (PROMPT_TOOLKIT_NO_CPR=1, some multiplexers)
+    would never show the pools; the toolbar matters more than the flicker it avoids.
+    """
+    for container in session.layout.walk():
+        if (
+            isinstance(container, ConditionalContainer)
+            and isinstance(container.content, Window)
+            and container.content.style == "class:bottom-toolbar"
+        ):
+            container.filter = to_filter(
+                Condition(lambda: session.bottom_toolbar is not None) & ~is_done
+            )
+
+
+def face_asker(input: Input | None, output: Output | None) -> PromptSession[str]:
+    """A plain prompt for physical dice faces (no history: faces are not LINEs)."""
+    return PromptSession(input=input, output=output)
+
+
+def run_repl(
+    settings: Settings,
+    env: Environment,
+    *,
+    input: Input | None = None,
+    output: Output | None = None,
+    history: History | None = None,
+) -> int:
+    """Prompt for LINEs until `quit`, `exit` or Ctrl-D (exit 0); errors never end it."""
+    try:
+        runner = Runner(settings, env)
+    except RollError as error:
+        env.stderr.write(error_text(None, error) + "\n")
+        return error.exit_status
+    repl = Repl(runner)
+    session = build_session(repl, input, output, history)
+    faces = face_asker(input, output)
+    repl.ask = lambda message: faces.prompt(message)
+    repl.width = lambda: session.output.get_size().columns
+    try:
+        while True:
+            repl.refresh()
+            try:
+                text = session.prompt()
+            except KeyboardInterrupt:
+                continue
+            except EOFError:
+                return int(ExitStatus.OK)
+            if not repl.handle(text):
+                return int(ExitStatus.OK)
+    finally:
+        repl.close()

@@ -1,0 +1,114 @@
+"""What the REPL shows and completes: the campaign as it stands, re-read before each prompt."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from cli.runner import Settings
+from rules.campaign import Character
+from rules.errors import RollError
+from rules.systems import System, get_system
+
+
+@dataclass(frozen=True)
+class TableView:
+    """A snapshot of the table: the system in use, who acts, who else is there, the party."""
+
+    system: System
+    character: Character | None = None
+    names: tuple[str, ...] = ()
+    party: Mapping[str, Any] = field(default_factory=dict)
+    problem: str | None = None
+
+    @property
+    def risk(self) -> dict[str, str]:
+        """Named risk dice in reach: the party's, then the character's (which win a clash)."""
+        out: dict[str, str] = {}
+        for source in (self.party.get("risk", {}), self.character.risk if self.character else {}):
+            if isinstance(source, Mapping):
+                out.update({str(k): str(v) for k, v in source.items()})
+        return out
+
+    @property
+    def prompt(self) -> str:
+        """`vagabond·mira> `, `vagabond> `, or `roll> ` for generic dice with nobody acting."""
+        if self.character is not None:
+            return f"{self.system.id}·{self.character.name.lower()}> "
+        if self.system.id == "generic":
+            return "roll> "
+        return f"{self.system.id}> "
+
+
+def _system_or_generic(system_id: str | None) -> System:
+    try:
+        return get_system(system_id or "generic")
+    except RollError:
+        return get_system("generic")
+
+
+class ViewReader:
+    """Reads TableViews from the campaign, keeping one connection open between prompts."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self._campaign: Any = None
+        self._view: TableView | None = None
+        self._read_at = 0.0
+
+    def read(self) -> TableView:
+        """A fresh view (never raises: a campaign that cannot be read becomes `problem`)."""
+        chosen = self.settings.system_id()
+        path = self.settings.campaign_path()
+        if not path.exists():
+            self._view = TableView(_system_or_generic(chosen))
+        else:
+            try:
+                self._view = self._read_campaign(chosen)
+            except RollError as error:
+                self._view = TableView(_system_or_generic(chosen), problem=error.message)
+        self._read_at = time.monotonic()
+        return self._view
+
+    def current(self, max_age: float) -> TableView:
+        """The last view, re-read if it is older than `max_age` seconds."""
+        if self._view is None or time.monotonic() - self._read_at >= max_age:
+            return self.read()
+        return self._view
+
+    def _read_campaign(self, chosen: str | None) -> TableView:
+        from cli.store import Campaign
+
+        path = self.settings.campaign_path()
+        if self._campaign is None or self._campaign.path != path:
+            self.close()
+            self._campaign = Campaign(path)
+        with self._campaign.transaction(readonly=True) as tx:
+            characters = tx.characters()
+            party = tx.party()
+            wanted = self.settings.character
+            follows_campaign = wanted is None
+            if follows_campaign:
+                wanted = tx.get_active()
+        by_key = {c.name.lower(): c for c in characters}
+        character = by_key.get(wanted.lower()) if wanted else None
+        problem = None
+        if wanted and character is None:
+            problem = f"no character {wanted!r}"
+        if (
+            follows_campaign
+            and character is not None
+            and chosen
+            and character.system != chosen.strip().lower()
+        ):
+            character = None  # the runner rolls without a character of another game
+        system = _system_or_generic(chosen or (character.system if character else None))
+        names = tuple(c.name for c in characters)
+        return TableView(system, character, names, party, problem)
+
+    def close(self) -> None:
+        if self._campaign is not None:
+            self._campaign.close()
+            self._campaign = None

@@ -1,0 +1,193 @@
+"""What may come next at the cursor: a pure `suggest()` over the words of the table."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from cli.repl.state import TableView
+from cli.repl.vocabulary import (
+    LINE_WORDS,
+    MODIFIERS,
+    REPL_WORDS,
+    SHEET_WORDS,
+    SHELLS,
+    SUBCOMMAND_WORDS,
+    command_words,
+    own_words,
+    skills,
+)
+from rules.errors import RollError
+from rules.notation import ast, parse
+from rules.systems import SYSTEMS
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """One completion: `text` replaces the last `-start` characters before the cursor."""
+
+    text: str
+    start: int = 0
+    display: str = ""
+    meta: str = ""
+
+    @property
+    def shown(self) -> str:
+        return self.display or self.text.strip()
+
+
+_DICE_TERM = re.compile(r"(?<![a-z])\d*d(?:\d+|%|f(?![a-z])|\{[^}]*\})", re.IGNORECASE)
+_MODIFIER_TAIL = re.compile(r"[a-z!]*$", re.IGNORECASE)
+
+
+def suggest(text_before_cursor: str, state: TableView) -> list[Suggestion]:
+    """What may come next at the cursor, given the words typed so far and the table."""
+    words = text_before_cursor.split()
+    fragment = "" if not words or text_before_cursor[-1:].isspace() else words[-1]
+    before = words[:-1] if fragment else words
+    if not before:
+        modifiers = _modifiers(fragment)
+        return modifiers if modifiers is not None else _first_word(fragment, state, repl=True)
+    head = before[0].lower()
+    if head == "odds":
+        rest = text_before_cursor.lstrip()[len(before[0]) :]
+        return suggest_line(rest, state)
+    if head in REPL_WORDS or head in SUBCOMMAND_WORDS or head == "completion":
+        return _after_repl_word(head, before[1:], fragment, state)
+    return suggest_line(text_before_cursor, state)
+
+
+def suggest_line(text_before_cursor: str, state: TableView) -> list[Suggestion]:
+    """Completions inside a LINE (what `roll LINE` and `odds LINE` take)."""
+    words = text_before_cursor.split()
+    fragment = "" if not words or text_before_cursor[-1:].isspace() else words[-1]
+    before = words[:-1] if fragment else words
+    modifiers = _modifiers(fragment)
+    if modifiers is not None:
+        return modifiers
+    if not before:
+        return _first_word(fragment, state, repl=False)
+    head_text = text_before_cursor[: len(text_before_cursor) - len(fragment)]
+    line = _parsed(head_text)
+    if isinstance(line, ast.RollLine):
+        if line.target is not None:
+            return []
+        after = {w: m for w, m in LINE_WORDS.items() if w == "vs" or line.advantage is None}
+        return _matching(fragment, after, space=True)
+    return _arguments(before[0].lower(), fragment, state)
+
+
+def _parsed(text: str) -> ast.Line | None:
+    try:
+        return parse(text) if text.strip() else None
+    except RollError:
+        return None
+
+
+def _modifiers(fragment: str) -> list[Suggestion] | None:
+    """Notation modifiers right after a dice term (`4d6k` → kh, kl); None if no term ends here."""
+    terms = list(_DICE_TERM.finditer(fragment))
+    if not terms:
+        return None
+    last = terms[-1]
+    tail = fragment[last.end() :]
+    if re.search(r"[^a-z0-9!<>=]", tail, re.IGNORECASE):
+        return None  # an operator or bracket came after the term: a new term starts
+    partial = _MODIFIER_TAIL.search(tail)
+    typed = partial.group(0).lower() if partial else ""
+    if typed and not any(m.startswith(typed) for m in MODIFIERS):
+        return None
+    return [
+        Suggestion(m, -len(typed), m, meta)
+        for m, meta in MODIFIERS.items()
+        if m.startswith(typed) and m != typed
+    ]
+
+
+def _first_word(fragment: str, state: TableView, repl: bool) -> list[Suggestion]:
+    choices: dict[str, str] = {}
+    if repl:
+        choices.update(REPL_WORDS)
+        choices.update(SUBCOMMAND_WORDS)
+    for word in command_words(state.system):
+        choices.setdefault(word, f"{state.system.id} command")
+    return _matching(fragment, choices, space=True)
+
+
+def _after_repl_word(
+    head: str, args: list[str], fragment: str, state: TableView
+) -> list[Suggestion]:
+    if head == "use" and not args:
+        return _matching(fragment, {s.id: s.title for s in SYSTEMS.values()}, space=False)
+    if head == "as" and not args:
+        return _names(fragment, state, extra={"none": "act as nobody"})
+    if head == "physical" and not args:
+        return _matching(fragment, {"on": "ask for faces", "off": "roll dice"}, space=False)
+    if head == "help" and not args:
+        topics = {"notation": "dice notation"} | {s.id: s.title for s in SYSTEMS.values()}
+        return _matching(fragment, topics, space=False)
+    if head == "completion" and not args:
+        return _matching(fragment, dict.fromkeys(SHELLS, "shell"), space=False)
+    if head == "log" and not args:
+        return _matching(fragment, {"-n": "how many"}, space=True)
+    if head == "sheet":
+        if not args:
+            return _matching(fragment, dict.fromkeys(SHEET_WORDS, "sheet"), space=True)
+        if args[0].lower() in ("show", "export", "rm") and len(args) == 1:
+            return _names(fragment, state)
+    return []
+
+
+def _arguments(command: str, fragment: str, state: TableView) -> list[Suggestion]:
+    """What follows a command word: its own words, stats, skills, pools, names, risk dice."""
+    system = state.system
+    spec = command_words(system).get(command)
+    if spec is None:
+        return []
+    choices: dict[str, str] = dict.fromkeys(spec.words, command)
+    choices.update(dict.fromkeys(own_words(system, command), command))
+    if spec.stats:
+        for stat in system.stats:
+            choices.setdefault(stat.name, "stat")
+            choices.setdefault(stat.abbrev, stat.name)
+        for skill, owner in skills(system).items():
+            choices.setdefault(skill, f"skill ({owner})" if owner else "skill")
+    if spec.pools:
+        pools = system.all_pools(state.character) if state.character else list(system.pools)
+        for pool in pools:
+            choices.setdefault(pool.name, "pool")
+    if spec.risk:
+        for name, die in state.risk.items():
+            choices.setdefault(name, f"risk {die}")
+    found = _matching(fragment, choices, space=True)
+    if spec.names:
+        found += _names(fragment, state)
+    return found
+
+
+def _names(
+    fragment: str, state: TableView, extra: Mapping[str, str] | None = None
+) -> list[Suggestion]:
+    choices = {_quoted(n): "character" for n in state.names}
+    choices.update(extra or {})
+    return _matching(fragment.lstrip('"'), choices, space=False, start=-len(fragment))
+
+
+def _quoted(name: str) -> str:
+    return f'"{name}"' if re.search(r"\s", name) else name
+
+
+def _matching(
+    fragment: str, choices: Mapping[str, str], space: bool, start: int | None = None
+) -> list[Suggestion]:
+    """Choices that start with `fragment` (any case), in the order given."""
+    low = fragment.lower()
+    begin = -len(fragment) if start is None else start
+    out = []
+    for word, meta in choices.items():
+        if word == fragment and not space:
+            continue  # nothing left to add
+        if word.strip('"').lower().startswith(low):
+            out.append(Suggestion(word + (" " if space else ""), begin, word, meta))
+    return out

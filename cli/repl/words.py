@@ -1,0 +1,212 @@
+"""The REPL's own words (`use`, `as`, `physical`, `help`, `quit`) and running every other line."""
+
+from __future__ import annotations
+
+import re
+import shlex
+import shutil
+import textwrap
+from collections.abc import Callable
+
+from cli.dispatch import run_any
+from cli.repl.physical import PhysicalSource
+from cli.repl.state import TableView, ViewReader
+from cli.runner import Runner
+from rules.dice.source import DiceSource
+from rules.errors import RollError, UsageError
+from rules.systems import get_system
+
+REPL_HELP = """\
+Type any LINE (dice or a command), or:
+  use SYSTEM       switch game system
+  as NAME          act as a character
+  as none          act as nobody
+  physical on|off  type real dice faces
+  odds LINE        exact odds of a LINE
+  sheet show       the acting character
+  log · undo       history · take back
+  systems          the game systems
+  help TOPIC       notation, or a system
+  Enter            repeat the last LINE
+  Tab · Ctrl-R     complete · search
+  Ctrl-C           clear the line
+  quit · Ctrl-D    leave
+"""
+NOBODY = ("none", "nobody", "-")
+
+
+def terminal_width() -> int:
+    return shutil.get_terminal_size((80, 24)).columns
+
+
+def fit(text: str, width: int) -> str:
+    """Reflow help text for a narrow pane: a two-column line puts its description below."""
+    out: list[str] = []
+    for line in text.splitlines():
+        if len(line) <= width:
+            out.append(line)
+            continue
+        indent = line[: len(line) - len(line.lstrip())]
+        columns = re.match(r"^(\s*)(\S.*?)\s{2,}(\S.*)$", line)
+        if columns:
+            left, right = columns.group(2), columns.group(3)
+            out += textwrap.wrap(left, width, initial_indent=indent,
+                                 subsequent_indent=indent + "  ") or [indent]
+            out += textwrap.wrap(right, width, initial_indent=indent + "    ",
+                                 subsequent_indent=indent + "    ")
+        else:
+            out += textwrap.wrap(line, width, subsequent_indent=indent + "  ") or [""]
+    return "\n".join(out)
+
+
+class Repl:
+    """What the REPL keeps between prompts: the runner, the last LINE, the dice source, the view."""
+
+    def __init__(
+        self,
+        runner: Runner,
+        ask: Callable[[str], str] | None = None,
+        width: Callable[[], int] = terminal_width,
+    ) -> None:
+        self.runner = runner
+        self.views = ViewReader(runner.settings)
+        self.last: str | None = None
+        self.rolling: DiceSource = runner.source
+        self.ask = ask or input
+        self.width = width
+
+    # ---- what the prompt shows ----
+
+    def view(self, max_age: float = float("inf")) -> TableView:
+        return self.views.current(max_age)
+
+    def refresh(self) -> TableView:
+        """Re-read the campaign (before each prompt: another shell may have changed it)."""
+        return self.views.read()
+
+    @property
+    def physical(self) -> bool:
+        return isinstance(self.runner.source, PhysicalSource)
+
+    def close(self) -> None:
+        self.views.close()
+
+    # ---- running a line ----
+
+    def handle(self, text: str) -> bool:
+        """Run one input line; False when it asks to leave. Errors are shown, never raised."""
+        line = text.strip()
+        if not line:
+            if self.last is None:
+                return True
+            line = self.last
+        word, _, rest = line.partition(" ")
+        word = word.lower()
+        if word in ("quit", "exit") and not rest.strip():
+            return False
+        try:
+            if word == "use":
+                self.use(rest.strip())
+            elif word == "as":
+                self.act_as(rest.strip())
+            elif word == "physical":
+                self.set_physical(rest.strip())
+            elif word == "help":
+                self.help(rest.strip() or None)
+            else:
+                self.last = line
+                run_any(self.runner, line)
+        except RollError as error:
+            self.runner.report(line, error)
+        except KeyboardInterrupt:
+            self.runner.err("roll: error: interrupted")
+        except SystemExit:
+            pass
+        except Exception as exc:  # a bug of ours: say so, and keep the REPL going
+            self.runner.err(f"roll: error: internal error: {type(exc).__name__}: {exc}")
+        return True
+
+    def say(self, text: str) -> None:
+        self.runner.out(text)
+
+    # ---- the REPL's words ----
+
+    def use(self, system_id: str) -> None:
+        """`use SYSTEM`: roll with this system; a character of another game stops acting."""
+        settings = self.runner.settings
+        if not system_id:
+            self.say(f"system: {self.view().system.id} (use SYSTEM to switch)")
+            return
+        system = get_system(system_id)
+        settings.system = system.id
+        view = self.refresh()
+        acting = view.character
+        if settings.character and acting is not None and acting.system != system.id:
+            settings.character = None
+            self.say(f"{acting.name} plays {acting.system}: acting as nobody")
+        self.say(f"system: {system.id} · {system.title}")
+        self.refresh()
+
+    def act_as(self, words: str) -> None:
+        """`as NAME`: act as NAME (remembered in the campaign); `as` or `as none` acts as nobody."""
+        settings = self.runner.settings
+        try:
+            name = " ".join(shlex.split(words))
+        except ValueError as exc:
+            raise UsageError(f"as NAME: {exc}") from None
+        path = settings.campaign_path()
+        if not name or name.lower() in NOBODY:
+            settings.character = None
+            if path.exists():
+                self._remember(None)
+            self.say("acting as nobody")
+            self.refresh()
+            return
+        if not path.exists():
+            raise UsageError(
+                f"no campaign at {path} yet: add a character with `roll sheet import FILE.toml`"
+            )
+        found, system_id = self._remember(name)
+        settings.character = found
+        if settings.system_id() not in (None, system_id):
+            settings.system = system_id
+        self.say(f"acting as {found} ({system_id})")
+        self.refresh()
+
+    def _remember(self, name: str | None) -> tuple[str, str]:
+        from cli.store import Campaign
+
+        campaign = Campaign(self.runner.settings.campaign_path())
+        try:
+            with campaign.transaction() as tx:
+                if name is None:
+                    tx.set_active(None)
+                    return "", ""
+                character = tx.character(name)
+                tx.set_active(character.name)
+                return character.name, character.system
+        finally:
+            campaign.close()
+
+    def set_physical(self, word: str) -> None:
+        """`physical on|off`: ask for each die's face at a prompt, or roll again."""
+        low = word.lower()
+        if low == "on":
+            if not self.physical:
+                self.rolling = self.runner.source
+                self.runner.source = PhysicalSource(self.ask, self.runner.out)
+            self.say("physical dice: type each face")
+        elif low == "off":
+            self.runner.source = self.rolling
+            self.say("physical dice off: rolling")
+        elif not low:
+            self.say(f"physical dice {'on' if self.physical else 'off'} (physical on|off)")
+        else:
+            raise UsageError(f"physical takes on or off, not {word!r}")
+
+    def help(self, topic: str | None) -> None:
+        """`help`: the REPL's words; `help TOPIC`: notation or a system, fitted to the pane."""
+        from cli.help import help_text
+
+        text = REPL_HELP if topic is None else help_text(topic)
+        self.say(fit(text.rstrip("\n"), self.width()))

@@ -1,0 +1,84 @@
+"""TOML character sheets: read and validate one against its system, write one back out."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+from rules.campaign import Character
+from rules.errors import SheetError, UsageError
+from rules.systems import get_system
+
+# tomli_w writes every array one item a line; a short list of plain values reads better inline
+_FLAT_ARRAY = re.compile(r"= \[\n((?:    [^\n\[\]{}]+,\n)+)\]$", re.MULTILINE)
+_ITEM = re.compile(r"^    (.+),$", re.MULTILINE)
+
+
+def load_sheet(path: Path) -> dict[str, Any]:
+    """Read a TOML sheet and validate it against its system; the normalized sheet.
+
+    A missing or unreadable file is a UsageError; broken TOML (with its line and column) or a
+    sheet that does not fit its system is a SheetError naming the file and the key.
+    """
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise UsageError(f"no sheet file {path}") from None
+    except IsADirectoryError:
+        raise UsageError(f"{path} is a directory, not a TOML sheet") from None
+    except OSError as exc:
+        raise UsageError(f"cannot read the sheet {path}: {exc.strerror}") from None
+    try:
+        text = raw.decode("utf-8-sig")  # TOML is UTF-8; tolerate an editor's BOM
+    except UnicodeDecodeError as exc:
+        raise SheetError(f"{path}: not UTF-8 text (bad byte at offset {exc.start})") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise SheetError(f"{path}: broken TOML: {exc}") from None
+    try:
+        return validate_sheet(data)
+    except SheetError as exc:
+        raise SheetError(f"{path}: {exc.message}") from None
+
+
+def validate_sheet(data: Mapping[str, Any]) -> dict[str, Any]:
+    """Check a sheet dict against the system it names; the normalized sheet, or SheetError."""
+    for key in ("name", "system"):
+        if key not in data:
+            raise SheetError(f"sheet key '{key}' is missing (every sheet needs name and system)")
+    system_id = data["system"]
+    if not isinstance(system_id, str):
+        raise SheetError(
+            f"sheet key 'system' must be a system id such as \"generic\", not {system_id!r}"
+        )
+    try:
+        system = get_system(system_id)
+    except UsageError as exc:
+        raise SheetError(f"sheet key 'system': {exc.message}") from None
+    return system.validate_sheet(data)
+
+
+def dump_sheet(character: Character) -> str:
+    """The character as a TOML sheet, current pools included, that `load_sheet` reads back."""
+    sheet: dict[str, Any] = {"name": character.name, "system": character.system}
+    sheet.update((k, v) for k, v in character.sheet.items() if k not in sheet)
+    if "flags" in sheet:
+        sheet["flags"] = [str(f) for f in sheet["flags"]]
+    text = tomli_w.dumps(_without_none(sheet))
+    return _FLAT_ARRAY.sub(lambda m: "= [" + ", ".join(_ITEM.findall(m.group(1))) + "]", text)
+
+
+def _without_none(value: Any) -> Any:
+    """The value with every None dropped (TOML has no null: an absent key means unset)."""
+    if isinstance(value, Mapping):
+        return {str(k): _without_none(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list | tuple):
+        return [_without_none(v) for v in value if v is not None]
+    return value

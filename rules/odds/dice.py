@@ -1,0 +1,283 @@
+"""The exact distribution of one dice term (`NdX` and its modifiers), as the roller throws it."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from itertools import count
+
+from rules.dice.evaluate import MAX_WAVES
+from rules.errors import EvaluationError, LimitError
+from rules.notation import ast
+from rules.odds.dist import MAX_OUTCOMES, Dist, Value, mixture, too_many, too_much_work
+from rules.odds.pool import Budget, PoolGroup, Score, keep_window, pool_keep
+
+MAX_EXPLODED_DICE = 2_000
+"""A keep/drop over exploding dice looks at most this many extra dice before giving up."""
+
+MAX_POOL_SHAPES = 400
+"""…and solves at most this many differently shaped pools…"""
+MAX_MEAN_EXTRA = 100
+"""…and refuses dice that would explode into more than this many extra dice on average."""
+
+Counting = ast.CountSuccesses | ast.CountFailures
+
+
+def matches(when: ast.Compare, value: Value) -> bool:
+    """`Compare.matches` for exact (possibly fractional) values."""
+    v = when.value
+    if when.op == "=":
+        return value == v
+    if when.op == ">":
+        return value > v
+    if when.op == ">=":
+        return value >= v
+    if when.op == "<":
+        return value < v
+    return value <= v
+
+
+def score_of(counting: Sequence[Counting], node: object) -> Score:
+    """+1 per success, −1 per failure (a die can be both), or the value itself if not counting."""
+    if not counting:
+        return _identity
+    if not any(isinstance(m, ast.CountSuccesses) for m in counting):
+        raise EvaluationError(
+            "f counts failures against successes: give a success point first, "
+            f"as in 8d10>=8f1 (not {node})"
+        )
+    hits = [m.when for m in counting if isinstance(m, ast.CountSuccesses)]
+    misses = [m.when for m in counting if isinstance(m, ast.CountFailures)]
+
+    def score(v: Value) -> Value:
+        return int(any(matches(c, v) for c in hits)) - int(any(matches(c, v) for c in misses))
+
+    return score
+
+
+def _identity(v: Value) -> Value:
+    return v
+
+
+def dice_distribution(node: ast.Dice, eps: Fraction) -> Dist:
+    """The distribution of a dice term's value; explosions are cut once less than `eps` is left."""
+    die = node.die
+    if die.sides < 1:
+        raise EvaluationError(f"a die needs at least one side: {node.count}d{die.sides}")
+    n = node.count
+    if die.sides > MAX_OUTCOMES:
+        raise LimitError(
+            f"the odds of {node}: a {die.name} has more faces than the {MAX_OUTCOMES:,} "
+            "values exact odds handle"
+        )
+    faces = Dist.uniform(die.faces)
+    mods = ast.in_stage_order(node.mods)
+    if not mods:
+        return _summed(faces, n, node)
+    rerolls = [m for m in mods if isinstance(m, ast.Reroll)]
+    first = _rerolled(node, faces, rerolls) if rerolls else faces
+    explode = next((m for m in mods if isinstance(m, ast.Explode)), None)
+    when = None
+    if explode is not None:
+        when = explode.when or ast.Compare("=", die.highest)
+        if all(when.matches(f) for f in die.faces):
+            what = "a d1" if die.sides == 1 and die.kind == "std" else f"a {die.name} on {when}"
+            raise EvaluationError(f"exploding {what} would never stop: {node}")
+    clamp = _clamp_of([m for m in mods if isinstance(m, ast.Clamp)])
+    keeps = [m for m in mods if isinstance(m, ast.Keep)]
+    counting = [m for m in mods if isinstance(m, (ast.CountSuccesses, ast.CountFailures))]
+    score = score_of(counting, node)
+    if n == 0:
+        return Dist.constant(0)
+    if explode is None or when is None:
+        return _pool(first.map(clamp), n, keeps, score, node)
+    hit, miss = faces.split(_matcher(when))
+    first_hit, first_miss = first.split(_matcher(when))
+    depth = _depth(n, first_hit.mass, hit.mass, eps)
+    if explode.style == "!!":
+        chain = _chain(miss, hit, depth, lambda f: f)
+        one = mixture([first_miss, first_hit + chain]) if depth else first_miss
+        return _pool(one.map(clamp), n, keeps, score, node)
+    shift = 1 if explode.style == "!p" else 0
+
+    def child(f: Value) -> Value:
+        return clamp(f - shift)
+
+    if all(k.op in ("dh", "dl") and k.count == 0 for k in keeps):
+        # nothing is dropped: every die of every lineage counts, so sum lineage by lineage
+        kids = _chain(miss.map(lambda f: score(child(f))), hit.map(lambda f: score(child(f))),
+                      depth, lambda x: x)
+        lineage = first_miss.map(lambda f: score(clamp(f)))
+        if depth:
+            lineage = mixture([lineage, first_hit.map(lambda f: score(clamp(f))) + kids])
+        return lineage.sum_of(n, str(node))
+    return _exploding_pool(node, first_hit, first_miss, hit, miss, clamp, child, score, eps)
+
+
+def _summed(faces: Dist, n: int, node: ast.Dice) -> Dist:
+    """n plain dice: checked for size first so that `100000d1000000` fails at once."""
+    width = int(faces.max) - int(faces.min)
+    if n and n * width + 1 > MAX_OUTCOMES and len(faces) * 4 >= width + 1:
+        raise too_many(str(node), n * width + 1)
+    return faces.sum_of(n, str(node))
+
+
+def _pool(one: Dist, n: int, keeps: Sequence[ast.Keep], score: Score, node: ast.Dice) -> Dist:
+    """n independent dice like `one`, kept/dropped by `keeps`, each adding its score."""
+    window = keep_window(keeps, n)
+    if window == (0, n):
+        scored = one.map(score)
+        return _summed(scored, n, node) if score is _identity else scored.sum_of(n, str(node))
+    weights = pool_keep([(one.weights, n)], window, score, str(node))
+    return Dist(weights, one.denom**n)
+
+
+def _rerolled(node: ast.Dice, faces: Dist, rerolls: Sequence[ast.Reroll]) -> Dist:
+    """One die after `r`/`rr` (reroll until no match: the die conditioned) and `ro` (once)."""
+    always = [m.when for m in rerolls if not m.once]
+    once = [m.when for m in rerolls if m.once]
+
+    def forever(f: Value) -> bool:
+        return any(matches(c, f) for c in always)
+
+    if always and all(forever(f) for f in node.die.faces):
+        raise EvaluationError(f"{node} would reroll every face of a {node.die.name}, forever")
+    stays = {f: w for f, w in faces.weights.items() if not forever(f)}
+    total = sum(stays.values())
+    again = {f for f in stays if any(matches(c, f) for c in once)}
+    w_again = sum(stays[f] for f in again)
+    if not w_again:
+        return Dist(stays, total)
+    # a face in `again` is rerolled once; the new face stands unless `r` rerolls it
+    out = {f: w * w_again + (0 if f in again else w * total) for f, w in stays.items()}
+    return Dist(out, total * total)
+
+
+def _clamp_of(clamps: Sequence[ast.Clamp]) -> Callable[[Value], Value]:
+    """`minN`/`maxN` in the order written, as one function on a die's value."""
+
+    def clamp(v: Value) -> Value:
+        for m in clamps:
+            v = max(v, m.value) if m.bound == "min" else min(v, m.value)
+        return v
+
+    return clamp
+
+
+def _matcher(when: ast.Compare) -> Callable[[Value], bool]:
+    return lambda v: matches(when, v)
+
+
+def _depth(n: int, p_first: Fraction, p_again: Fraction, eps: Fraction) -> int:
+    """How many explosion dice one lineage may have so that n lineages lose less than `eps`."""
+    if not p_first:
+        return 0
+    for k in range(MAX_WAVES + 1):
+        if n * p_first * p_again**k < eps:
+            return k
+    return MAX_WAVES  # the roller refuses a 101st wave: that mass stays cut off
+
+
+def _chain(miss: Dist, hit: Dist, depth: int, value: Callable[[Value], Value]) -> Dist:
+    """What the explosion dice after one exploding die add up to, at most `depth` of them."""
+    step = miss.map(value)
+    chain = step
+    hits = hit.map(value)
+    for _ in range(depth - 1):
+        chain = mixture([step, hits + chain])
+        if len(chain) > MAX_OUTCOMES:
+            raise too_many("an exploding die", len(chain))
+    return chain
+
+
+def _exploding_pool(
+    node: ast.Dice,
+    first_hit: Dist,
+    first_miss: Dist,
+    hit: Dist,
+    miss: Dist,
+    clamp: Callable[[Value], Value],
+    child: Callable[[Value], Value],
+    score: Score,
+    eps: Fraction,
+) -> Dist:
+    """Keep/drop over `!`/`!p` dice: mix over how many originals (J) and extra dice (M) explode.
+
+    Given J and M the pool is four groups of like dice: originals that did not explode (n − J),
+    originals that did (J), explosion dice that exploded again (M) and the last die of each
+    exploding chain (J). The M extra dice split among the J chains in `_chains(M, J)` ways.
+    """
+    n = node.count
+    p_again = hit.mass
+    if n * first_hit.mass / (1 - p_again) > MAX_MEAN_EXTRA:
+        raise too_much_work(f"keeping dice of {node} (it explodes too often)")
+    budget = Budget(str(node))
+    kinds: list[Dist] = []
+
+    def kind(d: Dist) -> int:
+        for i, known in enumerate(kinds):
+            if known.weights == d.weights:
+                return i
+        kinds.append(d)
+        return len(kinds) - 1
+
+    k_first_miss, k_first_hit = kind(first_miss.map(clamp)), kind(first_hit.map(clamp))
+    k_hit, k_miss = kind(hit.map(child)), kind(miss.map(child))
+    r_hit, r_miss, denom_r = first_hit.total, first_miss.total, first_hit.denom
+    u_hit, u_miss, sides = hit.total, miss.total, hit.denom
+    done: dict[tuple[tuple[int, int], ...], dict[Value, int]] = {}
+    parts: list[Dist] = []
+    covered = Fraction(0)
+    for extra in count():
+        if extra > MAX_EXPLODED_DICE:
+            raise too_much_work(f"keeping dice of {node}")
+        for j in range(0 if extra == 0 else 1, n + 1 if r_hit else 1):
+            ways = math.comb(n, j) * _chains(extra, j)
+            covered += Fraction(
+                math.comb(n, j) * r_hit**j * r_miss ** (n - j) * math.comb(j + extra - 1, extra)
+                * u_hit**extra * u_miss**j if j else r_miss**n,
+                denom_r**n * sides ** (j + extra),
+            )
+            if not ways:
+                continue
+            sizes: dict[int, int] = {}
+            for k, size in ((k_first_miss, n - j), (k_first_hit, j), (k_hit, extra), (k_miss, j)):
+                sizes[k] = sizes.get(k, 0) + size
+            window = keep_window(_keeps(node), n + j + extra)
+            key = (*sorted(sizes.items()), window)
+            if key not in done:
+                if len(done) >= MAX_POOL_SHAPES:
+                    raise too_much_work(f"keeping dice of {node}")
+                groups: list[PoolGroup] = [(kinds[k].weights, m) for k, m in sorted(sizes.items())]
+                done[key] = pool_keep(groups, window, score, str(node), budget)
+            weights = done[key]
+            parts.append(Dist({v: w * ways for v, w in weights.items()},
+                              denom_r**n * sides ** (j + extra)))
+        if 1 - covered < eps:
+            break
+    return mixture(parts)
+
+
+def _keeps(node: ast.Dice) -> list[ast.Keep]:
+    return [m for m in ast.in_stage_order(node.mods) if isinstance(m, ast.Keep)]
+
+
+def _chains(extra: int, chains: int) -> int:
+    """Ways to share `extra` exploding dice among `chains` chains, each under the wave limit."""
+    if chains == 0:
+        return 1 if extra == 0 else 0
+    cap = MAX_WAVES - 1  # a chain's last wave must not explode again
+    out = 0
+    for i in range(chains + 1):
+        rest = extra - i * (cap + 1)
+        if rest < 0:
+            break
+        out += (-1) ** i * math.comb(chains, i) * math.comb(rest + chains - 1, chains - 1)
+    return out
+
+
+def check_count(total_dice: int, limit: int) -> None:
+    """The roller's budget: a LINE throws at most `limit` dice before any explosion."""
+    if total_dice > limit:
+        raise LimitError(f"a LINE throws at most {limit:,} dice (explosions included)")

@@ -1,0 +1,170 @@
+"""The exact distribution of any dice expression or LINE, walking the roller's syntax tree."""
+
+from __future__ import annotations
+
+import math
+import operator
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from fractions import Fraction
+
+from rules.dice.evaluate import MAX_DICE, apply_function
+from rules.errors import EvaluationError
+from rules.notation import ast
+from rules.odds.dice import check_count, dice_distribution, score_of
+from rules.odds.dist import Dist, Value, exact
+from rules.odds.pool import keep_window, members_keep
+from rules.odds.result import Odds
+
+EPSILON = Fraction(1, 10**12)
+"""Explosion tails are cut once the probability left out of the whole LINE is below this."""
+
+
+def line_odds(line: ast.RollLine) -> Odds:
+    """The odds of a dice LINE: the distribution of its (rounded-down) total, and pass/fail
+    against `vs N` (pass when total ≥ N); `adv`/`dis` turn its first d20 into 2d20kh1/kl1."""
+    expr = ast.with_advantage(line.expr, line.advantage)
+    total = distribution(expr).map(_floor)
+    return Odds.from_dist(total, line.target)
+
+
+def distribution(expr: ast.Expr) -> Dist:
+    """The exact distribution of an expression's value (a rational: `/` is exact division)."""
+    check_count(_dice_thrown(expr), MAX_DICE)
+    exploding = _exploding_terms(expr)
+    eps = EPSILON / max(1, exploding)
+    return _cached((expr, eps), lambda: _Walker(eps).walk(expr))
+
+
+_CACHE: OrderedDict[Hashable, Dist] = OrderedDict()
+_CACHE_WORDS = 4_000_000
+"""Distributions already computed are kept up to about this many machine words (a REPL asks
+`odds 4d6kh3` again and again); the oldest go first."""
+_cache_used = 0
+
+
+def _cost(dist: Dist) -> int:
+    return len(dist) * (2 + dist.denom.bit_length() // 64)
+
+
+def _cached(key: Hashable, compute: Callable[[], Dist]) -> Dist:
+    """compute(), remembered under `key` (syntax trees are frozen, so equal trees share it)."""
+    global _cache_used
+    hit = _CACHE.get(key)
+    if hit is not None:
+        _CACHE.move_to_end(key)
+        return hit
+    dist = compute()
+    cost = _cost(dist)
+    if cost <= _CACHE_WORDS // 8:
+        _CACHE[key] = dist
+        _cache_used += cost
+        while _cache_used > _CACHE_WORDS:
+            _, old = _CACHE.popitem(last=False)
+            _cache_used -= _cost(old)
+    return dist
+
+
+class _Walker:
+    """One method per node type, as in the roller; `eps`: each exploding term's share of the cut."""
+
+    def __init__(self, eps: Fraction) -> None:
+        self.eps = eps
+
+    def walk(self, node: ast.Expr) -> Dist:
+        if isinstance(node, ast.Num):
+            return Dist.constant(node.value)
+        if isinstance(node, ast.Dice):
+            eps = self.eps
+            return _cached((node, eps), lambda: dice_distribution(node, eps))
+        if isinstance(node, ast.Aid):
+            d6 = Dist.uniform(ast.D6.faces)
+            return d6 if node.favor else -d6
+        if isinstance(node, ast.Labeled):
+            return self.walk(node.inner)
+        if isinstance(node, ast.Neg):
+            return -self.walk(node.operand)
+        if isinstance(node, ast.BinOp):
+            return self.binop(node)
+        if isinstance(node, ast.Call):
+            return self.call(node)
+        return self.group(node)
+
+    def binop(self, node: ast.BinOp) -> Dist:
+        left, right = self.walk(node.left), self.walk(node.right)
+        what = str(node)
+        if node.op == "+":
+            return left + right
+        if node.op == "-":
+            return left - right
+        if node.op == "*":
+            return left.combine(right, operator.mul, what)
+        if 0 in right.weights:
+            raise EvaluationError(f"division by zero in {node}: the divisor can be 0")
+        return left.combine(right, _divide, what)
+
+    def call(self, node: ast.Call) -> Dist:
+        args = [self.walk(a) for a in node.args]
+        if node.fn in ("min", "max"):
+            pick: Callable[[Value, Value], Value] = min if node.fn == "min" else max
+            out = args[0]
+            for other in args[1:]:
+                out = out.combine(other, pick, str(node))
+            return out
+        fn = node.fn
+        return args[0].map(lambda v: apply_function(fn, [Fraction(v)]))
+
+    def group(self, node: ast.Group) -> Dist:
+        members = [self.walk(m) for m in node.members]
+        keeps: list[ast.Keep] = []
+        counting: list[ast.CountSuccesses | ast.CountFailures] = []
+        for m in ast.in_stage_order(node.mods):
+            if isinstance(m, ast.Keep):
+                keeps.append(m)
+            elif isinstance(m, (ast.CountSuccesses, ast.CountFailures)):
+                counting.append(m)
+            elif not isinstance(m, ast.Sort):
+                raise EvaluationError(
+                    f"a group takes keep/drop, success counting and sort, not '{m}': {node}"
+                )
+        score = score_of(counting, node)
+        window = keep_window(keeps, len(members))
+        if window != (0, len(members)):
+            return members_keep(members, window, score, str(node))
+        out = Dist.constant(0)
+        for member in members:
+            out = out + (member.map(score) if counting else member)
+        return out
+
+
+def _divide(a: Value, b: Value) -> Value:
+    return exact(Fraction(a) / Fraction(b))
+
+
+def _floor(v: Value) -> Value:
+    return math.floor(v)
+
+
+def _children(node: ast.Expr) -> tuple[ast.Expr, ...]:
+    if isinstance(node, ast.BinOp):
+        return (node.left, node.right)
+    if isinstance(node, ast.Neg):
+        return (node.operand,)
+    if isinstance(node, ast.Labeled):
+        return (node.inner,)
+    if isinstance(node, ast.Call):
+        return node.args
+    if isinstance(node, ast.Group):
+        return node.members
+    return ()
+
+
+def _dice_thrown(node: ast.Expr) -> int:
+    """Dice the roller throws before any explosion or reroll (its budget counts these first)."""
+    own = node.count if isinstance(node, ast.Dice) else int(isinstance(node, ast.Aid))
+    return own + sum(_dice_thrown(c) for c in _children(node))
+
+
+def _exploding_terms(node: ast.Expr) -> int:
+    own = isinstance(node, ast.Dice) and any(isinstance(m, ast.Explode) for m in node.mods)
+    return int(own) + sum(_exploding_terms(c) for c in _children(node))

@@ -1,0 +1,284 @@
+"""Keep/drop without enumerating rolls: multiset dynamic programming over sorted outcomes."""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+import math
+from collections.abc import Callable, Iterator, Mapping, Sequence
+
+from rules.errors import LimitError
+from rules.notation import ast
+from rules.odds.dist import MAX_OUTCOMES, Dist, Value, convolve, exact, too_much_work
+
+Score = Callable[[Value], Value]
+"""What a kept die adds to the term: its value, or +1/−1/0 when counting successes."""
+PoolGroup = tuple[Mapping[Value, int], int]
+"""Dice of one kind in a pool: the weights of one die (maybe short of its denominator), count."""
+
+MAX_WORK = 1_500_000
+"""Inner-loop steps one keep/drop may take before it is refused as too slow (about a second)."""
+MAX_KINDS_STATES = 4096  # a group pools its alike members while the pool has few shapes
+ESTIMATE_SLACK = 12  # `_estimate` overcounts real steps 12 to 35 times
+
+
+def keep_window(keeps: Sequence[ast.Keep], n: int) -> tuple[int, int]:
+    """Ranks (0 = highest, end excluded) that survive `keeps` applied in turn to n dice."""
+    a, b = 0, n
+    for k in keeps:
+        if k.op == "kh":
+            b = min(a + k.count, b)
+        elif k.op == "kl":
+            a = max(b - k.count, a)
+        elif k.op == "dh":
+            a = min(a + k.count, b)
+        else:
+            b = max(b - k.count, a)
+    return a, b
+
+
+class Budget:
+    """Counts inner-loop steps so that a huge keep fails fast instead of hanging."""
+
+    def __init__(self, what: str) -> None:
+        self.left = MAX_WORK
+        self.what = what
+
+    def spend(self, steps: int) -> None:
+        self.left -= steps
+        if self.left < 0:
+            raise too_much_work(self.what)
+
+
+def _estimate(groups: Sequence[PoolGroup], outcomes: int, depth: int, spread: int) -> int:
+    """A generous count of the steps `pool_keep` will take, to refuse hopeless pools at once."""
+    states = math.prod(min(n, depth) + 1 for _, n in groups)
+    splits = math.prod(min(n, depth) + 1 for _, n in groups)
+    return outcomes * min(states, (depth + 1) ** 2) * min(splits, depth + 1) * (depth * spread + 1)
+
+
+def _weight_bits(groups: Sequence[PoolGroup]) -> int:
+    """How big the DP's integers get: one step costs more with long weights."""
+    return 1 + sum(n * max(1, sum(w.values())).bit_length() for w, n in groups) // 2048
+
+
+def pool_keep(
+    groups: Sequence[PoolGroup],
+    window: tuple[int, int],
+    score: Score,
+    what: str = "a pool",
+    budget: Budget | None = None,
+) -> dict[Value, int]:
+    """Weights of the summed score of the dice ranked in `window` (0 = highest) of a pool.
+
+    The weights are over the product of every die's denominator: a group of n dice whose single
+    die has weights over D contributes D**n. Outcomes are visited from one end, choosing how many
+    dice of each group show each outcome (binomially); once the window is passed the rest of the
+    pool no longer matters, and once only "keep everything left" remains, the rest is one
+    convolution. So `20d10kh3` visits a handful of states, not 10**20 rolls.
+    """
+    groups = [(w, n) for w, n in groups if n > 0]
+    total = sum(n for _, n in groups)
+    a, b = window
+    if a >= b:
+        return {0: math.prod(sum(w.values()) ** n for w, n in groups)}
+    depth_down = b if b < total else a
+    depth_up = (total - a) if a > 0 else (total - b)
+    descending = depth_down <= depth_up
+    if not descending:
+        a, b = total - b, total - a
+    outcomes = sorted({v for w, _ in groups for v in w}, reverse=descending)
+    budget = budget or Budget(what)
+    scores = [exact(score(v)) for v in outcomes]
+    spread = int(max(scores)) - int(min(scores)) + 1
+    cost = _weight_bits(groups)
+    budget.spend(
+        cost * _estimate(groups, len(outcomes), min(depth_down, depth_up), spread) // ESTIMATE_SLACK
+    )
+    weights = [[w.get(v, 0) for v in outcomes] for w, _ in groups]
+    rest = [_suffix_sums(ws) for ws in weights]
+    tails: dict[tuple[int, int, int], dict[Value, int]] = {}
+    powers: dict[tuple[int, int], int] = {}
+
+    def power(base: int, m: int) -> int:
+        key = (base, m)
+        if key not in powers:
+            powers[key] = base**m
+        return powers[key]
+
+    def tail(g: int, j: int, m: int) -> dict[Value, int]:
+        """Weights of the summed score of m dice of group g showing outcomes after index j."""
+        key = (g, j, m)
+        if key not in tails:
+            after: dict[Value, int] = {}
+            for i in range(j + 1, len(outcomes)):
+                if weights[g][i]:
+                    sc = exact(score(outcomes[i]))
+                    after[sc] = after.get(sc, 0) + weights[g][i]
+            one = Dist(after, sum(after.values())) if after else None
+            tails[key] = dict(one.sum_of(m, what).weights) if one else {}
+            budget.spend(len(tails[key]) * cost)
+        return tails[key]
+
+    states: dict[tuple[int, ...], dict[Value, int]] = {tuple(n for _, n in groups): {0: 1}}
+    done: dict[Value, int] = {}
+    for j, v in enumerate(outcomes):
+        s = exact(score(v))
+        here = [ws[j] for ws in weights]
+        after = [r[j] for r in rest]
+        nxt: dict[tuple[int, ...], dict[Value, int]] = {}
+        for rem, sums in states.items():
+            c = total - sum(rem)
+            budget.spend(len(sums) * cost)
+            if b < total:
+                # every split that reaches the window's end keeps b - max(c, a) dice here;
+                # their joint weight is everything minus the splits that stop short of it
+                full = math.prod(power(h + r, m) for h, r, m in zip(here, after, rem, strict=True))
+                limit = b - c - 1
+            else:
+                full, limit = 0, sum(rem)
+            short = 0
+            for ks, k, coef in _splits(rem, here, limit):
+                c2 = c + k
+                rem2 = tuple(m - x for m, x in zip(rem, ks, strict=True))
+                kept = max(0, min(c2, b) - max(c, a))
+                if b == total and c2 >= a:
+                    part: dict[Value, int] = {0: coef}
+                    for g, m in enumerate(rem2):
+                        if m:
+                            part = convolve(part, tail(g, j, m), what)
+                    budget.spend(len(part) * len(sums) * cost)
+                    _add_shifted(done, convolve(sums, part, what), kept * s, 1)
+                    continue
+                if b < total:
+                    short += coef * math.prod(power(r, m) for r, m in zip(after, rem2, strict=True))
+                if any(m and not r for m, r in zip(rem2, after, strict=True)):
+                    continue  # dice left over with no outcomes left to show
+                if not k and rem2 not in nxt:
+                    nxt[rem2] = sums  # no die shows this outcome: the state moves on as it is
+                    continue
+                budget.spend(len(sums) * cost)
+                _add_shifted(nxt.setdefault(rem2, {}), sums, kept * s, coef)
+            if full - short:
+                _add_shifted(done, sums, (b - max(c, a)) * s, full - short)
+        states = nxt
+        if len(done) > MAX_OUTCOMES:
+            raise LimitError(f"the odds of {what} have more than {MAX_OUTCOMES:,} values")
+    return {v: w for v, w in done.items() if w}
+
+
+def _suffix_sums(ws: list[int]) -> list[int]:
+    """For each index, the sum of the entries after it."""
+    out = [0] * len(ws)
+    acc = 0
+    for i in range(len(ws) - 1, -1, -1):
+        out[i] = acc
+        acc += ws[i]
+    return out
+
+
+def _splits(
+    rem: tuple[int, ...], here: list[int], limit: int
+) -> Iterator[tuple[tuple[int, ...], int, int]]:
+    """Ways k_i of each group's remaining dice show this outcome, sum k ≤ limit: (ks, k, coef)."""
+    if len(rem) == 1:
+        m, h = rem[0], here[0]
+        for x in range(min(m, limit) + 1 if h else 1):
+            yield (x,), x, math.comb(m, x) * h**x
+        return
+    ranges = [range(min(m, limit) + 1) if h else range(1) for m, h in zip(rem, here, strict=True)]
+    for ks in itertools.product(*ranges):
+        k = sum(ks)
+        if k > limit:
+            continue
+        coef = 1
+        for m, x, h in zip(rem, ks, here, strict=True):
+            if x:
+                coef *= math.comb(m, x) * h**x
+        yield ks, k, coef
+
+
+def _add_shifted(
+    into: dict[Value, int], sums: Mapping[Value, int], shift: Value, coef: int
+) -> None:
+    """into[v + shift] += w * coef for each v, w in sums."""
+    get = into.get
+    if shift == 0:
+        for v, w in sums.items():
+            into[v] = get(v, 0) + w * coef
+        return
+    for v, w in sums.items():
+        t = v + shift
+        if type(t) is not int:
+            t = exact(t)
+        into[t] = get(t, 0) + w * coef
+
+
+def members_keep(
+    members: Sequence[Dist], window: tuple[int, int], score: Score, what: str = "a group"
+) -> Dist:
+    """The summed score of the members ranked in `window` (0 = highest) of a group.
+
+    Alike members make a pool for `pool_keep`; when there are too many kinds of member, track
+    member by member the highest `b` values seen (or the lowest `n - a`, whichever is fewer):
+    enough to know the window at the end.
+    """
+    n = len(members)
+    a, b = window
+    denom = math.prod(m.denom for m in members)
+    if a >= b:
+        return Dist({0: math.prod(m.total for m in members)}, denom)
+    kinds: list[Dist] = []
+    counts: list[int] = []
+    for m in members:
+        same = next((i for i, k in enumerate(kinds) if k.denom == m.denom
+                     and k.weights == m.weights), None)
+        if same is None:
+            kinds.append(m)
+            counts.append(1)
+        else:
+            counts[same] += 1
+    if math.prod(c + 1 for c in counts) <= MAX_KINDS_STATES:
+        groups = [(k.weights, c) for k, c in zip(kinds, counts, strict=True)]
+        return Dist(pool_keep(groups, window, score, what), denom)
+    top = b <= n - a
+    size = b if top else n - a
+    budget = Budget(what)
+    budget.spend(_members_estimate(members, size))
+    states: dict[tuple[Value, ...], int] = {(): 1}
+    for member in members:
+        nxt: dict[tuple[Value, ...], int] = {}
+        budget.spend(len(states) * len(member.weights) * (1 + size // 2))
+        for seen, w in states.items():
+            for v, wv in member.weights.items():
+                key = _insert(seen, v if top else -v, size)
+                nxt[key] = nxt.get(key, 0) + w * wv
+        states = nxt
+        if len(states) > MAX_OUTCOMES:
+            raise too_much_work(what)
+    out: dict[Value, int] = {}
+    for seen, w in states.items():
+        kept = seen[a:b] if top else tuple(-x for x in seen[n - b : n - a])
+        total = exact(sum((score(v) for v in kept), start=0))
+        out[total] = out.get(total, 0) + w
+    return Dist(out, denom)
+
+
+def _members_estimate(members: Sequence[Dist], size: int) -> int:
+    """An upper bound of `members_keep`'s steps: states can be no more than the multisets."""
+    values = len({v for m in members for v in m.weights})
+    states, steps = 1, 0
+    for k, member in enumerate(members):
+        steps += states * len(member.weights) * (1 + size // 2)
+        fill = min(k + 1, size)
+        states = min(states * len(member.weights), math.comb(values + fill, fill))
+    return steps
+
+
+def _insert(seen: tuple[Value, ...], v: Value, size: int) -> tuple[Value, ...]:
+    """`seen` (highest first) with v added, cut to its `size` highest values."""
+    items = list(seen)
+    # bisect on negated order: find the place that keeps the tuple descending
+    i = bisect.bisect_left([-x for x in items], -v)
+    items.insert(i, v)
+    return tuple(items[:size])

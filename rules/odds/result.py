@@ -1,0 +1,99 @@
+"""What `roll odds` reports: a frozen distribution of whole totals and its outcomes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property
+from types import MappingProxyType
+from typing import Any, Protocol
+
+from rules.notation import ast
+from rules.odds.dist import Dist
+
+
+@dataclass(frozen=True)
+class Odds:
+    """The exact odds of a LINE: P(total) for each whole total, and P(outcome) per outcome word.
+
+    Build one from any `{total: probability}` mapping (a game system pricing its own command);
+    probabilities may sum to less than 1, the rest being `residual` (a cut-off tail).
+    """
+
+    distribution: Mapping[int, Fraction]
+    outcomes: Mapping[str, Fraction] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        dist = {int(v): Fraction(p) for v, p in sorted(self.distribution.items()) if p}
+        if not dist:
+            raise ValueError("odds need at least one possible total")
+        if any(p < 0 for p in dist.values()) or sum(dist.values()) > 1:
+            raise ValueError("probabilities must be non-negative and sum to at most 1")
+        outcomes = {str(k): Fraction(p) for k, p in self.outcomes.items()}
+        object.__setattr__(self, "distribution", MappingProxyType(dist))
+        object.__setattr__(self, "outcomes", MappingProxyType(outcomes))
+
+    def __hash__(self) -> int:
+        return hash((tuple(self.distribution.items()), tuple(self.outcomes.items())))
+
+    @classmethod
+    def from_dist(cls, dist: Dist, target: int | None = None) -> Odds:
+        """The odds of a whole-number distribution; with a target, P(pass) is P(total ≥ target)."""
+        probs = {int(v): p for v, p in dist.probs().items()}
+        outcomes: dict[str, Fraction] = {}
+        if target is not None:
+            outcomes = {
+                "pass": sum((p for v, p in probs.items() if v >= target), Fraction(0)),
+                "fail": sum((p for v, p in probs.items() if v < target), Fraction(0)),
+            }
+        return cls(probs, outcomes)
+
+    @classmethod
+    def judged(cls, distribution: Mapping[int, Fraction], judge: Callable[[int], str]) -> Odds:
+        """Odds whose outcomes come from `judge(total)`: e.g. `lambda t: "pass" if t <= 12 else
+        "fail"` for a roll-under check, or "hold"/"step-down" for a risk die."""
+        outcomes: dict[str, Fraction] = {}
+        for total, p in distribution.items():
+            word = judge(total)
+            outcomes[word] = outcomes.get(word, Fraction(0)) + p
+        return cls(distribution, outcomes)
+
+    @cached_property
+    def residual(self) -> Fraction:
+        """The probability not accounted for (cut-off explosion tails); 0 when exact."""
+        return 1 - sum(self.distribution.values(), Fraction(0))
+
+    @cached_property
+    def mean(self) -> Fraction:
+        """The mean total (over the mass that is there)."""
+        mass = 1 - self.residual
+        return sum((v * p for v, p in self.distribution.items()), Fraction(0)) / mass
+
+    @property
+    def min(self) -> int:
+        """The lowest possible total."""
+        return next(iter(self.distribution))
+
+    @cached_property
+    def max(self) -> int:
+        """The highest possible total."""
+        return max(self.distribution)
+
+    def at_least(self, total: int) -> Fraction:
+        """P(total ≥ `total`)."""
+        return sum((p for v, p in self.distribution.items() if v >= total), Fraction(0))
+
+    def at_most(self, total: int) -> Fraction:
+        """P(total ≤ `total`)."""
+        return sum((p for v, p in self.distribution.items() if v <= total), Fraction(0))
+
+
+class OddsHook(Protocol):
+    """What a game system provides to price one of its commands: the odds of that LINE.
+
+    `ctx` is the system's context (character, table); build the result with `Odds(...)`,
+    `Odds.judged(...)` or `Odds.from_dist(distribution(expr), target)`.
+    """
+
+    def __call__(self, ctx: Any, line: ast.CommandLine) -> Odds: ...

@@ -1,0 +1,95 @@
+"""Hypothesis strategies that mirror the grammar: they build syntax trees, not strings."""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from rules.notation import ast
+
+ops = st.sampled_from(["=", ">", ">=", "<", "<="])
+compares = st.builds(ast.Compare, ops, st.integers(-3, 30))
+
+dice_kinds = st.one_of(
+    st.integers(1, 120).map(ast.std_die),
+    st.just(ast.FATE),
+    st.just(ast.PERCENT),
+    st.lists(st.integers(-5, 12), min_size=1, max_size=6).map(
+        lambda faces: ast.Die("custom", len(faces), tuple(faces))
+    ),
+    st.sampled_from([4, 6, 8, 10, 12]).map(lambda n: ast.Die("risk", n)),
+)
+
+modifiers = st.one_of(
+    st.builds(
+        lambda when, sp: ast.Reroll(when, once=sp == "ro", spelling=sp),
+        compares,
+        st.sampled_from(["r", "rr", "ro"]),
+    ),
+    st.builds(ast.Explode, st.sampled_from(["!", "!!", "!p"]), st.none() | compares),
+    st.builds(ast.Clamp, st.sampled_from(["min", "max"]), st.integers(0, 20)),
+    st.builds(ast.Keep, st.sampled_from(["kh", "kl", "dh", "dl"]), st.integers(0, 9)),
+    st.builds(ast.CountSuccesses, compares),
+    st.builds(ast.CountFailures, compares),
+    st.sampled_from([ast.Sort(False, "s"), ast.Sort(False, "sa"), ast.Sort(True, "sd")]),
+)
+
+group_modifiers = st.one_of(
+    st.builds(ast.Keep, st.sampled_from(["kh", "kl", "dh", "dl"]), st.integers(0, 9)),
+    st.builds(ast.CountSuccesses, compares),
+    st.builds(ast.CountFailures, compares),
+    st.sampled_from([ast.Sort(False, "s"), ast.Sort(True, "sd")]),
+)
+
+
+def _mods(strategy: st.SearchStrategy[ast.Modifier]) -> st.SearchStrategy[tuple[ast.Modifier, ...]]:
+    # at most one explosion and one sort per term; the parser keeps modifiers in acting order
+    def first_only(ms: list[ast.Modifier]) -> tuple[ast.Modifier, ...]:
+        out: list[ast.Modifier] = []
+        for m in ms:
+            if isinstance(m, (ast.Explode, ast.Sort)) and any(type(x) is type(m) for x in out):
+                continue
+            out.append(m)
+        return ast.in_stage_order(tuple(out))
+
+    return st.lists(strategy, max_size=4).map(first_only)
+
+
+dice = st.builds(ast.Dice, st.integers(0, 20), dice_kinds, _mods(modifiers))
+labels = st.text(alphabet="abcdefghijklmnopqrstuvwxyz ", min_size=1, max_size=10).map(
+    str.strip
+).filter(bool)
+
+
+def expressions(max_leaves: int = 12) -> st.SearchStrategy[ast.Expr]:
+    atoms: st.SearchStrategy[ast.Expr] = st.one_of(
+        st.integers(0, 10_000).map(ast.Num),
+        dice,
+        st.booleans().map(ast.Aid),
+    )
+
+    def extend(inner: st.SearchStrategy[ast.Expr]) -> st.SearchStrategy[ast.Expr]:
+        atom_like = st.one_of(
+            st.builds(ast.Group, st.lists(inner, min_size=1, max_size=3).map(tuple),
+                      _mods(group_modifiers)),
+            st.builds(ast.Call, st.sampled_from(["floor", "ceil", "round", "abs"]),
+                      inner.map(lambda e: (e,))),
+            st.builds(ast.Call, st.sampled_from(["min", "max"]),
+                      st.lists(inner, min_size=2, max_size=3).map(tuple)),
+        )
+        return st.one_of(
+            atom_like,
+            st.builds(ast.BinOp, st.sampled_from(["+", "-", "*", "/"]), inner, inner),
+            st.builds(ast.Neg, inner),
+            st.builds(ast.Labeled, st.one_of(atoms, atom_like), labels),
+        )
+
+    return st.recursive(atoms, extend, max_leaves=max_leaves)
+
+
+roll_lines = st.builds(
+    ast.RollLine,
+    expressions(),
+    st.none() | st.sampled_from(["adv", "dis"]),
+    st.none() | st.integers(-50, 50),
+    st.integers(1, 50),
+)

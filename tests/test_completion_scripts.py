@@ -1,0 +1,185 @@
+"""Shell completion: the committed scripts match the app, and each shell completes through them."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from cli.app import app, register_subcommands
+from cli.commands.completion_scripts import SCRIPTS, script, spec_from_app
+from cli.commands.shell import register
+from cli.store import Campaign
+from rules.systems import get_system
+
+ROOT = Path(__file__).resolve().parent.parent
+COMPLETIONS = ROOT / "completions"
+SHEETS: list[dict[str, Any]] = [
+    {"name": "Mira", "system": "vagabond", "level": 2,
+     "stats": {"might": 4, "dexterity": 5, "awareness": 3, "reason": 3, "presence": 3, "luck": 3}},
+    {"name": "Old Tom", "system": "macchiato"},
+]  # fmt: skip
+
+register_subcommands()
+register(app)
+
+
+@pytest.fixture()
+def table(private_campaign: Path) -> Path:
+    campaign = Campaign(private_campaign)
+    with campaign.transaction() as tx:
+        for sheet in SHEETS:
+            tx.put_character(get_system(sheet["system"]).validate_sheet(sheet))
+    campaign.close()
+    return private_campaign
+
+
+@pytest.fixture()
+def shell_env(table: Path, tmp_path: Path) -> dict[str, str]:
+    """PATH starts with a `roll` that has the completion command registered."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    roll = bin_dir / "roll"
+    roll.write_text(
+        f"#!{sys.executable}\n"
+        "from cli.app import app, main_app\n"
+        "from cli.commands.shell import register\n"
+        "register(app)\n"
+        "main_app()\n"
+    )
+    roll.chmod(0o755)
+    import os
+
+    env = dict(os.environ)
+    env["PATH"] = f"{bin_dir}{os.pathsep}{env['PATH']}"
+    env["ROLL_CAMPAIGN"] = str(table)
+    return env
+
+
+def invoke(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(app, list(args), prog_name="roll")
+    return result.exit_code, result.stdout, result.stderr
+
+
+# ---- the scripts and the command ----
+
+
+@pytest.mark.parametrize("shell", list(SCRIPTS))
+def test_the_committed_script_is_what_the_app_generates(shell: str) -> None:
+    committed = (COMPLETIONS / f"roll.{shell}").read_text(encoding="utf-8")
+    assert committed == script(shell), "stale: run `python completions/generate.py`"
+
+
+def test_roll_completion_prints_the_script() -> None:
+    status, out, _ = invoke("completion", "bash")
+    assert status == 0 and out == (COMPLETIONS / "roll.bash").read_text(encoding="utf-8")
+    status, _, err = invoke("completion", "tcsh")
+    assert status == 2
+    assert err == "roll: error: completion takes a SHELL: bash, zsh, fish, not 'tcsh'\n"
+
+
+def test_the_spec_reads_the_app() -> None:
+    spec = spec_from_app()
+    assert spec.systems == ("generic", "vagabond", "macchiato", "champions", "tiers", "brighter")
+    assert {"odds", "sheet", "log", "undo", "systems", "help", "completion", "repl"} <= set(
+        spec.subcommands
+    )
+    assert {"-s", "--system", "--as", "--campaign", "--seed", "--json"} <= set(spec.options[""])
+    assert spec.name_commands == ("export", "rm", "show")
+    assert "--rolled" in spec.value_options and "--json" not in spec.value_options
+
+
+def test_names_and_line_words_come_from_roll_itself(table: Path) -> None:
+    assert invoke("completion", "--words", "characters") == (0, "Mira\nOld Tom\n", "")
+    assert invoke("completion", "--complete", "chec", "-s", "vagabond")[1] == "check \n"
+    assert invoke("completion", "--complete", "4d6k")[1] == "4d6kh\n4d6kl\n"
+    assert invoke("completion", "--complete", "spend l", "--as", "Mira")[1] == "luck \n"
+    assert invoke("completion", "--words", "nonsense") == (0, "", "")
+
+
+def test_no_campaign_means_no_names(tmp_path: Path) -> None:
+    missing = str(tmp_path / "none.sqlite3")
+    assert invoke("completion", "--words", "characters", "--campaign", missing) == (0, "", "")
+    assert not Path(missing).exists()
+
+
+# ---- each shell through its script ----
+
+BASH_CASES = {
+    "roll -s va": ["vagabond"],
+    "roll --as o": ["Old\\ Tom"],  # names from the campaign, quoted for the shell
+    "roll -s vagabond chec": ["check "],  # LINE words from roll's own suggest()
+    "roll sheet sh": ["show"],
+    "roll sheet show ''": ["Mira", "Old\\ Tom"],
+    "roll odds 4d6k": ["4d6kh", "4d6kl"],
+    "roll --no-c": ["--no-color"],
+    "roll help no": ["notation"],
+    "roll completion ''": ["bash", "zsh", "fish"],
+    "roll -n 3 ''": ["spend ", "gain ", "set ", "hurt ", "heal ", "rest ", "odds ", "sheet ",
+                     "log ", "undo ", "systems ", "help ", "completion ", "repl "],
+}  # fmt: skip
+
+
+def run_shell(argv: list[str], env: dict[str, str]) -> str:
+    done = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_bash_completes_through_the_script(shell_env: dict[str, str]) -> None:
+    lines = [f"source {COMPLETIONS / 'roll.bash'}", "complete -p roll"]
+    for words in BASH_CASES:
+        lines.append(
+            f"COMP_WORDS=({words}); COMP_CWORD=$(( ${{#COMP_WORDS[@]}} - 1 )); _roll;"
+            ' printf "[%s]" "${COMPREPLY[@]}"; echo'
+        )
+    out = run_shell(["bash", "--norc", "-c", "\n".join(lines)], shell_env).splitlines()
+    assert out[0] == "complete -F _roll roll"
+    for line, expected in zip(out[1:], BASH_CASES.values(), strict=True):
+        assert line == "".join(f"[{w}]" for w in expected)
+
+
+ZSH_STUB = (
+    "compadd() { while (( $# )); do if [[ $1 == -- ]]; then shift; break; fi;"
+    " [[ $1 == -S ]] && shift; shift; done; printf '[%s]' \"$@\" }"
+)  # prints the words offered, as `[word]`
+
+
+@pytest.mark.skipif(shutil.which("zsh") is None, reason="zsh is not installed")
+def test_zsh_completes_through_the_script(shell_env: dict[str, str]) -> None:
+    cases = {
+        "roll -s va": "[vagabond]",
+        "roll --as m": "[Mira]",
+        "roll -s vagabond chec": "[check ]",
+        "roll sheet s": "[show]",
+        "roll help no": "[notation]",
+        "roll --no-c": "[--no-color]",
+    }
+    lines = [f"source {COMPLETIONS / 'roll.zsh'}", ZSH_STUB]
+    for words in cases:
+        lines.append(f"words=({words}); CURRENT=${{#words}}; _roll; echo")
+    out = run_shell(["zsh", "-f", "-c", "\n".join(lines)], shell_env).splitlines()
+    assert out == list(cases.values())
+
+
+@pytest.mark.skipif(shutil.which("fish") is None, reason="fish is not installed")
+def test_fish_completes_through_the_script(shell_env: dict[str, str]) -> None:
+    cases = {
+        "roll -s va": ["vagabond"],
+        "roll --as ": ["Mira", "Old Tom"],
+        "roll -s vagabond chec": ["check"],
+        "roll sheet s": ["show"],
+        "roll help no": ["notation"],
+        "roll --no-c": ["--no-color"],
+    }
+    lines = [f"source {COMPLETIONS / 'roll.fish'}"]
+    for words in cases:
+        lines.append(f"complete -C '{words}'; echo ---")
+    out = run_shell(["fish", "--no-config", "-c", "\n".join(lines)], shell_env)
+    found = [chunk.split() for chunk in out.split("---\n")[:-1]]
+    assert found == [sorted(" ".join(v).split()) for v in cases.values()]

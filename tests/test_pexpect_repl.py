@@ -1,0 +1,153 @@
+"""The installed `roll` in a real pseudo-terminal, 40 columns wide, as a new user meets it."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cli.store import Campaign
+from rules.systems import get_system
+
+pexpect = pytest.importorskip("pexpect")
+
+ROLL = Path(sys.executable).with_name("roll")
+TIMEOUT = 8
+MIRA: dict[str, Any] = {
+    "name": "Mira", "system": "vagabond", "level": 2,
+    "stats": {"might": 4, "dexterity": 5, "awareness": 3, "reason": 3, "presence": 3, "luck": 3},
+    "max": {"mana": 6}, "pools": {"luck": 2},
+}  # fmt: skip
+
+pytestmark = pytest.mark.skipif(not ROLL.exists(), reason=f"no installed roll at {ROLL}")
+
+
+@pytest.fixture()
+def env(private_campaign: Path, tmp_path: Path) -> dict[str, str]:
+    campaign = Campaign(private_campaign)
+    with campaign.transaction() as tx:
+        tx.put_character(get_system("vagabond").validate_sheet(MIRA))
+    campaign.close()
+    out = {k: v for k, v in os.environ.items() if not k.startswith(("ROLL_", "XDG_"))}
+    out |= {
+        "LINES": "24", "COLUMNS": "40", "PROMPT_TOOLKIT_NO_CPR": "1", "TERM": "xterm",
+        "NO_COLOR": "1", "ROLL_CAMPAIGN": str(private_campaign),
+        "ROLL_HISTORY": str(tmp_path / "state" / "history"),
+    }  # fmt: skip
+    return out
+
+
+def spawn(env: dict[str, str], *args: str) -> Any:
+    child = pexpect.spawn(
+        str(ROLL), list(args), env=env, dimensions=(24, 40), timeout=TIMEOUT, encoding="utf-8"
+    )
+    child.delaybeforesend = 0.01
+    return child
+
+
+def leave(child: Any) -> int:
+    child.sendcontrol("d")
+    child.expect(pexpect.EOF)
+    child.close()
+    return int(child.exitstatus)
+
+
+@pytest.fixture()
+def children() -> Iterator[list[Any]]:
+    started: list[Any] = []
+    yield started
+    for child in started:
+        if child.isalive():
+            child.terminate(force=True)
+
+
+def run(child: Any, keys: str, *shown: str, prompt: str) -> None:
+    """Type `keys`, see each of `shown` (regexes), then the next prompt (raw mode again)."""
+    child.send(keys)
+    for pattern in shown:
+        child.expect(pattern)
+    try:
+        child.expect_exact(prompt)
+    except pexpect.TIMEOUT:
+        raise AssertionError(repr(child.before)) from None
+
+
+def test_a_session_in_a_pane(env: dict[str, str], children: list[Any]) -> None:
+    child = spawn(env, "-s", "vagabond")
+    children.append(child)
+    child.expect_exact("vagabond>")
+    child.expect_exact("nobody acts")  # the toolbar
+
+    plain, mira = "vagabond>", "vagabond·mira>"
+    run(child, "3d6\r", r"3d6 → \[[1-6], [1-6], [1-6]\] = \d+", prompt=plain)  # random dice
+    child.send("chec\t")  # Tab completes the command word (and its space) …
+    child.expect_exact("chec")
+    child.expect_exact("k")  # … drawn once the completion is in
+    run(child, "dex=5\r", r"check dex=5 → \d+ vs 15 · (pass|fail)", prompt=plain)
+    run(child, "as Mira\r", re.escape("acting as Mira (vagabond)"), prompt=mira)
+    child.expect_exact("Luck 2/3")
+
+    # a one-shot in another shell spends Luck; the next prompt's toolbar shows it
+    done = subprocess.run(
+        [str(ROLL), "--as", "Mira", "spend", "luck"], env=env, capture_output=True, text=True,
+        timeout=TIMEOUT,
+    )
+    assert done.returncode == 0, done.stderr
+    run(child, "1d1\r", re.escape("1d1 → [1] = 1"), prompt=mira)
+    child.expect_exact("Luck 1/3")
+
+    child.send("2d6")
+    child.sendcontrol("c")  # Ctrl-C clears the line
+    child.send("1d4x\r")  # a syntax error is held at the prompt …
+    child.expect_exact("col 4: expected the end of the line")
+    child.sendcontrol("c")  # … until cleared
+    run(child, "d1+1\r", re.escape("d1+1 → [1] + 1 = 2"), prompt=mira)
+    assert "2d6d1" not in child.before
+
+    # an error, and the prompt comes back
+    run(child, "1d0\r", "roll: error: a die needs at least one side", prompt=mira)
+    assert leave(child) == 0
+
+    # history across sessions: Ctrl-R finds a line typed in the first one
+    child = spawn(env)
+    children.append(child)
+    child.expect_exact(mira)
+    child.sendcontrol("r")
+    child.send("check")
+    child.expect_exact("dex=5")  # the line found (its match highlighted apart)
+    run(child, "\r\r", r"check dex=5 → \d+", prompt=mira)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_physical_dice_in_a_terminal(env: dict[str, str], children: list[Any]) -> None:
+    child = spawn(env, "repl") if _has_repl_command() else spawn(env)
+    children.append(child)
+    child.expect_exact("roll>")
+    run(child, "physical on\r", "physical dice: type each face", prompt="roll>")
+    child.send("2d6\r")
+    child.expect_exact("d6 for 2d6?")
+    child.send("7\r")
+    child.expect_exact("a d6 shows 1–6")
+    child.expect_exact("d6 for 2d6?")
+    child.send("6\r")
+    child.expect_exact("d6 for 2d6?")
+    run(child, "2\r", re.escape("2d6 → [6, 2] = 8"), prompt="roll>")
+    assert leave(child) == 0
+
+
+def _has_repl_command() -> bool:
+    from typer.main import get_command
+
+    from cli.app import app, register_subcommands
+
+    register_subcommands()
+    return "repl" in getattr(get_command(app), "commands", {})

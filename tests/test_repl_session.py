@@ -1,0 +1,170 @@
+"""A real PromptSession driven through a pipe: lines, REPL words, errors, physical dice, keys."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import Any
+
+import pytest
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from cli.env import Environment
+from cli.repl.session import run_repl
+from cli.repl.state import ViewReader
+from cli.runner import Settings
+from cli.store import Campaign
+from rules.systems import get_system
+
+MIRA: dict[str, Any] = {
+    "name": "Mira", "system": "vagabond", "level": 2,
+    "stats": {"might": 4, "dexterity": 5, "awareness": 3, "reason": 3, "presence": 3, "luck": 3},
+    "skills": {"trained": ["finesse"]}, "max": {"mana": 6}, "pools": {"luck": 2},
+}  # fmt: skip
+
+
+class NarrowOutput(DummyOutput):
+    """A 40-column pane."""
+
+    def get_size(self) -> Size:
+        return Size(rows=24, columns=40)
+
+
+def add(path: Path, sheet: dict[str, Any]) -> None:
+    campaign = Campaign(path)
+    try:
+        with campaign.transaction() as tx:
+            tx.put_character(get_system(sheet["system"]).validate_sheet(sheet))
+    finally:
+        campaign.close()
+
+
+def repl(
+    keys: str, settings: Settings | None = None, history: History | None = None
+) -> tuple[int, str, str]:
+    """Type `keys` into the REPL (they must leave it); (status, stdout, stderr)."""
+    out, err = io.StringIO(), io.StringIO()
+    with create_pipe_input() as pipe:
+        pipe.send_text(keys)
+        status = run_repl(
+            settings or Settings(),
+            Environment(stdout=out, stderr=err),
+            input=pipe,
+            output=NarrowOutput(),
+            history=history if history is not None else InMemoryHistory(),
+        )
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_a_line_rolls_and_an_empty_line_repeats_it() -> None:
+    status, out, err = repl("2d6+1\r\rquit\r", Settings(rolled="3,4,6,6"))
+    assert (status, err) == (0, "")
+    assert out == "2d6+1 → [3, 4] + 1 = 8\n2d6+1 → [6, 6] + 1 = 13\n"
+
+
+def test_an_error_does_not_end_the_session() -> None:
+    status, out, err = repl("1d0\rfrobnicate\r1d1\rexit\r")
+    assert status == 0
+    first, second = err.splitlines()
+    assert first == "roll: error: a die needs at least one side: 1d0"
+    assert second.startswith("roll: error: unknown word 'frobnicate': not dice")
+    assert out == "1d1 → [1] = 1\n"
+
+
+def test_a_syntax_error_is_held_at_the_prompt_until_cleared() -> None:
+    # Enter on `d20+` is refused by the validator; Ctrl-C clears the line; nothing ran
+    status, out, err = repl("d20+\r\x031d1\r\x04")
+    assert (status, out, err) == (0, "1d1 → [1] = 1\n", "")
+
+
+def test_ctrl_c_clears_the_line_and_ctrl_d_leaves() -> None:
+    assert repl("2d6\x031d1\r\x04") == (0, "1d1 → [1] = 1\n", "")
+    assert repl("\x04") == (0, "", "")
+
+
+def test_use_and_as_switch_system_and_character(private_campaign: Path) -> None:
+    add(private_campaign, MIRA)
+    status, out, err = repl("use vagabond\ras Mira\rspend luck\ruse macchiato\ras\rquit\r")
+    assert (status, err) == (0, "")
+    assert out.splitlines() == [
+        "system: vagabond · Vagabond",
+        "acting as Mira (vagabond)",
+        "spend luck → Luck 1",
+        "Mira · Luck 2 → 1 (spend)",
+        "Mira plays vagabond: acting as nobody",
+        "system: macchiato · Macchiato Monsters",
+        "acting as nobody",
+    ]
+
+
+def test_as_remembers_the_character_in_the_campaign(private_campaign: Path) -> None:
+    add(private_campaign, MIRA)
+    repl("as mira\rquit\r")
+    reader = ViewReader(Settings())
+    view = reader.read()
+    reader.close()
+    assert view.character is not None and view.character.name == "Mira"
+    assert view.prompt == "vagabond·mira> "
+    _, out, err = repl("as Nobody Known\ras none\rquit\r")
+    assert "no character named 'Nobody Known'" in err
+    assert out == "acting as nobody\n"
+    reader = ViewReader(Settings())
+    assert reader.read().character is None
+    reader.close()
+
+
+def test_physical_dice_ask_for_each_face(private_campaign: Path) -> None:
+    status, out, err = repl("physical on\r2d6+1\r9\r3\r4\rphysical off\rphysical\rquit\r")
+    assert (status, err) == (0, "")
+    assert out.splitlines() == [
+        "physical dice: type each face",
+        "a d6 shows 1–6",
+        "2d6+1 → [3, 4] + 1 = 8",
+        "physical dice off: rolling",
+        "physical dice off (physical on|off)",
+    ]
+
+
+def test_physical_dice_cancelled_with_ctrl_c() -> None:
+    status, out, err = repl("physical on\rd20\r\x03quit\r")
+    assert status == 0
+    assert err == "roll: error: physical roll cancelled: no face for the d20 (1d20)\n"
+
+
+def test_help_fits_a_40_column_pane() -> None:
+    status, out, err = repl("help\rhelp notation\rhelp nope\rquit\r")
+    assert status == 0
+    assert out.startswith("Type any LINE (dice or a command), or:\n  use SYSTEM ")
+    assert "Dice notation" in out
+    assert all(len(line) <= 40 for line in out.splitlines())
+    assert err.startswith("roll: error: no help topic 'nope'")
+
+
+def test_subcommands_run_without_the_leading_roll(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = repl("systems\rquit\r")
+    assert status == 0
+    assert "vagabond" in capsys.readouterr().out
+
+
+def test_history_is_kept_in_a_file(tmp_path: Path) -> None:
+    path = tmp_path / "history"
+    repl("1d1\r2d1\rquit\r", history=FileHistory(str(path)))
+    assert list(FileHistory(str(path)).load_history_strings()) == ["quit", "2d1", "1d1"]
+
+
+def test_the_view_is_re_read_so_changes_from_elsewhere_show(private_campaign: Path) -> None:
+    add(private_campaign, MIRA)
+    reader = ViewReader(Settings(character="Mira"))
+    assert reader.read().character.pools["luck"] == 2  # type: ignore[union-attr]
+    add(private_campaign, MIRA | {"pools": {"luck": 0}})  # another process's change
+    assert reader.current(max_age=3600).character.pools["luck"] == 2  # type: ignore[union-attr]
+    assert reader.read().character.pools["luck"] == 0  # type: ignore[union-attr]
+    reader.close()
+
+
+def test_a_bad_option_is_reported_before_the_repl_opens() -> None:
+    status, _, err = repl("quit\r", Settings(times=0))
+    assert status == 2 and err.startswith("roll: error: -n/--times")

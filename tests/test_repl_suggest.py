@@ -1,0 +1,221 @@
+"""The REPL's pure parts: suggest(), the Completer on a Document, lexer, validator, toolbar."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from prompt_toolkit.completion import CompleteEvent
+from prompt_toolkit.document import Document
+
+from cli.repl.completer import RollCompleter
+from cli.repl.lexer import tokens
+from cli.repl.physical import PhysicalSource, faces_text, read_face
+from cli.repl.state import TableView
+from cli.repl.suggest import Suggestion, suggest
+from cli.repl.toolbar import toolbar_text, wrap
+from cli.repl.validator import Problem, problem
+from cli.repl.words import fit
+from rules.campaign import Character
+from rules.errors import ScriptError
+from rules.notation.ast import Die, std_die
+from rules.systems import get_system
+
+MIRA: dict[str, Any] = {
+    "name": "Mira", "system": "vagabond", "level": 2,
+    "stats": {"might": 4, "dexterity": 5, "awareness": 3, "reason": 3, "presence": 3, "luck": 3},
+    "skills": {"trained": ["finesse"]}, "max": {"mana": 6}, "pools": {"luck": 2},
+    "risk": {"torches": "Δ6"}, "flags": ["vulnerable"],
+}  # fmt: skip
+
+
+def view(system: str = "vagabond", acting: bool = True) -> TableView:
+    mira = Character("Mira", "vagabond", MIRA) if acting else None
+    return TableView(get_system(system), mira, ("Mira", "Old Tom"), {"risk": {"lantern": "Δ8"}})
+
+
+def texts(found: list[Suggestion]) -> list[str]:
+    return [s.text for s in found]
+
+
+# ---- suggest() ----
+
+
+def test_a_command_word_completes_with_its_space() -> None:
+    assert suggest("chec", view()) == [Suggestion("check ", -4, "check", "vagabond command")]
+
+
+def test_first_words_are_repl_words_subcommands_and_the_systems_commands() -> None:
+    found = texts(suggest("", view()))
+    for word in ("use ", "as ", "physical ", "quit ", "odds ", "sheet ", "undo ", "check ",
+                 "save ", "spend ", "rest "):
+        assert word in found
+    assert "risk " not in found  # a macchiato word
+    assert "risk " in texts(suggest("", view("macchiato", acting=False)))
+
+
+def test_stats_and_skills_follow_check() -> None:
+    found = suggest("check de", view())
+    assert texts(found) == ["dexterity ", "dex ", "detect "]
+    assert [s.meta for s in found] == ["stat", "dexterity", "skill (awareness)"]
+    assert "trained " in texts(suggest("check dex ", view()))
+    assert texts(suggest("check dex fa", view())) == ["favor "]
+
+
+def test_pools_follow_spend_and_risk_names_follow_risk() -> None:
+    assert texts(suggest("spend ", view())) == ["hp ", "luck ", "mana ", "fatigue "]
+    found = suggest("risk ", view("macchiato"))
+    assert texts(found) == ["add ", "list ", "lantern ", "torches "]
+    assert found[2].meta == "risk Δ8"
+
+
+def test_character_names_follow_as_and_sheet_show() -> None:
+    assert texts(suggest("as ", view())) == ["Mira", '"Old Tom"', "none"]
+    assert suggest("as o", view()) == [Suggestion('"Old Tom"', -1, '"Old Tom"', "character")]
+    assert suggest('as "Ol', view())[0].start == -3
+    assert texts(suggest("sheet show m", view())) == ["Mira"]
+    assert texts(suggest("sheet sh", view())) == ["show "]
+
+
+def test_system_ids_topics_and_switches() -> None:
+    assert texts(suggest("use ma", view())) == ["macchiato"]
+    assert texts(suggest("help n", view())) == ["notation"]
+    assert texts(suggest("physical o", view())) == ["on", "off"]
+    assert texts(suggest("use vagabond ", view())) == []
+
+
+def test_notation_modifiers_after_a_dice_term() -> None:
+    assert texts(suggest("4d6k", view())) == ["kh", "kl"]
+    assert suggest("4d6k", view())[0] == Suggestion("kh", -1, "kh", "keep highest N")
+    assert texts(suggest("4d6kh3d", view())) == ["dh", "dl"]
+    assert texts(suggest("3d6!", view())) == ["!!", "!p"]
+    assert len(suggest("d20", view())) == 14
+    assert texts(suggest("odds 2d20k", view())) == ["kh", "kl"]
+    assert suggest("4d6+", view()) != suggest("4d6", view())  # a new term starts after `+`
+
+
+def test_adv_dis_vs_after_a_dice_expression() -> None:
+    assert texts(suggest("d20+5 ", view())) == ["adv ", "dis ", "vs "]
+    assert texts(suggest("d20 adv ", view())) == ["vs "]
+    assert texts(suggest("d20 vs 12 ", view())) == []
+    assert texts(suggest("odds 3d6 v", view())) == ["vs "]
+
+
+def test_odds_completes_the_line_after_it() -> None:
+    assert texts(suggest("odds chec", view())) == ["check "]
+    assert "use " not in texts(suggest("odds ", view()))
+
+
+# ---- the Completer adapter ----
+
+
+def completions(text: str) -> list[tuple[str, int, str]]:
+    completer = RollCompleter(lambda: view())
+    found = completer.get_completions(Document(text, len(text)), CompleteEvent(True))
+    return [(c.text, c.start_position, c.display_text) for c in found]
+
+
+def test_the_completer_yields_the_suggestions() -> None:
+    assert completions("chec") == [("check ", -4, "check")]
+    assert completions("4d6d") == [("dh", -1, "dh"), ("dl", -1, "dl")]
+
+
+def test_the_completer_completes_paths_after_sheet_import(tmp_path: Any, monkeypatch: Any) -> None:
+    (tmp_path / "mira.toml").write_text("")
+    monkeypatch.chdir(tmp_path)
+    assert completions("sheet import mi") == [("ra.toml", 0, "mira.toml")]
+
+
+# ---- lexer, validator ----
+
+
+def test_the_lexer_marks_dice_modifiers_and_words() -> None:
+    assert tokens("4d6kh3+2 vs 15 # ok") == [
+        ("class:dice", "4d6"), ("class:modifier", "kh3"), ("class:operator", "+"),
+        ("class:number", "2"), ("", " "), ("class:keyword", "vs"), ("", " "),
+        ("class:number", "15"), ("", " "), ("class:comment", "# ok"),
+    ]  # fmt: skip
+    assert tokens("check dex +luck") == [
+        ("class:command", "check"), ("", " "), ("class:word", "dex"), ("", " "),
+        ("class:word", "+luck"),
+    ]  # fmt: skip
+    assert tokens("6x Δ8 [torch]")[0] == ("class:keyword", "6x")
+    for text in ("d20+f", "2d20kh1>=5 ", 'as "Old Tom"', "x&", "{4d6, 3d8}kh1", "d{1,2}s"):
+        assert "".join(piece for _, piece in tokens(text)) == text
+
+
+def test_the_validator_points_at_the_bad_character() -> None:
+    found = problem("d20+")
+    assert found == Problem("expected a term, found the end of the line", 4, "a term")
+    assert found.brief(40) == "col 5: expected a term"
+    found = problem("odds 2d6+*3")
+    assert found is not None and found.index == 9
+    found = problem("1d4x")
+    assert found is not None and found.brief(30) == "col 4: expected the end of th…"
+    for fine in ("", "2d6", "check dex", "use vagabond", "as Old Tom", "sheet import ~/x.toml",
+                 "help notation", "odds", "quit"):
+        assert problem(fine) is None
+
+
+# ---- toolbar ----
+
+
+def test_the_toolbar_shows_pools_maxima_risk_dice_and_flags_in_40_columns() -> None:
+    text = toolbar_text(view(), 40)
+    assert text == (
+        "Mira:  HP 8/8  Luck 2/3  Mana 6/6\n"
+        "Fatigue 0/5  torches Δ6  Vulnerable\n"
+        "party lantern Δ8"
+    )
+    assert all(len(line) <= 40 for line in text.splitlines())
+    assert toolbar_text(view(acting=False), 40, physical=True) == (
+        "vagabond · nobody acts (as NAME)\nparty lantern Δ8  physical dice"
+    )
+    assert wrap(["a" * 50, "b"], 40) == ["a" * 50, "b"]
+
+
+def test_prompts_name_system_and_character() -> None:
+    assert view().prompt == "vagabond·mira> "
+    assert view(acting=False).prompt == "vagabond> "
+    assert TableView(get_system("generic")).prompt == "roll> "
+
+
+# ---- physical dice, help fitting ----
+
+
+def test_physical_dice_ask_and_re_ask() -> None:
+    answers = iter(["7", "x", "4"])
+    asked: list[str] = []
+    told: list[str] = []
+
+    def ask(message: str) -> str:
+        asked.append(message)
+        return next(answers)
+
+    source = PhysicalSource(ask, told.append)
+    assert source.throw(std_die(6), "Favor") == 4
+    assert asked == ["d6 for Favor? "] * 3
+    assert told == ["a d6 shows 1–6"] * 2
+
+
+def test_physical_dice_faces_and_cancelling() -> None:
+    fate = Die("fate", 3)
+    assert [read_face(t, fate) for t in ("+", "-", "0", "1", "2")] == [1, -1, 0, 1, None]
+    assert read_face("00", Die("percent", 100)) == 100
+    assert faces_text(Die("custom", 4, (1, 1, 2, 3))) == "1, 2 or 3"
+
+    def cancel(message: str) -> str:
+        raise KeyboardInterrupt
+
+    with pytest.raises(ScriptError, match="physical roll cancelled: no face for the d8"):
+        PhysicalSource(cancel, print).throw_many(std_die(8), 2, "damage")
+
+
+def test_help_is_fitted_to_a_narrow_pane() -> None:
+    wide = "  khN kN klN dhN dlN dN         keep/drop highest/lowest (4d6d1 drops the lowest)"
+    assert fit(wide, 40).splitlines() == [
+        "  khN kN klN dhN dlN dN",
+        "      keep/drop highest/lowest (4d6d1",
+        "      drops the lowest)",
+    ]
+    assert fit("short", 40) == "short"

@@ -1,0 +1,380 @@
+"""The campaign store: transactions, apply/undo, the log, the active character, migrations."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import stat
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cli import store
+from cli.store import SCHEMA_VERSION, Campaign, default_campaign_path
+from rules.campaign import LogEntry
+from rules.errors import RuleError, SheetError, UsageError
+from rules.resolution import Change, Resolution
+
+MIRA: dict[str, Any] = {
+    "name": "Mira",
+    "system": "vagabond",
+    "level": 2,
+    "stats": {"might": 4, "luck": 4},
+    "pools": {"luck": 2, "hp": 8},
+    "flags": [],
+}
+BO: dict[str, Any] = {"name": "Bo", "system": "macchiato", "stats": {"strength": 12}}
+
+
+def resolution(*changes: Change, line: str = "spend luck", who: str | None = "Mira") -> Resolution:
+    """A pool-command Resolution carrying `changes`."""
+    return Resolution(line, "vagabond", "pool", f"{line} → done", who, changes=changes)
+
+
+def result_json(res: Resolution) -> dict[str, Any]:
+    """The §3 object the CLI would log for `res`."""
+    return {
+        "input": res.input,
+        "system": res.system,
+        "character": res.character,
+        "kind": res.kind,
+        "changes": [c.to_json() for c in res.changes],
+        "text": res.summary,
+    }
+
+
+def luck(before: Any, after: Any, who: str | None = "Mira", pool: str = "luck") -> Change:
+    return Change(who, pool, before, after, "test")
+
+
+def apply(campaign: Campaign, *changes: Change, line: str = "spend luck") -> LogEntry:
+    res = resolution(*changes, line=line)
+    with campaign.transaction() as tx:
+        return tx.apply(res, result_json(res))
+
+
+def pools(campaign: Campaign, name: str = "Mira") -> dict[str, Any]:
+    with campaign.transaction(readonly=True) as tx:
+        return dict(tx.character(name).pools)
+
+
+def log(campaign: Campaign, n: int = 100) -> list[LogEntry]:
+    with campaign.transaction(readonly=True) as tx:
+        return tx.log(n)
+
+
+@pytest.fixture
+def campaign(tmp_path: Path) -> Iterator[Campaign]:
+    camp = Campaign(tmp_path / "data" / "roll" / "campaign.sqlite3")
+    with camp.transaction() as tx:
+        tx.put_character(MIRA)
+        tx.put_character(BO)
+    yield camp
+    camp.close()
+
+
+def test_new_campaign_is_private_wal_and_current(tmp_path: Path) -> None:
+    path = tmp_path / "a" / "b" / "campaign.sqlite3"
+    with Campaign(path).transaction() as tx:
+        assert tx.characters() == []
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
+    assert stat.S_IMODE(path.parent.parent.stat().st_mode) == 0o700
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    db.close()
+
+
+def test_default_path_is_in_the_user_data_dir(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", "/somewhere/data")
+    path = default_campaign_path()
+    assert path.name == "campaign.sqlite3" and path.parent.name == "roll-rules"
+
+
+def test_characters_are_case_insensitive_and_replaceable(campaign: Campaign) -> None:
+    with campaign.transaction() as tx:
+        assert [c.name for c in tx.characters()] == ["Bo", "Mira"]
+        assert tx.character("MIRA").sheet["pools"]["luck"] == 2
+        assert tx.find_character("nobody") is None
+        with pytest.raises(UsageError, match="already in this campaign"):
+            tx.put_character({**MIRA, "name": "mira"}, replace=False)
+        tx.put_character({**MIRA, "name": "MIRA", "level": 3})
+        assert [c.name for c in tx.characters()] == ["Bo", "MIRA"]
+        assert tx.character("mira").field("level") == 3
+        with pytest.raises(SheetError, match="name"):
+            tx.put_character({"system": "generic"})
+
+
+def test_unknown_character_is_a_usage_error(campaign: Campaign) -> None:
+    with campaign.transaction() as tx:
+        with pytest.raises(UsageError, match="known: Bo, Mira") as caught:
+            tx.character("Zed")
+        assert caught.value.exit_status == 2
+        with pytest.raises(UsageError):
+            tx.remove_character("Zed")
+        with pytest.raises(UsageError):
+            tx.set_active("Zed")
+        with pytest.raises(UsageError):
+            tx.table("Zed")
+
+
+def test_active_character_is_remembered_and_forgotten(campaign: Campaign) -> None:
+    with campaign.transaction() as tx:
+        assert tx.get_active() is None
+        assert tx.set_active("mira") == "Mira"
+    with Campaign(campaign.path).transaction() as tx:  # another process's view
+        assert tx.get_active() == "Mira"
+        assert tx.remove_character("MIRA").name == "Mira"
+        assert tx.get_active() is None
+        tx.put_character(MIRA)
+        assert tx.get_active() is None  # a re-import does not bring it back
+        tx.set_active("Bo")
+        tx.set_active(None)
+        assert tx.get_active() is None
+
+
+def test_apply_writes_changes_and_logs_one_row(campaign: Campaign) -> None:
+    entry = apply(campaign, luck(2, 1), luck(8, 5, pool="hp"))
+    assert pools(campaign) == {"luck": 1, "hp": 5}
+    assert log(campaign) == [entry]
+    assert entry.input == "spend luck" and entry.character == "Mira" and not entry.undone
+    assert entry.result["kind"] == "pool" and entry.result["changes"][0]["after"] == 1
+    assert entry.changes == (luck(2, 1), luck(8, 5, pool="hp"))
+
+
+def test_apply_checks_changes_in_order(campaign: Campaign) -> None:
+    apply(campaign, luck(2, 1), luck(1, 4))
+    assert pools(campaign)["luck"] == 4
+
+
+def test_apply_without_changes_still_logs_the_line(campaign: Campaign) -> None:
+    entry = apply(campaign, line="check dex")
+    assert log(campaign) == [entry] and entry.changes == ()
+    with campaign.transaction() as tx:
+        assert tx.table("mira").last_entry == entry
+        other = tx.log_only({"input": "2d6", "system": "generic", "character": None})
+        assert tx.table(None).last_entry == other
+        assert tx.log(1)[0].result == {"input": "2d6", "system": "generic", "character": None}
+
+
+def test_a_stale_before_is_refused_and_nothing_is_written(campaign: Campaign) -> None:
+    with pytest.raises(RuleError, match="luck changed meanwhile") as caught:
+        apply(campaign, luck(8, 5, pool="hp"), luck(3, 2))
+    assert caught.value.exit_status == 1
+    assert pools(campaign) == {"luck": 2, "hp": 8} and log(campaign) == []
+
+
+def test_an_unset_value_accepts_the_systems_default(campaign: Campaign) -> None:
+    apply(campaign, luck(6, 5, pool="mana"), Change("Mira", "blessed", None, "yes", "", "field"))
+    with campaign.transaction() as tx:
+        mira = tx.character("Mira")
+    assert mira.pools["mana"] == 5 and mira.field("blessed") == "yes"
+
+
+def test_party_changes_and_gone_characters(campaign: Campaign) -> None:
+    apply(campaign, Change(None, "torches", None, "Δ6", "risk add", "risk"))
+    apply(campaign, Change(None, "torches", "Δ6", "Δ4", "step-down", "risk"))
+    with campaign.transaction() as tx:
+        assert tx.party() == {"risk": {"torches": "Δ4"}}
+        assert tx.table(None).party == {"risk": {"torches": "Δ4"}}
+    with pytest.raises(RuleError, match="Zed is no longer in this campaign"):
+        apply(campaign, luck(1, 0, who="Zed"))
+
+
+def test_an_error_inside_the_transaction_rolls_everything_back(campaign: Campaign) -> None:
+    for error in (ValueError("boom"), KeyboardInterrupt()):
+        with pytest.raises(type(error)), campaign.transaction() as tx:
+            res = resolution(luck(2, 0))
+            tx.apply(res, result_json(res))
+            tx.set_active("Mira")
+            tx.remove_character("Bo")
+            raise error
+        assert pools(campaign)["luck"] == 2 and log(campaign) == []
+        with campaign.transaction() as tx:
+            assert tx.get_active() is None and len(tx.characters()) == 2
+
+
+def test_transactions_are_scoped(campaign: Campaign) -> None:
+    with (
+        campaign.transaction() as tx,
+        pytest.raises(RuntimeError, match="already open"),
+        campaign.transaction(),
+    ):
+        pass
+    with pytest.raises(RuntimeError, match="over"):
+        tx.characters()
+    with campaign.transaction(readonly=True) as ro, pytest.raises(RuntimeError, match="read-only"):
+        ro.set_active("Mira")
+
+
+def test_undo_reverts_the_latest_change_set_first(campaign: Campaign) -> None:
+    first = apply(campaign, luck(2, 1), line="first")
+    apply(campaign, line="check dex")  # no changes: nothing to undo there
+    second = apply(campaign, luck(1, 0), luck(8, 7, pool="hp"), line="second")
+    with campaign.transaction() as tx:
+        undone = tx.undo()
+    assert undone.id == second.id and undone.undone and undone.changes == second.changes
+    assert pools(campaign) == {"luck": 1, "hp": 8}
+    row = log(campaign, 1)[0]
+    assert row.input == "undo" and row.result["undoes"] == second.id
+    assert row.changes == (
+        Change("Mira", "hp", 7, 8, "undo test"),
+        Change("Mira", "luck", 0, 1, "undo test"),
+    )
+    with campaign.transaction() as tx:
+        assert tx.undo().id == first.id  # not the undo row, not the check
+    assert pools(campaign) == {"luck": 2, "hp": 8}
+    assert [e.undone for e in log(campaign)] == [True, False, True, False, False]
+    with pytest.raises(RuleError, match="nothing to undo") as caught, campaign.transaction() as tx:
+        tx.undo()
+    assert caught.value.exit_status == 1
+
+
+def test_undo_is_refused_when_a_pool_changed_since(campaign: Campaign) -> None:
+    apply(campaign, luck(2, 1), luck(8, 6, pool="hp"))
+    with campaign.transaction() as tx:  # hp changed by hand since (a re-import)
+        tx.put_character({**MIRA, "pools": {"luck": 1, "hp": 3}})
+    before = log(campaign)
+    with pytest.raises(RuleError, match="Mira's hp is 3 now, not 6"), campaign.transaction() as tx:
+        tx.undo()
+    assert pools(campaign) == {"luck": 1, "hp": 3} and log(campaign) == before
+    with campaign.transaction() as tx:
+        tx.remove_character("Mira")
+    with pytest.raises(RuleError, match="Mira is no longer"), campaign.transaction() as tx:
+        tx.undo()
+
+
+def test_log_is_newest_last(campaign: Campaign) -> None:
+    entries = [apply(campaign, line=f"line {i}") for i in range(5)]
+    with campaign.transaction(readonly=True) as tx:
+        assert tx.log(3) == entries[2:]
+        assert tx.log(50) == entries
+        assert tx.log(0) == []
+        with pytest.raises(UsageError):
+            tx.log(-1)
+
+
+def test_table_has_everyone_and_the_active_characters_last_line(campaign: Campaign) -> None:
+    mine = apply(campaign, luck(2, 1), line="mine")
+    res = resolution(line="bo's", who="Bo")
+    with campaign.transaction() as tx:
+        tx.apply(res, result_json(res))
+        table = tx.table("MIRA")
+    assert table.active is not None and table.active.pools["luck"] == 1
+    assert set(table.characters) == {"mira", "bo"}
+    assert table.last_entry == mine
+    assert table.character("bo").name == "Bo"
+
+
+def test_busy_campaign_is_a_clear_error(
+    campaign: Campaign, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(store, "BUSY_TIMEOUT_S", 0.2)
+    other = sqlite3.connect(campaign.path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    try:
+        with pytest.raises(RuleError, match="busy"), Campaign(campaign.path).transaction():
+            pass
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+
+
+def test_not_a_campaign_file(tmp_path: Path) -> None:
+    path = tmp_path / "notes.txt"
+    path.write_text("x" * 4096)
+    with pytest.raises(UsageError, match="not a database"), Campaign(path).transaction():
+        pass
+    with pytest.raises(UsageError, match="cannot create"), Campaign(path / "x").transaction():
+        pass
+
+
+def test_export_includes_current_pools(campaign: Campaign) -> None:
+    from cli.sheets import dump_sheet
+
+    apply(campaign, luck(2, 3))
+    with campaign.transaction() as tx:
+        text = dump_sheet(tx.character("Mira"))
+    assert text.startswith('name = "Mira"\nsystem = "vagabond"\n')
+    assert "[pools]\nluck = 3\nhp = 8\n" in text and "flags = []" in text
+
+
+# ---- migrations ----
+
+V1_FIXTURE = [  # the schema as version 1 wrote it, with a little data
+    "CREATE TABLE characters (name TEXT NOT NULL, name_key TEXT NOT NULL UNIQUE,"
+    " system TEXT NOT NULL, sheet TEXT NOT NULL, created TEXT NOT NULL, updated TEXT NOT NULL)",
+    "CREATE TABLE party (id INTEGER PRIMARY KEY CHECK (id = 1), sheet TEXT NOT NULL)",
+    "CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT)",
+    "CREATE TABLE log (id INTEGER PRIMARY KEY AUTOINCREMENT, time TEXT NOT NULL,"
+    " input TEXT NOT NULL, character TEXT, system TEXT NOT NULL, kind TEXT NOT NULL,"
+    " result TEXT NOT NULL, changes TEXT NOT NULL, undone INTEGER NOT NULL DEFAULT 0,"
+    " undoes INTEGER REFERENCES log (id))",
+    f"INSERT INTO characters VALUES ('Mira', 'mira', 'vagabond', '{json.dumps(MIRA)}', 't', 't')",
+    "INSERT INTO settings VALUES ('active', 'Mira')",
+    "INSERT INTO log (time, input, character, system, kind, result, changes) VALUES"
+    " ('t', 'check dex', 'Mira', 'vagabond', 'check', '{\"input\": \"check dex\"}', '[]')",
+    "PRAGMA user_version = 1",
+]
+
+
+def test_an_empty_file_is_migrated_from_version_0(tmp_path: Path) -> None:
+    path = tmp_path / "campaign.sqlite3"
+    path.touch()
+    with Campaign(path).transaction() as tx:
+        assert tx.characters() == [] and tx.log(5) == [] and tx.party() == {}
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert {"characters", "party", "settings", "log"} <= tables
+    db.close()
+
+
+def test_a_version_1_campaign_is_migrated_with_its_data(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    db = sqlite3.connect(path)
+    for sql in V1_FIXTURE:
+        db.execute(sql)
+    db.commit()
+    db.close()
+    with Campaign(path).transaction() as tx:
+        assert tx.get_active() == "Mira"
+        assert tx.character("mira").pools["luck"] == 2
+        last = tx.table("Mira").last_entry  # found through the v2 character_key column
+        assert last is not None and last.input == "check dex"
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+
+
+def test_a_failed_migration_changes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(db: sqlite3.Connection) -> None:
+        db.execute("CREATE TABLE half_done (x)")
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(store, "MIGRATIONS", (*store.MIGRATIONS, broken))
+    monkeypatch.setattr(store, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
+    path = tmp_path / "c.sqlite3"
+    with pytest.raises(UsageError, match="disk I/O error"), Campaign(path).transaction():
+        pass
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA user_version").fetchone()[0] == 0
+    assert db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] == 0
+    db.close()
+
+
+def test_a_newer_schema_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "future.sqlite3"
+    db = sqlite3.connect(path)
+    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    db.close()
+    with (
+        pytest.raises(UsageError, match="newer than this roll knows"),
+        Campaign(path).transaction(),
+    ):
+        pass
+    assert os.path.getsize(path) > 0

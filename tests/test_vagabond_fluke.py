@@ -1,0 +1,130 @@
+"""`fluke`: 1 Luck rerolls the d20 of the Hero's previous LINE, which resolves again."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rules.errors import RuleError, UsageError
+from rules.resolution import Resolution
+from tests.test_vagabond_support import after, changes, data, logged, mira, run, text
+
+
+def fluke_after(line: str, faces: list[int], again: list[int],
+                sheet: dict[str, Any] | None = None) -> tuple[Resolution, Resolution]:
+    """Resolve `line`, store it, then Fluke it with `again` faces: (first, fluke)."""
+    start = sheet or mira()
+    first = run(line, faces, sheet=start)
+    now = after(start, first)
+    return first, run("fluke", again, sheet=now, last=logged(first))
+
+
+def test_a_fluke_rerolls_the_d20_and_resolves_the_line_again() -> None:
+    _, res = fluke_after("check dex", [10], [16])
+    assert text(res) == ("fluke: check dex → 16 vs 15 · pass\n"
+                         "Mira · Luck 2 → 1 (fluke)\n"
+                         "Fluke: the d20 10 → 16")
+    assert (res.kind, res.total, res.target, res.outcome) == ("check", 16, 15, "pass")
+    obj = data(res)
+    assert obj["input"] == "fluke"
+    assert obj["dice"] == [{"die": "d20", "face": 16, "kept": True}]
+    assert obj["fluke"]["input"] == "check dex"
+
+
+def test_the_favor_die_is_kept() -> None:
+    _, res = fluke_after("check dex favor", [8, 3], [13])
+    assert text(res).startswith("fluke: check dex favor → 13+3 = 16 vs 15 · pass\n")
+    assert data(res)["fluke"]["dice"] == [{"die": "d20", "face": 13, "kept": True},
+                                          {"die": "d6", "face": 3, "kept": True}]
+
+
+def test_a_crit_that_no_longer_happens_gives_its_luck_back() -> None:
+    _, res = fluke_after("check dex", [20], [5])
+    assert changes(res) == [("luck", 3, 2, "fluke"), ("luck", 2, 1, "undone: crit")]
+
+
+def test_a_luck_spend_of_the_line_is_not_paid_twice() -> None:
+    first, res = fluke_after("check dex +luck", [10, 2], [14])
+    assert changes(first) == [("luck", 2, 1, "+luck")]
+    assert changes(res) == [("luck", 1, 0, "fluke")]
+    assert res.total == 16
+
+
+def test_a_dodge_that_now_passes_gives_back_the_ignored_die() -> None:
+    first, res = fluke_after("hit 2d6 dodge", [3, 5, 4], [15])
+    assert changes(first) == [("hp", 8, 0, "hit")]
+    assert text(res) == ("fluke: hit 2d6 dodge → 15 vs 12 · pass · 3 damage\n"
+                         "Mira · Luck 2 → 1 (fluke)\n"
+                         "Mira · HP 0 → 5 (hit)\n"
+                         "Fluke: the d20 3 → 15\n"
+                         "Damage 2d6 → [5, 4] = 9, -5 (the Save ignores a d6), -1 Armor = 3")
+
+
+def test_a_miss_that_now_hits_throws_the_damage_die_fresh() -> None:
+    _, res = fluke_after("attack melee 1d8", [4], [17, 6])
+    assert text(res) == ("fluke: attack melee 1d8 → 17 vs 16 · hit · 6 damage\n"
+                         "Mira · Luck 2 → 1 (fluke)\n"
+                         "Fluke: the d20 4 → 17\n"
+                         "Damage 1d8 → [6] = 6")
+    assert [d["die"] for d in data(res)["dice"]] == ["d20", "d8"]
+
+
+def test_a_fluke_of_a_fluke_rerolls_the_same_line_again() -> None:
+    start = mira()
+    first = run("hit 1d6 dodge", [2, 6], sheet=start)
+    now = after(start, first)
+    second = run("fluke", [5], sheet=now, last=logged(first, 1))
+    now = after(now, second)
+    third = run("fluke", [19], sheet=now, last=logged(second, 2))
+    assert text(third) == ("fluke: hit 1d6 dodge → 19 vs 12 · pass · 0 damage\n"
+                           "Mira · Luck 1 → 0 (fluke)\n"
+                           "Mira · HP 3 → 8 (undone: hit)\n"
+                           "Fluke: the d20 5 → 19\n"
+                           "Damage 1d6 → [6] = 6, -6 (the Save ignores a d6), -1 Armor = 0")
+
+
+def test_a_plain_dice_line_can_be_fluked() -> None:
+    _, res = fluke_after("d20+f vs 12", [3, 4], [9])
+    assert text(res) == ("fluke: d20+f vs 12 → [9] + Favor [4] = 13 vs 12 · pass\n"
+                         "Mira · Luck 2 → 1 (fluke)\nFluke: the d20 3 → 9")
+
+
+@pytest.mark.parametrize(
+    ("case", "message"),
+    [
+        ("no luck", "Mira has no Luck to spend"),
+        ("no line", "Mira has no previous LINE to Fluke"),
+        ("undone", "Mira's previous LINE ('check dex') was undone; nothing to Fluke"),
+        ("no d20", "Mira's previous LINE ('rest') rolled no d20 to reroll"),
+    ],
+)
+def test_refusals_change_nothing(case: str, message: str) -> None:
+    sheet = mira(pools={"luck": 0}) if case == "no luck" else mira(pools={"hp": 3})
+    first = run("rest" if case == "no d20" else "check dex",
+                [] if case == "no d20" else [10], sheet=sheet)
+    last = None if case == "no line" else logged(first, undone=case == "undone")
+    with pytest.raises(RuleError) as err:
+        run("fluke", [], sheet=after(sheet, first) if case == "no d20" else sheet, last=last)
+    assert err.value.message == message
+
+
+def test_the_luck_of_the_crit_being_rerolled_cannot_pay_for_it() -> None:
+    with pytest.raises(RuleError) as err:
+        fluke_after("check dex", [20], [5], sheet=mira(pools={"luck": 0}))
+    assert err.value.message == ("Mira's only Luck came from that roll, and a Fluke rerolls"
+                                 " before the roll resolves")
+
+
+def test_a_pool_changed_since_refuses() -> None:
+    start = mira()
+    first = run("hit 1d6 dodge", [2, 6], sheet=start)
+    moved = after(start, first)
+    moved["pools"] = {**moved["pools"], "hp": 1}
+    with pytest.raises(RuleError):
+        run("fluke", [], sheet=moved, last=logged(first))
+
+
+def test_fluke_takes_no_words() -> None:
+    with pytest.raises(UsageError):
+        run("fluke dex")

@@ -1,0 +1,107 @@
+"""Exact odds of Vagabond rolls, checked by brute force over every face through the real roller."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rules.campaign import Table
+from rules.dice.evaluate import Roller
+from rules.dice.source import ScriptedSource
+from rules.notation import parse
+from rules.odds import Odds
+from rules.systems.base import Context
+from rules.systems.vagabond import SYSTEM
+from rules.systems.vagabond_odds import pass_chance, roll_distribution
+from tests.test_vagabond_support import character, mira, run
+
+AIDS = {0: "", 1: " favor", -1: " hinder"}
+
+
+def odds_of(line: str, sheet: bool = False, flags: tuple[str, ...] = ()) -> Odds:
+    me = character(mira(flags=list(flags))) if sheet else None
+    table = Table(me, {"mira": me} if me else {}, {}, None)
+    ctx = Context(SYSTEM, table, Roller(ScriptedSource([])), line)
+    odds = SYSTEM.odds(parse(line), ctx)
+    assert isinstance(odds, Odds)
+    return odds
+
+
+def faces_of(net: int) -> list[list[int]]:
+    """Every equally likely way the dice of a check can fall."""
+    if net == 0:
+        return [[d20] for d20 in range(1, 21)]
+    return [[d20, d6] for d20, d6 in itertools.product(range(1, 21), range(1, 7))]
+
+
+@pytest.mark.parametrize("net", [0, 1, -1])
+@pytest.mark.parametrize("trained", [False, True])
+def test_check_odds_match_every_roll_of_the_real_command(net: int, trained: bool) -> None:
+    for stat in range(2, 8):
+        line = f"check dex={stat}" + (" trained" if trained else "") + AIDS[net]
+        ways = faces_of(net)
+        outcomes = [run(line, faces, active=False) for faces in ways]
+        passed = Fraction(sum(r.outcome == "pass" for r in outcomes), len(ways))
+        crits = Fraction(sum(r.crit for r in outcomes), len(ways))
+        odds = odds_of(line)
+        assert odds.outcomes["pass"] == passed == pass_chance(20 - stat * (1 + trained), net)
+        assert odds.outcomes["fail"] == 1 - passed
+        assert odds.outcomes["crit"] == crits == Fraction(1, 20)
+        totals: dict[int, Fraction] = {}
+        for r in outcomes:
+            assert r.total is not None
+            totals[r.total] = totals.get(r.total, Fraction(0)) + Fraction(1, len(ways))
+        assert dict(odds.distribution) == totals
+
+
+def test_the_favor_and_hinder_distributions_by_hand() -> None:
+    favored = roll_distribution(1)
+    assert (min(favored), max(favored), favored[2], favored[14]) == (
+        2, 26, Fraction(1, 120), Fraction(6, 120))
+    hindered = roll_distribution(-1)
+    assert (min(hindered), max(hindered)) == (-5, 19)
+    assert roll_distribution(0) == {t: Fraction(1, 20) for t in range(1, 21)}
+
+
+def test_the_best_untrained_roll_still_fails_three_times_in_five() -> None:
+    odds = odds_of("check dex=7")
+    assert odds.outcomes["fail"] == Fraction(3, 5)
+    assert "still fails 3 times in 5" in SYSTEM.help()
+
+
+def test_save_block_and_dodge_odds_carry_their_hindrances() -> None:
+    assert odds_of("save will rsn=5 prs=3").outcomes["pass"] == Fraction(9, 20)
+    assert odds_of("block mit=4").outcomes["pass"] == pass_chance(12, 0)
+    assert odds_of("block ranged mit=4").outcomes["pass"] == pass_chance(12, -1)
+    assert odds_of("block ranged shield mit=4").outcomes["pass"] == pass_chance(12, 0)
+    assert odds_of("dodge heavy dex=5 awr=3").outcomes["pass"] == pass_chance(12, -1)
+    assert odds_of("save reflex", sheet=True, flags=("vulnerable",)).outcomes["pass"] == (
+        pass_chance(12, -1))
+
+
+def test_odds_count_plus_luck_as_favor_and_automatic_failure_as_certain() -> None:
+    assert odds_of("check dex +luck", sheet=True).outcomes["pass"] == pass_chance(15, 1)
+    assert odds_of("check dex hinder +luck", sheet=True).outcomes["pass"] == pass_chance(15, 0)
+    lost = odds_of("dodge", sheet=True, flags=("incapacitated",))
+    assert [lost.outcomes[k] for k in ("pass", "fail", "crit")] == [0, 1, 0]
+
+
+WORDS = {"favor": 1, "favored": 1, "f": 1, "hinder": -1, "hindered": -1, "h": -1}
+
+
+@given(st.lists(st.sampled_from(sorted(WORDS)), max_size=8), st.integers(1, 20),
+       st.integers(1, 6))
+def test_any_order_and_count_of_favor_and_hinder_gives_the_net_die(
+    words: list[str], d20: int, d6: int
+) -> None:
+    score = sum(WORDS[w] for w in words)
+    net = (score > 0) - (score < 0)
+    faces = [d20, d6] if net else [d20]
+    res = run("check dex=4 " + " ".join(words), faces, active=False)  # every face used, no more
+    assert res.total == d20 + net * d6
+    assert [d.die for d in res.throws] == (["d20", "d6"] if net else ["d20"])
+    assert res.crit == (d20 == 20)
