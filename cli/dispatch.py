@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import shlex
+import sys
+
+import click
 
 from cli.runner import Runner, Settings
 from rules.errors import NotationError, RollError
@@ -51,13 +54,11 @@ def run_subcommand(words: list[str], settings: Settings) -> int:
         )
     except SystemExit as exc:
         return int(exc.code or 0)
-    except Exception as exc:  # a usage error of the subcommand
-        message = getattr(exc, "format_message", lambda: str(exc))()
-        runner_err = f"roll: error: {message}"
-        import sys
-
-        sys.stderr.write(runner_err + "\n")
+    except click.ClickException as exc:  # a usage error of the subcommand's own words
+        sys.stderr.write(f"roll: error: {exc.format_message()}\n")
         return 2
+    except click.Abort:
+        return 130
     return int(result or 0)
 
 

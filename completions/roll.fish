@@ -7,33 +7,33 @@
 function __roll_options  # the options of a subcommand ('' for a LINE)
     switch "$argv[1]"
         case 'odds'
-            echo -a --as --campaign --exit-code --json -n --no-color -q --quiet --rolled -s --seed --system --times
+            echo -a --as --at-least --at-most --campaign -h --help --json --no-color -s --system --width
         case 'sheet'
-            echo 
+            echo -h --help
         case 'sheet export'
-            echo -a --as --campaign --json --no-color -s --system
+            echo -a --as --campaign -h --help --json --no-color -s --system
         case 'sheet import'
-            echo -a --as --campaign --json --no-color -s --system
+            echo -a --as --campaign -h --help --json --no-color -s --system
         case 'sheet list'
-            echo -a --as --campaign --json --no-color -s --system
+            echo -a --as --campaign -h --help --json --no-color -s --system
         case 'sheet rm'
-            echo -a --as --campaign --json --no-color -s --system
+            echo -a --as --campaign -h --help --json --no-color -s --system
         case 'sheet show'
-            echo -a --as --campaign --json --no-color -s --system
+            echo -a --as --campaign -h --help --json --no-color -s --system
         case 'log'
-            echo -a --as --campaign --json -n --no-color -s --system
+            echo -a --as --campaign -h --help --json -n --no-color -s --system
         case 'undo'
-            echo -a --as --campaign --json --no-color -s --system
+            echo -a --as --campaign -h --help --json --no-color -s --system
         case 'systems'
-            echo --json
+            echo -h --help --json
         case 'help'
-            echo 
+            echo -h --help
         case 'completion'
-            echo -a --as --campaign --json --no-color -s --system
+            echo -a --as --campaign -h --help --json --no-color -s --system
         case 'repl'
-            echo -a --as --campaign --json --no-color -q --quiet --rolled -s --seed --system
+            echo -a --as --campaign -h --help --json --no-color -q --quiet --rolled -s --seed --system
         case '*'
-            echo -a --as --campaign --exit-code --json -n --no-color -q --quiet --rolled -s --seed --system --times
+            echo -a --as --campaign --exit-code -h --help --json -n --no-color -q --quiet --rolled -s --seed --system --times
     end
 end
 
@@ -60,7 +60,7 @@ function __roll_complete  # every word that fits at the cursor
                 end
                 set skip 1
                 continue
-            case --rolled --seed --times -n
+            case --rolled --seed --times --width -n
                 set skip 1
                 continue
             case --
@@ -97,7 +97,7 @@ function __roll_complete  # every word that fits at the cursor
         case --campaign
             __fish_complete_path "$cur"
             return
-        case --rolled --seed --times -n
+        case --rolled --seed --times --width -n
             return
     end
     if string match -q -- '-*' "$cur"

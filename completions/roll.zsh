@@ -8,20 +8,20 @@
 
 _roll_options() {  # the options of a subcommand ('' for a LINE)
     case $1 in
-        'odds') echo '-a --as --campaign --exit-code --json -n --no-color -q --quiet --rolled -s --seed --system --times' ;;
-        'sheet') echo '' ;;
-        'sheet export') echo '-a --as --campaign --json --no-color -s --system' ;;
-        'sheet import') echo '-a --as --campaign --json --no-color -s --system' ;;
-        'sheet list') echo '-a --as --campaign --json --no-color -s --system' ;;
-        'sheet rm') echo '-a --as --campaign --json --no-color -s --system' ;;
-        'sheet show') echo '-a --as --campaign --json --no-color -s --system' ;;
-        'log') echo '-a --as --campaign --json -n --no-color -s --system' ;;
-        'undo') echo '-a --as --campaign --json --no-color -s --system' ;;
-        'systems') echo '--json' ;;
-        'help') echo '' ;;
-        'completion') echo '-a --as --campaign --json --no-color -s --system' ;;
-        'repl') echo '-a --as --campaign --json --no-color -q --quiet --rolled -s --seed --system' ;;
-        *) echo '-a --as --campaign --exit-code --json -n --no-color -q --quiet --rolled -s --seed --system --times' ;;
+        'odds') echo '-a --as --at-least --at-most --campaign -h --help --json --no-color -s --system --width' ;;
+        'sheet') echo '-h --help' ;;
+        'sheet export') echo '-a --as --campaign -h --help --json --no-color -s --system' ;;
+        'sheet import') echo '-a --as --campaign -h --help --json --no-color -s --system' ;;
+        'sheet list') echo '-a --as --campaign -h --help --json --no-color -s --system' ;;
+        'sheet rm') echo '-a --as --campaign -h --help --json --no-color -s --system' ;;
+        'sheet show') echo '-a --as --campaign -h --help --json --no-color -s --system' ;;
+        'log') echo '-a --as --campaign -h --help --json -n --no-color -s --system' ;;
+        'undo') echo '-a --as --campaign -h --help --json --no-color -s --system' ;;
+        'systems') echo '-h --help --json' ;;
+        'help') echo '-h --help' ;;
+        'completion') echo '-a --as --campaign -h --help --json --no-color -s --system' ;;
+        'repl') echo '-a --as --campaign -h --help --json --no-color -q --quiet --rolled -s --seed --system' ;;
+        *) echo '-a --as --campaign --exit-code -h --help --json -n --no-color -q --quiet --rolled -s --seed --system --times' ;;
     esac
 }
 
@@ -64,7 +64,7 @@ _roll() {
         word=${words[i]}
         case $word in
             -s|--system|-a|--as|--campaign) pass+=( "$word" "${words[i+1]}" ); (( i++ )); continue ;;
-            --rolled|--seed|--times|-n) (( i++ )); continue ;;
+            --rolled|--seed|--times|--width|-n) (( i++ )); continue ;;
             --) line=$(( i + 1 )); break ;;
             -*) continue ;;
         esac
@@ -87,7 +87,7 @@ _roll() {
         -s|--system) _roll_add "$cur" generic vagabond macchiato champions tiers brighter; return ;;
         -a|--as) _roll_names "$cur" "${pass[@]}"; return ;;
         --campaign) _roll_files; return ;;
-        --rolled|--seed|--times|-n) return ;;
+        --rolled|--seed|--times|--width|-n) return ;;
     esac
     if [[ $cur == -* ]]; then
         _roll_add "$cur" ${=$(_roll_options "$sub${sub2:+ $sub2}")}

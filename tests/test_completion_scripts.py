@@ -89,7 +89,9 @@ def test_the_spec_reads_the_app() -> None:
     assert {"odds", "sheet", "log", "undo", "systems", "help", "completion", "repl"} <= set(
         spec.subcommands
     )
-    assert {"-s", "--system", "--as", "--campaign", "--seed", "--json"} <= set(spec.options[""])
+    assert {"-s", "--system", "--as", "--campaign", "--seed", "--json", "--help"} <= set(
+        spec.options[""]
+    )
     assert spec.name_commands == ("export", "rm", "show")
     assert "--rolled" in spec.value_options and "--json" not in spec.value_options
 

@@ -105,3 +105,10 @@ def test_any_order_and_count_of_favor_and_hinder_gives_the_net_die(
     assert res.total == d20 + net * d6
     assert [d.die for d in res.throws] == (["d20", "d6"] if net else ["d20"])
     assert res.crit == (d20 == 20)
+
+
+def test_attack_odds_are_hit_miss_and_crit() -> None:
+    odds = odds_of("attack melee 1d8 trained", sheet=True)  # Might 4 trained: Difficulty 12
+    assert dict(odds.outcomes) == {"hit": Fraction(9, 20), "miss": Fraction(11, 20),
+                                   "crit": Fraction(1, 20)}
+    assert odds_of("attack ranged 1d6 dex=2 awr=7").outcomes["hit"] == Fraction(2, 5)

@@ -11,6 +11,8 @@ def register(app: typer.Typer) -> None:
     if id(app) in _DONE:
         return
     _DONE.add(id(app))
-    from cli.commands import campaign_cmds
+    from cli.commands import campaign_cmds, odds_cmd, shell
 
     campaign_cmds.register(app)
+    odds_cmd.register(app)
+    shell.register(app)

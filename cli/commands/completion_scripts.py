@@ -39,7 +39,7 @@ class CompletionSpec:
 
 
 def _options(command: Any) -> tuple[str, ...]:
-    out: list[str] = []
+    out: list[str] = ["-h", "--help"]
     for param in command.params:
         if getattr(param, "param_type_name", "") == "option" and not getattr(param, "hidden", 0):
             out += [o for o in param.opts if o != "--version"] + list(param.secondary_opts)

@@ -267,16 +267,16 @@ class Roller:
         values = [m.value for m in members]
         counting: list[ast.CountSuccesses | ast.CountFailures] = []
         order = list(range(len(members)))
-        for m in ast.in_stage_order(node.mods):
-            if isinstance(m, ast.Keep):
-                _keep_indices(kept, values, m)
-            elif isinstance(m, (ast.CountSuccesses, ast.CountFailures)):
-                counting.append(m)
-            elif isinstance(m, ast.Sort):
-                order.sort(key=lambda i: values[i], reverse=m.descending)
+        for mod in ast.in_stage_order(node.mods):
+            if isinstance(mod, ast.Keep):
+                _keep_indices(kept, values, mod)
+            elif isinstance(mod, (ast.CountSuccesses, ast.CountFailures)):
+                counting.append(mod)
+            elif isinstance(mod, ast.Sort):
+                order.sort(key=lambda i: values[i], reverse=mod.descending)
             else:
                 raise EvaluationError(
-                    f"a group takes keep/drop, success counting and sort, not '{m}': {node}"
+                    f"a group takes keep/drop, success counting and sort, not '{mod}': {node}"
                 )
         if counting:
             _check_counting(node, counting)

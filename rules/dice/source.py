@@ -30,10 +30,7 @@ class RandomSource:
     def throw_many(self, die: Die, count: int, why: str) -> list[int]:
         # choices() draws one float per die: uniform, fast, and the same on every platform
         faces: range | tuple[int, ...]
-        if die.kind in ("std", "percent", "risk"):
-            faces = range(1, die.sides + 1)
-        else:
-            faces = die.faces
+        faces = range(1, die.sides + 1) if die.kind in ("std", "percent", "risk") else die.faces
         return self._rng.choices(faces, k=count)
 
 

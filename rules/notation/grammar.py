@@ -30,7 +30,9 @@ def _compare(op: str | None, val: str) -> ast.Compare:
 
 
 def _regex(pattern: str, name: str) -> pp.Regex:
-    return pp.Regex(pattern, flags=_I).set_name(name)
+    element = pp.Regex(pattern, flags=_I)
+    element.set_name(name)
+    return element
 
 
 # ---- dice heads ----
@@ -123,10 +125,11 @@ class _Marker:
 
 
 def _build() -> pp.ParserElement:
-    expr = pp.Forward().set_name("a dice expression")
+    expr = pp.Forward()
+    expr.set_name("a dice expression")
 
     modifier = _MODIFIER.copy()
-    modifier.set_parse_action(lambda s, loc, t: [pp.ParseResults.List([_modifier(t.as_dict())])])
+    modifier.set_parse_action(lambda t: [_modifier(t.as_dict())])
     mods = pp.Group(pp.ZeroOrMore(modifier), aslist=True)
 
     def dice_action(s: str, loc: int, t: pp.ParseResults) -> ast.Dice:
@@ -292,7 +295,7 @@ def parse(text: str) -> ast.Line:
         raise NotationError(exc.message, text, offset + exc.loc + 1, "") from None
     except pp.ParseBaseException as exc:
         loc = offset + exc.loc
-        expected = _expected_from(exc)
+        expected = _expected_from(exc)  # type: ignore[arg-type]
         message = f"expected {expected}, found {_found(text, loc)}"
         raise NotationError(message, text, loc + 1, expected) from None
     except RecursionError:

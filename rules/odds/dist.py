@@ -22,7 +22,7 @@ MAX_PAIRS = 600_000
 """At most this many value pairs combined by one binary operation done pair by pair."""
 MAX_PACKED_DIGITS = 12_000_000
 """At most this many decimal digits in one packed convolution's product: under a second."""
-_BINARY_BYTES = 40_000  # below this a binary big-int product beats the decimal one
+_BINARY_BYTES = 16_000  # below this a binary big-int product beats the decimal one
 _MAX_SLOT_DIGITS = 4_000  # int <-> str stays under Python's 4,300-digit conversion limit
 _DECIMAL = decimal.Context(
     prec=decimal.MAX_PREC, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN, traps=[decimal.Inexact]

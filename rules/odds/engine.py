@@ -43,6 +43,13 @@ _CACHE_WORDS = 4_000_000
 _cache_used = 0
 
 
+def clear_cache() -> None:
+    """Forget every remembered distribution (benchmarks time the work, not the lookup)."""
+    global _cache_used
+    _CACHE.clear()
+    _cache_used = 0
+
+
 def _cost(dist: Dist) -> int:
     return len(dist) * (2 + dist.denom.bit_length() // 64)
 

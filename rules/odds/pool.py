@@ -97,7 +97,7 @@ def pool_keep(
     )
     weights = [[w.get(v, 0) for v in outcomes] for w, _ in groups]
     rest = [_suffix_sums(ws) for ws in weights]
-    tails: dict[tuple[int, int, int], dict[Value, int]] = {}
+    tails: dict[tuple[int, int, int], Mapping[Value, int]] = {}
     powers: dict[tuple[int, int], int] = {}
 
     def power(base: int, m: int) -> int:
@@ -106,18 +106,22 @@ def pool_keep(
             powers[key] = base**m
         return powers[key]
 
-    def tail(g: int, j: int, m: int) -> dict[Value, int]:
+    def tail(g: int, j: int, m: int) -> Mapping[Value, int]:
         """Weights of the summed score of m dice of group g showing outcomes after index j."""
         key = (g, j, m)
         if key not in tails:
-            after: dict[Value, int] = {}
-            for i in range(j + 1, len(outcomes)):
-                if weights[g][i]:
-                    sc = exact(score(outcomes[i]))
-                    after[sc] = after.get(sc, 0) + weights[g][i]
-            one = Dist(after, sum(after.values())) if after else None
-            tails[key] = dict(one.sum_of(m, what).weights) if one else {}
-            budget.spend(len(tails[key]) * cost)
+            one = tails.get((g, j, 1))
+            if one is None:
+                one = {}
+                for i in range(j + 1, len(outcomes)):
+                    if weights[g][i]:
+                        one[scores[i]] = one.get(scores[i], 0) + weights[g][i]
+                tails[(g, j, 1)] = one
+            # the DP asks for m, m-1, m-2 … at one outcome: build them all, one die at a time
+            have = max(i for i in range(1, m + 1) if (g, j, i) in tails)
+            for i in range(have + 1, m + 1):
+                tails[(g, j, i)] = convolve(tails[(g, j, i - 1)], one, what) if one else {}
+                budget.spend(len(tails[(g, j, i)]) * cost)
         return tails[key]
 
     states: dict[tuple[int, ...], dict[Value, int]] = {tuple(n for _, n in groups): {0: 1}}
@@ -143,7 +147,7 @@ def pool_keep(
                 rem2 = tuple(m - x for m, x in zip(rem, ks, strict=True))
                 kept = max(0, min(c2, b) - max(c, a))
                 if b == total and c2 >= a:
-                    part: dict[Value, int] = {0: coef}
+                    part: Mapping[Value, int] = {0: coef}
                     for g, m in enumerate(rem2):
                         if m:
                             part = convolve(part, tail(g, j, m), what)

@@ -354,7 +354,7 @@ def _move(ctx: Context, pool: Pool, delta: int, reason: str, refuse_short: bool)
     if top is not None:
         after = min(after, top)
     changes = [Change(ch.name, pool.name, now, after, reason)] if after != now else []
-    note = ()
+    note: tuple[str, ...] = ()
     if after == now:
         note = (f"{ch.name} · {pool.title} stays {now}" + (f" (max {top})" if top is not None
                                                             and now == top else ""),)

@@ -63,10 +63,7 @@ def plan_check(ctx: Context, line: ast.CommandLine) -> Plan:
         stat = next(iter(inline))
     else:
         raise UsageError(f"check needs one Stat or Skill: {CHECK_USAGE}")
-    if skill is not None and words.trained is None:
-        trained = is_trained(who, skill)
-    else:
-        trained = bool(words.trained)
+    trained = is_trained(who, skill) if skill is not None and words.trained is None else bool(words.trained)
     value = stat_value(stat, inline, who)
     aff = afflictions(who)
     aid = aid_from_words(words).with_hinder(*aff.hinders("check"))

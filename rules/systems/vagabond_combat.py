@@ -106,8 +106,22 @@ def damage_expr(words: Words, command: str, usage: str) -> ast.Expr:
 # ---- attack ----
 
 
-def attack(ctx: Context, line: ast.CommandLine) -> Resolution:
-    """The attack Check with the weapon's Skill, then the damage on a hit."""
+@dataclass(frozen=True)
+class AttackPlan:
+    """An attack ready to roll or to price: the Check, and what its damage needs."""
+
+    spec: CheckSpec
+    words: Words
+    skill: str
+    stat: str
+    value: int
+    trained: bool
+    expr: ast.Expr
+    damage_dealt: tuple[tuple[str, int], ...]
+
+
+def plan_attack(ctx: Context, line: ast.CommandLine) -> AttackPlan:
+    """`attack SKILL DAMAGE …`: the weapon Skill's Check (Hindered when Vulnerable or Confused)."""
     words = read_words(line, ("immune", "weak"), names=1, numbers=1, usage=ATTACK_USAGE)
     check_values(words, ("armor",), "attack")
     if not words.names:
@@ -126,16 +140,24 @@ def attack(ctx: Context, line: ast.CommandLine) -> Resolution:
     trained = is_trained(who, skill) if words.trained is None else words.trained
     aid = aid_from_words(words).with_hinder(*aff.hinders("attack"))
     spec = CheckSpec(f"attack {skill}", difficulty(value, trained), aid, words.luck, words.forgo)
-    roll = roll_check(ctx, spec)
+    return AttackPlan(spec, words, skill, stat, value, trained, expr, aff.damage_dealt)
+
+
+def attack(ctx: Context, line: ast.CommandLine) -> Resolution:
+    """The attack Check with the weapon's Skill, then the damage on a hit."""
+    plan = plan_attack(ctx, line)
+    words = plan.words
+    roll = roll_check(ctx, plan.spec)
     outcome = "hit" if roll.passed else "miss"
     summary = f"{ctx.input.strip()} → {roll.head(outcome)}"
     notes = list(roll.notes)
     amount: int | None = None
     if roll.passed:
-        bonuses = list(aff.damage_dealt)
+        bonuses = list(plan.damage_dealt)
         if roll.crit and words.forgo:
-            bonuses.insert(0, (f"Crit ({title(stat)})", value))
-        damage = roll_damage(ctx, expr, weak=words.has("weak"), immune=words.has("immune"),
+            bonuses.insert(0, (f"Crit ({title(plan.stat)})", plan.value))
+        damage = roll_damage(ctx, plan.expr, weak=words.has("weak"),
+                             immune=words.has("immune"),
                              armor=inline_int(words, "armor", 0, None) or 0,
                              bonuses=tuple(bonuses))
         amount = damage.amount
@@ -146,8 +168,8 @@ def attack(ctx: Context, line: ast.CommandLine) -> Resolution:
     return ctx.resolution(
         "attack", summary, total=roll.total, target=roll.difficulty, outcome=outcome,
         crit=roll.crit, changes=roll.changes, notes=tuple(notes),
-        extra=(("skill", skill), ("stat", stat), ("trained", trained), ("damage", amount),
-               ("favor", roll.aid_word), ("check_die", roll.index)),
+        extra=(("skill", plan.skill), ("stat", plan.stat), ("trained", plan.trained),
+               ("damage", amount), ("favor", roll.aid_word), ("check_die", roll.index)),
     )
 
 

@@ -15,6 +15,7 @@ from rules.systems.vagabond_checks import (
     plan_dodge,
     plan_save_line,
 )
+from rules.systems.vagabond_combat import plan_attack
 from rules.systems.vagabond_roll import CheckSpec
 from rules.systems.vagabond_rules import difficulty
 
@@ -54,13 +55,19 @@ def _hook(planner: Callable[[Context, ast.CommandLine], Plan]) -> OddsFn:
     return price
 
 
+def attack_odds(ctx: Context, line: ast.CommandLine) -> Odds:
+    """P(hit), P(miss), P(crit) of the attack Check (the damage is not priced)."""
+    return spec_odds(plan_attack(ctx, line).spec, "hit", "miss")
+
+
 def odds_hooks() -> dict[str, OddsFn]:
-    """The odds hooks of `check`, `save`, `block` and `dodge`."""
+    """The odds hooks of `check`, `save`, `block`, `dodge` and `attack`."""
     return {
         "check": _hook(plan_check),
         "save": _hook(plan_save_line),
         "block": _hook(plan_block),
         "dodge": _hook(plan_dodge),
+        "attack": attack_odds,
     }
 
 
