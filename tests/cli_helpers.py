@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 from cli.app import app, register_subcommands
 
 register_subcommands()
-RUNNER = CliRunner(mix_stderr=False)
+RUNNER = CliRunner()
 
 
 def invoke(*args: str, input: str | None = None) -> tuple[int, str, str]:

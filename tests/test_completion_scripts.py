@@ -9,13 +9,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
 from cli.app import app, register_subcommands
 from cli.commands.completion_scripts import SCRIPTS, script, spec_from_app
 from cli.commands.shell import register
 from cli.store import Campaign
 from rules.systems import get_system
+from tests.cli_helpers import invoke
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPLETIONS = ROOT / "completions"
@@ -59,11 +59,6 @@ def shell_env(table: Path, tmp_path: Path) -> dict[str, str]:
     env["PATH"] = f"{bin_dir}{os.pathsep}{env['PATH']}"
     env["ROLL_CAMPAIGN"] = str(table)
     return env
-
-
-def invoke(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(app, list(args), prog_name="roll")
-    return result.exit_code, result.stdout, result.stderr
 
 
 # ---- the scripts and the command ----

@@ -168,3 +168,38 @@ def test_the_view_is_re_read_so_changes_from_elsewhere_show(private_campaign: Pa
 def test_a_bad_option_is_reported_before_the_repl_opens() -> None:
     status, _, err = repl("quit\r", Settings(times=0))
     assert status == 2 and err.startswith("roll: error: -n/--times")
+
+
+def test_an_unreadable_campaign_shows_in_the_toolbar_and_the_repl_goes_on(
+    private_campaign: Path,
+) -> None:
+    private_campaign.write_bytes(b"this is no database" * 100)
+    reader = ViewReader(Settings())
+    view = reader.read()
+    reader.close()
+    assert view.problem is not None and "campaign" in view.problem
+    status, out, err = repl("1d1\rquit\r")
+    assert (status, out) == (0, "")  # dice read the (broken) campaign: an error, not a crash
+    assert err.startswith("roll: error: campaign ")
+
+
+def test_history_lives_in_the_user_state_dir_unless_roll_history_says(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cli.repl.history import history_path, open_history
+
+    monkeypatch.delenv("ROLL_HISTORY", raising=False)
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    assert history_path() == tmp_path / "state" / "roll-rules" / "history"
+    monkeypatch.setenv("ROLL_HISTORY", str(tmp_path / "h" / "lines"))
+    assert history_path() == tmp_path / "h" / "lines"
+    assert isinstance(open_history(), FileHistory)
+    assert (tmp_path / "h" / "lines").exists()
+
+
+def test_roll_repl_needs_a_terminal() -> None:
+    from tests.cli_helpers import invoke
+
+    status, _, err = invoke("repl", input="1d1\n")
+    assert status == 2
+    assert err == "roll: error: roll repl needs a terminal; pipe LINEs to `roll` instead\n"

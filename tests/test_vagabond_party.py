@@ -48,6 +48,12 @@ def test_status_rm_and_list() -> None:
         run("status add")
 
 
+def test_a_flag_spelled_with_capitals_on_the_sheet_is_found_and_removed() -> None:
+    res = run("status rm vulnerable", sheet=mira(flags=["Vulnerable"]))
+    assert [(c.pool, c.before, c.after) for c in res.changes] == [("Vulnerable", True, False)]
+    assert run("save will", [13, 1], sheet=mira(flags=["Vulnerable"])).total == 12
+
+
 # ---- breather, rest, pools ----
 
 

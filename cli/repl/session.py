@@ -57,6 +57,7 @@ def build_session(
         validator=LineValidator(),
         validate_while_typing=False,
         history=history if history is not None else open_history(),
+        enable_history_search=True,  # Up after a prefix finds earlier lines that start with it
         search_ignore_case=True,
         key_bindings=repl_bindings(),
         style=STYLE,

@@ -69,6 +69,10 @@ class ViewReader:
                 self._view = self._read_campaign(chosen)
             except RollError as error:
                 self._view = TableView(_system_or_generic(chosen), problem=error.message)
+            except Exception as exc:  # the prompt must come back whatever the file holds
+                self.close()
+                problem = f"campaign unreadable: {type(exc).__name__}: {exc}"
+                self._view = TableView(_system_or_generic(chosen), problem=problem)
         self._read_at = time.monotonic()
         return self._view
 

@@ -224,9 +224,11 @@ class Dist(Mapping[Value, Fraction]):
         label = what or f"{n} copies"
         if (len(self.weights) - 1) * n + 1 > MAX_OUTCOMES:
             raise too_many(label, (len(self.weights) - 1) * n + 1)
-        if self.integral:
-            span = n * (int(self.max) - int(self.min)) + 1
-            if span > MAX_OUTCOMES and span <= 2 * len(self.weights) ** 2 * n:
+        width = int(self.max) - int(self.min) if self.integral else 0
+        if self.integral and len(self.weights) * 4 >= width + 1:
+            # dense: the sum is packed into big numbers, whose size is known in advance
+            span = n * width + 1
+            if span > MAX_OUTCOMES:
                 raise too_many(label, span)
             digits = span * (n * self.total.bit_length() * 30103 // 100_000)
             if digits > 2 * MAX_PACKED_DIGITS:

@@ -35,6 +35,9 @@ class Opponent:
 
     @property
     def title(self) -> str:
+        """`Bob's DEX`, `DEX` (inline), or `their` (a bare die)."""
+        if not self.attr:
+            return "their"
         return f"{self.name}'s {label(self.attr)}" if self.name else label(self.attr)
 
 
@@ -162,9 +165,9 @@ def save(ctx: Context, line: ast.CommandLine) -> Resolution:
             theirs = 0
             notes.append(f"{foe.title} is at zero: it counts as 0")
         else:
-            why = foe.title or f"d{foe.sides}"
+            why = f"{foe.title} die" if foe.title == "their" else foe.title
             theirs = ctx.roller.roll(ast.Dice(1, ast.std_die(foe.sides)), why=why).total
-            notes.append(f"{foe.title or 'their'} d{foe.sides} rolled {theirs}".lstrip())
+            notes.append(f"{foe.title} d{foe.sides} rolled {theirs}")
         if mine.value == theirs:
             notes.append("a tie goes to the side causing the consequence")
         target, needs = theirs, f">{theirs}"

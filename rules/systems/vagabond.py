@@ -81,7 +81,8 @@ Commands (inline Stats such as dex=5 work without a character)
                                  an enemy's attack: a passed Save ignores a highest
                                  damage die, the sheet's armor subtracts, HP falls
   cast damage|effect|both [+N] [touch|remote|cube|aura|cone|glyph|line|sphere]
-       [unwilling] …             Mana: both 1, +1 per extra d6, Cube 1, areas 2; at most
+       [unwilling] …             +N (or N): extra d6s of damage, 1 Mana each
+                                 Mana: both 1, +1 per extra d6, Cube 1, areas 2; at most
                                  casting Stat + Level/2 (up) per Cast; a Cast Check
                                  (the Class's Skill) only against an unwilling target
   status [list] | status add|rm NAME …   Statuses as flags (effects below)

@@ -223,7 +223,7 @@ def hit(ctx: Context, line: ast.CommandLine) -> Resolution:
     changes.extend(roll.changes)
     notes.extend(plan.notes + roll.notes)
     outcome = "pass" if roll.passed else "fail"
-    if roll.crit and words.forgo and roll.passed:
+    if roll.crit and words.forgo:  # the Crit's benefit on a Save, whatever the total
         damage = Damage(0, "Crit: Luck forgone: unaffected by the attack")
     else:
         damage = roll_damage(ctx, expr, weak=weak, immune=immune, armor=armor or 0,

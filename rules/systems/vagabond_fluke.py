@@ -65,7 +65,9 @@ def previous_line(entry: LogEntry | None, who: Character) -> Previous:
     """The Hero's previous LINE, or RuleError saying why there is nothing to Fluke."""
     if entry is None:
         raise RuleError(f"{who.name} has no previous LINE to Fluke")
-    if entry.undone or entry.result.get("kind") == "undo":
+    if entry.result.get("kind") == "undo":
+        raise RuleError(f"{who.name}'s previous LINE was an undo; nothing to Fluke")
+    if entry.undone:
         raise RuleError(f"{who.name}'s previous LINE ({entry.input!r}) was undone; nothing to"
                         " Fluke")
     if entry.system != "vagabond":

@@ -27,10 +27,11 @@ def status_line(name: str) -> str:
 def status(ctx: Context, line: ast.CommandLine) -> Resolution:
     """Add or remove Status flags, or list them with what they do to the Hero's rolls."""
     who = ctx.active
-    words = [str(a).lower() for a in line.args]
+    words = [(a.text if isinstance(a, ast.Word) else str(a)).lower() for a in line.args]
     action = words[0] if words else "list"
     names = words[1:]
-    flags = sorted(f.lower() for f in who.flags)
+    spelled = {f.lower(): f for f in who.flags}  # a sheet may spell a flag `Vulnerable`
+    flags = sorted(spelled)
     if action == "list":
         if names:
             raise UsageError(f"status list takes no names ({STATUS_USAGE})")
@@ -45,13 +46,14 @@ def status(ctx: Context, line: ast.CommandLine) -> Resolution:
     changes: list[Change] = []
     notes: list[str] = []
     for name in dict.fromkeys(names):
-        present = name in flags
+        present = name in spelled
         if adding and present:
             notes.append(f"{who.name} is {title(name)} already")
         elif not adding and not present:
             notes.append(f"{who.name} is not {title(name)}: nothing to remove")
         else:
-            changes.append(Change(who.name, name, present, adding, "status", "flag"))
+            flag = spelled.get(name, name)
+            changes.append(Change(who.name, flag, present, adding, "status", "flag"))
             if adding:
                 notes.append(status_line(name))
     now = sorted(set(flags) | set(names)) if adding else [f for f in flags if f not in names]

@@ -107,17 +107,16 @@ class CheckRoll:
         )
 
 
-def luck_pool_change(ctx: Context, who: Character, delta: int, reason: str,
-                     now: int | None = None) -> tuple[Change | None, int, int]:
-    """A Luck change of `delta` from `now` (default: the pool), capped at the Luck Stat."""
+def crit_luck(ctx: Context, who: Character, now: int | None) -> tuple[Change | None, int]:
+    """The Crit's +1 Luck from `now` (default: the pool), capped at the Luck Stat."""
     pool = ctx.system.pool("luck", who)
     top = ctx.system.pool_max(who, pool)
     if top is None:
         raise UsageError(f"{who.name} has no Luck Stat: add [stats] luck = N to the sheet")
     current = ctx.system.pool_value(who, pool) if now is None else now
-    after = max(0, min(top, current + delta))
-    change = Change(who.name, "luck", current, after, reason) if after != current else None
-    return change, after, top
+    after = min(top, current + 1)
+    return (Change(who.name, "luck", current, after, "crit") if after != current else None,
+            after)
 
 
 def roll_check(ctx: Context, spec: CheckSpec) -> CheckRoll:
@@ -160,7 +159,7 @@ def roll_check(ctx: Context, spec: CheckSpec) -> CheckRoll:
         if who is None:
             notes.append("Crit: +1 Luck (no character to give it to)")
         else:
-            change, after, top = luck_pool_change(ctx, who, +1, "crit", luck_now)
+            change, after = crit_luck(ctx, who, luck_now)
             if change is None:
                 notes.append(f"Crit: {who.name}'s Luck is full ({after}, the Luck Stat)")
             else:
