@@ -19,7 +19,7 @@ from rules.dice.results import (
 )
 
 MAX_SHOWN = 24
-TITLES = {"hp": "HP", "xp": "XP"}
+TITLES = {"hp": "HP", "xp": "XP", "str": "STR", "dex": "DEX", "wil": "WIL"}
 _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2}
 
 

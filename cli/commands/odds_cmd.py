@@ -48,12 +48,18 @@ def odds_command(
 
             typer.echo(jsonlib.dumps(error_to_json(text, error), ensure_ascii=False))
         fail(env, error, text)
+    extra = getattr(odds, "extra", {})  # a system's odds may carry more (a risk die's uses)
+    notes = getattr(odds, "notes", ())
     if json:
-        typer.echo(jsonlib.dumps(odds_json(odds, text, system_id), ensure_ascii=False))
+        obj = odds_json(odds, text, system_id)
+        obj.update({k: str(v) for k, v in extra.items()})
+        typer.echo(jsonlib.dumps(obj, ensure_ascii=False))
         return
     columns = width or min(shutil.get_terminal_size((60, 24)).columns, 80)
     typer.echo(odds_text(odds, text, width=columns, at_least=at_least, at_most=at_most,
                          color=runner.color))
+    for note in notes:
+        typer.echo(note)
 
 
 def _odds(runner: Runner, line: ast.Line, text: str):  # type: ignore[no-untyped-def]
