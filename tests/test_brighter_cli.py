@@ -46,7 +46,7 @@ def test_a_hit_takes_grit_then_steps_str_down_and_undo_puts_it_back(ann: Path) -
     assert out == (
         "hit 6 → 3 Direct Damage · STR 2 vs >3 · fail\n"
         "Ann · Grit 2 → 0 (hit)\n"
-        "Ann · Str d8 → d6 (critical damage)\n"
+        "Ann · STR d8 → d6 (critical damage)\n"
         "armor 1 stops 1\n"
     )
     sheet = stored(ann)
@@ -72,12 +72,12 @@ def test_breath_rest_and_steps_through_the_cli(ann: Path) -> None:
         0, "breath → Grit 3\nAnn · Grit 0 → 3 (breath)\n", ""
     )
     assert invoke("--as", "Ann", "rest", "str") == (
-        0, "rest str → STR d8\nAnn · Str d6 → d8 (rest)\n", ""
+        0, "rest str → STR d8\nAnn · STR d6 → d8 (rest)\n", ""
     )
     code, _, err = invoke("--as", "Ann", "rest", "str")
     assert code == 1 and "Ann's STR is d8, its maximum; nothing changed" in err
     assert invoke("--as", "Ann", "step", "up", "dex")[1] == (
-        "step up dex → DEX d8\nAnn · Dex d6 → d8 (step up)\n"
+        "step up dex → DEX d8\nAnn · DEX d6 → d8 (step up)\n"
     )
 
 

@@ -33,7 +33,7 @@ def test_direct_damage_calls_the_critical_damage_save() -> None:
     assert plain_text(res) == (
         "hit 7 → 3 Direct Damage · STR 3 vs >3 · fail\n"
         "Ann · Grit 3 → 0 (hit)\n"
-        "Ann · Str d8 → d6 (critical damage)\n"
+        "Ann · STR d8 → d6 (critical damage)\n"
         "armor 1 stops 1"
     )
     assert res.changes[1] == Change("Ann", "str", "d8", "d6", "critical damage", "stat")
@@ -42,7 +42,7 @@ def test_direct_damage_calls_the_critical_damage_save() -> None:
 def test_the_save_can_be_on_another_attribute() -> None:
     res = resolve("hit 2 dex", [1], ann(pools={"grit": 0}, armor=0))
     assert plain_text(res) == (
-        "hit 2 dex → 2 Direct Damage · DEX 1 vs >2 · fail\nAnn · Dex d6 → d4 (critical damage)"
+        "hit 2 dex → 2 Direct Damage · DEX 1 vs >2 · fail\nAnn · DEX d6 → d4 (critical damage)"
     )
     assert dice(res) == [("d6", 1, True)]
 
@@ -51,7 +51,7 @@ def test_direct_damage_reaching_the_highest_face_is_critical_without_a_save() ->
     res = resolve("hit 8", [], ann(pools={"grit": 0}, armor=0))
     assert plain_text(res) == (
         "hit 8 → 8 Direct Damage · Critical Damage\n"
-        "Ann · Str d8 → 0 (critical damage)\n"
+        "Ann · STR d8 → 0 (critical damage)\n"
         "Ann · Incapacitated on (STR below d4)\n"
         "8 reaches the highest face: STR d8 → 0 without a save\n"
         "Ann is incapacitated (STR below d4)"
@@ -128,7 +128,7 @@ def test_breath_restores_all_grit() -> None:
 
 def test_step_down_and_up_move_the_attribute_within_its_max() -> None:
     res = resolve("step down str", [], ann())
-    assert plain_text(res) == "step down str → STR d6\nAnn · Str d8 → d6 (step down)"
+    assert plain_text(res) == "step down str → STR d6\nAnn · STR d8 → d6 (step down)"
     res = resolve("step up str", [], ann())
     assert res.changes == (Change("Ann", "str", "d8", "d10", "step up", "stat"),)
     with pytest.raises(RuleError, match="Ann's STR is d10, its maximum; `step up max str`"):
@@ -139,7 +139,7 @@ def test_stepping_down_from_d4_incapacitates_and_back_up_recovers() -> None:
     res = resolve("step down wil", [], ann())
     assert plain_text(res) == (
         "step down wil → WIL 0\n"
-        "Ann · Wil d4 → 0 (step down)\n"
+        "Ann · WIL d4 → 0 (step down)\n"
         "Ann · Incapacitated on (WIL below d4)\n"
         "Ann is incapacitated (WIL below d4)"
     )
@@ -167,7 +167,7 @@ def test_a_missing_maximum_is_kept_the_first_time_the_die_steps_down() -> None:
 def test_step_max_moves_the_maximum_and_max_grit() -> None:
     res = resolve("step up max dex", [], ann())
     assert plain_text(res) == (
-        "step up max dex → max DEX d10\nAnn · Dex d8 → d10 (step up max)\nMax Grit 4 → 5"
+        "step up max dex → max DEX d10\nAnn · DEX d8 → d10 (step up max)\nMax Grit 4 → 5"
     )
     assert res.changes == (Change("Ann", "dex", "d8", "d10", "step up max", "max"),)
     res = resolve("step down max dex", [], ann(stats={"dex": "d8"}, pools={"grit": 4}))
@@ -193,7 +193,7 @@ def test_step_usage_errors(text: str) -> None:
 
 def test_rest_restores_one_step_toward_the_max() -> None:
     res = resolve("rest str", [], ann())
-    assert plain_text(res) == "rest str → STR d10\nAnn · Str d8 → d10 (rest)"
+    assert plain_text(res) == "rest str → STR d10\nAnn · STR d8 → d10 (rest)"
     with pytest.raises(RuleError, match="Ann's STR is d10, its maximum; nothing changed"):
         resolve("rest str", [], ann(stats={"str": "d10"}))
     only = ann(stats={"str": "d10", "dex": "d8"})

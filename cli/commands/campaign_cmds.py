@@ -81,7 +81,10 @@ def show_lines(character: Character) -> list[str]:
         lines.append("  trained: " + ", ".join(sorted(character.trained)))
     for pool in system.all_pools(character):
         top = system.pool_max(character, pool)
-        now = character.pools.get(pool.name, top)
+        try:
+            now: int | None = system.pool_value(character, pool)
+        except RollError:
+            now = None
         lines.append(f"  {pool.title}: {value_text(now)}" + (f"/{top}" if top is not None else ""))
     for name, die in character.risk.items():
         lines.append(f"  {name}: {die}")

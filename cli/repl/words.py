@@ -47,15 +47,17 @@ def fit(text: str, width: int) -> str:
             out.append(line)
             continue
         indent = line[: len(line) - len(line.lstrip())]
-        columns = re.match(r"^(\s*)(\S.*?)\s{2,}(\S.*)$", line)
+        if len(indent) > width // 4:
+            indent = " " * 6  # a description aligned far right: keep it under its entry
+        body = line.strip()
+        columns = re.match(r"^(\S.*?)\s{2,}(\S.*)$", body)
         if columns:
-            left, right = columns.group(2), columns.group(3)
-            out += textwrap.wrap(left, width, initial_indent=indent,
-                                 subsequent_indent=indent + "  ") or [indent]
-            out += textwrap.wrap(right, width, initial_indent=indent + "    ",
+            out += textwrap.wrap(columns.group(1), width, initial_indent=indent,
+                                 subsequent_indent=indent + "  ")
+            out += textwrap.wrap(columns.group(2), width, initial_indent=indent + "    ",
                                  subsequent_indent=indent + "    ")
         else:
-            out += textwrap.wrap(line, width, subsequent_indent=indent + "  ") or [""]
+            out += textwrap.wrap(body, width, initial_indent=indent, subsequent_indent=indent)
     return "\n".join(out)
 
 

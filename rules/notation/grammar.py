@@ -191,7 +191,11 @@ def _build() -> pp.ParserElement:
         return node
 
     mul_op = pp.one_of("* /").set_name("an operator")
-    add_op = pp.one_of("+ -").set_name("an operator")
+    # `+luck` after dice in a command is a word, not an addition: `+` before a word that cannot
+    # start a term is no operator
+    add_op = _regex(
+        r"[+-](?!\s*(?!d[f%\d{]|delta\d|floor|ceil|round|abs|min|max)[a-z_]{2,})", "an operator"
+    )
     term = pp.Group(unary + pp.ZeroOrMore(mul_op - unary), aslist=True).set_parse_action(fold)
     term.set_name("a term")
     expr <<= pp.Group(term + pp.ZeroOrMore(add_op - term), aslist=True).set_parse_action(fold)
@@ -209,7 +213,8 @@ def _build() -> pp.ParserElement:
 
     roll_line = (expr + pp.Optional(advantage) + pp.Optional(vs)).set_parse_action(roll_action)
 
-    word = _regex(r"\+?[a-z_][a-z0-9_'\-]*", "a word").set_parse_action(lambda t: ast.Word(t[0]))
+    word = _regex(r"\+?[a-z_][a-z0-9_'\-]*|\+\d+(?:d\d+)?(?![a-z0-9_])", "a word")
+    word.set_parse_action(lambda t: ast.Word(t[0]))
     quoted = pp.QuotedString('"', esc_char="\\").set_parse_action(lambda t: ast.Word(t[0]))
     key_value = _regex(r"(?P<key>[a-z_][a-z0-9_\-]*)=(?P<value>[^\s#]+)", "key=value")
     key_value.set_parse_action(lambda t: ast.KeyValue(t["key"].lower(), t["value"]))
