@@ -55,9 +55,7 @@ def validate_sheet(data: Mapping[str, Any]) -> dict[str, Any]:
             raise SheetError(f"sheet key '{key}' is missing (every sheet needs name and system)")
     system_id = data["system"]
     if not isinstance(system_id, str):
-        raise SheetError(
-            f"sheet key 'system' must be a system id such as \"generic\", not {system_id!r}"
-        )
+        raise SheetError(f"sheet key 'system' must be a system id such as \"generic\", not {system_id!r}")
     try:
         system = get_system(system_id)
     except UsageError as exc:

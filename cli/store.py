@@ -383,7 +383,7 @@ class Transaction:
             raise RuleError("nothing to undo")
         entry = _entry(row)
         self._rewrite(entry.changes, undo=True, what=f"cannot undo {entry.input!r} (#{entry.id})")
-        self._sql("UPDATE log SET undone = 0 WHERE id = ?", (entry.id,), write=True)
+        self._sql("UPDATE log SET undone = 1 WHERE id = ?", (entry.id,), write=True)
         reverse = [
             Change(c.character, c.pool, c.after, c.before, f"undo {c.reason}".strip(), c.kind)
             for c in reversed(entry.changes)

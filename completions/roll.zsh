@@ -100,8 +100,9 @@ _roll() {
     fi
     case $sub in
         '')
-            _roll_line "$cur" "${pass[@]}"
-            _roll_add "$cur" odds sheet log undo systems help completion repl ;;
+            local found_line=1
+            _roll_line "$cur" "${pass[@]}" && found_line=0
+            _roll_add "$cur" odds sheet log undo systems help completion repl || return $found_line ;;  # status: any matches?
         help) (( npos == 0 )) && _roll_add "$cur" notation generic vagabond macchiato champions tiers brighter ;;
         completion) (( npos == 0 )) && _roll_add "$cur" bash zsh fish ;;
         sheet)

@@ -290,7 +290,7 @@ def test_errors_match_the_roller(text: str, error: type[RollError]) -> None:
     [
         "100000d1000000", "d1000000", "3000d6", "200d1000", "1000d1000kh500", "300d6*300d6",
         "100d100!kh50", "{d100, d99, d98, d97, d96, d95, d94, d93}dh2dl2",
-        "50d20!>=2kh3", "1000d6>=2 * 1000d6>=2 * 1000d6>=2",
+        "50d20!>=2kh3", "1000d6>=2 * 1000d6>=2 * 1000d6>=2", "d1000!>=2", "d100000!",
     ],
 )
 def test_limits_fail_fast_with_a_clear_message(text: str) -> None:

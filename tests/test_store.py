@@ -270,9 +270,7 @@ def test_table_has_everyone_and_the_active_characters_last_line(campaign: Campai
     assert table.character("bo").name == "Bo"
 
 
-def test_busy_campaign_is_a_clear_error(
-    campaign: Campaign, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_busy_campaign_is_a_clear_error(campaign: Campaign, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(store, "BUSY_TIMEOUT_S", 0.2)
     other = sqlite3.connect(campaign.path, isolation_level=None)
     other.execute("BEGIN IMMEDIATE")
@@ -349,9 +347,7 @@ def test_a_version_1_campaign_is_migrated_with_its_data(tmp_path: Path) -> None:
     assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
 
 
-def test_a_failed_migration_changes_nothing(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_failed_migration_changes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(db: sqlite3.Connection) -> None:
         db.execute("CREATE TABLE half_done (x)")
         raise sqlite3.OperationalError("disk I/O error")

@@ -183,9 +183,7 @@ def test_sheets_round_trip_through_export(system: str, tmp_path: Path) -> None:
         ('name = "Mira"\nsystem = "vagabond"\n[stats]\nmight = 9\n', SheetError, "stats.might"),
     ],
 )
-def test_bad_sheets_name_the_problem(
-    tmp_path: Path, text: str, error: type[Exception], match: str
-) -> None:
+def test_bad_sheets_name_the_problem(tmp_path: Path, text: str, error: type[Exception], match: str) -> None:
     path = tmp_path / "bad.toml"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(error, match=match) as caught:

@@ -195,8 +195,9 @@ _roll() {
     fi
     case $sub in
         '')
-            _roll_line "$cur" "${pass[@]}"
-            _roll_add "$cur" @@SUBCOMMANDS@@ ;;
+            local found_line=1
+            _roll_line "$cur" "${pass[@]}" && found_line=0
+            _roll_add "$cur" @@SUBCOMMANDS@@ || return $found_line ;;  # status: any matches?
         help) (( npos == 0 )) && _roll_add "$cur" @@TOPICS@@ ;;
         completion) (( npos == 0 )) && _roll_add "$cur" @@SHELLS@@ ;;
         sheet)

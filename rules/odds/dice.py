@@ -18,6 +18,8 @@ MAX_EXPLODED_DICE = 2_000
 
 MAX_POOL_SHAPES = 400
 """…and solves at most this many differently shaped pools…"""
+MAX_CHAIN_WORK = 10_000_000
+"""Refuses a chain of explosions whose exact sum would take more than about a second."""
 MAX_MEAN_EXTRA = 100
 """…and refuses dice that would explode into more than this many extra dice on average."""
 
@@ -96,7 +98,7 @@ def dice_distribution(node: ast.Dice, eps: Fraction) -> Dist:
     first_hit, first_miss = first.split(_matcher(when))
     depth = _depth(n, first_hit.mass, hit.mass, eps)
     if explode.style == "!!":
-        chain = _chain(miss, hit, depth, lambda f: f)
+        chain = _chain(miss, hit, depth, lambda f: f, str(node))
         one = mixture([first_miss, first_hit + chain]) if depth else first_miss
         return _pool(one.map(clamp), n, keeps, score, node)
     shift = 1 if explode.style == "!p" else 0
@@ -107,7 +109,7 @@ def dice_distribution(node: ast.Dice, eps: Fraction) -> Dist:
     if all(k.op in ("dh", "dl") and k.count == 0 for k in keeps):
         # nothing is dropped: every die of every lineage counts, so sum lineage by lineage
         kids = _chain(miss.map(lambda f: score(child(f))), hit.map(lambda f: score(child(f))),
-                      depth, lambda x: x)
+                      depth, lambda x: x, str(node))
         lineage = first_miss.map(lambda f: score(clamp(f)))
         if depth:
             lineage = mixture([lineage, first_hit.map(lambda f: score(clamp(f))) + kids])
@@ -179,15 +181,22 @@ def _depth(n: int, p_first: Fraction, p_again: Fraction, eps: Fraction) -> int:
     return MAX_WAVES  # the roller refuses a 101st wave: that mass stays cut off
 
 
-def _chain(miss: Dist, hit: Dist, depth: int, value: Callable[[Value], Value]) -> Dist:
+def _chain(
+    miss: Dist, hit: Dist, depth: int, value: Callable[[Value], Value], what: str
+) -> Dist:
     """What the explosion dice after one exploding die add up to, at most `depth` of them."""
     step = miss.map(value)
     chain = step
     hits = hit.map(value)
+    seen = [int(v) for v in (*step.weights, *hits.weights)]
+    spread = max(seen) - min(seen) + 1
+    # step k convolves a chain of about k * spread values whose weights have k times the bits
+    if depth**3 * spread * hit.denom.bit_length() // 30 > MAX_CHAIN_WORK:
+        raise too_much_work(f"{what} (its dice explode too often)")
     for _ in range(depth - 1):
         chain = mixture([step, hits + chain])
         if len(chain) > MAX_OUTCOMES:
-            raise too_many("an exploding die", len(chain))
+            raise too_many(what, len(chain))
     return chain
 
 

@@ -12,7 +12,7 @@ from rules.dice.evaluate import MAX_DICE, apply_function
 from rules.errors import EvaluationError
 from rules.notation import ast
 from rules.odds.dice import check_count, dice_distribution, score_of
-from rules.odds.dist import Dist, Value, exact
+from rules.odds.dist import MAX_OUTCOMES, Dist, Value, exact, too_many
 from rules.odds.pool import keep_window, members_keep
 from rules.odds.result import Odds
 
@@ -79,6 +79,12 @@ class _Walker:
         self.eps = eps
 
     def walk(self, node: ast.Expr) -> Dist:
+        dist = self._walk(node)
+        if len(dist) > MAX_OUTCOMES:
+            raise too_many(str(node), len(dist))
+        return dist
+
+    def _walk(self, node: ast.Expr) -> Dist:
         if isinstance(node, ast.Num):
             return Dist.constant(node.value)
         if isinstance(node, ast.Dice):

@@ -52,13 +52,12 @@ class Budget:
 
 def _estimate(groups: Sequence[PoolGroup], outcomes: int, depth: int, spread: int) -> int:
     """A generous count of the steps `pool_keep` will take, to refuse hopeless pools at once."""
-    states = math.prod(min(n, depth) + 1 for _, n in groups)
-    splits = math.prod(min(n, depth) + 1 for _, n in groups)
-    return outcomes * min(states, (depth + 1) ** 2) * min(splits, depth + 1) * (depth * spread + 1)
+    shapes = math.prod(min(n, depth) + 1 for _, n in groups)
+    return outcomes * min(shapes, (depth + 1) ** 2) * min(shapes, depth + 1) * (depth * spread + 1)
 
 
-def _weight_bits(groups: Sequence[PoolGroup]) -> int:
-    """How big the DP's integers get: one step costs more with long weights."""
+def _weight_cost(groups: Sequence[PoolGroup]) -> int:
+    """How much one step costs as the DP's integers grow long (1 for short weights)."""
     return 1 + sum(n * max(1, sum(w.values())).bit_length() for w, n in groups) // 2048
 
 
@@ -91,7 +90,7 @@ def pool_keep(
     budget = budget or Budget(what)
     scores = [exact(score(v)) for v in outcomes]
     spread = int(max(scores)) - int(min(scores)) + 1
-    cost = _weight_bits(groups)
+    cost = _weight_cost(groups)
     budget.spend(
         cost * _estimate(groups, len(outcomes), min(depth_down, depth_up), spread) // ESTIMATE_SLACK
     )
