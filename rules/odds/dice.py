@@ -114,7 +114,8 @@ def dice_distribution(node: ast.Dice, eps: Fraction) -> Dist:
         if depth:
             lineage = mixture([lineage, first_hit.map(lambda f: score(clamp(f))) + kids])
         return lineage.sum_of(n, str(node))
-    return _exploding_pool(node, first_hit, first_miss, hit, miss, clamp, child, score, eps)
+    pools = (first_hit, first_miss, hit, miss)
+    return _exploding_pool(node, pools, clamp, child, keeps, score, eps)
 
 
 def _summed(faces: Dist, n: int, node: ast.Dice) -> Dist:
@@ -202,12 +203,10 @@ def _chain(
 
 def _exploding_pool(
     node: ast.Dice,
-    first_hit: Dist,
-    first_miss: Dist,
-    hit: Dist,
-    miss: Dist,
+    pools: tuple[Dist, Dist, Dist, Dist],
     clamp: Callable[[Value], Value],
     child: Callable[[Value], Value],
+    keeps: Sequence[ast.Keep],
     score: Score,
     eps: Fraction,
 ) -> Dist:
@@ -216,7 +215,9 @@ def _exploding_pool(
     Given J and M the pool is four groups of like dice: originals that did not explode (n − J),
     originals that did (J), explosion dice that exploded again (M) and the last die of each
     exploding chain (J). The M extra dice split among the J chains in `_chains(M, J)` ways.
+    `pools`: an original die that explodes / does not, an explosion die that does / does not.
     """
+    first_hit, first_miss, hit, miss = pools
     n = node.count
     p_again = hit.mass
     if n * first_hit.mass / (1 - p_again) > MAX_MEAN_EXTRA:
@@ -253,7 +254,7 @@ def _exploding_pool(
             sizes: dict[int, int] = {}
             for k, size in ((k_first_miss, n - j), (k_first_hit, j), (k_hit, extra), (k_miss, j)):
                 sizes[k] = sizes.get(k, 0) + size
-            window = keep_window(_keeps(node), n + j + extra)
+            window = keep_window(keeps, n + j + extra)
             key = (*sorted(sizes.items()), window)
             if key not in done:
                 if len(done) >= MAX_POOL_SHAPES:
@@ -266,10 +267,6 @@ def _exploding_pool(
         if 1 - covered < eps:
             break
     return mixture(parts)
-
-
-def _keeps(node: ast.Dice) -> list[ast.Keep]:
-    return [m for m in ast.in_stage_order(node.mods) if isinstance(m, ast.Keep)]
 
 
 def _chains(extra: int, chains: int) -> int:

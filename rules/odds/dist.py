@@ -191,7 +191,11 @@ class Dist(Mapping[Value, Fraction]):
         return Dist({v: w * factor for v, w in self.weights.items()}, self.denom * denom_factor)
 
     def __add__(self, other: Dist) -> Dist:
-        return Dist(convolve(self.weights, other.weights), self.denom * other.denom)
+        return self.plus(other)
+
+    def plus(self, other: Dist, what: str = "") -> Dist:
+        """The distribution of X + Y for independent X and Y; `what` names them in errors."""
+        return Dist(convolve(self.weights, other.weights, what), self.denom * other.denom)
 
     def __sub__(self, other: Dist) -> Dist:
         return self + (-other)

@@ -63,7 +63,7 @@ def _cached(key: Hashable, compute: Callable[[], Dist]) -> Dist:
         return hit
     dist = compute()
     cost = _cost(dist)
-    if cost <= _CACHE_WORDS // 8:
+    if key not in _CACHE and cost <= _CACHE_WORDS // 8:  # (a lone term was cached just now)
         _CACHE[key] = dist
         _cache_used += cost
         while _cache_used > _CACHE_WORDS:
@@ -107,9 +107,9 @@ class _Walker:
         left, right = self.walk(node.left), self.walk(node.right)
         what = str(node)
         if node.op == "+":
-            return left + right
+            return left.plus(right, what)
         if node.op == "-":
-            return left - right
+            return left.plus(-right, what)
         if node.op == "*":
             return left.combine(right, operator.mul, what)
         if 0 in right.weights:

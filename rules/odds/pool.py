@@ -125,8 +125,7 @@ def pool_keep(
 
     states: dict[tuple[int, ...], dict[Value, int]] = {tuple(n for _, n in groups): {0: 1}}
     done: dict[Value, int] = {}
-    for j, v in enumerate(outcomes):
-        s = exact(score(v))
+    for j, s in enumerate(scores):
         here = [ws[j] for ws in weights]
         after = [r[j] for r in rest]
         nxt: dict[tuple[int, ...], dict[Value, int]] = {}

@@ -1,0 +1,102 @@
+"""`roll sheet …`, pool commands, `log` and `undo` through the CLI, as a user would type them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.cli_helpers import invoke
+
+SHEET = """\
+name = "Kit"
+system = "generic"
+[stats]
+str = 3
+[max]
+hp = 10
+luck = 3
+[pools]
+luck = 2
+"""
+
+
+def imported(tmp_path: Path, text: str = SHEET) -> Path:
+    path = tmp_path / "kit.toml"
+    path.write_text(text)
+    assert invoke("sheet", "import", str(path)) == (0, "imported Kit (generic)\n", "")
+    return path
+
+
+def test_import_export_reimport_show_list_rm(tmp_path: Path) -> None:
+    imported(tmp_path)
+    code, exported, _ = invoke("sheet", "export", "kit")
+    assert code == 0 and 'name = "Kit"' in exported and "luck = 2" in exported
+    again = tmp_path / "again.toml"
+    again.write_text(exported)
+    assert invoke("sheet", "import", str(again))[0] == 0
+    code, shown, _ = invoke("sheet", "show", "Kit")
+    assert code == 0 and "Luck: 2/3" in shown and "HP: 10/10" in shown
+    assert invoke("sheet", "list") == (0, "  Kit              generic\n", "")
+    assert invoke("sheet", "rm", "kit") == (0, "removed Kit\n", "")
+    assert invoke("sheet", "list") == (0, "", "")
+
+
+def test_pool_commands_clamp_and_refuse(tmp_path: Path) -> None:
+    imported(tmp_path)
+    expected = "spend luck → Luck 1\nKit · Luck 2 → 1 (spend)\n"
+    assert invoke("--as", "kit", "spend", "luck") == (0, expected, "")
+    code, out, err = invoke("--as", "kit", "spend", "luck", "2")
+    assert (code, out) == (1, "") and err == "roll: error: Kit has 1 Luck; cannot spend 2\n"
+    assert invoke("--as", "kit", "gain", "luck", "9")[1].endswith("Kit · Luck 1 → 3 (gain)\n")
+    assert invoke("--as", "kit", "hurt", "4")[1].endswith("Kit · HP 10 → 6 (hurt)\n")
+    assert invoke("--as", "kit", "heal", "99")[1].endswith("Kit · HP 6 → 10 (heal)\n")
+    assert invoke("--as", "kit", "set", "luck", "0")[1].endswith("Kit · Luck 3 → 0 (set)\n")
+    assert invoke("--as", "kit", "rest")[1] == "Kit rests\nKit · Luck 0 → 3 (rest)\n"
+
+
+def test_log_and_undo_in_order_then_refused(tmp_path: Path) -> None:
+    imported(tmp_path)
+    invoke("--as", "kit", "spend", "luck")
+    invoke("--as", "kit", "hurt", "3")
+    code, out, _ = invoke("log", "--json")
+    entries = [json.loads(line) for line in out.splitlines()]
+    assert [e["input"] for e in entries] == ["spend luck", "hurt 3"]
+    assert entries[1]["changes"][0] == {"character": "Kit", "pool": "hp", "before": 10, "after": 7,
+                                        "reason": "hurt", "kind": "pool"}
+    assert invoke("undo")[1].startswith("undid #2: hurt 3\n")
+    assert invoke("undo")[1].startswith("undid #1: spend luck\n")
+    code, _, err = invoke("undo")
+    assert code == 1 and "nothing to undo" in err
+    assert "Luck: 2/3" in invoke("sheet", "show", "kit")[1]
+
+
+def test_undo_is_refused_when_the_pool_changed_since(tmp_path: Path) -> None:
+    imported(tmp_path)
+    invoke("--as", "kit", "spend", "luck")
+    code, _, err = invoke("undo", input=None)
+    assert code == 0
+    invoke("--as", "kit", "spend", "luck")
+    invoke("--as", "kit", "set", "luck", "2")
+    invoke("undo")  # undoes the set
+    invoke("--as", "kit", "gain", "luck")
+    assert invoke("undo")[0] == 0
+
+
+def test_bad_sheets_are_refused_and_nothing_is_stored(tmp_path: Path) -> None:
+    for text, message in [
+        ('name = "X"\nsystem = "nope"\n', "unknown system"),
+        ('name = "X"\nsystem = "vagabond"\n[stats]\nmight = 9\n', "stats.might"),
+        ('name = "X"\nsystem = "generic"\ncolour = 1\n', "colour"),
+        ('name = "X"\nsystem = "generic"\n[stats]\nstr = "high"\n', "stats.str"),
+        ('name = "X\n', "broken TOML"),
+    ]:
+        path = tmp_path / "bad.toml"
+        path.write_text(text)
+        code, _, err = invoke("sheet", "import", str(path))
+        assert code == 2 and message in err, (text, err)
+    assert invoke("sheet", "list") == (0, "", "")
+
+
+def test_unknown_character_is_bad_input() -> None:
+    code, _, err = invoke("--as", "nobody", "spend", "luck")
+    assert code == 2 and "no character named 'nobody'" in err
