@@ -119,3 +119,26 @@ def test_systems_can_render_their_own_odds() -> None:
     out = odds_json(odds, "check dex", "macchiato")
     assert out["outcomes"] == {"pass": "3/5", "fail": "2/5"}
     assert "pass 60.00% · fail 40.00%" in odds_text(odds, "check dex", width=40)
+
+
+def test_subclass_extras_and_notes_are_rendered() -> None:
+    from dataclasses import dataclass
+
+    @dataclass(frozen=True)
+    class Lasting(Odds):
+        uses: Fraction = Fraction(0)
+
+        @property
+        def extra(self) -> dict[str, object]:
+            return {"expected_uses": self.uses, "kind": "ignored: fixed keys win"}
+
+        @property
+        def notes(self) -> tuple[str, ...]:
+            return (f"expected rolls until it fizzles: {self.uses} and a long tail of words",)
+
+    odds = Lasting({1: Fraction(1, 2), 2: Fraction(1, 2)}, {"hold": Fraction(1)}, Fraction(6))
+    out = odds_json(odds, "Δ8", "macchiato")
+    assert out["expected_uses"] == "6" and out["kind"] == "odds"
+    text = odds_text(odds, "Δ8", width=40)
+    assert "expected rolls until it fizzles: 6 and" in text
+    assert all(len(line) <= 40 for line in text.splitlines())

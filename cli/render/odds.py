@@ -45,6 +45,8 @@ def odds_json(odds: Odds, input_line: str, system: str) -> dict[str, Any]:
     if odds.outcomes:
         out["outcomes"] = {k: str(p) for k, p in odds.outcomes.items()}
     out["residual"] = str(odds.residual)
+    for key, value in odds.extra.items():
+        out.setdefault(key, str(value) if isinstance(value, Fraction) else value)
     return out
 
 
@@ -95,6 +97,7 @@ def odds_text(
     rows, notes = _rows(odds, at_least, at_most)
     lines.extend(_bars(rows, width, color))
     lines.extend(_fit(note, width) for note in notes)
+    lines.extend(_wrap_words(note, width) for note in odds.notes)
     return "\n".join(lines)
 
 
@@ -162,6 +165,17 @@ def _bars(rows: list[tuple[str, Fraction]], width: int, color: bool) -> list[str
 def _style(word: str, color: bool) -> str:
     style = OUTCOME_STYLES.get(word, BOLD)
     return f"{style}{word}{RESET}" if color else word
+
+
+def _wrap_words(text: str, width: int) -> str:
+    """A note broken into lines of at most `width` columns at spaces."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(_fit(word, width))
+    return "\n".join(lines)
 
 
 def _fit(text: str, width: int) -> str:

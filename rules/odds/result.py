@@ -80,6 +80,16 @@ class Odds:
         """The highest possible total."""
         return max(self.distribution)
 
+    @property
+    def extra(self) -> Mapping[str, object]:
+        """More keys for the odds JSON (a system's subclass adds e.g. `expected_uses`)."""
+        return {}
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """Lines a person reads under the chart (a system's subclass adds its own)."""
+        return ()
+
     def at_least(self, total: int) -> Fraction:
         """P(total ≥ `total`)."""
         return sum((p for v, p in self.distribution.items() if v >= total), Fraction(0))
