@@ -286,7 +286,15 @@ def validate_common(system: System, data: Mapping[str, Any]) -> dict[str, Any]:
     flags = sheet.get("flags", [])
     if not isinstance(flags, list) or not all(isinstance(f, str) for f in flags):
         raise SheetError("sheet key 'flags' must be a list of words")
-    character = Character(name.strip(), system.id, sheet)
+    sheet["name"] = name.strip()
+    check_pools(system, sheet)
+    sheet["system"] = system.id
+    return sheet
+
+
+def check_pools(system: System, sheet: Mapping[str, Any]) -> None:
+    """Pools on a sheet are whole numbers from 0 to their maximum."""
+    character = Character(str(sheet["name"]), system.id, sheet)
     for key, value in _table(sheet, "pools").items():
         if isinstance(value, bool) or not isinstance(value, int):
             raise SheetError(f"sheet key 'pools.{key}' must be a whole number")
@@ -297,9 +305,6 @@ def validate_common(system: System, data: Mapping[str, Any]) -> dict[str, Any]:
         top = system.pool_max(character, pool)
         if value < 0 or (top is not None and value > top):
             raise SheetError(f"sheet key 'pools.{key}' = {value} is outside 0..{top}")
-    sheet["name"] = name.strip()
-    sheet["system"] = system.id
-    return sheet
 
 
 def _table(sheet: Mapping[str, Any], key: str) -> Mapping[str, Any]:

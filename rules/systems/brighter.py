@@ -10,6 +10,7 @@ from rules.dice.steps import GONE, parse_step
 from rules.errors import SheetError, UsageError
 from rules.systems import brighter_odds
 from rules.systems.base import CommandFn, OddsFn, Pool, Stat, System, validate_common
+from rules.systems.base import check_pools as check_common_pools
 from rules.systems.brighter_attrs import (
     ALIASES,
     ATTRS,
@@ -62,20 +63,9 @@ def _max_grit(character: Character) -> int | None:
 
 def check_pools(system: System, sheet: dict[str, Any]) -> None:
     """Pools are whole numbers from 0 to their maximum (known once the maxima are back)."""
-    pools = sheet["pools"]
-    if not isinstance(pools, Mapping):
+    if not isinstance(sheet["pools"], Mapping):
         raise SheetError("sheet key 'pools' must be a table ([pools])")
-    character = Character(str(sheet["name"]), system.id, sheet)
-    for key, value in pools.items():
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise SheetError(f"sheet key 'pools.{key}' must be a whole number")
-        try:
-            pool = system.pool(key, character)
-        except UsageError as exc:
-            raise SheetError(f"sheet key 'pools.{key}': {exc.message}") from None
-        top = system.pool_max(character, pool)
-        if value < 0 or (top is not None and value > top):
-            raise SheetError(f"sheet key 'pools.{key}' = {value} is outside 0..{top}")
+    check_common_pools(system, sheet)
 
 
 class Brighter(System):
