@@ -6,6 +6,7 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cli.env import Environment, ExitStatus
 from cli.render import json as render_json
@@ -17,6 +18,9 @@ from rules.errors import LimitError, RollError, UsageError
 from rules.notation import ast, parse
 from rules.resolution import Resolution
 from rules.systems import Context, System, get_system
+
+if TYPE_CHECKING:
+    from cli.store import Transaction
 
 MAX_TIMES = 100_000
 
@@ -165,25 +169,45 @@ class Runner:
         from cli.store import Campaign
 
         campaign = Campaign(self.settings.campaign_path())
-        with campaign.transaction() as tx:
-            active = self.settings.character
-            if active is not None:
-                tx.character(active)  # an unknown --as is an error
-            else:
-                active = tx.get_active()
-                chosen = self.settings.system_id()
-                if active is not None and chosen:
-                    remembered = tx.character(active)
-                    if remembered.system != chosen.strip().lower():
-                        active = None  # -s for another game: roll without the REPL's character
-            table = tx.table(active)
-            system = self.pick_system(table)
+        if getattr(self.source, "interactive", False):
+            # dice typed at a prompt take a person's time: read, then write in a short
+            # transaction of its own, whose `before` checks refuse anything changed meanwhile
+            with campaign.transaction(readonly=True) as tx:
+                table, system = self.table_and_system(tx)
             res = system.resolve(line, Context(system, table, roller, text))
             self._check_faces(last)
             if table.active is not None or res.changes:
-                text_out = render_text.plain_text(res)
-                tx.apply(res, render_json.resolution_to_json(res, text_out))
+                with campaign.transaction() as tx:
+                    self.record(tx, res)
+            return res
+        with campaign.transaction() as tx:
+            table, system = self.table_and_system(tx)
+            res = system.resolve(line, Context(system, table, roller, text))
+            self._check_faces(last)
+            if table.active is not None or res.changes:
+                self.record(tx, res)
         return res
+
+    def table_and_system(self, tx: Transaction) -> tuple[Table, System]:
+        """The campaign as the LINE sees it, and the system that resolves it."""
+        active = self.settings.character
+        if active is not None:
+            tx.character(active)  # an unknown --as is an error
+        else:
+            active = tx.get_active()
+            chosen = self.settings.system_id()
+            if active is not None and chosen:
+                remembered = tx.character(active)
+                if remembered.system != chosen.strip().lower():
+                    active = None  # -s for another game: roll without the REPL's character
+        table = tx.table(active)
+        return table, self.pick_system(table)
+
+    @staticmethod
+    def record(tx: Transaction, res: Resolution) -> None:
+        """Apply the changes and log the LINE, with the JSON object a script would have seen."""
+        text_out = render_text.plain_text(res)
+        tx.apply(res, render_json.resolution_to_json(res, text_out))
 
     def needs_campaign(self, line: ast.Line) -> bool:
         """Commands and `--as` need the campaign; plain dice only read an existing one."""

@@ -37,6 +37,8 @@ def read_face(answer: str, die: Die) -> int | None:
 class PhysicalSource:
     """Asks `d6 for Favor? ` for every die, re-asking until the answer is a face of that die."""
 
+    interactive = True  # the runner holds no write lock while a person answers
+
     def __init__(self, ask: Callable[[str], str], tell: Callable[[str], None]) -> None:
         self.ask = ask
         self.tell = tell

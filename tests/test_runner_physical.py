@@ -1,0 +1,45 @@
+"""Dice typed by a person hold no write lock: another shell can change the campaign meanwhile."""
+
+from __future__ import annotations
+
+import io
+import time
+from pathlib import Path
+
+from cli.env import Environment
+from cli.runner import Runner, Settings
+from rules.notation.ast import Die
+from tests.cli_helpers import invoke
+
+
+class SlowHand:
+    """A physical-dice source: while the 'player' looks at the die, another shell spends Luck."""
+
+    interactive = True
+
+    def __init__(self) -> None:
+        self.other: tuple[int, str, str] | None = None
+
+    def throw(self, die: Die, why: str) -> int:
+        self.other = invoke("--as", "kit", "spend", "luck")
+        return 4
+
+    def throw_many(self, die: Die, count: int, why: str) -> list[int]:
+        return [self.throw(die, why) for _ in range(count)]
+
+
+def test_another_process_writes_while_faces_are_typed(tmp_path: Path) -> None:
+    sheet = tmp_path / "kit.toml"
+    sheet.write_text('name = "Kit"\nsystem = "generic"\n[max]\nluck = 3\n')
+    assert invoke("sheet", "import", str(sheet))[0] == 0
+    out = io.StringIO()
+    runner = Runner(Settings(character="kit"), Environment(io.StringIO(), out, io.StringIO()))
+    hand = SlowHand()
+    runner.source = hand
+    start = time.perf_counter()
+    assert runner.run("d6") == 0
+    assert time.perf_counter() - start < 5  # the busy timeout is 10 s: no waiting happened
+    assert hand.other is not None and hand.other[0] == 0
+    assert out.getvalue() == "d6 → [4] = 4\n"
+    code, log, _ = invoke("log")
+    assert code == 0 and "spend luck" in log and "d6 → [4] = 4" in log
