@@ -14,11 +14,11 @@ from rules.dice.evaluate import Roller
 from rules.dice.source import ScriptedSource
 from rules.errors import RuleError, SheetError, UsageError
 from rules.notation import parse
+from rules.odds.risk import expected_uses
 from rules.resolution import Change, Resolution
 from rules.systems import Context, get_system
 from rules.systems.macchiato_check import FREE_FLAG
 from rules.systems.macchiato_odds import RiskOdds
-from rules.systems.macchiato_risk import expected_uses
 
 SYSTEM = get_system("macchiato")
 

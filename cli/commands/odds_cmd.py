@@ -3,20 +3,24 @@
 from __future__ import annotations
 
 import json as jsonlib
+import re
 import shutil
+from dataclasses import dataclass
+from fractions import Fraction
 from typing import Annotated
 
 import typer
 
 from cli.app import AsOpt, CampaignOpt, JsonOpt, NoColorOpt, SystemOpt, fail, settings_from
 from cli.env import Environment
-from cli.render.odds import odds_json, odds_text
+from cli.render.odds import odds_json, odds_text, percent
 from cli.runner import Runner
 from rules.campaign import Table
 from rules.dice.evaluate import Roller
 from rules.dice.source import RandomSource
 from rules.errors import RollError, UsageError
 from rules.notation import ast, parse
+from rules.odds.risk import expected_uses, survival
 from rules.systems import Context
 
 
@@ -37,29 +41,70 @@ def odds_command(
                              no_color=no_color)
     text = " ".join(words)
     runner = Runner(settings, env)
+    survives: Survival | None = None
     try:
-        line = parse(text)
+        body, uses = split_uses(text)
+        line = parse(body)
         if line.repeat != 1:
             raise UsageError("odds of one LINE at a time: drop the Nx")
-        odds, system_id = _odds(runner, line, text)
+        if uses is not None:
+            survives = Survival.of(line, uses)
+        odds, system_id = _odds(runner, line, body)
     except RollError as error:
         if json:
             from cli.render.json import error_to_json
 
             typer.echo(jsonlib.dumps(error_to_json(text, error), ensure_ascii=False))
         fail(env, error, text)
-    extra = getattr(odds, "extra", {})  # a system's odds may carry more (a risk die's uses)
-    notes = getattr(odds, "notes", ())
     if json:
         obj = odds_json(odds, text, system_id)
-        obj.update({k: str(v) for k, v in extra.items()})
+        if survives is not None:
+            obj.update(survives.to_json())
         typer.echo(jsonlib.dumps(obj, ensure_ascii=False))
         return
     columns = width or min(shutil.get_terminal_size((60, 24)).columns, 80)
     typer.echo(odds_text(odds, text, width=columns, at_least=at_least, at_most=at_most,
                          color=runner.color))
-    for note in notes:
-        typer.echo(note)
+    if survives is not None:
+        typer.echo(survives.text())
+
+
+USES = re.compile(r"^(?P<line>.*\S)\s+uses\s+(?P<rolls>\d+)\s*$", re.IGNORECASE)
+
+
+def split_uses(text: str) -> tuple[str, int | None]:
+    """`Δ8 uses 5` → (`Δ8`, 5): how a risk die fares over several rolls."""
+    match = USES.match(text)
+    if match is None:
+        return text, None
+    return match["line"], int(match["rolls"])
+
+
+@dataclass(frozen=True)
+class Survival:
+    """A risk die over K rolls: the chance it is still there, and the rolls it lasts on average."""
+
+    sides: int
+    rolls: int
+    chance: Fraction
+    expected: Fraction
+
+    @classmethod
+    def of(cls, line: ast.Line, rolls: int) -> Survival:
+        expr = line.expr if isinstance(line, ast.RollLine) else None
+        if not (isinstance(expr, ast.Dice) and expr.die.kind == "risk" and expr.count == 1
+                and not expr.mods):
+            raise UsageError("`uses K` goes with a lone risk die: odds Δ8 uses 5")
+        sides = expr.die.sides
+        return cls(sides, rolls, survival(sides, rolls), expected_uses(sides))
+
+    def to_json(self) -> dict[str, str | int]:
+        return {"uses": self.rolls, "survives": str(self.chance),
+                "expected_uses": str(self.expected)}
+
+    def text(self) -> str:
+        return (f"Δ{self.sides} survives {self.rolls} rolls: {percent(self.chance)}"
+                f" ({self.chance}); lasts {self.expected} rolls on average")
 
 
 def _odds(runner: Runner, line: ast.Line, text: str):  # type: ignore[no-untyped-def]

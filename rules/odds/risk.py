@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from rules.dice import steps
 from rules.errors import LimitError, UsageError
 from rules.odds.result import Odds
 
-RISK_SIDES = (4, 6, 8, 10, 12)
-"""The risk dice, smallest first."""
+RISK_SIDES = steps.LADDER
+"""The risk dice, smallest first: the one die-step ladder of `rules.dice.steps`."""
 STEP_DOWN_FACES = 3
 """A roll of 1 to this steps the die down."""
 MAX_ROLLS = 10_000
@@ -24,8 +25,8 @@ def check_sides(sides: int) -> None:
 def step_down(sides: int) -> int | None:
     """The die after a step down: Δ8 → 6; None when a Δ4 fizzles."""
     check_sides(sides)
-    i = RISK_SIDES.index(sides)
-    return RISK_SIDES[i - 1] if i else None
+    after = steps.step(sides, -1)
+    return None if after == steps.GONE else after
 
 
 def step_down_chance(sides: int) -> Fraction:

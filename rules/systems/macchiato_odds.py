@@ -8,12 +8,12 @@ from fractions import Fraction
 from rules.errors import UsageError
 from rules.notation import ast
 from rules.odds import Odds
+from rules.odds.risk import expected_uses
 from rules.systems.base import Context
 from rules.systems.macchiato_check import check_outcomes, kept_face_probs, parse_check
 from rules.systems.macchiato_risk import (
     PARTY,
     arg_sides,
-    expected_uses,
     find_owner,
     owned_dice,
     risk_outcomes,

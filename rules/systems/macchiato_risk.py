@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from rules.dice.steps import GONE, LADDER, on_ladder, parse_step, risk_name, step_down
+from rules.dice.steps import GONE, on_ladder, parse_step, risk_name, step_down
 from rules.errors import SheetError, UsageError
 from rules.notation import ast
 from rules.resolution import Change, Resolution
@@ -309,8 +309,3 @@ def risk_outcomes(sides: int) -> dict[str, Fraction]:
     down = Fraction(STEP_DOWN_ON, sides)
     word = "fizzle" if step_down(sides) == GONE else "step-down"
     return {"hold": 1 - down, word: down}
-
-
-def expected_uses(sides: int) -> Fraction:
-    """Expected rolls until the die fizzles: each rung lasts sides/3 rolls on average."""
-    return sum((Fraction(s, STEP_DOWN_ON) for s in LADDER if s <= sides), Fraction(0))
