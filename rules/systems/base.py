@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from rules.campaign import Character, Table
 from rules.describe import describe_roll, pool_title
@@ -12,6 +12,9 @@ from rules.dice.evaluate import Roller
 from rules.errors import RuleError, SheetError, UsageError
 from rules.notation import ast
 from rules.resolution import Change, Resolution
+
+if TYPE_CHECKING:
+    from rules.odds import Odds
 
 
 @dataclass(frozen=True)
@@ -72,7 +75,7 @@ class Context:
 
 
 CommandFn = Callable[[Context, ast.CommandLine], Resolution]
-OddsFn = Callable[[Context, ast.CommandLine], Any]  # returns rules.odds.Odds
+OddsFn = Callable[[Context, ast.CommandLine], "Odds"]
 
 BASE_FIELDS = {"name", "system", "stats", "skills", "max", "pools", "risk", "flags", "notes"}
 
@@ -117,7 +120,7 @@ class System:
             raise unknown_command(self, line)
         return handler(ctx, line)
 
-    def odds(self, line: ast.Line, ctx: Context) -> Any:
+    def odds(self, line: ast.Line, ctx: Context) -> Odds:
         """Exact odds of a LINE (a `rules.odds.Odds`): dice through the notation engine,
         commands through the hook their system declares in `odds_commands()`."""
         if isinstance(line, ast.RollLine):
