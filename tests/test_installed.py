@@ -1,0 +1,102 @@
+"""The installed `roll` in real processes: start-up, pipes, exit statuses, parallel writers, kills."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROLL = shutil.which("roll") or str(Path(sys.executable).with_name("roll"))
+pytestmark = pytest.mark.skipif(not Path(ROLL).exists(), reason="roll is not installed")
+
+
+def run(*args: str, stdin: str | None = None, env: dict[str, str] | None = None,
+        timeout: float = 20) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([ROLL, *args], input=stdin, capture_output=True, text=True,
+                          env=env, timeout=timeout, check=False)
+
+
+def test_a_roll_with_scripted_faces() -> None:
+    done = run("--rolled", "6,5,2,4", "4d6kh3")
+    assert (done.returncode, done.stdout, done.stderr) == (0, "4d6kh3 → [6, 5, ~~2~~, 4] = 15\n", "")
+
+
+def test_bad_input_is_exit_2_without_a_traceback() -> None:
+    done = run("2d6+*3")
+    assert done.returncode == 2
+    assert done.stderr == "roll: error: expected a term, found '*'\n  2d6+*3\n      ^\n"
+
+
+def test_json_lines_from_a_pipe() -> None:
+    done = run("--json", "--seed", "5", stdin="1d6\n2d6\n# a comment\n3d6\n")
+    rows = [json.loads(line) for line in done.stdout.splitlines()]
+    assert done.returncode == 0 and [r["input"] for r in rows] == ["1d6", "2d6", "3d6"]
+
+
+def test_one_hundred_thousand_dice_in_well_under_a_second() -> None:
+    start = time.perf_counter()
+    done = run("-q", "100000d6")
+    elapsed = time.perf_counter() - start
+    assert done.returncode == 0 and 300_000 < int(done.stdout) < 400_000
+    assert elapsed < 1.0, elapsed
+
+
+SHEET = 'name = "Mira"\nsystem = "generic"\n[max]\nluck = 1000\n[pools]\nluck = 0\n'
+
+
+def campaign_env(tmp_path: Path) -> dict[str, str]:
+    env = dict(os.environ, ROLL_CAMPAIGN=str(tmp_path / "c.sqlite3"), NO_COLOR="1")
+    sheet = tmp_path / "mira.toml"
+    sheet.write_text(SHEET)
+    assert run("sheet", "import", str(sheet), env=env).returncode == 0
+    return env
+
+
+def test_six_processes_writing_one_pool_lose_nothing(tmp_path: Path) -> None:
+    env = campaign_env(tmp_path)
+    lines = "gain luck 1\n" * 48
+    procs = [
+        subprocess.Popen([ROLL, "--as", "mira", "-q"], stdin=subprocess.PIPE,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
+        for _ in range(6)
+    ]
+    for proc in procs:
+        assert proc.stdin is not None
+        proc.stdin.write(lines)
+        proc.stdin.close()
+    for proc in procs:
+        assert proc.wait(timeout=60) == 0
+    shown = run("sheet", "show", "mira", "--json", env=env)
+    assert json.loads(shown.stdout)["sheet"]["pools"]["luck"] == 288
+    log = run("log", "-n", "1000", "--json", env=env)
+    assert len(log.stdout.splitlines()) == 288
+
+
+def test_a_killed_batch_leaves_log_and_pools_consistent(tmp_path: Path) -> None:
+    env = campaign_env(tmp_path)
+    proc = subprocess.Popen([ROLL, "--as", "mira", "-q"], stdin=subprocess.PIPE,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True,
+                            env=env)
+    assert proc.stdin is not None
+    proc.stdin.write("gain luck 1\n" * 2000)
+    proc.stdin.flush()
+    time.sleep(0.8)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=10)
+    db = sqlite3.connect(tmp_path / "c.sqlite3")
+    assert db.execute("pragma integrity_check").fetchone() == ("ok",)
+    db.close()
+    shown = run("sheet", "show", "mira", "--json", env=env)
+    luck = json.loads(shown.stdout)["sheet"]["pools"]["luck"]
+    log = [json.loads(x) for x in run("log", "-n", "5000", "--json", env=env).stdout.splitlines()]
+    # every logged change applied, none unlogged: the pool is exactly the sum of the log
+    assert luck == sum(c["after"] - c["before"] for e in log for c in e["changes"])
+    assert 0 < luck < 2000
