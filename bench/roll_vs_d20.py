@@ -4,8 +4,9 @@ Run: .venv/bin/python bench/roll_vs_d20.py [--reps N]   (needs the `bench` extra
 
 Per expression: the best of N rolls from text to the shown result (parse, throw, describe) for
 both libraries (`d20.roll` parses with its own cache, so ours keeps its parse cache too), and
-the peak memory of one roll (tracemalloc). d20 has no success counting, so that row is absent. Last, the start-up of a one-shot command: `roll -q 1d6`
-against a Python process that imports d20 and rolls once. Ratios are ours / d20.
+the peak memory of one roll (tracemalloc); d20 has no success counting, so no such row.
+Last, the start-up of a one-shot command: `roll -q 1d6` against a Python process that imports
+d20 and rolls once. Ratios are ours / d20.
 """
 
 from __future__ import annotations

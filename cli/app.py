@@ -14,6 +14,7 @@ from cli.runner import Runner, Settings, worst
 from rules.errors import RollError
 
 EXAMPLES = """\
+\b
 Examples:
   roll 4d6kh3                   keep the highest three of 4d6
   roll 6x 4d6kh3                a stat array
@@ -22,6 +23,29 @@ Examples:
   roll -s vagabond check dex=5 trained
   roll odds 4d6kh3              the exact distribution
   roll                          open the REPL (or read LINEs from a pipe)
+"""
+
+LINE_HELP = """\
+roll: a dice roller and tabletop-rules REPL.
+
+\b
+  roll [OPTIONS] LINE...   a dice expression or a system command
+  roll [OPTIONS]           the REPL on a terminal; one LINE per line from a pipe
+  roll help notation       the dice notation; `roll help SYSTEM` for a game
+
+\b
+Options of a LINE (before or after it):
+  -s, --system NAME   game system (env ROLL_SYSTEM; default: the character's)
+  -a, --as NAME       act as this character of the campaign
+  --campaign PATH     the campaign database (env ROLL_CAMPAIGN)
+  --seed INT          reproducible dice
+  --rolled FACES      use these faces (comma-separated, in roll order)
+  -n, --times N       evaluate the LINE N times
+  --json              one JSON object per LINE (JSON Lines)
+  -q, --quiet         only the total (or the outcome word)
+  --exit-code         exit 1 when the outcome is fail/miss
+  --no-color          plain text (also NO_COLOR, or when not a terminal)
+  --version           the version
 """
 
 SUBCOMMANDS = ("odds", "sheet", "log", "undo", "systems", "help", "completion", "repl")
@@ -60,8 +84,7 @@ app = typer.Typer(
     add_completion=False,
     no_args_is_help=False,
     invoke_without_command=False,
-    help="roll: a dice roller and tabletop-rules REPL.\n\n"
-    "Usage: roll [OPTIONS] LINE...  |  roll [OPTIONS] (REPL on a terminal, batch from a pipe)",
+    help=LINE_HELP,
     epilog=EXAMPLES,
     context_settings={"help_option_names": ["-h", "--help"]},
     rich_markup_mode=None,
@@ -208,5 +231,7 @@ def register_subcommands() -> None:
 
 
 def main_app(argv: list[str] | None = None) -> None:
-    register_subcommands()
-    app(args=argv if argv is not None else sys.argv[1:], prog_name="roll")
+    args = argv if argv is not None else sys.argv[1:]
+    if route(args)[0] != "line" or "--help" in args or "-h" in args:
+        register_subcommands()  # a plain LINE needs none of them: start-up time
+    app(args=args, prog_name="roll")
