@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from typing import Annotated, Any
 
+import click
 import typer
+from click.exceptions import NoArgsIsHelpError
 from typer.core import TyperGroup
 
 from cli.env import Environment, ExitStatus
 from cli.runner import Runner, Settings, worst
-from rules.errors import RollError
+from rules.errors import RollError, UsageError
 
 EXAMPLES = """\
 \b
@@ -148,7 +151,12 @@ def fail(env: Environment, error: RollError, line: str | None = None) -> None:
     raise typer.Exit(error.exit_status)
 
 
-@app.command("line", hidden=True, context_settings={"allow_interspersed_args": True})
+# an unknown "option" inside a LINE is a word of it (`hurt -3`): the LINE's parser judges it
+@app.command(
+    "line",
+    hidden=True,
+    context_settings={"allow_interspersed_args": True, "ignore_unknown_options": True},
+)
 def line_command(
     words: Annotated[list[str] | None, typer.Argument(help="the LINE", show_default=False)] = None,
     system: SystemOpt = None,
@@ -171,6 +179,10 @@ def line_command(
     except RollError as error:
         fail(env, error)
     if words:
+        unknown = next((w for w in words if re.match(r"--[a-z]", w, re.IGNORECASE)), None)
+        if unknown is not None:
+            fail(env, UsageError(f"no such option: {unknown} (a LINE that starts with '-' goes"
+                                 " after --: roll -- -1+d6)"))
         text = " ".join(words)
         runner.one_shot = True
         status = runner.run(text)
@@ -234,4 +246,16 @@ def main_app(argv: list[str] | None = None) -> None:
     args = argv if argv is not None else sys.argv[1:]
     if route(args)[0] != "line" or "--help" in args or "-h" in args:
         register_subcommands()  # a plain LINE needs none of them: start-up time
-    app(args=args, prog_name="roll")
+    command = typer.main.get_command(app)
+    try:
+        status = command.main(args=args, prog_name="roll", standalone_mode=False)
+    except NoArgsIsHelpError as exc:  # `roll sheet` alone: show what it can do
+        sys.stdout.write(exc.format_message() + "\n")
+        sys.exit(0)
+    except click.UsageError as exc:  # an unknown option, a missing argument: bad input too
+        sys.stderr.write(f"roll: error: {exc.format_message()}\n")
+        sys.exit(int(ExitStatus.BAD_INPUT))
+    except click.Abort:
+        sys.stderr.write("\n")
+        sys.exit(int(ExitStatus.INTERRUPTED))
+    sys.exit(status if isinstance(status, int) else 0)
