@@ -19,7 +19,10 @@ from rules.dice.results import (
 )
 
 MAX_SHOWN = 24
-TITLES = {"hp": "HP", "xp": "XP", "str": "STR", "dex": "DEX", "wil": "WIL"}
+TITLES = {
+    "hp": "HP", "xp": "XP", "str": "STR", "dex": "DEX", "wil": "WIL",
+    "med-flag": "Med Flag", "supply": "Healing Supply",
+}
 _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2}
 
 
