@@ -185,7 +185,9 @@ def line_command(
                                  " after --: roll -- -1+d6)"))
         text = " ".join(words)
         runner.one_shot = True
-        status = runner.run(text)
+        from cli.dispatch import run_any
+
+        status = run_any(runner, text)  # `roll 'odds 4d6'` works as it does in a pipe
         status = worst(status, runner.finish())
         raise typer.Exit(status)
     if env.stdin_isatty:

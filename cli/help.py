@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from shlex import quote, split
+
 from rules.errors import UsageError
 from rules.systems import SYSTEMS
 
@@ -31,6 +33,14 @@ Examples: 4d6kh3 · 2d20kl1+3 · 8d10>=8f1 · 3d6!! · {4d6, 3d8}kh1 · 6x 4d6kh
 TOPICS = {"notation": NOTATION}
 
 
+def shown(line: str) -> str:
+    """A LINE as a shell command's words: quoted only where the shell would get in the way."""
+    words = split(line)
+    if any(ch in line for ch in "{}[]#<>*()!") or any(not w.isascii() for w in words):
+        return quote(line)
+    return " ".join(words)
+
+
 def help_text(topic: str | None) -> str:
     """The text of a help topic; no topic lists the topics."""
     if topic is None:
@@ -48,5 +58,12 @@ def help_text(topic: str | None) -> str:
     if key in TOPICS:
         return TOPICS[key]
     if key in SYSTEMS:
-        return SYSTEMS[key].help()
+        system = SYSTEMS[key]
+        text = system.help().rstrip("\n")
+        if system.examples:
+            flag = "" if system.id == "generic" else f"-s {system.id} "
+            text += "\nExamples (no character needed):\n" + "\n".join(
+                f"  roll {flag}{shown(line)}" for line in system.examples
+            )
+        return text
     raise UsageError(f"no help topic {topic!r} (topics: notation, {', '.join(SYSTEMS)})")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shlex
+
 import pytest
 
 from cli.help import NOTATION, help_text
@@ -25,3 +27,28 @@ def test_the_notation_examples_run(example: str) -> None:
 def test_every_topic_has_help(topic: str) -> None:
     assert help_text(topic).strip()
     assert invoke("help", topic)[0] == 0
+
+
+def shown_examples() -> list[tuple[str, list[str]]]:
+    """Each example line of every system's help, as the words a shell would pass to roll."""
+    out = []
+    for system in SYSTEMS.values():
+        text = help_text(system.id)
+        block = text.split("Examples (no character needed):\n", 1)[1]
+        for line in block.splitlines():
+            words = shlex.split(line.strip())
+            assert words[0] == "roll"
+            out.append((system.id, words[1:]))
+    return out
+
+
+@pytest.mark.parametrize(("system", "args"), shown_examples())
+def test_every_system_example_runs_as_shown(system: str, args: list[str]) -> None:
+    code, out, err = invoke(*args)
+    assert (code, err) == (0, ""), args
+    assert out.strip()
+
+
+def test_every_system_has_examples() -> None:
+    assert all(s.examples for s in SYSTEMS.values())
+    assert len(shown_examples()) == sum(len(s.examples) for s in SYSTEMS.values())

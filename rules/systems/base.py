@@ -94,6 +94,8 @@ class System:
     health = "hp"
     fields: Mapping[str, tuple[type, int | None, int | None]] = {}
     sections: frozenset[str] = frozenset()
+    examples: tuple[str, ...] = ()
+    """LINEs that need no character, shown by `roll help SYSTEM` and run by the tests."""
 
     # ---- resolving ----
 

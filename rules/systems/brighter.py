@@ -74,6 +74,12 @@ class Brighter(System):
     id = "brighter"
     title = "Brighter Worlds"
     seed = "004"
+    examples = (
+        "save dex=d8 enhanced",
+        "save dex=d8 vs 3",
+        "save str=d6 vs dex=d8",
+        "odds save dex=d8 enhanced",
+    )
     stats = STATS
     pools = (Pool("grit", "Grit", _max_grit, "1 + steps of max DEX and max WIL above d4"),)
     health = "grit"

@@ -64,6 +64,10 @@ class Champions(System):
     id = "champions"
     title = "Champions & Cohorts"
     seed = "002"
+    examples = (
+        "attack guard=12 armor=1 cohort weapon d6 might=2",
+        "odds attack guard=14 armor=1 weapon heavy might=3",
+    )
     stats = (Stat("might", "mit"), Stat("insight", "ins"), Stat("presence", "prs"))
     pools = (
         Pool(WOUNDS, "Wounds", _wound_slots, "wounds marked: Champion 3 slots, Cohort 2"),

@@ -9,6 +9,13 @@ class Generic(System):
     """Any game: dice expressions, `vs N`, and the shared pool commands over `[max]` pools."""
 
     id = "generic"
+    examples = (
+        "4d6kh3",
+        "d20+5 vs 15",
+        "8d10>=8f1",
+        "{3d6, 4d6}kh1",
+        "odds 4d6kh3",
+    )
     title = "Generic dice"
     sections = frozenset({"dice", "mods"})
 

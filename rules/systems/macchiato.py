@@ -60,6 +60,13 @@ class Macchiato(System):
     id = "macchiato"
     title = "Macchiato Monsters"
     seed = "001"
+    examples = (
+        "check str=12 adv",
+        "Δ8",
+        "delta6",
+        "odds Δ8 uses 5",
+        "odds check str=12 dis",
+    )
     stats = STATS
     fields = {"level": (int, 1, None)}
 

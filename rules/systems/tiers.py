@@ -76,6 +76,12 @@ class Tiers(System):
     id = "tiers"
     title = "Tiers"
     seed = "003"
+    examples = (
+        "check body body=14 body=d6 tier=2 task 2",
+        "save sense sense=d4 fate=d8 tier=2 dc 12",
+        "attack ac 14 bonus 3 tier=2 body=d6",
+        "odds check body body=14 tier=2 task 2",
+    )
     stats = tuple(
         Stat(name, abbrev, 1, 30)
         for name, abbrev in (("body", "bod"), ("mind", "mnd"), ("sense", "sen"),

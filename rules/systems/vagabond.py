@@ -103,6 +103,13 @@ class Vagabond(System):
     id = "vagabond"
     title = "Vagabond"
     seed = "000"
+    examples = (
+        "check dex=5 trained",
+        "check dex=5 trained favor hinder favor",
+        "save reflex dex=5 awr=3",
+        "d20+f vs 12",
+        "odds check dex=7",
+    )
     stats = STATS
     pools = (
         Pool("hp", "HP", _hp_max, "Might × Level"),
