@@ -183,7 +183,9 @@ def line_command(
         if unknown is not None:
             fail(env, UsageError(f"no such option: {unknown} (a LINE that starts with '-' goes"
                                  " after --: roll -- -1+d6)"))
-        text = " ".join(words)
+        # the first word may hold a whole LINE (`roll 'd20+5 vs 15'`); a later one with spaces
+        # is one name (`roll attack "Old Tom"`)
+        text = " ".join([words[0], *(shell_word(w) for w in words[1:])])
         runner.one_shot = True
         from cli.dispatch import run_any
 
@@ -195,6 +197,13 @@ def line_command(
 
         raise typer.Exit(run_repl(settings, env))
     raise typer.Exit(run_batch(runner, env))
+
+
+def shell_word(word: str) -> str:
+    """A word the shell passed as one (`"Old Tom"`), quoted again so the LINE reads it as one."""
+    if not any(ch.isspace() for ch in word) or (word.startswith('"') and word.endswith('"')):
+        return word
+    return '"' + word.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def run_batch(runner: Runner, env: Environment) -> int:
@@ -221,8 +230,8 @@ def systems_command(json: JsonOpt = False) -> None:
 
             typer.echo(jsonlib.dumps({"id": system.id, "title": system.title, "seed": system.seed}))
         else:
-            seed = f"  (seed {system.seed})" if system.seed else ""
-            typer.echo(f"{system.id:<10} {system.title}{seed}")
+            seed = f" ({system.seed})" if system.seed else ""
+            typer.echo(f"{system.id:<10} {system.title}{seed}")  # fits a 40-column pane
 
 
 @app.command("help")

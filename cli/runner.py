@@ -42,10 +42,10 @@ class Settings:
 
     def campaign_path(self) -> Path:
         if self.campaign is not None:
-            return self.campaign
+            return Path(self.campaign).expanduser()
         from_env = os.environ.get("ROLL_CAMPAIGN")
         if from_env:
-            return Path(from_env)
+            return Path(from_env).expanduser()
         from cli.store import default_campaign_path
 
         return default_campaign_path()

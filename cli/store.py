@@ -128,13 +128,6 @@ def _sheet_json(sheet: Mapping[str, Any]) -> str:
     return json.dumps(sheet, ensure_ascii=False, default=refuse)
 
 
-def _entry(row: Sequence[Any]) -> LogEntry:
-    """A LogEntry from a row of _ENTRY_COLUMNS."""
-    id_, input_, character, system, result, changes, undone = row
-    listed = tuple(Change.from_json(c) for c in json.loads(changes))
-    return LogEntry(id_, input_, character, system, json.loads(result), listed, bool(undone))
-
-
 class Campaign:
     """One campaign database file; all reading and writing goes through `transaction()`."""
 
@@ -181,7 +174,7 @@ class Campaign:
             raise RuntimeError("a campaign transaction is already open on this connection")
         db = self._connect()
         self._busy = True
-        tx = Transaction(db, writable=not readonly)
+        tx = Transaction(db, writable=not readonly, path=self.path)
         try:
             db.execute("BEGIN" if readonly else "BEGIN IMMEDIATE")
             yield tx
@@ -201,10 +194,42 @@ class Campaign:
 class Transaction:
     """What a campaign transaction can read and write; valid only inside its `with` block."""
 
-    def __init__(self, db: sqlite3.Connection, writable: bool = True) -> None:
+    def __init__(
+        self, db: sqlite3.Connection, writable: bool = True, path: Path | None = None
+    ) -> None:
         self._db = db
         self.writable = writable
         self.closed = False
+        self.path = path
+
+    def _damaged(self, what: str, why: object) -> UsageError:
+        where = f"campaign {self.path}" if self.path is not None else "the campaign"
+        return UsageError(f"{where}: {what} is damaged ({why}); nothing changed")
+
+    def _json(self, text: object, what: str, shape: type) -> Any:
+        """A stored JSON value of the expected shape; a damaged one is a clear UsageError."""
+        try:
+            value = json.loads(str(text))
+        except ValueError as exc:
+            raise self._damaged(what, exc) from None
+        if not isinstance(value, shape):
+            raise self._damaged(what, f"not a JSON {'object' if shape is dict else 'array'}")
+        return value
+
+    def _character(self, row: Sequence[Any]) -> Character:
+        name, system, sheet = row
+        return Character(name, system, self._json(sheet, f"{name}'s sheet", dict))
+
+    def _entry(self, row: Sequence[Any]) -> LogEntry:
+        """A LogEntry from a row of _ENTRY_COLUMNS."""
+        id_, input_, character, system, result, changes, undone = row
+        what = f"log entry #{id_}"
+        try:
+            listed = tuple(Change.from_json(c) for c in self._json(changes, what, list))
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise self._damaged(what, f"a change without {exc}") from None
+        result_json = self._json(result, what, dict)
+        return LogEntry(id_, input_, character, system, result_json, listed, bool(undone))
 
     def _sql(self, sql: str, args: Sequence[Any] = (), write: bool = False) -> sqlite3.Cursor:
         if self.closed or (write and not self.writable):
@@ -214,13 +239,13 @@ class Transaction:
     def characters(self) -> list[Character]:
         """Every character of the campaign, by name."""
         rows = self._sql("SELECT name, system, sheet FROM characters ORDER BY name_key").fetchall()
-        return [Character(name, system, json.loads(sheet)) for name, system, sheet in rows]
+        return [self._character(row) for row in rows]
 
     def find_character(self, name: str) -> Character | None:
         """The character called `name` (any case), or None."""
         sql = "SELECT name, system, sheet FROM characters WHERE name_key = ?"
-        row = self._sql(sql, (name.lower(),)).fetchone()
-        return None if row is None else Character(row[0], row[1], json.loads(row[2]))
+        row = self._sql(sql, (name.strip().lower(),)).fetchone()
+        return None if row is None else self._character(row)
 
     def character(self, name: str) -> Character:
         """The character called `name` (any case); UsageError naming the known ones if none."""
@@ -255,13 +280,13 @@ class Transaction:
         found = self.character(name)
         if self.get_active() == found.name:
             self.set_active(None)
-        self._sql("DELETE FROM characters WHERE name_key = ?", (name.lower(),), write=True)
+        self._sql("DELETE FROM characters WHERE name_key = ?", (found.name.lower(),), True)
         return found
 
     def party(self) -> dict[str, Any]:
         """The party's sheet-like dict (shared risk dice under `risk`, session state as fields)."""
         row = self._sql("SELECT sheet FROM party WHERE id = 1").fetchone()
-        return {} if row is None else dict(json.loads(row[0]))
+        return {} if row is None else dict(self._json(row[0], "the party's sheet", dict))
 
     def _sheet(self, name: str | None) -> dict[str, Any] | None:
         if name is None:
@@ -297,12 +322,12 @@ class Transaction:
         """What a system reads: `active` (UsageError if unknown), every character, the party."""
         characters = {c.name.lower(): c for c in self.characters()}
         table = Table(None, characters, self.party(), None)
-        current = table.character(active) if active is not None else None
+        current = table.character(active.strip()) if active is not None else None
         row = self._sql(
             f"SELECT {_ENTRY_COLUMNS} FROM log WHERE character_key IS ? ORDER BY id DESC LIMIT 1",
-            (_key(active),),
+            (_key(None if current is None else current.name),),
         ).fetchone()
-        return replace(table, active=current, last_entry=None if row is None else _entry(row))
+        return replace(table, active=current, last_entry=None if row is None else self._entry(row))
 
     def apply(self, resolution: Resolution, result_json: Mapping[str, Any]) -> LogEntry:
         """Apply the resolution's changes and log its LINE (even with no changes), atomically.
@@ -367,7 +392,7 @@ class Transaction:
         if n < 0:
             raise UsageError(f"log -n needs a count of 0 or more, not {n}")
         sql = f"SELECT {_ENTRY_COLUMNS} FROM log ORDER BY id DESC LIMIT ?"
-        return [_entry(row) for row in reversed(self._sql(sql, (n,)).fetchall())]
+        return [self._entry(row) for row in reversed(self._sql(sql, (n,)).fetchall())]
 
     def undo(self) -> LogEntry:
         """Revert the most recent change-set not yet undone; the entry it reverted (now undone).
@@ -381,7 +406,7 @@ class Transaction:
         ).fetchone()
         if row is None:
             raise RuleError("nothing to undo")
-        entry = _entry(row)
+        entry = self._entry(row)
         self._rewrite(entry.changes, undo=True, what=f"cannot undo {entry.input!r} (#{entry.id})")
         self._sql("UPDATE log SET undone = 1 WHERE id = ?", (entry.id,), write=True)
         reverse = [

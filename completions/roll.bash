@@ -13,7 +13,7 @@ _roll_shells='bash zsh fish'
 _roll_options() {  # the options of a subcommand ('' for a LINE)
     case $1 in
         'odds') echo '-a --as --at-least --at-most --campaign -h --help --json --no-color -s --system --width' ;;
-        'sheet') echo '-h --help' ;;
+        'sheet') echo '-a --as --campaign -h --help --json --no-color -s --system' ;;
         'sheet export') echo '-a --as --campaign -h --help --json --no-color -s --system' ;;
         'sheet import') echo '-a --as --campaign -h --help --json --no-color -s --system' ;;
         'sheet list') echo '-a --as --campaign -h --help --json --no-color -s --system' ;;
@@ -52,19 +52,55 @@ _roll_line() {  # inside a LINE: roll's own completions of the text typed so far
     shift
     COMPREPLY=()
     while IFS= read -r word; do
-        COMPREPLY+=( "$word" )
+        # shell text for the word (`"Old Tom"` → \"Old\ Tom\"), a finishing space kept bare
+        if [[ $word == *' ' ]]; then
+            COMPREPLY+=( "$(printf '%q' "${word% }") " )
+        else
+            COMPREPLY+=( "$(printf '%q' "$word")" )
+        fi
     done < <(command roll completion --complete "$text" "$@" 2>/dev/null)
     compopt -o nospace 2>/dev/null  # a finished word carries its own space
 }
 
+_roll_dequote() {  # REPLY: the word $1 as the shell will pass it, quotes and backslashes gone
+    local word=$1 quote='' c i
+    REPLY=''
+    for (( i = 0; i < ${#word}; i++ )); do
+        c=${word:i:1}
+        if [[ $quote == "'" ]]; then
+            if [[ $c == "'" ]]; then quote=''; else REPLY+=$c; fi
+        elif [[ $c == '\' ]]; then
+            (( i++ ))
+            if [[ $quote == '"' ]]; then
+                case ${word:i:1} in
+                    '$'|'`'|'"'|'\') ;;
+                    *) REPLY+='\' ;;
+                esac
+            fi
+            REPLY+=${word:i:1}
+        elif [[ $c == '"' ]]; then
+            if [[ $quote == '"' ]]; then quote=''; else quote='"'; fi
+        elif [[ $c == "'" && -z $quote ]]; then
+            quote="'"
+        else
+            REPLY+=$c
+        fi
+    done
+}
+
 _roll() {
-    local cur=${COMP_WORDS[COMP_CWORD]} prev='' word sub='' sub2='' line=-1 npos=0 i
-    local -a pass=()
-    (( COMP_CWORD > 0 )) && prev=${COMP_WORDS[COMP_CWORD-1]}
+    local cur prev='' word sub='' sub2='' line=-1 npos=0 i
+    local -a pass=() said=()
+    for (( i = 0; i <= COMP_CWORD; i++ )); do  # the words as roll will see them
+        _roll_dequote "${COMP_WORDS[i]}"
+        said+=( "$REPLY" )
+    done
+    cur=${said[COMP_CWORD]}
+    (( COMP_CWORD > 0 )) && prev=${said[COMP_CWORD-1]}
     for (( i = 1; i < COMP_CWORD; i++ )); do
-        word=${COMP_WORDS[i]}
+        word=${said[i]}
         case $word in
-            -s|--system|-a|--as|--campaign) pass+=( "$word" "${COMP_WORDS[i+1]}" ); (( i++ )); continue ;;
+            -s|--system|-a|--as|--campaign) pass+=( "$word" "${said[i+1]}" ); (( i++ )); continue ;;
             --rolled|--seed|--times|--width|-n) (( i++ )); continue ;;
             --) line=$(( i + 1 )); break ;;
             -*) continue ;;
@@ -96,7 +132,7 @@ _roll() {
         return
     fi
     if (( line >= 0 )); then
-        local text="${COMP_WORDS[*]:line:COMP_CWORD-line}"
+        local text="${said[*]:line:COMP_CWORD-line}"
         _roll_line "${text}${text:+ }$cur" "${pass[@]}"
         return
     fi

@@ -9,7 +9,7 @@ function __roll_options  # the options of a subcommand ('' for a LINE)
         case 'odds'
             echo -a --as --at-least --at-most --campaign -h --help --json --no-color -s --system --width
         case 'sheet'
-            echo -h --help
+            echo -a --as --campaign -h --help --json --no-color -s --system
         case 'sheet export'
             echo -a --as --campaign -h --help --json --no-color -s --system
         case 'sheet import'

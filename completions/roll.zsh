@@ -9,7 +9,7 @@
 _roll_options() {  # the options of a subcommand ('' for a LINE)
     case $1 in
         'odds') echo '-a --as --at-least --at-most --campaign -h --help --json --no-color -s --system --width' ;;
-        'sheet') echo '-h --help' ;;
+        'sheet') echo '-a --as --campaign -h --help --json --no-color -s --system' ;;
         'sheet export') echo '-a --as --campaign -h --help --json --no-color -s --system' ;;
         'sheet import') echo '-a --as --campaign -h --help --json --no-color -s --system' ;;
         'sheet list') echo '-a --as --campaign -h --help --json --no-color -s --system' ;;
@@ -33,22 +33,27 @@ _roll_add() {  # offer the words of $2.. that start with $1 (zsh would quote the
     (( $#found )) && compadd -- "${found[@]}"
 }
 
-_roll_names() {  # the campaign's characters that start with $1
+_roll_names() {  # the campaign's characters that start with $1 (zsh quotes them: Old\ Tom)
     local cur=$1
     shift
     local -a names
     names=( "${(@f)$(command roll completion --words characters "$@" 2>/dev/null)}" )
-    names=( ${(M)names:#(#i)${cur}*} )
-    (( $#names )) && compadd -- "${names[@]}"
+    names=( ${(M)names:#(#i)${(b)cur}*} )
+    (( $#names )) && compadd -U -- "${names[@]}"
 }
 
 _roll_line() {  # inside a LINE: roll's own completions (a trailing space ends a word)
-    local text=$1
+    local text=$1 word ret=1
     shift
-    local -a found
+    local -a found finished partial
     found=( "${(@f)$(command roll completion --complete "$text" "$@" 2>/dev/null)}" )
-    found=( ${found:#} )
-    (( $#found )) && compadd -Q -S '' -- "${found[@]}"
+    for word in ${found:#}; do
+        if [[ $word == *' ' ]]; then finished+=( "${word% }" ); else partial+=( "$word" ); fi
+    done
+    # roll chose them for the whole word; zsh quotes each as shell text (\"Old\ Tom\")
+    (( $#finished )) && compadd -U -S ' ' -- "${finished[@]}" && ret=0
+    (( $#partial )) && compadd -U -S '' -- "${partial[@]}" && ret=0
+    return ret
 }
 
 _roll_files() {
@@ -57,13 +62,13 @@ _roll_files() {
 
 _roll() {
     setopt localoptions extendedglob
-    local cur=${words[CURRENT]} prev=${words[CURRENT-1]} word sub='' sub2='' i
+    local cur=${(Q)words[CURRENT]} prev=${(Q)words[CURRENT-1]} word sub='' sub2='' i
     local -i line=0 npos=0
     local -a pass
-    for (( i = 2; i < CURRENT; i++ )); do
-        word=${words[i]}
+    for (( i = 2; i < CURRENT; i++ )); do  # the words unquoted, as roll will see them
+        word=${(Q)words[i]}
         case $word in
-            -s|--system|-a|--as|--campaign) pass+=( "$word" "${words[i+1]}" ); (( i++ )); continue ;;
+            -s|--system|-a|--as|--campaign) pass+=( "$word" "${(Q)words[i+1]}" ); (( i++ )); continue ;;
             --rolled|--seed|--times|--width|-n) (( i++ )); continue ;;
             --) line=$(( i + 1 )); break ;;
             -*) continue ;;
@@ -94,7 +99,7 @@ _roll() {
         return
     fi
     if (( line > 0 )); then
-        local text="${(j: :)words[line,CURRENT-1]}"
+        local text="${(j: :)${(@Q)words[line,CURRENT-1]}}"
         _roll_line "${text}${text:+ }$cur" "${pass[@]}"
         return
     fi

@@ -98,6 +98,12 @@ def test_an_attribute_at_zero_fails_without_a_roll() -> None:
     assert resolve("save wil=0 enhanced").outcome == "fail"
 
 
+def test_an_automatic_failure_still_names_the_target_it_could_not_roll_against() -> None:
+    assert resolve("save wil", [], ann(stats={"wil": "0"})).target == 4
+    assert resolve("save wil=0 vs 3").target == 3
+    assert resolve("save wil=0 vs dex of Bob").target is None  # no die of theirs was rolled
+
+
 def test_vs_damage_must_roll_higher() -> None:
     res = resolve("save str vs 3", [3], ann())
     assert plain_text(res) == "save str vs 3 → 3 vs >3 · fail"

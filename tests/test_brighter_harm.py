@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from cli.render.text import plain_text
@@ -9,7 +11,7 @@ from rules.campaign import Character
 from rules.errors import RuleError, UsageError
 from rules.resolution import Change
 from rules.systems.brighter_attrs import grit_max
-from tests.test_brighter import SYSTEM, ann, dice, resolve
+from tests.test_brighter import BOB, SYSTEM, ann, dice, odds, resolve
 
 
 def test_a_hit_comes_off_armor_then_grit() -> None:
@@ -77,6 +79,7 @@ def test_damage_on_an_attribute_at_zero_fails_without_a_roll() -> None:
         "STR is at zero: the save fails without a roll"
     )
     assert res.changes == ()
+    assert (res.outcome, res.target) == ("fail", 4)  # the Direct Damage it had to beat
 
 
 def test_rolled_damage_is_shown_and_thrown_first() -> None:
@@ -93,8 +96,9 @@ def test_rolled_damage_is_shown_and_thrown_first() -> None:
     [
         ("hit", "hit needs the damage"),
         ("hit str", "hit needs the damage"),
-        ("hit 3 str dex", "hit takes the damage and one attribute"),
-        ("hit 3 luck", "no Brighter Worlds attribute 'luck'"),
+        ("hit 3 str dex", "hit takes the damage, one NAME and one attribute"),
+        ("hit 3 luck", "'luck' is neither an attribute .str, dex, wil. nor a character"),
+        ("hit 3 Bob Bob", "hit takes the damage, one NAME and one attribute"),
         ("hit -3", "hit takes damage 0 or more"),
     ],
 )
@@ -106,6 +110,24 @@ def test_hit_usage_errors(text: str, message: str) -> None:
 def test_hit_needs_a_character() -> None:
     with pytest.raises(UsageError, match="this needs a character"):
         resolve("hit 3")
+
+
+def test_hit_names_the_character_it_lands_on() -> None:
+    """SPEC §8: `hit N [NAME]`: NAME takes the hit, whoever is acting (or nobody)."""
+    cat = Character("Cat", "brighter", {"name": "Cat", "stats": {
+        "str": "d10", "dex": "d8", "wil": "d4"}, "max": {
+        "str": "d10", "dex": "d8", "wil": "d4"}})  # no armor, Max Grit 1 + 2 + 0 = 3
+    res = resolve("hit 9 Cat", [3], others=(BOB, cat))
+    assert plain_text(res) == (
+        "hit 9 Cat → 6 Direct Damage · STR 3 vs >6 · fail\n"
+        "Cat · Grit 3 → 0 (hit)\n"
+        "Cat · STR d10 → d8 (critical damage)"
+    )
+    assert dict(res.extra)["defender"] == "Cat"
+    res = resolve("hit 5 dex cat", [2], ann(), others=(BOB, cat))
+    assert [(c.character, c.pool, c.after) for c in res.changes] == [
+        ("Cat", "grit", 0), ("Cat", "dex", "d6")]
+    assert dict(resolve("hit 1", [], ann()).extra)["defender"] == "Ann"
 
 
 # ---- Grit, steps, rest ----
@@ -209,3 +231,41 @@ def test_attributes_are_not_pools() -> None:
         resolve("spend str 1", [], ann())
     assert resolve("hurt 2", [], ann()).changes == (Change("Ann", "grit", 4, 2, "hurt"),)
     assert [p.name for p in SYSTEM.all_pools(ann())] == ["grit"]
+
+
+def test_hit_odds_price_the_critical_damage_save() -> None:
+    # Ann: armor 1, Grit 4 (full), STR d8
+    sure = odds("hit 3", ann())
+    assert dict(sure.distribution) == {3: 1}
+    assert dict(sure.outcomes) == {"pass": 0, "fail": 0, "absorbed": 1}
+    seven = odds("hit 7", ann())  # 6 past the Armor, 4 off Grit, 2 Direct: d8 must beat 2
+    assert dict(seven.outcomes) == {"pass": Fraction(6, 8), "fail": Fraction(2, 8),
+                                    "absorbed": 0}
+    assert odds("hit 13", ann()).outcomes["fail"] == 1  # 8 Direct: Critical Damage, no save
+    rolled = odds("hit d8 dex", ann(pools={"grit": 0}, armor=0))  # DEX d6 must beat the d8
+    assert rolled.outcomes["pass"] == Fraction(sum(6 - d for d in range(1, 6)), 6 * 8)
+    assert dict(rolled.distribution) == {d: Fraction(1, 8) for d in range(1, 9)}
+
+
+@pytest.mark.parametrize("line", ["hit d8 dex", "hit 2d4", "hit d12 wil"])
+def test_hit_odds_match_every_roll_of_the_real_command(line: str) -> None:
+    """Brute force: every damage face, then every face of the save it calls for."""
+    who = ann(pools={"grit": 1})
+    priced = odds(line, who)
+    seen = {"pass": Fraction(0), "fail": Fraction(0), "absorbed": Fraction(0)}
+    damage_rolls = [[a, b] for a in range(1, 5) for b in range(1, 5)] if "2d4" in line else [
+        [d] for d in range(1, 13 if "d12" in line else 9)]
+    for faces in damage_rolls:
+        weight = Fraction(1, len(damage_rolls))
+        first = resolve(line, [*faces, 1], who)  # the save's die, if any, shows 1
+        if first.outcome is None:
+            seen["absorbed"] += weight
+            continue
+        if not first.throws[len(faces):]:  # no save: Critical Damage or an attribute at zero
+            seen["fail"] += weight
+            continue
+        sides = int(first.throws[-1].die[1:])
+        for face in range(1, sides + 1):
+            res = resolve(line, [*faces, face], who)
+            seen[str(res.outcome)] += weight / sides
+    assert dict(priced.outcomes) == seen

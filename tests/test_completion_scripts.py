@@ -142,9 +142,10 @@ def test_bash_completes_through_the_script(shell_env: dict[str, str]) -> None:
 
 
 ZSH_STUB = (
-    "compadd() { while (( $# )); do if [[ $1 == -- ]]; then shift; break; fi;"
-    " [[ $1 == -S ]] && shift; shift; done; printf '[%s]' \"$@\" }"
-)  # prints the words offered, as `[word]`
+    "compadd() { local suffix='' w; while (( $# )); do if [[ $1 == -- ]]; then shift; break; fi;"
+    " if [[ $1 == -S ]]; then suffix=$2; shift; fi; shift; done;"
+    " for w in \"$@\"; do printf '[%s]' \"$w$suffix\"; done }"
+)  # prints the words offered with their suffix, as `[word ]` (zsh itself quotes them)
 
 
 @pytest.mark.skipif(shutil.which("zsh") is None, reason="zsh is not installed")
@@ -156,6 +157,9 @@ def test_zsh_completes_through_the_script(shell_env: dict[str, str]) -> None:
         "roll sheet s": "[show]",
         "roll help no": "[notation]",
         "roll --no-c": "[--no-color]",
+        "roll --as 'Old\\ '": "[Old Tom]",  # the word as typed, unquoted for roll
+        "roll --as 'Old\\ Tom' ris": "[risk ]",
+        "roll -s champions attack O": '["Old Tom" ]',
     }
     lines = [f"source {COMPLETIONS / 'roll.zsh'}", ZSH_STUB]
     for words in cases:
@@ -180,3 +184,35 @@ def test_fish_completes_through_the_script(shell_env: dict[str, str]) -> None:
     out = run_shell(["fish", "--no-config", "-c", "\n".join(lines)], shell_env)
     found = [chunk.split() for chunk in out.split("---\n")[:-1]]
     assert found == [sorted(" ".join(v).split()) for v in cases.values()]
+
+
+def bash_complete(cases: list[str], env: dict[str, str]) -> list[str]:
+    """Run `_roll` on each COMP_WORDS (bash syntax, the words raw as typed); `[reply]` lines."""
+    lines = [f"source {COMPLETIONS / 'roll.bash'}"]
+    for words in cases:
+        lines.append(
+            f"COMP_WORDS=({words}); COMP_CWORD=$(( ${{#COMP_WORDS[@]}} - 1 )); _roll;"
+            ' printf "[%s]" "${COMPREPLY[@]}"; echo'
+        )
+    return run_shell(["bash", "--norc", "-c", "\n".join(lines)], env).splitlines()
+
+
+def test_bash_reads_words_as_the_shell_passes_them(shell_env: dict[str, str]) -> None:
+    # COMP_WORDS hold the words as typed: `Old\ T`, `'Old Tom'`; roll sees them unquoted
+    cases = {
+        r"roll --as 'Old\ '": r"[Old\ Tom]",
+        "roll sheet show '\"Old T'": r"[Old\ Tom]",
+        r"roll --as \"'Old Tom'\" ris": "[risk ]",  # Old Tom plays macchiato
+        r"roll --as 'Old\ Tom' ris": "[risk ]",
+    }
+    assert bash_complete(list(cases), shell_env) == list(cases.values())
+
+
+def test_bash_quotes_line_words_for_the_shell(shell_env: dict[str, str]) -> None:
+    # a LINE word is inserted as shell text: `roll … attack \"Old\ Tom\"` gives roll the
+    # LINE `attack "Old Tom"`; a finished word keeps its unquoted trailing space
+    cases = {
+        "roll -s champions attack O": r'[\"Old\ Tom\" ]',
+        "roll d20 ''": "[adv ][dis ][vs ]",
+    }
+    assert bash_complete(list(cases), shell_env) == list(cases.values())

@@ -108,7 +108,7 @@ def test_a_session_in_a_pane(env: dict[str, str], children: list[Any]) -> None:
     assert "2d6d1" not in child.before
 
     # an error, and the prompt comes back
-    run(child, "1d0\r", "roll: error: a die needs at least one side", prompt=mira)
+    run(child, "1d0\r", "roll: error: a die needs at least one\r\n  side: 1d0", prompt=mira)
     assert leave(child) == 0
 
     # history across sessions: Ctrl-R finds a line typed in the first one

@@ -68,9 +68,9 @@ def test_a_line_rolls_and_an_empty_line_repeats_it() -> None:
 def test_an_error_does_not_end_the_session() -> None:
     status, out, err = repl("1d0\rfrobnicate\r1d1\rexit\r")
     assert status == 0
-    first, second = err.splitlines()
-    assert first == "roll: error: a die needs at least one side: 1d0"
-    assert second.startswith("roll: error: unknown word 'frobnicate': not dice")
+    first, second = err.split("\nroll: error: ")  # each wrapped to the 40-column pane
+    assert first == "roll: error: a die needs at least one\n  side: 1d0"
+    assert second.startswith("unknown word 'frobnicate':\n  not dice")
     assert out == "1d1 → [1] = 1\n"
 
 
@@ -109,7 +109,7 @@ def test_as_remembers_the_character_in_the_campaign(private_campaign: Path) -> N
     assert view.character is not None and view.character.name == "Mira"
     assert view.prompt == "vagabond·mira> "
     _, out, err = repl("as Nobody Known\ras none\rquit\r")
-    assert "no character named 'Nobody Known'" in err
+    assert "no character named 'Nobody\n  Known'" in err
     assert out == "acting as nobody\n"
     reader = ViewReader(Settings())
     assert reader.read().character is None
@@ -131,7 +131,7 @@ def test_physical_dice_ask_for_each_face(private_campaign: Path) -> None:
 def test_physical_dice_cancelled_with_ctrl_c() -> None:
     status, out, err = repl("physical on\rd20\r\x03quit\r")
     assert status == 0
-    assert err == "roll: error: physical roll cancelled: no face for the d20 (1d20)\n"
+    assert err == "roll: error: physical roll cancelled: no\n  face for the d20 (1d20)\n"
 
 
 def test_help_fits_a_40_column_pane() -> None:
@@ -203,3 +203,46 @@ def test_roll_repl_needs_a_terminal() -> None:
     status, _, err = invoke("repl", input="1d1\n")
     assert status == 2
     assert err == "roll: error: roll repl needs a terminal; pipe LINEs to `roll` instead\n"
+
+
+def test_as_takes_a_name_with_an_apostrophe(private_campaign: Path) -> None:
+    add(private_campaign, {"name": "O'Hara", "system": "generic"})
+    status, out, err = repl("as O'Hara\ras \"O'Hara\"\rquit\r")
+    assert (status, err) == (0, "")
+    assert out == "acting as O'Hara (generic)\nacting as O'Hara (generic)\n"
+
+
+def test_errors_are_wrapped_at_words_to_fit_the_pane(private_campaign: Path) -> None:
+    # a terminal would cut `… not dic|e, nor a …` mid-word at 40 columns
+    add(private_campaign, MIRA)
+    status, out, err = repl("use vagabond\rfrobnicate\rsheet show Zed\r1d0\rquit\r")
+    assert status == 0
+    lines = err.splitlines()
+    assert lines[:2] == ["roll: error: unknown word 'frobnicate':", "  not dice, nor a vagabond command"]
+    assert "roll: error: no character named 'Zed' in" in lines  # a subcommand's error too
+    assert lines[-2:] == ["roll: error: a die needs at least one", "  side: 1d0"]
+    assert all(len(line) <= 40 for line in lines)
+    assert err.count("roll: error:") == 3
+
+
+def test_an_empty_line_repeats_the_last_line_not_a_subcommand(private_campaign: Path) -> None:
+    # Enter after `undo` must not take back a second change-set
+    add(private_campaign, MIRA | {"pools": {"luck": 3}})
+    status, out, err = repl("as mira\rspend luck\rspend luck\rundo\r\rquit\r")
+    assert (status, err) == (0, "")
+    reader = ViewReader(Settings())
+    luck = reader.read().character.pools["luck"]  # type: ignore[union-attr]
+    reader.close()
+    assert luck == 1  # 3, spent twice, one undone, then the Enter spent 1 again
+    assert out.splitlines()[-2:] == ["spend luck → Luck 1", "Mira · Luck 2 → 1 (spend)"]
+
+
+def test_an_unknown_as_is_refused_before_the_repl_opens(private_campaign: Path) -> None:
+    # as for a one-shot: exit 2, rather than a REPL where every LINE fails
+    status, out, err = repl("1d1\rquit\r", Settings(character="Zed"))
+    assert (status, out) == (2, "")
+    assert err == "roll: error: no character named 'Zed' in this campaign (known: none yet)\n"
+    assert not private_campaign.exists()  # nothing created
+    add(private_campaign, MIRA)
+    assert repl("quit\r", Settings(character="zed"))[0] == 2
+    assert repl("1d1\rquit\r", Settings(character="mira"))[:2] == (0, "1d1 → [1] = 1\n")

@@ -219,3 +219,26 @@ def test_help_is_fitted_to_a_narrow_pane() -> None:
         "      drops the lowest)",
     ]
     assert fit("short", 40) == "short"
+
+
+def test_a_name_with_a_quote_is_offered_quoted_so_it_reads_back() -> None:
+    # a bare O'Hara would open a quote for `as`, `sheet show` (shlex) at the prompt
+    state = TableView(get_system("generic"), None, ("O'Hara", 'Zoë "Z" Ash'))
+    assert texts(suggest("as o", state)) == ['"O\'Hara"']
+    assert texts(suggest("sheet show z", state)) == ['"Zoë \\"Z\\" Ash"']
+    import shlex
+
+    from rules.notation import parse
+
+    for text in texts(suggest("as ", state))[:2]:
+        name = shlex.split(text)[0]
+        assert name in state.names
+        line = parse(f"hit 3 {text}")
+        assert line.args[-1].text == name  # type: ignore[union-attr]
+
+
+def test_a_name_inside_a_line_ends_with_its_space() -> None:
+    # more words follow a target (`attack "Old Tom" weapon heavy`), as after a stat
+    state = view("champions", acting=False)
+    assert texts(suggest("attack o", state)) == ['"Old Tom" ']
+    assert texts(suggest("as o", state)) == ['"Old Tom"']  # nothing follows `as NAME`

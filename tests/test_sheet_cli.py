@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from pytest import MonkeyPatch
+
 from tests.cli_helpers import invoke
 
 SHEET = """\
@@ -99,3 +101,75 @@ def test_bad_sheets_are_refused_and_nothing_is_stored(tmp_path: Path) -> None:
 def test_unknown_character_is_bad_input() -> None:
     code, _, err = invoke("--as", "nobody", "spend", "luck")
     assert code == 2 and "no character named 'nobody'" in err
+
+
+def test_options_before_the_sheet_subcommand_are_taken(tmp_path: Path) -> None:
+    # `roll --campaign PATH sheet list`: options are accepted before the subcommand (SPEC §2)
+    other = tmp_path / "other.sqlite3"
+    path = tmp_path / "kit.toml"
+    path.write_text(SHEET)
+    assert invoke("--campaign", str(other), "sheet", "import", str(path))[0] == 0
+    assert invoke("--campaign", str(other), "sheet", "list") == (
+        0, "  Kit              generic\n", ""
+    )
+    assert invoke("sheet", "list") == (0, "", "")  # the default campaign was left alone
+    code, out, _ = invoke("--campaign", str(other), "--json", "sheet", "show", "kit")
+    assert code == 0 and json.loads(out)["name"] == "Kit"
+    assert invoke("--campaign", str(other), "--as", "kit", "sheet", "show")[1].startswith(
+        "Kit · Generic dice\n"
+    )
+    assert invoke("-s", "generic", "--campaign", str(other), "sheet", "rm", "Kit")[0] == 0
+
+
+VAGABOND = """\
+name = "Mira"
+system = "vagabond"
+level = 2
+[stats]
+might = 4
+dexterity = 5
+awareness = 3
+reason = 3
+presence = 3
+luck = 3
+[skills]
+trained = ["finesse", "detect", "mysticism", "survival", "leadership"]
+"""
+
+
+def test_show_and_log_fit_a_40_column_pane(tmp_path: Path, monkeypatch: MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "40")
+    imported(tmp_path)
+    path = tmp_path / "mira.toml"
+    path.write_text(VAGABOND)
+    assert invoke("sheet", "import", str(path))[0] == 0
+    code, shown, _ = invoke("sheet", "show", "mira")
+    assert code == 0
+    assert shown.splitlines()[:6] == [
+        "Mira · Vagabond",
+        "  level: 2",
+        "  might 4  dexterity 5  awareness 3",
+        "  reason 3  presence 3  luck 3",
+        "  trained: detect, finesse, leadership,",
+        "    mysticism, survival",
+    ]
+    invoke("--as", "mira", "--rolled", "7,4", "check", "dex", "favor")
+    code, out, _ = invoke("log")
+    assert code == 0
+    assert out == "#1 check dex favor → 7+4 = 11 vs 15 ·\n   fail\n"
+    assert all(len(line) <= 40 for line in shown.splitlines() + out.splitlines())
+
+
+def test_undo_json_is_the_logged_section_3_object(tmp_path: Path) -> None:
+    imported(tmp_path)
+    invoke("--as", "kit", "spend", "luck")
+    code, out, _ = invoke("--json", "undo")
+    assert code == 0
+    shown = json.loads(out)
+    logged = json.loads(invoke("log", "-n", "1", "--json")[1])
+    assert shown == logged  # `roll --json undo` prints what `roll log --json` will show
+    assert shown["input"] == "undo" and shown["kind"] == "undo" and shown["undoes"] == 1
+    assert shown["changes"] == [{"character": "Kit", "pool": "luck", "before": 1, "after": 2,
+                                 "reason": "undo spend", "kind": "pool"}]
+    assert {"system", "character", "total", "target", "outcome", "crit", "fumble", "successes",
+            "dice", "text"} <= set(shown)

@@ -374,3 +374,43 @@ def test_a_newer_schema_is_refused(tmp_path: Path) -> None:
     ):
         pass
     assert os.path.getsize(path) > 0
+
+
+@pytest.mark.parametrize(
+    ("sql", "what"),
+    [
+        ("UPDATE characters SET sheet = '{bad' WHERE name = 'Mira'", "Mira's sheet"),
+        ("UPDATE characters SET sheet = '[1, 2]' WHERE name = 'Mira'", "Mira's sheet"),
+        ("UPDATE log SET changes = '[{}]'", "log entry #1"),
+        ("UPDATE log SET result = 'nope'", "log entry #1"),
+        ("INSERT INTO party (id, sheet) VALUES (1, '7')", "the party's sheet"),
+    ],
+)
+def test_damaged_rows_are_a_clear_error_not_a_crash(
+    campaign: Campaign, sql: str, what: str
+) -> None:
+    apply(campaign, luck(2, 1))
+    campaign.close()
+    db = sqlite3.connect(campaign.path)
+    db.execute(sql)
+    db.commit()
+    db.close()
+    damaged = pytest.raises(UsageError, match="is damaged")
+    with damaged as caught, campaign.transaction() as tx:
+        tx.table("Mira")
+        tx.log(10)
+        tx.undo()
+    assert str(campaign.path) in caught.value.message and what in caught.value.message
+
+
+def test_a_name_is_found_whatever_its_case_and_surrounding_spaces(campaign: Campaign) -> None:
+    # sheet names are stored stripped; `--as " mira"` (a stray space) still finds her
+    with campaign.transaction() as tx:
+        assert tx.character(" mira ").name == "Mira"
+        assert tx.set_active("MIRA ") == "Mira"
+        assert tx.remove_character(" Mira").name == "Mira"
+        assert tx.find_character("mira") is None
+    with campaign.transaction() as tx:
+        tx.put_character(MIRA)
+        table = tx.table(" MIRA ")  # what `roll --as " mira " …` reads
+        assert table.active is not None and table.active.name == "Mira"

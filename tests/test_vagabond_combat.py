@@ -68,6 +68,9 @@ def test_vulnerable_attacks_are_hindered_and_incapacitated_heroes_cannot_attack(
         ("attack sneak 1d8", "attack: 'sneak' is not melee, ranged, brawl or finesse"),
         ("attack melee", "attack needs the damage dice: attack melee|ranged|brawl|finesse DAMAGE"
          " [trained] [favor|hinder …] [+luck] [forgo]"),
+        # refused before the d20 is thrown, whether the attack would hit or miss
+        ("attack melee 1d8 armor=x", "armor=x: give a whole number"),
+        ("attack melee 1d8 armor=-1", "armor=-1 is out of range (0 or more)"),
     ],
 )
 def test_attack_usage(line: str, message: str) -> None:

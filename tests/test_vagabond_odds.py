@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from rules.campaign import Table
 from rules.dice.evaluate import Roller
 from rules.dice.source import ScriptedSource
+from rules.errors import UsageError
 from rules.notation import parse
 from rules.odds import Odds
 from rules.systems.base import Context
@@ -112,3 +113,47 @@ def test_attack_odds_are_hit_miss_and_crit() -> None:
     assert dict(odds.outcomes) == {"hit": Fraction(9, 20), "miss": Fraction(11, 20),
                                    "crit": Fraction(1, 20)}
     assert odds_of("attack ranged 1d6 dex=2 awr=7").outcomes["hit"] == Fraction(2, 5)
+
+
+def test_odds_of_a_dice_line_roll_one_net_favor_or_hinder_die() -> None:
+    assert odds_of("d20+f+f vs 12").outcomes["pass"] == pass_chance(12, 1)
+    assert odds_of("d20+f+h+h vs 12").outcomes["pass"] == pass_chance(12, -1)
+    assert odds_of("d20+h+f vs 12").outcomes["pass"] == pass_chance(12, 0)
+    assert dict(odds_of("d20+f+f").distribution) == roll_distribution(1)
+
+
+@given(st.lists(st.sampled_from(["+f", "+h", "-f", "-h"]), min_size=1, max_size=6),
+       st.integers(1, 20), st.integers(1, 6))
+def test_any_f_and_h_atoms_in_a_dice_line_roll_the_net_die(
+    atoms: list[str], d20: int, d6: int
+) -> None:
+    score = sum((1 if a[1] == "f" else -1) * (1 if a[0] == "+" else -1) for a in atoms)
+    net = (score > 0) - (score < 0)
+    res = run("d20" + "".join(atoms), [d20, d6] if net else [d20], active=False)
+    assert res.total == d20 + net * d6
+    assert [d.die for d in res.throws] == (["d20", "d6"] if net else ["d20"])
+
+
+def test_cast_odds_price_the_cast_check_against_an_unwilling_target() -> None:
+    # Mira: a wizard casts with Arcana (trained), Reason 5: Difficulty 10
+    odds = odds_of("cast effect unwilling", sheet=True)
+    assert dict(odds.outcomes) == {"pass": pass_chance(10, 0), "fail": 1 - pass_chance(10, 0),
+                                   "crit": Fraction(1, 20)}
+    assert odds_of("cast both +1 unwilling hinder", sheet=True).outcomes["pass"] == (
+        pass_chance(10, -1))
+    with pytest.raises(UsageError, match="no Cast Check"):
+        odds_of("cast effect", sheet=True)
+
+
+def test_hit_odds_price_the_save_or_the_damage() -> None:
+    # Mira: Might 4, Endure Difficulty 12; Dexterity 5 + Awareness 3, Reflex 12; Armor 1
+    assert odds_of("hit 2d6 block", sheet=True).outcomes["pass"] == pass_chance(12, 0)
+    assert odds_of("hit 2d6 block ranged", sheet=True).outcomes["pass"] == pass_chance(12, -1)
+    assert odds_of("hit 1d8 dodge heavy", sheet=True).outcomes["pass"] == pass_chance(12, -1)
+    plain = odds_of("hit 1d6", sheet=True)  # less Armor 1, never below 0
+    assert dict(plain.distribution) == {n: Fraction(1, 6) for n in range(6)}
+    assert dict(odds_of("hit 1d6 armor=3", sheet=True).distribution) == {
+        0: Fraction(3, 6), 1: Fraction(1, 6), 2: Fraction(1, 6), 3: Fraction(1, 6)}
+    assert dict(plain.outcomes) == {}
+    assert dict(odds_of("hit 1d6 immune", sheet=True).distribution) == {0: 1}
+    assert odds_of("hit 1d6 weak", sheet=True).max == 12  # one more die, Armor ignored

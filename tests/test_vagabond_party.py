@@ -185,6 +185,20 @@ def test_a_dice_line_marks_the_crit_of_its_lone_d20() -> None:
     assert run("d20+f", [19, 1]).crit is False
 
 
+def test_f_and_h_atoms_in_a_dice_line_cancel_one_for_one_and_never_stack() -> None:
+    res = run("d20+f+f vs 12", [9, 4])  # one Favor d6, not two
+    assert text(res) == ("d20+f+f vs 12 → [9] + Favor [4] = 13 vs 12 · pass\n"
+                         "Favored (+d6): favor ×2")
+    assert [d.die for d in res.throws] == ["d20", "d6"]
+    res = run("d20+f+h+h", [9, 4])
+    assert text(res) == ("d20+f+h+h → [9] + Hinder [-4] = 5\n"
+                         "Favor: favor · Hinder: hinder ×2 → Hindered (-d6)")
+    res = run("d20+h+f+3", [9])
+    assert text(res) == "d20+h+f+3 → [9] + 3 = 12\nFavor: favor · Hinder: hinder → they cancel"
+    assert run("d20-h", [9, 4]).total == 13  # subtracting a Hinder die is one Favor die
+    assert run("d20+f", [19, 1]).notes == ()
+
+
 def test_help_lists_the_commands_and_the_odds_table() -> None:
     page = SYSTEM.help()
     for word in ("check STAT|SKILL", "save reflex|endure|will", "block [ranged] [shield]",

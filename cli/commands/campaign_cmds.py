@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json as jsonlib
+import shutil
+import textwrap
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -16,7 +18,26 @@ from rules.describe import pool_title
 from rules.errors import RollError, UsageError
 from rules.systems import get_system
 
-sheet_app = typer.Typer(help="Characters: import, export, show, list, rm.", no_args_is_help=True)
+SHEET_HELP = "Characters: import, export, show, list, rm."
+sheet_app = typer.Typer(help=SHEET_HELP, no_args_is_help=True)
+
+
+@sheet_app.callback(help=SHEET_HELP)
+def sheet_options(
+    campaign: CampaignOpt = None,
+    json: JsonOpt = False,
+    system: SystemOpt = None,
+    as_: AsOpt = None,
+    no_color: NoColorOpt = False,
+) -> None:
+    """Options given before `sheet`'s own command (`roll --campaign PATH sheet list`)."""
+
+
+def _given(ctx: typer.Context, name: str, value: Any) -> Any:
+    """An option of a sheet command, else the same option given before the command."""
+    if value not in (None, False) or ctx.parent is None:
+        return value
+    return ctx.parent.params.get(name, value)
 
 
 def _campaign(campaign: Path | None):  # type: ignore[no-untyped-def]
@@ -25,8 +46,31 @@ def _campaign(campaign: Path | None):  # type: ignore[no-untyped-def]
     return Campaign(settings_from(campaign=campaign).campaign_path())
 
 
+def pane_width() -> int:
+    """The terminal's width (COLUMNS first), so a sheet or the log fits a narrow side pane."""
+    return max(shutil.get_terminal_size((80, 24)).columns, 20)
+
+
+def _wrapped(items: list[str], width: int, indent: str = "  ") -> list[str]:
+    """Items joined by two spaces in lines of at most `width`, never splitting an item."""
+    lines: list[str] = []
+    for item in items:
+        if lines and len(lines[-1]) + 2 + len(item) <= width:
+            lines[-1] += "  " + item
+        else:
+            lines.append(indent + item)
+    return lines
+
+
+def _fill(text: str, width: int, indent: str = "  ", more: str = "    ") -> list[str]:
+    """A long line wrapped at spaces, later lines indented by `more`."""
+    return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=more,
+                         break_long_words=False, break_on_hyphens=False) or [indent]
+
+
 @sheet_app.command("import")
 def sheet_import(
+    ctx: typer.Context,
     file: Annotated[Path, typer.Argument(help="a TOML sheet")],
     campaign: CampaignOpt = None,
     json: JsonOpt = False,
@@ -38,6 +82,7 @@ def sheet_import(
     from cli.sheets import load_sheet
 
     env = Environment()
+    campaign = _given(ctx, "campaign", campaign)
     try:
         sheet = load_sheet(file)
         with _campaign(campaign).transaction() as tx:
@@ -49,6 +94,7 @@ def sheet_import(
 
 @sheet_app.command("export")
 def sheet_export(
+    ctx: typer.Context,
     name: Annotated[str, typer.Argument(help="character name")],
     campaign: CampaignOpt = None,
     json: JsonOpt = False,
@@ -60,6 +106,7 @@ def sheet_export(
     from cli.sheets import dump_sheet
 
     env = Environment()
+    campaign = _given(ctx, "campaign", campaign)
     try:
         with _campaign(campaign).transaction() as tx:
             character = tx.character(name)
@@ -68,17 +115,17 @@ def sheet_export(
     typer.echo(dump_sheet(character), nl=False)
 
 
-def show_lines(character: Character) -> list[str]:
-    """A sheet for a narrow pane: stats, pools with maxima, risk dice, flags."""
+def show_lines(character: Character, width: int = 80) -> list[str]:
+    """A sheet for a pane `width` columns wide: stats, pools with maxima, risk dice, flags."""
     system = get_system(character.system)
     lines = [f"{character.name} · {system.title}"]
     for key in ("level", "tier", "class", "kind", "armor", "guard"):
         if key in character.sheet:
             lines.append(f"  {key}: {character.sheet[key]}")
     if character.stats:
-        lines.append("  " + "  ".join(f"{k} {v}" for k, v in character.stats.items()))
+        lines += _wrapped([f"{k} {v}" for k, v in character.stats.items()], width)
     if character.trained:
-        lines.append("  trained: " + ", ".join(sorted(character.trained)))
+        lines += _fill("trained: " + ", ".join(sorted(character.trained)), width)
     for pool in system.all_pools(character):
         top = system.pool_max(character, pool)
         try:
@@ -89,12 +136,13 @@ def show_lines(character: Character) -> list[str]:
     for name, die in character.risk.items():
         lines.append(f"  {name}: {die}")
     if character.flags:
-        lines.append("  flags: " + ", ".join(sorted(pool_title(f) for f in character.flags)))
+        lines += _fill("flags: " + ", ".join(sorted(pool_title(f) for f in character.flags)), width)
     return lines
 
 
 @sheet_app.command("show")
 def sheet_show(
+    ctx: typer.Context,
     name: Annotated[str | None, typer.Argument(help="character (default: the active one)")] = None,
     campaign: CampaignOpt = None,
     json: JsonOpt = False,
@@ -104,6 +152,8 @@ def sheet_show(
 ) -> None:
     """Stats, pools with maxima, flags."""
     env = Environment()
+    campaign, json = _given(ctx, "campaign", campaign), _given(ctx, "json", json)
+    as_ = _given(ctx, "as_", as_)
     try:
         with _campaign(campaign).transaction() as tx:
             who = name or as_ or tx.get_active()
@@ -116,11 +166,12 @@ def sheet_show(
         typer.echo(jsonlib.dumps({"name": character.name, "system": character.system,
                                   "sheet": dict(character.sheet)}, ensure_ascii=False))
         return
-    typer.echo("\n".join(show_lines(character)))
+    typer.echo("\n".join(show_lines(character, pane_width())))
 
 
 @sheet_app.command("list")
 def sheet_list(
+    ctx: typer.Context,
     campaign: CampaignOpt = None,
     json: JsonOpt = False,
     system: SystemOpt = None,
@@ -129,6 +180,7 @@ def sheet_list(
 ) -> None:
     """The campaign's characters."""
     env = Environment()
+    campaign, json = _given(ctx, "campaign", campaign), _given(ctx, "json", json)
     try:
         with _campaign(campaign).transaction() as tx:
             characters = tx.characters()
@@ -145,6 +197,7 @@ def sheet_list(
 
 @sheet_app.command("rm")
 def sheet_rm(
+    ctx: typer.Context,
     name: Annotated[str, typer.Argument(help="character name")],
     campaign: CampaignOpt = None,
     json: JsonOpt = False,
@@ -154,6 +207,7 @@ def sheet_rm(
 ) -> None:
     """Remove a character."""
     env = Environment()
+    campaign = _given(ctx, "campaign", campaign)
     try:
         with _campaign(campaign).transaction() as tx:
             character = tx.character(name)
@@ -180,15 +234,18 @@ def log_command(
             entries = tx.log(n)
     except RollError as error:
         fail(env, error)
+    width = pane_width()
     for entry in entries:
         if json:
             typer.echo(jsonlib.dumps(dict(entry.result), ensure_ascii=False))
             continue
         undone = " (undone)" if entry.undone else ""
         text = str(entry.result.get("text", entry.input)).split("\n")[0]
-        typer.echo(f"#{entry.id} {text}{undone}")
+        for line in _fill(f"#{entry.id} {text}{undone}", width, indent="", more="   "):
+            typer.echo(line)
         for change in entry.changes:
-            typer.echo(f"   {change_line(change)}")
+            for line in _fill(change_line(change), width, indent="   ", more="     "):
+                typer.echo(line)
 
 
 def undo_command(
@@ -203,12 +260,11 @@ def undo_command(
     try:
         with _campaign(campaign).transaction() as tx:
             entry = tx.undo()
+            logged = tx.log(1)[0]  # the "undo" row, a §3 object like every logged LINE
     except RollError as error:
         fail(env, error)
     if json:
-        typer.echo(jsonlib.dumps({"kind": "undo", "input": entry.input, "changes": [
-            {**c.to_json(), "before": c.after, "after": c.before} for c in entry.changes
-        ]}, ensure_ascii=False))
+        typer.echo(jsonlib.dumps(dict(logged.result), ensure_ascii=False))
         return
     typer.echo(f"undid #{entry.id}: {entry.input}")
     for change in entry.changes:

@@ -39,19 +39,55 @@ _roll_line() {  # inside a LINE: roll's own completions of the text typed so far
     shift
     COMPREPLY=()
     while IFS= read -r word; do
-        COMPREPLY+=( "$word" )
+        # shell text for the word (`"Old Tom"` → \"Old\ Tom\"), a finishing space kept bare
+        if [[ $word == *' ' ]]; then
+            COMPREPLY+=( "$(printf '%q' "${word% }") " )
+        else
+            COMPREPLY+=( "$(printf '%q' "$word")" )
+        fi
     done < <(command roll completion --complete "$text" "$@" 2>/dev/null)
     compopt -o nospace 2>/dev/null  # a finished word carries its own space
 }
 
+_roll_dequote() {  # REPLY: the word $1 as the shell will pass it, quotes and backslashes gone
+    local word=$1 quote='' c i
+    REPLY=''
+    for (( i = 0; i < ${#word}; i++ )); do
+        c=${word:i:1}
+        if [[ $quote == "'" ]]; then
+            if [[ $c == "'" ]]; then quote=''; else REPLY+=$c; fi
+        elif [[ $c == '\' ]]; then
+            (( i++ ))
+            if [[ $quote == '"' ]]; then
+                case ${word:i:1} in
+                    '$'|'`'|'"'|'\') ;;
+                    *) REPLY+='\' ;;
+                esac
+            fi
+            REPLY+=${word:i:1}
+        elif [[ $c == '"' ]]; then
+            if [[ $quote == '"' ]]; then quote=''; else quote='"'; fi
+        elif [[ $c == "'" && -z $quote ]]; then
+            quote="'"
+        else
+            REPLY+=$c
+        fi
+    done
+}
+
 _roll() {
-    local cur=${COMP_WORDS[COMP_CWORD]} prev='' word sub='' sub2='' line=-1 npos=0 i
-    local -a pass=()
-    (( COMP_CWORD > 0 )) && prev=${COMP_WORDS[COMP_CWORD-1]}
+    local cur prev='' word sub='' sub2='' line=-1 npos=0 i
+    local -a pass=() said=()
+    for (( i = 0; i <= COMP_CWORD; i++ )); do  # the words as roll will see them
+        _roll_dequote "${COMP_WORDS[i]}"
+        said+=( "$REPLY" )
+    done
+    cur=${said[COMP_CWORD]}
+    (( COMP_CWORD > 0 )) && prev=${said[COMP_CWORD-1]}
     for (( i = 1; i < COMP_CWORD; i++ )); do
-        word=${COMP_WORDS[i]}
+        word=${said[i]}
         case $word in
-            @@PASSED_ON@@) pass+=( "$word" "${COMP_WORDS[i+1]}" ); (( i++ )); continue ;;
+            @@PASSED_ON@@) pass+=( "$word" "${said[i+1]}" ); (( i++ )); continue ;;
             @@OTHER_VALUE_OPTIONS@@) (( i++ )); continue ;;
             --) line=$(( i + 1 )); break ;;
             -*) continue ;;
@@ -83,7 +119,7 @@ _roll() {
         return
     fi
     if (( line >= 0 )); then
-        local text="${COMP_WORDS[*]:line:COMP_CWORD-line}"
+        local text="${said[*]:line:COMP_CWORD-line}"
         _roll_line "${text}${text:+ }$cur" "${pass[@]}"
         return
     fi
@@ -128,22 +164,27 @@ _roll_add() {  # offer the words of $2.. that start with $1 (zsh would quote the
     (( $#found )) && compadd -- "${found[@]}"
 }
 
-_roll_names() {  # the campaign's characters that start with $1
+_roll_names() {  # the campaign's characters that start with $1 (zsh quotes them: Old\ Tom)
     local cur=$1
     shift
     local -a names
     names=( "${(@f)$(command roll completion --words characters "$@" 2>/dev/null)}" )
-    names=( ${(M)names:#(#i)${cur}*} )
-    (( $#names )) && compadd -- "${names[@]}"
+    names=( ${(M)names:#(#i)${(b)cur}*} )
+    (( $#names )) && compadd -U -- "${names[@]}"
 }
 
 _roll_line() {  # inside a LINE: roll's own completions (a trailing space ends a word)
-    local text=$1
+    local text=$1 word ret=1
     shift
-    local -a found
+    local -a found finished partial
     found=( "${(@f)$(command roll completion --complete "$text" "$@" 2>/dev/null)}" )
-    found=( ${found:#} )
-    (( $#found )) && compadd -Q -S '' -- "${found[@]}"
+    for word in ${found:#}; do
+        if [[ $word == *' ' ]]; then finished+=( "${word% }" ); else partial+=( "$word" ); fi
+    done
+    # roll chose them for the whole word; zsh quotes each as shell text (\"Old\ Tom\")
+    (( $#finished )) && compadd -U -S ' ' -- "${finished[@]}" && ret=0
+    (( $#partial )) && compadd -U -S '' -- "${partial[@]}" && ret=0
+    return ret
 }
 
 _roll_files() {
@@ -152,13 +193,13 @@ _roll_files() {
 
 _roll() {
     setopt localoptions extendedglob
-    local cur=${words[CURRENT]} prev=${words[CURRENT-1]} word sub='' sub2='' i
+    local cur=${(Q)words[CURRENT]} prev=${(Q)words[CURRENT-1]} word sub='' sub2='' i
     local -i line=0 npos=0
     local -a pass
-    for (( i = 2; i < CURRENT; i++ )); do
-        word=${words[i]}
+    for (( i = 2; i < CURRENT; i++ )); do  # the words unquoted, as roll will see them
+        word=${(Q)words[i]}
         case $word in
-            @@PASSED_ON@@) pass+=( "$word" "${words[i+1]}" ); (( i++ )); continue ;;
+            @@PASSED_ON@@) pass+=( "$word" "${(Q)words[i+1]}" ); (( i++ )); continue ;;
             @@OTHER_VALUE_OPTIONS@@) (( i++ )); continue ;;
             --) line=$(( i + 1 )); break ;;
             -*) continue ;;
@@ -189,7 +230,7 @@ _roll() {
         return
     fi
     if (( line > 0 )); then
-        local text="${(j: :)words[line,CURRENT-1]}"
+        local text="${(j: :)${(@Q)words[line,CURRENT-1]}}"
         _roll_line "${text}${text:+ }$cur" "${pass[@]}"
         return
     fi

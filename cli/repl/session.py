@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from contextlib import redirect_stderr
+from typing import TextIO, cast
+
 from prompt_toolkit import PromptSession
 from prompt_toolkit.filters import Condition, is_done, to_filter
 from prompt_toolkit.history import History
@@ -13,12 +16,13 @@ from prompt_toolkit.styles import Style
 from cli.env import Environment, ExitStatus
 from cli.render.text import error_text
 from cli.repl.completer import RollCompleter
+from cli.repl.fitted import FittedErrors
 from cli.repl.history import open_history
 from cli.repl.keys import repl_bindings
 from cli.repl.lexer import NotationLexer
 from cli.repl.toolbar import Toolbar
 from cli.repl.validator import LineValidator
-from cli.repl.words import Repl
+from cli.repl.words import Repl, check_acting
 from cli.runner import Runner, Settings
 from rules.errors import RollError
 
@@ -107,24 +111,31 @@ def run_repl(
     """Prompt for LINEs until `quit`, `exit` or Ctrl-D (exit 0); errors never end it."""
     try:
         runner = Runner(settings, env)
+        check_acting(settings)
     except RollError as error:
         env.stderr.write(error_text(None, error) + "\n")
         return error.exit_status
+    # errors (the runner's, and a subcommand's on sys.stderr) wrap at words to the pane
+    errors = FittedErrors(env.stderr, lambda: 80)
+    runner.env = Environment(env.stdin, env.stdout, cast(TextIO, errors))
     repl = Repl(runner)
     session = build_session(repl, input, output, history)
     faces = face_asker(input, output)
     repl.ask = lambda message: faces.prompt(message)
     repl.width = lambda: session.output.get_size().columns
+    errors.width = repl.width
     try:
-        while True:
-            repl.refresh()
-            try:
-                text = session.prompt()
-            except KeyboardInterrupt:
-                continue
-            except EOFError:
-                return int(ExitStatus.OK)
-            if not repl.handle(text):
-                return int(ExitStatus.OK)
+        with redirect_stderr(cast(TextIO, errors)):
+            while True:
+                repl.refresh()
+                try:
+                    text = session.prompt()
+                except KeyboardInterrupt:
+                    continue
+                except EOFError:
+                    return int(ExitStatus.OK)
+                if not repl.handle(text):
+                    return int(ExitStatus.OK)
     finally:
+        errors.flush()
         repl.close()

@@ -97,7 +97,7 @@ class ViewReader:
             if follows_campaign:
                 wanted = tx.get_active()
         by_key = {c.name.lower(): c for c in characters}
-        character = by_key.get(wanted.lower()) if wanted else None
+        character = by_key.get(wanted.strip().lower()) if wanted else None
         problem = None
         if wanted and character is None:
             problem = f"no character {wanted!r}"

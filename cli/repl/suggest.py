@@ -162,20 +162,23 @@ def _arguments(command: str, fragment: str, state: TableView) -> list[Suggestion
             choices.setdefault(name, f"risk {die}")
     found = _matching(fragment, choices, space=True)
     if spec.names:
-        found += _names(fragment, state)
+        found += _names(fragment, state, space=True)  # more words may follow a target
     return found
 
 
 def _names(
-    fragment: str, state: TableView, extra: Mapping[str, str] | None = None
+    fragment: str, state: TableView, extra: Mapping[str, str] | None = None, space: bool = False
 ) -> list[Suggestion]:
     choices = {_quoted(n): "character" for n in state.names}
     choices.update(extra or {})
-    return _matching(fragment.lstrip('"'), choices, space=False, start=-len(fragment))
+    return _matching(fragment.lstrip('"'), choices, space=space, start=-len(fragment))
 
 
 def _quoted(name: str) -> str:
-    return f'"{name}"' if re.search(r"\s", name) else name
+    """A name as one word for both the LINE grammar and shlex: double-quoted when it must be."""
+    if not re.search(r"[\s'\"\\]", name):
+        return name
+    return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def _matching(

@@ -8,10 +8,10 @@ import shutil
 import textwrap
 from collections.abc import Callable
 
-from cli.dispatch import run_any
+from cli.dispatch import run_any, subcommand_of
 from cli.repl.physical import PhysicalSource
 from cli.repl.state import TableView, ViewReader
-from cli.runner import Runner
+from cli.runner import Runner, Settings
 from rules.dice.source import DiceSource
 from rules.errors import RollError, UsageError
 from rules.systems import get_system
@@ -59,6 +59,24 @@ def fit(text: str, width: int) -> str:
         else:
             out += textwrap.wrap(body, width, initial_indent=indent, subsequent_indent=indent)
     return "\n".join(out)
+
+
+def check_acting(settings: Settings) -> None:
+    """`roll --as NAME` opening the REPL: an unknown NAME is bad input, as for a one-shot."""
+    name = settings.character
+    if name is None:
+        return
+    path = settings.campaign_path()
+    if not path.exists():
+        raise UsageError(f"no character named {name!r} in this campaign (known: none yet)")
+    from cli.store import Campaign
+
+    campaign = Campaign(path)
+    try:
+        with campaign.transaction(readonly=True) as tx:
+            tx.character(name)
+    finally:
+        campaign.close()
 
 
 class Repl:
@@ -116,7 +134,8 @@ class Repl:
             elif word == "help":
                 self.help(rest.strip() or None)
             else:
-                self.last = line
+                if subcommand_of(line) is None:
+                    self.last = line  # Enter repeats a LINE, never `undo` or `sheet rm`
                 run_any(self.runner, line)
         except RollError as error:
             self.runner.report(line, error)
@@ -154,8 +173,8 @@ class Repl:
         settings = self.runner.settings
         try:
             name = " ".join(shlex.split(words))
-        except ValueError as exc:
-            raise UsageError(f"as NAME: {exc}") from None
+        except ValueError:
+            name = " ".join(words.split())  # an apostrophe in a bare name: `as O'Hara`
         path = settings.campaign_path()
         if not name or name.lower() in NOBODY:
             settings.character = None

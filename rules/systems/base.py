@@ -309,7 +309,8 @@ def check_pools(system: System, sheet: Mapping[str, Any]) -> None:
             raise SheetError(f"sheet key 'pools.{key}': {exc.message}") from None
         top = system.pool_max(character, pool)
         if value < 0 or (top is not None and value > top):
-            raise SheetError(f"sheet key 'pools.{key}' = {value} is outside 0..{top}")
+            span = f"0..{top}" if top is not None else "0 and up"
+            raise SheetError(f"sheet key 'pools.{key}' = {value} is outside {span}")
 
 
 def _table(sheet: Mapping[str, Any], key: str) -> Mapping[str, Any]:

@@ -40,7 +40,8 @@ Attributes: str dex wil as dice "d4"…"d12" (or "0"), each with a
     vs ATTR of NAME       opposed (or vs dex=d8): roll higher than
                           their die; ties go to the side causing it
                           (dice in order: yours, the d12, theirs)
-  hit N|DICE [str|dex|wil]
+  hit N|DICE [NAME] [str|dex|wil]
+                          NAME (else the active character) is hit:
                           damage − armor comes off Grit first; the rest
                           is Direct Damage: Critical Damage save (STR
                           by default), roll higher or step it down;
@@ -89,7 +90,7 @@ class Brighter(System):
         return {"save": save, "hit": hit, "step": step_command, "breath": breath, "rest": rest}
 
     def odds_commands(self) -> dict[str, OddsFn]:
-        return {"save": brighter_odds.save_odds}
+        return {"save": brighter_odds.save_odds, "hit": brighter_odds.hit_odds}
 
     def validate_sheet(self, data: Mapping[str, Any]) -> dict[str, Any]:
         sheet = dict(data)

@@ -11,6 +11,7 @@ from rules.notation import ast
 from rules.resolution import Change, Resolution
 from rules.systems.base import Context
 from rules.systems.brighter_attrs import (
+    ALIASES,
     ATTRS,
     attr_key,
     current_die,
@@ -63,31 +64,75 @@ def absorb(ctx: Context, character: Character, damage: int) -> Absorbed:
     return Absorbed(damage, armor, grit, grit - taken)
 
 
-def parse_hit(ctx: Context, line: ast.CommandLine) -> tuple[int, str, bool]:
-    """`hit N|DICE [str|dex|wil]`: the damage (rolled when dice), the save's attribute, and
-    whether the damage was rolled."""
-    usage = "hit N [str|dex|wil] (N: the damage, or dice such as d8)"
+HIT_USAGE = ("hit N [NAME] [str|dex|wil] (N: the damage, or dice such as d8; NAME: who takes it,"
+             " else the active character)")
+
+
+def hit_target(ctx: Context, args: tuple[ast.Arg, ...]) -> tuple[Character, str]:
+    """The words after the damage: who takes the hit (SPEC §8 `hit N [NAME]`; the active
+    character by default) and the Critical Damage save's attribute (STR by default)."""
+    attr: str | None = None
+    target: Character | None = None
+    for arg in args:
+        if not isinstance(arg, ast.Word):
+            raise UsageError(f"hit takes the damage, one NAME and one attribute: {HIT_USAGE}")
+        low = arg.text.lower()
+        if ALIASES.get(low, low) in ATTRS:
+            if attr is not None:
+                raise UsageError(f"hit takes the damage, one NAME and one attribute: {HIT_USAGE}")
+            attr = attr_key(low)
+            continue
+        if target is not None:
+            raise UsageError(f"hit takes the damage, one NAME and one attribute: {HIT_USAGE}")
+        found = ctx.table.characters.get(low)
+        if found is None:
+            known = ", ".join(sorted(c.name for c in ctx.table.characters.values())) or "none"
+            raise UsageError(f"hit: {arg.text!r} is neither an attribute (str, dex, wil) nor a"
+                             f" character of the campaign (known: {known})")
+        if found.system != ctx.system.id:
+            raise UsageError(f"hit: {found.name} is a {found.system} character, not a"
+                             f" {ctx.system.id} one")
+        target = found
+    return (target or ctx.active), attr or CRITICAL_SAVE_DEFAULT
+
+
+@dataclass(frozen=True)
+class HitSpec:
+    """A `hit` LINE read: who is hit, the damage (a number, or dice to roll), the save's
+    attribute."""
+
+    character: Character
+    damage: ast.Expr
+    fixed: int | None
+    attr: str
+
+
+def read_hit(ctx: Context, line: ast.CommandLine) -> HitSpec:
+    """`hit N|DICE [NAME] [str|dex|wil]`, checked before any die is thrown."""
     if not line.args or not isinstance(line.args[0], ast.ExprArg):
-        raise UsageError(f"hit needs the damage: {usage}")
-    if len(line.args) > 2 or (len(line.args) == 2 and not isinstance(line.args[1], ast.Word)):
-        raise UsageError(f"hit takes the damage and one attribute: {usage}")
-    attr = CRITICAL_SAVE_DEFAULT
-    if len(line.args) == 2:
-        attr = attr_key(str(line.args[1]))
-    current_die(ctx.active, attr)  # a missing attribute is a usage error before any dice
+        raise UsageError(f"hit needs the damage: {HIT_USAGE}")
+    character, attr = hit_target(ctx, line.args[1:])
+    current_die(character, attr)  # a missing attribute is a usage error before any dice
     arg = line.args[0]
     damage = arg.as_int()
-    if damage is not None:
-        if damage < 0:
-            raise UsageError(f"hit takes damage 0 or more, not {damage}")
-        return damage, attr, False
-    return max(0, ctx.roller.roll(arg.expr, why="damage").total), attr, True
+    if damage is not None and damage < 0:
+        raise UsageError(f"hit takes damage 0 or more, not {damage}")
+    return HitSpec(character, arg.expr, damage, attr)
+
+
+def parse_hit(ctx: Context, line: ast.CommandLine) -> tuple[Character, int, str, bool]:
+    """Who is hit, the damage (rolled when dice), the save's attribute, and whether the damage
+    was rolled."""
+    spec = read_hit(ctx, line)
+    if spec.fixed is not None:
+        return spec.character, spec.fixed, spec.attr, False
+    rolled = max(0, ctx.roller.roll(spec.damage, why="damage").total)
+    return spec.character, rolled, spec.attr, True
 
 
 def hit(ctx: Context, line: ast.CommandLine) -> Resolution:
-    """`hit N [ATTR]`: Armor, then Grit, then Direct Damage and the Critical Damage save."""
-    character = ctx.active
-    damage, attr, rolled = parse_hit(ctx, line)
+    """`hit N [NAME] [ATTR]`: Armor, then Grit, then Direct Damage and the Critical Damage save."""
+    character, damage, attr, rolled = parse_hit(ctx, line)
     split = absorb(ctx, character, damage)
     changes: list[Change] = []
     if split.grit_after != split.grit_before:
@@ -97,7 +142,7 @@ def hit(ctx: Context, line: ast.CommandLine) -> Resolution:
         notes.append(f"armor {split.armor} stops {min(split.armor, damage)}")
     head = f"{ctx.input.strip()} → {damage} ·" if rolled else f"{ctx.input.strip()} →"
     extra = [("damage", damage), ("armor", split.armor), ("direct_damage", split.direct),
-             ("attribute", attr)]  # fmt: skip
+             ("attribute", attr), ("defender", character.name)]  # fmt: skip
     if split.direct == 0:
         summary = f"{head} Grit takes {split.after_armor}, no Direct Damage"
         return ctx.resolution("damage", summary, total=damage, changes=tuple(changes),
@@ -106,6 +151,7 @@ def hit(ctx: Context, line: ast.CommandLine) -> Resolution:
     name = label(attr)
     outcome, target, total = "fail", None, damage
     if die == GONE:
+        target = split.direct  # the save it cannot roll had this to beat
         summary = f"{head} {split.direct} Direct Damage · {name} 0 · fail"
         notes.append(f"{name} is at zero: the save fails without a roll")
     elif split.direct >= die:

@@ -155,8 +155,11 @@ def save(ctx: Context, line: ast.CommandLine) -> Resolution:
     notes: list[str] = []
     if mine.value is None:
         notes.append(f"{label(spec.attr)} is at zero: the save fails without a roll")
+        # no roll, but the save still had a target: 4, or the damage of `vs N`
+        target = None if spec.opponent is not None else (
+            SAVE_TARGET if spec.beat is None else spec.beat)
         return ctx.resolution(
-            "save", f"{text} → {label(spec.attr)} 0 · fail", outcome="fail",
+            "save", f"{text} → {label(spec.attr)} 0 · fail", target=target, outcome="fail",
             notes=tuple(notes), extra=_extra(spec),
         )
     if spec.opponent is not None:

@@ -8,6 +8,7 @@ from typing import Any
 
 from rules.campaign import Character
 from rules.notation import ast
+from rules.odds import Odds
 from rules.resolution import Change, Resolution
 from rules.systems.base import (
     CommandFn,
@@ -35,6 +36,7 @@ from rules.systems.vagabond_party import (
     with_death_notes,
     xp,
 )
+from rules.systems.vagabond_roll import one_aid_die
 from rules.systems.vagabond_rules import STATUSES, title
 
 STATS = (
@@ -162,8 +164,12 @@ class Vagabond(System):
         return rest_changes(self, character)
 
     def resolve_roll(self, line: ast.RollLine, ctx: Context) -> Resolution:
-        """A dice LINE such as `d20+f vs 12`: a lone d20 showing 20 is marked as a Crit."""
-        res = super().resolve_roll(line, ctx)
+        """A dice LINE such as `d20+f vs 12`: its `f`/`h` atoms roll one net d6 at most, and a
+        lone d20 showing 20 is marked as a Crit."""
+        expr, aid_note = one_aid_die(line.expr)
+        res = super().resolve_roll(replace(line, expr=expr), ctx)
+        if aid_note:
+            res = replace(res, notes=(*res.notes, aid_note))
         d20s = [i for i, t in enumerate(res.throws) if t.die == "d20"]
         if len(d20s) != 1:
             return res
@@ -171,6 +177,12 @@ class Vagabond(System):
         crit = res.throws[index].face == 20 and res.throws[index].kept
         notes = res.notes + (("Crit: the unmodified 20",) if crit else ())
         return replace(res, crit=crit, notes=notes, extra=(*res.extra, ("check_die", index)))
+
+    def odds(self, line: ast.Line, ctx: Context) -> Odds:
+        """Exact odds; a dice LINE's `f`/`h` atoms are netted to one d6 as when it is rolled."""
+        if isinstance(line, ast.RollLine):
+            line = replace(line, expr=one_aid_die(line.expr)[0])
+        return super().odds(line, ctx)
 
     def help(self) -> str:
         statuses = "\n".join(f"  {title(s.name)}: {s.effect}" for s in STATUSES.values())

@@ -11,7 +11,7 @@ from rules.errors import RuleError, UsageError
 from rules.notation import ast
 from rules.resolution import Change, Resolution
 from rules.systems.base import Context
-from rules.systems.vagabond_checks import plan_save
+from rules.systems.vagabond_checks import Plan, plan_save
 from rules.systems.vagabond_roll import CheckSpec, aid_from_words, roll_check
 from rules.systems.vagabond_rules import (
     ATTACK_SKILLS,
@@ -118,12 +118,14 @@ class AttackPlan:
     trained: bool
     expr: ast.Expr
     damage_dealt: tuple[tuple[str, int], ...]
+    armor: int = 0
 
 
 def plan_attack(ctx: Context, line: ast.CommandLine) -> AttackPlan:
     """`attack SKILL DAMAGE …`: the weapon Skill's Check (Hindered when Vulnerable or Confused)."""
     words = read_words(line, ("immune", "weak"), names=1, numbers=1, usage=ATTACK_USAGE)
     check_values(words, ("armor",), "attack")
+    armor = inline_int(words, "armor", 0, None) or 0  # checked before any die is thrown
     if not words.names:
         raise UsageError(f"attack needs the weapon's Skill: {ATTACK_USAGE}")
     skill = find_skill(words.names[0])
@@ -140,7 +142,7 @@ def plan_attack(ctx: Context, line: ast.CommandLine) -> AttackPlan:
     trained = is_trained(who, skill) if words.trained is None else words.trained
     aid = aid_from_words(words).with_hinder(*aff.hinders("attack"))
     spec = CheckSpec(f"attack {skill}", difficulty(value, trained), aid, words.luck, words.forgo)
-    return AttackPlan(spec, words, skill, stat, value, trained, expr, aff.damage_dealt)
+    return AttackPlan(spec, words, skill, stat, value, trained, expr, aff.damage_dealt, armor)
 
 
 def attack(ctx: Context, line: ast.CommandLine) -> Resolution:
@@ -158,8 +160,7 @@ def attack(ctx: Context, line: ast.CommandLine) -> Resolution:
             bonuses.insert(0, (f"Crit ({title(plan.stat)})", plan.value))
         damage = roll_damage(ctx, plan.expr, weak=words.has("weak"),
                              immune=words.has("immune"),
-                             armor=inline_int(words, "armor", 0, None) or 0,
-                             bonuses=tuple(bonuses))
+                             armor=plan.armor, bonuses=tuple(bonuses))
         amount = damage.amount
         summary += f" · {amount} damage"
         notes.append(damage.text)
@@ -187,8 +188,20 @@ def hp_loss(ctx: Context, who: Character, amount: int, reason: str) -> tuple[lis
     return changes, notes
 
 
-def hit(ctx: Context, line: ast.CommandLine) -> Resolution:
-    """Roll the chosen Save (Block or Dodge), then the damage: a pass ignores a highest die."""
+@dataclass(frozen=True)
+class HitPlan:
+    """An enemy's attack on the Hero, ready to roll or to price: the damage and its modifiers,
+    and the Block or Dodge Save when one is chosen."""
+
+    words: Words
+    expr: ast.Expr
+    armor: int
+    defence: str | None
+    save: Plan | None
+
+
+def plan_hit(ctx: Context, line: ast.CommandLine) -> HitPlan:
+    """`hit DAMAGE [block … | dodge …] …`: the damage, the Armor, and the Save with its Hindrances."""
     flags = ("ranged", "block", "dodge", "shield", "heavy", "immune", "weak")
     words = read_words(line, flags, names=0, numbers=1, usage=HIT_USAGE)
     check_values(words, ("armor",), "hit")
@@ -201,13 +214,24 @@ def hit(ctx: Context, line: ast.CommandLine) -> Resolution:
         sheet_armor = who.field("armor", 0)
         armor = sheet_armor if isinstance(sheet_armor, int) else 0
     defence = "block" if words.has("block") else "dodge" if words.has("dodge") else None
-    notes: list[str] = []
-    changes: list[Change] = []
-    weak, immune = words.has("weak"), words.has("immune")
     if defence is None:
         if words.luck or words.favor or words.hinder or words.forgo:
             raise UsageError("hit: favor, hinder, +luck and forgo need a Save: add block or dodge")
-        damage = roll_damage(ctx, expr, weak=weak, immune=immune, armor=armor or 0)
+        return HitPlan(words, expr, armor or 0, None, None)
+    save = plan_save(ctx, words, "endure" if defence == "block" else "reflex", defence)
+    return HitPlan(words, expr, armor or 0, defence, save)
+
+
+def hit(ctx: Context, line: ast.CommandLine) -> Resolution:
+    """Roll the chosen Save (Block or Dodge), then the damage: a pass ignores a highest die."""
+    plan = plan_hit(ctx, line)
+    words, expr, armor, defence = plan.words, plan.expr, plan.armor, plan.defence
+    who = ctx.table.active
+    notes: list[str] = []
+    changes: list[Change] = []
+    weak, immune = words.has("weak"), words.has("immune")
+    if plan.save is None:
+        damage = roll_damage(ctx, expr, weak=weak, immune=immune, armor=armor)
         notes.append(damage.text)
         if who is not None:
             lost, dead = hp_loss(ctx, who, damage.amount, "hit")
@@ -216,17 +240,16 @@ def hit(ctx: Context, line: ast.CommandLine) -> Resolution:
         return ctx.resolution(
             "damage", f"{ctx.input.strip()} → {damage.amount} damage", total=damage.amount,
             changes=tuple(changes), notes=tuple(notes),
-            extra=(("damage", damage.amount), ("defence", None), ("armor", armor or 0)),
+            extra=(("damage", damage.amount), ("defence", None), ("armor", armor)),
         )
-    plan = plan_save(ctx, words, "endure" if defence == "block" else "reflex", defence)
-    roll = roll_check(ctx, plan.spec)
+    roll = roll_check(ctx, plan.save.spec)
     changes.extend(roll.changes)
-    notes.extend(plan.notes + roll.notes)
+    notes.extend(plan.save.notes + roll.notes)
     outcome = "pass" if roll.passed else "fail"
     if roll.crit and words.forgo:  # the Crit's benefit on a Save, whatever the total
         damage = Damage(0, "Crit: Luck forgone: unaffected by the attack")
     else:
-        damage = roll_damage(ctx, expr, weak=weak, immune=immune, armor=armor or 0,
+        damage = roll_damage(ctx, expr, weak=weak, immune=immune, armor=armor,
                              ignore_highest=roll.passed)
     notes.append(damage.text)
     if who is not None:
@@ -237,6 +260,6 @@ def hit(ctx: Context, line: ast.CommandLine) -> Resolution:
         "save", f"{ctx.input.strip()} → {roll.head(outcome)} · {damage.amount} damage",
         total=roll.total, target=roll.difficulty, outcome=outcome, crit=roll.crit,
         changes=tuple(changes), notes=tuple(notes),
-        extra=(("damage", damage.amount), ("defence", defence), ("armor", armor or 0),
+        extra=(("damage", damage.amount), ("defence", defence), ("armor", armor),
                ("favor", roll.aid_word), ("check_die", roll.index)),
     )

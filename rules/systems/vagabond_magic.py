@@ -117,21 +117,50 @@ def price(ctx: Context, words: Words) -> tuple[Price, str, int]:
             value)
 
 
-def cast(ctx: Context, line: ast.CommandLine) -> Resolution:
-    """Price the spell, refuse what the cap or the pool cannot pay, spend, and roll if unwilling."""
+@dataclass(frozen=True)
+class CastPlan:
+    """A Cast ready to spend and roll, or to price: the spell's Price, and the Cast Check's spec
+    (None when no unwilling Being is a Target, so no Check is made)."""
+
+    words: Words
+    spell: Price
+    skill: str
+    value: int
+    trained: bool
+    spec: CheckSpec | None
+
+
+def plan_cast(ctx: Context, line: ast.CommandLine) -> CastPlan:
+    """Price the spell and refuse what the cap forbids; the Cast Check only if unwilling."""
     flags = (*SPELL_PARTS, "unwilling", *DELIVERY)
     words = read_words(line, flags, names=1, numbers=1, usage=CAST_USAGE)
     check_values(words, ("class", "level"), "cast")
     spell, skill, value = price(ctx, words)
-    cost = spell.cost
     who = ctx.table.active
     aff = afflictions(who)
     if who is not None and aff.incapacitated:
         raise RuleError(f"{who.name} is {aff.incapacitated}: no Actions, so no Cast"
                         " (public rules)")
-    if cost > spell.cap:
-        raise RuleError(f"this spell costs {cost} Mana; one Cast spends at most {spell.cap}"
-                        f" ({spell.cap_text})")
+    if spell.cost > spell.cap:
+        raise RuleError(f"this spell costs {spell.cost} Mana; one Cast spends at most"
+                        f" {spell.cap} ({spell.cap_text})")
+    trained = is_trained(who, skill) if words.trained is None else words.trained
+    if not words.has("unwilling"):
+        if words.luck or words.favor or words.hinder or words.forgo or words.trained:
+            raise UsageError("cast: a Cast Check is made only against an unwilling target:"
+                             " add unwilling")
+        return CastPlan(words, spell, skill, value, trained, None)
+    aid = aid_from_words(words).with_hinder(*aff.hinders("attack"))
+    spec = CheckSpec(f"cast ({skill})", difficulty(value, trained), aid, words.luck, words.forgo)
+    return CastPlan(words, spell, skill, value, trained, spec)
+
+
+def cast(ctx: Context, line: ast.CommandLine) -> Resolution:
+    """Price the spell, refuse what the cap or the pool cannot pay, spend, and roll if unwilling."""
+    plan = plan_cast(ctx, line)
+    spell, skill, value, words = plan.spell, plan.skill, plan.value, plan.words
+    cost = spell.cost
+    who = ctx.table.active
     changes: list[Change] = []
     notes = [spell.text()]
     if who is None:
@@ -145,20 +174,14 @@ def cast(ctx: Context, line: ast.CommandLine) -> Resolution:
     stat = SKILLS[skill]
     if spell.extra_dice:
         notes.append(f"Damage: the spell's own dice +{spell.extra_dice}d6")
-    if not words.has("unwilling"):
-        if words.luck or words.favor or words.hinder or words.forgo or words.trained:
-            raise UsageError("cast: a Cast Check is made only against an unwilling target:"
-                             " add unwilling")
+    if plan.spec is None:
         notes.append("No Cast Check: no unwilling target")
         return ctx.resolution(
             "cast", f"{ctx.input.strip()} → {cost} Mana", changes=tuple(changes),
             notes=tuple(notes),
             extra=(("mana", cost), ("cap", spell.cap), ("skill", skill)),
         )
-    trained = is_trained(who, skill) if words.trained is None else words.trained
-    aid = aid_from_words(words).with_hinder(*aff.hinders("attack"))
-    spec = CheckSpec(f"cast ({skill})", difficulty(value, trained), aid, words.luck, words.forgo)
-    roll = roll_check(ctx, spec)
+    roll = roll_check(ctx, plan.spec)
     outcome = "pass" if roll.passed else "fail"
     changes.extend(roll.changes)
     notes.extend(roll.notes)
@@ -169,6 +192,6 @@ def cast(ctx: Context, line: ast.CommandLine) -> Resolution:
         "cast", f"{ctx.input.strip()} → {roll.head(outcome)} · {cost} Mana",
         total=roll.total, target=roll.difficulty, outcome=outcome, crit=roll.crit,
         changes=tuple(changes), notes=tuple(notes),
-        extra=(("mana", cost), ("cap", spell.cap), ("skill", skill), ("trained", trained),
+        extra=(("mana", cost), ("cap", spell.cap), ("skill", skill), ("trained", plan.trained),
                ("favor", roll.aid_word), ("check_die", roll.index)),
     )

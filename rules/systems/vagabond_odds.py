@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
+from rules.errors import UsageError
 from rules.notation import ast, parse_expression
 from rules.odds import Odds, distribution
 from rules.systems.base import Context, OddsFn
@@ -15,7 +16,8 @@ from rules.systems.vagabond_checks import (
     plan_dodge,
     plan_save_line,
 )
-from rules.systems.vagabond_combat import plan_attack
+from rules.systems.vagabond_combat import plan_attack, plan_hit, with_extra_die
+from rules.systems.vagabond_magic import plan_cast
 from rules.systems.vagabond_roll import CheckSpec
 from rules.systems.vagabond_rules import difficulty
 
@@ -60,14 +62,43 @@ def attack_odds(ctx: Context, line: ast.CommandLine) -> Odds:
     return spec_odds(plan_attack(ctx, line).spec, "hit", "miss")
 
 
+def cast_odds(ctx: Context, line: ast.CommandLine) -> Odds:
+    """P(pass), P(fail), P(crit) of the Cast Check, made only against an unwilling target."""
+    plan = plan_cast(ctx, line)
+    if plan.spec is None:
+        raise UsageError("cast: no Cast Check without an unwilling target, so nothing to price"
+                         " (add unwilling)")
+    return spec_odds(plan.spec)
+
+
+def hit_odds(ctx: Context, line: ast.CommandLine) -> Odds:
+    """With Block or Dodge: the Save's odds. Without: the damage taken (Armor, Immune, Weak)."""
+    plan = plan_hit(ctx, line)
+    if plan.save is not None:
+        return spec_odds(plan.save.spec)
+    if plan.words.has("immune") and not plan.words.has("weak"):
+        return Odds({0: Fraction(1)})
+    expr, armor = plan.expr, plan.armor
+    if plan.words.has("weak"):
+        expr, armor = with_extra_die(expr) or expr, 0
+    dist = distribution(expr)
+    taken: dict[int, Fraction] = {}
+    for value, p in dist.probs().items():
+        amount = max(0, int(value) - armor)
+        taken[amount] = taken.get(amount, Fraction(0)) + p
+    return Odds(taken)
+
+
 def odds_hooks() -> dict[str, OddsFn]:
-    """The odds hooks of `check`, `save`, `block`, `dodge` and `attack`."""
+    """The odds hooks of `check`, `save`, `block`, `dodge`, `attack`, `cast` and `hit`."""
     return {
         "check": _hook(plan_check),
         "save": _hook(plan_save_line),
         "block": _hook(plan_block),
         "dodge": _hook(plan_dodge),
         "attack": attack_odds,
+        "cast": cast_odds,
+        "hit": hit_odds,
     }
 
 

@@ -167,3 +167,38 @@ def roll_check(ctx: Context, spec: CheckSpec) -> CheckRoll:
     passed = d20 + face >= spec.difficulty
     return CheckRoll(spec.difficulty, d20, face, passed, crit, index, tuple(changes),
                      tuple(notes))
+
+
+# ---- the `f` / `h` atoms of a dice LINE ----
+
+
+def _terms(expr: ast.Expr, sign: int = 1) -> list[tuple[int, ast.Expr]]:
+    """The signed terms of an expression's top-level sum (`d20+f-h` → +d20, +f, −h)."""
+    if isinstance(expr, ast.BinOp) and expr.op in "+-":
+        right = sign if expr.op == "+" else -sign
+        return _terms(expr.left, sign) + _terms(expr.right, right)
+    return [(sign, expr)]
+
+
+def one_aid_die(expr: ast.Expr) -> tuple[ast.Expr, str | None]:
+    """A dice LINE's `f` and `h` atoms netted to one Favor or Hinder d6 (or none), as the text
+    rules: they cancel one for one and never stack; with the note saying so when it mattered."""
+    terms = _terms(expr)
+    aids = [(i, (s > 0) == node.favor) for i, (s, node) in enumerate(terms)
+            if isinstance(node, ast.Aid)]
+    if len(aids) < 2:
+        return expr, None
+    sources = Aid(tuple("favor" for _, f in aids if f), tuple("hinder" for _, f in aids if not f))
+    kept: list[tuple[int, ast.Expr]] = []
+    for i, term in enumerate(terms):
+        if i == aids[0][0] and sources.net:
+            kept.append((1, ast.Aid(sources.net > 0)))
+        elif not isinstance(term[1], ast.Aid):
+            kept.append(term)
+    if not kept:
+        return ast.Num(0), sources.note()
+    sign, first = kept[0]
+    out: ast.Expr = first if sign > 0 else ast.Neg(first)
+    for sign, node in kept[1:]:
+        out = ast.BinOp("+" if sign > 0 else "-", out, node)
+    return out, sources.note()

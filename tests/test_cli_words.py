@@ -1,0 +1,33 @@
+"""Words as the shell passes them: a quoted name stays one word; a quoted LINE stays a LINE."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.cli_helpers import invoke
+
+CHAMPION = (
+    'name = "{name}"\nsystem = "champions"\nkind = "champion"\nguard = 12\narmor = 0\n'
+    'house = "Red"\n[stats]\nmight = 2\ninsight = 1\npresence = 1\n'
+)
+
+
+def test_a_quoted_name_with_a_space_is_one_target(tmp_path: Path) -> None:
+    for name in ("Mira", "Old Tom"):
+        sheet = tmp_path / f"{name}.toml"
+        sheet.write_text(CHAMPION.format(name=name))
+        assert invoke("sheet", "import", str(sheet))[0] == 0
+    code, out, err = invoke("--as", "mira", "--rolled", "15,3", "attack", "Old Tom",
+                            "weapon", "d6")
+    assert (code, err) == (0, "")
+    assert out.splitlines()[1] == "Old Tom · Wounds 0 → 1 (attack)"
+
+
+def test_a_whole_line_in_one_word_is_still_a_line() -> None:
+    assert invoke("--rolled", "10", "d20+5 vs 15") == (
+        0, "d20+5 vs 15 → [10] + 5 = 15 vs 15 · pass\n", "")
+
+
+def test_systems_fit_a_40_column_pane() -> None:
+    code, out, _ = invoke("systems")
+    assert code == 0 and max(len(line) for line in out.splitlines()) <= 40
