@@ -189,7 +189,7 @@ def test_a_missing_maximum_is_kept_the_first_time_the_die_steps_down() -> None:
 def test_step_max_moves_the_maximum_and_max_grit() -> None:
     res = resolve("step up max dex", [], ann())
     assert plain_text(res) == (
-        "step up max dex → max DEX d10\nAnn · DEX d8 → d10 (step up max)\nMax Grit 4 → 5"
+        "step up max dex → max DEX d10\nAnn · Max DEX d8 → d10 (step up max)\nMax Grit 4 → 5"
     )
     assert res.changes == (Change("Ann", "dex", "d8", "d10", "step up max", "max"),)
     res = resolve("step down max dex", [], ann(stats={"dex": "d8"}, pools={"grit": 4}))

@@ -38,6 +38,8 @@ def change_line(change: Change) -> str:
     """`Mira · Luck 2 → 3 (crit)`; a flag reads `Mira · Vulnerable on (…)`."""
     who = change.character or "Party"
     title = pool_title(change.pool)
+    if change.kind == "max":
+        title = f"Max {title}"
     if change.kind == "flag":
         return f"{who} · {title} {value_text(change.after)} ({change.reason})"
     return (
