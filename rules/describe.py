@@ -16,6 +16,7 @@ from rules.dice.results import (
     RolledLabel,
     RolledOp,
     RolledTerm,
+    Throw,
 )
 
 MAX_SHOWN = 24
@@ -48,6 +49,13 @@ def describe_die(d: DieRoll) -> str:
     elif d.success < 0:
         text += "-"
     return text if d.kept else strike(text)
+
+
+def describe_throws(throws: tuple[Throw, ...]) -> str:
+    """One die as its face (`7`); several as `[~~15~~, 7]`, the ones not kept struck."""
+    if len(throws) == 1:
+        return str(throws[0].face)
+    return "[" + ", ".join(str(t.face) if t.kept else strike(str(t.face)) for t in throws) + "]"
 
 
 def describe_dice(dice: tuple[DieRoll, ...]) -> str:

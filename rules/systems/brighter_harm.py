@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.campaign import Character, apply_change
+from rules.describe import describe_throws
 from rules.dice.steps import GONE, die_name, step
 from rules.errors import RuleError, UsageError
 from rules.notation import ast
@@ -23,7 +24,7 @@ from rules.systems.brighter_attrs import (
     refuse_step,
     step_changes,
 )
-from rules.systems.brighter_save import roll_own, shown
+from rules.systems.brighter_save import roll_own
 
 CRITICAL_SAVE_DEFAULT = "str"
 """The Critical Damage save is on STR unless the attack says otherwise (public rules)."""
@@ -170,7 +171,7 @@ def hit(ctx: Context, line: ast.CommandLine) -> Resolution:
         target = split.direct
         outcome = "pass" if mine.value > split.direct else "fail"
         summary = (
-            f"{head} {split.direct} Direct Damage · {name} {shown(mine.throws)}"
+            f"{head} {split.direct} Direct Damage · {name} {describe_throws(mine.throws)}"
             f" vs >{split.direct} · {outcome}"
         )
         if outcome == "fail":

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
+from rules.describe import describe_throws
 from rules.dice.results import Throw
 from rules.dice.steps import GONE, on_ladder
 from rules.errors import UsageError
@@ -140,13 +141,6 @@ def roll_own(ctx: Context, attr: str, sides: int, mode: Mode) -> SaveRoll:
     return SaveRoll(roll.total, ctx.roller.throws[start:])
 
 
-def shown(throws: tuple[Throw, ...]) -> str:
-    """One die as its face; several as `[~~3~~, 9]` with the dropped ones struck."""
-    if len(throws) == 1:
-        return str(throws[0].face)
-    return "[" + ", ".join(str(t.face) if t.kept else f"~~{t.face}~~" for t in throws) + "]"
-
-
 def save(ctx: Context, line: ast.CommandLine) -> Resolution:
     """`save ATTR …`: 4+ passes; `vs N` rolls higher than N; opposed, higher than their die."""
     spec = parse_save(ctx, line)
@@ -184,7 +178,7 @@ def save(ctx: Context, line: ast.CommandLine) -> Resolution:
     outcome = "pass" if passed else "fail"
     return ctx.resolution(
         "save",
-        f"{text} → {shown(mine.throws)} vs {needs} · {outcome}",
+        f"{text} → {describe_throws(mine.throws)} vs {needs} · {outcome}",
         total=mine.value,
         target=target,
         outcome=outcome,

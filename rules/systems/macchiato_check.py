@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import Literal
 
 from rules.campaign import Character
-from rules.dice.results import Throw
+from rules.describe import describe_throws
 from rules.errors import RuleError, UsageError
 from rules.notation import ast
 from rules.resolution import Change, Resolution
@@ -122,13 +122,6 @@ def free_change(character: Character) -> Change:
     return Change(character.name, FREE_FLAG, False, True, "free advantage", kind="flag")
 
 
-def shown_dice(throws: tuple[Throw, ...]) -> str:
-    """One die as its face; several as `[~~15~~, 7]` with the dropped ones struck."""
-    if len(throws) == 1:
-        return str(throws[0].face)
-    return "[" + ", ".join(str(t.face) if t.kept else f"~~{t.face}~~" for t in throws) + "]"
-
-
 def check(ctx: Context, line: ast.CommandLine) -> Resolution:
     """`check STAT [adv|dis] [free]`: d20 ≤ stat passes; natural 1 crit, natural 20 fumble."""
     spec = parse_check(ctx, line)
@@ -137,7 +130,7 @@ def check(ctx: Context, line: ast.CommandLine) -> Resolution:
     face = roll.total
     outcome = "pass" if face <= spec.value else "fail"
     crit, fumble = face == 1, face == 20
-    summary = f"{ctx.input.strip()} → {shown_dice(roll.throws)} vs {spec.value} · {outcome}"
+    summary = f"{ctx.input.strip()} → {describe_throws(roll.throws)} vs {spec.value} · {outcome}"
     notes: tuple[str, ...] = ()
     if crit:
         summary += " · crit"
