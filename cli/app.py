@@ -63,7 +63,20 @@ class LineGroup(TyperGroup):
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         if args and args[0] in ("--help", "-h") and len(args) == 1:
             return super().parse_args(ctx, args)
+        # words after `--` are the LINE's, even those that look like options (`-- --d6`)
+        ctx.meta[LITERAL_WORDS] = len(args) - args.index("--") - 1 if "--" in args else 0
         return super().parse_args(ctx, route(args))
+
+
+LITERAL_WORDS = "roll.literal_words"
+
+
+def unknown_option(words: list[str]) -> str | None:
+    """The first word before `--` that looks like a long option (`--jsn`): a typo, not a LINE."""
+    ctx = click.get_current_context(silent=True)
+    literal = ctx.find_root().meta.get(LITERAL_WORDS, 0) if ctx is not None else 0
+    checked = words[: len(words) - literal] if literal else words
+    return next((w for w in checked if re.match(r"--[a-z]", w, re.IGNORECASE)), None)
 
 
 def route(args: list[str]) -> list[str]:
@@ -176,13 +189,17 @@ def line_command(
     settings = settings_from(**locals())
     try:
         runner = Runner(settings, env)
+        unknown = unknown_option(words or [])
+        if unknown is not None:
+            raise UsageError(f"no such option: {unknown} (a LINE that starts with '-' goes"
+                             " after --: roll -- -1+d6)")
     except RollError as error:
+        if settings.json:  # JSON mode reports every error on stdout too (SPEC §3)
+            from cli.render.json import dumps, error_to_json
+
+            env.stdout.write(dumps(error_to_json(" ".join(words or []), error)) + "\n")
         fail(env, error)
     if words:
-        unknown = next((w for w in words if re.match(r"--[a-z]", w, re.IGNORECASE)), None)
-        if unknown is not None:
-            fail(env, UsageError(f"no such option: {unknown} (a LINE that starts with '-' goes"
-                                 " after --: roll -- -1+d6)"))
         # the first word may hold a whole LINE (`roll 'd20+5 vs 15'`); a later one with spaces
         # is one name (`roll attack "Old Tom"`)
         text = " ".join([words[0], *(shell_word(w) for w in words[1:])])
@@ -212,7 +229,7 @@ def run_batch(runner: Runner, env: Environment) -> int:
 
     status = int(ExitStatus.OK)
     for raw in env.stdin:
-        text = raw.strip()
+        text = raw.lstrip("\ufeff").strip()  # a file saved with a byte-order mark
         if not text or text.startswith("#"):
             continue
         status = worst(status, run_any(runner, text))

@@ -48,9 +48,12 @@ def run_subcommand(words: list[str], settings: Settings) -> int:
     register_subcommands()
     command = get_command(app)
     inherited = [a for a in settings_args(settings) if words[0] not in ("help", "systems")]
+    # the options go before a `--`: what follows it is the LINE (`odds -- -3d6`)
+    end = words.index("--") if "--" in words else len(words)
     try:
         result = command.main(
-            args=[*words, *inherited], prog_name="roll", standalone_mode=False
+            args=[*words[:end], *inherited, *words[end:]], prog_name="roll",
+            standalone_mode=False,
         )
     except SystemExit as exc:
         return int(exc.code or 0)

@@ -148,9 +148,50 @@ class Runner:
             check_dice_limit(line.expr, times)
         single = replace(line, repeat=1)
         budget = Budget()  # the dice limit covers the whole LINE, repeats included
-        return [
-            self.resolve(single, text, last=i == times - 1, budget=budget) for i in range(times)
-        ]
+        if not self.needs_campaign(single):
+            system = self.pick_system(None)
+            return [
+                self._resolved(system, Table(), single, text, i == times - 1, budget)
+                for i in range(times)
+            ]
+        if getattr(self.source, "interactive", False):
+            return [
+                self.resolve(single, text, last=i == times - 1, budget=budget)
+                for i in range(times)
+            ]
+        return self._resolve_in_campaign(single, text, times, budget)
+
+    def _resolved(
+        self, system: System, table: Table, line: ast.Line, text: str, last: bool, budget: Budget
+    ) -> Resolution:
+        res = system.resolve(line, Context(system, table, Roller(self.source, budget), text))
+        self._check_faces(last)
+        return res
+
+    def _resolve_in_campaign(
+        self, line: ast.Line, text: str, times: int, budget: Budget
+    ) -> list[Resolution]:
+        """Every repeat of a LINE in one connection and one transaction: all of them, or nothing
+        (a repeat that is refused leaves the campaign as it was, as does a killed process)."""
+        from cli.store import Campaign
+
+        campaign = Campaign(self.settings.campaign_path())
+        try:
+            with campaign.transaction() as tx:
+                results: list[Resolution] = []
+                seen: tuple[Table, System] | None = None
+                for i in range(times):
+                    if seen is None:
+                        seen = self.table_and_system(tx)
+                    table, system = seen
+                    res = self._resolved(system, table, line, text, i == times - 1, budget)
+                    if table.active is not None or res.changes:
+                        self.record(tx, res)
+                        seen = None  # pools and the last entry changed: read them again
+                    results.append(res)
+                return results
+        finally:
+            campaign.close()
 
     def _check_faces(self, last: bool) -> None:
         """A one-shot refuses leftover `--rolled` faces before anything is shown or stored."""

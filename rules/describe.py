@@ -37,13 +37,16 @@ def strike(text: str) -> str:
 
 
 def describe_die(d: DieRoll) -> str:
-    """One die: `5`, `6!` (exploded), `~~1~~ 4` (rerolled), `~~2~~` (dropped), `8*` (success)."""
-    if d.rerolled:
-        text = " ".join(strike(str(f)) for f in d.faces[:-1]) + f" {d.value}"
-    elif d.exploded and len(d.faces) > 1:
-        text = "+".join(str(f) for f in d.faces) + "!"
+    """One die: `5`, `6!` (exploded), `~~1~~ 4` (rerolled), `~~2~~` (dropped), `8*` (success),
+    `6+6+2!` (compounded), `~~1~~ 6+3!` (rerolled, then compounded)."""
+    discarded = d.discarded or (len(d.faces) - 1 if d.rerolled and not d.exploded else 0)
+    standing = d.faces[discarded:]
+    if d.exploded and len(standing) > 1:
+        text = "+".join(str(f) for f in standing) + "!"
     else:
         text = str(d.value) + ("!" if d.exploded else "")
+    if discarded:
+        text = " ".join(strike(str(f)) for f in d.faces[:discarded]) + f" {text}"
     if d.success > 0:
         text += "*"
     elif d.success < 0:
@@ -75,21 +78,27 @@ def describe_tree(node: Rolled) -> str:
         text = describe_dice(node.dice)
         if node.dice and node.dice[0].why in ("Favor", "Hinder"):
             text = f"{node.dice[0].why} {describe_dice(node.dice)}"
-        if node.counts_successes:
-            text += f" = {number(node.value)} success" + ("" if node.value == 1 else "es")
-        return text
+        return text + _count_of(node)
     if isinstance(node, RolledConst):
         return number(node.value)
     if isinstance(node, RolledLabel):
-        return f"{describe_tree(node.inner)} {node.label}"
+        inner = node.inner
+        if isinstance(inner, (RolledTerm, RolledGroup)) and inner.counts_successes:
+            # `[5*, 3, 4*] hits = 2 successes`: the label names the dice, not the count
+            shown = describe_tree(inner)
+            return f"{shown[: len(shown) - len(_count_of(inner))]} {node.label}{_count_of(inner)}"
+        return f"{describe_tree(inner)} {node.label}"
     if isinstance(node, RolledGroup):
         parts = []
-        for member, kept in zip(node.members, node.kept, strict=True):
+        scores = node.scores or (0,) * len(node.members)
+        for member, kept, score in zip(node.members, node.kept, scores, strict=True):
             text = describe_tree(member)
-            if not isinstance(member, RolledConst):
+            if not isinstance(member, RolledConst) and not _counts(member):
                 text += f" = {number(member.value)}"
-            parts.append(text if kept else strike(text))
-        return "{" + ", ".join(parts) + "}"
+            text += "*" if score > 0 else "-" if score < 0 else ""
+            # a dropped member is struck as a whole: no strike-through inside a strike-through
+            parts.append(text if kept else strike(text.replace("~~", "")))
+        return "{" + ", ".join(parts) + "}" + _count_of(node)
     if node.op == "neg":
         return f"-{_wrapped(node.children[0], 3)}"
     if node.op in _PRECEDENCE:
@@ -100,6 +109,20 @@ def describe_tree(node: Rolled) -> str:
     return f"{node.op}(" + ", ".join(describe_tree(c) for c in node.children) + ")"
 
 
+def _counts(node: Rolled) -> bool:
+    """Whether `node` (under its labels) is a counting term or group: it shows its own count."""
+    while isinstance(node, RolledLabel):
+        node = node.inner
+    return isinstance(node, (RolledTerm, RolledGroup)) and node.counts_successes
+
+
+def _count_of(node: RolledTerm | RolledGroup) -> str:
+    """` = 2 successes` after a counting term or group; empty for anything else."""
+    if not node.counts_successes:
+        return ""
+    return f" = {number(node.value)} success" + ("" if node.value == 1 else "es")
+
+
 def _wrapped(node: Rolled, level: int) -> str:
     text = describe_tree(node)
     if isinstance(node, RolledOp) and node.op in _PRECEDENCE and _PRECEDENCE[node.op] < level:
@@ -108,12 +131,12 @@ def _wrapped(node: Rolled, level: int) -> str:
 
 
 def describe_roll(roll: Roll) -> str:
-    """`[6, 5, ~~2~~, 4] = 15`; a lone counting term reads `[8*, 2] = 1 success`."""
+    """`[6, 5, ~~2~~, 4] = 15`; a lone counting term or group reads `[8*, 2] = 1 success`."""
     body = describe_tree(roll.tree)
     tree = roll.tree
     while isinstance(tree, RolledLabel):
         tree = tree.inner
-    if isinstance(tree, RolledTerm) and tree.counts_successes:
+    if _counts(tree):
         return body
     if isinstance(tree, RolledConst):
         return str(roll.total)

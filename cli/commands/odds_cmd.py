@@ -11,7 +11,16 @@ from typing import Annotated
 
 import typer
 
-from cli.app import AsOpt, CampaignOpt, JsonOpt, NoColorOpt, SystemOpt, fail, settings_from
+from cli.app import (
+    AsOpt,
+    CampaignOpt,
+    JsonOpt,
+    NoColorOpt,
+    SystemOpt,
+    fail,
+    settings_from,
+    unknown_option,
+)
 from cli.env import Environment
 from cli.render.odds import odds_json, odds_text, percent
 from cli.runner import Runner
@@ -43,6 +52,12 @@ def odds_command(
     runner = Runner(settings, env)
     survives: Survival | None = None
     try:
+        unknown = unknown_option(words)
+        if unknown is not None:
+            raise UsageError(f"no such option: {unknown} (a LINE that starts with '-' goes"
+                             " after --: roll odds -- -1+d6)")
+        if at_least and at_most:
+            raise UsageError("--at-least and --at-most are two views: choose one")
         body, uses = split_uses(text)
         line = parse(body)
         if line.repeat != 1:
@@ -123,4 +138,8 @@ def _odds(runner: Runner, line: ast.Line, text: str):  # type: ignore[no-untyped
 
 
 def register(app: typer.Typer) -> None:
-    app.command("odds", context_settings={"allow_interspersed_args": True})(odds_command)
+    # an unknown "option" is a word of the LINE (`odds -3d6`); a `--typo` is refused above
+    app.command(
+        "odds",
+        context_settings={"allow_interspersed_args": True, "ignore_unknown_options": True},
+    )(odds_command)

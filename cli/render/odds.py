@@ -6,6 +6,7 @@ import math
 from fractions import Fraction
 from typing import Any
 
+from cli.render.text import columns
 from rules.odds import Odds
 
 RESET = "\x1b[0m"
@@ -179,7 +180,16 @@ def _wrap_words(text: str, width: int) -> str:
 
 
 def _fit(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: width - 1] + "…"
+    """`text` cut to `width` terminal columns (a CJK character takes two), `…` marking the cut."""
+    if columns(text) <= width:
+        return text
+    out, used = [], 1
+    for c in text:
+        used += columns(c)
+        if used > width:
+            break
+        out.append(c)
+    return "".join(out) + "…"
 
 
 def _wrap(parts: list[str], width: int, plain: list[str] | None = None) -> list[str]:

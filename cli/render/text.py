@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from rules.describe import pool_title
 from rules.errors import NotationError, RollError
@@ -87,6 +88,28 @@ def error_text(line: str | None, error: RollError) -> str:
     """`roll: error: MESSAGE`, with the LINE and a caret under the bad character."""
     out = f"roll: error: {error.message}"
     if isinstance(error, NotationError) and line is not None and error.column:
-        shown = line.rstrip("\n")
-        out += f"\n  {shown}\n  {' ' * (error.column - 1)}^"
+        shown = [_shown_char(c) for c in line.rstrip("\n")]
+        indent = sum(_columns(c) for c in shown[: error.column - 1])
+        out += f"\n  {''.join(shown)}\n  {' ' * indent}^"
     return out
+
+
+def _shown_char(c: str) -> str:
+    """A character as the caret line shows it: a tab as a space, control characters as �."""
+    if c == "\t":
+        return " "
+    if unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"):
+        return "\ufffd"
+    return c
+
+
+def columns(text: str) -> int:
+    """How many terminal columns `text` takes."""
+    return sum(_columns(c) for c in text)
+
+
+def _columns(c: str) -> int:
+    """How many terminal columns a shown character takes (CJK and emoji take two)."""
+    if unicodedata.combining(c):
+        return 0
+    return 2 if unicodedata.east_asian_width(c) in ("W", "F") else 1

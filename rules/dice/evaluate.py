@@ -50,6 +50,7 @@ class _Die:
     kept: bool = True
     rerolled_once: bool = False
     exploded: bool = False
+    discarded: int = 0
     success: int = 0
 
 
@@ -188,8 +189,8 @@ class Roller:
             if isinstance(m, ast.Sort):
                 shown.sort(key=lambda d: d.value, reverse=m.descending)
         frozen = tuple(
-            DieRoll(d.die, tuple(d.faces), d.value, d.kept, d.why, len(d.faces) > 1 and
-                    not d.exploded, d.exploded, d.success)
+            DieRoll(d.die, tuple(d.faces), d.value, d.kept, d.why, d.discarded > 0, d.exploded,
+                    d.success, d.discarded)
             for d in shown
         )
         return RolledTerm(str(node), frozen, value, counts_successes=bool(counting))
@@ -216,6 +217,7 @@ class Roller:
                 if not any(m.when.matches(d.faces[-1]) for m in always):
                     d.rerolled_once = True
                 self._kept[d.ids[-1]] = False
+                d.discarded += 1
                 face, tid = self.throw(d.die, f"a reroll of {label}")
                 d.faces.append(face)
                 d.ids.append(tid)
@@ -278,11 +280,11 @@ class Roller:
                 raise EvaluationError(
                     f"a group takes keep/drop, success counting and sort, not '{mod}': {node}"
                 )
+        scores: list[int] = []
         if counting:
             _check_counting(node, counting)
-            value = Fraction(
-                sum(_success_of(values[i], counting) for i in range(len(members)) if kept[i])
-            )
+            scores = [_success_of(v, counting) if k else 0 for v, k in zip(values, kept, strict=True)]
+            value = Fraction(sum(scores))
         else:
             value = sum((values[i] for i in range(len(members)) if kept[i]), Fraction(0))
         for i, (start, end) in enumerate(spans):
@@ -295,6 +297,7 @@ class Roller:
             tuple(kept[i] for i in order),
             value,
             counts_successes=bool(counting),
+            scores=tuple(scores[i] for i in order) if counting else (),
         )
 
 
@@ -338,16 +341,11 @@ def _keep_indices(kept: list[bool], values: Sequence[int | Fraction], mod: ast.K
     """Mark which of the kept entries survive `mod`; among equal values the later ones go first."""
     live = [i for i, k in enumerate(kept) if k]
     n = min(mod.count, len(live))
-    highest_first = sorted(live, key=lambda i: (-values[i], i))
-    lowest_first = sorted(live, key=lambda i: (values[i], -i))
-    if mod.op == "kh":
-        drop = highest_first[n:]
-    elif mod.op == "kl":
-        drop = lowest_first[n:]
-    elif mod.op == "dh":
-        drop = highest_first[:n]
+    if mod.op in ("kh", "dh"):
+        ranked = sorted(live, key=lambda i: (-values[i], i))  # highest first
     else:
-        drop = lowest_first[:n]
+        ranked = sorted(live, key=lambda i: (values[i], -i))  # lowest first
+    drop = ranked[n:] if mod.op in ("kh", "kl") else ranked[:n]
     for i in drop:
         kept[i] = False
 

@@ -22,7 +22,8 @@ class DieRoll:
     """One die as it lies on the table: its faces in order (rerolls, compounding), kept or not.
 
     `value` is what it counts for (a compounded die sums its faces, a penetrating one is −1);
-    `why` says how it came: "roll", "explode", "Favor" …; `success` is +1, −1 or 0 when counting.
+    `why` says how it came: "roll", "explode", "Favor" …; `success` is +1, −1 or 0 when counting;
+    `discarded`: how many of the first faces were rerolled away (the rest stand, compounded).
     """
 
     die: Die
@@ -33,6 +34,7 @@ class DieRoll:
     rerolled: bool = False
     exploded: bool = False
     success: int = 0
+    discarded: int = 0
 
     @property
     def face(self) -> int:
@@ -51,13 +53,17 @@ class RolledTerm:
 
 @dataclass(frozen=True)
 class RolledGroup:
-    """A `{…}` group: its members, which were kept, and the value."""
+    """A `{…}` group: its members, which were kept, and the value.
+
+    When the group counts successes, `scores` holds each member's +1, −1 or 0 (in member order).
+    """
 
     notation: str
     members: tuple[Rolled, ...]
     kept: tuple[bool, ...]
     value: Fraction
     counts_successes: bool = False
+    scores: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

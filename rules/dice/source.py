@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterable
 from typing import Protocol
 
 from rules.errors import ScriptError
 from rules.notation.ast import Die
+
+_FACE = re.compile(r"[+-]?[0-9]+")
 
 
 class DiceSource(Protocol):
@@ -46,12 +49,11 @@ class ScriptedSource:
         """Parse `--rolled` text: comma- or space-separated whole numbers."""
         faces: list[int] = []
         for part in text.replace(",", " ").split():
-            try:
-                faces.append(int(part))
-            except ValueError:
+            if not _FACE.fullmatch(part):  # int() would take `1_0` and `٣` too
                 raise ScriptError(
                     f"--rolled takes whole numbers separated by commas, not {part!r}"
-                ) from None
+                )
+            faces.append(int(part))
         return cls(faces)
 
     def throw(self, die: Die, why: str) -> int:

@@ -21,7 +21,7 @@ _RECURSION = 20_000
 
 pp.ParserElement.enable_packrat(cache_size_limit=512)
 
-_I = re.IGNORECASE
+_I = re.IGNORECASE | re.ASCII  # `\d` is 0-9 only: `٣d6` or `２d6` are no dice
 _CMP = r"(?P<op>>=|<=|>|<|=)?(?P<val>-?\d+)"
 
 
@@ -259,7 +259,8 @@ _LINE: pp.ParserElement | None = None
 def _grammar() -> pp.ParserElement:
     global _LINE
     if _LINE is None:
-        _LINE = _build()
+        # tabs stay tabs, so an error's column is the column of the text that was given
+        _LINE = _build().parse_with_tabs()
     return _LINE
 
 
@@ -288,7 +289,7 @@ def parse(text: str) -> ast.Line:
     """Parse one LINE into its syntax tree; raises NotationError with a 1-based column."""
     _check_shape(text)
     stripped = text.strip()
-    if not stripped:
+    if not stripped or stripped.startswith("#"):
         raise NotationError("empty LINE: give dice (2d6+1) or a command", text, 1, "a LINE")
     offset = len(text) - len(text.lstrip())
     # pyparsing spends a few dozen frames per nesting level; 50 levels need more than 1,000
@@ -301,6 +302,8 @@ def parse(text: str) -> ast.Line:
     except pp.ParseBaseException as exc:
         loc = offset + exc.loc
         expected = _expected_from(exc)  # type: ignore[arg-type]
+        if loc >= len(text.rstrip()) and expected.endswith(" or the end of the line"):
+            expected = "a term"  # the line ended: what it still needs is a term
         message = f"expected {expected}, found {_found(text, loc)}"
         raise NotationError(message, text, loc + 1, expected) from None
     except RecursionError:
