@@ -24,7 +24,7 @@ Dice notation (every system; case-insensitive, spaces allowed between terms)
   d20 adv / d20 dis             advantage: 2d20kh1 / 2d20kl1
   1d8 [slashing]   # comment    labels are kept; comments ignored
   Δ8 (or delta8)                a risk die (Macchiato Monsters)
-  d20+f  d20+h                  Vagabond's Favor (+d6) and Hinder (−d6)
+  d20+f  d20+h                  Vagabond's Favor (+d6) and Hinder (−d6), with -s vagabond
 Modifiers act in this order whatever order they are written in:
   reroll, explode, clamp, keep/drop, count, sort.
 Examples: 4d6kh3 · 2d20kl1+3 · 8d10>=8f1 · 3d6!! · {4d6, 3d8}kh1 · 6x 4d6kh3

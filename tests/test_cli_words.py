@@ -31,3 +31,21 @@ def test_a_whole_line_in_one_word_is_still_a_line() -> None:
 def test_systems_fit_a_40_column_pane() -> None:
     code, out, _ = invoke("systems")
     assert code == 0 and max(len(line) for line in out.splitlines()) <= 40
+
+
+def test_a_result_line_shows_the_line_without_its_repeat_or_comment() -> None:
+    code, out, _ = invoke("--rolled", "1,2", "2x d6 # two")
+    assert (code, out) == (0, "d6 → [1] = 1\nd6 → [2] = 2\n")
+    code, out, _ = invoke("--json", "--rolled", "4", "d6 # note")
+    assert '"input": "d6 # note"' in out and '"text": "d6 → [4] = 4"' in out
+
+
+def test_favor_atoms_belong_to_vagabond() -> None:
+    code, _, err = invoke("--rolled", "3,4", "d20+f")
+    assert code == 2 and "use -s vagabond" in err
+    assert invoke("-s", "vagabond", "--rolled", "3,4", "d20+f")[1] == "d20+f → [3] + Favor [4] = 7\n"
+
+
+def test_odds_of_an_unknown_word_says_so() -> None:
+    code, _, err = invoke("odds", "x")
+    assert code == 2 and "unknown word 'x'" in err

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
@@ -402,6 +403,24 @@ class CommandLine:
 
 
 Line = RollLine | CommandLine
+
+
+def walk(expr: Expr) -> Iterator[Expr]:
+    """Every node of an expression, the node itself first."""
+    yield expr
+    children: tuple[Expr, ...] = ()
+    if isinstance(expr, BinOp):
+        children = (expr.left, expr.right)
+    elif isinstance(expr, Neg):
+        children = (expr.operand,)
+    elif isinstance(expr, Labeled):
+        children = (expr.inner,)
+    elif isinstance(expr, Call):
+        children = expr.args
+    elif isinstance(expr, Group):
+        children = expr.members
+    for child in children:
+        yield from walk(child)
 
 
 def with_advantage(expr: Expr, advantage: Advantage | None) -> Expr:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from rules.campaign import Character, Table
@@ -95,6 +96,8 @@ class System:
     fields: Mapping[str, tuple[type, int | None, int | None]] = {}
     sections: frozenset[str] = frozenset()
     examples: tuple[str, ...] = ()
+    favor_atoms = False
+    """Whether dice LINEs may use the `f`/`h` Favor and Hinder atoms (Vagabond's)."""
     """LINEs that need no character, shown by `roll help SYSTEM` and run by the tests."""
 
     # ---- resolving ----
@@ -115,12 +118,17 @@ class System:
         return {}
 
     def resolve(self, line: ast.Line, ctx: Context) -> Resolution:
+        """Resolve one evaluation of a LINE; its text shows the LINE without `Nx` or comment."""
+        given = ctx.input
+        ctx = replace(ctx, input=shown_input(given))
         if isinstance(line, ast.RollLine):
-            return self.resolve_roll(line, ctx)
-        handler = self.commands().get(line.word)
-        if handler is None:
-            raise unknown_command(self, line)
-        return handler(ctx, line)
+            res = self.resolve_roll(line, ctx)
+        else:
+            handler = self.commands().get(line.word)
+            if handler is None:
+                raise unknown_command(self, line)
+            res = handler(ctx, line)
+        return replace(res, input=given)  # JSON keeps the LINE as given
 
     def odds(self, line: ast.Line, ctx: Context) -> Odds:
         """Exact odds of a LINE (a `rules.odds.Odds`): dice through the notation engine,
@@ -129,6 +137,8 @@ class System:
             from rules.odds import line_odds
 
             return line_odds(line)
+        if line.word not in self.commands():
+            raise unknown_command(self, line)
         hook = self.odds_commands().get(line.word)
         if hook is None:
             raise UsageError(f"no odds for '{line.word}' in {self.id}: it has no outcome to price")
@@ -140,6 +150,10 @@ class System:
 
     def resolve_roll(self, line: ast.RollLine, ctx: Context) -> Resolution:
         """A plain dice expression: total, and pass/fail with `vs N`."""
+        if not self.favor_atoms and any(isinstance(n, ast.Aid) for n in ast.walk(line.expr)):
+            raise UsageError(
+                "f and h are Vagabond's Favor and Hinder dice: use -s vagabond (or +d6 / -d6)"
+            )
         expr = ast.with_advantage(line.expr, line.advantage)
         roll = ctx.roller.roll(expr)
         summary = f"{ctx.input.strip()} → {describe_roll(roll)}"
@@ -233,6 +247,15 @@ class System:
             out += [s.name, s.abbrev]
         out += [p.name for p in self.pools]
         return out
+
+
+_REPEAT = re.compile(r"^\s*\d+[x×]\s+")
+_COMMENT = re.compile(r"\s*#.*$")
+
+
+def shown_input(text: str) -> str:
+    """The LINE as its result line shows it: no `Nx` prefix (each result is one), no comment."""
+    return _COMMENT.sub("", _REPEAT.sub("", text)).strip()
 
 
 def unknown_command(system: System, line: ast.CommandLine) -> UsageError:

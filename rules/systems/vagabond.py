@@ -105,6 +105,7 @@ class Vagabond(System):
     id = "vagabond"
     title = "Vagabond"
     seed = "000"
+    favor_atoms = True
     examples = (
         "check dex=5 trained",
         "check dex=5 trained favor hinder favor",
