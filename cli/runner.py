@@ -86,8 +86,14 @@ class Runner:
     # ---- output ----
 
     def out(self, text: str) -> None:
-        self.env.stdout.write(text + "\n")
-        self.env.stdout.flush()
+        try:
+            self.env.stdout.write(text + "\n")
+            self.env.stdout.flush()
+        except BrokenPipeError:
+            # the reader went away (`roll -n 1000 d6 | head -1`): stop quietly, status 0
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, self.env.stdout.fileno())
+            raise SystemExit(0) from None
 
     def err(self, text: str) -> None:
         self.env.stderr.write(text + "\n")

@@ -100,3 +100,11 @@ def test_a_killed_batch_leaves_log_and_pools_consistent(tmp_path: Path) -> None:
     # every logged change applied, none unlogged: the pool is exactly the sum of the log
     assert luck == sum(c["after"] - c["before"] for e in log for c in e["changes"])
     assert 0 < luck < 2000
+
+
+def test_a_reader_that_goes_away_is_no_error() -> None:
+    shell = f"'{ROLL}' -n 100000 d6 | head -1; exit ${{PIPESTATUS[0]}}"
+    done = subprocess.run(["bash", "-c", shell], capture_output=True, text=True, timeout=60,
+                          check=False)
+    assert done.returncode == 0 and done.stderr == ""
+    assert done.stdout.startswith("d6 → [")
