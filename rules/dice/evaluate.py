@@ -358,9 +358,9 @@ def _check_counting(node: object, mods: list[ast.CountSuccesses | ast.CountFailu
 
 def _success_of(value: int | Fraction, mods: list[ast.CountSuccesses | ast.CountFailures]) -> int:
     score = 0
-    if any(isinstance(m, ast.CountSuccesses) and m.when.matches(value) for m in mods):  # type: ignore[arg-type]
+    if any(isinstance(m, ast.CountSuccesses) and m.when.matches(value) for m in mods):
         score += 1
-    if any(isinstance(m, ast.CountFailures) and m.when.matches(value) for m in mods):  # type: ignore[arg-type]
+    if any(isinstance(m, ast.CountFailures) and m.when.matches(value) for m in mods):
         score -= 1
     return score
 

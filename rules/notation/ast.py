@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from typing import Literal
 
 CompareOp = Literal["=", ">", ">=", "<", "<="]
@@ -16,7 +17,8 @@ class Compare:
     op: CompareOp
     value: int
 
-    def matches(self, face: int) -> bool:
+    def matches(self, face: int | Fraction) -> bool:
+        """Whether a face (or an exact value: a group member's total) meets this point."""
         v = self.value
         if self.op == "=":
             return face == v

@@ -26,20 +26,6 @@ MAX_MEAN_EXTRA = 100
 Counting = ast.CountSuccesses | ast.CountFailures
 
 
-def matches(when: ast.Compare, value: Value) -> bool:
-    """`Compare.matches` for exact (possibly fractional) values."""
-    v = when.value
-    if when.op == "=":
-        return value == v
-    if when.op == ">":
-        return value > v
-    if when.op == ">=":
-        return value >= v
-    if when.op == "<":
-        return value < v
-    return value <= v
-
-
 def score_of(counting: Sequence[Counting], node: object) -> Score:
     """+1 per success, −1 per failure (a die can be both), or the value itself if not counting."""
     if not counting:
@@ -53,7 +39,7 @@ def score_of(counting: Sequence[Counting], node: object) -> Score:
     misses = [m.when for m in counting if isinstance(m, ast.CountFailures)]
 
     def score(v: Value) -> Value:
-        return int(any(matches(c, v) for c in hits)) - int(any(matches(c, v) for c in misses))
+        return int(any(c.matches(v) for c in hits)) - int(any(c.matches(v) for c in misses))
 
     return score
 
@@ -142,13 +128,13 @@ def _rerolled(node: ast.Dice, faces: Dist, rerolls: Sequence[ast.Reroll]) -> Dis
     once = [m.when for m in rerolls if m.once]
 
     def forever(f: Value) -> bool:
-        return any(matches(c, f) for c in always)
+        return any(c.matches(f) for c in always)
 
     if always and all(forever(f) for f in node.die.faces):
         raise EvaluationError(f"{node} would reroll every face of a {node.die.name}, forever")
     stays = {f: w for f, w in faces.weights.items() if not forever(f)}
     total = sum(stays.values())
-    again = {f for f in stays if any(matches(c, f) for c in once)}
+    again = {f for f in stays if any(c.matches(f) for c in once)}
     w_again = sum(stays[f] for f in again)
     if not w_again:
         return Dist(stays, total)
@@ -169,7 +155,7 @@ def _clamp_of(clamps: Sequence[ast.Clamp]) -> Callable[[Value], Value]:
 
 
 def _matcher(when: ast.Compare) -> Callable[[Value], bool]:
-    return lambda v: matches(when, v)
+    return lambda v: when.matches(v)
 
 
 def _depth(n: int, p_first: Fraction, p_again: Fraction, eps: Fraction) -> int:
