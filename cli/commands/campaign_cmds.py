@@ -6,7 +6,7 @@ import json as jsonlib
 import shutil
 import textwrap
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -17,6 +17,9 @@ from rules.campaign import Character
 from rules.describe import pool_title
 from rules.errors import RollError, UsageError
 from rules.systems import get_system
+
+if TYPE_CHECKING:
+    from cli.store import Campaign
 
 SHEET_HELP = "Characters: import, export, show, list, rm."
 sheet_app = typer.Typer(help=SHEET_HELP, no_args_is_help=True)
@@ -40,7 +43,7 @@ def _given(ctx: typer.Context, name: str, value: Any) -> Any:
     return ctx.parent.params.get(name, value)
 
 
-def _campaign(campaign: Path | None):  # type: ignore[no-untyped-def]
+def _campaign(campaign: Path | None) -> Campaign:
     from cli.store import Campaign
 
     return Campaign(settings_from(campaign=campaign).campaign_path())

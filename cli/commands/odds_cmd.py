@@ -29,6 +29,7 @@ from rules.dice.evaluate import Roller
 from rules.dice.source import RandomSource
 from rules.errors import RollError, UsageError
 from rules.notation import ast, parse
+from rules.odds import Odds
 from rules.odds.risk import expected_uses, survival
 from rules.systems import Context
 
@@ -122,7 +123,7 @@ class Survival:
                 f" ({self.chance}); lasts {self.expected} rolls on average")
 
 
-def _odds(runner: Runner, line: ast.Line, text: str):  # type: ignore[no-untyped-def]
+def _odds(runner: Runner, line: ast.Line, text: str) -> tuple[Odds, str]:
     """Price the LINE with its system, reading the campaign only when it has to."""
     roller = Roller(RandomSource(0))  # systems may need a roller in the context; odds throw none
     if not runner.needs_campaign(line):
