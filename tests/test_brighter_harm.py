@@ -10,7 +10,7 @@ from cli.render.text import plain_text
 from rules.campaign import Character
 from rules.errors import RuleError, UsageError
 from rules.resolution import Change
-from rules.systems.brighter_attrs import grit_max
+from rules.systems.brighter.vocabulary import grit_max
 from tests.test_brighter import BOB, SYSTEM, ann, dice, odds, resolve
 
 

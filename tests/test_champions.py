@@ -6,8 +6,8 @@ import pytest
 
 from rules.errors import ScriptError, SheetError, UsageError
 from rules.systems import get_system
-from rules.systems.champions import SYSTEM
-from rules.systems.champions_rules import wounds_for
+from rules.systems.champions.system import SYSTEM
+from rules.systems.champions.vocabulary import wounds_for
 from tests.test_champions_support import ASH, KAEL, MIRA, camp, data, sheet, text
 
 

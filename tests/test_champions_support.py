@@ -13,8 +13,8 @@ from rules.dice.source import ScriptedSource
 from rules.notation import parse
 from rules.odds import Odds
 from rules.resolution import Resolution
-from rules.systems.base import Context
-from rules.systems.champions import SYSTEM
+from rules.systems.champions.system import SYSTEM
+from rules.systems.protocol import Context
 
 MIRA: dict[str, Any] = {
     "name": "Mira", "system": "champions", "kind": "champion", "house": "Red", "guard": 13,

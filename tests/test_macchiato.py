@@ -17,8 +17,8 @@ from rules.notation import parse
 from rules.odds.risk import expected_uses
 from rules.resolution import Change, Resolution
 from rules.systems import Context, get_system
-from rules.systems.macchiato_check import FREE_FLAG
-from rules.systems.macchiato_odds import RiskOdds
+from rules.systems.macchiato.checks import FREE_FLAG
+from rules.systems.macchiato.odds import RiskOdds
 
 SYSTEM = get_system("macchiato")
 

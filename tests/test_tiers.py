@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.errors import RuleError, SheetError, UsageError
-from rules.systems.tiers import SYSTEM
+from rules.systems.tiers.system import SYSTEM
 from tests.test_tiers_support import changes, character, data, dice, kell, run, text
 
 # ---- sheets and pools ----

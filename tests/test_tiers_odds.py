@@ -11,8 +11,8 @@ import pytest
 from rules.errors import LimitError, ScriptError, UsageError
 from rules.notation import parse
 from rules.odds import EPSILON
-from rules.systems.tiers import SYSTEM
-from rules.systems.tiers_odds import fail_chance, successes_distribution
+from rules.systems.tiers.odds import fail_chance, successes_distribution
+from rules.systems.tiers.system import SYSTEM
 from tests.test_tiers_support import context, kell, odds, run
 
 SIXTH = Fraction(1, 6)

@@ -14,8 +14,8 @@ from rules.dice.source import ScriptedSource
 from rules.notation import parse
 from rules.odds import Odds
 from rules.resolution import Resolution
-from rules.systems.base import Context
-from rules.systems.tiers import SYSTEM
+from rules.systems.protocol import Context
+from rules.systems.tiers.system import SYSTEM
 
 KELL: dict[str, Any] = {
     "name": "Kell",

@@ -15,9 +15,9 @@ from rules.dice.source import ScriptedSource
 from rules.errors import UsageError
 from rules.notation import parse
 from rules.odds import Odds
-from rules.systems.base import Context
-from rules.systems.vagabond import SYSTEM
-from rules.systems.vagabond_odds import pass_chance, roll_distribution
+from rules.systems.protocol import Context
+from rules.systems.vagabond.odds import pass_chance, roll_distribution
+from rules.systems.vagabond.system import SYSTEM
 from tests.test_vagabond_support import character, mira, run
 
 AIDS = {0: "", 1: " favor", -1: " hinder"}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.errors import RuleError, UsageError
-from rules.systems.vagabond import SYSTEM
+from rules.systems.vagabond.system import SYSTEM
 from tests.test_vagabond_support import changes, character, data, mira, run, text
 
 # ---- statuses ----

@@ -13,8 +13,8 @@ from rules.dice.evaluate import Roller
 from rules.dice.source import ScriptedSource
 from rules.notation import parse
 from rules.resolution import Change, Resolution
-from rules.systems.base import Context
-from rules.systems.vagabond import SYSTEM
+from rules.systems.protocol import Context
+from rules.systems.vagabond.system import SYSTEM
 
 MIRA: dict[str, Any] = {
     "name": "Mira",

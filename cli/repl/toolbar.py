@@ -9,7 +9,7 @@ from cli.repl.state import TableView
 from rules.campaign import Character
 from rules.describe import pool_title
 from rules.errors import RollError
-from rules.systems.base import Pool
+from rules.systems.protocol import Pool
 
 
 def pieces(view: TableView, physical: bool = False) -> list[str]:

@@ -6,16 +6,16 @@ import importlib
 from collections.abc import Iterator, Mapping
 
 from rules.errors import UsageError
-from rules.systems.base import Context, System
+from rules.systems.protocol import Context, System
 
 # id → module; a module is imported only when its system is first asked for (start-up time)
 MODULES = {
     "generic": "rules.systems.generic",
-    "vagabond": "rules.systems.vagabond",
-    "macchiato": "rules.systems.macchiato",
-    "champions": "rules.systems.champions",
-    "tiers": "rules.systems.tiers",
-    "brighter": "rules.systems.brighter",
+    "vagabond": "rules.systems.vagabond.system",
+    "macchiato": "rules.systems.macchiato.system",
+    "champions": "rules.systems.champions.system",
+    "tiers": "rules.systems.tiers.system",
+    "brighter": "rules.systems.brighter.system",
 }
 
 

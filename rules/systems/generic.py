@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.systems.base import System
+from rules.systems.protocol import System
 
 
 class Generic(System):

@@ -1,0 +1,230 @@
+"""Brighter Worlds saves: the attribute die 4+, enhanced and impaired, against damage or a foe."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Literal
+
+from rules.describe import describe_throws
+from rules.dice.results import Throw
+from rules.dice.steps import GONE, on_ladder
+from rules.errors import UsageError
+from rules.notation import ast
+from rules.resolution import Resolution
+from rules.systems.brighter.vocabulary import attr_key, current_die, inline_die, label
+from rules.systems.protocol import Context
+
+SAVE_TARGET = 4
+"""A save passes on 4 or higher."""
+
+ENHANCED_DIE = 12
+IMPAIRED_DIE = 4
+
+Mode = Literal["enhanced", "impaired"] | None
+
+USAGE = "save ATTR [enhanced|impaired] [vs N | vs ATTR of NAME | vs dex=d8]"
+
+
+@dataclass(frozen=True)
+class Opponent:
+    """The side causing the consequence in an opposed save: who, which attribute, its die."""
+
+    name: str | None
+    attr: str
+    sides: int
+
+    @property
+    def title(self) -> str:
+        """`Bob's DEX`, `DEX` (inline), or `their` (a bare die)."""
+        if not self.attr:
+            return "their"
+        return f"{self.name}'s {label(self.attr)}" if self.name else label(self.attr)
+
+
+@dataclass(frozen=True)
+class SaveSpec:
+    """What a `save` LINE asks for."""
+
+    attr: str
+    sides: int
+    mode: Mode = None
+    beat: int | None = None
+    opponent: Opponent | None = None
+
+
+@dataclass(frozen=True)
+class SaveRoll:
+    """A save's own dice: the value kept (None at zero: no roll) and its throws."""
+
+    value: int | None
+    throws: tuple[Throw, ...]
+
+
+def parse_save(ctx: Context, line: ast.CommandLine) -> SaveSpec:
+    """Read `save ATTR [enhanced|impaired] [vs …]` (ATTR may be inline: `save dex=d8`)."""
+    if not line.args:
+        raise UsageError(f"save needs an attribute: {USAGE}")
+    first, rest = line.args[0], list(line.args[1:])
+    if isinstance(first, ast.KeyValue):
+        attr = attr_key(first.key)
+        sides = inline_die(first.key, first.value)
+    elif isinstance(first, ast.Word):
+        attr = attr_key(first.text)
+        sides = current_die(ctx.active, attr)
+    else:
+        raise UsageError(f"save needs an attribute first, not '{first}': {USAGE}")
+    modes: set[str] = set()
+    while rest and str(rest[0]).lower() != "vs":
+        word = str(rest.pop(0)).lower()
+        if word not in ("enhanced", "impaired"):
+            raise UsageError(f"save takes enhanced or impaired, then vs …, not '{word}': {USAGE}")
+        modes.add(word)
+    if len(modes) > 1:
+        raise UsageError("a save is enhanced or impaired, not both: the rules do not combine them")
+    mode: Mode = "enhanced" if "enhanced" in modes else "impaired" if modes else None
+    beat, opponent = None, None
+    if rest:
+        beat, opponent = parse_against(ctx, rest)
+    return SaveSpec(attr, sides, mode, beat, opponent)
+
+
+def parse_against(ctx: Context, args: list[ast.Arg]) -> tuple[int | None, Opponent | None]:
+    """The `vs …` clause: damage to beat, or the opposing side's die."""
+    head = args[0]
+    if not (isinstance(head, ast.Word) and head.text.lower() == "vs") or len(args) < 2:
+        raise UsageError(f"unexpected '{head}': {USAGE}")
+    what, tail = args[1], args[2:]
+    if isinstance(what, ast.ExprArg) and not tail:
+        number = what.as_int()
+        if number is not None:
+            if number < 0:
+                raise UsageError(f"vs N takes the damage, 0 or more, not {number}")
+            return number, None
+        expr = what.expr
+        if (
+            isinstance(expr, ast.Dice)
+            and expr.count == 1
+            and not expr.mods
+            and expr.die.kind == "std"
+            and on_ladder(expr.die.sides)
+        ):
+            return None, Opponent(None, "", expr.die.sides)
+        raise UsageError(f"vs takes a number, a die d4–d12 or ATTR of NAME, not '{what}'")
+    if isinstance(what, ast.KeyValue) and not tail:
+        attr = attr_key(what.key)
+        return None, Opponent(None, attr, inline_die(what.key, what.value))
+    if (
+        isinstance(what, ast.Word)
+        and len(tail) == 2
+        and isinstance(tail[0], ast.Word)
+        and tail[0].text.lower() == "of"
+        and isinstance(tail[1], ast.Word)
+    ):
+        attr = attr_key(what.text)
+        foe = ctx.table.character(tail[1].text)
+        return None, Opponent(foe.name, attr, current_die(foe, attr))
+    raise UsageError(f"vs takes N, ATTR of NAME or ATTR=dN: {USAGE}")
+
+
+def roll_own(ctx: Context, attr: str, sides: int, mode: Mode) -> SaveRoll:
+    """The saving side's dice: the attribute die (a d4 impaired), plus a d12 enhanced."""
+    if sides == GONE:
+        return SaveRoll(None, ())
+    start = len(ctx.roller.throws)
+    die = ast.std_die(IMPAIRED_DIE if mode == "impaired" else sides)
+    own: ast.Expr = ast.Labeled(ast.Dice(1, die), label(attr))
+    if mode == "enhanced":
+        extra = ast.Labeled(ast.Dice(1, ast.std_die(ENHANCED_DIE)), "enhanced")
+        own = ast.Group((own, extra), (ast.Keep("kh", 1),))
+    roll = ctx.roller.roll(own)
+    return SaveRoll(roll.total, ctx.roller.throws[start:])
+
+
+def save(ctx: Context, line: ast.CommandLine) -> Resolution:
+    """`save ATTR …`: 4+ passes; `vs N` rolls higher than N; opposed, higher than their die."""
+    spec = parse_save(ctx, line)
+    mine = roll_own(ctx, spec.attr, spec.sides, spec.mode)
+    text = ctx.input.strip()
+    notes: list[str] = []
+    if mine.value is None:
+        notes.append(f"{label(spec.attr)} is at zero: the save fails without a roll")
+        # no roll, but the save still had a target: 4, or the damage of `vs N`
+        target = None if spec.opponent is not None else (
+            SAVE_TARGET if spec.beat is None else spec.beat)
+        return ctx.resolution(
+            "save", f"{text} → {label(spec.attr)} 0 · fail", target=target, outcome="fail",
+            notes=tuple(notes), extra=_extra(spec),
+        )
+    if spec.opponent is not None:
+        foe = spec.opponent
+        if foe.sides == GONE:
+            theirs = 0
+            notes.append(f"{foe.title} is at zero: it counts as 0")
+        else:
+            why = f"{foe.title} die" if foe.title == "their" else foe.title
+            theirs = ctx.roller.roll(ast.Dice(1, ast.std_die(foe.sides)), why=why).total
+            notes.append(f"{foe.title} d{foe.sides} rolled {theirs}")
+        if mine.value == theirs:
+            notes.append("a tie goes to the side causing the consequence")
+        target, needs = theirs, f">{theirs}"
+        passed = mine.value > theirs
+    elif spec.beat is not None:
+        target, needs = spec.beat, f">{spec.beat}"
+        passed = mine.value > spec.beat
+    else:
+        target, needs = SAVE_TARGET, str(SAVE_TARGET)
+        passed = mine.value >= SAVE_TARGET
+    outcome = "pass" if passed else "fail"
+    return ctx.resolution(
+        "save",
+        f"{text} → {describe_throws(mine.throws)} vs {needs} · {outcome}",
+        total=mine.value,
+        target=target,
+        outcome=outcome,
+        notes=tuple(notes),
+        extra=_extra(spec),
+    )
+
+
+def _extra(spec: SaveSpec) -> tuple[tuple[str, object], ...]:
+    die = f"d{spec.sides}" if spec.sides else "0"
+    return (("attribute", spec.attr), ("die", die), ("mode", spec.mode))
+
+
+# ---- odds ----
+
+
+def own_probs(sides: int, mode: Mode) -> dict[int, Fraction]:
+    """P(value kept) of the saving side's dice, by brute force over their faces."""
+    if sides == GONE:
+        return {0: Fraction(1)}
+    die = IMPAIRED_DIE if mode == "impaired" else sides
+    counts: dict[int, int] = {}
+    if mode == "enhanced":
+        for a in range(1, die + 1):
+            for b in range(1, ENHANCED_DIE + 1):
+                counts[max(a, b)] = counts.get(max(a, b), 0) + 1
+        total = die * ENHANCED_DIE
+    else:
+        counts = dict.fromkeys(range(1, die + 1), 1)
+        total = die
+    return {v: Fraction(counts[v], total) for v in sorted(counts)}
+
+
+def pass_probability(spec: SaveSpec) -> Fraction:
+    """P(pass) of a save, exactly."""
+    if spec.sides == GONE:
+        return Fraction(0)
+    probs = own_probs(spec.sides, spec.mode)
+    if spec.opponent is not None:
+        foe = spec.opponent.sides
+        theirs = {0: Fraction(1)} if foe == GONE else {
+            f: Fraction(1, foe) for f in range(1, foe + 1)
+        }
+        return sum(
+            (p * q for v, p in probs.items() for t, q in theirs.items() if v > t), Fraction(0)
+        )
+    if spec.beat is not None:
+        return sum((p for v, p in probs.items() if v > spec.beat), Fraction(0))
+    return sum((p for v, p in probs.items() if v >= SAVE_TARGET), Fraction(0))

@@ -1,0 +1,247 @@
+"""Champions & Cohorts attacks: d20 + Might against Guard, the weapon die less Armor, wounds."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.campaign import Character
+from rules.errors import UsageError
+from rules.notation import ast
+from rules.resolution import Change, Resolution
+from rules.systems.champions.vocabulary import (
+    ARMOR_CAP,
+    CHAMPION_CAP,
+    DOWNED,
+    SLOTS,
+    TAGS,
+    armor_of,
+    champions_only,
+    guard_of,
+    has,
+    kind_of,
+    mark_wounds,
+    might_of,
+    plural,
+    weapon_sides,
+    wounds_for,
+    wounds_of,
+)
+from rules.systems.protocol import Context
+
+USAGE = ("attack TARGET [weapon light|standard|heavy|exceptional|dN] [heavy|critical|relic|major]"
+         "  (TARGET: a character, or guard=N armor=N [cohort])")
+TARGET_KEYS = ("guard", "armor")
+MIGHT_KEYS = ("might", "mit")
+KIND_WORDS = ("champion", "cohort")
+
+
+@dataclass(frozen=True)
+class Target:
+    """Who is attacked: a character of the campaign (`who`), or inline numbers."""
+
+    name: str
+    guard: int
+    armor: int
+    kind: str
+    wounds: int = 0
+    downed: bool = False
+    who: Character | None = None
+
+    @property
+    def slots(self) -> int:
+        return SLOTS[self.kind]
+
+
+@dataclass(frozen=True)
+class AttackPlan:
+    """An attack ready to roll or to price: the attacker's Might, the target, the weapon die."""
+
+    might: int
+    target: Target
+    sides: int
+    tags: tuple[str, ...]
+
+    def hits(self, d20: int) -> bool:
+        """d20 + Might meets the Guard (ties hit)."""
+        return d20 + self.might >= self.target.guard
+
+    def damage(self, face: int) -> int:
+        """The weapon die less Armor; a damaging hit deals at least 1."""
+        return max(1, face - self.target.armor)
+
+    def wounds(self, face: int) -> int:
+        """Wounds the hit deals: by damage, at most 2 on a Champion unless tagged."""
+        count = wounds_for(self.damage(face))
+        return min(count, CHAMPION_CAP) if self.capped else count
+
+    @property
+    def capped(self) -> bool:
+        return self.target.kind == "champion" and not self.tags
+
+    def downs(self, wounds: int) -> bool:
+        """These wounds fill the target's last slot (a Downed target is not downed again)."""
+        return not self.target.downed and self.target.wounds + wounds >= self.target.slots
+
+
+def _int(arg: ast.KeyValue, lo: int | None = None, hi: int | None = None) -> int:
+    try:
+        value = int(arg.value)
+    except ValueError:
+        raise UsageError(f"attack: {arg.key} must be a whole number, not '{arg.value}'") from None
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        top = "" if hi is None else f" (Normal Micro Armor is capped at {hi})"
+        raise UsageError(f"attack: {arg} is outside {lo}..{'' if hi is None else hi}{top}")
+    return value
+
+
+@dataclass
+class _Words:
+    """The words of an attack LINE, sorted by what they mean."""
+
+    names: list[str]
+    inline: dict[str, ast.KeyValue]
+    kind: str | None = None
+    weapon: ast.Arg | None = None
+    tags: tuple[str, ...] = ()
+    might: int | None = None
+
+
+def _read(line: ast.CommandLine) -> _Words:
+    words = _Words([], {})
+    args = list(line.args)
+    tags: list[str] = []
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        i += 1
+        if isinstance(arg, ast.KeyValue):
+            key = arg.key.lower()
+            if key in TARGET_KEYS:
+                words.inline[key] = arg
+            elif key in MIGHT_KEYS:
+                words.might = _int(arg)
+            elif key == "weapon":
+                words.weapon = arg
+            else:
+                raise UsageError(f"attack: unknown '{arg}' (inline: guard=N armor=N might=N"
+                                 " weapon=…)")
+            continue
+        text = str(arg).lower() if isinstance(arg, ast.Word) else ""
+        if text == "weapon":
+            if i >= len(args):
+                raise UsageError("attack: weapon needs light|standard|heavy|exceptional|dN")
+            words.weapon, i = args[i], i + 1
+        elif text in TAGS:
+            tags.append(text)
+        elif text in KIND_WORDS:
+            words.kind = text
+        elif isinstance(arg, ast.Word):
+            words.names.append(arg.text)
+        else:
+            raise UsageError(f"attack: unexpected '{arg}': {USAGE}")
+    words.tags = tuple(tags)
+    return words
+
+
+def _target(ctx: Context, words: _Words) -> Target:
+    if len(words.names) > 1:
+        listed = " and ".join(f"'{n}'" for n in words.names)
+        raise UsageError(f"attack takes one TARGET, not {listed} (tags: {' '.join(TAGS)})")
+    if words.names:
+        if words.inline or words.kind:
+            raise UsageError("attack: give the target by name or inline (guard=N armor=N"
+                             " [cohort]), not both")
+        who = champions_only(ctx.table.character(words.names[0]))
+        return Target(who.name, guard_of(who), armor_of(who), kind_of(who), wounds_of(who),
+                      has(who, DOWNED), who)
+    if "guard" not in words.inline:
+        raise UsageError(f"attack needs a TARGET: {USAGE}")
+    guard = _int(words.inline["guard"])
+    armor = _int(words.inline["armor"], 0, ARMOR_CAP) if "armor" in words.inline else 0
+    return Target("the target", guard, armor, words.kind or "champion")
+
+
+def plan_attack(ctx: Context, line: ast.CommandLine) -> AttackPlan:
+    """Read `attack TARGET [weapon W] [TAG]`: the Might, the target and the weapon die."""
+    words = _read(line)
+    target = _target(ctx, words)
+    attacker = ctx.table.active
+    if words.might is not None:
+        might = words.might
+    elif attacker is not None:
+        might = might_of(champions_only(attacker))
+    else:
+        raise UsageError("attack needs the attacker's Might: act --as a character, or give"
+                         " might=N")
+    weapon: str | ast.Arg | None = words.weapon
+    if isinstance(weapon, ast.KeyValue):
+        weapon = weapon.value
+    if weapon is None and attacker is not None:
+        given = attacker.field("weapon")
+        weapon = given if isinstance(given, str) else None
+    if weapon is None:
+        raise UsageError("attack needs the weapon: weapon light|standard|heavy|exceptional|dN"
+                         " (the rules give no default; a sheet may set weapon = \"standard\")")
+    sides = weapon_sides(weapon)
+    return AttackPlan(might, target, sides, words.tags)
+
+
+def _d20_text(d20: int, might: int) -> str:
+    """`12+3 = 15`."""
+    sign = "+" if might >= 0 else "-"
+    return f"{d20}{sign}{abs(might)} = {d20 + might}"
+
+
+def _damage_note(plan: AttackPlan, face: int, wounds: int) -> str:
+    """`Damage d8: 6 − 1 Armor = 5 → 2 wounds`, with the minimum and the Champion cap."""
+    armor = plan.target.armor
+    raw = face - armor
+    text = f"Damage d{plan.sides}: {face}"
+    if armor:
+        text += f" − {armor} Armor = {raw}"
+        if raw < 1:
+            text += ", at least 1"
+    full = wounds_for(plan.damage(face))
+    text += f" → {plural(full, 'wound')}"
+    if full != wounds:
+        text += f"; {wounds} on a Champion (untagged)"
+    return text
+
+
+def attack(ctx: Context, line: ast.CommandLine) -> Resolution:
+    """d20 + Might ≥ Guard hits; the weapon die less Armor becomes wounds on the target."""
+    plan = plan_attack(ctx, line)
+    target = plan.target
+    d20, _ = ctx.roller.throw(ast.D20, "the attack")
+    total = d20 + plan.might
+    hit = plan.hits(d20)
+    outcome = "hit" if hit else "miss"
+    summary = f"{ctx.input.strip()} → {_d20_text(d20, plan.might)} vs {target.guard} · {outcome}"
+    changes: tuple[Change, ...] = ()
+    notes: list[str] = []
+    damage: int | None = None
+    wounds: int | None = None
+    downed = False
+    if hit:
+        face, _ = ctx.roller.throw(ast.std_die(plan.sides), "the weapon")
+        damage = plan.damage(face)
+        wounds = plan.wounds(face)
+        summary += f" · {plural(wounds, 'wound')}"
+        notes.append(_damage_note(plan, face, wounds))
+        if target.who is not None:
+            marked = mark_wounds(target.who, wounds, "attack")
+            changes, downed = marked.changes, marked.downed
+            notes.extend(marked.notes)
+        else:
+            downed = plan.downs(wounds)
+            fills = (f"; that fills a {target.kind.capitalize()}'s {target.slots} slots:"
+                     " Downed, Med Flag at 3" if downed else "")
+            notes.append(f"(inline target: nothing recorded{fills})")
+    return ctx.resolution(
+        "attack", summary, total=total, target=target.guard, outcome=outcome,
+        changes=changes, notes=tuple(notes),
+        extra=(("target_name", target.who.name if target.who else None),
+               ("target_kind", target.kind), ("might", plan.might),
+               ("armor", target.armor), ("weapon", f"d{plan.sides}"), ("tags", list(plan.tags)),
+               ("damage", damage), ("wounds", wounds), ("downed", downed)),
+    )

@@ -1,0 +1,196 @@
+"""Macchiato Monsters stat checks: d20 ≤ stat, advantage, the free advantage, sessions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Literal
+
+from rules.campaign import Character
+from rules.describe import describe_throws
+from rules.errors import RuleError, UsageError
+from rules.notation import ast
+from rules.resolution import Change, Resolution
+from rules.systems.protocol import Context, Stat
+
+STAT_LOW, STAT_HIGH = 3, 18
+
+STATS = tuple(
+    Stat(name, name[:3], STAT_LOW, STAT_HIGH)
+    for name in ("strength", "dexterity", "constitution", "intelligence", "wisdom", "charisma")
+)
+"""The classic six (3d6 each, 3–18: public rules)."""
+
+FREE_FLAG = "free-advantage-spent"
+"""The flag a character carries once the session's free advantage is used."""
+
+SESSION_FIELD = "session"
+"""The party's session counter, moved by `session new`."""
+
+CRIT_NOTE = "crit: double the effect or add a consequence"
+FUMBLE_NOTE = "fumble: double the effect or add a consequence"
+
+Edge = Literal["adv", "dis"] | None
+
+
+@dataclass(frozen=True)
+class CheckSpec:
+    """What a `check` LINE asks for: the stat and its value, advantage, and the free advantage."""
+
+    stat: str
+    value: int
+    edge: Edge
+    free: bool
+
+
+def find_stat(word: str) -> Stat:
+    """The stat named by its full name or 3-letter abbreviation; UsageError lists them."""
+    low = word.lower()
+    for stat in STATS:
+        if low in (stat.name, stat.abbrev):
+            return stat
+    names = ", ".join(f"{s.abbrev}" for s in STATS)
+    raise UsageError(f"no Macchiato stat {word!r} (stats: {names})")
+
+
+def parse_check(ctx: Context, line: ast.CommandLine) -> CheckSpec:
+    """Read `check STAT [adv|dis] [free]` (or `check str=12 …`) into a CheckSpec."""
+    usage = "check STAT [adv|dis] [free] (STAT: str dex con int wis cha, or inline str=12)"
+    if not line.args:
+        raise UsageError(f"check needs a stat: {usage}")
+    first, rest = line.args[0], line.args[1:]
+    if isinstance(first, ast.KeyValue):
+        stat = find_stat(first.key)
+        try:
+            value = int(first.value)
+        except ValueError:
+            raise UsageError(f"{first}: a Macchiato stat is a number 3–18") from None
+    elif isinstance(first, ast.Word):
+        stat = find_stat(first.text)
+        value = sheet_stat(ctx.active, stat)
+    else:
+        raise UsageError(f"check needs a stat first, not '{first}': {usage}")
+    if not STAT_LOW <= value <= STAT_HIGH:
+        raise UsageError(f"{stat.name} {value} is outside the stat range 3–18")
+    words = []
+    for arg in rest:
+        if not isinstance(arg, ast.Word) or arg.text.lower() not in ("adv", "dis", "free"):
+            raise UsageError(f"check takes adv, dis or free after the stat, not '{arg}': {usage}")
+        words.append(arg.text.lower())
+    free = "free" in words
+    if free and "adv" in words:
+        raise RuleError("free gives advantage, and advantage does not stack: drop adv or free")
+    edge = resolve_edge("adv" in words or free, "dis" in words)
+    return CheckSpec(stat.name, value, edge, free)
+
+
+def sheet_stat(character: Character, stat: Stat) -> int:
+    """The stat's value on the character's sheet; UsageError says how to give it."""
+    value = character.stats.get(stat.name)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise UsageError(
+            f"{character.name} has no {stat.name} on the sheet: add [stats] {stat.name} = N,"
+            f" or check {stat.abbrev}=N"
+        )
+    return value
+
+
+def resolve_edge(adv: bool, dis: bool) -> Edge:
+    """Advantage and disadvantage together cancel: one die, as a normal check."""
+    if adv and not dis:
+        return "adv"
+    if dis and not adv:
+        return "dis"
+    return None
+
+
+def check_expr(edge: Edge) -> ast.Dice:
+    """The d20s of a check: roll-under, so advantage keeps the lower, disadvantage the higher."""
+    if edge is None:
+        return ast.Dice(1, ast.D20)
+    keep = ast.Keep("kl" if edge == "adv" else "kh", 1)
+    return ast.Dice(2, ast.D20, (keep,))
+
+
+def free_change(character: Character) -> Change:
+    """Spending the session's free advantage; RuleError when it is spent already."""
+    if FREE_FLAG in character.flags:
+        raise RuleError(
+            f"{character.name} has used the free advantage this session"
+            " (`session new` gives it back); nothing changed"
+        )
+    return Change(character.name, FREE_FLAG, False, True, "free advantage", kind="flag")
+
+
+def check(ctx: Context, line: ast.CommandLine) -> Resolution:
+    """`check STAT [adv|dis] [free]`: d20 ≤ stat passes; natural 1 crit, natural 20 fumble."""
+    spec = parse_check(ctx, line)
+    changes = (free_change(ctx.active),) if spec.free else ()
+    roll = ctx.roller.roll(check_expr(spec.edge), why=spec.stat)
+    face = roll.total
+    outcome = "pass" if face <= spec.value else "fail"
+    crit, fumble = face == 1, face == 20
+    summary = f"{ctx.input.strip()} → {describe_throws(roll.throws)} vs {spec.value} · {outcome}"
+    notes: tuple[str, ...] = ()
+    if crit:
+        summary += " · crit"
+        notes = (CRIT_NOTE,)
+    elif fumble:
+        summary += " · fumble"
+        notes = (FUMBLE_NOTE,)
+    return ctx.resolution(
+        "check",
+        summary,
+        total=face,
+        target=spec.value,
+        outcome=outcome,
+        crit=crit,
+        fumble=fumble,
+        changes=changes,
+        notes=notes,
+        extra=(("stat", spec.stat), ("advantage", spec.edge), ("free", spec.free)),
+        rolls=(roll,),
+    )
+
+
+def session(ctx: Context, line: ast.CommandLine) -> Resolution:
+    """`session new`: a new session gives every character back the free advantage."""
+    words = [str(a).lower() for a in line.args]
+    if words != ["new"]:
+        raise UsageError("session new starts a session (and gives back every free advantage)")
+    before = ctx.table.party.get(SESSION_FIELD)
+    number = before + 1 if isinstance(before, int) and not isinstance(before, bool) else 1
+    changes = [Change(None, SESSION_FIELD, before, number, "session new", kind="field")]
+    for character in sorted(ctx.table.characters.values(), key=lambda c: c.name.lower()):
+        if character.system == ctx.system.id and FREE_FLAG in character.flags:
+            changes.append(Change(character.name, FREE_FLAG, True, False, "session new", "flag"))
+    summary = f"{ctx.input.strip()} → session {number}: free advantage for all"
+    return ctx.resolution("session", summary, changes=tuple(changes))
+
+
+# ---- odds ----
+
+
+def kept_face_probs(edge: Edge) -> dict[int, Fraction]:
+    """P(kept d20 face) for a check: brute force over the one or two d20s."""
+    if edge is None:
+        return {f: Fraction(1, 20) for f in range(1, 21)}
+    pick = min if edge == "adv" else max
+    counts: dict[int, int] = {}
+    for a in range(1, 21):
+        for b in range(1, 21):
+            kept = pick(a, b)
+            counts[kept] = counts.get(kept, 0) + 1
+    return {f: Fraction(counts[f], 400) for f in sorted(counts)}
+
+
+def check_outcomes(value: int, edge: Edge) -> dict[str, Fraction]:
+    """P(pass), P(fail), P(crit), P(fumble) of a check against `value`."""
+    probs = kept_face_probs(edge)
+    passing = sum((p for f, p in probs.items() if f <= value), Fraction(0))
+    return {
+        "pass": passing,
+        "fail": 1 - passing,
+        "crit": probs.get(1, Fraction(0)),
+        "fumble": probs.get(20, Fraction(0)),
+    }

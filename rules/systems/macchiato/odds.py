@@ -1,0 +1,69 @@
+"""Exact odds of Macchiato Monsters checks and risk dice, next to the rules they price."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from rules.errors import UsageError
+from rules.notation import ast
+from rules.odds import Odds
+from rules.odds.risk import expected_uses
+from rules.systems.macchiato.checks import check_outcomes, kept_face_probs, parse_check
+from rules.systems.macchiato.risk import (
+    PARTY,
+    arg_sides,
+    find_owner,
+    owned_dice,
+    risk_outcomes,
+    risk_sides,
+    who,
+)
+from rules.systems.protocol import Context
+
+
+@dataclass(frozen=True)
+class RiskOdds(Odds):
+    """The odds of one roll of a risk die, plus how many rolls it lasts on average."""
+
+    expected_uses: Fraction = Fraction(0)
+
+    @property
+    def extra(self) -> dict[str, Fraction]:
+        """More keys for the odds JSON."""
+        return {"expected_uses": self.expected_uses}
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """What a person reads beside the distribution."""
+        return (f"expected rolls until it fizzles: {self.expected_uses}",)
+
+
+def check_odds(ctx: Context, line: ast.CommandLine) -> Odds:
+    """`odds check STAT [adv|dis] [free]`: pass, fail, crit and fumble (free is not spent)."""
+    spec = parse_check(ctx, line)
+    return Odds(kept_face_probs(spec.edge), check_outcomes(spec.value, spec.edge))
+
+
+def risk_odds(sides: int) -> RiskOdds:
+    """`odds Δ8`: hold against step-down (fizzle for a Δ4), and the expected rolls to fizzle."""
+    probs = {face: Fraction(1, sides) for face in range(1, sides + 1)}
+    return RiskOdds(probs, risk_outcomes(sides), expected_uses(sides))
+
+
+def risk_command_odds(ctx: Context, line: ast.CommandLine) -> Odds:
+    """`odds risk NAME` (or `odds risk Δ8`): the odds of that risk die as it stands."""
+    args = list(line.args)
+    party = bool(args) and str(args[-1]).lower() == PARTY
+    if party:
+        args = args[:-1]
+    if len(args) != 1:
+        raise UsageError("odds risk NAME [party] (or odds Δ8)")
+    sides = arg_sides(args[0])
+    if sides is None:
+        if not isinstance(args[0], ast.Word):
+            raise UsageError(f"odds risk NAME: a risk die's name, not '{args[0]}'")
+        name = args[0].text.strip().lower()
+        owner = find_owner(ctx, name, party)
+        sides = risk_sides(owned_dice(ctx, owner)[name], f"{who(owner)}'s {name}")
+    return risk_odds(sides)

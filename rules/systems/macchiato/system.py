@@ -1,0 +1,68 @@
+"""Macchiato Monsters (seed 001): d20 roll-under stat checks and risk dice."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.notation import ast
+from rules.resolution import Resolution
+from rules.systems.macchiato.checks import STATS, check, session
+from rules.systems.macchiato.help import HELP
+from rules.systems.macchiato.odds import check_odds, risk_command_odds, risk_odds
+from rules.systems.macchiato.risk import (
+    lone_risk_die,
+    risk,
+    roll_lone,
+    validate_risk,
+)
+from rules.systems.protocol import CommandFn, Context, OddsFn, System
+from rules.systems.sheets import validate_common
+
+
+class Macchiato(System):
+    """Macchiato Monsters: roll d20 under a stat; risk dice step down Δ12 → Δ4 → gone."""
+
+    id = "macchiato"
+    title = "Macchiato Monsters"
+    seed = "001"
+    examples = (
+        "check str=12 adv",
+        "Δ8",
+        "delta6",
+        "odds Δ8 uses 5",
+        "odds check str=12 dis",
+    )
+    stats = STATS
+    fields = {"level": (int, 1, None)}
+
+    def extra_commands(self) -> dict[str, CommandFn]:
+        return {"check": check, "session": session, "risk": risk}
+
+    def odds_commands(self) -> dict[str, OddsFn]:
+        return {"check": check_odds, "risk": risk_command_odds}
+
+    def resolve_roll(self, line: ast.RollLine, ctx: Context) -> Resolution:
+        """A LINE that is one risk die is a risk roll; any other expression is plain dice."""
+        sides = lone_risk_die(line)
+        if sides is None:
+            return super().resolve_roll(line, ctx)
+        return roll_lone(ctx, sides)
+
+    def odds(self, line: ast.Line, ctx: Context) -> Any:
+        if isinstance(line, ast.RollLine):
+            sides = lone_risk_die(line)
+            if sides is not None:
+                return risk_odds(sides)
+        return super().odds(line, ctx)
+
+    def validate_sheet(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        sheet = validate_common(self, data)
+        validate_risk(sheet)
+        return sheet
+
+    def help(self) -> str:
+        return HELP
+
+
+SYSTEM = Macchiato()

@@ -1,0 +1,94 @@
+"""The pool commands every system shares: spend, gain, set, hurt, heal, rest."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from rules.errors import RuleError, UsageError
+from rules.notation import ast
+from rules.resolution import Change, Resolution
+
+if TYPE_CHECKING:
+    from rules.systems.protocol import Context, Pool
+
+def _amount(line: ast.CommandLine, index: int, default: int | None, what: str) -> int:
+    if len(line.args) <= index:
+        if default is None:
+            raise UsageError(f"{line.word} needs {what}")
+        return default
+    arg = line.args[index]
+    value = arg.as_int() if isinstance(arg, ast.ExprArg) else None
+    if value is None or value < 0:
+        raise UsageError(f"{line.word}: {what} must be a whole number ≥ 0, not '{arg}'")
+    return value
+
+
+def _pool_arg(ctx: Context, line: ast.CommandLine) -> Pool:
+    if not line.args or not isinstance(line.args[0], ast.Word):
+        raise UsageError(f"{line.word} needs a pool name: {line.word} POOL [N]")
+    return ctx.system.pool(line.args[0].text, ctx.active)
+
+
+def pool_summary(ctx: Context, changes: list[Change], what: str) -> Resolution:
+    return ctx.resolution("pool", what, changes=tuple(changes))
+
+
+def _move(ctx: Context, pool: Pool, delta: int, reason: str, refuse_short: bool) -> Resolution:
+    ch = ctx.active
+    now = ctx.system.pool_value(ch, pool)
+    top = ctx.system.pool_max(ch, pool)
+    after = now + delta
+    if after < 0 and refuse_short:
+        raise RuleError(f"{ch.name} has {now} {pool.title}; cannot spend {-delta}")
+    after = max(0, after)
+    if top is not None:
+        after = min(after, top)
+    changes = [Change(ch.name, pool.name, now, after, reason)] if after != now else []
+    note: tuple[str, ...] = ()
+    if after == now:
+        note = (f"{ch.name} · {pool.title} stays {now}" + (f" (max {top})" if top is not None
+                                                            and now == top else ""),)
+    res = pool_summary(ctx, changes, f"{ctx.input.strip()} → {pool.title} {after}")
+    return _with_notes(res, note)
+
+
+def _with_notes(res: Resolution, notes: tuple[str, ...]) -> Resolution:
+    return replace(res, notes=res.notes + notes) if notes else res
+
+
+def pool_spend(ctx: Context, line: ast.CommandLine) -> Resolution:
+    pool = _pool_arg(ctx, line)
+    return _move(ctx, pool, -_amount(line, 1, 1, "an amount"), "spend", refuse_short=True)
+
+
+def pool_gain(ctx: Context, line: ast.CommandLine) -> Resolution:
+    pool = _pool_arg(ctx, line)
+    return _move(ctx, pool, _amount(line, 1, 1, "an amount"), "gain", refuse_short=False)
+
+
+def pool_set(ctx: Context, line: ast.CommandLine) -> Resolution:
+    pool = _pool_arg(ctx, line)
+    value = _amount(line, 1, None, "a value")
+    ch = ctx.active
+    top = ctx.system.pool_max(ch, pool)
+    if top is not None and value > top:
+        raise UsageError(f"{pool.title} goes from 0 to {top}; cannot set it to {value}")
+    now = ctx.system.pool_value(ch, pool)
+    return _move(ctx, pool, value - now, "set", refuse_short=False)
+
+
+def pool_hurt(ctx: Context, line: ast.CommandLine) -> Resolution:
+    pool = ctx.system.pool(ctx.system.health, ctx.active)
+    return _move(ctx, pool, -_amount(line, 0, None, "an amount"), "hurt", refuse_short=False)
+
+
+def pool_heal(ctx: Context, line: ast.CommandLine) -> Resolution:
+    pool = ctx.system.pool(ctx.system.health, ctx.active)
+    return _move(ctx, pool, _amount(line, 0, None, "an amount"), "heal", refuse_short=False)
+
+
+def pool_rest(ctx: Context, line: ast.CommandLine) -> Resolution:
+    changes = ctx.system.rest_changes(ctx.active)
+    summary = f"{ctx.active.name} rests" + ("" if changes else ": nothing to restore")
+    return ctx.resolution("rest", summary, changes=tuple(changes))

@@ -1,0 +1,271 @@
+"""The System protocol every game implements: its stats, pools, commands and the Context they read."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, Literal
+
+from rules.campaign import Character, Table
+from rules.describe import describe_roll, pool_title
+from rules.dice.evaluate import Roller
+from rules.errors import UsageError
+from rules.notation import ast
+from rules.resolution import Change, Resolution
+from rules.systems.pools import pool_gain, pool_heal, pool_hurt, pool_rest, pool_set, pool_spend
+from rules.systems.sheets import validate_common
+
+if TYPE_CHECKING:
+    from rules.odds import Odds
+
+
+@dataclass(frozen=True)
+class Stat:
+    """A stat a system's sheets carry: full name, 3-letter abbreviation, allowed range."""
+
+    name: str
+    abbrev: str
+    lo: int | None = None
+    hi: int | None = None
+    kind: Literal["score", "die"] = "score"
+
+
+@dataclass(frozen=True)
+class Pool:
+    """A pool a character spends and refills; `maximum` None means the sheet's `[max]` gives it."""
+
+    name: str
+    title: str
+    maximum: Callable[[Character], int | None] | None = None
+    description: str = ""
+
+
+@dataclass
+class Context:
+    """What a command may use: its system, the campaign's table, the roller, and the input."""
+
+    system: System
+    table: Table
+    roller: Roller
+    input: str
+
+    @property
+    def active(self) -> Character:
+        """The acting character, or a clear error saying how to choose one."""
+        if self.table.active is None:
+            raise UsageError(
+                "this needs a character: use --as NAME (or `as NAME` in the REPL),"
+                " after `roll sheet import FILE.toml`"
+            )
+        return self.table.active
+
+    @property
+    def name(self) -> str | None:
+        return self.table.active.name if self.table.active else None
+
+    def resolution(self, kind: str, summary: str, **fields: Any) -> Resolution:
+        """A Resolution for this LINE, with the throws made so far."""
+        fields.setdefault("character", self.name)
+        return Resolution(
+            input=self.input,
+            system=self.system.id,
+            kind=kind,
+            summary=summary,
+            throws=self.roller.throws,
+            **fields,
+        )
+
+
+CommandFn = Callable[[Context, ast.CommandLine], Resolution]
+OddsFn = Callable[[Context, ast.CommandLine], "Odds"]
+
+
+
+class System:
+    """A game system: its stats, pools and commands; resolves LINEs into Resolutions.
+
+    Subclasses declare `stats`, `pools`, `fields` and add commands in `extra_commands()`.
+    """
+
+    id = "generic"
+    title = "Generic dice"
+    seed = ""
+    stats: tuple[Stat, ...] = ()
+    pools: tuple[Pool, ...] = ()
+    health = "hp"
+    fields: Mapping[str, tuple[type, int | None, int | None]] = {}
+    sections: frozenset[str] = frozenset()
+    examples: tuple[str, ...] = ()
+    favor_atoms = False
+    """Whether dice LINEs may use the `f`/`h` Favor and Hinder atoms (Vagabond's)."""
+    """LINEs that need no character, shown by `roll help SYSTEM` and run by the tests."""
+
+    # ---- resolving ----
+
+    def commands(self) -> dict[str, CommandFn]:
+        table: dict[str, CommandFn] = {
+            "spend": pool_spend,
+            "gain": pool_gain,
+            "set": pool_set,
+            "hurt": pool_hurt,
+            "heal": pool_heal,
+            "rest": pool_rest,
+        }
+        table.update(self.extra_commands())
+        return table
+
+    def extra_commands(self) -> dict[str, CommandFn]:
+        return {}
+
+    def resolve(self, line: ast.Line, ctx: Context) -> Resolution:
+        """Resolve one evaluation of a LINE; its text shows the LINE without `Nx` or comment."""
+        given = ctx.input
+        ctx = replace(ctx, input=shown_input(given))
+        if isinstance(line, ast.RollLine):
+            res = self.resolve_roll(line, ctx)
+        else:
+            handler = self.commands().get(line.word)
+            if handler is None:
+                raise unknown_command(self, line)
+            res = handler(ctx, line)
+        return replace(res, input=given)  # JSON keeps the LINE as given
+
+    def odds(self, line: ast.Line, ctx: Context) -> Odds:
+        """Exact odds of a LINE (a `rules.odds.Odds`): dice through the notation engine,
+        commands through the hook their system declares in `odds_commands()`."""
+        if isinstance(line, ast.RollLine):
+            from rules.odds import line_odds
+
+            return line_odds(line)
+        if line.word not in self.commands():
+            raise unknown_command(self, line)
+        hook = self.odds_commands().get(line.word)
+        if hook is None:
+            raise UsageError(f"no odds for '{line.word}' in {self.id}: it has no outcome to price")
+        return hook(ctx, line)
+
+    def odds_commands(self) -> dict[str, OddsFn]:
+        """Odds hooks by command word, next to the commands they price."""
+        return {}
+
+    def resolve_roll(self, line: ast.RollLine, ctx: Context) -> Resolution:
+        """A plain dice expression: total, and pass/fail with `vs N`."""
+        if not self.favor_atoms and any(isinstance(n, ast.Aid) for n in ast.walk(line.expr)):
+            raise UsageError(
+                "f and h are Vagabond's Favor and Hinder dice: use -s vagabond (or +d6 / -d6)"
+            )
+        expr = ast.with_advantage(line.expr, line.advantage)
+        roll = ctx.roller.roll(expr)
+        summary = f"{ctx.input.strip()} → {describe_roll(roll)}"
+        outcome = None
+        if line.target is not None:
+            outcome = "pass" if roll.total >= line.target else "fail"
+            summary = f"{summary} vs {line.target} · {outcome}"
+        return ctx.resolution(
+            "roll",
+            summary,
+            total=roll.total,
+            target=line.target,
+            outcome=outcome,
+            successes=roll.successes,
+            rolls=(roll,),
+        )
+
+    # ---- sheets, stats and pools ----
+
+    def validate_sheet(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """Check a sheet against this system and return it normalized; SheetError names the key."""
+        return validate_common(self, data)
+
+    def stat(self, word: str) -> Stat | None:
+        low = word.lower()
+        for s in self.stats:
+            if low in (s.name, s.abbrev):
+                return s
+        return None
+
+    def pool(self, word: str, character: Character | None = None) -> Pool:
+        low = word.lower()
+        for p in self.pools:
+            if low == p.name:
+                return p
+        if character is not None and (low in character.maxima or low in character.pools):
+            return Pool(low, pool_title(low))
+        names = ", ".join(p.name for p in self.pools) or "the sheet's [max] pools"
+        raise UsageError(f"no pool {word!r} in {self.id} (pools: {names})")
+
+    def pool_max(self, character: Character, pool: Pool) -> int | None:
+        """A pool's maximum: from the rules, else the sheet's `[max]` table, else None (OPEN)."""
+        if pool.maximum is not None:
+            value = pool.maximum(character)
+            if value is not None:
+                return value
+        given = character.maxima.get(pool.name)
+        return int(given) if isinstance(given, int) else None
+
+    def pool_value(self, character: Character, pool: Pool) -> int:
+        """A pool's current value; an omitted pool starts at its maximum."""
+        current = character.pools.get(pool.name)
+        if isinstance(current, int):
+            return current
+        top = self.pool_max(character, pool)
+        if top is None:
+            raise UsageError(
+                f"{character.name} has no {pool.title} maximum: the rules leave it OPEN, so give it"
+                f" on the sheet: [max] {pool.name} = N"
+            )
+        return top
+
+    def rest_changes(self, character: Character) -> list[Change]:
+        """What `rest` restores: by default every pool with a known maximum, to its maximum."""
+        changes = []
+        for pool in self.all_pools(character):
+            top = self.pool_max(character, pool)
+            if top is None:
+                continue
+            now = self.pool_value(character, pool)
+            if now != top:
+                changes.append(Change(character.name, pool.name, now, top, "rest"))
+        return changes
+
+    def all_pools(self, character: Character) -> list[Pool]:
+        pools = list(self.pools)
+        known = {p.name for p in pools}
+        for name in list(character.maxima) + list(character.pools):
+            if name not in known:
+                known.add(name)
+                pools.append(Pool(name, pool_title(name)))
+        return pools
+
+    def help(self) -> str:
+        return f"{self.title} (`-s {self.id}`)"
+
+    def words(self) -> list[str]:
+        """Words the REPL completes for this system: commands, stats, pools."""
+        out = list(self.commands())
+        for s in self.stats:
+            out += [s.name, s.abbrev]
+        out += [p.name for p in self.pools]
+        return out
+
+
+_REPEAT = re.compile(r"^\s*\d+[x×]\s+")
+_COMMENT = re.compile(r"\s*#.*$")
+
+
+def shown_input(text: str) -> str:
+    """The LINE as its result line shows it: no `Nx` prefix (each result is one), no comment."""
+    return _COMMENT.sub("", _REPEAT.sub("", text)).strip()
+
+
+def unknown_command(system: System, line: ast.CommandLine) -> UsageError:
+    from rules.systems import SYSTEMS
+
+    owners = [s.id for s in SYSTEMS.values() if line.word in s.commands()]
+    if owners:
+        return UsageError(
+            f"'{line.word}' is a {' / '.join(owners)} command; choose the system with -s {owners[0]}"
+        )
+    known = ", ".join(sorted(system.commands()))
+    return UsageError(f"unknown word '{line.word}': not dice, nor a {system.id} command ({known})")

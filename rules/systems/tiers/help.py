@@ -1,0 +1,54 @@
+"""The text of `roll help tiers`: commands, words and examples (seed 003)."""
+
+from __future__ import annotations
+
+HELP = """\
+Tiers (`-s tiers`, seed 003): Tier 1–5; Vigor → Vitality → Wounds
+Sheet: tier = 2; armor = "none|light|medium|heavy"; [stats] body mind
+  sense heart cunning fate (scores; modifier (score−10)//2, or [mods]
+  body = 2); [dice] body = "d6" (negative "-d4", none "0": the
+  score→die table is not in the excerpt); [max] stamina = 4
+Inline without a sheet: tier=2 body=14 body=d6 sense=-d4 mind=none
+  check STAT task N [adv|dis] [fate K]
+        [modifier + Tier]d6 (negative modifier: Tier dice, 6s only);
+        5+ succeeds (adv 4+, dis 6 only); each 6 rolls another die;
+        each 1 costs 1 Stamina and earns 1 Fate while Stamina lasts;
+        successes ≥ N (the task's tier) → pass. fate K: K more dice
+        (session Fate first). A failure at 0 Stamina exhausts; at 0
+        Stamina and exhausted it costs 1 Vitality past Vigor
+  buyout S      spend S Stamina: the previous failed check passes
+  save STAT dc N [adv|dis] [bonus B]
+        d20 + stat die + Fate die + Tier ≥ DC → pass (a Fate save rolls
+        the Fate die once); adv/dis: 2d20 keep the higher/lower
+  disrupt STAT dc N [adv|dis]   d20 + stat die + Tier (disruption)
+  initiative    d8 + Mind die
+  attack ac N [stat STAT|melee|ranged] [bonus B] [major|minor]
+         [adv|dis] [mystic] [crit R] [rider N] [on NAME]
+        d20 + modifier + bonus ≥ AC → hit; a natural R–20 (default 20)
+        is a crit. Major hit: the Tier die (d4 d6 d8 d10 d12), crit
+        two; Minor: flat Tier, crit (natural 20) the Tier die floored
+        at Tier; mystic: Vigor damage; a Major's miss: Glancing Blow
+        (Body die as Vigor damage; no die 1; negative none). on NAME
+        applies it to that character; untrained: melee Body, ranged
+        Cunning; resist|immune|vulnerable: −1 / none / +1
+  damage [major|minor] [crit] [mystic|glancing] [rider N] [on NAME]
+  hurt N|DICE [vigor] [resist|immune|vulnerable]
+        Vigor absorbs, then Vitality; to 0 Vitality or past it: a
+        wound, injury roll d20 + overflow (31+ kills), Second Wind
+        (Vigor and Vitality full); no wound left: death
+  heal N        Vitality
+  recover [stamina N] [vitality N]   1 Fate → 1 Stamina, 2 Stamina →
+        1 Vitality
+  rest [healer] Vitality, Stamina full; exhaustion off; earned Fate →
+        Destiny; healer: one light wound closes
+  combat | turn Vigor full | start of your turn: + Heart modifier
+        (negative: −1)
+  session new   session Fate back to 3 for every character
+Pools: vigor (Tier + Heart mod, min 0, − armour: medium 1, heavy 2),
+  vitality (3 + Tier), wounds (slots left, Tier + 1), stamina ([max]),
+  fate (session Fate, 3), earned (earned Fate), destiny; flags
+  exhausted, dead. spend fate K: session first; gain fate K: earned
+  Examples: check body task 2 · check sen task 1 adv fate 1
+            save heart dc 14 · attack ac 13 stat body bonus 1
+            odds check body task 3 · hurt 6 · recover stamina 1
+"""

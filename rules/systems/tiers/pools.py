@@ -1,0 +1,146 @@
+"""Tiers pools: Vigor, Vitality, Wounds, Stamina, Fate (session and earned), Destiny.
+
+Fate is kept in two pools (seed 003, Fate Points: "You begin every session with 3: this is your
+session Fate … Fate you gain in play … is earned Fate. Both spend the same way, and session Fate
+is spent first"): `fate` is the session Fate (0–3; `session new` puts it back to 3) and `earned`
+the earned Fate (no cap). A character's Fate is their sum. Spending Fate takes session Fate first;
+gaining Fate (rolled 1s, the GM's awards) adds earned Fate; at a Rest the earned Fate becomes
+Destiny. `wounds` counts the wound slots left to spend (Tier + 1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.campaign import Character
+from rules.errors import RuleError, UsageError
+from rules.resolution import Change
+from rules.systems.protocol import Context, Pool
+from rules.systems.tiers.vocabulary import armour_penalty, heart_modifier, sheet_tier
+
+SESSION_FATE = 3
+"""Session Fate each session starts with (seed 003, Fate Points)."""
+
+
+def vigor_max(who: Character) -> int | None:
+    """Tier + Heart modifier (minimum 0), less the armour's penalty (seed 003, Vigor and Armor)."""
+    tier, heart = sheet_tier(who), heart_modifier(who)
+    if tier is None or heart is None:
+        return None
+    return max(0, max(0, tier + heart) - armour_penalty(who))
+
+
+def vitality_max(who: Character) -> int | None:
+    """Vitality = 3 + Tier (seed 003)."""
+    tier = sheet_tier(who)
+    return None if tier is None else 3 + tier
+
+
+def wounds_max(who: Character) -> int | None:
+    """"You can carry wounds equal to your Tier + 1" (seed 003): the wound slots."""
+    tier = sheet_tier(who)
+    return None if tier is None else tier + 1
+
+
+POOLS = (
+    Pool("vigor", "Vigor", vigor_max, "Tier + Heart modifier (min 0), less armour's penalty"),
+    Pool("vitality", "Vitality", vitality_max, "3 + Tier"),
+    Pool("wounds", "Wounds", wounds_max, "wound slots left to spend (Tier + 1)"),
+    Pool("stamina", "Stamina", None, "from the sheet's [max] table"),
+    Pool("fate", "Fate", lambda c: SESSION_FATE, "session Fate (3 each session)"),
+    Pool("earned", "Earned", None, "earned Fate (rolled 1s, awards); no cap"),
+    Pool("destiny", "Destiny", None, "earned Fate left at a Rest; no cap"),
+)
+UNCAPPED = ("earned", "destiny")
+"""Pools that start at 0 and have no maximum."""
+
+WHY_OPEN = {
+    "vigor": "Vigor's cap is Tier + Heart modifier: add tier = N and [stats] heart (or [mods] heart)",
+    "vitality": "Vitality is 3 + Tier: add tier = N to the sheet",
+    "wounds": "the wound slots are Tier + 1: add tier = N to the sheet",
+}
+
+
+def pool_of(ctx: Context, who: Character, name: str) -> int:
+    """The current value of one of `who`'s pools."""
+    return ctx.system.pool_value(who, ctx.system.pool(name, who))
+
+
+def max_of(ctx: Context, who: Character, name: str) -> int | None:
+    return ctx.system.pool_max(who, ctx.system.pool(name, who))
+
+
+# ---- Fate ----
+
+
+@dataclass(frozen=True)
+class Fate:
+    """A character's Fate: session Fate and earned Fate."""
+
+    session: int
+    earned: int
+
+    @property
+    def total(self) -> int:
+        return self.session + self.earned
+
+    def __str__(self) -> str:
+        return f"Fate {self.total} (session {self.session}, earned {self.earned})"
+
+
+def fate_of(ctx: Context, who: Character) -> Fate:
+    return Fate(pool_of(ctx, who, "fate"), pool_of(ctx, who, "earned"))
+
+
+def spend_fate(ctx: Context, who: Character, k: int, reason: str) -> tuple[list[Change], Fate]:
+    """Spend `k` Fate, session Fate first; RuleError (nothing changed) when there is too little."""
+    fate = fate_of(ctx, who)
+    if k > fate.total:
+        raise RuleError(f"{who.name} has {fate}; cannot spend {k}")
+    from_session = min(k, fate.session)
+    from_earned = k - from_session
+    changes = []
+    if from_session:
+        changes.append(Change(who.name, "fate", fate.session, fate.session - from_session, reason))
+    if from_earned:
+        changes.append(Change(who.name, "earned", fate.earned, fate.earned - from_earned, reason))
+    return changes, Fate(fate.session - from_session, fate.earned - from_earned)
+
+
+def gain_fate(ctx: Context, who: Character, k: int, reason: str) -> Change | None:
+    """Earn `k` Fate (rolled 1s, the GM's awards): earned Fate, never session Fate."""
+    now = pool_of(ctx, who, "earned")
+    return Change(who.name, "earned", now, now + k, reason) if k else None
+
+
+# ---- staying inside a pool's range ----
+
+
+def moved(ctx: Context, who: Character, name: str, delta: int, reason: str,
+          now: int | None = None) -> tuple[Change | None, int]:
+    """`name` moved by `delta`, kept within 0..max: the Change (None if it stays) and the value."""
+    before = pool_of(ctx, who, name) if now is None else now
+    top = max_of(ctx, who, name)
+    after = max(0, before + delta)
+    if top is not None:
+        after = min(after, top)
+    return (Change(who.name, name, before, after, reason) if after != before else None), after
+
+
+def to_full(ctx: Context, who: Character, name: str, reason: str) -> Change | None:
+    """`name` filled to its maximum (UsageError naming the sheet field when it is unknown)."""
+    top = max_of(ctx, who, name)
+    if top is None:
+        raise UsageError(f"{who.name}: {WHY_OPEN.get(name, f'add [max] {name} = N to the sheet')}")
+    now = pool_of(ctx, who, name)
+    return Change(who.name, name, now, top, reason) if now != top else None
+
+
+def refuse_dead(who: Character) -> None:
+    """RuleError for a dead character: there is no dying state and no coming back (seed 003)."""
+    if "dead" in who.flags:
+        raise RuleError(f"{who.name} is dead; nothing changed")
+
+
+def some(*changes: Change | None) -> tuple[Change, ...]:
+    return tuple(c for c in changes if c is not None)

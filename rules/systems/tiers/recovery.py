@@ -1,0 +1,176 @@
+"""Tiers recovery and upkeep: Recovery trades, Rest, sessions, combat's Vigor, Fate pool words.
+
+Seed 003: "Spend resources to patch up: 1 Fate: Recover 1 Stamina; 2 Stamina: Restore 1 Vitality".
+A Rest restores ALL Vitality and ALL Stamina, removes exhaustion, turns unspent earned Fate into
+Destiny, and (under a healer) closes one light wound; it closes no wound by itself. Vigor is full
+at the start of a fight and moves by the Heart modifier at the start of each of your turns.
+"""
+
+from __future__ import annotations
+
+from rules.campaign import Character
+from rules.errors import RuleError, UsageError
+from rules.notation import ast
+from rules.resolution import Change, Resolution
+from rules.systems.pools import pool_gain, pool_spend
+from rules.systems.protocol import Context
+from rules.systems.tiers.pools import (
+    SESSION_FATE,
+    Fate,
+    fate_of,
+    max_of,
+    moved,
+    pool_of,
+    refuse_dead,
+    some,
+    spend_fate,
+    to_full,
+)
+from rules.systems.tiers.vocabulary import heart_modifier, read_words
+
+RECOVER_USAGE = "recover [stamina N] [vitality N] (1 Fate → 1 Stamina, 2 Stamina → 1 Vitality)"
+
+
+def _room(ctx: Context, who: Character, pool: str, now: int, more: int, cost: str) -> None:
+    top = max_of(ctx, who, pool)
+    if top is not None and now + more > top:
+        raise RuleError(
+            f"{who.name} has {now} of {top} {pool.title()}: {cost} would buy past the maximum;"
+            " nothing changed"
+        )
+
+
+def recover(ctx: Context, line: ast.CommandLine) -> Resolution:
+    """`recover [stamina N] [vitality N]`: Fate buys Stamina first, then Stamina buys Vitality."""
+    words = read_words(line, RECOVER_USAGE, numbers=("stamina", "vitality"))
+    buy_stamina, buy_vitality = words.number("stamina") or 0, words.number("vitality") or 0
+    if buy_stamina < 0 or buy_vitality < 0 or not (buy_stamina or buy_vitality):
+        raise UsageError(f"recover needs what to buy: {RECOVER_USAGE}")
+    who = ctx.active
+    refuse_dead(who)
+    changes: list[Change] = []
+    stamina = pool_of(ctx, who, "stamina")
+    shown: list[str] = []
+    if buy_stamina:
+        _room(ctx, who, "stamina", stamina, buy_stamina, f"{buy_stamina} Fate")
+        spent, _ = spend_fate(ctx, who, buy_stamina, "recover")
+        changes += spent
+        changes.append(Change(who.name, "stamina", stamina, stamina + buy_stamina, "recover"))
+        stamina += buy_stamina
+    if buy_vitality:
+        cost = 2 * buy_vitality
+        if cost > stamina:
+            raise RuleError(f"{who.name} has {stamina} Stamina; {buy_vitality} Vitality costs"
+                            f" {cost}; nothing changed")
+        vitality = pool_of(ctx, who, "vitality")
+        _room(ctx, who, "vitality", vitality, buy_vitality, f"{cost} Stamina")
+        changes.append(Change(who.name, "stamina", stamina, stamina - cost, "recover"))
+        changes.append(Change(who.name, "vitality", vitality, vitality + buy_vitality, "recover"))
+        stamina -= cost
+        shown.append(f"Vitality {vitality + buy_vitality}")
+    shown.insert(0, f"Stamina {stamina}")
+    return ctx.resolution("pool", f"{ctx.input.strip()} → {', '.join(shown)}",
+                          changes=tuple(changes))
+
+
+def rest(ctx: Context, line: ast.CommandLine) -> Resolution:
+    """`rest [healer]`: Vitality and Stamina full, exhaustion gone, earned Fate → Destiny."""
+    words = read_words(line, "rest [healer]", flags=("healer",))
+    who = ctx.active
+    refuse_dead(who)
+    changes = list(some(to_full(ctx, who, "vitality", "rest"), to_full(ctx, who, "stamina", "rest")))
+    if "exhausted" in who.flags:
+        changes.append(Change(who.name, "exhausted", True, False, "rest", "flag"))
+    earned = pool_of(ctx, who, "earned")
+    if earned:
+        destiny = pool_of(ctx, who, "destiny")
+        changes.append(Change(who.name, "earned", earned, 0, "rest: becomes Destiny"))
+        changes.append(Change(who.name, "destiny", destiny, destiny + earned, "rest"))
+    notes = ["a Rest by itself closes no wound; Vigor refills at the start of a fight (combat)"]
+    if words.has("healer"):
+        closed, _ = moved(ctx, who, "wounds", 1, "a healer closes a light wound")
+        if closed is None:
+            notes.append(f"{who.name} carries no wound to close")
+        else:
+            changes.append(closed)
+            notes[0] = "a healer closes one light wound (Severity 1 or 2) over a Rest"
+    summary = f"{who.name} rests" + ("" if changes else ": nothing to restore")
+    return ctx.resolution("rest", summary, changes=tuple(changes), notes=tuple(notes))
+
+
+def session(ctx: Context, line: ast.CommandLine) -> Resolution:
+    """`session new`: every Tiers character's session Fate back to 3 (what was left is gone)."""
+    if [str(a).lower() for a in line.args] not in ([], ["new"]):
+        raise UsageError("session new: a new session, session Fate back to 3 for everyone")
+    changes = []
+    for who in sorted(ctx.table.characters.values(), key=lambda c: c.name.lower()):
+        if who.system != ctx.system.id or "dead" in who.flags:
+            continue
+        now = pool_of(ctx, who, "fate")
+        if now != SESSION_FATE:
+            changes.append(Change(who.name, "fate", now, SESSION_FATE, "new session"))
+    summary = f"{ctx.input.strip()} → session Fate {SESSION_FATE} for every character"
+    return ctx.resolution("session", summary, changes=tuple(changes))
+
+
+def combat(ctx: Context, line: ast.CommandLine) -> Resolution:
+    """`combat`: the fight starts, Vigor full (seed 003: "Start every combat with full Vigor")."""
+    read_words(line, "combat")
+    who = ctx.active
+    refuse_dead(who)
+    change = to_full(ctx, who, "vigor", "combat")
+    top = max_of(ctx, who, "vigor")
+    return ctx.resolution("pool", f"{ctx.input.strip()} → Vigor {top}", changes=some(change))
+
+
+def turn(ctx: Context, line: ast.CommandLine) -> Resolution:
+    """`turn`: the start of your turn: regain Vigor equal to the Heart modifier (up to the cap),
+    or lose 1 with a negative Heart modifier (seed 003, Vigor Generation)."""
+    read_words(line, "turn")
+    who = ctx.active
+    refuse_dead(who)
+    heart = heart_modifier(who)
+    if heart is None:
+        raise UsageError(f"{who.name} has no Heart: add [stats] heart = N (or [mods] heart = N)")
+    delta = heart if heart > 0 else -1 if heart < 0 else 0
+    change, after = moved(ctx, who, "vigor", delta, "turn")
+    notes = () if change else (f"{who.name} · Vigor stays {after}",)
+    return ctx.resolution("pool", f"{ctx.input.strip()} → Vigor {after}", changes=some(change),
+                          notes=notes)
+
+
+# ---- the shared pool words, for Fate ----
+
+
+def _fate_words(line: ast.CommandLine) -> int | None:
+    """The amount of `spend fate K` / `gain fate K` (default 1); None when the pool is not Fate."""
+    if not line.args or not isinstance(line.args[0], ast.Word) or line.args[0].text.lower() != "fate":
+        return None
+    if len(line.args) == 1:
+        return 1
+    amount = line.args[1].as_int() if isinstance(line.args[1], ast.ExprArg) else None
+    if len(line.args) > 2 or amount is None or amount < 0:
+        raise UsageError(f"{line.word} fate K: K is a whole number ≥ 0")
+    return amount
+
+
+def spend(ctx: Context, line: ast.CommandLine) -> Resolution:
+    """`spend fate K` spends session Fate first, then earned; other pools as everywhere."""
+    amount = _fate_words(line)
+    if amount is None:
+        return pool_spend(ctx, line)
+    who = ctx.active
+    changes, after = spend_fate(ctx, who, amount, "spend")
+    return ctx.resolution("pool", f"{ctx.input.strip()} → {after}", changes=tuple(changes))
+
+
+def gain(ctx: Context, line: ast.CommandLine) -> Resolution:
+    """`gain fate K` is earned Fate (the GM's awards); other pools as everywhere."""
+    amount = _fate_words(line)
+    if amount is None:
+        return pool_gain(ctx, line)
+    who = ctx.active
+    fate = fate_of(ctx, who)
+    changes = (Change(who.name, "earned", fate.earned, fate.earned + amount, "gain"),) if amount else ()
+    shown = Fate(fate.session, fate.earned + amount)
+    return ctx.resolution("pool", f"{ctx.input.strip()} → {shown}", changes=changes)

@@ -1,0 +1,155 @@
+"""Tiers d20 rolls against a DC: saves, disruption checks, and initiative (seed 003).
+
+Save: "Roll d20 + the save stat's die + your Fate die + your Tier, plus any bonus, against the DC
+… A total equal to the DC passes." Disruption check: "d20 + relevant stat die + Tier vs DC (by
+declaration tier)". The DC tables are not in the excerpt: `dc N` is required.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.describe import describe_dice
+from rules.dice.results import all_dice
+from rules.errors import UsageError
+from rules.notation import ast
+from rules.resolution import Resolution
+from rules.systems.protocol import Context
+from rules.systems.tiers.pools import refuse_dead
+from rules.systems.tiers.vocabulary import (
+    Edge,
+    StatDie,
+    d20_expr,
+    die_of,
+    edge_of,
+    read_words,
+    tier_of,
+    title,
+)
+
+SAVE_USAGE = "save STAT dc N [adv|dis] [bonus B] (inline: sense=d6 fate=d8 tier=2)"
+DISRUPT_USAGE = "disrupt STAT dc N [adv|dis] (inline: mind=d6 tier=2)"
+STAMINA_NOTE = ("failed: spend Stamina equal to the declaration's tier to maintain it"
+                " (spend stamina T), or lose it")
+
+
+@dataclass(frozen=True)
+class D20Plan:
+    """A d20 roll ready to throw or to price: the d20 (advantage), stat dice, flat adds, DC."""
+
+    kind: str
+    stat: str
+    edge: Edge
+    dice: tuple[tuple[str, StatDie], ...]  # (why, die), thrown in this order after the d20
+    tier: int
+    bonus: int
+    dc: int
+    notes: tuple[str, ...] = ()
+
+    @property
+    def flat(self) -> int:
+        return self.tier + self.bonus
+
+    def expr(self) -> ast.Expr:
+        """The roll as a dice expression, for its exact odds."""
+        node: ast.Expr = d20_expr(self.edge)
+        for _, die in self.dice:
+            if die.none:
+                continue
+            term = ast.Dice(1, die.die)
+            node = ast.BinOp("+", node, term) if die.sign > 0 else ast.BinOp("-", node, term)
+        return ast.BinOp("+", node, ast.Num(self.flat)) if self.flat else node
+
+
+def _dc(words_dc: int | None, command: str, usage: str) -> int:
+    if words_dc is None:
+        raise UsageError(
+            f"{command} needs the DC: dc N (the rules text's DC tables are not in the excerpt:"
+            f" the GM names it) ({usage})"
+        )
+    return words_dc
+
+
+def plan_save(ctx: Context, line: ast.CommandLine) -> D20Plan:
+    """`save STAT dc N [adv|dis] [bonus B]`: d20 + stat die + Fate die + Tier (+ bonus)."""
+    words = read_words(line, SAVE_USAGE, numbers=("dc", "bonus"), flags=("adv", "dis"), stat=True)
+    if words.stat is None:
+        raise UsageError(f"save needs the save's stat: {SAVE_USAGE}")
+    stat = words.stat
+    dc = _dc(words.number("dc"), "save", SAVE_USAGE)
+    who = ctx.table.active
+    # "On a Fate save you roll the Fate die once as the save stat; it is not added twice"
+    dice = [(f"the {title(stat)} die", die_of(stat, words, who))]
+    if stat != "fate":
+        dice.append(("the Fate die", die_of("fate", words, who)))
+    edge, notes = edge_of(words, who)
+    return D20Plan("save", stat, edge, tuple(dice), tier_of(words, who),
+                   words.number("bonus") or 0, dc, notes)
+
+
+def plan_disrupt(ctx: Context, line: ast.CommandLine) -> D20Plan:
+    """`disrupt STAT dc N [adv|dis]`: d20 + stat die + Tier vs the declaration's DC."""
+    words = read_words(line, DISRUPT_USAGE, numbers=("dc",), flags=("adv", "dis"), stat=True)
+    if words.stat is None:
+        raise UsageError(f"disrupt needs the relevant stat: {DISRUPT_USAGE}")
+    stat = words.stat
+    dc = _dc(words.number("dc"), "disrupt", DISRUPT_USAGE)
+    who = ctx.table.active
+    edge, notes = edge_of(words, who)
+    dice = ((f"the {title(stat)} die", die_of(stat, words, who)),)
+    return D20Plan("disruption", stat, edge, dice, tier_of(words, who), 0, dc, notes)
+
+
+def _signed_face(face: int, die: StatDie) -> str:
+    return f"-{face}" if die.sign < 0 else f"+{face}"
+
+
+def roll_plan(ctx: Context, plan: D20Plan) -> Resolution:
+    """Throw the d20 (both at advantage), then each stat die, and compare with the DC."""
+    if ctx.table.active is not None:
+        refuse_dead(ctx.table.active)
+    roll = ctx.roller.roll(d20_expr(plan.edge), why=f"the {title(plan.stat)} {plan.kind}")
+    d20 = roll.total
+    text = str(d20) if plan.edge is None else describe_dice(all_dice(roll.tree))
+    total = d20 + plan.flat
+    faces: list[int] = []
+    for why, die in plan.dice:
+        if die.none:
+            continue
+        face, _ = ctx.roller.throw(die.die, why)
+        faces.append(die.sign * face)
+        total += die.sign * face
+        text += _signed_face(face, die)
+    text += f"+{plan.tier}" + (f"{plan.bonus:+d}" if plan.bonus else "")
+    outcome = "pass" if total >= plan.dc else "fail"
+    notes = plan.notes
+    if outcome == "fail" and plan.kind == "disruption":
+        notes += (STAMINA_NOTE,)
+    summary = f"{ctx.input.strip()} → {text} = {total} vs {plan.dc} · {outcome}"
+    extra = (("stat", plan.stat), ("d20", d20), ("stat_dice", faces), ("tier", plan.tier),
+             ("bonus", plan.bonus), ("edge", plan.edge))  # fmt: skip
+    return ctx.resolution(plan.kind, summary, total=total, target=plan.dc, outcome=outcome,
+                          notes=notes, extra=extra)
+
+
+def save(ctx: Context, line: ast.CommandLine) -> Resolution:
+    return roll_plan(ctx, plan_save(ctx, line))
+
+
+def disrupt(ctx: Context, line: ast.CommandLine) -> Resolution:
+    return roll_plan(ctx, plan_disrupt(ctx, line))
+
+
+def initiative(ctx: Context, line: ast.CommandLine) -> Resolution:
+    """`initiative`: d8 + Mind die (seed 003, Quick Reference), rerolled every round."""
+    words = read_words(line, "initiative (inline: mind=d6)")
+    die = die_of("mind", words, ctx.table.active)
+    d8, _ = ctx.roller.throw(ast.std_die(8), "initiative")
+    total, text = d8, str(d8)
+    if not die.none:
+        face, _ = ctx.roller.throw(die.die, "the Mind die")
+        total += die.sign * face
+        text += _signed_face(face, die)
+        text += f" = {total}"
+    return ctx.resolution("initiative", f"{ctx.input.strip()} → {text}", total=total,
+                          notes=("initiative is rerolled at the end of each round",))

@@ -1,0 +1,103 @@
+"""The Tier-based d20 system (seed 003): Tier dice, d6 success pools, Fate, saves."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.campaign import Character
+from rules.errors import UsageError
+from rules.resolution import Change
+from rules.systems.protocol import CommandFn, OddsFn, Pool, Stat, System
+from rules.systems.tiers.checks import buyout, check
+from rules.systems.tiers.combat import attack, damage
+from rules.systems.tiers.harm import heal, hurt
+from rules.systems.tiers.help import HELP
+from rules.systems.tiers.odds import odds_hooks
+from rules.systems.tiers.pools import POOLS, UNCAPPED, WHY_OPEN
+from rules.systems.tiers.recovery import combat, gain, recover, rest, session, spend, turn
+from rules.systems.tiers.saves import disrupt, initiative, save
+from rules.systems.tiers.vocabulary import validate_tables
+
+
+class Tiers(System):
+    """Tiers: d6 success pools sized by Tier; Vigor → Vitality → Wounds."""
+
+    id = "tiers"
+    title = "Tiers"
+    seed = "003"
+    examples = (
+        "check body body=14 body=d6 tier=2 task 2",
+        "save sense sense=d4 fate=d8 tier=2 dc 12",
+        "attack ac 14 bonus 3 tier=2 body=d6",
+        "odds check body body=14 tier=2 task 2",
+    )
+    stats = tuple(
+        Stat(name, abbrev, 1, 30)
+        for name, abbrev in (("body", "bod"), ("mind", "mnd"), ("sense", "sen"),
+                             ("heart", "hrt"), ("cunning", "cun"), ("fate", "fat"))
+    )
+    pools = POOLS
+    health = "vitality"
+    fields = {"tier": (int, 1, 5), "armor": (str, None, None)}
+    sections = frozenset({"dice", "mods"})
+
+    def extra_commands(self) -> dict[str, CommandFn]:
+        return {
+            "check": check,
+            "buyout": buyout,
+            "save": save,
+            "disrupt": disrupt,
+            "initiative": initiative,
+            "attack": attack,
+            "damage": damage,
+            "hurt": hurt,
+            "heal": heal,
+            "recover": recover,
+            "rest": rest,
+            "combat": combat,
+            "turn": turn,
+            "session": session,
+            "spend": spend,
+            "gain": gain,
+        }
+
+    def odds_commands(self) -> dict[str, OddsFn]:
+        return odds_hooks()
+
+    def validate_sheet(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """The common checks, plus `[dice]`, `[mods]` and the armour's weight."""
+        return super().validate_sheet(validate_tables(data))
+
+    def pool_value(self, character: Character, pool: Pool) -> int:
+        """Earned Fate and Destiny start at 0; Vigor, Vitality and Wounds say what they need."""
+        if pool.name in UNCAPPED and not isinstance(character.pools.get(pool.name), int):
+            return 0
+        if pool.name in WHY_OPEN and not isinstance(character.pools.get(pool.name), int) \
+                and self.pool_max(character, pool) is None:
+            raise UsageError(f"{character.name}: {WHY_OPEN[pool.name]}")
+        return super().pool_value(character, pool)
+
+    def rest_changes(self, character: Character) -> list[Change]:
+        """Unused: `rest` is this system's own command (what a Rest restores, seed 003)."""
+        return []
+
+    def completion_words(self, command: str) -> tuple[str, ...]:
+        """Words the REPL offers after a command, beyond SPEC's."""
+        return {
+            "attack": ("melee", "ranged", "mystic", "crit", "rider", "on", "adv", "dis"),
+            "damage": ("major", "minor", "crit", "mystic", "glancing", "rider", "on"),
+            "hurt": ("vigor", "resist", "immune", "vulnerable"),
+            "recover": ("stamina", "vitality"),
+            "rest": ("healer",),
+            "session": ("new",),
+            "save": ("bonus",),
+            "disrupt": ("dc", "adv", "dis"),
+        }.get(command, ())
+
+    def help(self) -> str:
+        return HELP
+
+
+SYSTEM = Tiers()
+"""The system object the registry lists."""

@@ -1,0 +1,41 @@
+"""The text of `roll help vagabond`: commands, words and examples (seed 000)."""
+
+from __future__ import annotations
+
+HELP = """\
+Vagabond (`-s vagabond`, seed 000)
+  Difficulty = 20 − Stat, or 20 − 2×Stat trained; d20 (+d6 Favored, −d6 Hindered)
+  ≥ Difficulty passes. The unmodified 20 is a Crit: +1 Luck (up to the Luck Stat),
+  or `forgo` the Luck for the Crit's benefit (attack/cast: +Stat damage; a Save:
+  unaffected by what provoked it). Favor and Hinder cancel one for one, never stack.
+Stats (2–7): might mit · dexterity dex · awareness awr · reason rsn · presence prs · luck luk
+Skills: Might brawl melee · Dexterity finesse sneak · Awareness detect mysticism survival
+  ranged · Reason arcana craft medicine · Presence influence leadership performance
+  (trained when the sheet's [skills] trained lists it, or with the word `trained`)
+Commands (inline Stats such as dex=5 work without a character)
+  check STAT|SKILL [trained] [favor|hinder …] [+luck] [forgo]   check dex=5 trained
+  save reflex|endure|will [favor|hinder …] [+luck] [forgo]      never doubled by training
+  block [ranged] [shield]        Endure Save, Hindered vs ranged unless you have a Shield
+  dodge [heavy]                  Reflex Save, Hindered in Heavy Armor
+  +luck                          (on any roll) spend 1 Luck for Favor
+  fluke                          spend 1 Luck: reroll the d20 of your previous LINE
+  attack melee|ranged|brawl|finesse DAMAGE [trained] [armor=N] [immune|weak] …
+                                 the Skill's Check, then the damage on a hit
+  hit DAMAGE [block [ranged] [shield] | dodge [heavy]] [immune|weak] [armor=N]
+                                 an enemy's attack: a passed Save ignores a highest
+                                 damage die, the sheet's armor subtracts, HP falls
+  cast damage|effect|both [+N] [touch|remote|cube|aura|cone|glyph|line|sphere]
+       [unwilling] …             +N (or N): extra d6s of damage, 1 Mana each
+                                 Mana: both 1, +1 per extra d6, Cube 1, areas 2; at most
+                                 casting Stat + Level/2 (up) per Cast; a Cast Check
+                                 (the Class's Skill) only against an unwilling target
+  status [list] | status add|rm NAME …   Statuses as flags (effects below)
+  breather                       HP + Might (once per Shift)
+  rest                           HP, Luck, Mana to max; at full HP, 1 Fatigue goes instead
+  victim                         the Hero with the least Luck (a tie is rolled for)
+  xp quest failure hindered discovery loot   the XP Questionnaire, 1 XP per yes
+  level up [STAT]                +1 Level; even Levels +1 Stat, odd ones a Perk
+  spend|gain|set POOL [N], hurt N, heal N    pools: hp (Might × Level), luck (the Luck
+                                 Stat), mana ([max] mana = N), fatigue (0–5, 5 is death)
+Statuses (public rules):
+"""

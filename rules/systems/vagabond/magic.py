@@ -1,0 +1,197 @@
+"""Vagabond spells: `cast` prices a spell in Mana, spends it, and makes the Cast Check if needed."""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+from rules.errors import RuleError, UsageError
+from rules.notation import ast
+from rules.resolution import Change, Resolution
+from rules.systems.protocol import Context
+from rules.systems.vagabond.check_roll import CheckSpec, aid_from_words, roll_check
+from rules.systems.vagabond.vocabulary import (
+    CASTING,
+    DELIVERY,
+    SKILLS,
+    Words,
+    afflictions,
+    check_values,
+    difficulty,
+    inline_int,
+    inline_stats,
+    is_trained,
+    read_words,
+    stat_value,
+    title,
+)
+
+CAST_USAGE = ("cast damage|effect|both [+N] [touch|remote|cube|aura|cone|glyph|line|sphere]"
+              " [unwilling] [trained] [favor|hinder …] [+luck] [forgo]")
+SPELL_PARTS = ("damage", "effect", "both")
+
+
+@dataclass(frozen=True)
+class Price:
+    """What a spell costs in Mana, part by part, and the most one Cast may spend."""
+
+    kind: str
+    extra_dice: int
+    delivery: str | None
+    cap: int
+    cap_text: str
+
+    @property
+    def parts(self) -> tuple[tuple[str, int], ...]:
+        out = []
+        if self.kind == "both":
+            out.append(("damage and effect", 1))
+        if self.extra_dice:
+            out.append((f"+{self.extra_dice}d6", self.extra_dice))
+        if self.delivery is not None and DELIVERY[self.delivery]:
+            out.append((title(self.delivery), DELIVERY[self.delivery]))
+        return tuple(out)
+
+    @property
+    def cost(self) -> int:
+        return sum(n for _, n in self.parts)
+
+    def text(self) -> str:
+        listed = ", ".join(f"{label} {n}" for label, n in self.parts) or "nothing extra"
+        return f"Cost {self.cost} Mana ({listed}); at most {self.cap} per Cast ({self.cap_text})"
+
+
+def extra_dice(words: Words) -> int:
+    """`+N` (or `N`, `Nd6`): extra d6s of damage, 1 Mana each."""
+    found: list[int] = []
+    for name in words.names:
+        match = re.fullmatch(r"\+(\d+)(?:d6)?", name)
+        if match is None:
+            raise UsageError(f"cast: unknown word '{name}' ({CAST_USAGE})")
+        found.append(int(match.group(1)))
+    for expr in words.numbers:
+        if isinstance(expr, ast.Num):
+            found.append(expr.value)
+        elif isinstance(expr, ast.Dice) and expr.die == ast.D6 and not expr.mods:
+            found.append(expr.count)
+        else:
+            raise UsageError(f"cast: extra damage is +N d6s (one Mana each), not '{expr}'")
+    if len(found) > 1:
+        raise UsageError("cast: give the extra damage dice once (+N)")
+    return found[0] if found else 0
+
+
+def price(ctx: Context, words: Words) -> tuple[Price, str, int]:
+    """The spell's Price, and the casting Skill and Stat value (from the Class)."""
+    parts = [p for p in SPELL_PARTS if words.has(p)]
+    if not parts:
+        raise UsageError(f"cast: damage, effect or both? ({CAST_USAGE})")
+    kind = "both" if "both" in parts or len(parts) == 2 else parts[0]
+    deliveries = [d for d in DELIVERY if words.has(d)]
+    if len(deliveries) > 1:
+        raise UsageError(f"cast: one delivery, not {' and '.join(deliveries)}")
+    extra = extra_dice(words)
+    if extra and kind == "effect":
+        raise UsageError("cast: +N adds damage dice; cast damage or both")
+    who = ctx.table.active
+    cls = words.values.get("class") or (who.field("class") if who is not None else None)
+    if not isinstance(cls, str) or not cls:
+        raise UsageError("cast needs the caster's Class (its Skill and Stat): sheet key"
+                         ' class = "wizard", or class=wizard')
+    skill = CASTING.get(cls.lower())
+    if skill is None:
+        raise UsageError(f"cast: the text names the casting Skill of {', '.join(CASTING)};"
+                         f" not of '{cls}'")
+    level = inline_int(words, "level", 1, 10)
+    if level is None:
+        if who is None:
+            raise UsageError("cast needs the caster's Level: level=N, or --as NAME")
+        sheet_level = who.field("level", 1)
+        level = sheet_level if isinstance(sheet_level, int) else 1
+    stat = SKILLS[skill]
+    value = stat_value(stat, inline_stats(words), who)
+    cap = value + math.ceil(level / 2)
+    cap_text = f"{title(stat)} {value} + Level {level}/2 rounded up"
+    return (Price(kind, extra, deliveries[0] if deliveries else None, cap, cap_text), skill,
+            value)
+
+
+@dataclass(frozen=True)
+class CastPlan:
+    """A Cast ready to spend and roll, or to price: the spell's Price, and the Cast Check's spec
+    (None when no unwilling Being is a Target, so no Check is made)."""
+
+    words: Words
+    spell: Price
+    skill: str
+    value: int
+    trained: bool
+    spec: CheckSpec | None
+
+
+def plan_cast(ctx: Context, line: ast.CommandLine) -> CastPlan:
+    """Price the spell and refuse what the cap forbids; the Cast Check only if unwilling."""
+    flags = (*SPELL_PARTS, "unwilling", *DELIVERY)
+    words = read_words(line, flags, names=1, numbers=1, usage=CAST_USAGE)
+    check_values(words, ("class", "level"), "cast")
+    spell, skill, value = price(ctx, words)
+    who = ctx.table.active
+    aff = afflictions(who)
+    if who is not None and aff.incapacitated:
+        raise RuleError(f"{who.name} is {aff.incapacitated}: no Actions, so no Cast"
+                        " (public rules)")
+    if spell.cost > spell.cap:
+        raise RuleError(f"this spell costs {spell.cost} Mana; one Cast spends at most"
+                        f" {spell.cap} ({spell.cap_text})")
+    trained = is_trained(who, skill) if words.trained is None else words.trained
+    if not words.has("unwilling"):
+        if words.luck or words.favor or words.hinder or words.forgo or words.trained:
+            raise UsageError("cast: a Cast Check is made only against an unwilling target:"
+                             " add unwilling")
+        return CastPlan(words, spell, skill, value, trained, None)
+    aid = aid_from_words(words).with_hinder(*aff.hinders("attack"))
+    spec = CheckSpec(f"cast ({skill})", difficulty(value, trained), aid, words.luck, words.forgo)
+    return CastPlan(words, spell, skill, value, trained, spec)
+
+
+def cast(ctx: Context, line: ast.CommandLine) -> Resolution:
+    """Price the spell, refuse what the cap or the pool cannot pay, spend, and roll if unwilling."""
+    plan = plan_cast(ctx, line)
+    spell, skill, value, words = plan.spell, plan.skill, plan.value, plan.words
+    cost = spell.cost
+    who = ctx.table.active
+    changes: list[Change] = []
+    notes = [spell.text()]
+    if who is None:
+        notes.append("no character: no Mana spent")
+    elif cost:
+        pool = ctx.system.pool("mana", who)
+        have = ctx.system.pool_value(who, pool)
+        if have < cost:
+            raise RuleError(f"{who.name} has {have} Mana; this spell costs {cost}")
+        changes.append(Change(who.name, "mana", have, have - cost, "cast"))
+    stat = SKILLS[skill]
+    if spell.extra_dice:
+        notes.append(f"Damage: the spell's own dice +{spell.extra_dice}d6")
+    if plan.spec is None:
+        notes.append("No Cast Check: no unwilling target")
+        return ctx.resolution(
+            "cast", f"{ctx.input.strip()} → {cost} Mana", changes=tuple(changes),
+            notes=tuple(notes),
+            extra=(("mana", cost), ("cap", spell.cap), ("skill", skill)),
+        )
+    roll = roll_check(ctx, plan.spec)
+    outcome = "pass" if roll.passed else "fail"
+    changes.extend(roll.changes)
+    notes.extend(roll.notes)
+    if roll.crit and words.forgo:
+        notes.append(f"Crit: Luck forgone: +{value} damage ({title(stat)})"
+                     if spell.kind != "effect" else "Crit: Luck forgone for the Crit's benefit")
+    return ctx.resolution(
+        "cast", f"{ctx.input.strip()} → {roll.head(outcome)} · {cost} Mana",
+        total=roll.total, target=roll.difficulty, outcome=outcome, crit=roll.crit,
+        changes=tuple(changes), notes=tuple(notes),
+        extra=(("mana", cost), ("cap", spell.cap), ("skill", skill), ("trained", plan.trained),
+               ("favor", roll.aid_word), ("check_die", roll.index)),
+    )

@@ -1,0 +1,148 @@
+"""Vagabond (seed 000): d20 ≥ 20 − Stat (×2 trained), Favor/Hinder, Crits and Luck, Saves."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from rules.campaign import Character
+from rules.notation import ast
+from rules.odds import Odds
+from rules.resolution import Change, Resolution
+from rules.systems.pools import pool_gain, pool_hurt, pool_set, pool_spend
+from rules.systems.protocol import CommandFn, Context, OddsFn, Pool, Stat, System
+from rules.systems.vagabond.check_roll import one_aid_die
+from rules.systems.vagabond.checks import block, check, dodge, save
+from rules.systems.vagabond.combat import attack, hit
+from rules.systems.vagabond.fluke import fluke
+from rules.systems.vagabond.help import HELP
+from rules.systems.vagabond.magic import cast
+from rules.systems.vagabond.odds import odds_hooks, odds_table
+from rules.systems.vagabond.party import (
+    breather,
+    level_up,
+    rest_changes,
+    status,
+    victim,
+    with_death_notes,
+    xp,
+)
+from rules.systems.vagabond.vocabulary import STATUSES, title
+
+STATS = (
+    Stat("might", "mit", 2, 7),
+    Stat("dexterity", "dex", 2, 7),
+    Stat("awareness", "awr", 2, 7),
+    Stat("reason", "rsn", 2, 7),
+    Stat("presence", "prs", 2, 7),
+    Stat("luck", "luk", 2, 7),
+)
+
+
+def _stat(character: Character, name: str) -> int | None:
+    value = character.stats.get(name)
+    return value if isinstance(value, int) else None
+
+
+def _hp_max(character: Character) -> int | None:
+    might = _stat(character, "might")
+    level = character.field("level", 1)
+    return might * level if might is not None and isinstance(level, int) else None
+
+
+
+
+class Vagabond(System):
+    """Vagabond: Heroes roll d20 against Difficulties baked into their Stats."""
+
+    id = "vagabond"
+    title = "Vagabond"
+    seed = "000"
+    favor_atoms = True
+    examples = (
+        "check dex=5 trained",
+        "check dex=5 trained favor hinder favor",
+        "save reflex dex=5 awr=3",
+        "d20+f vs 12",
+        "odds check dex=7",
+    )
+    stats = STATS
+    pools = (
+        Pool("hp", "HP", _hp_max, "Might × Level"),
+        Pool("luck", "Luck", lambda c: _stat(c, "luck"), "the Luck stat"),
+        Pool("mana", "Mana", None, "from the sheet's [max] table"),
+        Pool("fatigue", "Fatigue", lambda c: 5, "0–5; 5 is death"),
+    )
+    fields = {"level": (int, 1, 10), "armor": (int, 0, None), "class": (str, None, None),
+              "xp": (int, 0, None)}
+
+    def extra_commands(self) -> dict[str, CommandFn]:
+        return {
+            "check": check,
+            "save": save,
+            "block": block,
+            "dodge": dodge,
+            "fluke": fluke,
+            "attack": attack,
+            "hit": hit,
+            "cast": cast,
+            "status": status,
+            "breather": breather,
+            "victim": victim,
+            "xp": xp,
+            "level": level_up,
+            "spend": with_death_notes(pool_spend),
+            "gain": with_death_notes(pool_gain),
+            "set": with_death_notes(pool_set),
+            "hurt": with_death_notes(pool_hurt),
+        }
+
+    def validate_sheet(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """The common checks; an omitted Fatigue is written down as 0 (not its maximum, 5)."""
+        sheet = super().validate_sheet(data)
+        pools = dict(sheet.get("pools", {}))
+        pools.setdefault("fatigue", 0)
+        sheet["pools"] = pools
+        return sheet
+
+    def odds_commands(self) -> dict[str, OddsFn]:
+        return odds_hooks()
+
+    def pool_value(self, character: Character, pool: Pool) -> int:
+        """An omitted pool starts at its maximum, except Fatigue, which starts at 0."""
+        if pool.name == "fatigue" and not isinstance(character.pools.get("fatigue"), int):
+            return 0
+        return super().pool_value(character, pool)
+
+    def rest_changes(self, character: Character) -> list[Change]:
+        return rest_changes(self, character)
+
+    def resolve_roll(self, line: ast.RollLine, ctx: Context) -> Resolution:
+        """A dice LINE such as `d20+f vs 12`: its `f`/`h` atoms roll one net d6 at most, and a
+        lone d20 showing 20 is marked as a Crit."""
+        expr, aid_note = one_aid_die(line.expr)
+        res = super().resolve_roll(replace(line, expr=expr), ctx)
+        if aid_note:
+            res = replace(res, notes=(*res.notes, aid_note))
+        d20s = [i for i, t in enumerate(res.throws) if t.die == "d20"]
+        if len(d20s) != 1:
+            return res
+        index = d20s[0]
+        crit = res.throws[index].face == 20 and res.throws[index].kept
+        notes = res.notes + (("Crit: the unmodified 20",) if crit else ())
+        return replace(res, crit=crit, notes=notes, extra=(*res.extra, ("check_die", index)))
+
+    def odds(self, line: ast.Line, ctx: Context) -> Odds:
+        """Exact odds; a dice LINE's `f`/`h` atoms are netted to one d6 as when it is rolled."""
+        if isinstance(line, ast.RollLine):
+            line = replace(line, expr=one_aid_die(line.expr)[0])
+        return super().odds(line, ctx)
+
+    def help(self) -> str:
+        statuses = "\n".join(f"  {title(s.name)}: {s.effect}" for s in STATUSES.values())
+        return HELP + statuses + "\n  (any other Status is kept as a flag, with no automatic"\
+            " effect)\n" + odds_table()
+
+
+SYSTEM = Vagabond()
