@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shlex
 import sys
+from functools import cache
 
 import click
 
@@ -40,18 +41,26 @@ def subcommand_of(text: str) -> list[str] | None:
         raise NotationError(f"unbalanced quotes: {exc}", text, len(text), "") from None
 
 
+@cache
+def batch_group() -> click.Command:
+    """The subcommands a batch line or the REPL runs, as `roll` itself would."""
+    import typer
+
+    from cli.commands import register_batch
+    from cli.group import LineGroup
+
+    app = typer.Typer(cls=LineGroup, add_completion=False, rich_markup_mode=None,
+                      context_settings={"help_option_names": ["-h", "--help"]})
+    register_batch(app)
+    return typer.main.get_command(app)
+
+
 def run_subcommand(words: list[str], settings: Settings) -> int:
-    from typer.main import get_command
-
-    from cli.app import app, register_subcommands
-
-    register_subcommands()
-    command = get_command(app)
     inherited = [a for a in settings_args(settings) if words[0] not in ("help", "systems")]
     # the options go before a `--`: what follows it is the LINE (`odds -- -3d6`)
     end = words.index("--") if "--" in words else len(words)
     try:
-        result = command.main(
+        result = batch_group().main(
             args=[*words[:end], *inherited, *words[end:]], prog_name="roll",
             standalone_mode=False,
         )
