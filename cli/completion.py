@@ -8,6 +8,7 @@ only when a Tab asks for it.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import click
@@ -56,69 +57,53 @@ def _starting(words: list[str], incomplete: str) -> list[CompletionItem]:
 class Completing(click.ParamType[str, str]):
     """A text parameter whose values a shell can complete; the value itself is taken as typed."""
 
-    name = "text"
+    def __init__(self, metavar: str, words: Callable[[click.Context], Iterable[str]]) -> None:
+        self.name = metavar
+        self.words = words
 
     def convert(self, value: str, param: click.Parameter | None, ctx: click.Context | None) -> str:
         return value
-
-    def words(self, ctx: click.Context) -> list[str]:
-        return []
 
     def shell_complete(
         self, ctx: click.Context, param: click.Parameter, incomplete: str
     ) -> list[CompletionItem]:
         try:
-            return _starting(self.words(ctx), incomplete)
+            return _starting(list(self.words(ctx)), incomplete)
         except Exception:  # a Tab never prints an error: a damaged campaign completes nothing
             return []
 
 
-class SystemName(Completing):
+def _system_ids(ctx: click.Context) -> list[str]:
+    from rules.systems import SYSTEMS
+
+    return list(SYSTEMS)
+
+
+def system_name() -> Completing:
     """A game system's id."""
-
-    name = "name"
-
-    def words(self, ctx: click.Context) -> list[str]:
-        from rules.systems import SYSTEMS
-
-        return list(SYSTEMS)
+    return Completing("name", _system_ids)
 
 
-class CharacterName(Completing):
+def character_name() -> Completing:
     """A character of the campaign (read at Tab time; a missing campaign is not created)."""
-
-    name = "name"
-
-    def words(self, ctx: click.Context) -> list[str]:
-        return list(_view(ctx).names)
+    return Completing("name", lambda ctx: _view(ctx).names)
 
 
-class HelpTopic(Completing):
+def help_topic() -> Completing:
     """A help topic: the notation or a system."""
-
-    name = "topic"
-
-    def words(self, ctx: click.Context) -> list[str]:
-        from rules.systems import SYSTEMS
-
-        return ["notation", *SYSTEMS]
+    return Completing("topic", lambda ctx: ["notation", *_system_ids(ctx)])
 
 
-class ShellName(Completing):
+def shell_name() -> Completing:
     """A shell Click writes a completion script for."""
-
-    name = "shell"
-
-    def words(self, ctx: click.Context) -> list[str]:
-        return list(SHELL_NAMES)
+    return Completing("shell", lambda ctx: SHELL_NAMES)
 
 
 class LineWord(Completing):
     """A word of a LINE: the REPL's `suggest_line` finishes the last one (a space: it is done)."""
 
-    name = "line"
-
     def __init__(self, first_words: tuple[str, ...] = ()) -> None:
+        super().__init__("line", lambda ctx: ())
         self.first_words = first_words  # what may also start it: the subcommands, at the root
 
     def shell_complete(

@@ -17,7 +17,7 @@ import click
 import typer
 from typer.models import ArgumentInfo
 
-from cli.completion import CharacterName, SystemName
+from cli.completion import character_name, system_name
 from cli.runner import Settings
 
 if TYPE_CHECKING:
@@ -34,11 +34,11 @@ def _version(value: bool) -> None:
 
 
 SystemOpt = Annotated[str | None, typer.Option(
-    "-s", "--system", click_type=SystemName(),
+    "-s", "--system", click_type=system_name(),
     help="game system (env ROLL_SYSTEM; default: the character's)",
 )]  # fmt: skip
 AsOpt = Annotated[str | None, typer.Option(
-    "-a", "--as", click_type=CharacterName(), help="act as this character of the campaign",
+    "-a", "--as", click_type=character_name(), help="act as this character of the campaign",
 )]  # fmt: skip
 CampaignOpt = Annotated[Path | None, typer.Option(
     "--campaign", metavar="PATH", help="the campaign database (env ROLL_CAMPAIGN)",

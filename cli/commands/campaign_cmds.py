@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from cli.completion import CharacterName
+from cli.completion import character_name
 from cli.env import Environment
 from cli.options import CAMPAIGN_OPTIONS, fail, with_settings
 from cli.render.text import change_line, value_text
@@ -84,7 +84,7 @@ def sheet_import(
 @with_settings(*CAMPAIGN_OPTIONS)
 def sheet_export(
     settings: Settings,
-    name: Annotated[str, typer.Argument(help="character name", click_type=CharacterName())],
+    name: Annotated[str, typer.Argument(help="character name", click_type=character_name())],
 ) -> None:
     """Print a character's sheet as TOML, current pools included."""
     from cli.sheets import dump_sheet
@@ -129,7 +129,7 @@ def sheet_show(
     settings: Settings,
     name: Annotated[
         str | None,
-        typer.Argument(help="character (default: the active one)", click_type=CharacterName()),
+        typer.Argument(help="character (default: the active one)", click_type=character_name()),
     ] = None,
 ) -> None:
     """Stats, pools with maxima, flags."""
@@ -174,7 +174,7 @@ def sheet_list(
 @with_settings(*CAMPAIGN_OPTIONS)
 def sheet_rm(
     settings: Settings,
-    name: Annotated[str, typer.Argument(help="character name", click_type=CharacterName())],
+    name: Annotated[str, typer.Argument(help="character name", click_type=character_name())],
 ) -> None:
     """Remove a character."""
     env = Environment()

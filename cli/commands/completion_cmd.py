@@ -7,7 +7,7 @@ from typing import Annotated
 import click
 import typer
 
-from cli.completion import SHELL_NAMES, ShellName, script
+from cli.completion import SHELL_NAMES, script, shell_name
 from cli.env import Environment
 from cli.options import CAMPAIGN_OPTIONS, fail, with_settings
 from cli.runner import Settings
@@ -18,7 +18,7 @@ from rules.errors import UsageError
 def completion_command(
     settings: Settings,
     shell: Annotated[
-        str | None, typer.Argument(help="bash, zsh or fish", click_type=ShellName())
+        str | None, typer.Argument(help="bash, zsh or fish", click_type=shell_name())
     ] = None,
 ) -> None:
     """Print the completion script for SHELL (bash, zsh or fish); see completions/README.md."""

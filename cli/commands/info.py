@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from cli.completion import HelpTopic
+from cli.completion import help_topic
 from cli.env import Environment
 from cli.options import JsonOpt, fail
 from rules.errors import RollError
@@ -27,7 +27,7 @@ def systems_command(json: JsonOpt = False) -> None:
 
 
 def help_command(
-    topic: Annotated[str | None, typer.Argument(click_type=HelpTopic())] = None,
+    topic: Annotated[str | None, typer.Argument(click_type=help_topic())] = None,
 ) -> None:
     """Help on a TOPIC: notation, or a system id."""
     from cli.help import help_text
