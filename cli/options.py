@@ -90,7 +90,7 @@ VALUE_OPTIONS = frozenset(
     if param.annotation.__origin__ is not bool
     for info in param.annotation.__metadata__
     for opt in (info.default, *info.param_decls)  # Option("-s", "--system"): -s is `default`
-) | {"--width"}
+) | {"--width"}  # odds' own
 """Options that take a value: the word after one is never a subcommand."""
 
 
@@ -145,7 +145,7 @@ def with_settings(*names: str) -> Callable[[Callable[..., None]], Callable[..., 
             given = {name: _given_before(name, kw.pop(name)) for name in names}
             func(settings=settings_from(**given), **kw)
 
-        command.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+        command.__dict__["__signature__"] = inspect.Signature(params)  # what Typer reads
         command.__annotations__ = {p.name: p.annotation for p in params}
         return command
 
