@@ -9,9 +9,11 @@ from functools import cache
 import click
 
 from cli.runner import Runner, Settings
-from rules.errors import NotationError, RollError
+from rules.errors import NotationError, RollError, UsageError
 
 SUBCOMMAND_WORDS = frozenset({"odds", "sheet", "log", "undo", "systems", "help", "completion"})
+LINE_TAKING = frozenset({"odds"})
+"""Subcommands whose words are a LINE."""
 
 
 def settings_args(settings: Settings) -> list[str]:
@@ -31,10 +33,16 @@ def settings_args(settings: Settings) -> list[str]:
 
 
 def subcommand_of(text: str) -> list[str] | None:
-    """The words of `text` when it starts with a subcommand, else None."""
-    first = text.split(None, 1)[0].lower() if text.strip() else ""
-    if first not in SUBCOMMAND_WORDS:
+    """The words of `text` when it starts with a subcommand, else None.
+
+    The text after `odds` is its LINE as typed (`odds {1d6, -1d4}kh1`): only a LINE that
+    starts with `-` is read as options and needs `--` (`odds --at-least -- -1+d6`).
+    """
+    first, *rest = text.split(None, 1) if text.strip() else [""]
+    if first.lower() not in SUBCOMMAND_WORDS:
         return None
+    if first.lower() in LINE_TAKING and rest and not rest[0].startswith("-"):
+        return [first, "--", rest[0].strip()]
     try:
         return shlex.split(text)
     except ValueError as exc:
@@ -55,7 +63,8 @@ def batch_group() -> click.Command:
     return typer.main.get_command(app)
 
 
-def run_subcommand(words: list[str], settings: Settings) -> int:
+def run_subcommand(words: list[str], settings: Settings, text: str = "") -> int:
+    """Run a subcommand's words; a usage error is `roll: error: …` (and JSON under --json)."""
     inherited = [a for a in settings_args(settings) if words[0] not in ("help", "systems")]
     # the options go before a `--`: what follows it is the LINE (`odds -- -3d6`)
     end = words.index("--") if "--" in words else len(words)
@@ -67,6 +76,11 @@ def run_subcommand(words: list[str], settings: Settings) -> int:
     except SystemExit as exc:
         return int(exc.code or 0)
     except click.ClickException as exc:  # a usage error of the subcommand's own words
+        if settings.json:  # every input line answers with one JSON object
+            from cli.render.json import dumps, error_to_json
+
+            error = UsageError(exc.format_message())
+            sys.stdout.write(dumps(error_to_json(text or " ".join(words), error)) + "\n")
         sys.stderr.write(f"roll: error: {exc.format_message()}\n")
         return 2
     except click.Abort:
@@ -80,5 +94,5 @@ def run_any(runner: Runner, text: str) -> int:
     except RollError as error:
         return runner.report(text, error)
     if words is not None:
-        return run_subcommand(words, runner.settings)
+        return run_subcommand(words, runner.settings, text)
     return runner.run(text)

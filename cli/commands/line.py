@@ -35,6 +35,8 @@ def line_command(settings: Settings, words: LineWords = None, version: VersionOp
 
             env.stdout.write(dumps(error_to_json(" ".join(words or []), error)) + "\n")
         fail(env, error)
+    if words == ["-"]:  # `roll -`: LINEs from stdin, as from a pipe
+        raise typer.Exit(run_batch(runner, env))
     if words:
         # the first word may hold a whole LINE (`roll 'd20+5 vs 15'`); a later one with spaces
         # is one name (`roll attack "Old Tom"`)
