@@ -11,6 +11,7 @@ from cli.env import Environment, ExitStatus
 from cli.group import LINE_COMMAND, SUBCOMMANDS
 from cli.options import LINE_OPTIONS, VersionOpt, fail, unknown_option, with_settings
 from cli.runner import Runner, Settings, worst
+from cli.shell_words import line_text
 from rules.errors import RollError, UsageError
 
 LineWords = Annotated[
@@ -38,9 +39,7 @@ def line_command(settings: Settings, words: LineWords = None, version: VersionOp
     if words == ["-"]:  # `roll -`: LINEs from stdin, as from a pipe
         raise typer.Exit(run_batch(runner, env))
     if words:
-        # the first word may hold a whole LINE (`roll 'd20+5 vs 15'`); a later one with spaces
-        # is one name (`roll attack "Old Tom"`)
-        text = " ".join([words[0], *(shell_word(w) for w in words[1:])])
+        text = line_text(words)
         runner.one_shot = True
         from cli.dispatch import run_any
 
@@ -52,13 +51,6 @@ def line_command(settings: Settings, words: LineWords = None, version: VersionOp
 
         raise typer.Exit(run_repl(settings, env))
     raise typer.Exit(run_batch(runner, env))
-
-
-def shell_word(word: str) -> str:
-    """A word the shell passed as one (`"Old Tom"`), quoted again so the LINE reads it as one."""
-    if not any(ch.isspace() for ch in word) or (word.startswith('"') and word.endswith('"')):
-        return word
-    return '"' + word.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def run_batch(runner: Runner, env: Environment) -> int:
