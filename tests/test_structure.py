@@ -76,3 +76,26 @@ def test_no_hand_written_completion_templates() -> None:
     assert scripts == ["roll.bash", "roll.fish", "roll.zsh"]
     for script in (ROOT / "completions").glob("roll.*"):
         assert "_ROLL_COMPLETE=" in script.read_text(encoding="utf-8")  # Click's protocol
+
+
+def test_cli_imports_form_no_circle() -> None:
+    """Every import edge between cli modules (lazy ones too) points one way: no cycle."""
+    files = modules("cli")
+    names = {path.removesuffix(".py").removesuffix("/__init__").replace("/", "."): imports
+             for path, imports in files.items()}  # fmt: skip
+    graph = {
+        module: {target for target in names if target != module and target in imports}
+        for module, imports in names.items()
+    }
+    done: set[str] = set()
+
+    def visit(module: str, path: tuple[str, ...]) -> None:
+        assert module not in path, " → ".join([*path, module])
+        if module in done:
+            return
+        for target in sorted(graph[module]):
+            visit(target, (*path, module))
+        done.add(module)
+
+    for module in sorted(graph):
+        visit(module, ())
