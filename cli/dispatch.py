@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import shlex
 import sys
+from functools import cache
 
 import click
 
 from cli.runner import Runner, Settings
-from rules.errors import NotationError, RollError
+from rules.errors import NotationError, RollError, UsageError
 
 SUBCOMMAND_WORDS = frozenset({"odds", "sheet", "log", "undo", "systems", "help", "completion"})
+LINE_TAKING = frozenset({"odds"})
+"""Subcommands whose words are a LINE."""
 
 
 def settings_args(settings: Settings) -> list[str]:
@@ -30,34 +33,54 @@ def settings_args(settings: Settings) -> list[str]:
 
 
 def subcommand_of(text: str) -> list[str] | None:
-    """The words of `text` when it starts with a subcommand, else None."""
-    first = text.split(None, 1)[0].lower() if text.strip() else ""
-    if first not in SUBCOMMAND_WORDS:
+    """The words of `text` when it starts with a subcommand, else None.
+
+    The text after `odds` is its LINE as typed (`odds {1d6, -1d4}kh1`): only a LINE that
+    starts with `-` is read as options and needs `--` (`odds --at-least -- -1+d6`).
+    """
+    first, *rest = text.split(None, 1) if text.strip() else [""]
+    if first.lower() not in SUBCOMMAND_WORDS:
         return None
+    if first.lower() in LINE_TAKING and rest and not rest[0].startswith("-"):
+        return [first, "--", rest[0].strip()]
     try:
         return shlex.split(text)
     except ValueError as exc:
         raise NotationError(f"unbalanced quotes: {exc}", text, len(text), "") from None
 
 
-def run_subcommand(words: list[str], settings: Settings) -> int:
-    from typer.main import get_command
+@cache
+def batch_group() -> click.Command:
+    """The subcommands a batch line or the REPL runs, as `roll` itself would."""
+    import typer
 
-    from cli.app import app, register_subcommands
+    from cli.commands import register_batch
+    from cli.group import LineGroup
 
-    register_subcommands()
-    command = get_command(app)
+    app = typer.Typer(cls=LineGroup, add_completion=False, rich_markup_mode=None,
+                      context_settings={"help_option_names": ["-h", "--help"]})
+    register_batch(app)
+    return typer.main.get_command(app)
+
+
+def run_subcommand(words: list[str], settings: Settings, text: str = "") -> int:
+    """Run a subcommand's words; a usage error is `roll: error: …` (and JSON under --json)."""
     inherited = [a for a in settings_args(settings) if words[0] not in ("help", "systems")]
     # the options go before a `--`: what follows it is the LINE (`odds -- -3d6`)
     end = words.index("--") if "--" in words else len(words)
     try:
-        result = command.main(
+        result = batch_group().main(
             args=[*words[:end], *inherited, *words[end:]], prog_name="roll",
             standalone_mode=False,
         )
     except SystemExit as exc:
         return int(exc.code or 0)
     except click.ClickException as exc:  # a usage error of the subcommand's own words
+        if settings.json:  # every input line answers with one JSON object
+            from cli.render.json import dumps, error_to_json
+
+            error = UsageError(exc.format_message())
+            sys.stdout.write(dumps(error_to_json(text or " ".join(words), error)) + "\n")
         sys.stderr.write(f"roll: error: {exc.format_message()}\n")
         return 2
     except click.Abort:
@@ -71,5 +94,5 @@ def run_any(runner: Runner, text: str) -> int:
     except RollError as error:
         return runner.report(text, error)
     if words is not None:
-        return run_subcommand(words, runner.settings)
+        return run_subcommand(words, runner.settings, text)
     return runner.run(text)

@@ -35,8 +35,8 @@ class Environment:
         return _isatty(self.stdout)
 
     def color(self, no_color_flag: bool) -> bool:
-        """Colour only on a TTY, and never with --no-color or NO_COLOR set."""
-        return not no_color_flag and "NO_COLOR" not in os.environ and self.stdout_isatty
+        """Colour only on a TTY, and never with --no-color or a non-empty NO_COLOR (no-color.org)."""
+        return not no_color_flag and not os.environ.get("NO_COLOR") and self.stdout_isatty
 
 
 def _isatty(stream: TextIO) -> bool:

@@ -1,7 +1,7 @@
-"""Write completions/roll.bash, roll.zsh and roll.fish from the app as it is now.
+"""Write completions/roll.bash, roll.zsh and roll.fish: the scripts Click generates for roll.
 
-Run `python completions/generate.py` after adding a subcommand or an option;
-`--check` only compares (exit 1 when a committed script is stale).
+Run `python completions/generate.py` after upgrading Click; `--check` only compares (exit 1 when
+a committed script is stale). `roll completion SHELL` prints the same text.
 """
 
 from __future__ import annotations
@@ -12,16 +12,20 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from cli.commands.completion_scripts import SCRIPTS, spec_from_app  # noqa: E402
-
 
 def main(argv: list[str]) -> int:
+    import typer
+
+    from cli.app import app, register_subcommands
+    from cli.completion import SHELL_NAMES, script
+
+    register_subcommands()
+    command = typer.main.get_command(app)
     check = "--check" in argv
-    spec = spec_from_app()
     stale = []
-    for shell, render in SCRIPTS.items():
+    for shell in SHELL_NAMES:
         path = HERE / f"roll.{shell}"
-        text = render(spec)
+        text = script(command, shell)
         if path.exists() and path.read_text(encoding="utf-8") == text:
             continue
         stale.append(path.name)

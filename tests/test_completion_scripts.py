@@ -1,4 +1,5 @@
-"""Shell completion: the committed scripts match the app, and each shell completes through them."""
+"""Shell completion through Click's protocol: the committed scripts are Click's, and each
+shell completes names with spaces, the words of a LINE and options through them."""
 
 from __future__ import annotations
 
@@ -10,12 +11,10 @@ from typing import Any
 
 import pytest
 
-from cli.app import app, register_subcommands
-from cli.commands.completion_scripts import SCRIPTS, script, spec_from_app
-from cli.commands.shell import register
+from cli.completion import SHELL_NAMES
 from cli.store import Campaign
 from rules.systems import get_system
-from tests.cli_helpers import invoke
+from tests.cli_helpers import RUNNER, app, invoke
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPLETIONS = ROOT / "completions"
@@ -24,9 +23,6 @@ SHEETS: list[dict[str, Any]] = [
      "stats": {"might": 4, "dexterity": 5, "awareness": 3, "reason": 3, "presence": 3, "luck": 3}},
     {"name": "Old Tom", "system": "macchiato"},
 ]  # fmt: skip
-
-register_subcommands()
-register(app)
 
 
 @pytest.fixture()
@@ -41,17 +37,11 @@ def table(private_campaign: Path) -> Path:
 
 @pytest.fixture()
 def shell_env(table: Path, tmp_path: Path) -> dict[str, str]:
-    """PATH starts with a `roll` that has the completion command registered."""
+    """PATH starts with a `roll` that runs this checkout's entry point."""
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
     roll = bin_dir / "roll"
-    roll.write_text(
-        f"#!{sys.executable}\n"
-        "from cli.app import app, main_app\n"
-        "from cli.commands.shell import register\n"
-        "register(app)\n"
-        "main_app()\n"
-    )
+    roll.write_text(f"#!{sys.executable}\nfrom cli.__main__ import main\nmain()\n")
     roll.chmod(0o755)
     import os
 
@@ -61,13 +51,28 @@ def shell_env(table: Path, tmp_path: Path) -> dict[str, str]:
     return env
 
 
+def complete(typed: str) -> list[str]:
+    """What roll offers for the last word of `typed` (Click's bash protocol, in-process), as the
+    shell text bash inserts: `Old\\ Tom`, and a finished word with its space."""
+    words = typed.split(" ")
+    env = {"_ROLL_COMPLETE": "bash_complete", "COMP_WORDS": typed,
+           "COMP_CWORD": str(len(words) - 1)}  # fmt: skip
+    result = RUNNER.invoke(app, [], env=env, prog_name="roll")
+    assert result.exit_code == 0 and result.stderr == ""
+    # each line is `type,value`, read by the script with `read` (one level of backslashes)
+    return [line.split(",", 1)[1].replace("\\\\", "\\") for line in result.stdout.splitlines() if line]
+
+
 # ---- the scripts and the command ----
 
 
-@pytest.mark.parametrize("shell", list(SCRIPTS))
-def test_the_committed_script_is_what_the_app_generates(shell: str) -> None:
+@pytest.mark.parametrize("shell", SHELL_NAMES)
+def test_the_committed_script_is_what_click_generates(shell: str) -> None:
     committed = (COMPLETIONS / f"roll.{shell}").read_text(encoding="utf-8")
-    assert committed == script(shell), "stale: run `python completions/generate.py`"
+    assert invoke("completion", shell) == (0, committed, ""), (
+        "stale: run `python completions/generate.py`"
+    )
+    assert f"_ROLL_COMPLETE={shell}_complete" in committed  # Click's protocol calls roll back
 
 
 def test_roll_completion_prints_the_script() -> None:
@@ -78,30 +83,33 @@ def test_roll_completion_prints_the_script() -> None:
     assert err == "roll: error: completion takes a SHELL: bash, zsh, fish, not 'tcsh'\n"
 
 
-def test_the_spec_reads_the_app() -> None:
-    spec = spec_from_app()
-    assert spec.systems == ("generic", "vagabond", "macchiato", "champions", "tiers", "brighter")
-    assert {"odds", "sheet", "log", "undo", "systems", "help", "completion", "repl"} <= set(
-        spec.subcommands
-    )
+def test_the_parameters_complete_from_the_app(table: Path) -> None:
+    assert complete("roll -s ") == [
+        "generic", "vagabond", "macchiato", "champions", "tiers", "brighter"]
     assert {"-s", "--system", "--as", "--campaign", "--seed", "--json", "--help"} <= set(
-        spec.options[""]
+        complete("roll -")
     )
-    assert spec.name_commands == ("export", "rm", "show")
-    assert "--rolled" in spec.value_options and "--json" not in spec.value_options
+    assert {"--at-least", "--width", "--json"} <= set(complete("roll odds -"))
+    for command in ("export", "rm", "show"):  # the sheet commands that take a character
+        assert complete(f"roll sheet {command} ") == ["Mira", "Old\\ Tom"]
+    assert complete("roll sheet list ") == []
+    assert complete("roll --rolled ") == []  # a value option's value is no LINE word
+    assert complete("roll --json ")[:2] == ["spend ", "gain "]  # a flag takes no value
+    assert complete("roll help ") == ["notation", "generic", "vagabond", "macchiato",
+                                      "champions", "tiers", "brighter"]
 
 
 def test_names_and_line_words_come_from_roll_itself(table: Path) -> None:
-    assert invoke("completion", "--words", "characters") == (0, "Mira\nOld Tom\n", "")
-    assert invoke("completion", "--complete", "chec", "-s", "vagabond")[1] == "check \n"
-    assert invoke("completion", "--complete", "4d6k")[1] == "4d6kh\n4d6kl\n"
-    assert invoke("completion", "--complete", "spend l", "--as", "Mira")[1] == "luck \n"
-    assert invoke("completion", "--words", "nonsense") == (0, "", "")
+    assert complete("roll --as ") == ["Mira", "Old\\ Tom"]
+    assert complete("roll -s vagabond chec") == ["check "]
+    assert complete("roll 4d6k") == ["4d6kh", "4d6kl"]
+    assert complete("roll --as Mira spend l") == ["luck "]
+    assert complete("roll --as Nobody spend l") == []  # never an error at Tab time
 
 
 def test_no_campaign_means_no_names(tmp_path: Path) -> None:
     missing = str(tmp_path / "none.sqlite3")
-    assert invoke("completion", "--words", "characters", "--campaign", missing) == (0, "", "")
+    assert complete(f"roll --campaign {missing} --as ") == []
     assert not Path(missing).exists()
 
 
@@ -129,23 +137,21 @@ def run_shell(argv: list[str], env: dict[str, str]) -> str:
 
 
 def test_bash_completes_through_the_script(shell_env: dict[str, str]) -> None:
-    lines = [f"source {COMPLETIONS / 'roll.bash'}", "complete -p roll"]
-    for words in BASH_CASES:
-        lines.append(
-            f"COMP_WORDS=({words}); COMP_CWORD=$(( ${{#COMP_WORDS[@]}} - 1 )); _roll;"
-            ' printf "[%s]" "${COMPREPLY[@]}"; echo'
-        )
-    out = run_shell(["bash", "--norc", "-c", "\n".join(lines)], shell_env).splitlines()
-    assert out[0] == "complete -F _roll roll"
-    for line, expected in zip(out[1:], BASH_CASES.values(), strict=True):
+    script = f"source {COMPLETIONS / 'roll.bash'}; complete -p roll"
+    assert run_shell(["bash", "--norc", "-c", script], shell_env) == (
+        "complete -o nosort -F _roll_completion roll\n"
+    )
+    out = bash_complete(list(BASH_CASES), shell_env)
+    for line, expected in zip(out, BASH_CASES.values(), strict=True):
         assert line == "".join(f"[{w}]" for w in expected)
 
 
 ZSH_STUB = (
-    "compadd() { local suffix='' w; while (( $# )); do if [[ $1 == -- ]]; then shift; break; fi;"
-    " if [[ $1 == -S ]]; then suffix=$2; shift; fi; shift; done;"
-    " for w in \"$@\"; do printf '[%s]' \"$w$suffix\"; done }"
-)  # prints the words offered with their suffix, as `[word ]` (zsh itself quotes them)
+    "compdef() { :; }; compadd() { local -a offered; local w; while (( $# )); do"
+    " if [[ $1 == -a ]]; then offered=(\"${(@P)2}\"); shift; fi; shift; done;"
+    " for w in \"${offered[@]}\"; do printf '[%s]' \"$w\"; done };"
+    " _describe() { local w; for w in \"${(@P)3}\"; do printf '[%s]' \"${w%%:*}\"; done }"
+)  # prints the words offered, as `[word]` (zsh itself quotes them and adds the space)
 
 
 @pytest.mark.skipif(shutil.which("zsh") is None, reason="zsh is not installed")
@@ -153,17 +159,17 @@ def test_zsh_completes_through_the_script(shell_env: dict[str, str]) -> None:
     cases = {
         "roll -s va": "[vagabond]",
         "roll --as m": "[Mira]",
-        "roll -s vagabond chec": "[check ]",
+        "roll -s vagabond chec": "[check]",
         "roll sheet s": "[show]",
         "roll help no": "[notation]",
         "roll --no-c": "[--no-color]",
         "roll --as 'Old\\ '": "[Old Tom]",  # the word as typed, unquoted for roll
-        "roll --as 'Old\\ Tom' ris": "[risk ]",
-        "roll -s champions attack O": '["Old Tom" ]',
+        "roll --as 'Old\\ Tom' ris": "[risk]",
+        "roll -s champions attack O": '["Old Tom"]',
     }
     lines = [f"source {COMPLETIONS / 'roll.zsh'}", ZSH_STUB]
     for words in cases:
-        lines.append(f"words=({words}); CURRENT=${{#words}}; _roll; echo")
+        lines.append(f"words=({words}); CURRENT=${{#words}}; _roll_completion roll; echo")
     out = run_shell(["zsh", "-f", "-c", "\n".join(lines)], shell_env).splitlines()
     assert out == list(cases.values())
 
@@ -182,7 +188,11 @@ def test_fish_completes_through_the_script(shell_env: dict[str, str]) -> None:
     for words in cases:
         lines.append(f"complete -C '{words}'; echo ---")
     out = run_shell(["fish", "--no-config", "-c", "\n".join(lines)], shell_env)
-    found = [chunk.split() for chunk in out.split("---\n")[:-1]]
+    # each line is `word<TAB>description`: the words are what was offered
+    found = [
+        sorted(" ".join(line.split("\t")[0] for line in chunk.splitlines()).split())
+        for chunk in out.split("---\n")[:-1]
+    ]
     assert found == [sorted(" ".join(v).split()) for v in cases.values()]
 
 
@@ -191,7 +201,8 @@ def bash_complete(cases: list[str], env: dict[str, str]) -> list[str]:
     lines = [f"source {COMPLETIONS / 'roll.bash'}"]
     for words in cases:
         lines.append(
-            f"COMP_WORDS=({words}); COMP_CWORD=$(( ${{#COMP_WORDS[@]}} - 1 )); _roll;"
+            f"COMPREPLY=(); COMP_WORDS=({words}); COMP_CWORD=$(( ${{#COMP_WORDS[@]}} - 1 ));"
+            " _roll_completion roll;"
             ' printf "[%s]" "${COMPREPLY[@]}"; echo'
         )
     return run_shell(["bash", "--norc", "-c", "\n".join(lines)], env).splitlines()

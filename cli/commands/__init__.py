@@ -1,18 +1,17 @@
-"""Subcommands in modules of their own, registered on the app once."""
+"""Subcommands in modules of their own, each with a `register(app)`, imported only when asked.
+
+`register_batch` adds what a batch line or the REPL may run (`odds …`, `undo`); the root app
+(cli/app.py) adds the LINE and `repl` on top of them.
+"""
 
 from __future__ import annotations
 
 import typer
 
-_DONE: set[int] = set()
 
+def register_batch(app: typer.Typer) -> None:
+    """Add the subcommands a batch line or the REPL may run."""
+    from cli.commands import campaign_cmds, completion_cmd, info, odds_cmd
 
-def register(app: typer.Typer) -> None:
-    if id(app) in _DONE:
-        return
-    _DONE.add(id(app))
-    from cli.commands import campaign_cmds, odds_cmd, shell
-
-    campaign_cmds.register(app)
-    odds_cmd.register(app)
-    shell.register(app)
+    for module in (info, campaign_cmds, odds_cmd, completion_cmd):
+        module.register(app)

@@ -6,13 +6,15 @@ import json as jsonlib
 import shutil
 import textwrap
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from cli.app import AsOpt, CampaignOpt, JsonOpt, NoColorOpt, SystemOpt, fail, settings_from
+from cli.completion import character_name
 from cli.env import Environment
+from cli.options import CAMPAIGN_OPTIONS, fail, with_settings
 from cli.render.text import change_line, value_text
+from cli.runner import Settings
 from rules.campaign import Character
 from rules.describe import pool_title
 from rules.errors import RollError, UsageError
@@ -26,27 +28,15 @@ sheet_app = typer.Typer(help=SHEET_HELP, no_args_is_help=True)
 
 
 @sheet_app.callback(help=SHEET_HELP)
-def sheet_options(
-    campaign: CampaignOpt = None,
-    json: JsonOpt = False,
-    system: SystemOpt = None,
-    as_: AsOpt = None,
-    no_color: NoColorOpt = False,
-) -> None:
+@with_settings(*CAMPAIGN_OPTIONS)
+def sheet_options(settings: Settings) -> None:
     """Options given before `sheet`'s own command (`roll --campaign PATH sheet list`)."""
 
 
-def _given(ctx: typer.Context, name: str, value: Any) -> Any:
-    """An option of a sheet command, else the same option given before the command."""
-    if value not in (None, False) or ctx.parent is None:
-        return value
-    return ctx.parent.params.get(name, value)
-
-
-def _campaign(campaign: Path | None) -> Campaign:
+def _campaign(settings: Settings) -> Campaign:
     from cli.store import Campaign
 
-    return Campaign(settings_from(campaign=campaign).campaign_path())
+    return Campaign(settings.campaign_path())
 
 
 def pane_width() -> int:
@@ -72,23 +62,18 @@ def _fill(text: str, width: int, indent: str = "  ", more: str = "    ") -> list
 
 
 @sheet_app.command("import")
+@with_settings(*CAMPAIGN_OPTIONS)
 def sheet_import(
-    ctx: typer.Context,
+    settings: Settings,
     file: Annotated[Path, typer.Argument(help="a TOML sheet")],
-    campaign: CampaignOpt = None,
-    json: JsonOpt = False,
-    system: SystemOpt = None,
-    as_: AsOpt = None,
-    no_color: NoColorOpt = False,
 ) -> None:
     """Add or replace a character from a TOML sheet."""
     from cli.sheets import load_sheet
 
     env = Environment()
-    campaign = _given(ctx, "campaign", campaign)
     try:
         sheet = load_sheet(file)
-        with _campaign(campaign).transaction() as tx:
+        with _campaign(settings).transaction() as tx:
             tx.put_character(sheet)
     except RollError as error:
         fail(env, error)
@@ -96,22 +81,17 @@ def sheet_import(
 
 
 @sheet_app.command("export")
+@with_settings(*CAMPAIGN_OPTIONS)
 def sheet_export(
-    ctx: typer.Context,
-    name: Annotated[str, typer.Argument(help="character name")],
-    campaign: CampaignOpt = None,
-    json: JsonOpt = False,
-    system: SystemOpt = None,
-    as_: AsOpt = None,
-    no_color: NoColorOpt = False,
+    settings: Settings,
+    name: Annotated[str, typer.Argument(help="character name", click_type=character_name())],
 ) -> None:
     """Print a character's sheet as TOML, current pools included."""
     from cli.sheets import dump_sheet
 
     env = Environment()
-    campaign = _given(ctx, "campaign", campaign)
     try:
-        with _campaign(campaign).transaction() as tx:
+        with _campaign(settings).transaction() as tx:
             character = tx.character(name)
     except RollError as error:
         fail(env, error)
@@ -144,28 +124,25 @@ def show_lines(character: Character, width: int = 80) -> list[str]:
 
 
 @sheet_app.command("show")
+@with_settings(*CAMPAIGN_OPTIONS)
 def sheet_show(
-    ctx: typer.Context,
-    name: Annotated[str | None, typer.Argument(help="character (default: the active one)")] = None,
-    campaign: CampaignOpt = None,
-    json: JsonOpt = False,
-    system: SystemOpt = None,
-    as_: AsOpt = None,
-    no_color: NoColorOpt = False,
+    settings: Settings,
+    name: Annotated[
+        str | None,
+        typer.Argument(help="character (default: the active one)", click_type=character_name()),
+    ] = None,
 ) -> None:
     """Stats, pools with maxima, flags."""
     env = Environment()
-    campaign, json = _given(ctx, "campaign", campaign), _given(ctx, "json", json)
-    as_ = _given(ctx, "as_", as_)
     try:
-        with _campaign(campaign).transaction() as tx:
-            who = name or as_ or tx.get_active()
+        with _campaign(settings).transaction() as tx:
+            who = name or settings.character or tx.get_active()
             if who is None:
                 raise UsageError("sheet show needs a NAME (or an active character: --as NAME)")
             character = tx.character(who)
     except RollError as error:
         fail(env, error)
-    if json:
+    if settings.json:
         typer.echo(jsonlib.dumps({"name": character.name, "system": character.system,
                                   "sheet": dict(character.sheet)}, ensure_ascii=False))
         return
@@ -173,25 +150,20 @@ def sheet_show(
 
 
 @sheet_app.command("list")
+@with_settings(*CAMPAIGN_OPTIONS)
 def sheet_list(
-    ctx: typer.Context,
-    campaign: CampaignOpt = None,
-    json: JsonOpt = False,
-    system: SystemOpt = None,
-    as_: AsOpt = None,
-    no_color: NoColorOpt = False,
+    settings: Settings,
 ) -> None:
     """The campaign's characters."""
     env = Environment()
-    campaign, json = _given(ctx, "campaign", campaign), _given(ctx, "json", json)
     try:
-        with _campaign(campaign).transaction() as tx:
+        with _campaign(settings).transaction() as tx:
             characters = tx.characters()
             active = tx.get_active()
     except RollError as error:
         fail(env, error)
     for c in characters:
-        if json:
+        if settings.json:
             typer.echo(jsonlib.dumps({"name": c.name, "system": c.system}, ensure_ascii=False))
         else:
             mark = "*" if active and c.name.lower() == active.lower() else " "
@@ -199,20 +171,15 @@ def sheet_list(
 
 
 @sheet_app.command("rm")
+@with_settings(*CAMPAIGN_OPTIONS)
 def sheet_rm(
-    ctx: typer.Context,
-    name: Annotated[str, typer.Argument(help="character name")],
-    campaign: CampaignOpt = None,
-    json: JsonOpt = False,
-    system: SystemOpt = None,
-    as_: AsOpt = None,
-    no_color: NoColorOpt = False,
+    settings: Settings,
+    name: Annotated[str, typer.Argument(help="character name", click_type=character_name())],
 ) -> None:
     """Remove a character."""
     env = Environment()
-    campaign = _given(ctx, "campaign", campaign)
     try:
-        with _campaign(campaign).transaction() as tx:
+        with _campaign(settings).transaction() as tx:
             character = tx.character(name)
             tx.remove_character(character.name)
     except RollError as error:
@@ -220,26 +187,23 @@ def sheet_rm(
     typer.echo(f"removed {character.name}")
 
 
+@with_settings(*CAMPAIGN_OPTIONS)
 def log_command(
+    settings: Settings,
     n: Annotated[int, typer.Option("-n", help="how many entries")] = 10,
-    campaign: CampaignOpt = None,
-    json: JsonOpt = False,
-    system: SystemOpt = None,
-    as_: AsOpt = None,
-    no_color: NoColorOpt = False,
 ) -> None:
     """Recent LINEs with their outcome and changes."""
     env = Environment()
     try:
         if n < 1:
             raise UsageError("log -n takes a number ≥ 1")
-        with _campaign(campaign).transaction() as tx:
+        with _campaign(settings).transaction() as tx:
             entries = tx.log(n)
     except RollError as error:
         fail(env, error)
     width = pane_width()
     for entry in entries:
-        if json:
+        if settings.json:
             typer.echo(jsonlib.dumps(dict(entry.result), ensure_ascii=False))
             continue
         undone = " (undone)" if entry.undone else ""
@@ -251,22 +215,17 @@ def log_command(
                 typer.echo(line)
 
 
-def undo_command(
-    campaign: CampaignOpt = None,
-    json: JsonOpt = False,
-    system: SystemOpt = None,
-    as_: AsOpt = None,
-    no_color: NoColorOpt = False,
-) -> None:
+@with_settings(*CAMPAIGN_OPTIONS)
+def undo_command(settings: Settings) -> None:
     """Revert the most recent change-set (refused if its pools changed since)."""
     env = Environment()
     try:
-        with _campaign(campaign).transaction() as tx:
+        with _campaign(settings).transaction() as tx:
             entry = tx.undo()
             logged = tx.log(1)[0]  # the "undo" row, a §3 object like every logged LINE
     except RollError as error:
         fail(env, error)
-    if json:
+    if settings.json:
         typer.echo(jsonlib.dumps(dict(logged.result), ensure_ascii=False))
         return
     typer.echo(f"undid #{entry.id}: {entry.input}")

@@ -11,19 +11,11 @@ from typing import Annotated
 
 import typer
 
-from cli.app import (
-    AsOpt,
-    CampaignOpt,
-    JsonOpt,
-    NoColorOpt,
-    SystemOpt,
-    fail,
-    settings_from,
-    unknown_option,
-)
+from cli.completion import LineWord
 from cli.env import Environment
+from cli.options import CAMPAIGN_OPTIONS, fail, unknown_option, with_settings
 from cli.render.odds import odds_json, odds_text, percent
-from cli.runner import Runner
+from cli.runner import Runner, Settings
 from rules.campaign import Table
 from rules.dice.evaluate import Roller
 from rules.dice.source import RandomSource
@@ -34,21 +26,18 @@ from rules.odds.risk import expected_uses, survival
 from rules.systems import Context
 
 
+@with_settings(*CAMPAIGN_OPTIONS)
 def odds_command(
-    words: Annotated[list[str], typer.Argument(help="the LINE", show_default=False)],
-    system: SystemOpt = None,
-    as_: AsOpt = None,
-    campaign: CampaignOpt = None,
-    json: JsonOpt = False,
-    no_color: NoColorOpt = False,
+    settings: Settings,
+    words: Annotated[
+        list[str], typer.Argument(help="the LINE", show_default=False, click_type=LineWord())
+    ],
     at_least: Annotated[bool, typer.Option("--at-least", help="P(total ≥ value)")] = False,
     at_most: Annotated[bool, typer.Option("--at-most", help="P(total ≤ value)")] = False,
     width: Annotated[int | None, typer.Option("--width", help="columns of the chart")] = None,
 ) -> None:
     """The exact distribution of a LINE: mean, min, max, outcome odds and a bar chart."""
     env = Environment()
-    settings = settings_from(system=system, as_=as_, campaign=campaign, json=json,
-                             no_color=no_color)
     text = " ".join(words)
     runner = Runner(settings, env)
     survives: Survival | None = None
@@ -67,12 +56,12 @@ def odds_command(
             survives = Survival.of(line, uses)
         odds, system_id = _odds(runner, line, body)
     except RollError as error:
-        if json:
+        if settings.json:
             from cli.render.json import error_to_json
 
             typer.echo(jsonlib.dumps(error_to_json(text, error), ensure_ascii=False))
         fail(env, error, text)
-    if json:
+    if settings.json:
         obj = odds_json(odds, text, system_id)
         if survives is not None:
             obj.update(survives.to_json())

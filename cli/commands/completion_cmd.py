@@ -1,0 +1,33 @@
+"""`roll completion SHELL`: the completion script Click generates (see completions/README.md)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import click
+import typer
+
+from cli.completion import SHELL_NAMES, script, shell_name
+from cli.env import Environment
+from cli.options import CAMPAIGN_OPTIONS, fail, with_settings
+from cli.runner import Settings
+from rules.errors import UsageError
+
+
+@with_settings(*CAMPAIGN_OPTIONS)
+def completion_command(
+    settings: Settings,
+    shell: Annotated[
+        str | None, typer.Argument(help="bash, zsh or fish", click_type=shell_name())
+    ] = None,
+) -> None:
+    """Print the completion script for SHELL (bash, zsh or fish); see completions/README.md."""
+    chosen = (shell or "").lower()
+    if chosen not in SHELL_NAMES:
+        given = "" if shell is None else f", not {shell!r}"
+        fail(Environment(), UsageError(f"completion takes a SHELL: {', '.join(SHELL_NAMES)}{given}"))
+    typer.echo(script(click.get_current_context().find_root().command, chosen), nl=False)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("completion")(completion_command)

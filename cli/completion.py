@@ -1,0 +1,172 @@
+"""Shell completion through Click: what each parameter completes, and the scripts Click writes.
+
+A shell calls `roll` back at Tab time with `_ROLL_COMPLETE=bash_complete` (zsh_complete,
+fish_complete); Click parses the words typed so far and asks the parameter under the cursor.
+The words of a LINE come from the REPL's own `suggest_line`; everything heavier is imported
+only when a Tab asks for it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import click
+from click.shell_completion import (
+    BashComplete,
+    CompletionItem,
+    FishComplete,
+    ShellComplete,
+    ZshComplete,
+)
+
+SHELL_NAMES = ("bash", "zsh", "fish")
+COMPLETE_VAR = "_ROLL_COMPLETE"
+_BASH_SAFE = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=.,/:@%^")
+
+
+def _given(ctx: click.Context, name: str) -> Any:
+    """An option typed so far, on this command or the one before it (`roll --as X sheet show`)."""
+    at: click.Context | None = ctx
+    while at is not None:
+        if at.params.get(name) is not None:
+            return at.params[name]
+        at = at.parent
+    return None
+
+
+def _view(ctx: click.Context) -> Any:
+    """The table as the options typed so far see it (no campaign: nobody is there)."""
+    from cli.repl.state import ViewReader
+    from cli.runner import Settings
+
+    settings = Settings(system=_given(ctx, "system"), character=_given(ctx, "as_"),
+                        campaign=_given(ctx, "campaign"))
+    reader = ViewReader(settings)
+    try:
+        return reader.read()
+    finally:
+        reader.close()
+
+
+def _starting(words: list[str], incomplete: str) -> list[CompletionItem]:
+    low = incomplete.lower()
+    return [CompletionItem(w) for w in words if w.lower().startswith(low)]
+
+
+class Completing(click.ParamType[str, str]):
+    """A text parameter whose values a shell can complete; the value itself is taken as typed."""
+
+    def __init__(self, metavar: str, words: Callable[[click.Context], Iterable[str]]) -> None:
+        self.name = metavar
+        self.words = words
+
+    def convert(self, value: str, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        return value
+
+    def shell_complete(
+        self, ctx: click.Context, param: click.Parameter, incomplete: str
+    ) -> list[CompletionItem]:
+        try:
+            return _starting(list(self.words(ctx)), incomplete)
+        except Exception:  # a Tab never prints an error: a damaged campaign completes nothing
+            return []
+
+
+def _system_ids(ctx: click.Context) -> list[str]:
+    from rules.systems import SYSTEMS
+
+    return list(SYSTEMS)
+
+
+def system_name() -> Completing:
+    """A game system's id."""
+    return Completing("name", _system_ids)
+
+
+def character_name() -> Completing:
+    """A character of the campaign (read at Tab time; a missing campaign is not created)."""
+    return Completing("name", lambda ctx: _view(ctx).names)
+
+
+def help_topic() -> Completing:
+    """A help topic: the notation or a system."""
+    return Completing("topic", lambda ctx: ["notation", *_system_ids(ctx)])
+
+
+def shell_name() -> Completing:
+    """A shell Click writes a completion script for."""
+    return Completing("shell", lambda ctx: SHELL_NAMES)
+
+
+class LineWord(Completing):
+    """A word of a LINE: the REPL's `suggest_line` finishes the last one (a space: it is done)."""
+
+    def __init__(self, first_words: tuple[str, ...] = ()) -> None:
+        super().__init__("line", lambda ctx: ())
+        self.first_words = first_words  # what may also start it: the subcommands, at the root
+
+    def shell_complete(
+        self, ctx: click.Context, param: click.Parameter, incomplete: str
+    ) -> list[CompletionItem]:
+        from cli.repl.suggest import suggest_line
+        from cli.shell_words import line_text
+
+        before = [str(w) for w in ctx.params.get(param.name or "", None) or ()]
+        try:
+            found = suggest_line(line_text([*before, ""]) + incomplete, _view(ctx))
+        except Exception:
+            return []
+        words = [CompletionItem(incomplete[: len(incomplete) + s.start] + s.text) for s in found]
+        if not before:
+            words += [CompletionItem(w + " ") for w in self.first_words if w.startswith(incomplete)]
+        return words
+
+
+def bash_word(value: str) -> str:
+    """`"Old Tom" ` → `\\"Old\\ Tom\\" `: shell text for a word, a finishing space kept bare."""
+    body = value.rstrip(" ")
+    quoted = "".join(ch if ch in _BASH_SAFE else "\\" + ch for ch in body)
+    return quoted + value[len(body) :]
+
+
+class RollBash(BashComplete):
+    """Click's bash completion, its words quoted for the shell (names with spaces)."""
+
+    def format_completion(self, item: CompletionItem) -> str:
+        # Click's script reads each line with `read` (which eats one level of backslashes)
+        return f"{item.type},{bash_word(item.value).replace(chr(92), chr(92) * 2)}"
+
+
+class RollZsh(ZshComplete):
+    """Click's zsh completion; zsh quotes the words and adds the finishing space itself."""
+
+    def format_completion(self, item: CompletionItem) -> str:
+        return super().format_completion(CompletionItem(item.value.rstrip(" "), item.type,
+                                                        help=item.help))
+
+
+class RollFish(FishComplete):
+    """Click's fish completion; fish adds the finishing space itself."""
+
+    def format_completion(self, item: CompletionItem) -> str:
+        return super().format_completion(CompletionItem(item.value.rstrip(" "), item.type,
+                                                        help=item.help))
+
+
+SHELLS: dict[str, type[ShellComplete]] = {
+    "bash": RollBash, "zsh": RollZsh, "fish": RollFish,
+}  # fmt: skip
+
+
+def use_roll_shells() -> None:
+    """Register roll's flavour of Click's three completion classes."""
+    from click.shell_completion import add_completion_class
+
+    for name, cls in SHELLS.items():
+        add_completion_class(cls, name)
+
+
+def script(command: click.Command, shell: str) -> str:
+    """The completion script Click generates for `roll` in `shell`."""
+    return SHELLS[shell](command, {}, "roll", COMPLETE_VAR).source()

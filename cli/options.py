@@ -1,0 +1,173 @@
+"""The options every command shares, declared once, and the Settings they build.
+
+Commands import this module (never `cli.app`): `@with_settings(*LINE_OPTIONS)` adds the named
+options to a command and hands it one `settings: Settings` built from them.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+
+import click
+import typer
+from typer.models import ArgumentInfo
+
+from cli.completion import character_name, system_name
+from cli.runner import Settings
+
+if TYPE_CHECKING:
+    from cli.env import Environment
+    from rules.errors import RollError
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import version
+
+        typer.echo(f"roll {version('roll-rules')}")
+        raise typer.Exit(0)
+
+
+SystemOpt = Annotated[str | None, typer.Option(
+    "-s", "--system", click_type=system_name(),
+    help="game system (env ROLL_SYSTEM; default: the character's)",
+)]  # fmt: skip
+AsOpt = Annotated[str | None, typer.Option(
+    "-a", "--as", click_type=character_name(), help="act as this character of the campaign",
+)]  # fmt: skip
+CampaignOpt = Annotated[Path | None, typer.Option(
+    "--campaign", metavar="PATH", help="the campaign database (env ROLL_CAMPAIGN)",
+)]  # fmt: skip
+SeedOpt = Annotated[int | None, typer.Option("--seed", metavar="INT", help="reproducible dice")]
+RolledOpt = Annotated[str | None, typer.Option(
+    "--rolled", metavar="FACES", help="use these faces (comma-separated, in roll order)",
+)]  # fmt: skip
+TimesOpt = Annotated[int, typer.Option(
+    "-n", "--times", metavar="N", show_default=False, help="evaluate the LINE N times",
+)]  # fmt: skip
+JsonOpt = Annotated[bool, typer.Option("--json", help="one JSON object per LINE (JSON Lines)")]
+QuietOpt = Annotated[bool, typer.Option("-q", "--quiet", help="only the total (or the outcome word)")]
+ExitOpt = Annotated[bool, typer.Option("--exit-code", help="exit 1 when the outcome is fail/miss")]
+NoColorOpt = Annotated[bool, typer.Option(
+    "--no-color", help="plain text (also NO_COLOR, or when not a terminal)",
+)]  # fmt: skip
+VersionOpt = Annotated[bool, typer.Option(
+    "--version", callback=_version, is_eager=True, help="the version",
+)]  # fmt: skip
+
+
+def _declared(
+    system: SystemOpt = None,
+    as_: AsOpt = None,
+    campaign: CampaignOpt = None,
+    seed: SeedOpt = None,
+    rolled: RolledOpt = None,
+    times: TimesOpt = 1,
+    json: JsonOpt = False,
+    quiet: QuietOpt = False,
+    exit_code: ExitOpt = False,
+    no_color: NoColorOpt = False,
+) -> None:
+    """Every shared option once, in the order help lists them."""
+
+
+SHARED = {
+    name: param.replace(kind=inspect.Parameter.KEYWORD_ONLY)
+    for name, param in inspect.signature(_declared, eval_str=True).parameters.items()
+}
+LINE_OPTIONS = tuple(SHARED)
+"""What a LINE takes (SPEC §2)."""
+CAMPAIGN_OPTIONS = ("campaign", "json", "system", "as_", "no_color")
+"""What the campaign's commands take: sheet, log, undo (and odds, completion)."""
+VALUE_OPTIONS = frozenset(
+    opt
+    for param in SHARED.values()
+    if param.annotation.__origin__ is not bool
+    for info in param.annotation.__metadata__
+    for opt in (info.default, *info.param_decls)  # Option("-s", "--system"): -s is `default`
+) | {"--width"}  # odds' own
+"""Options that take a value: the word after one is never a subcommand."""
+
+
+def settings_from(**kw: Any) -> Settings:
+    """Settings from option values named as the parameters are (`as_` → the character)."""
+    return Settings(
+        system=kw.get("system"),
+        character=kw.get("as_"),
+        campaign=kw.get("campaign"),
+        seed=kw.get("seed"),
+        rolled=kw.get("rolled"),
+        times=kw.get("times", 1),
+        json=kw.get("json", False),
+        quiet=kw.get("quiet", False),
+        exit_code=kw.get("exit_code", False),
+        no_color=kw.get("no_color", False),
+    )
+
+
+def _given_before(name: str, value: Any) -> Any:
+    """An option left at its default here, else as given before the command (`--json sheet list`)."""
+    ctx = click.get_current_context(silent=True)
+    if value != SHARED[name].default or ctx is None:
+        return value
+    at = ctx.parent
+    while at is not None:
+        if at.params.get(name, SHARED[name].default) != SHARED[name].default:
+            return at.params[name]
+        at = at.parent
+    return value
+
+
+def _is_argument(param: inspect.Parameter) -> bool:
+    return any(isinstance(m, ArgumentInfo) for m in getattr(param.annotation, "__metadata__", ()))
+
+
+def with_settings(*names: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """Add the shared options `names` to a command, which receives them as `settings`."""
+
+    def decorate(func: Callable[..., None]) -> Callable[..., None]:
+        own = [
+            p.replace(kind=inspect.Parameter.KEYWORD_ONLY)
+            for p in inspect.signature(func, eval_str=True).parameters.values()
+            if p.name != "settings"
+        ]
+        arguments = [p for p in own if _is_argument(p)]
+        options = [p for p in own if not _is_argument(p)]
+        params = [*arguments, *(SHARED[name] for name in names), *options]
+
+        @functools.wraps(func)
+        def command(**kw: Any) -> None:
+            given = {name: _given_before(name, kw.pop(name)) for name in names}
+            func(settings=settings_from(**given), **kw)
+
+        command.__dict__["__signature__"] = inspect.Signature(params)  # what Typer reads
+        command.__annotations__ = {p.name: p.annotation for p in params}
+        return command
+
+    return decorate
+
+
+def fail(env: Environment, error: RollError, line: str | None = None) -> NoReturn:
+    """Report a RollError as `roll: error: …` and exit with its status."""
+    from cli.render.text import error_text
+
+    env.stderr.write(error_text(line, error) + "\n")
+    env.stderr.flush()
+    raise typer.Exit(error.exit_status)
+
+
+LITERAL_WORDS = "roll.literal_words"
+"""ctx.meta key: how many words came after `--` (a LINE's own, even `--d6`)."""
+
+
+def unknown_option(words: list[str]) -> str | None:
+    """The first word before `--` that looks like a long option (`--jsn`): a typo, not a LINE."""
+    ctx = click.get_current_context(silent=True)
+    literal = ctx.find_root().meta.get(LITERAL_WORDS, 0) if ctx is not None else 0
+    checked = words[: len(words) - literal] if literal else words
+    return next((w for w in checked if re.match(r"--[a-z]", w, re.IGNORECASE)), None)

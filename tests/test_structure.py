@@ -1,0 +1,101 @@
+"""The shape of the tree, read with `ast`: imports go one way, and no hand-written shell scripts."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def imported(path: Path, package: str) -> set[str]:
+    """Every module a file of `package` imports, at any depth (a lazy import counts too)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:  # `from . import x` / `from .x import y`
+                parent = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*parent, *([base] if base else [])])
+            found.add(base)
+            found.update(f"{base}.{alias.name}" for alias in node.names)
+    return found
+
+
+def modules(top: str) -> dict[str, set[str]]:
+    return {
+        str(path.relative_to(ROOT)): imported(path, package_of(path))
+        for path in sorted((ROOT / top).rglob("*.py"))
+    }
+
+
+def package_of(path: Path) -> str:
+    return ".".join(path.relative_to(ROOT).parts[:-1])
+
+
+def is_under(module: str, package: str) -> bool:
+    return module == package or module.startswith(package + ".")
+
+
+def test_only_the_entry_point_imports_the_root_app() -> None:
+    offenders = [
+        path for path, names in modules("cli").items()
+        if path != "cli/__main__.py" and any(is_under(n, "cli.app") for n in names)
+    ]  # fmt: skip
+    assert offenders == []
+    assert any(is_under(n, "cli.app") for n in modules("cli")["cli/__main__.py"])
+
+
+def test_rules_import_nothing_from_cli() -> None:
+    offenders = {
+        path: sorted(n for n in names if is_under(n, "cli"))
+        for path, names in modules("rules").items()
+        if any(is_under(n, "cli") for n in names)
+    }
+    assert offenders == {}
+
+
+def test_the_checker_sees_lazy_and_relative_imports(tmp_path: Path) -> None:
+    probe = tmp_path / "probe.py"
+    probe.write_text("def f() -> None:\n    from ..app import app\n")
+    assert "cli.app" in imported(probe, "cli.commands")
+    probe.write_text("def f() -> None:\n    import cli.app.x\n")
+    assert is_under(imported(probe, "cli.commands").pop(), "cli.app")
+
+
+def test_no_hand_written_completion_templates() -> None:
+    assert not (ROOT / "cli" / "commands" / "completion_templates.py").exists()
+    assert not (ROOT / "cli" / "commands" / "completion_scripts.py").exists()
+    for path in (ROOT / "cli").rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        # a hand-written script would carry shell code: `complete -F` (bash), `compadd` (zsh)
+        assert "complete -F" not in text and "compadd" not in text, path
+    scripts = sorted(p.name for p in (ROOT / "completions").glob("roll.*"))
+    assert scripts == ["roll.bash", "roll.fish", "roll.zsh"]
+    for script in (ROOT / "completions").glob("roll.*"):
+        assert "_ROLL_COMPLETE=" in script.read_text(encoding="utf-8")  # Click's protocol
+
+
+def test_cli_imports_form_no_circle() -> None:
+    """Every import edge between cli modules (lazy ones too) points one way: no cycle."""
+    files = modules("cli")
+    names = {path.removesuffix(".py").removesuffix("/__init__").replace("/", "."): imports
+             for path, imports in files.items()}  # fmt: skip
+    graph = {
+        module: {target for target in names if target != module and target in imports}
+        for module, imports in names.items()
+    }
+    done: set[str] = set()
+
+    def visit(module: str, path: tuple[str, ...]) -> None:
+        assert module not in path, " → ".join([*path, module])
+        if module in done:
+            return
+        for target in sorted(graph[module]):
+            visit(target, (*path, module))
+        done.add(module)
+
+    for module in sorted(graph):
+        visit(module, ())
