@@ -12,12 +12,13 @@ from tests.test_vagabond_support import after, changes, data, logged, mira, run,
 
 
 def fluke_after(line: str, faces: list[int], again: list[int],
-                sheet: dict[str, Any] | None = None) -> tuple[Resolution, Resolution]:
-    """Resolve `line`, store it, then Fluke it with `again` faces: (first, fluke)."""
+                sheet: dict[str, Any] | None = None,
+                word: str = "fluke") -> tuple[Resolution, Resolution]:
+    """Resolve `line`, store it, then Fluke it (`word`) with `again` faces: (first, fluke)."""
     start = sheet or mira()
     first = run(line, faces, sheet=start)
     now = after(start, first)
-    return first, run("fluke", again, sheet=now, last=logged(first))
+    return first, run(word, again, sheet=now, last=logged(first))
 
 
 def test_a_fluke_rerolls_the_d20_and_resolves_the_line_again() -> None:
@@ -125,6 +126,46 @@ def test_a_pool_changed_since_refuses() -> None:
         run("fluke", [], sheet=moved, last=logged(first))
 
 
-def test_fluke_takes_no_words() -> None:
-    with pytest.raises(UsageError):
-        run("fluke dex")
+def test_fluke_d6_rerolls_the_favor_die_and_the_d20_stands() -> None:
+    # 000:L39 "Fluke — reroll a die you rolled": any die, not only the d20
+    _, res = fluke_after("check dex favor", [8, 3], [5], word="fluke d6")
+    assert text(res) == ("fluke: check dex favor → 8+5 = 13 vs 15 · fail\n"
+                         "Mira · Luck 2 → 1 (fluke)\n"
+                         "Fluke: the d6 3 → 5")
+    obj = data(res)
+    assert obj["input"] == "fluke d6"
+    assert obj["dice"] == [{"die": "d6", "face": 5, "kept": True}]
+    assert obj["fluke"]["dice"] == [{"die": "d20", "face": 8, "kept": True},
+                                    {"die": "d6", "face": 5, "kept": True}]
+
+
+def test_fluke_damage_rerolls_the_damage_die() -> None:
+    _, res = fluke_after("attack melee 1d8", [17, 2], [7], word="fluke damage")
+    assert text(res) == ("fluke: attack melee 1d8 → 17 vs 16 · hit · 7 damage\n"
+                         "Mira · Luck 2 → 1 (fluke)\n"
+                         "Fluke: the d8 2 → 7\n"
+                         "Damage 1d8 → [7] = 7")
+    assert data(res)["damage"] == 7
+
+
+def test_a_place_picks_one_of_several_dice() -> None:
+    _, res = fluke_after("attack melee 2d6", [16, 3, 4], [6], word="fluke 3")
+    assert text(res).splitlines()[0] == "fluke: attack melee 2d6 → 16 vs 16 · hit · 9 damage"
+    assert "Fluke: the d6 4 → 6" in text(res)
+
+
+def test_an_ambiguous_pick_lists_the_dice() -> None:
+    with pytest.raises(UsageError) as err:
+        fluke_after("attack melee 2d6", [16, 3, 4], [], word="fluke damage")
+    assert err.value.message == (
+        "fluke damage: 2 dice fit and a Fluke rerolls one; say which by its place (fluke 2):"
+        " 2: d6 [3] (damage), 3: d6 [4] (damage)")
+
+
+def test_a_pick_that_fits_no_die_lists_the_dice() -> None:
+    start = mira()
+    first = run("check dex", [10], sheet=start)
+    with pytest.raises(UsageError) as err:
+        run("fluke d8", [], sheet=after(start, first), last=logged(first))
+    assert err.value.message == ("fluke d8: no die of 'check dex' fits (its dice:"
+                                 " 1: d20 [10] (check dexterity))")

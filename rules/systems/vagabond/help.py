@@ -18,7 +18,11 @@ Commands (inline Stats such as dex=5 work without a character)
   block [ranged] [shield]        Endure Save, Hindered vs ranged unless you have a Shield
   dodge [heavy]                  Reflex Save, Hindered in Heavy Armor
   +luck                          (on any roll) spend 1 Luck for Favor
-  fluke                          spend 1 Luck: reroll the d20 of your previous LINE
+  fluke [d6|d20|damage|favor|hinder|N]
+                                 spend 1 Luck: reroll a die of your previous LINE, which
+                                 resolves again (no word: its d20; d6: its d6; damage:
+                                 its damage die; N: its Nth die; several fit: an error
+                                 lists them by place)
   attack melee|ranged|brawl|finesse DAMAGE [trained] [armor=N] [immune|weak] …
                                  the Skill's Check, then the damage on a hit
   hit DAMAGE [block [ranged] [shield] | dodge [heavy]] [immune|weak] [armor=N]
