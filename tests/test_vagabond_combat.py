@@ -102,6 +102,7 @@ def test_a_failed_block_against_ranged_is_hindered_and_the_hero_dies_at_zero() -
     res = run("hit 2d6+2 block ranged", [13, 2, 6, 6], sheet=mira(pools={"hp": 8}))
     assert text(res) == ("hit 2d6+2 block ranged → 13-2 = 11 vs 12 · fail · 13 damage\n"
                          "Mira · HP 8 → 0 (hit)\n"
+                         "Mira · Dead on (0 HP)\n"
                          "Hindered (-d6): ranged, no Shield\n"
                          "Damage 2d6 + 2 → [6, 6] + 2 = 14, -1 Armor = 13\n"
                          "Mira dies: 0 HP (no death saves)")

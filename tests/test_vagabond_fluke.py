@@ -54,10 +54,11 @@ def test_a_luck_spend_of_the_line_is_not_paid_twice() -> None:
 
 def test_a_dodge_that_now_passes_gives_back_the_ignored_die() -> None:
     first, res = fluke_after("hit 2d6 dodge", [3, 5, 4], [15])
-    assert changes(first) == [("hp", 8, 0, "hit")]
+    assert changes(first) == [("hp", 8, 0, "hit"), ("dead", False, True, "0 HP")]
     assert text(res) == ("fluke: hit 2d6 dodge → 15 vs 12 · pass · 3 damage\n"
                          "Mira · Luck 2 → 1 (fluke)\n"
                          "Mira · HP 0 → 5 (hit)\n"
+                         "Mira · Dead off (undone: 0 HP)\n"
                          "Fluke: the d20 3 → 15\n"
                          "Damage 2d6 → [5, 4] = 9, -5 (the Save ignores a d6), -1 Armor = 3")
 

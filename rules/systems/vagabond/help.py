@@ -34,12 +34,17 @@ Commands (inline Stats such as dex=5 work without a character)
                                  casting Stat + Level/2 (up) per Cast; a Cast Check
                                  (the Class's Skill) only against an unwilling target
   status [list] | status add|rm NAME …   Statuses as flags (effects below)
-  breather                       HP + Might (once per Shift)
+  breather                       HP + Might, once per Shift (a second is refused)
+  shift new                      the next Shift: every Hero may take a Breather again
   rest                           HP, Luck, Mana to max; at full HP, 1 Fatigue goes instead
+                                 (a Rest is a Shift: a Breather again)
   victim                         the Hero with the least Luck (a tie is rolled for)
   xp quest failure hindered discovery loot   the XP Questionnaire, 1 XP per yes
   level up [STAT]                +1 Level; even Levels +1 Stat, odd ones a Perk
   spend|gain|set POOL [N], hurt N, heal N    pools: hp (Might × Level), luck (the Luck
                                  Stat), mana ([max] mana = N), fatigue (0–5, 5 is death)
+Death: at 0 HP or 5 Fatigue the Hero is Dead (flag dead; no death saves); a dead Hero's
+  rolls, rests and pool moves are refused (set and status still work; undo takes the
+  death back with its LINE; status rm dead if the table rules otherwise)
 Statuses (public rules):
 """
