@@ -127,3 +127,15 @@ def test_help_vagabond_shows_the_odds_table() -> None:
     assert code == 0
     assert "   7    40%  57.5%  22.5%     75%  91.7%  57.5%" in out
     assert "The best untrained roll (Stat 7, plain) still fails 3 times in 5." in out
+
+
+def test_cast_enlarge_asks_for_its_cost() -> None:
+    # 000:L103: "enlarging any area costs more": the excerpt has no amount, so it is asked for
+    assert invoke("-s", "vagabond", "cast", "damage", "sphere", "enlarge", "class=wizard",
+                  "level=1", "rsn=5") == (
+        2, "", "roll: error: cast: enlarging an area costs more Mana (000:L103), but the text"
+        " does not say how much: give the extra cost as enlarge=N\n")
+    code, out, _ = invoke("-s", "vagabond", "--rolled", "3", "cast", "damage", "+1", "sphere",
+                          "enlarge=1", "class=wizard", "level=1", "rsn=5")
+    assert (code, out.splitlines()[0]) == (0, "cast damage +1 sphere enlarge=1 class=wizard"
+                                              " level=1 rsn=5 → 4 Mana · +3 damage")

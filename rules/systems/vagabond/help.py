@@ -29,10 +29,13 @@ Commands (inline Stats such as dex=5 work without a character)
                                  an enemy's attack: a passed Save ignores a highest
                                  damage die, the sheet's armor subtracts, HP falls
   cast damage|effect|both [+N] [touch|remote|cube|aura|cone|glyph|line|sphere]
-       [unwilling] …             +N (or N): extra d6s of damage, 1 Mana each
+       [enlarge=N] [unwilling] …  +N (or N): extra d6s of damage, 1 Mana each, rolled
+                                 (on a passed Cast Check when there is one)
                                  Mana: both 1, +1 per extra d6, Cube 1, areas 2; at most
                                  casting Stat + Level/2 (up) per Cast; a Cast Check
                                  (the Class's Skill) only against an unwilling target
+                                 enlarge=N: an enlarged area's extra Mana (the text
+                                 leaves it open, so the caster says it)
   status [list] | status add|rm NAME …   Statuses as flags (effects below)
   breather                       HP + Might, once per Shift (a second is refused)
   shift new                      the next Shift: every Hero may take a Breather again

@@ -66,6 +66,8 @@ class Vagabond(System):
         "save reflex dex=5 awr=3",
         "d20+f vs 12",
         "odds check dex=7",
+        "cast damage +2 sphere enlarge=1 class=wizard level=3 rsn=5",
+        "odds cast damage +2 class=wizard level=3 rsn=5",
     )
     stats = STATS
     pools = (
