@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +11,8 @@ import pytest
 
 from rules.campaign import apply_change
 from rules.errors import RuleError, UsageError
+from rules.notation import parse, parse_expression
+from rules.odds import Odds, distribution
 from rules.resolution import Resolution
 from rules.systems.tiers.fate import pay_fate
 from tests.cli_helpers import invoke, invoke_json
@@ -165,3 +168,28 @@ def test_through_the_cli_and_undo(kell_campaign: Path) -> None:  # noqa: F811
     assert pools()["fate"] == 2
     assert invoke("--as", "Kell", "undo")[0] == 0
     assert pools().get("fate", 3) == 3
+
+
+def reroll_odds_after(line: str, faces: list[int], word: str = "odds fate reroll",
+                      sheet: dict[str, Any] | None = None) -> Odds:
+    start = sheet or kell()
+    first = run(line, faces, sheet=start)
+    text_ = word.removeprefix("odds ")
+    ctx, _ = context(text_, (), after(start, first), last=logged(first))
+    return SYSTEM.odds(parse(text_), ctx)
+
+
+def test_the_odds_of_a_fate_reroll_reroll_only_the_d20s() -> None:
+    # save sense dc 16 adv: both d20s again, the d4 (2) and d8 (4) stand, Tier 2
+    got = reroll_odds_after("save sense dc 16 adv", [5, 3, 2, 4])
+    want = distribution(parse_expression("2d20kh1 + 8")).probs()
+    assert dict(got.distribution) == {int(v): p for v, p in want.items()}
+    assert got.outcomes["pass"] == sum((p for v, p in want.items() if v >= 16), Fraction(0))
+    assert got.outcomes["pass"] + got.outcomes["fail"] == 1
+
+
+def test_the_odds_of_rerolling_an_attack_include_its_new_damage_dice() -> None:
+    got = reroll_odds_after("attack ac 13 stat body", [5, 2], word="odds reroll")
+    # d20 + 2 ≥ 13: a natural 11 or more; a miss throws a Glancing Blow's d6, a hit the Tier d6
+    assert got.outcomes == {"hit": Fraction(1, 2), "miss": Fraction(1, 2), "crit": Fraction(1, 20)}
+    assert sum(got.distribution.values()) == 1

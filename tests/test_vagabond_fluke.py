@@ -2,13 +2,30 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import pytest
 
+from rules.campaign import Table
+from rules.dice.evaluate import Roller
+from rules.dice.source import ScriptedSource
 from rules.errors import RuleError, UsageError
+from rules.notation import parse
+from rules.odds import Odds
 from rules.resolution import Resolution
-from tests.test_vagabond_support import after, changes, data, logged, mira, run, text
+from rules.systems.protocol import Context
+from rules.systems.vagabond.system import SYSTEM
+from tests.test_vagabond_support import (
+    after,
+    changes,
+    character,
+    data,
+    logged,
+    mira,
+    run,
+    text,
+)
 
 
 def fluke_after(line: str, faces: list[int], again: list[int],
@@ -170,3 +187,25 @@ def test_a_pick_that_fits_no_die_lists_the_dice() -> None:
         run("fluke d8", [], sheet=after(start, first), last=logged(first))
     assert err.value.message == ("fluke d8: no die of 'check dex' fits (its dice:"
                                  " 1: d20 [10] (check dexterity))")
+
+
+def odds_after(line: str, faces: list[int], word: str) -> Odds:
+    """`odds WORD` as Mira right after `line` rolled `faces`."""
+    start = mira()
+    first = run(line, faces, sheet=start)
+    me = character(after(start, first))
+    table = Table(me, {"mira": me}, {}, logged(first))
+    ctx = Context(SYSTEM, table, Roller(ScriptedSource([])), word)
+    return SYSTEM.odds(parse(word), ctx)
+
+
+def test_the_odds_of_a_fluke_reroll_the_picked_die_only() -> None:
+    got = odds_after("check dex favor", [8, 3], "fluke")  # d20 + 3 vs 15
+    assert dict(got.distribution) == {t: Fraction(1, 20) for t in range(4, 24)}
+    assert got.outcomes == {"pass": Fraction(9, 20), "fail": Fraction(11, 20),
+                            "crit": Fraction(1, 20)}
+    got = odds_after("check dex favor", [8, 3], "fluke d6")  # 8 + d6 vs 15: never
+    assert got.outcomes == {"fail": Fraction(1)}
+    got = odds_after("attack melee 2d6", [16, 3, 4], "fluke 2")
+    assert dict(got.distribution) == {16: Fraction(1)}
+    assert got.outcomes == {"hit": Fraction(1)}

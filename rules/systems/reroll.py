@@ -13,16 +13,20 @@ the same place; from the first difference on (a miss that now hits rolls its dam
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 from rules.campaign import Character, LogEntry, Table, apply_change, current_value
 from rules.dice.evaluate import Roller
-from rules.errors import RuleError, UsageError
+from rules.errors import LimitError, RuleError, UsageError
 from rules.notation import ast, parse
 from rules.resolution import Change, Resolution, Value
 from rules.systems.protocol import Context
+
+if TYPE_CHECKING:
+    from rules.odds import Odds
 
 
 @dataclass(frozen=True)
@@ -180,31 +184,48 @@ def with_sheet(table: Table, who: Character, sheet: Mapping[str, Any]) -> Table:
     return replace(table, active=me, characters={**table.characters, who.name.lower(): me})
 
 
-def reroll(ctx: Context, rule: Rule, pick: Picker) -> Resolution:
-    """Pay the fee, reroll the picked dice of the previous LINE, and resolve that LINE again."""
+@dataclass(frozen=True)
+class Plan:
+    """A reroll ready to throw or to price: the fee now, the LINE, the table it starts from
+    (fee paid), the dice to reroll and what each of the LINE's dice was for."""
+
+    fee: list[Change]
+    prev: Previous
+    start: Table
+    picks: frozenset[int]
+    whys: tuple[str, ...]
+
+
+def plan_reroll(ctx: Context, rule: Rule, pick: Picker) -> Plan:
+    """Everything a reroll checks before a die is thrown (RuleError / UsageError say why not)."""
     who = ctx.active
     fee = rule.pay(ctx, who)
     prev = previous_line(ctx.table.last_entry, who, ctx.system.id, rule)
     start = starting_table(ctx.table, prev, rule)
     me = start.character(who.name)
-    whys = thrown_dice(ctx, start, prev, rule)
-    picks = pick(prev, whys)
+    dice = thrown_dice(ctx, start, prev, rule)
+    picks = pick(prev, dice)
     try:
         base_fee = rule.pay(ctx, me)
     except RuleError:
         raise RuleError(rule.unpaid.format(name=who.name)) from None
-    paid = me.sheet
-    for change in base_fee:
-        paid = apply_change(paid, change)
-    source = ReplaySource(prev.dice, picks, lambda die, why: ctx.roller.throw(die, why)[0],
-                          tuple(t.why for t in whys))
-    res, again = _resolve(ctx, with_sheet(start, me, paid), prev, source, rule)
+    paid = _applied(me.sheet, base_fee)
+    return Plan(fee, prev, with_sheet(start, me, paid), picks, tuple(t.why for t in dice))
+
+
+def reroll(ctx: Context, rule: Rule, pick: Picker) -> Resolution:
+    """Pay the fee, reroll the picked dice of the previous LINE, and resolve that LINE again."""
+    who = ctx.active
+    plan = plan_reroll(ctx, rule, pick)
+    fee, prev = plan.fee, plan.prev
+    source = ReplaySource(prev.dice, plan.picks,
+                          lambda die, why: ctx.roller.throw(die, why)[0], plan.whys)
+    res, again = _resolve(ctx, plan.start, prev, source, rule)
     if not source.rerolled:
         raise RuleError(f"{prev.input!r} no longer rolls those dice the same way; nothing to"
                         f" {rule.name}")
     now = with_sheet(ctx.table, who, _applied(who.sheet, fee))
-    changes = [*fee, *net_changes(ctx, now, with_sheet(start, me, paid), prev.effects,
-                                  res.changes)]
+    changes = [*fee, *net_changes(ctx, now, plan.start, prev.effects, res.changes)]
     record = {
         "input": prev.input,
         "dice": [{"die": t.die, "face": t.face, "kept": t.kept} for t in again.roller.throws],
@@ -218,6 +239,58 @@ def reroll(ctx: Context, rule: Rule, pick: Picker) -> Resolution:
         outcome=res.outcome, crit=res.crit, fumble=res.fumble, successes=res.successes,
         changes=tuple(changes), notes=(f"{rule.name}: {shown}", *res.notes), extra=extra,
     )
+
+
+class _Branch(Exception):
+    """A replay needs one more new die than the faces given: the enumeration branches on it."""
+
+    def __init__(self, die: ast.Die) -> None:
+        super().__init__(die.name)
+        self.die = die
+
+
+MAX_BRANCHES = 20_000
+"""The most outcomes a reroll's odds enumerate (two d20s and a few dice fit easily)."""
+
+
+def reroll_odds(ctx: Context, rule: Rule, pick: Picker) -> Odds:
+    """The exact odds of a reroll: every face of every new die, the LINE resolved for each."""
+    from rules.odds import Odds
+
+    plan = plan_reroll(ctx, rule, pick)
+    totals: dict[int, Fraction] = {}
+    outcomes: dict[str, Fraction] = {}
+    stack: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
+    leaves = 0
+    while stack:
+        prefix, chance = stack.pop()
+        given = iter(prefix)
+
+        def fresh(die: ast.Die, why: str, given: Iterator[int] = given) -> int:
+            face = next(given, None)
+            if face is None:
+                raise _Branch(die)
+            return face
+
+        source = ReplaySource(plan.prev.dice, plan.picks, fresh, plan.whys)
+        try:
+            res, _ = _resolve(ctx, plan.start, plan.prev, source, rule)
+        except _Branch as branch:
+            faces = branch.die.faces
+            stack.extend((prefix + (f,), chance / len(faces)) for f in faces)
+            continue
+        leaves += 1
+        if leaves > MAX_BRANCHES:
+            raise LimitError(f"the odds of this {rule.name} would take more than"
+                             f" {MAX_BRANCHES:,} outcomes")
+        if res.total is not None:
+            totals[res.total] = totals.get(res.total, Fraction(0)) + chance
+        for word in (res.outcome, "crit" if res.crit else None):
+            if word is not None:
+                outcomes[word] = outcomes.get(word, Fraction(0)) + chance
+    if not totals:
+        raise UsageError(f"{plan.prev.input!r} gives no total: nothing to price")
+    return Odds(totals, outcomes)
 
 
 def _applied(sheet: Mapping[str, Any], changes: list[Change]) -> Mapping[str, Any]:

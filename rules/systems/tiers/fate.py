@@ -12,9 +12,19 @@ from __future__ import annotations
 from rules.campaign import Character
 from rules.errors import RuleError, UsageError
 from rules.notation import ast
+from rules.odds import Odds
 from rules.resolution import Change, Resolution
 from rules.systems.protocol import Context
-from rules.systems.reroll import Previous, Rule, Thrown, listed, pick_words, reroll
+from rules.systems.reroll import (
+    Picker,
+    Previous,
+    Rule,
+    Thrown,
+    listed,
+    pick_words,
+    reroll,
+    reroll_odds,
+)
 from rules.systems.tiers.pools import spend_fate
 
 FATE_USAGE = "fate reroll [injury] (1 Fate: the d20 of your previous LINE; both at adv/dis)"
@@ -54,19 +64,33 @@ def the_d20s(who: Character, prev: Previous, dice: tuple[Thrown, ...],
     return frozenset(t.number - 1 for t in d20s if t.why == purpose)
 
 
-def fate(ctx: Context, line: ast.CommandLine) -> Resolution:
-    """`fate reroll [injury]`: spend 1 Fate, reroll the previous LINE's d20, resolve it again."""
+def reroll_words(line: ast.CommandLine) -> ast.CommandLine:
+    """`fate reroll [injury]` as `reroll [injury]`; UsageError for any other `fate` words."""
+    if line.word == "reroll":
+        return line
     args = line.args
     if not args or not isinstance(args[0], ast.Word) or args[0].text.lower() != "reroll":
         raise UsageError(f"fate: {FATE_USAGE}; Fate is spent with spend fate K, check … fate K"
                          " and recover stamina N")
-    return reroll_d20(ctx, ast.CommandLine("reroll", args[1:]))
+    return ast.CommandLine("reroll", args[1:])
 
 
-def reroll_d20(ctx: Context, line: ast.CommandLine) -> Resolution:
-    """`reroll [injury]`: the same as `fate reroll`."""
+def fate_pick(ctx: Context, line: ast.CommandLine) -> Picker:
+    """The d20s a `fate reroll` / `reroll` LINE picks."""
+    line = reroll_words(line)
     for arg in line.args:
         if not isinstance(arg, ast.Word) or arg.text.lower() != "injury":
             raise UsageError(f"fate reroll: unknown word '{arg}' ({FATE_USAGE})")
     who = ctx.active
-    return reroll(ctx, FATE, lambda prev, dice: the_d20s(who, prev, dice, line))
+    return lambda prev, dice: the_d20s(who, prev, dice, line)
+
+
+def fate(ctx: Context, line: ast.CommandLine) -> Resolution:
+    """`fate reroll [injury]` (or `reroll`): spend 1 Fate, reroll the previous LINE's d20, and
+    resolve that LINE again."""
+    return reroll(ctx, FATE, fate_pick(ctx, line))
+
+
+def fate_odds(ctx: Context, line: ast.CommandLine) -> Odds:
+    """`odds fate reroll`: the previous LINE's odds with its d20 rerolled (nothing is spent)."""
+    return reroll_odds(ctx, FATE, fate_pick(ctx, line))

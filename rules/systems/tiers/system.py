@@ -11,7 +11,7 @@ from rules.resolution import Change
 from rules.systems.protocol import CommandFn, OddsFn, Pool, Stat, System
 from rules.systems.tiers.checks import buyout, check
 from rules.systems.tiers.combat import attack, damage
-from rules.systems.tiers.fate import fate, reroll_d20
+from rules.systems.tiers.fate import fate, fate_odds
 from rules.systems.tiers.harm import heal, hurt
 from rules.systems.tiers.help import HELP
 from rules.systems.tiers.odds import odds_hooks
@@ -62,11 +62,11 @@ class Tiers(System):
             "spend": spend,
             "gain": gain,
             "fate": fate,
-            "reroll": reroll_d20,
+            "reroll": fate,
         }
 
     def odds_commands(self) -> dict[str, OddsFn]:
-        return odds_hooks()
+        return {**odds_hooks(), "fate": fate_odds, "reroll": fate_odds}
 
     def validate_sheet(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """The common checks, plus `[dice]`, `[mods]` and the armour's weight."""

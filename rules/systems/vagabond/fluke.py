@@ -9,9 +9,19 @@ from __future__ import annotations
 from rules.campaign import Character
 from rules.errors import RuleError, UsageError
 from rules.notation import ast
+from rules.odds import Odds
 from rules.resolution import Change, Resolution
 from rules.systems.protocol import Context
-from rules.systems.reroll import Previous, Rule, Thrown, listed, pick_words, reroll
+from rules.systems.reroll import (
+    Picker,
+    Previous,
+    Rule,
+    Thrown,
+    listed,
+    pick_words,
+    reroll,
+    reroll_odds,
+)
 
 FLUKE_USAGE = "fluke [d6|d20|damage|favor|hinder|N] (no word: the d20)"
 
@@ -40,9 +50,8 @@ def the_d20(prev: Previous, dice: tuple[Thrown, ...], who: str) -> int:
     return d20s[-1]
 
 
-def fluke(ctx: Context, line: ast.CommandLine) -> Resolution:
-    """Spend 1 Luck, reroll one die of the previous LINE (the d20 unless words pick another),
-    and resolve that LINE again."""
+def fluke_pick(ctx: Context, line: ast.CommandLine) -> Picker:
+    """The die a `fluke` LINE's words pick: one die, the d20 when no word is given."""
     words = ctx.input.strip().partition(" ")[2].strip()
 
     def pick(prev: Previous, dice: tuple[Thrown, ...]) -> frozenset[int]:
@@ -57,4 +66,15 @@ def fluke(ctx: Context, line: ast.CommandLine) -> Resolution:
                              f" say which by its place (fluke {found[0].number}): {listed(found)}")
         return frozenset({found[0].number - 1})
 
-    return reroll(ctx, FLUKE, pick)
+    return pick
+
+
+def fluke(ctx: Context, line: ast.CommandLine) -> Resolution:
+    """Spend 1 Luck, reroll one die of the previous LINE (the d20 unless words pick another),
+    and resolve that LINE again."""
+    return reroll(ctx, FLUKE, fluke_pick(ctx, line))
+
+
+def fluke_odds(ctx: Context, line: ast.CommandLine) -> Odds:
+    """`odds fluke …`: the previous LINE's odds with that die rerolled (nothing is spent)."""
+    return reroll_odds(ctx, FLUKE, fluke_pick(ctx, line))

@@ -22,7 +22,7 @@ Commands (inline Stats such as dex=5 work without a character)
                                  spend 1 Luck: reroll a die of your previous LINE, which
                                  resolves again (no word: its d20; d6: its d6; damage:
                                  its damage die; N: its Nth die; several fit: an error
-                                 lists them by place)
+                                 lists them by place); odds fluke … prices it
   attack melee|ranged|brawl|finesse DAMAGE [trained] [armor=N] [immune|weak] …
                                  the Skill's Check, then the damage on a hit
   hit DAMAGE [block [ranged] [shield] | dodge [heavy]] [immune|weak] [armor=N]

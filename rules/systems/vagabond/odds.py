@@ -18,6 +18,7 @@ from rules.systems.vagabond.checks import (
     plan_save_line,
 )
 from rules.systems.vagabond.combat import plan_attack, plan_hit, with_extra_die
+from rules.systems.vagabond.fluke import fluke_odds
 from rules.systems.vagabond.magic import extra_damage_expr, plan_cast
 from rules.systems.vagabond.vocabulary import difficulty
 
@@ -94,7 +95,7 @@ def hit_odds(ctx: Context, line: ast.CommandLine) -> Odds:
 
 
 def odds_hooks() -> dict[str, OddsFn]:
-    """The odds hooks of `check`, `save`, `block`, `dodge`, `attack`, `cast` and `hit`."""
+    """The odds hooks of `check`, `save`, `block`, `dodge`, `attack`, `cast`, `hit`, `fluke`."""
     return {
         "check": _hook(plan_check),
         "save": _hook(plan_save_line),
@@ -103,6 +104,7 @@ def odds_hooks() -> dict[str, OddsFn]:
         "attack": attack_odds,
         "cast": cast_odds,
         "hit": hit_odds,
+        "fluke": fluke_odds,
     }
 
 
