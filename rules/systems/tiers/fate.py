@@ -15,16 +15,8 @@ from rules.notation import ast
 from rules.odds import Odds
 from rules.resolution import Change, Resolution
 from rules.systems.protocol import Context
-from rules.systems.reroll import (
-    Picker,
-    Previous,
-    Rule,
-    Thrown,
-    listed,
-    pick_words,
-    reroll,
-    reroll_odds,
-)
+from rules.systems.reroll import Picker, Previous, Rule, Thrown, listed, pick_words, reroll_odds
+from rules.systems.reroll import reroll as replay
 from rules.systems.tiers.pools import spend_fate
 
 FATE_USAGE = "fate reroll [injury] (1 Fate: the d20 of your previous LINE; both at adv/dis)"
@@ -88,7 +80,7 @@ def fate_pick(ctx: Context, line: ast.CommandLine) -> Picker:
 def fate(ctx: Context, line: ast.CommandLine) -> Resolution:
     """`fate reroll [injury]` (or `reroll`): spend 1 Fate, reroll the previous LINE's d20, and
     resolve that LINE again."""
-    return reroll(ctx, FATE, fate_pick(ctx, line))
+    return replay(ctx, FATE, fate_pick(ctx, line))
 
 
 def fate_odds(ctx: Context, line: ast.CommandLine) -> Odds:

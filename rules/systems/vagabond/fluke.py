@@ -12,16 +12,8 @@ from rules.notation import ast
 from rules.odds import Odds
 from rules.resolution import Change, Resolution
 from rules.systems.protocol import Context
-from rules.systems.reroll import (
-    Picker,
-    Previous,
-    Rule,
-    Thrown,
-    listed,
-    pick_words,
-    reroll,
-    reroll_odds,
-)
+from rules.systems.reroll import Picker, Previous, Rule, Thrown, listed, pick_words, reroll_odds
+from rules.systems.reroll import reroll as replay
 
 FLUKE_USAGE = "fluke [d6|d20|damage|favor|hinder|N] (no word: the d20)"
 
@@ -72,7 +64,7 @@ def fluke_pick(ctx: Context, line: ast.CommandLine) -> Picker:
 def fluke(ctx: Context, line: ast.CommandLine) -> Resolution:
     """Spend 1 Luck, reroll one die of the previous LINE (the d20 unless words pick another),
     and resolve that LINE again."""
-    return reroll(ctx, FLUKE, fluke_pick(ctx, line))
+    return replay(ctx, FLUKE, fluke_pick(ctx, line))
 
 
 def fluke_odds(ctx: Context, line: ast.CommandLine) -> Odds:
