@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -101,3 +102,23 @@ def test_death_through_the_cli_is_kept_and_shown(mira_sheet: Path) -> None:  # n
         " nothing changed (undo the LINE that killed, or status rm dead)\n")
     assert invoke(*AS_MIRA, "undo")[0] == 0
     assert invoke(*AS_MIRA, "--rolled", "12", "check", "dex")[0] == 0
+
+
+def test_the_installed_roll_keeps_a_death_and_refuses_the_dead(tmp_path: Path) -> None:
+    from tests.test_installed import ROLL, run  # a real process of the installed roll
+
+    if not Path(ROLL).exists():
+        pytest.skip("roll is not installed")
+    sheet = tmp_path / "mira.toml"
+    sheet.write_text('name = "Mira"\nsystem = "vagabond"\n[stats]\nmight = 4\nluck = 3\n',
+                     encoding="utf-8")
+    env = {**os.environ, "ROLL_CAMPAIGN": str(tmp_path / "c.sqlite3")}
+    assert run("sheet", "import", str(sheet), env=env).returncode == 0
+    done = run("--as", "Mira", "hurt", "9", env=env)
+    assert done.stdout == ("hurt 9 → HP 0\nMira · HP 4 → 0 (hurt)\nMira · Dead on (0 HP)\n"
+                           "Mira dies: 0 HP (no death saves)\n")
+    done = run("--as", "Mira", "breather", env=env)
+    assert (done.returncode, done.stderr) == (1, "roll: error: Mira is Dead (0 HP or 5 Fatigue;"
+                                              " no death saves): no breather; nothing changed"
+                                              " (undo the LINE that killed, or status rm"
+                                              " dead)\n")
