@@ -151,6 +151,13 @@ class Vagabond(System):
             line = replace(line, expr=one_aid_die(line.expr)[0])
         return super().odds(line, ctx)
 
+    def completion_words(self, command: str) -> tuple[str, ...]:
+        """Words the REPL offers after a command, beyond SPEC's."""
+        return {
+            "shift": ("new",),
+            "fluke": ("d20", "d6", "damage", "favor", "hinder"),
+        }.get(command, ())
+
     def help(self) -> str:
         statuses = "\n".join(f"  {title(s.name)}: {s.effect}" for s in STATUSES.values())
         return HELP + statuses + "\n  (any other Status is kept as a flag, with no automatic"\
