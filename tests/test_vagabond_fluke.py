@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from rules.campaign import Table
+from rules.campaign import LogEntry, Table
 from rules.dice.evaluate import Roller
 from rules.dice.source import ScriptedSource
 from rules.errors import RuleError, UsageError
@@ -209,3 +209,13 @@ def test_the_odds_of_a_fluke_reroll_the_picked_die_only() -> None:
     got = odds_after("attack melee 2d6", [16, 3, 4], "fluke 2")
     assert dict(got.distribution) == {16: Fraction(1)}
     assert got.outcomes == {"hit": Fraction(1)}
+
+
+def test_a_fluke_logged_before_any_die_could_be_picked_is_fluked_again() -> None:
+    # older logs kept the Fluke's d20 as check_die beside the dice, with no result
+    record = {"input": "check dex favor", "check_die": 0, "effects": [],
+              "dice": [{"die": "d20", "face": 9, "kept": True},
+                       {"die": "d6", "face": 2, "kept": True}]}
+    entry = LogEntry(3, "fluke", "Mira", "vagabond", {"kind": "check", "fluke": record}, ())
+    res = run("fluke", [14], last=entry)
+    assert text(res).splitlines()[0] == "fluke: check dex favor → 14+2 = 16 vs 15 · pass"

@@ -125,8 +125,8 @@ def previous_line(entry: LogEntry | None, who: Character, system: str, rule: Rul
     record = result.get(rule.key)
     if isinstance(record, Mapping):  # a reroll of a reroll rerolls the same LINE once more
         effects = tuple(Change.from_json(c) for c in record.get("effects", ()))
-        return Previous(str(record["input"]), _faces(record.get("dice", ())), effects,
-                        record.get("result", {}))
+        result = record.get("result") or {"check_die": record.get("check_die")}  # older logs
+        return Previous(str(record["input"]), _faces(record.get("dice", ())), effects, result)
     return Previous(entry.input, _faces(result.get("dice", ())), entry.changes, result)
 
 
