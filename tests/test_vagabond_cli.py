@@ -93,12 +93,12 @@ def test_inline_stats_need_no_sheet() -> None:
 def test_fluke_rerolls_the_previous_line_and_undo_reverts_it(mira: Path) -> None:
     assert invoke(*AS_MIRA, "--rolled", "3,5,4", "hit", "2d6", "dodge")[1] == (
         "hit 2d6 dodge → 3 vs 12 · fail · 8 damage\nMira · HP 8 → 0 (hit)\n"
-        "Damage 2d6 → [5, 4] = 9, -1 Armor = 8\nMira dies: 0 HP (no death saves)\n")
+        "Mira · Dead on (0 HP)\nDamage 2d6 → [5, 4] = 9, -1 Armor = 8\nMira dies: 0 HP (no death saves)\n")
     code, [obj] = invoke_json(*AS_MIRA, "--rolled", "15", "fluke")
     assert code == 0
     assert (obj["kind"], obj["outcome"], obj["total"], obj["damage"]) == ("save", "pass", 15, 3)
     assert [(c["pool"], c["before"], c["after"], c["reason"]) for c in obj["changes"]] == [
-        ("luck", 2, 1, "fluke"), ("hp", 0, 5, "hit")]
+        ("luck", 2, 1, "fluke"), ("hp", 0, 5, "hit"), ("dead", True, False, "undone: 0 HP")]
     assert pools() == {"luck": 1, "fatigue": 0, "hp": 5}
     code, out, _ = invoke("log")
     assert "#1 hit 2d6 dodge → 3 vs 12 · fail · 8 damage" in out
@@ -127,3 +127,15 @@ def test_help_vagabond_shows_the_odds_table() -> None:
     assert code == 0
     assert "   7    40%  57.5%  22.5%     75%  91.7%  57.5%" in out
     assert "The best untrained roll (Stat 7, plain) still fails 3 times in 5." in out
+
+
+def test_cast_enlarge_asks_for_its_cost() -> None:
+    # 000:L103: "enlarging any area costs more": the excerpt has no amount, so it is asked for
+    assert invoke("-s", "vagabond", "cast", "damage", "sphere", "enlarge", "class=wizard",
+                  "level=1", "rsn=5") == (
+        2, "", "roll: error: cast: enlarging an area costs more Mana (000:L103), but the text"
+        " does not say how much: give the extra cost as enlarge=N\n")
+    code, out, _ = invoke("-s", "vagabond", "--rolled", "3", "cast", "damage", "+1", "sphere",
+                          "enlarge=1", "class=wizard", "level=1", "rsn=5")
+    assert (code, out.splitlines()[0]) == (0, "cast damage +1 sphere enlarge=1 class=wizard"
+                                              " level=1 rsn=5 → 4 Mana · +3 damage")

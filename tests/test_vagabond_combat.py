@@ -102,6 +102,7 @@ def test_a_failed_block_against_ranged_is_hindered_and_the_hero_dies_at_zero() -
     res = run("hit 2d6+2 block ranged", [13, 2, 6, 6], sheet=mira(pools={"hp": 8}))
     assert text(res) == ("hit 2d6+2 block ranged → 13-2 = 11 vs 12 · fail · 13 damage\n"
                          "Mira · HP 8 → 0 (hit)\n"
+                         "Mira · Dead on (0 HP)\n"
                          "Hindered (-d6): ranged, no Shield\n"
                          "Damage 2d6 + 2 → [6, 6] + 2 = 14, -1 Armor = 13\n"
                          "Mira dies: 0 HP (no death saves)")
@@ -157,11 +158,18 @@ def test_an_effect_alone_is_free_and_needs_no_check() -> None:
 
 
 def test_both_extra_dice_and_delivery_are_priced_and_spent() -> None:
-    res = run("cast both 2 sphere")
+    res = run("cast both 2 sphere", [4, 6])
     assert changes(res) == [("mana", 6, 1, "cast")]
-    assert res.notes[0] == ("Cost 5 Mana (damage and effect 1, +2d6 2, Sphere 2); at most 6"
-                            " per Cast (Reason 5 + Level 2/2 rounded up)")
-    assert data(res)["mana"] == 5 and data(res)["cap"] == 6
+    assert text(res) == ("cast both 2 sphere → 5 Mana · +10 damage\n"
+                         "Mira · Mana 6 → 1 (cast)\n"
+                         "Cost 5 Mana (damage and effect 1, +2d6 2, Sphere 2); at most 6"
+                         " per Cast (Reason 5 + Level 2/2 rounded up)\n"
+                         "No Cast Check: no unwilling target\n"
+                         "Damage: the spell's own dice + 2d6 → [4, 6] = 10")
+    obj = data(res)
+    assert (obj["mana"], obj["cap"], obj["extra_damage"]) == (5, 6, 10)
+    assert obj["dice"] == [{"die": "d6", "face": 4, "kept": True},
+                           {"die": "d6", "face": 6, "kept": True}]
 
 
 @pytest.mark.parametrize(
@@ -174,12 +182,42 @@ def test_delivery_costs(delivery: str, cost: int) -> None:
 
 
 def test_an_unwilling_target_calls_for_the_cast_check_with_the_class_skill() -> None:
-    res = run("cast damage 1 cone unwilling", [11])  # Wizard: Arcana (Reason 5), trained
-    assert text(res) == ("cast damage 1 cone unwilling → 11 vs 10 · pass · 3 Mana\n"
+    res = run("cast damage 1 cone unwilling", [11, 5])  # Wizard: Arcana (Reason 5), trained
+    assert text(res) == ("cast damage 1 cone unwilling → 11 vs 10 · pass · 3 Mana · +5 damage\n"
                          "Mira · Mana 6 → 3 (cast)\n"
                          "Cost 3 Mana (+1d6 1, Cone 2); at most 6 per Cast (Reason 5 + Level"
-                         " 2/2 rounded up)\nDamage: the spell's own dice +1d6")
-    assert (res.target, res.outcome) == (10, "pass")
+                         " 2/2 rounded up)\nDamage: the spell's own dice + 1d6 → [5] = 5")
+    assert (res.target, res.outcome, data(res)["extra_damage"]) == (10, "pass", 5)
+
+
+def test_a_failed_cast_check_rolls_no_extra_damage() -> None:
+    res = run("cast damage 1 cone unwilling", [9])
+    assert text(res).splitlines()[0] == "cast damage 1 cone unwilling → 9 vs 10 · fail · 3 Mana"
+    assert data(res)["extra_damage"] is None
+
+
+def test_an_enlarged_area_costs_what_the_caster_says() -> None:
+    # 000:L103: "enlarging any area costs more": the amount is not in the excerpt
+    res = run("cast damage sphere enlarge=2")
+    assert res.notes[0] == ("Cost 4 Mana (Sphere 2, enlarged 2); at most 6 per Cast (Reason 5 +"
+                            " Level 2/2 rounded up)")
+    assert changes(res) == [("mana", 6, 2, "cast")]
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("cast damage sphere enlarge", "cast: enlarging an area costs more Mana (000:L103), but"
+         " the text does not say how much: give the extra cost as enlarge=N"),
+        ("cast damage touch enlarge=1", "cast: only an area is enlarged (aura, cone, cube, glyph,"
+         " line, sphere), not touch"),
+        ("cast damage cube enlarge=0", "enlarge=0 is out of range (1 or more)"),
+    ],
+)
+def test_enlarge_asks_for_its_cost(line: str, message: str) -> None:
+    with pytest.raises(UsageError) as err:
+        run(line)
+    assert err.value.message == message
 
 
 def test_cast_crit_forgo_adds_the_casting_stat() -> None:
@@ -208,7 +246,7 @@ def test_cast_refuses_a_cost_above_the_cap_or_the_pool() -> None:
     ("line", "sheet_class", "message"),
     [
         ("cast", "wizard", "cast: damage, effect or both? (cast damage|effect|both [+N]"
-         " [touch|remote|cube|aura|cone|glyph|line|sphere] [unwilling] [trained]"
+         " [touch|remote|cube|aura|cone|glyph|line|sphere] [enlarge=N] [unwilling] [trained]"
          " [favor|hinder …] [+luck] [forgo])"),
         ("cast effect 2", "wizard", "cast: +N adds damage dice; cast damage or both"),
         ("cast damage cone sphere", "wizard", "cast: one delivery, not cone and sphere"),

@@ -2,22 +2,40 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import pytest
 
+from rules.campaign import LogEntry, Table
+from rules.dice.evaluate import Roller
+from rules.dice.source import ScriptedSource
 from rules.errors import RuleError, UsageError
+from rules.notation import parse
+from rules.odds import Odds
 from rules.resolution import Resolution
-from tests.test_vagabond_support import after, changes, data, logged, mira, run, text
+from rules.systems.protocol import Context
+from rules.systems.vagabond.system import SYSTEM
+from tests.test_vagabond_support import (
+    after,
+    changes,
+    character,
+    data,
+    logged,
+    mira,
+    run,
+    text,
+)
 
 
 def fluke_after(line: str, faces: list[int], again: list[int],
-                sheet: dict[str, Any] | None = None) -> tuple[Resolution, Resolution]:
-    """Resolve `line`, store it, then Fluke it with `again` faces: (first, fluke)."""
+                sheet: dict[str, Any] | None = None,
+                word: str = "fluke") -> tuple[Resolution, Resolution]:
+    """Resolve `line`, store it, then Fluke it (`word`) with `again` faces: (first, fluke)."""
     start = sheet or mira()
     first = run(line, faces, sheet=start)
     now = after(start, first)
-    return first, run("fluke", again, sheet=now, last=logged(first))
+    return first, run(word, again, sheet=now, last=logged(first))
 
 
 def test_a_fluke_rerolls_the_d20_and_resolves_the_line_again() -> None:
@@ -53,10 +71,11 @@ def test_a_luck_spend_of_the_line_is_not_paid_twice() -> None:
 
 def test_a_dodge_that_now_passes_gives_back_the_ignored_die() -> None:
     first, res = fluke_after("hit 2d6 dodge", [3, 5, 4], [15])
-    assert changes(first) == [("hp", 8, 0, "hit")]
+    assert changes(first) == [("hp", 8, 0, "hit"), ("dead", False, True, "0 HP")]
     assert text(res) == ("fluke: hit 2d6 dodge → 15 vs 12 · pass · 3 damage\n"
                          "Mira · Luck 2 → 1 (fluke)\n"
                          "Mira · HP 0 → 5 (hit)\n"
+                         "Mira · Dead off (undone: 0 HP)\n"
                          "Fluke: the d20 3 → 15\n"
                          "Damage 2d6 → [5, 4] = 9, -5 (the Save ignores a d6), -1 Armor = 3")
 
@@ -125,6 +144,78 @@ def test_a_pool_changed_since_refuses() -> None:
         run("fluke", [], sheet=moved, last=logged(first))
 
 
-def test_fluke_takes_no_words() -> None:
-    with pytest.raises(UsageError):
-        run("fluke dex")
+def test_fluke_d6_rerolls_the_favor_die_and_the_d20_stands() -> None:
+    # 000:L39 "Fluke — reroll a die you rolled": any die, not only the d20
+    _, res = fluke_after("check dex favor", [8, 3], [5], word="fluke d6")
+    assert text(res) == ("fluke: check dex favor → 8+5 = 13 vs 15 · fail\n"
+                         "Mira · Luck 2 → 1 (fluke)\n"
+                         "Fluke: the d6 3 → 5")
+    obj = data(res)
+    assert obj["input"] == "fluke d6"
+    assert obj["dice"] == [{"die": "d6", "face": 5, "kept": True}]
+    assert obj["fluke"]["dice"] == [{"die": "d20", "face": 8, "kept": True},
+                                    {"die": "d6", "face": 5, "kept": True}]
+
+
+def test_fluke_damage_rerolls_the_damage_die() -> None:
+    _, res = fluke_after("attack melee 1d8", [17, 2], [7], word="fluke damage")
+    assert text(res) == ("fluke: attack melee 1d8 → 17 vs 16 · hit · 7 damage\n"
+                         "Mira · Luck 2 → 1 (fluke)\n"
+                         "Fluke: the d8 2 → 7\n"
+                         "Damage 1d8 → [7] = 7")
+    assert data(res)["damage"] == 7
+
+
+def test_a_place_picks_one_of_several_dice() -> None:
+    _, res = fluke_after("attack melee 2d6", [16, 3, 4], [6], word="fluke 3")
+    assert text(res).splitlines()[0] == "fluke: attack melee 2d6 → 16 vs 16 · hit · 9 damage"
+    assert "Fluke: the d6 4 → 6" in text(res)
+
+
+def test_an_ambiguous_pick_lists_the_dice() -> None:
+    with pytest.raises(UsageError) as err:
+        fluke_after("attack melee 2d6", [16, 3, 4], [], word="fluke damage")
+    assert err.value.message == (
+        "fluke damage: 2 dice fit and a Fluke rerolls one; say which by its place (fluke 2):"
+        " 2: d6 [3] (damage), 3: d6 [4] (damage)")
+
+
+def test_a_pick_that_fits_no_die_lists_the_dice() -> None:
+    start = mira()
+    first = run("check dex", [10], sheet=start)
+    with pytest.raises(UsageError) as err:
+        run("fluke d8", [], sheet=after(start, first), last=logged(first))
+    assert err.value.message == ("fluke d8: no die of 'check dex' fits (its dice:"
+                                 " 1: d20 [10] (check dexterity))")
+
+
+def odds_after(line: str, faces: list[int], word: str) -> Odds:
+    """`odds WORD` as Mira right after `line` rolled `faces`."""
+    start = mira()
+    first = run(line, faces, sheet=start)
+    me = character(after(start, first))
+    table = Table(me, {"mira": me}, {}, logged(first))
+    ctx = Context(SYSTEM, table, Roller(ScriptedSource([])), word)
+    return SYSTEM.odds(parse(word), ctx)
+
+
+def test_the_odds_of_a_fluke_reroll_the_picked_die_only() -> None:
+    got = odds_after("check dex favor", [8, 3], "fluke")  # d20 + 3 vs 15
+    assert dict(got.distribution) == {t: Fraction(1, 20) for t in range(4, 24)}
+    assert got.outcomes == {"pass": Fraction(9, 20), "fail": Fraction(11, 20),
+                            "crit": Fraction(1, 20)}
+    got = odds_after("check dex favor", [8, 3], "fluke d6")  # 8 + d6 vs 15: never
+    assert got.outcomes == {"fail": Fraction(1)}
+    got = odds_after("attack melee 2d6", [16, 3, 4], "fluke 2")
+    assert dict(got.distribution) == {16: Fraction(1)}
+    assert got.outcomes == {"hit": Fraction(1)}
+
+
+def test_a_fluke_logged_before_any_die_could_be_picked_is_fluked_again() -> None:
+    # older logs kept the Fluke's d20 as check_die beside the dice, with no result
+    record = {"input": "check dex favor", "check_die": 0, "effects": [],
+              "dice": [{"die": "d20", "face": 9, "kept": True},
+                       {"die": "d6", "face": 2, "kept": True}]}
+    entry = LogEntry(3, "fluke", "Mira", "vagabond", {"kind": "check", "fluke": record}, ())
+    res = run("fluke", [14], last=entry)
+    assert text(res).splitlines()[0] == "fluke: check dex favor → 14+2 = 16 vs 15 · pass"

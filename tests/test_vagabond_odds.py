@@ -145,6 +145,11 @@ def test_cast_odds_price_the_cast_check_against_an_unwilling_target() -> None:
         odds_of("cast effect", sheet=True)
 
 
+def test_cast_odds_without_a_check_price_the_extra_damage_dice() -> None:
+    odds = odds_of("cast damage +2", sheet=True)
+    assert dict(odds.distribution) == {t: Fraction(6 - abs(t - 7), 36) for t in range(2, 13)}
+
+
 def test_hit_odds_price_the_save_or_the_damage() -> None:
     # Mira: Might 4, Endure Difficulty 12; Dexterity 5 + Awareness 3, Reflex 12; Armor 1
     assert odds_of("hit 2d6 block", sheet=True).outcomes["pass"] == pass_chance(12, 0)

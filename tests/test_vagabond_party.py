@@ -59,14 +59,16 @@ def test_a_flag_spelled_with_capitals_on_the_sheet_is_found_and_removed() -> Non
 
 def test_a_breather_restores_might_hp() -> None:
     res = run("breather", sheet=mira(pools={"hp": 2}))
-    assert text(res) == "breather → HP 6\nMira · HP 2 → 6 (breather)"
-    assert changes(run("breather", sheet=mira(pools={"hp": 6}))) == [("hp", 6, 8, "breather")]
+    assert text(res) == ("breather → HP 6\nMira · HP 2 → 6 (breather)\n"
+                         "Mira · Breather-taken on (breather)")
+    assert changes(run("breather", sheet=mira(pools={"hp": 6}))) == [
+        ("hp", 6, 8, "breather"), ("breather-taken", False, True, "breather")]
     assert run("breather").notes == ("Mira · HP stays 8 (full)",)
 
 
 def test_sickened_heals_two_less() -> None:
     res = run("breather", sheet=mira(pools={"hp": 2}, flags=["sickened"]))
-    assert changes(res) == [("hp", 2, 4, "breather")]
+    assert changes(res)[0] == ("hp", 2, 4, "breather")
     assert res.notes == ("Sickened: -2 healing (public rules)",)
 
 
@@ -87,7 +89,7 @@ def test_fatigue_starts_at_zero_and_five_is_death() -> None:
     assert SYSTEM.pool_value(character(), SYSTEM.pool("fatigue")) == 0
     res = run("gain fatigue 2", sheet=mira(pools={"fatigue": 3}))
     assert text(res) == ("gain fatigue 2 → Fatigue 5\nMira · Fatigue 3 → 5 (gain)\n"
-                         "Mira dies: 5 Fatigue")
+                         "Mira · Dead on (5 Fatigue)\nMira dies: 5 Fatigue")
     assert run("hurt 9").notes == ("Mira dies: 0 HP (no death saves)",)
 
 

@@ -93,22 +93,24 @@ class Survival:
     rolls: int
     chance: Fraction
     expected: Fraction
+    edge: str | None = None
 
     @classmethod
     def of(cls, line: ast.Line, rolls: int) -> Survival:
         expr = line.expr if isinstance(line, ast.RollLine) else None
         if not (isinstance(expr, ast.Dice) and expr.die.kind == "risk" and expr.count == 1
-                and not expr.mods):
+                and not expr.mods) or not isinstance(line, ast.RollLine):
             raise UsageError("`uses K` goes with a lone risk die: odds Δ8 uses 5")
-        sides = expr.die.sides
-        return cls(sides, rolls, survival(sides, rolls), expected_uses(sides))
+        sides, edge = expr.die.sides, line.advantage  # Macchiato: every roll at adv/dis
+        return cls(sides, rolls, survival(sides, rolls, edge), expected_uses(sides, edge), edge)
 
     def to_json(self) -> dict[str, str | int]:
         return {"uses": self.rolls, "survives": str(self.chance),
                 "expected_uses": str(self.expected)}
 
     def text(self) -> str:
-        return (f"Δ{self.sides} survives {self.rolls} rolls: {percent(self.chance)}"
+        edge = f" {self.edge}" if self.edge else ""
+        return (f"Δ{self.sides}{edge} survives {self.rolls} rolls: {percent(self.chance)}"
                 f" ({self.chance}); lasts {self.expected} rolls on average")
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 from rules.dice import steps
@@ -29,41 +30,50 @@ def step_down(sides: int) -> int | None:
     return None if after == steps.GONE else after
 
 
-def step_down_chance(sides: int) -> Fraction:
-    """P(one roll of ΔN steps it down (or fizzles a Δ4)): 3/N, so Δ8 → 3/8."""
+def step_down_chance(sides: int, edge: str | None = None) -> Fraction:
+    """P(one roll of ΔN steps it down (or fizzles a Δ4)): 3/N, so Δ8 → 3/8. With advantage two
+    are rolled and the higher kept (both must show 1–3); with disadvantage the lower (either)."""
     check_sides(sides)
-    return Fraction(STEP_DOWN_FACES, sides)
+    low = Fraction(STEP_DOWN_FACES, sides)
+    if edge == "adv":
+        return low * low
+    if edge == "dis":
+        return 1 - (1 - low) ** 2
+    return low
 
 
-def expected_uses(sides: int) -> Fraction:
-    """The expected number of rolls until a ΔN fizzles: Δ4 4/3, Δ6 10/3 … Δ12 40/3.
+def expected_uses(sides: int, edge: str | None = None) -> Fraction:
+    """The expected number of rolls until a ΔN fizzles: Δ4 4/3, Δ6 10/3 … Δ12 40/3 (every roll
+    at advantage or disadvantage with `edge`).
 
-    Each size lasts a geometric number of rolls with mean N/3; the sizes are passed in turn.
+    Each size lasts a geometric number of rolls with mean 1/P(step down); the sizes are passed
+    in turn.
     """
     check_sides(sides)
-    return sum((1 / step_down_chance(s) for s in RISK_SIDES if s <= sides), Fraction(0))
+    return sum((1 / step_down_chance(s, edge) for s in RISK_SIDES if s <= sides), Fraction(0))
 
 
-def survival(sides: int, rolls: int) -> Fraction:
-    """P(a fresh ΔN has not fizzled after `rolls` rolls)."""
+def survival(sides: int, rolls: int, edge: str | None = None) -> Fraction:
+    """P(a fresh ΔN has not fizzled after `rolls` rolls (each at `edge`, if given))."""
     check_sides(sides)
     if rolls < 0:
         raise UsageError("a number of rolls is never negative")
     if rolls > MAX_ROLLS:
         raise LimitError(f"risk odds look at most {MAX_ROLLS:,} rolls ahead")
-    chain = [s for s in RISK_SIDES if s <= sides]
-    # alive[i]: weight of "the die is now chain[i]", over the common denominator lcm**k
-    lcm = 120
-    alive = [0] * len(chain)
+    chances = [step_down_chance(s, edge) for s in RISK_SIDES if s <= sides]
+    # alive[i]: weight of "the die is now the i-th size", over the common denominator lcm**k
+    lcm = math.lcm(*(c.denominator for c in chances))
+    downs = [c.numerator * (lcm // c.denominator) for c in chances]
+    alive = [0] * len(chances)
     alive[-1] = 1
     for _ in range(rolls):
-        nxt = [0] * len(chain)
-        for i, s in enumerate(chain):
-            w = alive[i] * (lcm // s)
+        nxt = [0] * len(chances)
+        for i, down in enumerate(downs):
+            w = alive[i]
             if w:
-                nxt[i] += w * (s - STEP_DOWN_FACES)
+                nxt[i] += w * (lcm - down)
                 if i:
-                    nxt[i - 1] += w * STEP_DOWN_FACES
+                    nxt[i - 1] += w * down
         alive = nxt
     return Fraction(sum(alive), lcm**rolls)
 

@@ -11,6 +11,7 @@ from rules.describe import describe_throws
 from rules.errors import RuleError, UsageError
 from rules.notation import ast
 from rules.resolution import Change, Resolution
+from rules.systems.periods import new_period
 from rules.systems.protocol import Context, Stat
 
 STAT_LOW, STAT_HIGH = 3, 18
@@ -155,15 +156,9 @@ def check(ctx: Context, line: ast.CommandLine) -> Resolution:
 
 def session(ctx: Context, line: ast.CommandLine) -> Resolution:
     """`session new`: a new session gives every character back the free advantage."""
-    words = [str(a).lower() for a in line.args]
-    if words != ["new"]:
-        raise UsageError("session new starts a session (and gives back every free advantage)")
-    before = ctx.table.party.get(SESSION_FIELD)
-    number = before + 1 if isinstance(before, int) and not isinstance(before, bool) else 1
-    changes = [Change(None, SESSION_FIELD, before, number, "session new", kind="field")]
-    for character in sorted(ctx.table.characters.values(), key=lambda c: c.name.lower()):
-        if character.system == ctx.system.id and FREE_FLAG in character.flags:
-            changes.append(Change(character.name, FREE_FLAG, True, False, "session new", "flag"))
+    changes, number = new_period(
+        ctx, line, SESSION_FIELD, FREE_FLAG,
+        "session new starts a session (and gives back every free advantage)")
     summary = f"{ctx.input.strip()} → session {number}: free advantage for all"
     return ctx.resolution("session", summary, changes=tuple(changes))
 

@@ -27,12 +27,15 @@ Stats: strength dexterity constitution intelligence wisdom charisma
 Risk dice Δ4 Δ6 Δ8 Δ10 Δ12 (ASCII: delta8; in any expression):
   Δ8                            1–3 → step-down (Δ8 → Δ6), below Δ4 → fizzle,
                                 else hold; the highest face is a lucky break
-  risk NAME                     roll the character's (or party's) risk die
+  Δ8 adv | Δ8 dis                two risk dice, keep the higher | the lower
+                                (best is high for a risk die; any lone die
+                                but a d20 too: d6 adv); both cancel
+  risk NAME [adv|dis]           roll the character's (or party's) risk die
                                 and record the step-down or fizzle
   risk add NAME [ΔN|PRESET]     add a risk die (the party's when no
                                 character is active, or add `party`)
   risk rm NAME | risk list      remove one / list them
-  odds Δ8                       hold / step-down odds, expected rolls to fizzle
+  odds Δ8 [adv|dis]             hold / step-down odds, expected rolls to fizzle
   odds check STAT [adv|dis]     pass, fail, crit and fumble odds
 Presets (public rules), as in: risk add torches · risk add armour chain
   supplies: {_presets(SUPPLIES)}

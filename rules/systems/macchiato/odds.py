@@ -7,16 +7,18 @@ from fractions import Fraction
 
 from rules.errors import UsageError
 from rules.notation import ast
-from rules.odds import Odds
+from rules.odds import Odds, distribution
 from rules.odds.risk import expected_uses
-from rules.systems.macchiato.checks import check_outcomes, kept_face_probs, parse_check
+from rules.systems.macchiato.checks import Edge, check_outcomes, kept_face_probs, parse_check
 from rules.systems.macchiato.risk import (
     PARTY,
     arg_sides,
     find_owner,
     owned_dice,
+    risk_expr,
     risk_outcomes,
     risk_sides,
+    split_edge,
     who,
 )
 from rules.systems.protocol import Context
@@ -45,20 +47,22 @@ def check_odds(ctx: Context, line: ast.CommandLine) -> Odds:
     return Odds(kept_face_probs(spec.edge), check_outcomes(spec.value, spec.edge))
 
 
-def risk_odds(sides: int) -> RiskOdds:
-    """`odds Δ8`: hold against step-down (fizzle for a Δ4), and the expected rolls to fizzle."""
-    probs = {face: Fraction(1, sides) for face in range(1, sides + 1)}
-    return RiskOdds(probs, risk_outcomes(sides), expected_uses(sides))
+def risk_odds(sides: int, edge: Edge = None) -> RiskOdds:
+    """`odds Δ8 [adv|dis]`: hold against step-down (fizzle for a Δ4), and the expected rolls to
+    fizzle (every roll with that advantage), priced from the dice the roll throws."""
+    probs = {int(f): p for f, p in distribution(risk_expr(sides, edge)).probs().items()}
+    return RiskOdds(probs, risk_outcomes(sides, edge), expected_uses(sides, edge))
 
 
 def risk_command_odds(ctx: Context, line: ast.CommandLine) -> Odds:
     """`odds risk NAME` (or `odds risk Δ8`): the odds of that risk die as it stands."""
-    args = list(line.args)
+    given, edge, _ = split_edge(line.args)
+    args = list(given)
     party = bool(args) and str(args[-1]).lower() == PARTY
     if party:
         args = args[:-1]
     if len(args) != 1:
-        raise UsageError("odds risk NAME [party] (or odds Δ8)")
+        raise UsageError("odds risk NAME [adv|dis] [party] (or odds Δ8)")
     sides = arg_sides(args[0])
     if sides is None:
         if not isinstance(args[0], ast.Word):
@@ -66,4 +70,4 @@ def risk_command_odds(ctx: Context, line: ast.CommandLine) -> Odds:
         name = args[0].text.strip().lower()
         owner = find_owner(ctx, name, party)
         sides = risk_sides(owned_dice(ctx, owner)[name], f"{who(owner)}'s {name}")
-    return risk_odds(sides)
+    return risk_odds(sides, edge)

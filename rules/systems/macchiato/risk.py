@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
+from rules.describe import describe_throws
 from rules.dice.steps import GONE, on_ladder, parse_step, risk_name, step_down
 from rules.errors import SheetError, UsageError
 from rules.notation import ast
+from rules.odds.risk import step_down_chance
 from rules.resolution import Change, Resolution
+from rules.systems.macchiato.checks import Edge, resolve_edge
 from rules.systems.protocol import Context
 
 STEP_DOWN_ON = 3
@@ -39,10 +42,17 @@ LADDER_TEXT = "Δ4, Δ6, Δ8, Δ10 or Δ12"
 
 @dataclass(frozen=True)
 class RiskRoll:
-    """One throw of a risk die: the die, its face, and where that leaves the die."""
+    """One throw of a risk die (two at advantage or disadvantage): the die, the face kept, how
+    the throw reads, and where that leaves the die."""
 
     sides: int
     face: int
+    shown: str = ""
+
+    @property
+    def text(self) -> str:
+        """`5`, or `[7, ~~2~~]` when two were rolled."""
+        return self.shown or str(self.face)
 
     @property
     def after(self) -> int:
@@ -84,21 +94,46 @@ def arg_sides(arg: ast.Arg) -> int | None:
     return None
 
 
-def lone_risk_die(line: ast.RollLine) -> int | None:
-    """Sides when a dice LINE is one bare risk die (`Δ8`, `delta8`), else None."""
+def lone_risk_die(line: ast.RollLine) -> tuple[int, Edge] | None:
+    """Sides and advantage when a dice LINE is one bare risk die (`Δ8`, `delta8 adv`)."""
     expr = line.expr
-    if line.advantage is not None or line.target is not None or not isinstance(expr, ast.Dice):
+    if line.target is not None or not isinstance(expr, ast.Dice):
         return None
     if expr.die.kind != "risk" or expr.count != 1 or expr.mods:
         return None
     if not on_ladder(expr.die.sides):
         raise UsageError(f"a risk die is {LADDER_TEXT}, not {expr}")
-    return expr.die.sides
+    return expr.die.sides, line.advantage
 
 
-def throw_risk(ctx: Context, sides: int, why: str) -> RiskRoll:
-    face, _ = ctx.roller.throw(ast.Die("risk", sides), why)
-    return RiskRoll(sides, face)
+def other_die_edge(line: ast.RollLine) -> ast.RollLine:
+    """A lone die other than a d20 (`d6 adv`) at advantage keeps the higher of two, at
+    disadvantage the lower (001:L8: best is high for such a die); a d20 keeps the notation's
+    meaning (a check's roll-under advantage is `check STAT adv`)."""
+    expr = line.expr
+    if line.advantage is None or not isinstance(expr, ast.Dice) or expr.count != 1 \
+            or expr.mods or expr.die == ast.D20:
+        return line
+    keep = ast.Keep("kh" if line.advantage == "adv" else "kl", 1)
+    return replace(line, expr=ast.Dice(2, expr.die, (keep,)), advantage=None)
+
+
+def risk_expr(sides: int, edge: Edge = None) -> ast.Dice:
+    """The dice of a risk roll: one ΔN, or two keeping the better. 001:L8: "best and worst …
+    high or low, depending on the kind of die"; for a risk die high is best (1–3 step it
+    down, L11–12), so advantage keeps the higher and disadvantage the lower."""
+    die = ast.Die("risk", sides)
+    if edge is None:
+        return ast.Dice(1, die)
+    return ast.Dice(2, die, (ast.Keep("kh" if edge == "adv" else "kl", 1),))
+
+
+def throw_risk(ctx: Context, sides: int, why: str, edge: Edge = None) -> RiskRoll:
+    if edge is None:
+        face, _ = ctx.roller.throw(ast.Die("risk", sides), why)
+        return RiskRoll(sides, face)
+    roll = ctx.roller.roll(risk_expr(sides, edge), why=why)
+    return RiskRoll(sides, roll.total, describe_throws(roll.throws))
 
 
 def risk_notes(roll: RiskRoll, title: str | None = None) -> tuple[str, ...]:
@@ -110,18 +145,18 @@ def risk_notes(roll: RiskRoll, title: str | None = None) -> tuple[str, ...]:
     return tuple(notes)
 
 
-def roll_lone(ctx: Context, sides: int) -> Resolution:
+def roll_lone(ctx: Context, sides: int, edge: Edge = None) -> Resolution:
     """A LINE that is one risk die: hold, step-down or fizzle, nothing recorded."""
-    roll = throw_risk(ctx, sides, f"Δ{sides}")
-    summary = f"{ctx.input.strip()} → {roll.face} · {roll.outcome}"
+    roll = throw_risk(ctx, sides, f"Δ{sides}", edge)
+    summary = f"{ctx.input.strip()} → {roll.text} · {roll.outcome}"
     if roll.outcome == "step-down":
         summary += f" to {risk_name(roll.after)}"
-    return _risk_resolution(ctx, roll, summary, (), risk_notes(roll))
+    return _risk_resolution(ctx, roll, summary, (), risk_notes(roll), edge)
 
 
 def _risk_resolution(
     ctx: Context, roll: RiskRoll, summary: str, changes: tuple[Change, ...],
-    notes: tuple[str, ...],
+    notes: tuple[str, ...], edge: Edge = None,
 ) -> Resolution:
     return ctx.resolution(
         "risk",
@@ -134,6 +169,7 @@ def _risk_resolution(
             ("risk_die", risk_name(roll.sides)),
             ("after", risk_name(roll.after)),
             ("lucky_break", roll.lucky),
+            ("advantage", edge),
         ),
     )
 
@@ -186,9 +222,18 @@ def find_owner(ctx: Context, name: str, party: bool) -> str | None:
     raise UsageError(f"no risk die {name!r} on {where}: risk add {name} ΔN")
 
 
+def split_edge(args: tuple[ast.Arg, ...]) -> tuple[tuple[ast.Arg, ...], Edge, bool]:
+    """The arguments without `adv` / `dis`, the advantage they give (both cancel), and whether
+    any was there."""
+    words = [a.text.lower() if isinstance(a, ast.Word) else "" for a in args]
+    rest = tuple(a for a, w in zip(args, words, strict=True) if w not in ("adv", "dis"))
+    return rest, resolve_edge("adv" in words, "dis" in words), len(rest) != len(args)
+
+
 def risk(ctx: Context, line: ast.CommandLine) -> Resolution:
-    """`risk NAME`, `risk add NAME ΔN`, `risk rm NAME`, `risk list`, or `risk Δ8`."""
-    args, party = _split_party(line.args)
+    """`risk NAME [adv|dis]`, `risk add NAME ΔN`, `risk rm NAME`, `risk list`, or `risk Δ8`."""
+    given, edge, edged = split_edge(line.args)
+    args, party = _split_party(given)
     if not args:
         if party:
             return risk_list(ctx, party=True)
@@ -196,8 +241,10 @@ def risk(ctx: Context, line: ast.CommandLine) -> Resolution:
     first = args[0]
     sides = arg_sides(first)
     if sides is not None and len(args) == 1:
-        return roll_lone(ctx, sides)
+        return roll_lone(ctx, sides, edge)
     word = first.text.lower() if isinstance(first, ast.Word) else ""
+    if edged and word in ("add", "rm", "remove", "list"):
+        raise UsageError(f"adv and dis go with a roll of a risk die, not risk {word}: {USAGE}")
     if word == "add":
         return risk_add(ctx, args[1:], party)
     if word in ("rm", "remove"):
@@ -206,20 +253,21 @@ def risk(ctx: Context, line: ast.CommandLine) -> Resolution:
         return risk_list(ctx, party)
     if len(args) != 1:
         raise UsageError(f"unexpected '{args[1]}': {USAGE}")
-    return risk_roll(ctx, _name(first, "risk"), party)
+    return risk_roll(ctx, _name(first, "risk"), party, edge)
 
 
-def risk_roll(ctx: Context, name: str, party: bool) -> Resolution:
-    """Roll a named risk die and record its step-down or fizzle."""
+def risk_roll(ctx: Context, name: str, party: bool, edge: Edge = None) -> Resolution:
+    """Roll a named risk die (two, keeping the better or worse, with `edge`) and record its
+    step-down or fizzle."""
     owner = find_owner(ctx, name, party)
     before = owned_dice(ctx, owner)[name]
     sides = risk_sides(before, f"{who(owner)}'s {name}")
-    roll = throw_risk(ctx, sides, name)
+    roll = throw_risk(ctx, sides, name, edge)
     changes: tuple[Change, ...] = ()
     if roll.after != roll.sides:
         changes = (Change(owner, name, before, risk_name(roll.after), "risk", kind="risk"),)
-    summary = f"{ctx.input.strip()} → {roll.face} on Δ{sides} · {roll.outcome}"
-    return _risk_resolution(ctx, roll, summary, changes, risk_notes(roll, title_of(name)))
+    summary = f"{ctx.input.strip()} → {roll.text} on Δ{sides} · {roll.outcome}"
+    return _risk_resolution(ctx, roll, summary, changes, risk_notes(roll, title_of(name)), edge)
 
 
 def risk_add(ctx: Context, args: list[ast.Arg], party: bool) -> Resolution:
@@ -304,8 +352,8 @@ def validate_risk(sheet: dict[str, Any]) -> None:
 # ---- odds ----
 
 
-def risk_outcomes(sides: int) -> dict[str, Fraction]:
+def risk_outcomes(sides: int, edge: Edge = None) -> dict[str, Fraction]:
     """P(hold) and P(step-down) (P(fizzle) for a Δ4) of one roll of a risk die."""
-    down = Fraction(STEP_DOWN_ON, sides)
+    down = step_down_chance(sides, edge)
     word = "fizzle" if step_down(sides) == GONE else "step-down"
     return {"hold": 1 - down, word: down}

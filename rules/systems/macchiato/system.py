@@ -12,6 +12,7 @@ from rules.systems.macchiato.help import HELP
 from rules.systems.macchiato.odds import check_odds, risk_command_odds, risk_odds
 from rules.systems.macchiato.risk import (
     lone_risk_die,
+    other_die_edge,
     risk,
     roll_lone,
     validate_risk,
@@ -31,6 +32,8 @@ class Macchiato(System):
         "Δ8",
         "delta6",
         "odds Δ8 uses 5",
+        "Δ8 adv",
+        "odds Δ8 dis uses 3",
         "odds check str=12 dis",
     )
     stats = STATS
@@ -44,16 +47,17 @@ class Macchiato(System):
 
     def resolve_roll(self, line: ast.RollLine, ctx: Context) -> Resolution:
         """A LINE that is one risk die is a risk roll; any other expression is plain dice."""
-        sides = lone_risk_die(line)
-        if sides is None:
-            return super().resolve_roll(line, ctx)
-        return roll_lone(ctx, sides)
+        lone = lone_risk_die(line)
+        if lone is None:
+            return super().resolve_roll(other_die_edge(line), ctx)
+        return roll_lone(ctx, *lone)
 
     def odds(self, line: ast.Line, ctx: Context) -> Any:
         if isinstance(line, ast.RollLine):
-            sides = lone_risk_die(line)
-            if sides is not None:
-                return risk_odds(sides)
+            lone = lone_risk_die(line)
+            if lone is not None:
+                return risk_odds(*lone)
+            line = other_die_edge(line)
         return super().odds(line, ctx)
 
     def validate_sheet(self, data: Mapping[str, Any]) -> dict[str, Any]:

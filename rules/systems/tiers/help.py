@@ -44,6 +44,11 @@ Inline without a sheet: tier=2 body=14 body=d6 sense=-d4 mind=none
   combat | turn Vigor full | start of your turn: + Heart modifier
         (negative: −1)
   session new   session Fate back to 3 for every character
+  fate reroll [injury]   (or reroll) 1 Fate: the d20 of your previous
+        LINE (save, attack, disruption, injury roll) again; the other
+        dice stand; adv/dis: both d20s; pay again to reroll the new
+        roll; injury: the LINE's injury roll; player characters only;
+        odds fate reroll prices it
 Pools: vigor (Tier + Heart mod, min 0, − armour: medium 1, heavy 2),
   vitality (3 + Tier), wounds (slots left, Tier + 1), stamina ([max]),
   fate (session Fate, 3), earned (earned Fate), destiny; flags

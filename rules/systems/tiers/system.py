@@ -11,6 +11,7 @@ from rules.resolution import Change
 from rules.systems.protocol import CommandFn, OddsFn, Pool, Stat, System
 from rules.systems.tiers.checks import buyout, check
 from rules.systems.tiers.combat import attack, damage
+from rules.systems.tiers.fate import fate, fate_odds
 from rules.systems.tiers.harm import heal, hurt
 from rules.systems.tiers.help import HELP
 from rules.systems.tiers.odds import odds_hooks
@@ -60,10 +61,12 @@ class Tiers(System):
             "session": session,
             "spend": spend,
             "gain": gain,
+            "fate": fate,
+            "reroll": fate,
         }
 
     def odds_commands(self) -> dict[str, OddsFn]:
-        return odds_hooks()
+        return {**odds_hooks(), "fate": fate_odds, "reroll": fate_odds}
 
     def validate_sheet(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """The common checks, plus `[dice]`, `[mods]` and the armour's weight."""
@@ -93,6 +96,8 @@ class Tiers(System):
             "session": ("new",),
             "save": ("bonus",),
             "disrupt": ("dc", "adv", "dis"),
+            "fate": ("reroll",),
+            "reroll": ("injury",),
         }.get(command, ())
 
     def help(self) -> str:

@@ -177,15 +177,12 @@ def attack(ctx: Context, line: ast.CommandLine) -> Resolution:
 # ---- hit: an enemy's attack lands on the active Hero ----
 
 
-def hp_loss(ctx: Context, who: Character, amount: int, reason: str) -> tuple[list[Change],
-                                                                              list[str]]:
-    """HP falls by `amount`; at 0 HP the Hero dies, and the output says so."""
+def hp_loss(ctx: Context, who: Character, amount: int, reason: str) -> list[Change]:
+    """HP falls by `amount` (at 0 HP the Hero dies: the system marks it)."""
     pool = ctx.system.pool("hp", who)
     now = ctx.system.pool_value(who, pool)
     after = max(0, now - amount)
-    changes = [Change(who.name, "hp", now, after, reason)] if after != now else []
-    notes = [f"{who.name} dies: 0 HP (no death saves)"] if after == 0 < now else []
-    return changes, notes
+    return [Change(who.name, "hp", now, after, reason)] if after != now else []
 
 
 @dataclass(frozen=True)
@@ -234,9 +231,7 @@ def hit(ctx: Context, line: ast.CommandLine) -> Resolution:
         damage = roll_damage(ctx, expr, weak=weak, immune=immune, armor=armor)
         notes.append(damage.text)
         if who is not None:
-            lost, dead = hp_loss(ctx, who, damage.amount, "hit")
-            changes.extend(lost)
-            notes.extend(dead)
+            changes.extend(hp_loss(ctx, who, damage.amount, "hit"))
         return ctx.resolution(
             "damage", f"{ctx.input.strip()} → {damage.amount} damage", total=damage.amount,
             changes=tuple(changes), notes=tuple(notes),
@@ -253,9 +248,7 @@ def hit(ctx: Context, line: ast.CommandLine) -> Resolution:
                              ignore_highest=roll.passed)
     notes.append(damage.text)
     if who is not None:
-        lost, dead = hp_loss(ctx, who, damage.amount, "hit")
-        changes.extend(lost)
-        notes.extend(dead)
+        changes.extend(hp_loss(ctx, who, damage.amount, "hit"))
     return ctx.resolution(
         "save", f"{ctx.input.strip()} → {roll.head(outcome)} · {damage.amount} damage",
         total=roll.total, target=roll.difficulty, outcome=outcome, crit=roll.crit,

@@ -18,24 +18,36 @@ Commands (inline Stats such as dex=5 work without a character)
   block [ranged] [shield]        Endure Save, Hindered vs ranged unless you have a Shield
   dodge [heavy]                  Reflex Save, Hindered in Heavy Armor
   +luck                          (on any roll) spend 1 Luck for Favor
-  fluke                          spend 1 Luck: reroll the d20 of your previous LINE
+  fluke [d6|d20|damage|favor|hinder|N]
+                                 spend 1 Luck: reroll a die of your previous LINE, which
+                                 resolves again (no word: its d20; d6: its d6; damage:
+                                 its damage die; N: its Nth die; several fit: an error
+                                 lists them by place); odds fluke … prices it
   attack melee|ranged|brawl|finesse DAMAGE [trained] [armor=N] [immune|weak] …
                                  the Skill's Check, then the damage on a hit
   hit DAMAGE [block [ranged] [shield] | dodge [heavy]] [immune|weak] [armor=N]
                                  an enemy's attack: a passed Save ignores a highest
                                  damage die, the sheet's armor subtracts, HP falls
   cast damage|effect|both [+N] [touch|remote|cube|aura|cone|glyph|line|sphere]
-       [unwilling] …             +N (or N): extra d6s of damage, 1 Mana each
+       [enlarge=N] [unwilling] …  +N (or N): extra d6s of damage, 1 Mana each, rolled
+                                 (on a passed Cast Check when there is one)
                                  Mana: both 1, +1 per extra d6, Cube 1, areas 2; at most
                                  casting Stat + Level/2 (up) per Cast; a Cast Check
                                  (the Class's Skill) only against an unwilling target
+                                 enlarge=N: an enlarged area's extra Mana (the text
+                                 leaves it open, so the caster says it)
   status [list] | status add|rm NAME …   Statuses as flags (effects below)
-  breather                       HP + Might (once per Shift)
+  breather                       HP + Might, once per Shift (a second is refused)
+  shift new                      the next Shift: every Hero may take a Breather again
   rest                           HP, Luck, Mana to max; at full HP, 1 Fatigue goes instead
+                                 (a Rest is a Shift: a Breather again)
   victim                         the Hero with the least Luck (a tie is rolled for)
   xp quest failure hindered discovery loot   the XP Questionnaire, 1 XP per yes
   level up [STAT]                +1 Level; even Levels +1 Stat, odd ones a Perk
   spend|gain|set POOL [N], hurt N, heal N    pools: hp (Might × Level), luck (the Luck
                                  Stat), mana ([max] mana = N), fatigue (0–5, 5 is death)
+Death: at 0 HP or 5 Fatigue the Hero is Dead (flag dead; no death saves); a dead Hero's
+  rolls, rests and pool moves are refused (set and status still work; undo takes the
+  death back with its LINE; status rm dead if the table rules otherwise)
 Statuses (public rules):
 """

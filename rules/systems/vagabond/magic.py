@@ -6,6 +6,7 @@ import math
 import re
 from dataclasses import dataclass
 
+from rules.describe import describe_roll
 from rules.errors import RuleError, UsageError
 from rules.notation import ast
 from rules.resolution import Change, Resolution
@@ -28,7 +29,12 @@ from rules.systems.vagabond.vocabulary import (
 )
 
 CAST_USAGE = ("cast damage|effect|both [+N] [touch|remote|cube|aura|cone|glyph|line|sphere]"
-              " [unwilling] [trained] [favor|hinder …] [+luck] [forgo]")
+              " [enlarge=N] [unwilling] [trained] [favor|hinder …] [+luck] [forgo]")
+AREAS = frozenset(d for d, cost in DELIVERY.items() if cost)
+"""Cube, Aura, Cone, Glyph, Line and Sphere: the deliveries that are areas (Touch and Remote
+are free and reach one target)."""
+ENLARGE_OPEN = ("cast: enlarging an area costs more Mana (000:L103), but the text does not say"
+                " how much: give the extra cost as enlarge=N")
 SPELL_PARTS = ("damage", "effect", "both")
 
 
@@ -41,6 +47,7 @@ class Price:
     delivery: str | None
     cap: int
     cap_text: str
+    enlarge: int = 0
 
     @property
     def parts(self) -> tuple[tuple[str, int], ...]:
@@ -51,6 +58,8 @@ class Price:
             out.append((f"+{self.extra_dice}d6", self.extra_dice))
         if self.delivery is not None and DELIVERY[self.delivery]:
             out.append((title(self.delivery), DELIVERY[self.delivery]))
+        if self.enlarge:
+            out.append(("enlarged", self.enlarge))
         return tuple(out)
 
     @property
@@ -94,6 +103,7 @@ def price(ctx: Context, words: Words) -> tuple[Price, str, int]:
     extra = extra_dice(words)
     if extra and kind == "effect":
         raise UsageError("cast: +N adds damage dice; cast damage or both")
+    enlarge = enlarged(words, deliveries[0] if deliveries else None)
     who = ctx.table.active
     cls = words.values.get("class") or (who.field("class") if who is not None else None)
     if not isinstance(cls, str) or not cls:
@@ -113,8 +123,23 @@ def price(ctx: Context, words: Words) -> tuple[Price, str, int]:
     value = stat_value(stat, inline_stats(words), who)
     cap = value + math.ceil(level / 2)
     cap_text = f"{title(stat)} {value} + Level {level}/2 rounded up"
-    return (Price(kind, extra, deliveries[0] if deliveries else None, cap, cap_text), skill,
-            value)
+    return (Price(kind, extra, deliveries[0] if deliveries else None, cap, cap_text, enlarge),
+            skill, value)
+
+
+def enlarged(words: Words, delivery: str | None) -> int:
+    """The extra Mana of an enlarged area: the text leaves the amount OPEN (000:L103), so the
+    caster gives it (`enlarge=N`); the bare word `enlarge` asks for it."""
+    if words.has("enlarge") and "enlarge" not in words.values:
+        raise UsageError(ENLARGE_OPEN)
+    if "enlarge" not in words.values:
+        return 0
+    if delivery not in AREAS:
+        raise UsageError(f"cast: only an area is enlarged ({', '.join(sorted(AREAS))}),"
+                         f" not {delivery or 'a spell without a delivery'}")
+    value = inline_int(words, "enlarge", 1, None)
+    assert value is not None
+    return value
 
 
 @dataclass(frozen=True)
@@ -132,9 +157,9 @@ class CastPlan:
 
 def plan_cast(ctx: Context, line: ast.CommandLine) -> CastPlan:
     """Price the spell and refuse what the cap forbids; the Cast Check only if unwilling."""
-    flags = (*SPELL_PARTS, "unwilling", *DELIVERY)
+    flags = (*SPELL_PARTS, "unwilling", "enlarge", *DELIVERY)
     words = read_words(line, flags, names=1, numbers=1, usage=CAST_USAGE)
-    check_values(words, ("class", "level"), "cast")
+    check_values(words, ("class", "level", "enlarge"), "cast")
     spell, skill, value = price(ctx, words)
     who = ctx.table.active
     aff = afflictions(who)
@@ -172,26 +197,44 @@ def cast(ctx: Context, line: ast.CommandLine) -> Resolution:
             raise RuleError(f"{who.name} has {have} Mana; this spell costs {cost}")
         changes.append(Change(who.name, "mana", have, have - cost, "cast"))
     stat = SKILLS[skill]
-    if spell.extra_dice:
-        notes.append(f"Damage: the spell's own dice +{spell.extra_dice}d6")
     if plan.spec is None:
         notes.append("No Cast Check: no unwilling target")
+        extra = roll_extra_damage(ctx, spell, notes)
+        shown = "" if extra is None else f" · +{extra} damage"
         return ctx.resolution(
-            "cast", f"{ctx.input.strip()} → {cost} Mana", changes=tuple(changes),
+            "cast", f"{ctx.input.strip()} → {cost} Mana{shown}", changes=tuple(changes),
             notes=tuple(notes),
-            extra=(("mana", cost), ("cap", spell.cap), ("skill", skill)),
+            extra=(("mana", cost), ("cap", spell.cap), ("skill", skill),
+                   ("extra_damage", extra)),
         )
     roll = roll_check(ctx, plan.spec)
     outcome = "pass" if roll.passed else "fail"
     changes.extend(roll.changes)
     notes.extend(roll.notes)
+    extra = roll_extra_damage(ctx, spell, notes) if roll.passed else None
     if roll.crit and words.forgo:
         notes.append(f"Crit: Luck forgone: +{value} damage ({title(stat)})"
                      if spell.kind != "effect" else "Crit: Luck forgone for the Crit's benefit")
+    shown = "" if extra is None else f" · +{extra} damage"
     return ctx.resolution(
-        "cast", f"{ctx.input.strip()} → {roll.head(outcome)} · {cost} Mana",
+        "cast", f"{ctx.input.strip()} → {roll.head(outcome)} · {cost} Mana{shown}",
         total=roll.total, target=roll.difficulty, outcome=outcome, crit=roll.crit,
         changes=tuple(changes), notes=tuple(notes),
         extra=(("mana", cost), ("cap", spell.cap), ("skill", skill), ("trained", plan.trained),
-               ("favor", roll.aid_word), ("check_die", roll.index)),
+               ("favor", roll.aid_word), ("check_die", roll.index), ("extra_damage", extra)),
     )
+
+
+def extra_damage_expr(spell: Price) -> ast.Expr | None:
+    """The extra d6s the spell paid for (000:L102: +1d6 per additional Mana), or None."""
+    return ast.Dice(spell.extra_dice, ast.D6) if spell.extra_dice else None
+
+
+def roll_extra_damage(ctx: Context, spell: Price, notes: list[str]) -> int | None:
+    """Roll the extra d6s the spell paid for; the spell's own damage is not in the excerpt."""
+    expr = extra_damage_expr(spell)
+    if expr is None:
+        return None
+    roll = ctx.roller.roll(expr, why="damage")
+    notes.append(f"Damage: the spell's own dice + {expr} → {describe_roll(roll)}")
+    return roll.total

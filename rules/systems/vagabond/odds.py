@@ -18,7 +18,8 @@ from rules.systems.vagabond.checks import (
     plan_save_line,
 )
 from rules.systems.vagabond.combat import plan_attack, plan_hit, with_extra_die
-from rules.systems.vagabond.magic import plan_cast
+from rules.systems.vagabond.fluke import fluke_odds
+from rules.systems.vagabond.magic import extra_damage_expr, plan_cast
 from rules.systems.vagabond.vocabulary import difficulty
 
 ROLLS = {0: "d20", 1: "d20+f", -1: "d20+h"}
@@ -63,12 +64,16 @@ def attack_odds(ctx: Context, line: ast.CommandLine) -> Odds:
 
 
 def cast_odds(ctx: Context, line: ast.CommandLine) -> Odds:
-    """P(pass), P(fail), P(crit) of the Cast Check, made only against an unwilling target."""
+    """P(pass), P(fail), P(crit) of the Cast Check, made only against an unwilling target;
+    without one, the extra damage dice the spell paid for."""
     plan = plan_cast(ctx, line)
-    if plan.spec is None:
-        raise UsageError("cast: no Cast Check without an unwilling target, so nothing to price"
-                         " (add unwilling)")
-    return spec_odds(plan.spec)
+    if plan.spec is not None:
+        return spec_odds(plan.spec)
+    extra = extra_damage_expr(plan.spell)
+    if extra is None:
+        raise UsageError("cast: no Cast Check without an unwilling target and no extra damage"
+                         " dice, so nothing to price (add unwilling, or +N)")
+    return Odds({int(v): p for v, p in distribution(extra).probs().items()})
 
 
 def hit_odds(ctx: Context, line: ast.CommandLine) -> Odds:
@@ -90,7 +95,7 @@ def hit_odds(ctx: Context, line: ast.CommandLine) -> Odds:
 
 
 def odds_hooks() -> dict[str, OddsFn]:
-    """The odds hooks of `check`, `save`, `block`, `dodge`, `attack`, `cast` and `hit`."""
+    """The odds hooks of `check`, `save`, `block`, `dodge`, `attack`, `cast`, `hit`, `fluke`."""
     return {
         "check": _hook(plan_check),
         "save": _hook(plan_save_line),
@@ -99,6 +104,7 @@ def odds_hooks() -> dict[str, OddsFn]:
         "attack": attack_odds,
         "cast": cast_odds,
         "hit": hit_odds,
+        "fluke": fluke_odds,
     }
 
 

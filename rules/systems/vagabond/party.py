@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rules.campaign import Character
 from rules.errors import RuleError, UsageError
 from rules.notation import ast
 from rules.resolution import Change, Resolution
-from rules.systems.protocol import CommandFn, Context, System
+from rules.systems.periods import new_period
+from rules.systems.protocol import Context, System
+from rules.systems.vagabond.death import DEAD
 from rules.systems.vagabond.vocabulary import STAT_RANGE, STATUSES, afflictions, find_stat, title
 
 # ---- statuses ----
@@ -65,11 +65,28 @@ def status(ctx: Context, line: ast.CommandLine) -> Resolution:
 # ---- healing ----
 
 
+SHIFT_FIELD = "shift"
+"""The party's Shift counter, moved by `shift new`."""
+BREATHER_FLAG = "breather-taken"
+"""The flag a Hero carries once this Shift's Breather is taken (000:L73: once per Shift)."""
+
+
+def shift(ctx: Context, line: ast.CommandLine) -> Resolution:
+    """`shift new`: the next Shift; every Hero may take a Breather again (000:L73)."""
+    changes, number = new_period(ctx, line, SHIFT_FIELD, BREATHER_FLAG,
+                                 "shift new starts the next Shift (a Breather for every Hero)")
+    return ctx.resolution("shift", f"{ctx.input.strip()} → Shift {number}: a Breather for"
+                          " every Hero", changes=tuple(changes))
+
+
 def breather(ctx: Context, line: ast.CommandLine) -> Resolution:
-    """A Breather (once per Shift): HP back equal to Might."""
+    """A Breather, once per Shift (000:L73): HP back equal to Might."""
     if line.args:
         raise UsageError("breather takes no words")
     who = ctx.active
+    if BREATHER_FLAG in who.flags:
+        raise RuleError(f"{who.name} has had a Breather this Shift (once per Shift; shift new"
+                        " starts the next); nothing changed")
     might = who.stats.get("might")
     if not isinstance(might, int):
         raise UsageError(f"{who.name} has no Might on the sheet: add [stats] might = N")
@@ -82,7 +99,8 @@ def breather(ctx: Context, line: ast.CommandLine) -> Resolution:
         healed += n
         notes.append(f"{label}: {n:+d} healing (public rules)")
     after = min(top if top is not None else now + healed, now + max(0, healed))
-    changes = (Change(who.name, "hp", now, after, "breather"),) if after != now else ()
+    changes = ((Change(who.name, "hp", now, after, "breather"),) if after != now else ()) + (
+        Change(who.name, BREATHER_FLAG, False, True, "breather", "flag"),)
     if after == now:
         notes.append(f"{who.name} · HP stays {now}" + (" (full)" if now == top else ""))
     return ctx.resolution("rest", f"{ctx.input.strip()} → HP {after}", changes=changes,
@@ -90,8 +108,11 @@ def breather(ctx: Context, line: ast.CommandLine) -> Resolution:
 
 
 def rest_changes(system_: System, who: Character) -> list[Change]:
-    """A Rest: HP, Luck and Mana to maximum; at full HP already, 1 Fatigue goes instead."""
+    """A Rest: HP, Luck and Mana to maximum; at full HP already, 1 Fatigue goes instead. A Rest
+    is a Shift of its own (000:L73), so the Hero may take a Breather again."""
     changes: list[Change] = []
+    if BREATHER_FLAG in who.flags:
+        changes.append(Change(who.name, BREATHER_FLAG, True, False, "rest", "flag"))
     hp = system_.pool("hp", who)
     hp_now, hp_top = system_.pool_value(who, hp), system_.pool_max(who, hp)
     if hp_top is not None and hp_now < hp_top:
@@ -112,22 +133,6 @@ def rest_changes(system_: System, who: Character) -> list[Change]:
     return changes
 
 
-def with_death_notes(handler: CommandFn) -> CommandFn:
-    """A shared pool command that also says when HP hits 0 or Fatigue reaches 5."""
-
-    def run(ctx: Context, line: ast.CommandLine) -> Resolution:
-        res = handler(ctx, line)
-        notes = []
-        for c in res.changes:
-            if c.pool == "hp" and c.after == 0 and c.before != 0:
-                notes.append(f"{c.character} dies: 0 HP (no death saves)")
-            if c.pool == "fatigue" and c.after == 5 and c.before != 5:
-                notes.append(f"{c.character} dies: 5 Fatigue")
-        return replace(res, notes=res.notes + tuple(notes)) if notes else res
-
-    return run
-
-
 # ---- who gets it ----
 
 
@@ -137,7 +142,8 @@ def victim(ctx: Context, line: ast.CommandLine) -> Resolution:
         raise UsageError("victim takes no words")
     heroes: list[tuple[int, str]] = []
     for ch in ctx.table.characters.values():
-        if ch.system != ctx.system.id or not isinstance(ch.stats.get("luck"), int):
+        if ch.system != ctx.system.id or not isinstance(ch.stats.get("luck"), int) \
+                or DEAD in {f.lower() for f in ch.flags}:
             continue
         heroes.append((ctx.system.pool_value(ch, ctx.system.pool("luck", ch)), ch.name))
     if not heroes:

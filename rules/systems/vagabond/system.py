@@ -10,11 +10,11 @@ from rules.campaign import Character
 from rules.notation import ast
 from rules.odds import Odds
 from rules.resolution import Change, Resolution
-from rules.systems.pools import pool_gain, pool_hurt, pool_set, pool_spend
 from rules.systems.protocol import CommandFn, Context, OddsFn, Pool, Stat, System
 from rules.systems.vagabond.check_roll import one_aid_die
 from rules.systems.vagabond.checks import block, check, dodge, save
 from rules.systems.vagabond.combat import attack, hit
+from rules.systems.vagabond.death import DEAD, deaths, refuse_dead
 from rules.systems.vagabond.fluke import fluke
 from rules.systems.vagabond.help import HELP
 from rules.systems.vagabond.magic import cast
@@ -23,9 +23,9 @@ from rules.systems.vagabond.party import (
     breather,
     level_up,
     rest_changes,
+    shift,
     status,
     victim,
-    with_death_notes,
     xp,
 )
 from rules.systems.vagabond.vocabulary import STATUSES, title
@@ -66,6 +66,8 @@ class Vagabond(System):
         "save reflex dex=5 awr=3",
         "d20+f vs 12",
         "odds check dex=7",
+        "cast damage +2 sphere enlarge=1 class=wizard level=3 rsn=5",
+        "odds cast damage +2 class=wizard level=3 rsn=5",
     )
     stats = STATS
     pools = (
@@ -92,11 +94,21 @@ class Vagabond(System):
             "victim": victim,
             "xp": xp,
             "level": level_up,
-            "spend": with_death_notes(pool_spend),
-            "gain": with_death_notes(pool_gain),
-            "set": with_death_notes(pool_set),
-            "hurt": with_death_notes(pool_hurt),
+            "shift": shift,
         }
+
+    def resolve(self, line: ast.Line, ctx: Context) -> Resolution:
+        """A LINE as every system resolves it, but a dead Hero does nothing that needs life, and
+        a LINE that takes a Hero to 0 HP or 5 Fatigue marks them Dead (000:L75)."""
+        if isinstance(line, ast.CommandLine):
+            refuse_dead(ctx.table.active, line.word)
+        res = super().resolve(line, ctx)
+        dead = frozenset(c.name.lower() for c in ctx.table.characters.values()
+                         if DEAD in {f.lower() for f in c.flags})
+        more, notes = deaths(res.changes, dead)
+        if not more:
+            return res
+        return replace(res, changes=(*res.changes, *more), notes=(*res.notes, *notes))
 
     def validate_sheet(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """The common checks; an omitted Fatigue is written down as 0 (not its maximum, 5)."""
@@ -138,6 +150,13 @@ class Vagabond(System):
         if isinstance(line, ast.RollLine):
             line = replace(line, expr=one_aid_die(line.expr)[0])
         return super().odds(line, ctx)
+
+    def completion_words(self, command: str) -> tuple[str, ...]:
+        """Words the REPL offers after a command, beyond SPEC's."""
+        return {
+            "shift": ("new",),
+            "fluke": ("d20", "d6", "damage", "favor", "hinder"),
+        }.get(command, ())
 
     def help(self) -> str:
         statuses = "\n".join(f"  {title(s.name)}: {s.effect}" for s in STATUSES.values())
