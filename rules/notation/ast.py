@@ -239,8 +239,9 @@ Modifier = Reroll | Explode | Clamp | Keep | CountSuccesses | CountFailures | So
 
 
 def in_stage_order(mods: tuple[Modifier, ...]) -> tuple[Modifier, ...]:
-    """The modifiers in the order they act: reroll, explode, clamp, keep/drop, count, sort."""
-    return tuple(sorted(mods, key=lambda m: m.stage))
+    """The modifiers in the order they act: reroll, explode, clamp, keep/drop, count, sort
+    (a bare `!` after the other explosions, as `mods_notation` writes it)."""
+    return tuple(sorted(mods, key=lambda m: (m.stage, isinstance(m, Explode) and m.when is None)))
 
 
 def mods_notation(mods: tuple[Modifier, ...]) -> str:
