@@ -47,6 +47,20 @@ class _Gen:
         base = self.rng.randint(low, max(low, sides // 2))
         return ast.Compare("<", max(base, 2)) if op == "<" else ast.Compare("<=", base)
 
+    def explode_point(self, sides: int) -> ast.Compare | None:
+        """Max (a bare `!`), or a point that leaves most faces standing."""
+        rng = self.rng
+        kind = rng.choice(["max", "max", "=", ">=", ">", "<", "<="])
+        if kind == "max":
+            return None
+        if kind == "=":
+            return ast.Compare("=", rng.randint(1, sides))
+        if kind in (">=", ">"):
+            low = rng.randint(max(2, sides - 2), sides)
+            return ast.Compare(">=", low) if kind == ">=" else ast.Compare(">", low - 1)
+        high = rng.randint(1, max(1, sides // 3))
+        return ast.Compare("<=", high) if kind == "<=" else ast.Compare("<", high + 1)
+
     def dice(self) -> ast.Dice:
         rng = self.rng
         if rng.random() < 0.08:
@@ -60,14 +74,12 @@ class _Gen:
             mods.append(ast.Reroll(self.point(sides, 1, sides - 1), once, "ro" if once else "r"))
         if self.exploding and sides > 2 and rng.random() < 0.35:
             for _ in range(rng.choice([1, 1, 2])):
-                if rng.random() < 0.4:
-                    when = None
-                elif rng.random() < 0.5:
-                    when = ast.Compare("=", rng.randint(2, sides))
-                else:
-                    when = ast.Compare(">=", rng.randint(max(2, sides - 2), sides))
-                if not any(isinstance(m, ast.Explode) and m.when == when for m in mods):
-                    mods.append(ast.Explode("!", when))
+                when = self.explode_point(sides)
+                points = [m.when for m in mods if isinstance(m, ast.Explode)] + [when]
+                explosion = ast.explosion(die, tuple(ast.Explode("!", p) for p in points))
+                if when in points[:-1] or (explosion and all(map(explosion.matches, die.faces))):
+                    continue
+                mods.append(ast.Explode("!", when))
         if sides > 2 and rng.random() < 0.15:
             mods.append(ast.Clamp(rng.choice(["min", "max"]), rng.randint(2, sides - 1)))
         if rng.random() < 0.35:

@@ -113,10 +113,11 @@ def test_icepool_gives_the_same_exact_distribution(index: int) -> None:
     if not exploding:
         assert dict(ours.distribution) == theirs, str(expr)
         return
-    # explosions never end: both cut the tail (we below 1e-12 of the LINE, icepool at a depth)
+    # explosions never end: both cut the tail (we below 1e-12 of the LINE or at the 100-wave
+    # limit, and report what we cut as the residual; icepool at a depth)
     gap = sum(abs(ours.distribution.get(v, Fraction(0)) - theirs.get(v, Fraction(0)))
               for v in set(ours.distribution) | set(theirs))
-    assert gap < Fraction(1, 10**9), (str(expr), float(gap))
+    assert gap < ours.residual + Fraction(1, 10**9), (str(expr), float(gap))
 
 
 GLUED = [
