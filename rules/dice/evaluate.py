@@ -231,7 +231,8 @@ class Roller:
             what = "a d1" if die.sides == 1 and die.kind == "std" else f"a {die.name} on {when}"
             raise EvaluationError(f"exploding {what} would never stop: {node}")
         out = list(dice)
-        wave = [d for d in dice if when.matches(d.faces[-1])]
+        explodes = when.matcher(die)
+        wave = [d for d in dice if explodes(d.faces[-1])]
         for n in range(MAX_WAVES + 1):
             if not wave:
                 return out
@@ -245,13 +246,13 @@ class Roller:
                     parent.faces.append(face)
                     parent.ids.append(tid)
                     parent.value += face
-                    if when.matches(face):
+                    if explodes(face):
                         nxt.append(parent)
                     continue
                 child = _Die(die, [face], [tid], "explode")
                 child.value = face - 1 if when.style == "!p" else face
                 out.append(child)
-                if when.matches(face):
+                if explodes(face):
                     nxt.append(child)
             wave = nxt
         return out
