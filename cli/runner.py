@@ -16,7 +16,7 @@ from rules.dice.evaluate import Budget, Roller, check_dice_limit
 from rules.dice.source import DiceSource, RandomSource, ScriptedSource
 from rules.errors import LimitError, RollError, UsageError
 from rules.notation import ast, parse
-from rules.resolution import Resolution
+from rules.resolution import Resolution, with_natural_d20
 from rules.systems import Context, System, get_system
 
 if TYPE_CHECKING:
@@ -170,7 +170,8 @@ class Runner:
     def _resolved(
         self, system: System, table: Table, line: ast.Line, text: str, last: bool, budget: Budget
     ) -> Resolution:
-        res = system.resolve(line, Context(system, table, Roller(self.source, budget), text))
+        roller = Roller(self.source, budget)
+        res = with_natural_d20(system.resolve(line, Context(system, table, roller, text)))
         self._check_faces(last)
         return res
 
@@ -210,7 +211,7 @@ class Runner:
         roller = Roller(self.source, budget or Budget())
         if not self.needs_campaign(line):
             system = self.pick_system(None)
-            res = system.resolve(line, Context(system, Table(), roller, text))
+            res = with_natural_d20(system.resolve(line, Context(system, Table(), roller, text)))
             self._check_faces(last)
             return res
         from cli.store import Campaign
@@ -221,7 +222,7 @@ class Runner:
             # transaction of its own, whose `before` checks refuse anything changed meanwhile
             with campaign.transaction(readonly=True) as tx:
                 table, system = self.table_and_system(tx)
-            res = system.resolve(line, Context(system, table, roller, text))
+            res = with_natural_d20(system.resolve(line, Context(system, table, roller, text)))
             self._check_faces(last)
             if table.active is not None or res.changes:
                 with campaign.transaction() as tx:
@@ -229,7 +230,7 @@ class Runner:
             return res
         with campaign.transaction() as tx:
             table, system = self.table_and_system(tx)
-            res = system.resolve(line, Context(system, table, roller, text))
+            res = with_natural_d20(system.resolve(line, Context(system, table, roller, text)))
             self._check_faces(last)
             if table.active is not None or res.changes:
                 self.record(tx, res)

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from typing import Any
 
 from rules.dice.results import Roll, Throw
+from rules.errors import RollError
+from rules.notation import parse
 
 Value = int | str | bool | None
 
@@ -73,6 +76,23 @@ class Resolution:
     rolls: tuple[Roll, ...] = field(default=(), compare=False)
 
     @property
+    def comment(self) -> str | None:
+        """The LINE's `# comment`: it names the roll (`d20+5 # longsword`)."""
+        try:
+            return parse(self.input).comment or None
+        except RollError:
+            return None
+
+    @property
+    def labels(self) -> dict[str, Fraction]:
+        """Each `[label]`'s subtotal over the LINE's rolls."""
+        out: dict[str, Fraction] = {}
+        for roll in self.rolls:
+            for label, value in roll.labels.items():
+                out[label] = out.get(label, Fraction(0)) + value
+        return out
+
+    @property
     def passed(self) -> bool | None:
         """True for pass/hit/hold, False for fail/miss/…, None when the LINE has no outcome."""
         if self.outcome is None:
@@ -81,3 +101,16 @@ class Resolution:
 
 
 PASSING = frozenset({"pass", "hit", "hold", "success", "stable"})
+
+
+def with_natural_d20(res: Resolution) -> Resolution:
+    """A generic dice LINE with exactly one kept d20: its natural 20 is a crit, its natural 1 a
+    fumble (as avrae's d20 marks them), shown at the end of the line as checks show theirs."""
+    if res.system != "generic" or res.kind != "roll" or res.crit or res.fumble:
+        return res
+    kept = [t.face for t in res.throws if t.die == "d20" and t.kept]
+    if kept not in ([20], [1]):
+        return res
+    crit = kept == [20]
+    word = "crit" if crit else "fumble"
+    return replace(res, crit=crit, fumble=not crit, summary=f"{res.summary} · {word}")

@@ -42,11 +42,17 @@ group_modifiers = st.one_of(
 
 
 def _mods(strategy: st.SearchStrategy[ast.Modifier]) -> st.SearchStrategy[tuple[ast.Modifier, ...]]:
-    # at most one explosion and one sort per term; the parser keeps modifiers in acting order
+    # one sort per term; explosions of one style (`!5!6`), and never two bare `!` (`!!` is
+    # compounding); the parser keeps modifiers in acting order
     def first_only(ms: list[ast.Modifier]) -> tuple[ast.Modifier, ...]:
         out: list[ast.Modifier] = []
         for m in ms:
-            if isinstance(m, (ast.Explode, ast.Sort)) and any(type(x) is type(m) for x in out):
+            if isinstance(m, ast.Sort) and any(type(x) is type(m) for x in out):
+                continue
+            if isinstance(m, ast.Explode) and any(
+                isinstance(x, ast.Explode) and (x.style != m.style or x.when is m.when is None)
+                for x in out
+            ):
                 continue
             out.append(m)
         return ast.in_stage_order(tuple(out))
@@ -54,7 +60,10 @@ def _mods(strategy: st.SearchStrategy[ast.Modifier]) -> st.SearchStrategy[tuple[
     return st.lists(strategy, max_size=4).map(first_only)
 
 
-dice = st.builds(ast.Dice, st.integers(0, 20), dice_kinds, _mods(modifiers))
+dice = st.one_of(
+    st.builds(ast.Dice, st.integers(0, 20), dice_kinds, _mods(modifiers)),
+    st.sampled_from(["adv", "dis"]).map(lambda a: ast.advantaged(ast.Dice(1, ast.D20), a)),  # type: ignore[arg-type]
+)
 labels = st.text(alphabet="abcdefghijklmnopqrstuvwxyz ", min_size=1, max_size=10).map(
     str.strip
 ).filter(bool)
@@ -89,7 +98,7 @@ def expressions(max_leaves: int = 12) -> st.SearchStrategy[ast.Expr]:
 roll_lines = st.builds(
     ast.RollLine,
     expressions(),
-    st.none() | st.sampled_from(["adv", "dis"]),
+    st.none(),  # the parser gives a LINE's `adv` to its d20 term (`d20 adv + 5`)
     st.none() | st.integers(-50, 50),
     st.integers(1, 50),
 )

@@ -33,11 +33,11 @@ def test_systems_fit_a_40_column_pane() -> None:
     assert code == 0 and max(len(line) for line in out.splitlines()) <= 40
 
 
-def test_a_result_line_shows_the_line_without_its_repeat_or_comment() -> None:
+def test_a_result_line_shows_the_line_without_its_repeat_and_names_it_by_its_comment() -> None:
     code, out, _ = invoke("--rolled", "1,2", "2x d6 # two")
-    assert (code, out) == (0, "d6 → [1] = 1\nd6 → [2] = 2\n")
+    assert (code, out) == (0, "two: d6 → [1] = 1\ntwo: d6 → [2] = 2\n")
     code, out, _ = invoke("--json", "--rolled", "4", "d6 # note")
-    assert '"input": "d6 # note"' in out and '"text": "d6 → [4] = 4"' in out
+    assert '"input": "d6 # note"' in out and '"text": "note: d6 → [4] = 4"' in out
 
 
 def test_favor_atoms_belong_to_vagabond() -> None:

@@ -99,7 +99,7 @@ def test_lines_with_words() -> None:
     assert line == ast.RollLine(ast.Dice(4, D6, (ast.Keep("kh", 3),)), repeat=6)
     assert line.comment == "stats"
     vs = parse("d20 adv vs 15")
-    assert vs == ast.RollLine(ast.Dice(1, ast.D20), advantage="adv", target=15)
+    assert vs == ast.RollLine(ast.advantaged(ast.Dice(1, ast.D20), "adv"), target=15)
     cmd = parse("check dex=5 trained +luck")
     assert cmd == ast.CommandLine(
         "check", (ast.KeyValue("dex", "5"), ast.Word("trained"), ast.Word("+luck"))

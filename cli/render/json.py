@@ -26,6 +26,9 @@ def resolution_to_json(res: Resolution, text: str) -> dict[str, Any]:
         "changes": [c.to_json() for c in res.changes],
         "text": text,
     }
+    labels = res.labels
+    if labels:
+        out["labels"] = {k: v.numerator if v.denominator == 1 else str(v) for k, v in labels.items()}
     for key, value in res.extra:
         out.setdefault(key, value)
     if res.notes:

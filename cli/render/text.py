@@ -50,8 +50,9 @@ def change_line(change: Change) -> str:
 
 
 def plain_text(res: Resolution) -> str:
-    """Everything a person reads for this LINE, without colour."""
-    lines = [res.summary]
+    """Everything a person reads for this LINE, without colour; a `# comment` names it."""
+    comment = res.comment
+    lines = [f"{comment}: {res.summary}" if comment else res.summary]
     lines.extend(change_line(c) for c in res.changes)
     lines.extend(res.notes)
     return "\n".join(lines)
@@ -74,13 +75,12 @@ def render(res: Resolution, color: bool) -> str:
 
 
 def quiet(res: Resolution) -> str:
-    """`-q`: the outcome word of a check, else the total, else the summary."""
-    if res.outcome is not None and (res.kind != "roll" or res.total is None):
+    """`-q`: the outcome word of any LINE that has one (`d20 vs 10` too), else the total,
+    else the summary."""
+    if res.outcome is not None:
         return res.outcome
     if res.total is not None:
         return str(res.total)
-    if res.outcome is not None:
-        return res.outcome
     return res.summary
 
 

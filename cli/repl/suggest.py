@@ -73,7 +73,7 @@ def suggest_line(text_before_cursor: str, state: TableView) -> list[Suggestion]:
     if isinstance(line, ast.RollLine):
         if line.target is not None:
             return []
-        after = {w: m for w, m in LINE_WORDS.items() if w == "vs" or line.advantage is None}
+        after = {w: m for w, m in LINE_WORDS.items() if w == "vs" or not ast.has_advantage(line)}
         return _matching(fragment, after, space=True)
     return _arguments(before[0].lower(), fragment, state)
 

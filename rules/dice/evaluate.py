@@ -161,9 +161,9 @@ class Roller:
         rerolls = [m for m in mods if isinstance(m, ast.Reroll)]
         if rerolls:
             self._reroll(node, dice, rerolls, label)
-        explodes = [m for m in mods if isinstance(m, ast.Explode)]
-        if explodes:
-            dice = self._explode(node, dice, explodes, label)
+        explosion = ast.explosion(die, mods)
+        if explosion is not None:
+            dice = self._explode(node, dice, explosion, label)
         for m in mods:
             if isinstance(m, ast.Clamp):
                 for d in dice:
@@ -224,16 +224,15 @@ class Roller:
                 d.value = face
 
     def _explode(
-        self, node: ast.Dice, dice: list[_Die], mods: list[ast.Explode], label: str
+        self, node: ast.Dice, dice: list[_Die], when: ast.Explosion, label: str
     ) -> list[_Die]:
-        mod = mods[0]
         die = node.die
-        when = mod.when or ast.Compare("=", die.highest)
         if all(when.matches(f) for f in die.faces):
             what = "a d1" if die.sides == 1 and die.kind == "std" else f"a {die.name} on {when}"
             raise EvaluationError(f"exploding {what} would never stop: {node}")
         out = list(dice)
-        wave = [d for d in dice if when.matches(d.faces[-1])]
+        explodes = when.matcher(die)
+        wave = [d for d in dice if explodes(d.faces[-1])]
         for n in range(MAX_WAVES + 1):
             if not wave:
                 return out
@@ -243,17 +242,17 @@ class Roller:
             for parent in wave:
                 parent.exploded = True
                 face, tid = self.throw(die, f"an explosion of {label}")
-                if mod.style == "!!":
+                if when.style == "!!":
                     parent.faces.append(face)
                     parent.ids.append(tid)
                     parent.value += face
-                    if when.matches(face):
+                    if explodes(face):
                         nxt.append(parent)
                     continue
                 child = _Die(die, [face], [tid], "explode")
-                child.value = face - 1 if mod.style == "!p" else face
+                child.value = face - 1 if when.style == "!p" else face
                 out.append(child)
-                if when.matches(face):
+                if explodes(face):
                     nxt.append(child)
             wave = nxt
         return out

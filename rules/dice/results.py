@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import NamedTuple
@@ -103,6 +104,25 @@ class Roll:
     exact: Fraction
     throws: tuple[Throw, ...]
     successes: int | None = None
+
+    @property
+    def labels(self) -> dict[str, Fraction]:
+        """Each `[label]`'s subtotal (`1d8 [slashing] + 1d6 [fire]`), a label used twice summed."""
+        out: dict[str, Fraction] = {}
+        for node in walk(self.tree):
+            if isinstance(node, RolledLabel):
+                out[node.label] = out.get(node.label, Fraction(0)) + node.value
+        return out
+
+
+def walk(node: Rolled) -> Iterator[Rolled]:
+    """Every node of a result tree, the node itself first."""
+    yield node
+    if isinstance(node, RolledLabel):
+        yield from walk(node.inner)
+    elif isinstance(node, (RolledGroup, RolledOp)):
+        for child in node.members if isinstance(node, RolledGroup) else node.children:
+            yield from walk(child)
 
 
 def all_dice(node: Rolled) -> tuple[DieRoll, ...]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Literal
@@ -131,7 +131,56 @@ class Explode:
     stage = 1
 
     def __str__(self) -> str:
-        return f"{self.style}{self.when if self.when is not None else ''}"
+        if self.when is None:
+            return self.style
+        # `!-1` would read as `!` then `- 1`: a negative point keeps its `=`
+        return self.style + self.when.notation(bare_equal=self.when.value >= 0)
+
+
+@dataclass(frozen=True)
+class Explosion:
+    """How a term's dice explode: one style, on any of its points (`1d6!5!6`: on 5 or 6)."""
+
+    style: Literal["!", "!!", "!p"]
+    points: tuple[Compare, ...]
+
+    def matches(self, face: int | Fraction) -> bool:
+        return any(p.matches(face) for p in self.points)
+
+    def matcher(self, die: Die) -> Callable[[int], bool]:
+        """A fast test for the faces of `die` (the roller asks it of every die thrown)."""
+        if die.sides > 10_000:
+            return self.matches
+        return frozenset(f for f in die.faces if self.matches(f)).__contains__
+
+    def __str__(self) -> str:
+        return " or ".join(str(p) for p in self.points)
+
+
+def explosion(die: Die, mods: tuple[Modifier, ...]) -> Explosion | None:
+    """The one explosion of a term's `!` modifiers (a bare `!` explodes on the max face)."""
+    explodes = [m for m in mods if isinstance(m, Explode)]
+    if not explodes:
+        return None
+    styles = {m.style for m in explodes}
+    if len(styles) > 1:
+        from rules.errors import EvaluationError
+
+        raise EvaluationError(mixed_explosions(explodes))
+    points: list[Compare] = []
+    for m in explodes:
+        point = m.when or Compare("=", die.highest)
+        if point not in points:
+            points.append(point)
+    return Explosion(explodes[0].style, tuple(points))
+
+
+def mixed_explosions(explodes: list[Explode]) -> str:
+    """The error for `1d6!!5!6`: a die explodes one way, so the styles may not mix."""
+    written = "".join(str(m) for m in explodes)
+    styles = " and ".join(sorted({m.style for m in explodes}))
+    return (f"one term explodes one way: {written} mixes {styles}"
+            " (several points of one style combine: 1d6!5!6 explodes on 5 or 6)")
 
 
 @dataclass(frozen=True)
@@ -196,8 +245,9 @@ Modifier = Reroll | Explode | Clamp | Keep | CountSuccesses | CountFailures | So
 
 
 def in_stage_order(mods: tuple[Modifier, ...]) -> tuple[Modifier, ...]:
-    """The modifiers in the order they act: reroll, explode, clamp, keep/drop, count, sort."""
-    return tuple(sorted(mods, key=lambda m: m.stage))
+    """The modifiers in the order they act: reroll, explode, clamp, keep/drop, count, sort
+    (a bare `!` after the other explosions, as `mods_notation` writes it)."""
+    return tuple(sorted(mods, key=lambda m: (m.stage, isinstance(m, Explode) and m.when is None)))
 
 
 def mods_notation(mods: tuple[Modifier, ...]) -> str:
@@ -220,13 +270,20 @@ class Num:
 
 @dataclass(frozen=True)
 class Dice:
-    """`NdX` with its modifiers; `count` 0 is allowed and rolls nothing."""
+    """`NdX` with its modifiers; `count` 0 is allowed and rolls nothing.
+
+    `advantage` marks a `d20 adv` / `d20 dis` term: it rolls as 2d20kh1 / 2d20kl1 (its count
+    and mods say so) and is written back as the player wrote it.
+    """
 
     count: int
     die: Die
     mods: tuple[Modifier, ...] = ()
+    advantage: Advantage | None = None
 
     def __str__(self) -> str:
+        if self.advantage is not None:
+            return f"1{self.die} {self.advantage}"
         if self.die.kind == "risk":
             head = str(self.die) if self.count == 1 else f"{self.count}{self.die}"
         else:
@@ -425,11 +482,29 @@ def walk(expr: Expr) -> Iterator[Expr]:
         yield from walk(child)
 
 
+def is_plain_d20(node: Expr) -> bool:
+    """A lone `d20` with no modifiers: the term `adv` and `dis` may follow."""
+    return (isinstance(node, Dice) and node.count == 1 and node.die == D20 and not node.mods
+            and node.advantage is None)
+
+
+def has_advantage(line: RollLine) -> bool:
+    """Whether a d20 of the LINE already rolls with `adv` or `dis`."""
+    return line.advantage is not None or any(
+        isinstance(n, Dice) and n.advantage is not None for n in walk(line.expr)
+    )
+
+
+def advantaged(node: Dice, advantage: Advantage) -> Dice:
+    """`d20 adv` (2d20kh1) or `d20 dis` (2d20kl1) from a plain d20."""
+    keep = Keep("kh" if advantage == "adv" else "kl", 1)
+    return replace(node, count=2, mods=(keep,), advantage=advantage)
+
+
 def with_advantage(expr: Expr, advantage: Advantage | None) -> Expr:
-    """Turn the first single d20 of `expr` into 2d20kh1 (adv) or 2d20kl1 (dis)."""
+    """Give the first plain d20 of `expr` advantage (2d20kh1) or disadvantage (2d20kl1)."""
     if advantage is None:
         return expr
-    keep = Keep("kh" if advantage == "adv" else "kl", 1)
     done = False
 
     def visit(node: Expr) -> Expr:
@@ -437,9 +512,9 @@ def with_advantage(expr: Expr, advantage: Advantage | None) -> Expr:
         if done:
             return node
         if isinstance(node, Dice):
-            if node.count == 1 and node.die == D20 and not node.mods:
+            if is_plain_d20(node):
                 done = True
-                return replace(node, count=2, mods=(keep,))
+                return advantaged(node, advantage)
             return node
         if isinstance(node, BinOp):
             left = visit(node.left)
@@ -458,5 +533,9 @@ def with_advantage(expr: Expr, advantage: Advantage | None) -> Expr:
     if not done:
         from rules.errors import UsageError
 
-        raise UsageError(f"'{advantage}' needs a plain d20 in the line (try: d20 {advantage})")
+        raise UsageError(no_d20_for(advantage))
     return out
+
+
+def no_d20_for(advantage: Advantage) -> str:
+    return f"'{advantage}' needs a plain d20 in the line (try: d20 {advantage})"

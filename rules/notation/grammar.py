@@ -10,7 +10,7 @@ from typing import Any
 
 import pyparsing as pp
 
-from rules.errors import LimitError, NotationError
+from rules.errors import LimitError, NotationError, UsageError
 from rules.notation import ast
 
 MAX_LINE = 1000
@@ -70,7 +70,8 @@ _RISK_HEAD = _regex(r"(?P<count>\d+)?(?:Δ|δ|delta)(?P<sides>\d+)", "risk die (
 _MODIFIER = _regex(
     r"(?P<keep>kh|kl|dh|dl|k|d)(?P<n>\d+)"
     r"|(?P<reroll>ro|rr|r)" + _CMP.replace("op>", "rop>").replace("val>", "rval>")
-    + r"|(?P<explode>!!|!p|!)(?:(?P<eop>>=|<=|>|<|=)?(?P<eval>-?\d+))?"
+    # a bare number after `!` is a compare point, but a sign never is: `1d6!-1` subtracts
+    + r"|(?P<explode>!!|!p|!)(?:(?P<eop>>=|<=|>|<|=)(?P<eval>-?\d+)|(?P<ebare>\d+))?"
     r"|(?P<clamp>min|max)(?P<cval>-?\d+)"
     r"|f(?:(?P<fop>>=|<=|>|<|=)?(?P<fval>-?\d+))"
     r"|(?P<sort>sa|sd|s)(?![a-z0-9_])"
@@ -88,7 +89,11 @@ def _modifier(m: dict[str, Any]) -> ast.Modifier:
         return ast.Reroll(_compare(m.get("rop"), m["rval"]), once=spelling == "ro", spelling=spelling)
     if m.get("explode"):
         style = m["explode"].lower()
-        when = _compare(m.get("eop"), m["eval"]) if m.get("eval") is not None else None
+        when = None
+        if m.get("eval") is not None:
+            when = _compare(m["eop"], m["eval"])
+        elif m.get("ebare") is not None:
+            when = _compare(None, m["ebare"])
         return ast.Explode(style, when)
     if m.get("clamp"):
         return ast.Clamp(m["clamp"].lower(), int(m["cval"]))
@@ -135,7 +140,7 @@ def _build() -> pp.ParserElement:
     def dice_action(s: str, loc: int, t: pp.ParseResults) -> ast.Dice:
         head = t[0]
         count = int(head["count"]) if head.get("count") else 1
-        return ast.Dice(count, _die_from(head["die"], loc), ast.in_stage_order(_flatten(t[1])))
+        return ast.Dice(count, _die_from(head["die"], loc), _term_mods(loc, t[1]))
 
     def risk_action(s: str, loc: int, t: pp.ParseResults) -> ast.Dice:
         head = t[0]
@@ -143,7 +148,7 @@ def _build() -> pp.ParserElement:
         if sides > MAX_SIDES:
             raise _Refusal(loc, f"a die has at most {MAX_SIDES:,} sides")
         count = int(head["count"]) if head.get("count") else 1
-        return ast.Dice(count, ast.Die("risk", sides), ast.in_stage_order(_flatten(t[1])))
+        return ast.Dice(count, ast.Die("risk", sides), _term_mods(loc, t[1]))
 
     dice_head = _DICE_HEAD.copy().set_parse_action(lambda t: [t.as_dict()])
     risk_head = _RISK_HEAD.copy().set_parse_action(lambda t: [t.as_dict()])
@@ -174,8 +179,17 @@ def _build() -> pp.ParserElement:
     ).set_parse_action(group_action).set_name("a group {…}")
     paren = lpar - expr + rpar
     atom = (call | dice | risk | number | group | paren | aid).set_name("a term")
+    advantage = _regex(r"(?:adv|dis)(?![a-z0-9_])", "adv or dis")
+
+    def d20_advantage(s: str, loc: int, t: pp.ParseResults) -> ast.Dice:
+        if not ast.is_plain_d20(t[0]):
+            raise pp.ParseException(s, loc, "adv or dis after a d20")  # the LINE's, then
+        return ast.advantaged(t[0], t[1].lower())
+
+    # `d20 adv + 5`: adv and dis belong to the d20 they follow
+    with_advantage = (atom + advantage).set_parse_action(d20_advantage)
     label = pp.QuotedString("[", end_quote_char="]").set_name("a [label]")
-    labeled = (atom + pp.Optional(label)).set_parse_action(
+    labeled = ((with_advantage | atom) + pp.Optional(label)).set_parse_action(
         lambda t: ast.Labeled(t[0], t[1].strip()) if len(t) > 1 else t[0]
     )
 
@@ -200,18 +214,29 @@ def _build() -> pp.ParserElement:
     term.set_name("a term")
     expr <<= pp.Group(term + pp.ZeroOrMore(add_op - term), aslist=True).set_parse_action(fold)
 
-    advantage = _regex(r"(?:adv|dis)(?![a-z0-9_])", "adv or dis")
     signed = _regex(r"[+-]?\d+", "a number")
-    advantage.set_parse_action(lambda t: _Marker("adv", t[0].lower()))
+    line_advantage = advantage.copy().set_parse_action(
+        lambda s, loc, t: _Marker("adv", (t[0].lower(), loc))
+    )
     vs = (_regex(r"vs(?![a-z0-9_])", "'vs'").suppress() - signed).set_parse_action(
         lambda t: _Marker("vs", int(t[0]))
     )
 
     def roll_action(t: pp.ParseResults) -> ast.RollLine:
         marks = {m.kind: m.value for m in t[1:]}
-        return ast.RollLine(t[0], advantage=marks.get("adv"), target=marks.get("vs"))
+        expr = t[0]
+        if "adv" in marks:
+            # `d20 + 5 adv`: at the end of the LINE it goes to the first plain d20
+            word, loc = marks["adv"]
+            try:
+                expr = ast.with_advantage(expr, word)
+            except UsageError:
+                raise _Refusal(loc, ast.no_d20_for(word)) from None
+        return ast.RollLine(expr, target=marks.get("vs"))
 
-    roll_line = (expr + pp.Optional(advantage) + pp.Optional(vs)).set_parse_action(roll_action)
+    roll_line = (expr + pp.Optional(line_advantage) + pp.Optional(vs)).set_parse_action(
+        roll_action
+    )
 
     word = _regex(r"\+?[a-z_][a-z0-9_'\-]*|\+\d+(?:d\d+)?(?![a-z0-9_])", "a word")
     word.set_parse_action(lambda t: ast.Word(t[0]))
@@ -241,6 +266,15 @@ def _build() -> pp.ParserElement:
         + pp.StringEnd().set_name("the end of the line")
     )
     return line
+
+
+def _term_mods(loc: int, items: Any) -> tuple[ast.Modifier, ...]:
+    """A dice term's modifiers in acting order; its explosions must share one style."""
+    mods = ast.in_stage_order(_flatten(items))
+    explodes = [m for m in mods if isinstance(m, ast.Explode)]
+    if len({m.style for m in explodes}) > 1:
+        raise _Refusal(loc, ast.mixed_explosions(explodes))
+    return mods
 
 
 def _flatten(items: Any) -> tuple[ast.Modifier, ...]:

@@ -65,29 +65,26 @@ def dice_distribution(node: ast.Dice, eps: Fraction) -> Dist:
         return _summed(faces, n, node)
     rerolls = [m for m in mods if isinstance(m, ast.Reroll)]
     first = _rerolled(node, faces, rerolls) if rerolls else faces
-    explode = next((m for m in mods if isinstance(m, ast.Explode)), None)
-    when = None
-    if explode is not None:
-        when = explode.when or ast.Compare("=", die.highest)
-        if all(when.matches(f) for f in die.faces):
-            what = "a d1" if die.sides == 1 and die.kind == "std" else f"a {die.name} on {when}"
-            raise EvaluationError(f"exploding {what} would never stop: {node}")
+    when = ast.explosion(die, mods)
+    if when is not None and all(when.matches(f) for f in die.faces):
+        what = "a d1" if die.sides == 1 and die.kind == "std" else f"a {die.name} on {when}"
+        raise EvaluationError(f"exploding {what} would never stop: {node}")
     clamp = _clamp_of([m for m in mods if isinstance(m, ast.Clamp)])
     keeps = [m for m in mods if isinstance(m, ast.Keep)]
     counting = [m for m in mods if isinstance(m, (ast.CountSuccesses, ast.CountFailures))]
     score = score_of(counting, node)
     if n == 0:
         return Dist.constant(0)
-    if explode is None or when is None:
+    if when is None:
         return _pool(first.map(clamp), n, keeps, score, node)
     hit, miss = faces.split(_matcher(when))
     first_hit, first_miss = first.split(_matcher(when))
     depth = _depth(n, first_hit.mass, hit.mass, eps)
-    if explode.style == "!!":
+    if when.style == "!!":
         chain = _chain(miss, hit, depth, lambda f: f, str(node))
         one = mixture([first_miss, first_hit + chain]) if depth else first_miss
         return _pool(one.map(clamp), n, keeps, score, node)
-    shift = 1 if explode.style == "!p" else 0
+    shift = 1 if when.style == "!p" else 0
 
     def child(f: Value) -> Value:
         return clamp(f - shift)
@@ -154,7 +151,7 @@ def _clamp_of(clamps: Sequence[ast.Clamp]) -> Callable[[Value], Value]:
     return clamp
 
 
-def _matcher(when: ast.Compare) -> Callable[[Value], bool]:
+def _matcher(when: ast.Explosion) -> Callable[[Value], bool]:
     return lambda v: when.matches(v)
 
 
