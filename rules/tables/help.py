@@ -7,10 +7,10 @@ from rules.tables.rolling import MAX_NESTING
 
 TABLES_HELP = f"""\
 Rollable tables
-  roll table import FILE        add a table (FILE.toml or FILE.csv) to the campaign
+  roll table import FILE        add a table (FILE.toml or FILE.csv)
   roll table list               the campaign's tables
   roll table rm NAME            remove one
-  roll table NAME [--json]      roll on it (NAME may also be a path to a file)
+  roll table NAME [--json]      roll on it (NAME may be a file's path)
   roll odds table NAME          each row's exact probability
 
 A table in TOML:
@@ -18,20 +18,20 @@ A table in TOML:
   roll = "d66"                  any dice (d6, 2d6, d%, d100) or d66
   [[rows]]
   range = "11-36"               "4", "1-3", "10+"; "00" is 100 on a d%
-  text = "[[2d6]] goblins"      [[dice]] is rolled and replaced by its total
+  text = "[[2d6]] goblins"      [[dice]] is rolled, shown as its total
   [[rows]]
   range = "41-66"
-  text = "fog, and [[table:weather]]"   rolls on another table
+  text = "fog, [[table:weather]]"   rolls on the table weather too
 
   d66: a tens d6 then a units d6, read 11 … 66 (digits 1–6 only).
   Ranges cover every total the die can give, once: a gap, an overlap,
-  a total the die cannot give or an empty text is an error naming the row.
-  No roll: rows pick by weight (weight = 3; 1 when left out), rolled as
-  one die with as many sides as the weights make (rain 2, sun 1: a d3).
+  a total the die cannot give or an empty text is an error naming the
+  row. No roll: rows pick by weight (weight = 3; 1 when left out),
+  with one die of as many sides as the weights make (2 and 1: a d3).
   A table rolls on others at most {MAX_NESTING} deep.
 
-A table in CSV (a header range,text or weight,text; "# roll = 2d6" first
-  if the ranges do not run 1…N or 11…66):
+A table in CSV: a header range,text or weight,text, and a first line
+  "# roll = 2d6" when the ranges do not run 1…N (a dN) or 11…66 (d66):
   range,text
   1-4,"Rain, cold"
   5-6,Sun
@@ -39,12 +39,13 @@ A table in CSV (a header range,text or weight,text; "# roll = 2d6" first
 Named rolls: a LINE's first word may name a roll
   in a sheet                    [rolls]
                                 longsword = "attack melee 1d8+3"
-  for the whole campaign        roll alias add NAME LINE | alias rm NAME | alias list
-  roll longsword favor          → attack melee 1d8+3 favor (words are appended)
+  for the whole campaign        roll alias add NAME LINE
+                                roll alias rm NAME, roll alias list
+  roll longsword favor          attack melee 1d8+3 favor (words append)
   $1 $2 …                       the words after the name, in order
-  {{name}} {{name:default}}         a name=VALUE word (or the character's stat)
-                                attack = "d20+{{bonus}} vs {{ac}}"
-                                roll attack ac=15 bonus=5
-  A named roll may name another, {MAX_DEPTH} deep at most; a loop is an error.
-  Names are words that no command, subcommand or dice notation uses.
+  {{name}} {{name:default}}         a name=VALUE word, else the stat
+                                hit = "d20+{{bonus}} vs {{ac}}"
+                                roll hit ac=15 bonus=5
+  A named roll may name another, {MAX_DEPTH} deep at most; a loop is an
+  error. A name is one word that no command, subcommand or dice uses.
 """

@@ -192,7 +192,8 @@ def _check_text(row: Row) -> None:
         try:
             parse_expression(inner)
         except RollError as exc:
-            raise TableError(f"{row.label}: [[{inner}]] is not dice: {exc.message}") from None
+            hint = f" (a table is [[table:{inner}]])" if TABLE_NAME.fullmatch(inner.lower()) else ""
+            raise TableError(f"{row.label}: [[{inner}]] is not dice{hint}: {exc.message}") from None
 
 
 def _check_weights(table: Table) -> None:
