@@ -22,6 +22,7 @@ from rules.tables import (
     TableError,
     TableRoll,
     parse_range,
+    reading_odds,
     roll_table,
     table_from_csv,
     table_from_data,
@@ -101,6 +102,14 @@ def test_a_toml_table_reads_its_rows() -> None:
     assert table.rows[2].label == "row 3 (range '41-65')"
     assert table.references() == frozenset({"weather"})
     assert tables()["reaction"].rows[3] == Row(4, "friendly", 9, 12)
+
+
+def test_a_description_is_a_title_and_a_range_may_be_a_pair() -> None:
+    table = table_from_data(
+        {"name": "Pair", "description": "d6 pairs", "roll": "d6",
+         "rows": [{"range": [1, 3], "text": "low"}, {"range": [4, 6], "text": "high"}]}
+    )
+    assert (table.name, table.title, table.rows[1]) == ("pair", "d6 pairs", Row(2, "high", 4, 6))
 
 
 def test_a_weighted_table_defaults_to_weight_one() -> None:
@@ -200,6 +209,9 @@ def d6_rows(*spans: str, texts: tuple[str, ...] = ()) -> dict[str, Any]:
         (d6_rows("1-3", "4-6", texts=("[[2d]] orcs",)),
          "row 1 (range '1-3'): [[2d]] is not dice: expected a term, an operator or the end of the line,"
          " found '2d'"),
+        (d6_rows("1-3", "4-6", texts=("[[weather]]",)),
+         "row 1 (range '1-3'): [[weather]] is not dice (a table is [[table:weather]]): expected a dice"
+         " expression"),
         (d6_rows("1-3", "4-6", texts=("[[table:]]",)),
          "row 1 (range '1-3'): [[table:]] should name a table: [[table:NAME]]"),
         (d6_rows("1-3", "x"), "row 2 (range 'x'): a range is \"1-3\", \"4\" or \"10+\""),
@@ -234,7 +246,7 @@ def d6_rows(*spans: str, texts: tuple[str, ...] = ()) -> dict[str, Any]:
         ({"name": "two words", "rows": [{"text": "a"}]},
          "a table's name is one lower-case word (letters, digits, - and _), not 'two words'"),
         ({"name": "bad", "dice": "d6", "rows": [{"text": "a"}]},
-         "table key 'dice' is not known (keys: name, roll, rows, title)"),
+         "table key 'dice' is not known (keys: description, name, roll, rows, title)"),
         ({"name": "bad", "rows": [{"text": "a", "odds": 3}]},
          "row 1: key 'odds' is not known (keys: range, weight, text)"),
         ({"name": "bad", "rows": [{"weight": True, "text": "a"}]},
@@ -357,6 +369,23 @@ def test_exact_odds() -> None:
                                                                   {"range": "1", "text": "b"}]})
     assert list(table_odds(half).values()) == [Fraction(1, 3), Fraction(2, 3)]
     assert list(table_odds(half)) == list(half.rows)
+
+
+def test_reading_odds_show_the_die_and_each_row() -> None:
+    known = tables()
+    reaction = reading_odds(known["reaction"])
+    assert reaction.distribution[7] == Fraction(1, 6)
+    assert dict(reaction.outcomes) == {
+        "2": Fraction(1, 36), "3-5": Fraction(1, 4), "6-8": Fraction(4, 9), "9-12": Fraction(5, 18)
+    }
+    weather = reading_odds(known["weather"])
+    assert dict(weather.distribution) == {face: Fraction(1, 6) for face in range(1, 7)}
+    assert dict(weather.outcomes) == {
+        "row 1": Fraction(1, 2), "row 2": Fraction(1, 6), "row 3": Fraction(1, 3)
+    }
+    cells = reading_odds(known["encounters"])
+    assert (len(cells.distribution), cells.min, cells.max) == (36, 11, 66)
+    assert cells.outcomes["66"] == Fraction(1, 36)
 
 
 def test_odds_match_every_face_rolled() -> None:

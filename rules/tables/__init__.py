@@ -3,7 +3,7 @@
 from rules.tables.build import parse_range, table_from_csv, table_from_data
 from rules.tables.help import TABLES_HELP
 from rules.tables.model import D66, Row, Table, TableError
-from rules.tables.odds import table_odds
+from rules.tables.odds import reading_odds, table_odds
 from rules.tables.rolling import MAX_NESTING, Lookup, TableRoll, roll_table
 
 __all__ = [
@@ -16,6 +16,7 @@ __all__ = [
     "TableError",
     "TableRoll",
     "parse_range",
+    "reading_odds",
     "roll_table",
     "table_from_csv",
     "table_from_data",

@@ -10,7 +10,7 @@ from typing import Any
 
 from rules.tables.model import D66, Row, Table, TableError, d66_cells, die_totals
 
-TABLE_KEYS = {"name", "title", "roll", "rows"}
+TABLE_KEYS = {"name", "title", "description", "roll", "rows"}
 ROW_KEYS = {"range", "weight", "text"}
 
 _RANGE = re.compile(r"(-?\d+)\s*(?:(?:-|–|—|\.\.)\s*(-?\d+)|(\+))?")
@@ -27,7 +27,7 @@ def table_from_data(data: Mapping[str, Any], name: str | None = None) -> Table:
     if not isinstance(given, str) or not given.strip():
         raise TableError("a table needs a name: name = \"encounters\"")
     roll = data.get("roll", "")
-    title = data.get("title", "")
+    title = data.get("title", data.get("description", ""))
     if not isinstance(roll, str) or not isinstance(title, str):
         raise TableError("table keys 'roll' and 'title' are strings (roll = \"d66\")")
     rows = data.get("rows")
@@ -101,6 +101,8 @@ def _row(number: int, entry: Any, top: int | None) -> Row:
     low = high = weight = None
     if "range" in entry:
         given = entry["range"]
+        if _is_pair(given):  # range = [1, 3]
+            given = f"{given[0]}-{given[1]}"
         if isinstance(given, bool) or not isinstance(given, (int, str)):
             raise TableError(f"row {number}: a range is \"1-3\", \"4\" or \"10+\", not {given!r}")
         try:
@@ -114,6 +116,14 @@ def _row(number: int, entry: Any, top: int | None) -> Row:
     elif low is None and top is None:
         weight = 1  # a table with no roll picks among rows without ranges, evenly by default
     return Row(number, text.strip(), low, high, weight)
+
+
+def _is_pair(value: Any) -> bool:
+    return (
+        isinstance(value, list)
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    )
 
 
 def _whole(value: Any, number: int) -> int:
