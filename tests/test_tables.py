@@ -261,6 +261,21 @@ def test_bad_tables_name_the_row(data: dict[str, Any], message: str) -> None:
     assert caught.value.exit_status == 2
 
 
+def test_big_tables_build_and_price() -> None:
+    rows = [{"range": f"{20 * i + 1}-{20 * i + 20}", "text": f"r{i}"} for i in range(500)]
+    table = table_from_data({"name": "big", "roll": "d10000", "rows": rows})
+    assert table.row_for(9_999).number == 500
+    odds = table_odds(table)
+    assert set(odds.values()) == {Fraction(1, 500)}
+    weighted = table_from_data({"name": "w", "rows": [{"weight": 999_999, "text": "a"}, {"text": "b"}]})
+    assert (weighted.die, weighted.row_for(1_000_000).text) == ("d1000000", "b")
+    with pytest.raises(TableError) as caught:
+        table_from_data({"name": "w", "rows": [{"weight": 10**9, "text": "a"}, {"text": "b"}]})
+    assert caught.value.message == (
+        "table 'w': the weights add up to 1,000,000,001; at most 1,000,000 (the sides of the largest die)"
+    )
+
+
 def test_a_table_checks_itself_however_it_is_built() -> None:
     with pytest.raises(TableError, match="no row covers 4"):
         Table("gap", "d6", (Row(1, "a", 1, 3), Row(2, "b", 5, 6)))

@@ -7,13 +7,16 @@ and its inline rolls parse. Errors name the row (`row 3 (range '4-7')`).
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
 from rules.errors import NotationError, RollError, UsageError
 from rules.notation import ast, parse_expression
+from rules.notation.grammar import MAX_SIDES
 
 D66 = "d66"
 """Tens die then units die, both d6: 36 cells from 11 to 66."""
@@ -67,7 +70,10 @@ class Table:
     roll: str
     rows: tuple[Row, ...]
     title: str = ""
-    totals: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    totals: Sequence[int] = field(init=False, repr=False, compare=False)
+    """Every reading of the die in order (a weighted table: the faces 1 … total weight)."""
+    _bounds: tuple[tuple[int, ...], tuple[Row, ...]] = field(init=False, repr=False, compare=False)
+    """For `row_for`: the rows by where they start (weighted: by where they end) and them."""
 
     def __post_init__(self) -> None:
         if not TABLE_NAME.fullmatch(self.name):
@@ -78,13 +84,18 @@ class Table:
             raise TableError(f"table '{self.name}' has no rows")
         for row in self.rows:
             _check_text(row)
+        totals: Sequence[int]
         if self.weighted:
             _check_weights(self)
-            totals: tuple[int, ...] = tuple(range(1, self.weight_total + 1))
+            totals = range(1, self.weight_total + 1)
+            ends = tuple(itertools.accumulate(r.weight or 0 for r in self.rows))
+            bounds = (ends, self.rows)
         else:
             totals = d66_cells() if self.kind == "d66" else die_totals(self.roll)
-            _check_ranges(self, totals)
+            ordered = _check_ranges(self, totals)
+            bounds = (tuple(r.low or 0 for r in ordered), ordered)
         object.__setattr__(self, "totals", totals)
+        object.__setattr__(self, "_bounds", bounds)
 
     @property
     def kind(self) -> str:
@@ -113,15 +124,15 @@ class Table:
 
     def row_for(self, value: int) -> Row:
         """The row a die reading (a weighted table: a face of its die) lands on."""
+        marks, rows = self._bounds
         if self.weighted:
-            running = 0
-            for row in self.rows:
-                running += row.weight or 0
-                if value <= running:
-                    return row
-        for row in self.rows:
-            if row.covers(value):
-                return row
+            index = bisect.bisect_left(marks, value)
+            if value >= 1 and index < len(rows):
+                return rows[index]
+        else:
+            index = bisect.bisect_right(marks, value) - 1
+            if index >= 0 and rows[index].covers(value):
+                return rows[index]
         raise TableError(f"table '{self.name}' has no row for {value}")
 
     def references(self) -> frozenset[str]:
@@ -209,9 +220,15 @@ def _check_weights(table: Table) -> None:
             raise TableError(f"{row.label}: give every row a range or every row a weight, not both")
         if row.weight is None or row.weight < 1:
             raise TableError(f"{row.label}: a weight is a whole number from 1 up")
+    if table.weight_total > MAX_SIDES:
+        raise TableError(
+            f"table '{table.name}': the weights add up to {table.weight_total:,};"
+            f" at most {MAX_SIDES:,} (the sides of the largest die)"
+        )
 
 
-def _check_ranges(table: Table, totals: tuple[int, ...]) -> None:
+def _check_ranges(table: Table, totals: Sequence[int]) -> tuple[Row, ...]:
+    """Every reading covered exactly once; returns the rows in the order of their ranges."""
     lo, hi = totals[0], totals[-1]
     d66 = table.kind == "d66"
     for row in table.rows:
@@ -226,21 +243,26 @@ def _check_ranges(table: Table, totals: tuple[int, ...]) -> None:
                 raise TableError(
                     f"{row.label}: {end} is outside the totals of {table.die} ({lo}–{hi})"
                 )
-        if not any(row.covers(t) for t in totals):
+        if _first_in(totals, row.low, row.high) is None:
             raise TableError(f"{row.label}: {table.die} never gives these totals")
-    ordered = sorted(table.rows, key=lambda r: (r.low or 0, r.number))
-    for before, after in zip(ordered, ordered[1:], strict=False):
-        if after.low is not None and before.high is not None and after.low <= before.high:
-            raise TableError(
-                f"{after.label} overlaps {before.label} at {after.low}"
-            )
-    for total in totals:
-        if not any(row.covers(total) for row in table.rows):
-            below = [r.label for r in ordered if r.high is not None and r.high < total][-1:]
-            above = [r.label for r in ordered if r.low is not None and r.low > total][:1]
+    ordered = tuple(sorted(table.rows, key=lambda r: (r.low or 0, r.number)))
+    sides: list[Row | None] = [None, *ordered, None]
+    for before, after in zip(sides, sides[1:], strict=False):
+        if before and after and (after.low or 0) <= (before.high or 0):
+            raise TableError(f"{after.label} overlaps {before.label} at {after.low}")
+        start = (before.high or 0) + 1 if before else lo
+        end = (after.low or 0) - 1 if after else hi
+        gap = _first_in(totals, start, end)
+        if gap is not None:
             where = (
-                f"between {below[0]} and {above[0]}" if below and above
-                else f"after {below[0]}" if below else f"before {above[0]}"
+                f"between {before.label} and {after.label}" if before and after
+                else f"after {before.label}" if before else f"before {after.label}" if after else ""
             )
-            raise TableError(f"table '{table.name}': no row covers {total}, a gap {where}")
+            raise TableError(f"table '{table.name}': no row covers {gap}, a gap {where}")
+    return ordered
 
+
+def _first_in(totals: Sequence[int], low: int, high: int) -> int | None:
+    """The first reading from `low` to `high`, if the die has one (totals are sorted)."""
+    index = bisect.bisect_left(totals, low)
+    return totals[index] if index < len(totals) and totals[index] <= high else None
