@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from rules.errors import LimitError, NotationError, UsageError
 from rules.notation import parse
 from rules.notation.ast import RollLine
+from rules.notation.grammar import MAX_LINE
 
 if TYPE_CHECKING:
     from rules.systems.protocol import System
@@ -140,6 +141,10 @@ def expand(
         repeat = repeat or inner_repeat
         comment = comment or inner_comment
         body = _fill(name, inner, words[1:], values or {})
+        if len(body) > MAX_LINE:  # `$1 $1 $1…` bodies could otherwise grow without end
+            raise LimitError(
+                f"'{' → '.join(chain)}' expands past {MAX_LINE:,} characters, the most a LINE has"
+            )
     if not chain:
         return Expansion(line_text, line_text)
     parts = [p for p in (repeat, body, comment) if p]

@@ -143,6 +143,14 @@ def test_depth_is_limited() -> None:
     assert check_rolls(ok, ()) == ok
 
 
+def test_an_expansion_stays_within_a_line() -> None:
+    rolls = {"a": "b " + "$1 " * 40, "b": "c " + "$1 " * 40, "c": "d6"}
+    with pytest.raises(LimitError) as caught:
+        expand("a " + "x" * 20, rolls)
+    assert caught.value.message == "'a → b' expands past 1,000 characters, the most a LINE has"
+    assert expand("a 1", rolls).line.startswith("d6 1 1 1")
+
+
 def test_expanded_lines_roll_and_parse() -> None:
     line = parse(expand("twice 2 3 vs 9", ROLLS).line)
     assert isinstance(line, ast.RollLine)
