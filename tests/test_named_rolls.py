@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import tomllib
+from pathlib import Path
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -20,6 +23,7 @@ from rules.named import (
 )
 from rules.notation import ast, parse
 from rules.systems import get_system
+from tests.cli_helpers import invoke
 
 ROLLS = {
     "longsword": "attack melee 1d8+3",
@@ -252,6 +256,21 @@ def test_a_sheet_refuses_bad_rolls(system: str, rolls: object, message: str) -> 
         get_system(system).validate_sheet({"name": "Mira", "rolls": rolls})
     assert caught.value.message == message
     assert caught.value.exit_status == 2
+
+
+def test_a_sheet_keeps_its_rolls_through_import_and_export(tmp_path: Path) -> None:
+    sheet = tmp_path / "mira.toml"
+    sheet.write_text('name = "Mira"\nsystem = "vagabond"\n[rolls]\nStealth = "check dex trained"\n')
+    assert invoke("sheet", "import", str(sheet)) == (0, "imported Mira (vagabond)\n", "")
+    code, exported, _ = invoke("sheet", "export", "Mira")
+    assert code == 0 and tomllib.loads(exported)["rolls"] == {"stealth": "check dex trained"}
+    sheet.write_text('name = "Ash"\nsystem = "vagabond"\n[rolls]\ncheck = "d20"\n')
+    code, out, err = invoke("sheet", "import", str(sheet))
+    assert (code, out) == (2, "")
+    assert err == (
+        f"roll: error: {sheet}: sheet key 'rolls': 'check' is a vagabond command:"
+        " a named roll may not shadow it\n"
+    )
 
 
 def test_rolls_must_be_a_table() -> None:
