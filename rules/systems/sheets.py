@@ -6,12 +6,15 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from rules.campaign import Character
-from rules.errors import SheetError, UsageError
+from rules.errors import RollError, SheetError, UsageError
+from rules.named import check_rolls, reserved_words
 
 if TYPE_CHECKING:
     from rules.systems.protocol import System
 
-BASE_FIELDS = {"name", "system", "stats", "skills", "max", "pools", "risk", "flags", "notes"}
+BASE_FIELDS = {
+    "name", "system", "stats", "skills", "max", "pools", "risk", "flags", "notes", "rolls",
+}
 
 def validate_common(system: System, data: Mapping[str, Any]) -> dict[str, Any]:
     """The checks every system shares: names, known keys, stats in range, pools in 0..max."""
@@ -54,6 +57,8 @@ def validate_common(system: System, data: Mapping[str, Any]) -> dict[str, Any]:
     flags = sheet.get("flags", [])
     if not isinstance(flags, list) or not all(isinstance(f, str) for f in flags):
         raise SheetError("sheet key 'flags' must be a list of words")
+    if "rolls" in sheet:
+        sheet["rolls"] = check_sheet_rolls(system, _table(sheet, "rolls"))
     sheet["name"] = name.strip()
     check_pools(system, sheet)
     sheet["system"] = system.id
@@ -74,6 +79,14 @@ def check_pools(system: System, sheet: Mapping[str, Any]) -> None:
         if value < 0 or (top is not None and value > top):
             span = f"0..{top}" if top is not None else "0 and up"
             raise SheetError(f"sheet key 'pools.{key}' = {value} is outside {span}")
+
+
+def check_sheet_rolls(system: System, rolls: Mapping[str, Any]) -> dict[str, str]:
+    """A sheet's `[rolls]`: named rolls that shadow no word of `system` (see rules.named)."""
+    try:
+        return check_rolls(rolls, reserved_words(system))
+    except RollError as exc:
+        raise SheetError(f"sheet key 'rolls': {exc.message}") from None
 
 
 def _table(sheet: Mapping[str, Any], key: str) -> Mapping[str, Any]:

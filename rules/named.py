@@ -1,0 +1,242 @@
+"""Named rolls: a sheet's `[rolls]` and the campaign's aliases, expanded as text into a LINE.
+
+`longsword = "attack melee 1d8+3"` makes `longsword favor` the LINE `attack melee 1d8+3 favor`.
+A body may take the LINE's words through `$1`, `$2`… (positional words, in order) and `{name}`
+(a `name=value` word, else a value the caller knows such as a stat, else `{name:default}`);
+the words no placeholder took are appended. Expansion repeats on the new first word, at most
+`MAX_DEPTH` names deep, and a name that comes back is a loop.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from rules.errors import LimitError, NotationError, UsageError
+from rules.notation import parse
+from rules.notation.ast import RollLine
+from rules.notation.grammar import MAX_LINE
+
+if TYPE_CHECKING:
+    from rules.systems.protocol import System
+
+MAX_DEPTH = 5
+"""A named roll may name another, at most this many names in one chain."""
+
+SUBCOMMANDS = (
+    "odds", "sheet", "log", "undo", "systems", "help", "completion", "repl", "alias", "table",
+)
+"""`roll`'s subcommands: a LINE starting with one is never a named roll."""
+
+LINE_WORDS = ("adv", "dis", "vs", "use", "as", "physical", "quit", "exit")
+"""Words of the notation and of the REPL that a name would shadow."""
+
+_NAME = re.compile(r"[a-z][a-z0-9_-]*", re.IGNORECASE)
+_WORD = re.compile(r'"[^"]*"|\S+')
+_KEY_VALUE = re.compile(r"([a-z_][a-z0-9_-]*)=(.+)", re.IGNORECASE | re.DOTALL)
+_REPEAT = re.compile(r"^\s*(\d+[x×])\s+", re.IGNORECASE)
+_PLACEHOLDER = re.compile(r"\$(\d+)|\{([a-z_][a-z0-9_-]*)(?::([^{}]*))?\}", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Expansion:
+    """A LINE before and after its named rolls: `chain` lists the names expanded, in order."""
+
+    original: str
+    line: str
+    chain: tuple[str, ...] = ()
+
+    @property
+    def expanded(self) -> bool:
+        """Whether the LINE's first word named a roll."""
+        return bool(self.chain)
+
+    def describe(self) -> str:
+        """How a result shows it: `longsword → attack melee 1d8+3 favor` (the LINE alone if none)."""
+        if not self.chain:
+            return self.line
+        return f"{self.chain[0]} → {self.line}"
+
+
+def reserved_words(system: System | None = None) -> dict[str, str]:
+    """Words a name may not take, each with what it is: subcommands, notation and REPL words,
+    and the command words of `system` (of every system when None)."""
+    words = {w: "a subcommand of roll" for w in SUBCOMMANDS}
+    words.update({w: "a word of the LINE notation or the REPL" for w in LINE_WORDS})
+    if system is not None:
+        systems: Iterable[System] = (system,)
+    else:
+        from rules.systems import SYSTEMS
+
+        systems = SYSTEMS.values()
+    owners: dict[str, list[str]] = {}
+    for each in systems:
+        for command in each.commands():
+            owners.setdefault(command, []).append(each.id)
+    for command, ids in owners.items():
+        words.setdefault(command, f"a {' / '.join(ids)} command")
+    return words
+
+
+def check_name(name: str, reserved: Collection[str]) -> str:
+    """A roll's name, lower-cased; UsageError if it is not a word, is dice, or shadows a word."""
+    low = name.strip().lower()
+    if not _NAME.fullmatch(low):
+        raise UsageError(
+            f"a named roll's name is one word of letters, digits, - and _, starting with a letter,"
+            f" not {name!r}"
+        )
+    if _is_dice(low):
+        raise UsageError(f"'{low}' is dice notation: a named roll may not shadow it")
+    if low in reserved:
+        what = reserved[low] if isinstance(reserved, Mapping) else "a reserved word"
+        raise UsageError(f"'{low}' is {what}: a named roll may not shadow it")
+    return low
+
+
+def check_rolls(rolls: Mapping[str, object], reserved: Collection[str]) -> dict[str, str]:
+    """Validate a table of named rolls: names (see `check_name`), non-empty string bodies,
+    no name twice, no loop and no chain deeper than MAX_DEPTH. Returns it with lower-case names."""
+    out: dict[str, str] = {}
+    for name, body in rolls.items():
+        low = check_name(name, reserved)
+        if low in out:
+            raise UsageError(f"named roll '{low}' is given twice (names ignore case)")
+        if not isinstance(body, str) or not body.strip():
+            raise UsageError(f"named roll '{low}' must be a non-empty LINE in quotes")
+        out[low] = body.strip()
+    for name in out:
+        _chain_of(name, out)
+    return out
+
+
+def expand(
+    line_text: str,
+    rolls: Mapping[str, str],
+    reserved_words: Collection[str] = (),
+    values: Mapping[str, object] | None = None,
+) -> Expansion:
+    """Expand the LINE's first word while it names a roll in `rolls`.
+
+    A word in `reserved_words` is never expanded (the system's command wins). `values` fills a
+    `{name}` that the LINE's words leave empty (the CLI passes the acting character's stats).
+    """
+    table = {k.lower(): v for k, v in rolls.items()}
+    text = line_text
+    repeat, body, comment = _split(text)
+    chain: list[str] = []
+    while True:
+        words = _WORD.findall(body)
+        if not words:
+            break
+        name = words[0].lower()
+        if name not in table or name in reserved_words:
+            break
+        _follow(chain, name)
+        inner_repeat, inner, inner_comment = _split(table[name])
+        if inner_repeat and repeat:
+            raise UsageError(f"'{name}' repeats ({inner_repeat}) and so does the LINE ({repeat})")
+        repeat = repeat or inner_repeat
+        comment = comment or inner_comment
+        body = _fill(name, inner, words[1:], values or {})
+        if len(body) > MAX_LINE:  # `$1 $1 $1…` bodies could otherwise grow without end
+            raise LimitError(
+                f"'{' → '.join(chain)}' expands past {MAX_LINE:,} characters, the most a LINE has"
+            )
+    if not chain:
+        return Expansion(line_text, line_text)
+    parts = [p for p in (repeat, body, comment) if p]
+    return Expansion(line_text, " ".join(parts), tuple(chain))
+
+
+def _split(text: str) -> tuple[str, str, str]:
+    """(`Nx` prefix, body, `# comment`) of a LINE; empty strings where absent."""
+    repeat = ""
+    match = _REPEAT.match(text)
+    if match:
+        repeat = match.group(1)
+        text = text[match.end() :]
+    body, hash_, comment = text.partition("#")
+    return repeat, body.strip(), (hash_ + comment).strip()
+
+
+def _fill(name: str, body: str, args: list[str], values: Mapping[str, object]) -> str:
+    """The body with its placeholders filled from `args`; the words left over appended."""
+    positional = [i for i, w in enumerate(args) if not _KEY_VALUE.fullmatch(w)]
+    named: dict[str, tuple[int, str]] = {}
+    for i, w in enumerate(args):
+        match = _KEY_VALUE.fullmatch(w)
+        if match:
+            named.setdefault(match.group(1).lower(), (i, match.group(2)))
+    used: set[int] = set()
+    known = {k.lower(): v for k, v in values.items()}
+
+    def one(match: re.Match[str]) -> str:
+        number, key, default = match.group(1), match.group(2), match.group(3)
+        if number is not None:
+            n = int(number)
+            if n == 0 or n > len(positional):
+                raise UsageError(f"'{name}' needs a word for ${n} (word {n} after the name)")
+            used.add(positional[n - 1])
+            return args[positional[n - 1]]
+        if _is_dice(key.lower()):
+            return match.group(0)  # a dice group such as {d6}, not a placeholder
+        low = key.lower()
+        if low in named:
+            index, value = named[low]
+            used.add(index)
+            return value
+        if low in known:
+            return str(known[low])
+        if default is not None:
+            return str(default)
+        raise UsageError(f"'{name}' needs a value for {{{key}}}: give {low}=VALUE")
+
+    filled = _PLACEHOLDER.sub(one, body)
+    rest = [w for i, w in enumerate(args) if i not in used]
+    return " ".join([filled, *rest]).strip()
+
+
+def _chain_of(name: str, table: Mapping[str, str]) -> tuple[str, ...]:
+    """The names a body's first words lead through; raises on a loop or past MAX_DEPTH."""
+    chain: list[str] = []
+    _follow(chain, name)
+    body = table[name]
+    while True:
+        words = _WORD.findall(_split(body)[1])
+        nxt = words[0].lower() if words else ""
+        if nxt not in table:
+            return tuple(chain)
+        _follow(chain, nxt)
+        body = table[nxt]
+
+
+def _follow(chain: list[str], name: str) -> None:
+    """Add `name` to a chain of expansions; a loop or a chain past MAX_DEPTH is an error."""
+    chain.append(name)
+    if chain.count(name) > 1:
+        raise UsageError(f"named rolls loop: {' → '.join(chain)}")
+    if len(chain) > MAX_DEPTH:
+        raise LimitError(f"named rolls nest at most {MAX_DEPTH} deep: {' → '.join(chain)}")
+
+
+def _is_dice(word: str) -> bool:
+    """Whether a word reads as a dice expression (`d6`, `f`): such a word is never a name."""
+    try:
+        line = parse(word)
+    except (NotationError, LimitError):
+        return False
+    return isinstance(line, RollLine)
+
+
+__all__ = [
+    "MAX_DEPTH",
+    "SUBCOMMANDS",
+    "Expansion",
+    "check_name",
+    "check_rolls",
+    "expand",
+    "reserved_words",
+]
