@@ -97,11 +97,10 @@ class Survival:
 
     @classmethod
     def of(cls, line: ast.Line, rolls: int) -> Survival:
-        expr = line.expr if isinstance(line, ast.RollLine) else None
-        if not (isinstance(expr, ast.Dice) and expr.die.kind == "risk" and expr.count == 1
-                and not expr.mods) or not isinstance(line, ast.RollLine):
+        dice = ast.lone_die(line) if isinstance(line, ast.RollLine) else None
+        if dice is None or dice.die.kind != "risk":
             raise UsageError("`uses K` goes with a lone risk die: odds Δ8 uses 5")
-        sides, edge = expr.die.sides, line.advantage  # Macchiato: every roll at adv/dis
+        sides, edge = dice.die.sides, dice.advantage  # Macchiato: every roll at adv/dis
         return cls(sides, rolls, survival(sides, rolls, edge), expected_uses(sides, edge), edge)
 
     def to_json(self) -> dict[str, str | int]:

@@ -272,8 +272,9 @@ class Num:
 class Dice:
     """`NdX` with its modifiers; `count` 0 is allowed and rolls nothing.
 
-    `advantage` marks a `d20 adv` / `d20 dis` term: it rolls as 2d20kh1 / 2d20kl1 (its count
-    and mods say so) and is written back as the player wrote it.
+    `advantage` marks a `d20 adv` / `d6 dis` term: one die rolled twice keeping the higher
+    (adv) or the lower (dis), e.g. 2d20kh1 (its count and mods say so); it is written back as the
+    player wrote it.
     """
 
     count: int
@@ -283,7 +284,8 @@ class Dice:
 
     def __str__(self) -> str:
         if self.advantage is not None:
-            return f"1{self.die} {self.advantage}"
+            one = str(self.die) if self.die.kind == "risk" else f"1{self.die}"
+            return f"{one} {self.advantage}"
         if self.die.kind == "risk":
             head = str(self.die) if self.count == 1 else f"{self.count}{self.die}"
         else:
@@ -488,6 +490,20 @@ def is_plain_d20(node: Expr) -> bool:
             and node.advantage is None)
 
 
+def is_plain_die(node: Expr) -> bool:
+    """A lone die with no modifiers (`d20`, `d6`, `Δ8`): the term `adv` and `dis` may follow."""
+    return (isinstance(node, Dice) and node.count == 1 and not node.mods
+            and node.advantage is None)
+
+
+def lone_die(line: RollLine) -> Dice | None:
+    """The LINE's one die, alone or rolled at `adv`/`dis` (`Δ8`, `Δ8 adv`), else None."""
+    expr = line.expr
+    if line.target is not None or not isinstance(expr, Dice):
+        return None
+    return expr if expr.advantage is not None or is_plain_die(expr) else None
+
+
 def has_advantage(line: RollLine) -> bool:
     """Whether a d20 of the LINE already rolls with `adv` or `dis`."""
     return line.advantage is not None or any(
@@ -496,7 +512,7 @@ def has_advantage(line: RollLine) -> bool:
 
 
 def advantaged(node: Dice, advantage: Advantage) -> Dice:
-    """`d20 adv` (2d20kh1) or `d20 dis` (2d20kl1) from a plain d20."""
+    """`d20 adv` (2d20kh1) or `d6 dis` (2d6kl1) from one plain die: the better or worse of two."""
     keep = Keep("kh" if advantage == "adv" else "kl", 1)
     return replace(node, count=2, mods=(keep,), advantage=advantage)
 

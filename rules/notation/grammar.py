@@ -182,11 +182,11 @@ def _build() -> pp.ParserElement:
     advantage = _regex(r"(?:adv|dis)(?![a-z0-9_])", "adv or dis")
 
     def d20_advantage(s: str, loc: int, t: pp.ParseResults) -> ast.Dice:
-        if not ast.is_plain_d20(t[0]):
-            raise pp.ParseException(s, loc, "adv or dis after a d20")  # the LINE's, then
+        if not ast.is_plain_die(t[0]):
+            raise pp.ParseException(s, loc, "adv or dis after one die")  # the LINE's, then
         return ast.advantaged(t[0], t[1].lower())
 
-    # `d20 adv + 5`: adv and dis belong to the d20 they follow
+    # `d20 adv + 5`, `Δ8 adv`: adv and dis belong to the one die they follow
     with_advantage = (atom + advantage).set_parse_action(d20_advantage)
     label = pp.QuotedString("[", end_quote_char="]").set_name("a [label]")
     labeled = ((with_advantage | atom) + pp.Optional(label)).set_parse_action(

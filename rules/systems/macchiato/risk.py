@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -95,27 +95,15 @@ def arg_sides(arg: ast.Arg) -> int | None:
 
 
 def lone_risk_die(line: ast.RollLine) -> tuple[int, Edge] | None:
-    """Sides and advantage when a dice LINE is one bare risk die (`Δ8`, `delta8 adv`)."""
-    expr = line.expr
-    if line.target is not None or not isinstance(expr, ast.Dice):
+    """Sides and advantage when a dice LINE is one risk die (`Δ8`, `delta8 adv`); 001:L8: "best
+    and worst … high or low, depending on the kind of die": the grammar's `adv` keeps the higher
+    of two, and for a risk die high is best (1–3 step it down, L11–12)."""
+    dice = ast.lone_die(line)
+    if dice is None or dice.die.kind != "risk":
         return None
-    if expr.die.kind != "risk" or expr.count != 1 or expr.mods:
-        return None
-    if not on_ladder(expr.die.sides):
-        raise UsageError(f"a risk die is {LADDER_TEXT}, not {expr}")
-    return expr.die.sides, line.advantage
-
-
-def other_die_edge(line: ast.RollLine) -> ast.RollLine:
-    """A lone die other than a d20 (`d6 adv`) at advantage keeps the higher of two, at
-    disadvantage the lower (001:L8: best is high for such a die); a d20 keeps the notation's
-    meaning (a check's roll-under advantage is `check STAT adv`)."""
-    expr = line.expr
-    if line.advantage is None or not isinstance(expr, ast.Dice) or expr.count != 1 \
-            or expr.mods or expr.die == ast.D20:
-        return line
-    keep = ast.Keep("kh" if line.advantage == "adv" else "kl", 1)
-    return replace(line, expr=ast.Dice(2, expr.die, (keep,)), advantage=None)
+    if not on_ladder(dice.die.sides):
+        raise UsageError(f"a risk die is {LADDER_TEXT}, not {dice}")
+    return dice.die.sides, dice.advantage
 
 
 def risk_expr(sides: int, edge: Edge = None) -> ast.Dice:
@@ -224,10 +212,19 @@ def find_owner(ctx: Context, name: str, party: bool) -> str | None:
 
 def split_edge(args: tuple[ast.Arg, ...]) -> tuple[tuple[ast.Arg, ...], Edge, bool]:
     """The arguments without `adv` / `dis`, the advantage they give (both cancel), and whether
-    any was there."""
-    words = [a.text.lower() if isinstance(a, ast.Word) else "" for a in args]
-    rest = tuple(a for a, w in zip(args, words, strict=True) if w not in ("adv", "dis"))
-    return rest, resolve_edge("adv" in words, "dis" in words), len(rest) != len(args)
+    any was there; `Δ8 adv` parses as one die at advantage and is split back into die and word."""
+    rest: list[ast.Arg] = []
+    words: list[str] = []
+    for arg in args:
+        word = arg.text.lower() if isinstance(arg, ast.Word) else ""
+        if word in ("adv", "dis"):
+            words.append(word)
+        elif isinstance(arg, ast.ExprArg) and isinstance(arg.expr, ast.Dice) and arg.expr.advantage:
+            words.append(arg.expr.advantage)
+            rest.append(ast.ExprArg(ast.Dice(1, arg.expr.die)))
+        else:
+            rest.append(arg)
+    return tuple(rest), resolve_edge("adv" in words, "dis" in words), bool(words)
 
 
 def risk(ctx: Context, line: ast.CommandLine) -> Resolution:

@@ -12,7 +12,6 @@ from rules.systems.macchiato.help import HELP
 from rules.systems.macchiato.odds import check_odds, risk_command_odds, risk_odds
 from rules.systems.macchiato.risk import (
     lone_risk_die,
-    other_die_edge,
     risk,
     roll_lone,
     validate_risk,
@@ -49,7 +48,7 @@ class Macchiato(System):
         """A LINE that is one risk die is a risk roll; any other expression is plain dice."""
         lone = lone_risk_die(line)
         if lone is None:
-            return super().resolve_roll(other_die_edge(line), ctx)
+            return super().resolve_roll(line, ctx)
         return roll_lone(ctx, *lone)
 
     def odds(self, line: ast.Line, ctx: Context) -> Any:
@@ -57,7 +56,6 @@ class Macchiato(System):
             lone = lone_risk_die(line)
             if lone is not None:
                 return risk_odds(*lone)
-            line = other_die_edge(line)
         return super().odds(line, ctx)
 
     def validate_sheet(self, data: Mapping[str, Any]) -> dict[str, Any]:
