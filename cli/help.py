@@ -14,6 +14,7 @@ Dice notation (every system; case-insensitive, spaces allowed between terms)
   floor() ceil() round() abs() min(a,b) max(a,b)
   khN kN klN dhN dlN dN         keep/drop highest/lowest (4d6d1 drops the lowest)
   !  !>=5  !!  !p               explode, on a compare point, compound, penetrate
+  1d6!5!6                       two points of one kind combine: explode on 5 or 6
   r1  r<3  rr1  ro<3            reroll while it matches; reroll once
   minN maxN                     clamp each face
   >=5 >4 =6 <2   f1 f<2         count successes; subtract failures
@@ -21,8 +22,10 @@ Dice notation (every system; case-insensitive, spaces allowed between terms)
   {e1, e2}kh1                   a group: modifiers act on the members' totals
   Nx EXPR                       repeat N times (same as -n N)
   EXPR vs N                     pass if the total is at least N
-  d20 adv / d20 dis             advantage: 2d20kh1 / 2d20kl1
-  1d8 [slashing]   # comment    labels are kept; comments ignored
+  d20 adv / d20 dis             advantage: 2d20kh1 / 2d20kl1, after any one die
+                                (d20 adv + 5, d6 dis); at the end of a LINE it
+                                goes to the first d20 (d20+5 adv)
+  1d8 [slashing]   # comment    labels (subtotals in JSON); a comment names the roll
   Δ8 (or delta8)                a risk die (Macchiato Monsters)
   d20+f  d20+h                  Vagabond's Favor (+d6) and Hinder (−d6), with -s vagabond
 Modifiers act in this order whatever order they are written in:
