@@ -252,13 +252,14 @@ def systems_command(json: JsonOpt = False) -> None:
 
 
 @app.command("help")
-def help_command(topic: Annotated[str | None, typer.Argument()] = None) -> None:
-    """Help on a TOPIC: notation, or a system id."""
+def help_command(topic: Annotated[str | None, typer.Argument()] = None,
+                 system: SystemOpt = None) -> None:
+    """Help on a TOPIC: notation, or a system id (`roll -s tiers help` is `roll help tiers`)."""
     from cli.help import help_text
 
     env = Environment()
     try:
-        typer.echo(help_text(topic))
+        typer.echo(help_text(topic if topic is not None else system))
     except RollError as error:
         fail(env, error)
 

@@ -22,7 +22,7 @@ _roll_options() {  # the options of a subcommand ('' for a LINE)
         'log') echo '-a --as --campaign -h --help --json -n --no-color -s --system' ;;
         'undo') echo '-a --as --campaign -h --help --json --no-color -s --system' ;;
         'systems') echo '-h --help --json' ;;
-        'help') echo '-h --help' ;;
+        'help') echo '-h --help -s --system' ;;
         'completion') echo '-a --as --campaign -h --help --json --no-color -s --system' ;;
         'repl') echo '-a --as --campaign -h --help --json --no-color -q --quiet --rolled -s --seed --system' ;;
         *) echo '-a --as --campaign --exit-code -h --help --json -n --no-color -q --quiet --rolled -s --seed --system --times' ;;

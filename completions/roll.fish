@@ -27,7 +27,7 @@ function __roll_options  # the options of a subcommand ('' for a LINE)
         case 'systems'
             echo -h --help --json
         case 'help'
-            echo -h --help
+            echo -h --help -s --system
         case 'completion'
             echo -a --as --campaign -h --help --json --no-color -s --system
         case 'repl'

@@ -72,6 +72,7 @@ def roll_damage(ctx: Context, expr: ast.Expr, *, weak: bool = False, immune: boo
             parts.append("Weak: no damage die to add one to")
         else:
             expr = more
+    start = len(ctx.roller.throws)
     roll = ctx.roller.roll(expr, why="damage")
     parts.insert(0, f"Damage {expr} → {describe_roll(roll)}")
     amount = roll.total
@@ -81,6 +82,12 @@ def roll_damage(ctx: Context, expr: ast.Expr, *, weak: bool = False, immune: boo
             top = max(dice, key=lambda d: d.value)
             amount -= top.value
             parts.append(f"-{top.value} (the Save ignores a {top.die.name})")
+            # JSON shows the ignored die as not kept (000:L66: "ignore one of the attack's
+            # highest rolled damage dice")
+            ignored = next((start + i for i, t in enumerate(roll.throws)
+                            if t.kept and t.die == top.die.name and t.face == top.face), None)
+            if ignored is not None:
+                ctx.roller.set_aside(ignored)
         else:
             parts.append("no damage die for the Save to ignore")
     for label, n in bonuses:
