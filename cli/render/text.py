@@ -40,7 +40,7 @@ def pool_label(system_id: str | None, pool: str) -> str:
     wounds taken: issue 14), else the shared title."""
     from rules.systems import SYSTEMS
 
-    if system_id in SYSTEMS:
+    if system_id is not None and system_id in SYSTEMS:
         for known in SYSTEMS[system_id].pools:
             if known.name == pool:
                 return known.title
