@@ -7,23 +7,9 @@ from pathlib import Path
 import pytest
 
 from tests.cli_helpers import invoke, invoke_json
+from tests.test_vagabond_cli import SHEET
 
-MIRA = """\
-name = "Mira"
-system = "vagabond"
-level = 2
-armor = 1
-[stats]
-might = 4
-dexterity = 5
-awareness = 3
-reason = 5
-presence = 3
-luck = 3
-[skills]
-trained = ["finesse", "detect"]
-"""
-
+MIRA = SHEET.replace("LUCK", "2")
 SHEETS = {
     "generic": 'name = "Gen"\nsystem = "generic"\n[max]\nhp = 5\n',
     "champions": 'name = "Cham"\nsystem = "champions"\nkind = "champion"\n',

@@ -26,7 +26,7 @@ Commands (inline Stats such as dex=5 work without a character)
                                  an enemy's attack: a passed Save ignores a highest
                                  damage die, the sheet's armor subtracts, HP falls
                                  (Armor 0–3: "Armour subtracting 1–3 from every hit")
-                                 e.g. hit 2d6 block armor=1
+                                 e.g. hit 2d6 block armor=1 mit=4
   cast damage|effect|both [+N] [touch|remote|cube|aura|cone|glyph|line|sphere]
        [unwilling] …             +N (or N): extra d6s of damage, 1 Mana each
                                  Mana: both 1, +1 per extra d6, Cube 1, areas 2; at most
