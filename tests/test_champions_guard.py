@@ -88,3 +88,11 @@ def test_the_guard_bonus_through_the_cli(tmp_path: object) -> None:
     code, objs = invoke_json("-s", "champions", "odds", "attack", "guard=12", "guard-bonus", "5",
                              "weapon", "d6", "might=3")
     assert code == 0 and objs[0]["outcomes"]["hit"] == "1/2"
+
+
+def test_the_repl_offers_guard_bonus_after_attack() -> None:
+    from cli.repl.vocabulary import own_words
+    from rules.systems.champions.system import SYSTEM
+
+    assert own_words(SYSTEM, "attack") == ("guard-bonus",)
+    assert "guard-bonus" in SYSTEM.help()

@@ -90,6 +90,10 @@ class Champions(System):
         """`rest` refills the sheet's `[max]` pools (Healing Supply), never the wounds."""
         return [c for c in super().rest_changes(character) if c.pool != WOUNDS]
 
+    def completion_words(self, command: str) -> tuple[str, ...]:
+        """Words the REPL offers after a command, beyond SPEC's."""
+        return {"attack": (GUARD_BONUS,)}.get(command, ())
+
     def help(self) -> str:
         return HELP
 
