@@ -20,6 +20,7 @@ FIGHTING = ["in-combat"]
 
 def test_the_kind_is_a_sheet_key_of_five_words() -> None:
     assert character(kell(kind="Sovereign")).field("kind") == "sovereign"
+    assert character(kell(kind="pc")).field("kind") == "player"
     with pytest.raises(SheetError) as err:
         character(kell(kind="boss"))
     assert err.value.message == ("sheet key 'kind' is one of player, minor, major, sovereign,"

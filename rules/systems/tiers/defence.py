@@ -12,15 +12,14 @@ from dataclasses import dataclass
 
 from rules.campaign import Character
 from rules.errors import UsageError
-from rules.systems.tiers.vocabulary import (
-    ARMOUR_BASE,
-    COVER,
-    SHIELD_AC,
-    Words,
-    modifier_of,
-    signed,
-)
+from rules.systems.tiers.vocabulary import Words, modifier_of, signed
 
+# 003:L51 "Unarmored is 10 + Sense. Light armor 11 + Sense …; Medium armor 12 …; Heavy armor 13"
+ARMOUR_BASE = {"none": 10, "light": 11, "medium": 12, "heavy": 13}
+SHIELD_AC = 1
+"""003:L51 "a Shield is +1 AC"."""
+# 003:L65 "Cover: Provides +2 AC (half cover) or +5 AC (three-quarters cover)"
+COVER = {"half": 2, "three-quarters": 5, "three-quarter": 5}
 COVER_WORDS = "half|three-quarters"
 
 

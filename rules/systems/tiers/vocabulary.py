@@ -23,13 +23,6 @@ TIER_DIE = {1: 4, 2: 6, 3: 8, 4: 10, 5: 12}
 # seed 003, Armor: "Medium armor 12 + Sense (-1 Vigor cap); Heavy armor 13 + Sense (-2 Vigor cap)"
 ARMOUR_PENALTY = {"none": 0, "light": 0, "medium": 1, "heavy": 2}
 
-# 003:L51 "Unarmored is 10 + Sense. Light armor 11 + Sense …; Medium armor 12 …; Heavy armor 13"
-ARMOUR_BASE = {"none": 10, "light": 11, "medium": 12, "heavy": 13}
-SHIELD_AC = 1
-"""003:L51 "a Shield is +1 AC"."""
-# 003:L65 "Cover: Provides +2 AC (half cover) or +5 AC (three-quarters cover)"
-COVER = {"half": 2, "three-quarters": 5, "three-quarter": 5, "3/4": 5}
-
 PLAYER = "player"
 KINDS = (PLAYER, "minor", "major", "sovereign", "retainer")
 """Who a sheet is: a player character (the default) or an NPC of Part 7B (003:L97, L122, L230)."""
@@ -138,9 +131,11 @@ def validate_tables(sheet: Mapping[str, Any]) -> dict[str, Any]:
         raise SheetError(f"sheet key 'shield' is true or false, not {sheet['shield']!r}")
     if "kind" in sheet:
         kind = sheet["kind"]
-        if not isinstance(kind, str) or kind.strip().lower() not in KINDS:
+        word = kind.strip().lower() if isinstance(kind, str) else ""
+        word = PLAYER if word == "pc" else word  # a player character, as tables say it
+        if word not in KINDS:
             raise SheetError(f"sheet key 'kind' is one of {', '.join(KINDS)}, not {kind!r}")
-        out["kind"] = kind.strip().lower()
+        out["kind"] = word
     return out
 
 
