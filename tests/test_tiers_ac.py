@@ -104,8 +104,7 @@ def test_one_creature_in_the_way_is_disadvantage_and_a_natural_one_hits_it() -> 
         "attack ac 10 stat body through 1 → [1, ~~15~~]+2 = 3 vs 10 · miss · hits the creature in"
         " the way: 4 damage\n"
         "firing through a creature: disadvantage; a natural 1 hits it instead\n"
-        "the creature in the line of fire takes the hit (on NAME is the target, so nothing is"
-        " recorded: hurt it by hand)")
+        "nothing recorded for the creature in the way: name it with ally NAME")
     assert (data(res)["in_the_way"], data(res)["damage"], data(res)["edge"]) == (True, None, "dis")
     assert dice(res) == [("d20", 1, True), ("d20", 15, False), ("d6", 4, True)]
     plain = run("attack ac 10 stat body through 1", [12, 15, 4])
@@ -113,6 +112,24 @@ def test_one_creature_in_the_way_is_disadvantage_and_a_natural_one_hits_it() -> 
     cancel = run("attack ac 10 stat body through 1 adv", [12, 3])
     assert cancel.notes == ("firing through a creature: disadvantage; a natural 1 hits it instead"
                             " (cancels the advantage)",)
+
+
+def test_the_ally_in_the_way_takes_the_hit_of_a_natural_one() -> None:
+    res = run("attack on Bob stat body ally Kell", [1, 15, 4], others=[BOB], sheet=kell())
+    assert text(res) == (
+        "attack on Bob stat body ally Kell → [1, ~~15~~]+2 = 3 vs 13 · miss · hits Kell: 4 damage\n"
+        "Kell · Vigor 2 → 0 (attack)\n"
+        "Kell · Vitality 5 → 3 (attack)\n"
+        "Bob's AC: light armour 11, Sense +2 = 13\n"
+        "firing through a creature: disadvantage; a natural 1 hits it instead\n"
+        "Kell: Vigor takes 2, Vitality takes 2\n"
+        "Vitality lost: a Declared Maneuver or Focus spell calls for a disruption check")
+    missed = run("attack on Bob stat body ally Kell", [5, 15, 3], others=[BOB])
+    assert text(missed).splitlines()[:2] == [
+        "attack on Bob stat body ally Kell → [5, ~~15~~]+2 = 7 vs 13 · miss · Glancing Blow 3"
+        " Vigor damage", "Bob · Vigor 1 → 0 (attack)"]  # an ordinary miss: the ally is untouched
+    with pytest.raises(UsageError, match="ally NAME is the one creature in the way"):
+        run("attack on Bob stat body ally Kell through 2", others=[BOB])
 
 
 def test_two_creatures_in_the_way_forbid_the_attack_and_mystic_attacks_ignore_them() -> None:

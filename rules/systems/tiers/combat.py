@@ -11,7 +11,7 @@ disadvantage, and a natural 1 hits that creature instead (003:L69).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rules.campaign import Character
 from rules.describe import describe_dice
@@ -41,7 +41,7 @@ from rules.systems.tiers.vocabulary import (
 
 ATTACK_USAGE = ("attack ac N|on NAME [stat STAT|melee|ranged] [bonus B] [major|minor] [adv|dis]"
                 " [mystic] [crit R] [rider N …] [extra-die] [cover half|three-quarters]"
-                " [through N] [resist|immune|vulnerable]")
+                " [through N | ally NAME] [resist|immune|vulnerable]")
 DAMAGE_USAGE = ("damage [major|minor] [crit] [mystic|glancing] [rider N …] [extra-die]"
                 " [resist|immune|vulnerable] [on NAME] (inline: tier=2 body=d6)")
 REPEATABLE = ("rider", "extra-die")
@@ -98,11 +98,12 @@ def hit_spec(ctx: Context, words: Words) -> HitSpec:
                    words.has("extra-die"), tuple(notes))
 
 
-def on_target(ctx: Context, words: Words) -> Character | None:
-    """The `on NAME` character, a Tiers one."""
-    target = ctx.table.character(words.names["on"]) if "on" in words.names else None
+def on_target(ctx: Context, words: Words, option: str = "on") -> Character | None:
+    """The `on NAME` (or `ally NAME`) character, a Tiers one."""
+    target = ctx.table.character(words.names[option]) if option in words.names else None
     if target is not None and target.system != ctx.system.id:
-        raise UsageError(f"{target.name} is a {target.system} character: on NAME takes a Tiers one")
+        raise UsageError(f"{target.name} is a {target.system} character: {option} NAME takes a"
+                         " Tiers one")
     return target
 
 
@@ -210,14 +211,20 @@ class AttackRoll:
 
 
 def attack_words(line: ast.CommandLine) -> Words:
-    return read_words(line, ATTACK_USAGE, numbers=ATTACK_NUMBERS, names=("stat", "on", "cover"),
+    return read_words(line, ATTACK_USAGE, numbers=ATTACK_NUMBERS,
+                      names=("stat", "on", "cover", "ally"),
                       flags=ATTACK_FLAGS, repeatable=REPEATABLE)
 
 
 def through_allies(words: Words) -> str | None:
-    """003:L67–71: one creature in the way is disadvantage; two or more, no attack; mystic
-    attacks are not affected. The disadvantage's reason, or None."""
+    """003:L67–71: one creature in the way (`through 1`, or `ally NAME`) is disadvantage; two or
+    more, no attack; mystic attacks are not affected. The disadvantage's reason, or None."""
     through = words.number("through")
+    if "ally" in words.names:
+        if through not in (None, 1):
+            raise UsageError("attack: ally NAME is the one creature in the way: not with"
+                             f" through {through}")
+        through = 1
     if through is None or through == 0:
         return None
     if through < 0:
@@ -244,7 +251,7 @@ def plan_attack(ctx: Context, words: Words) -> AttackRoll:
         notes += ("a Minor crits on a natural 20 only",)
         crit_from = 20
     in_the_way = through_allies(words)
-    if words.has("mystic") and words.number("through"):
+    if words.has("mystic") and (words.number("through") or "ally" in words.names):
         notes += ("a mystic attack is not affected by creatures in the line of fire",)
     edge, edge_notes = edge_of(words, who, in_the_way)
     return AttackRoll(armour.value, stat, modifier, words.number("bonus") or 0, crit_from, edge,
@@ -273,19 +280,25 @@ def attack(ctx: Context, line: ast.CommandLine) -> Resolution:
         text += f" = {total}"
     summary = f"{ctx.input.strip()} → {text} vs {plan.ac} · {outcome}" + (" · crit" if crit else "")
     dealt: Damage | None = None
+    changes: tuple[Change, ...] = ()
     if plan.hits_in_the_way(natural):
         # 003:L69 "On a natural 1, you hit that creature instead of your target"
+        ally = on_target(ctx, words, "ally")
         stray = roll_damage(ctx, spec, False)
-        summary += f" · hits the creature in the way: {stray.text}"
-        notes += (*stray.notes, "the creature in the line of fire takes the hit (on NAME is"
-                  " the target, so nothing is recorded: hurt it by hand)")
+        who = "the creature in the way" if ally is None else ally.name
+        summary += f" · hits {who}: {stray.text}"
+        notes += stray.notes
+        if ally is None:
+            notes.append("nothing recorded for the creature in the way: name it with ally NAME")
+        else:
+            changes, landed, _ = land(ctx, replace(spec, target=ally), stray, "attack")
+            notes += landed
     elif hit:
         dealt = roll_damage(ctx, spec, crit)
     elif body is not None:
         dealt = roll_glancing(ctx, body, spec.descriptor)
         if dealt is None:
             notes.append("a negative Body die: no Glancing Blow")
-    changes: tuple[Change, ...] = ()
     if dealt is not None:
         summary += f" · {dealt.text}"
         notes += dealt.notes

@@ -33,7 +33,7 @@ Inline without a sheet: tier=2 body=14 body=d6 sense=-d4 mind=none
   initiative    d8 + Mind die
   attack ac N|on NAME [stat STAT|melee|ranged] [bonus B] [major|minor]
          [adv|dis] [mystic] [crit R] [rider N …] [extra-die]
-         [cover half|three-quarters] [through N]
+         [cover half|three-quarters] [through N | ally NAME]
         AC: ac N, else the on NAME character's sheet: its ac, or armour
         base (none 10, light 11, medium 12, heavy 13) + Sense modifier,
         shield +1; cover half +2, three-quarters +5.
@@ -47,7 +47,8 @@ Inline without a sheet: tier=2 body=14 body=d6 sense=-d4 mind=none
         riders: only the largest applies; extra-die (any number of
         times): at most one extra Tier die per hit; through 1: one
         creature in the line of fire, disadvantage, a natural 1 hits it
-        instead (through 2+: no attack; mystic attacks unaffected)
+        instead (ally NAME: that character, and its damage is recorded;
+        through 2+: no attack; mystic attacks unaffected)
         e.g. attack ac 12 bonus 2 rider 1 rider 2 extra-die tier=2 body=d6
              attack ac 12 bonus 2 through 1 tier=2 body=d6
   damage [major|minor] [crit] [mystic|glancing] [rider N …] [extra-die]
