@@ -54,7 +54,7 @@ def test_sheet_show_lists_the_pools_with_their_maxima(kell: Path) -> None:
     code, out, _ = invoke("sheet", "show", "Kell")
     assert code == 0
     assert out.splitlines()[4:] == [
-        "  Vigor: 2/2", "  Vitality: 5/5", "  Wounds: 3/3", "  Stamina: 4/4", "  Fate: 3/3",
+        "  Vigor: 2/2", "  Vitality: 5/5", "  Wound slots: 3/3", "  Stamina: 4/4", "  Fate: 3/3",
         "  Earned: 0", "  Destiny: 0",
     ]
 
@@ -95,7 +95,7 @@ def test_a_hit_through_the_layers_a_wound_and_undo(kell: Path) -> None:
     assert code == 0
     assert out.splitlines()[:4] == [
         "hurt 5 → 2 past 0 Vitality · injury 9+2 = 11 · Second Wind",
-        "Kell · Wounds 3 → 2 (injury 11)",
+        "Kell · Wound slots 3 → 2 (injury 11)",
         "Kell · Vigor 0 → 2 (Second Wind)",
         "Kell · Vitality 3 → 5 (Second Wind)",
     ]

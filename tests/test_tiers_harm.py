@@ -46,7 +46,7 @@ def test_a_hit_to_zero_vitality_costs_a_wound_and_catches_a_second_wind() -> Non
     res = run("hurt 7", [20])  # Vigor 2 + Vitality 5: exactly to 0
     assert text(res) == (
         "hurt 7 → Vitality to 0 · injury 20 · Second Wind\n"
-        "Kell · Wounds 3 → 2 (injury 20)\n"
+        "Kell · Wound slots 3 → 2 (injury 20)\n"
         "injury 20: a lasting injury (the excerpt lacks the Lasting Injuries table)\n"
         "Second Wind: Vitality and Vigor back to full, the rest of the hit negated\n"
         f"{DISRUPTION}"
@@ -59,7 +59,7 @@ def test_the_injury_roll_adds_how_far_past_zero_the_hit_reached() -> None:
     res = run("hurt 10", [14], sheet=kell(pools={"vigor": 1, "vitality": 3}))
     assert text(res).splitlines()[:4] == [
         "hurt 10 → 6 past 0 Vitality · injury 14+6 = 20 · Second Wind",
-        "Kell · Wounds 3 → 2 (injury 20)",
+        "Kell · Wound slots 3 → 2 (injury 20)",
         "Kell · Vigor 1 → 2 (Second Wind)",
         "Kell · Vitality 3 → 5 (Second Wind)",
     ]
@@ -70,7 +70,7 @@ def test_an_injury_roll_of_31_or_more_kills() -> None:
     res = run("hurt 18", [20])  # 11 past 0: 20 + 11 = 31
     assert text(res) == (
         "hurt 18 → 11 past 0 Vitality · injury 20+11 = 31 · dead\n"
-        "Kell · Wounds 3 → 2 (injury 31)\n"
+        "Kell · Wound slots 3 → 2 (injury 31)\n"
         "Kell · Vigor 2 → 0 (injury 31)\n"
         "Kell · Vitality 5 → 0 (injury 31)\n"
         "Kell · Dead on (injury 31)\n"
@@ -280,7 +280,7 @@ def test_damage_on_a_character_can_wound_them() -> None:
     res = run("damage crit on Bob", [4, 4, 11], others=[BOB])  # 8: Vigor 1, Vitality 4, 3 past
     assert text(res) == (
         "damage crit on Bob → 4+4 = 8 damage\n"
-        "Bob · Wounds 2 → 1 (injury 14)\n"
+        "Bob · Wound slots 2 → 1 (injury 14)\n"
         "Bob: 3 past 0 Vitality · injury 11+3 = 14 · Second Wind\n"
         "injury 14: a lasting injury (the excerpt lacks the Lasting Injuries table)\n"
         "Second Wind: Vitality and Vigor back to full, the rest of the hit negated\n"

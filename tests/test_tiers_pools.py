@@ -125,16 +125,18 @@ def test_a_new_session_gives_every_character_three_session_fate() -> None:
 
 
 def test_combat_fills_vigor_and_each_turn_regains_the_heart_modifier() -> None:
+    # issue 14: `combat` also sets the flag in-combat, and `turn` needs it (tests/test_tiers_npc)
     assert text(run("combat", sheet=kell(pools={"vigor": 0}))) == (
-        "combat → Vigor 2\nKell · Vigor 0 → 2 (combat)"
+        "combat → Vigor 2\nKell · Vigor 0 → 2 (combat)\nKell · In-combat on (combat)"
     )
-    assert text(run("turn", sheet=kell(pools={"vigor": 0}))) == (
+    fighting = ["in-combat"]
+    assert text(run("turn", sheet=kell(pools={"vigor": 0}, flags=fighting))) == (
         "turn → Vigor 1\nKell · Vigor 0 → 1 (turn)"
     )
-    assert text(run("turn")) == "turn → Vigor 2\nKell · Vigor stays 2"
-    hearty = kell(stats={"heart": 6}, armor="none", tier=5, pools={"vigor": 3})  # −2: cap 3
-    assert changes(run("turn", sheet=hearty)) == [("vigor", 3, 2, "turn")]
-    assert run("turn", sheet=kell(stats={"heart": 10})).changes == ()
+    assert text(run("turn", sheet=kell(flags=fighting))) == "turn → Vigor 2\nKell · Vigor stays 2"
+    hearty = kell(stats={"heart": 6}, armor="none", tier=5, pools={"vigor": 3}, flags=fighting)
+    assert changes(run("turn", sheet=hearty)) == [("vigor", 3, 2, "turn")]  # −2: cap 3
+    assert run("turn", sheet=kell(stats={"heart": 10}, flags=fighting)).changes == ()
 
 
 # ---- buyout ----

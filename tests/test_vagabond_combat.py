@@ -70,7 +70,7 @@ def test_vulnerable_attacks_are_hindered_and_incapacitated_heroes_cannot_attack(
          " [trained] [favor|hinder …] [+luck] [forgo]"),
         # refused before the d20 is thrown, whether the attack would hit or miss
         ("attack melee 1d8 armor=x", "armor=x: give a whole number"),
-        ("attack melee 1d8 armor=-1", "armor=-1 is out of range (0 or more)"),
+        ("attack melee 1d8 armor=-1", "armor=-1 is out of range (0–3)"),
     ],
 )
 def test_attack_usage(line: str, message: str) -> None:

@@ -211,7 +211,8 @@ def log_command(
         for line in _fill(f"#{entry.id} {text}{undone}", width, indent="", more="   "):
             typer.echo(line)
         for change in entry.changes:
-            for line in _fill(change_line(change), width, indent="   ", more="     "):
+            for line in _fill(change_line(change, entry.system), width, indent="   ",
+                              more="     "):
                 typer.echo(line)
 
 
@@ -231,7 +232,8 @@ def undo_command(settings: Settings) -> None:
     typer.echo(f"undid #{entry.id}: {entry.input}")
     for change in entry.changes:
         typer.echo("   " + change_line(type(change)(change.character, change.pool, change.after,
-                                                     change.before, "undo", change.kind)))
+                                                     change.before, "undo", change.kind),
+                                        entry.system))
 
 
 def register(app: typer.Typer) -> None:

@@ -8,7 +8,8 @@ import typer
 
 from cli.completion import help_topic
 from cli.env import Environment
-from cli.options import JsonOpt, fail
+from cli.options import JsonOpt, fail, with_settings
+from cli.runner import Settings
 from rules.errors import RollError
 
 
@@ -26,14 +27,16 @@ def systems_command(json: JsonOpt = False) -> None:
             typer.echo(f"{system.id:<10} {system.title}{seed}")  # fits a 40-column pane
 
 
+@with_settings("system")
 def help_command(
+    settings: Settings,
     topic: Annotated[str | None, typer.Argument(click_type=help_topic())] = None,
 ) -> None:
-    """Help on a TOPIC: notation, or a system id."""
+    """Help on a TOPIC: notation, or a system id (`roll -s tiers help` is `roll help tiers`)."""
     from cli.help import help_text
 
     try:
-        typer.echo(help_text(topic))
+        typer.echo(help_text(topic if topic is not None else settings.system))
     except RollError as error:
         fail(Environment(), error)
 

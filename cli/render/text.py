@@ -35,10 +35,23 @@ def value_text(value: Value) -> str:
     return str(value)
 
 
-def change_line(change: Change) -> str:
+def pool_label(system_id: str | None, pool: str) -> str:
+    """A pool as its system titles it (Tiers' `wounds` are Wound slots left, Champions' are
+    wounds taken: issue 14), else the shared title."""
+    from rules.systems import SYSTEMS
+
+    if system_id is not None and system_id in SYSTEMS:
+        for known in SYSTEMS[system_id].pools:
+            if known.name == pool:
+                return known.title
+    return pool_title(pool)
+
+
+def change_line(change: Change, system_id: str | None = None) -> str:
     """`Mira · Luck 2 → 3 (crit)`; a flag reads `Mira · Vulnerable on (…)`."""
     who = change.character or "Party"
-    title = pool_title(change.pool)
+    title = pool_label(system_id, change.pool) if change.kind == "pool" else pool_title(
+        change.pool)
     if change.kind == "max":
         title = f"Max {title}"
     if change.kind == "flag":
@@ -53,7 +66,7 @@ def plain_text(res: Resolution) -> str:
     """Everything a person reads for this LINE, without colour; a `# comment` names it."""
     comment = res.comment
     lines = [f"{comment}: {res.summary}" if comment else res.summary]
-    lines.extend(change_line(c) for c in res.changes)
+    lines.extend(change_line(c, res.system) for c in res.changes)
     lines.extend(res.notes)
     return "\n".join(lines)
 

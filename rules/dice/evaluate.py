@@ -93,6 +93,10 @@ class Roller:
         self._kept.extend([True] * count)
         return faces, first
 
+    def set_aside(self, throw_id: int) -> None:
+        """A throw a rule ignores after the roll (a passed Block or Dodge): no longer kept."""
+        self._kept[throw_id] = False
+
     @property
     def throws(self) -> tuple[Throw, ...]:
         """Every throw of the LINE so far, in roll order."""

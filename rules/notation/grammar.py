@@ -238,7 +238,9 @@ def _build() -> pp.ParserElement:
         roll_action
     )
 
-    word = _regex(r"\+?[a-z_][a-z0-9_'\-]*|\+\d+(?:d\d+)?(?![a-z0-9_])", "a word")
+    # `custom:frobbed` is one word: a GM's own name after a `custom:` prefix (Vagabond Statuses)
+    word = _regex(r"\+?[a-z_][a-z0-9_'\-]*(?::[a-z_][a-z0-9_'\-]*)?|\+\d+(?:d\d+)?(?![a-z0-9_])",
+                  "a word")
     word.set_parse_action(lambda t: ast.Word(t[0]))
     quoted = pp.QuotedString('"', esc_char="\\").set_parse_action(lambda t: ast.Word(t[0]))
     key_value = _regex(r"(?P<key>[a-z_][a-z0-9_\-]*)=(?P<value>[^\s#]+)", "key=value")

@@ -12,6 +12,25 @@ from rules.resolution import Change, Resolution
 if TYPE_CHECKING:
     from rules.systems.protocol import Context, Pool
 
+USAGES = {
+    "spend": "spend POOL [N]",
+    "gain": "gain POOL [N]",
+    "set": "set POOL N",
+    "hurt": "hurt N",
+    "heal": "heal N",
+    "rest": "rest",
+}
+"""The shared pool commands and the words each takes."""
+
+
+def no_more_words(line: ast.CommandLine, taken: int, usage: str | None = None) -> None:
+    """A word past the `taken` ones is an error, never silently ignored (`rest banana`)."""
+    if len(line.args) > taken:
+        shown = usage or USAGES.get(line.word, line.word)
+        extra = " ".join(str(a) for a in line.args[taken:])
+        raise UsageError(f"{line.word}: unexpected '{extra}' ({shown})")
+
+
 def _amount(line: ast.CommandLine, index: int, default: int | None, what: str) -> int:
     if len(line.args) <= index:
         if default is None:
@@ -26,7 +45,8 @@ def _amount(line: ast.CommandLine, index: int, default: int | None, what: str) -
 
 def _pool_arg(ctx: Context, line: ast.CommandLine) -> Pool:
     if not line.args or not isinstance(line.args[0], ast.Word):
-        raise UsageError(f"{line.word} needs a pool name: {line.word} POOL [N]")
+        raise UsageError(f"{line.word} needs a pool name: {USAGES.get(line.word, line.word)}")
+    no_more_words(line, 2)
     return ctx.system.pool(line.args[0].text, ctx.active)
 
 
@@ -79,16 +99,19 @@ def pool_set(ctx: Context, line: ast.CommandLine) -> Resolution:
 
 
 def pool_hurt(ctx: Context, line: ast.CommandLine) -> Resolution:
+    no_more_words(line, 1)
     pool = ctx.system.pool(ctx.system.health, ctx.active)
     return _move(ctx, pool, -_amount(line, 0, None, "an amount"), "hurt", refuse_short=False)
 
 
 def pool_heal(ctx: Context, line: ast.CommandLine) -> Resolution:
+    no_more_words(line, 1)
     pool = ctx.system.pool(ctx.system.health, ctx.active)
     return _move(ctx, pool, _amount(line, 0, None, "an amount"), "heal", refuse_short=False)
 
 
 def pool_rest(ctx: Context, line: ast.CommandLine) -> Resolution:
+    no_more_words(line, 0)
     changes = ctx.system.rest_changes(ctx.active)
     summary = f"{ctx.active.name} rests" + ("" if changes else ": nothing to restore")
     return ctx.resolution("rest", summary, changes=tuple(changes))

@@ -127,7 +127,7 @@ class System:
         else:
             handler = self.commands().get(line.word)
             if handler is None:
-                raise unknown_command(self, line)
+                raise unknown_command(self, line, ctx.table.active)
             res = handler(ctx, line)
         return replace(res, input=given)  # JSON keeps the LINE as given
 
@@ -139,7 +139,7 @@ class System:
 
             return line_odds(line)
         if line.word not in self.commands():
-            raise unknown_command(self, line)
+            raise unknown_command(self, line, ctx.table.active)
         hook = self.odds_commands().get(line.word)
         if hook is None:
             raise UsageError(f"no odds for '{line.word}' in {self.id}: it has no outcome to price")
@@ -152,9 +152,10 @@ class System:
     def resolve_roll(self, line: ast.RollLine, ctx: Context) -> Resolution:
         """A plain dice expression: total, and pass/fail with `vs N`."""
         if not self.favor_atoms and any(isinstance(n, ast.Aid) for n in ast.walk(line.expr)):
-            raise UsageError(
-                "f and h are Vagabond's Favor and Hinder dice: use -s vagabond (or +d6 / -d6)"
-            )
+            who = ctx.table.active
+            where = "use -s vagabond (or +d6 / -d6)" if who is None else (
+                f"{who.name} is a {who.system} character: write +d6 / -d6")
+            raise UsageError(f"f and h are Vagabond's Favor and Hinder dice: {where}")
         expr = ast.with_advantage(line.expr, line.advantage)
         roll = ctx.roller.roll(expr)
         summary = f"{ctx.input.strip()} → {describe_roll(roll)}"
@@ -259,10 +260,19 @@ def shown_input(text: str) -> str:
     return _COMMENT.sub("", _REPEAT.sub("", text)).strip()
 
 
-def unknown_command(system: System, line: ast.CommandLine) -> UsageError:
+def unknown_command(system: System, line: ast.CommandLine,
+                    active: Character | None = None) -> UsageError:
+    """A word the system lacks; the hint names the systems that have it, but suggests `-s` only
+    when no character acts (a character plays one system: issue 14)."""
     from rules.systems import SYSTEMS
 
     owners = [s.id for s in SYSTEMS.values() if line.word in s.commands()]
+    if owners and active is not None:
+        known = ", ".join(sorted(system.commands()))
+        return UsageError(
+            f"'{line.word}' is a {' / '.join(owners)} command, and {active.name} is a"
+            f" {active.system} character ({system.id} commands: {known})"
+        )
     if owners:
         return UsageError(
             f"'{line.word}' is a {' / '.join(owners)} command; choose the system with -s {owners[0]}"

@@ -12,10 +12,13 @@ from rules.systems.champions.vocabulary import (
     ARMOR_CAP,
     CHAMPION_CAP,
     DOWNED,
+    GUARD_BONUS,
+    GUARD_BONUS_CAP,
     SLOTS,
     TAGS,
     armor_of,
     champions_only,
+    guard_bonus_of,
     guard_of,
     has,
     kind_of,
@@ -37,7 +40,8 @@ KIND_WORDS = ("champion", "cohort")
 
 @dataclass(frozen=True)
 class Target:
-    """Who is attacked: a character of the campaign (`who`), or inline numbers."""
+    """Who is attacked: a character of the campaign (`who`), or inline numbers; `bonus` is the
+    temporary Guard bonus given, before the cap."""
 
     name: str
     guard: int
@@ -46,10 +50,21 @@ class Target:
     wounds: int = 0
     downed: bool = False
     who: Character | None = None
+    bonus: int = 0
 
     @property
     def slots(self) -> int:
         return SLOTS[self.kind]
+
+    @property
+    def guard_bonus(self) -> int:
+        """The temporary Guard bonus that counts: 002:L20 caps them at +2."""
+        return min(self.bonus, GUARD_BONUS_CAP)
+
+    @property
+    def total_guard(self) -> int:
+        """The Guard the attack must meet: the sheet's Guard and the capped temporary bonus."""
+        return self.guard + self.guard_bonus
 
 
 @dataclass(frozen=True)
@@ -62,8 +77,8 @@ class AttackPlan:
     tags: tuple[str, ...]
 
     def hits(self, d20: int) -> bool:
-        """d20 + Might meets the Guard (ties hit)."""
-        return d20 + self.might >= self.target.guard
+        """d20 + Might meets the Guard, temporary bonus included (ties hit)."""
+        return d20 + self.might >= self.target.total_guard
 
     def damage(self, face: int) -> int:
         """The weapon die less Armor; a damaging hit deals at least 1."""
@@ -104,6 +119,7 @@ class _Words:
     weapon: ast.Arg | None = None
     tags: tuple[str, ...] = ()
     might: int | None = None
+    guard_bonus: int = 0
 
 
 def _read(line: ast.CommandLine) -> _Words:
@@ -122,12 +138,20 @@ def _read(line: ast.CommandLine) -> _Words:
                 words.might = _int(arg)
             elif key == "weapon":
                 words.weapon = arg
+            elif key == GUARD_BONUS:
+                words.guard_bonus += _int(arg, 0)
             else:
                 raise UsageError(f"attack: unknown '{arg}' (inline: guard=N armor=N might=N"
                                  " weapon=…)")
             continue
         text = str(arg).lower() if isinstance(arg, ast.Word) else ""
-        if text == "weapon":
+        if text == GUARD_BONUS:
+            given = args[i] if i < len(args) else None
+            amount = given.as_int() if isinstance(given, ast.ExprArg) else None
+            if amount is None or amount < 0:
+                raise UsageError("attack: guard-bonus needs a whole number ≥ 0 (capped at +2)")
+            words.guard_bonus, i = words.guard_bonus + amount, i + 1
+        elif text == "weapon":
             if i >= len(args):
                 raise UsageError("attack: weapon needs light|standard|heavy|exceptional|dN")
             words.weapon, i = args[i], i + 1
@@ -153,12 +177,12 @@ def _target(ctx: Context, words: _Words) -> Target:
                              " [cohort]), not both")
         who = champions_only(ctx.table.character(words.names[0]))
         return Target(who.name, guard_of(who), armor_of(who), kind_of(who), wounds_of(who),
-                      has(who, DOWNED), who)
+                      has(who, DOWNED), who, guard_bonus_of(who) + words.guard_bonus)
     if "guard" not in words.inline:
         raise UsageError(f"attack needs a TARGET: {USAGE}")
     guard = _int(words.inline["guard"])
     armor = _int(words.inline["armor"], 0, ARMOR_CAP) if "armor" in words.inline else 0
-    return Target("the target", guard, armor, words.kind or "champion")
+    return Target("the target", guard, armor, words.kind or "champion", bonus=words.guard_bonus)
 
 
 def plan_attack(ctx: Context, line: ast.CommandLine) -> AttackPlan:
@@ -208,6 +232,16 @@ def _damage_note(plan: AttackPlan, face: int, wounds: int) -> str:
     return text
 
 
+def guard_notes(target: Target) -> list[str]:
+    """`Guard 14 +2 temporary bonus = 16`, and the cap when more was given (002:L20)."""
+    if not target.bonus:
+        return []
+    note = f"Guard {target.guard} +{target.guard_bonus} temporary bonus = {target.total_guard}"
+    if target.bonus > target.guard_bonus:
+        note += f" (+{target.bonus} given; temporary Guard bonuses are capped at +{GUARD_BONUS_CAP})"
+    return [note]
+
+
 def attack(ctx: Context, line: ast.CommandLine) -> Resolution:
     """d20 + Might ≥ Guard hits; the weapon die less Armor becomes wounds on the target."""
     plan = plan_attack(ctx, line)
@@ -216,9 +250,10 @@ def attack(ctx: Context, line: ast.CommandLine) -> Resolution:
     total = d20 + plan.might
     hit = plan.hits(d20)
     outcome = "hit" if hit else "miss"
-    summary = f"{ctx.input.strip()} → {_d20_text(d20, plan.might)} vs {target.guard} · {outcome}"
+    summary = (f"{ctx.input.strip()} → {_d20_text(d20, plan.might)} vs {target.total_guard}"
+               f" · {outcome}")
     changes: tuple[Change, ...] = ()
-    notes: list[str] = []
+    notes: list[str] = guard_notes(target)
     damage: int | None = None
     wounds: int | None = None
     downed = False
@@ -238,10 +273,11 @@ def attack(ctx: Context, line: ast.CommandLine) -> Resolution:
                      " Downed, Med Flag at 3" if downed else "")
             notes.append(f"(inline target: nothing recorded{fills})")
     return ctx.resolution(
-        "attack", summary, total=total, target=target.guard, outcome=outcome,
+        "attack", summary, total=total, target=target.total_guard, outcome=outcome,
         changes=changes, notes=tuple(notes),
         extra=(("target_name", target.who.name if target.who else None),
                ("target_kind", target.kind), ("might", plan.might),
+               ("guard_bonus", target.guard_bonus),
                ("armor", target.armor), ("weapon", f"d{plan.sides}"), ("tags", list(plan.tags)),
                ("damage", damage), ("wounds", wounds), ("downed", downed)),
     )

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from rules.notation import ast
 from rules.odds import Odds
-from rules.systems.champions.combat import AttackPlan, plan_attack
+from rules.systems.champions.combat import AttackPlan, guard_notes, plan_attack
 from rules.systems.protocol import Context
 
 
@@ -54,8 +54,9 @@ def attack_odds(ctx: Context, line: ast.CommandLine) -> Odds:
     sign = "+" if plan.might >= 0 else "-"
     explained = [
         f"totals are the wounds the attack deals (0: a miss); d20{sign}{abs(plan.might)} vs"
-        f" Guard {target.guard}, d{plan.sides} − {target.armor} Armor"
+        f" Guard {target.total_guard}, d{plan.sides} − {target.armor} Armor"
     ]
+    explained += guard_notes(target)
     if plan.capped:
         explained.append("an untagged attack marks at most 2 wounds on a Champion")
     if target.downed:

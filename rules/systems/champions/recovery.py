@@ -153,6 +153,10 @@ def field_heal(ctx: Context, line: ast.CommandLine) -> Resolution:
     """A Gesture: 1 Healing Supply clears 1 wound from a standing ally, once per round each."""
     healer = champions_only(ctx.active)
     who = champions_only(ctx.table.character(_one_name(line, "field-heal NAME")))
+    if healer.name == who.name:
+        # 002:L24 "clear 1 wound from a standing adjacent ally": never the healer itself
+        raise RuleError(f"{who.name} cannot field-heal itself: field healing clears a wound"
+                        " from an adjacent ally")
     pool = ctx.system.pool(SUPPLY, healer)
     supply = ctx.system.pool_value(healer, pool)  # no [max] supply: a UsageError that says so
     if has(who, DOWNED):

@@ -13,6 +13,7 @@ from rules.systems.champions.help import HELP
 from rules.systems.champions.odds import attack_odds
 from rules.systems.champions.recovery import field_heal, heal, hurt, rest, stabilize, turn_end
 from rules.systems.champions.vocabulary import (
+    GUARD_BONUS,
     MED_FLAG,
     SLOTS,
     SUPPLY,
@@ -37,6 +38,7 @@ class Champions(System):
     seed = "002"
     examples = (
         "attack guard=12 armor=1 cohort weapon d6 might=2",
+        "attack guard=12 guard-bonus 3 weapon d6 might=2",
         "odds attack guard=14 armor=1 weapon heavy might=3",
     )
     stats = (Stat("might", "mit"), Stat("insight", "ins"), Stat("presence", "prs"))
@@ -47,7 +49,7 @@ class Champions(System):
     health = WOUNDS
     fields = {"guard": (int, 0, None), "armor": (int, 0, 2), "kind": (str, None, None),
               "house": (str, None, None), "weapon": (str, None, None),
-              MED_FLAG: (int, 1, 3)}
+              MED_FLAG: (int, 1, 3), GUARD_BONUS: (int, 0, None)}
 
     def extra_commands(self) -> dict[str, CommandFn]:
         return {
@@ -87,6 +89,10 @@ class Champions(System):
     def rest_changes(self, character: Character) -> list[Change]:
         """`rest` refills the sheet's `[max]` pools (Healing Supply), never the wounds."""
         return [c for c in super().rest_changes(character) if c.pool != WOUNDS]
+
+    def completion_words(self, command: str) -> tuple[str, ...]:
+        """Words the REPL offers after a command, beyond SPEC's."""
+        return {"attack": (GUARD_BONUS,)}.get(command, ())
 
     def help(self) -> str:
         return HELP

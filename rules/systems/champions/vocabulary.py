@@ -34,6 +34,11 @@ CHAMPION_CAP = 2
 ARMOR_CAP = 2
 """Normal Micro Armor is capped at 2."""
 
+GUARD_BONUS_CAP = 2
+"""002:L20 "Temporary Guard bonuses are capped at +2"."""
+GUARD_BONUS = "guard-bonus"
+"""The sheet key of a character's temporary Guard bonus (what is up now, before the cap)."""
+
 MED_FLAG_START = 3
 STANDING_WOUNDS = 2
 """A stabilized Champion returns standing with 2 wounds filled (1 slot remaining)."""
@@ -126,6 +131,11 @@ def guard_of(who: Character) -> int:
     if value is None:
         raise UsageError(f"{who.name} has no Guard: add guard = N to the sheet")
     return value
+
+
+def guard_bonus_of(who: Character) -> int:
+    """The sheet's temporary Guard bonus (none: 0), before the +2 cap."""
+    return _int_field(who, GUARD_BONUS) or 0
 
 
 def armor_of(who: Character) -> int:

@@ -185,12 +185,17 @@ def title_of(name: str) -> str:
     return name[:1].upper() + name[1:]
 
 
+def _is_party(arg: ast.Arg) -> bool:
+    return isinstance(arg, ast.Word) and arg.text.strip().lower() == PARTY
+
+
 def _split_party(args: tuple[ast.Arg, ...]) -> tuple[list[ast.Arg], bool]:
-    """The arguments without a trailing `party`, and whether it was there."""
-    rest = list(args)
-    if rest and isinstance(rest[-1], ast.Word) and rest[-1].text.lower() == PARTY:
-        return rest[:-1], True
-    return rest, False
+    """The arguments without the word `party` (wherever it stands: `risk add party arrows` and
+    `risk add arrows party` alike), and whether it was there."""
+    rest = [a for a in args if not _is_party(a)]
+    if len(args) - len(rest) > 1:
+        raise UsageError(f"'party' is given twice: {USAGE}")
+    return rest, len(rest) != len(args)
 
 
 def _name(arg: ast.Arg, what: str) -> str:

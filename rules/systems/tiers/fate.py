@@ -20,16 +20,10 @@ from rules.systems.reroll import reroll as replay
 from rules.systems.tiers.pools import spend_fate
 
 FATE_USAGE = "fate reroll [injury] (1 Fate: the d20 of your previous LINE; both at adv/dis)"
-PLAYER_KINDS = frozenset({"pc", "player"})
-"""Sheet `kind`s of player characters; any other kind (an NPC, a retainer) has no Fate."""
 
 
 def pay_fate(ctx: Context, who: Character) -> list[Change]:
     """A reroll costs 1 Fate, session Fate first; only player characters have Fate (003:L230)."""
-    kind = who.field("kind")
-    if isinstance(kind, str) and kind.lower() not in PLAYER_KINDS:
-        raise RuleError(f"{who.name} is a {kind}: only player characters have Fate points,"
-                        " so their d20s cannot be rerolled with them")
     changes, _ = spend_fate(ctx, who, 1, "fate reroll")
     return changes
 

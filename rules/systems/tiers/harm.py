@@ -17,8 +17,8 @@ from rules.errors import UsageError
 from rules.notation import ast
 from rules.resolution import Change, Resolution
 from rules.systems.protocol import Context
-from rules.systems.tiers.pools import max_of, moved, pool_of, refuse_dead, some
-from rules.systems.tiers.vocabulary import read_words
+from rules.systems.tiers.pools import DEFEATED, max_of, moved, pool_of, refuse_dead, some
+from rules.systems.tiers.vocabulary import PLAYER, kind_of, read_words
 
 KILLING_INJURY = 31
 """An injury roll of 31 or more kills (seed 003)."""
@@ -69,6 +69,9 @@ def take_hit(ctx: Context, who: Character, damage: int, reason: str, vigor_only:
     """`damage` points through `who`'s layers; Vigor damage (`vigor_only`) stops at the shield,
     and a cost Vigor does not absorb (`past_vigor`, Exhaustion's failed check) skips it."""
     refuse_dead(who)
+    kind = kind_of(who)
+    if kind == "minor":
+        return _minor_hit(ctx, who, damage, reason)
     vigor = pool_of(ctx, who, "vigor")
     absorbed = 0 if past_vigor else min(vigor, damage)
     rest = damage - absorbed
@@ -85,7 +88,29 @@ def take_hit(ctx: Context, who: Character, damage: int, reason: str, vigor_only:
         lost = Change(who.name, "vitality", vitality, vitality - rest, reason)
         return Hit(who.name, damage, some(shield, lost), f"{taken}Vitality takes {rest}",
                    (DISRUPTION_NOTE,))
+    if kind != PLAYER:
+        # 003:L111 "Wounds (players only)": an NPC at 0 Vitality is out of the fight
+        emptied = Change(who.name, "vitality", vitality, 0, reason) if vitality else None
+        out = Change(who.name, DEFEATED, False, True, reason, "flag")
+        return Hit(who.name, damage, (*some(shield, emptied), out),
+                   f"{taken}Vitality to 0 · defeated",
+                   (f"{who.name} ({kind}) is out of the fight: NPCs take no wounds",), DEFEATED)
     return _wound(ctx, who, damage, rest - vitality, vigor, vitality, reason)
+
+
+def _minor_hit(ctx: Context, who: Character, damage: int, reason: str) -> Hit:
+    """003:L97 "a Minor's whole pool IS Vigor, so against Minors it is simply damage": every
+    point (Vigor damage too) comes off Vigor; at 0 the Minor is out of the fight."""
+    if damage == 0:
+        return Hit(who.name, 0, (), "no damage")
+    vigor = pool_of(ctx, who, "vigor")
+    change, after = moved(ctx, who, "vigor", -damage, reason, vigor)
+    if after > 0:
+        return Hit(who.name, damage, some(change), f"Vigor takes {vigor - after}")
+    out = Change(who.name, DEFEATED, False, True, reason, "flag")
+    return Hit(who.name, damage, (*some(change), out), f"Vigor takes {vigor} · defeated",
+               (f"{who.name} is a Minor: its whole pool is Vigor, and at 0 it is out of the"
+                " fight",), DEFEATED)
 
 
 def _wound(ctx: Context, who: Character, damage: int, overflow: int, vigor: int, vitality: int,

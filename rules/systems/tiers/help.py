@@ -4,10 +4,19 @@ from __future__ import annotations
 
 HELP = """\
 Tiers (`-s tiers`, seed 003): Tier 1–5; Vigor → Vitality → Wounds
-Sheet: tier = 2; armor = "none|light|medium|heavy"; [stats] body mind
+Sheet: tier = 2; armor = "none|light|medium|heavy"; shield = true;
+  ac = N (an NPC's own AC); kind = "player" (default) | "minor" |
+  "major" | "sovereign" | "retainer"; [stats] body mind
   sense heart cunning fate (scores; modifier (score−10)//2, or [mods]
   body = 2); [dice] body = "d6" (negative "-d4", none "0": the
   score→die table is not in the excerpt); [max] stamina = 4
+NPC kinds: a Minor's whole pool is Vigor ([max] vigor = N), Vigor
+  damage included, 0 Vigor: defeated; a Major or Sovereign has Vigor
+  and Vitality, 0 Vitality: defeated (NPCs take no wounds); on a
+  turn a Major/Sovereign regains 1 (Heart +) or loses 1 (Heart −),
+  Minors and retainers nothing; saves add Tier for player characters
+  and Minors only; only player characters have Fate; a Minor's
+  attacks are Minor hits unless `major` is given
 Inline without a sheet: tier=2 body=14 body=d6 sense=-d4 mind=none
   check STAT task N [adv|dis] [fate K]
         [modifier + Tier]d6 (negative modifier: Tier dice, 6s only);
@@ -22,16 +31,28 @@ Inline without a sheet: tier=2 body=14 body=d6 sense=-d4 mind=none
         the Fate die once); adv/dis: 2d20 keep the higher/lower
   disrupt STAT dc N [adv|dis]   d20 + stat die + Tier (disruption)
   initiative    d8 + Mind die
-  attack ac N [stat STAT|melee|ranged] [bonus B] [major|minor]
-         [adv|dis] [mystic] [crit R] [rider N] [on NAME]
+  attack ac N|on NAME [stat STAT|melee|ranged] [bonus B] [major|minor]
+         [adv|dis] [mystic] [crit R] [rider N …] [extra-die]
+         [cover half|three-quarters] [through N | ally NAME]
+        AC: ac N, else the on NAME character's sheet: its ac, or armour
+        base (none 10, light 11, medium 12, heavy 13) + Sense modifier,
+        shield +1; cover half +2, three-quarters +5.
         d20 + modifier + bonus ≥ AC → hit; a natural R–20 (default 20)
         is a crit. Major hit: the Tier die (d4 d6 d8 d10 d12), crit
         two; Minor: flat Tier, crit (natural 20) the Tier die floored
         at Tier; mystic: Vigor damage; a Major's miss: Glancing Blow
         (Body die as Vigor damage; no die 1; negative none). on NAME
         applies it to that character; untrained: melee Body, ranged
-        Cunning; resist|immune|vulnerable: −1 / none / +1
-  damage [major|minor] [crit] [mystic|glancing] [rider N] [on NAME]
+        Cunning; resist|immune|vulnerable: −1 / none / +1; several
+        riders: only the largest applies; extra-die (any number of
+        times): at most one extra Tier die per hit; through 1: one
+        creature in the line of fire, disadvantage, a natural 1 hits it
+        instead (ally NAME: that character, and its damage is recorded;
+        through 2+: no attack; mystic attacks unaffected)
+        e.g. attack ac 12 bonus 2 rider 1 rider 2 extra-die tier=2 body=d6
+             attack ac 12 bonus 2 through 1 tier=2 body=d6
+  damage [major|minor] [crit] [mystic|glancing] [rider N …] [extra-die]
+         [on NAME]
   hurt N|DICE [vigor] [resist|immune|vulnerable]
         Vigor absorbs, then Vitality; to 0 Vitality or past it: a
         wound, injury roll d20 + overflow (31+ kills), Second Wind
@@ -41,8 +62,9 @@ Inline without a sheet: tier=2 body=14 body=d6 sense=-d4 mind=none
         1 Vitality
   rest [healer] Vitality, Stamina full; exhaustion off; earned Fate →
         Destiny; healer: one light wound closes
-  combat | turn Vigor full | start of your turn: + Heart modifier
-        (negative: −1)
+  combat [end]  the fight starts: Vigor full (flag in-combat) | ends
+  turn          the start of your turn in combat: + Heart modifier
+        (negative: −1); refused outside combat (nothing drains)
   session new   session Fate back to 3 for every character
   fate reroll [injury]   (or reroll) 1 Fate: the d20 of your previous
         LINE (save, attack, disruption, injury roll) again; the other

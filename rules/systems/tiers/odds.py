@@ -93,16 +93,21 @@ def disrupt_odds(ctx: Context, line: ast.CommandLine) -> Odds:
 
 
 def attack_odds(ctx: Context, line: ast.CommandLine) -> Odds:
-    """P(hit), P(miss), P(crit) of the attack roll (the damage is not priced)."""
+    """P(hit), P(miss), P(crit) of the attack roll, and P(in-the-way) when firing through a
+    creature (the damage is not priced)."""
     plan = plan_attack(ctx, attack_words(line))
     naturals = distribution(d20_expr(plan.edge)).probs()
     totals: dict[int, Fraction] = {}
     outcomes = {"hit": Fraction(0), "miss": Fraction(0), "crit": Fraction(0)}
+    if plan.in_the_way:
+        outcomes["in-the-way"] = Fraction(0)  # 003:L69: a natural 1 hits the creature instead
     for natural, p in naturals.items():
         total, hit, crit = plan.judge(int(natural))
         totals[total] = totals.get(total, Fraction(0)) + p
         outcomes["hit" if hit else "miss"] += p
         outcomes["crit"] += p if crit else 0
+        if plan.hits_in_the_way(int(natural)):
+            outcomes["in-the-way"] += p
     return Odds(totals, outcomes)
 
 

@@ -16,14 +16,23 @@ from rules.campaign import Character
 from rules.errors import RuleError, UsageError
 from rules.resolution import Change
 from rules.systems.protocol import Context, Pool
-from rules.systems.tiers.vocabulary import armour_penalty, heart_modifier, sheet_tier
+from rules.systems.tiers.vocabulary import (
+    PLAYER,
+    armour_penalty,
+    heart_modifier,
+    kind_of,
+    sheet_tier,
+)
 
 SESSION_FATE = 3
 """Session Fate each session starts with (seed 003, Fate Points)."""
 
 
 def vigor_max(who: Character) -> int | None:
-    """Tier + Heart modifier (minimum 0), less the armour's penalty (seed 003, Vigor and Armor)."""
+    """Tier + Heart modifier (minimum 0), less the armour's penalty (seed 003, Vigor and Armor);
+    a Minor's whole pool is Vigor (003:L97), whose size the excerpt lacks: its sheet's [max]."""
+    if kind_of(who) == "minor":
+        return None
     tier, heart = sheet_tier(who), heart_modifier(who)
     if tier is None or heart is None:
         return None
@@ -45,7 +54,8 @@ def wounds_max(who: Character) -> int | None:
 POOLS = (
     Pool("vigor", "Vigor", vigor_max, "Tier + Heart modifier (min 0), less armour's penalty"),
     Pool("vitality", "Vitality", vitality_max, "3 + Tier"),
-    Pool("wounds", "Wounds", wounds_max, "wound slots left to spend (Tier + 1)"),
+    # titled apart from Champions' Wounds (wounds taken): here the pool counts the slots left
+    Pool("wounds", "Wound slots", wounds_max, "wound slots left to spend (Tier + 1)"),
     Pool("stamina", "Stamina", None, "from the sheet's [max] table"),
     Pool("fate", "Fate", lambda c: SESSION_FATE, "session Fate (3 each session)"),
     Pool("earned", "Earned", None, "earned Fate (rolled 1s, awards); no cap"),
@@ -54,11 +64,24 @@ POOLS = (
 UNCAPPED = ("earned", "destiny")
 """Pools that start at 0 and have no maximum."""
 
+MINOR_VIGOR = ("a Minor's whole pool is Vigor (003:L97) and the excerpt does not give its size:"
+               " add [max] vigor = N to the sheet")
+
+DEFEATED = "defeated"
+"""The flag of an NPC out of the fight: a Minor at 0 Vigor, another NPC at 0 Vitality."""
+
 WHY_OPEN = {
     "vigor": "Vigor's cap is Tier + Heart modifier: add tier = N and [stats] heart (or [mods] heart)",
     "vitality": "Vitality is 3 + Tier: add tier = N to the sheet",
     "wounds": "the wound slots are Tier + 1: add tier = N to the sheet",
 }
+
+
+def why_open(who: Character, name: str) -> str:
+    """What the sheet must give for a pool whose maximum is unknown."""
+    if name == "vigor" and kind_of(who) == "minor":
+        return MINOR_VIGOR
+    return WHY_OPEN.get(name, f"add [max] {name} = N to the sheet")
 
 
 def pool_of(ctx: Context, who: Character, name: str) -> int:
@@ -94,6 +117,8 @@ def fate_of(ctx: Context, who: Character) -> Fate:
 
 def spend_fate(ctx: Context, who: Character, k: int, reason: str) -> tuple[list[Change], Fate]:
     """Spend `k` Fate, session Fate first; RuleError (nothing changed) when there is too little."""
+    if k:
+        refuse_npc_fate(who)
     fate = fate_of(ctx, who)
     if k > fate.total:
         raise RuleError(f"{who.name} has {fate}; cannot spend {k}")
@@ -131,15 +156,24 @@ def to_full(ctx: Context, who: Character, name: str, reason: str) -> Change | No
     """`name` filled to its maximum (UsageError naming the sheet field when it is unknown)."""
     top = max_of(ctx, who, name)
     if top is None:
-        raise UsageError(f"{who.name}: {WHY_OPEN.get(name, f'add [max] {name} = N to the sheet')}")
+        raise UsageError(f"{who.name}: {why_open(who, name)}")
     now = pool_of(ctx, who, name)
     return Change(who.name, name, now, top, reason) if now != top else None
 
 
 def refuse_dead(who: Character) -> None:
-    """RuleError for a dead character: there is no dying state and no coming back (seed 003)."""
+    """RuleError for a dead character: there is no dying state and no coming back (seed 003);
+    likewise an NPC out of the fight."""
     if "dead" in who.flags:
         raise RuleError(f"{who.name} is dead; nothing changed")
+    if DEFEATED in who.flags:
+        raise RuleError(f"{who.name} is out of the fight (defeated); nothing changed")
+
+
+def refuse_npc_fate(who: Character) -> None:
+    """003:L230 "Only player characters have Fate points"."""
+    if kind_of(who) != PLAYER:
+        raise RuleError(f"{who.name} is a {kind_of(who)}: only player characters have Fate points")
 
 
 def some(*changes: Change | None) -> tuple[Change, ...]:

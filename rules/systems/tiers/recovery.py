@@ -26,7 +26,10 @@ from rules.systems.tiers.pools import (
     spend_fate,
     to_full,
 )
-from rules.systems.tiers.vocabulary import heart_modifier, read_words
+from rules.systems.tiers.vocabulary import NPC_REGAIN, PLAYER, heart_modifier, kind_of, read_words
+
+IN_COMBAT = "in-combat"
+"""The flag `combat` sets and `combat end` (or a Rest) clears: Vigor moves only in a fight."""
 
 RECOVER_USAGE = "recover [stamina N] [vitality N] (1 Fate → 1 Stamina, 2 Stamina → 1 Vitality)"
 
@@ -81,6 +84,8 @@ def rest(ctx: Context, line: ast.CommandLine) -> Resolution:
     changes = list(some(to_full(ctx, who, "vitality", "rest"), to_full(ctx, who, "stamina", "rest")))
     if "exhausted" in who.flags:
         changes.append(Change(who.name, "exhausted", True, False, "rest", "flag"))
+    if IN_COMBAT in who.flags:
+        changes.append(Change(who.name, IN_COMBAT, True, False, "rest", "flag"))
     earned = pool_of(ctx, who, "earned")
     if earned:
         destiny = pool_of(ctx, who, "destiny")
@@ -114,27 +119,59 @@ def session(ctx: Context, line: ast.CommandLine) -> Resolution:
 
 
 def combat(ctx: Context, line: ast.CommandLine) -> Resolution:
-    """`combat`: the fight starts, Vigor full (seed 003: "Start every combat with full Vigor")."""
-    read_words(line, "combat")
+    """`combat`: the fight starts, Vigor full (seed 003: "Start every combat with full Vigor");
+    `combat end`: the fight is over, and Vigor no longer moves at the start of turns."""
+    words = read_words(line, "combat [end]", flags=("end",))
     who = ctx.active
     refuse_dead(who)
+    if words.has("end"):
+        if IN_COMBAT not in who.flags:
+            raise RuleError(f"{who.name} is in no combat: nothing to end")
+        return ctx.resolution("pool", f"{ctx.input.strip()} → out of combat",
+                              changes=(Change(who.name, IN_COMBAT, True, False, "combat end",
+                                              "flag"),))
     change = to_full(ctx, who, "vigor", "combat")
     top = max_of(ctx, who, "vigor")
-    return ctx.resolution("pool", f"{ctx.input.strip()} → Vigor {top}", changes=some(change))
+    started = () if IN_COMBAT in who.flags else (
+        Change(who.name, IN_COMBAT, False, True, "combat", "flag"),)
+    return ctx.resolution("pool", f"{ctx.input.strip()} → Vigor {top}",
+                          changes=(*some(change), *started))
+
+
+def turn_delta(kind: str, heart: int) -> int:
+    """Vigor at the start of a turn (003:L120–122): a player character regains the Heart
+    modifier (loses 1 when negative); a Major or Sovereign regains or loses 1 by its sign;
+    Minors and retainers do not regenerate."""
+    if kind == PLAYER:
+        return heart if heart > 0 else -1 if heart < 0 else 0
+    if kind in NPC_REGAIN:
+        return (heart > 0) - (heart < 0)
+    return 0
 
 
 def turn(ctx: Context, line: ast.CommandLine) -> Resolution:
-    """`turn`: the start of your turn: regain Vigor equal to the Heart modifier (up to the cap),
-    or lose 1 with a negative Heart modifier (seed 003, Vigor Generation)."""
+    """`turn`: the start of your turn in combat: Vigor moves by the Heart modifier (seed 003,
+    Vigor Generation); refused outside combat, where nothing drains (003:L121)."""
     read_words(line, "turn")
     who = ctx.active
     refuse_dead(who)
-    heart = heart_modifier(who)
-    if heart is None:
-        raise UsageError(f"{who.name} has no Heart: add [stats] heart = N (or [mods] heart = N)")
-    delta = heart if heart > 0 else -1 if heart < 0 else 0
+    if IN_COMBAT not in who.flags:
+        raise RuleError(f"{who.name} is in no combat: Vigor moves only at the start of turns in"
+                        " combat, and outside combat nothing drains (start one with `combat`)")
+    kind = kind_of(who)
+    notes: tuple[str, ...] = ()
+    if kind not in (PLAYER, *NPC_REGAIN):
+        delta = 0
+        notes = (f"{who.name} is a {kind}: Minors and retainers do not regenerate",)
+    else:
+        heart = heart_modifier(who)
+        if heart is None:
+            raise UsageError(f"{who.name} has no Heart: add [stats] heart = N (or [mods]"
+                             " heart = N)")
+        delta = turn_delta(kind, heart)
     change, after = moved(ctx, who, "vigor", delta, "turn")
-    notes = () if change else (f"{who.name} · Vigor stays {after}",)
+    if not change:
+        notes += (f"{who.name} · Vigor stays {after}",)
     return ctx.resolution("pool", f"{ctx.input.strip()} → Vigor {after}", changes=some(change),
                           notes=notes)
 

@@ -17,11 +17,13 @@ from rules.resolution import Resolution
 from rules.systems.protocol import Context
 from rules.systems.tiers.pools import refuse_dead
 from rules.systems.tiers.vocabulary import (
+    ADDS_TIER_TO_SAVES,
     Edge,
     StatDie,
     d20_expr,
     die_of,
     edge_of,
+    kind_of,
     read_words,
     tier_of,
     title,
@@ -45,10 +47,11 @@ class D20Plan:
     bonus: int
     dc: int
     notes: tuple[str, ...] = ()
+    adds_tier: bool = True
 
     @property
     def flat(self) -> int:
-        return self.tier + self.bonus
+        return (self.tier if self.adds_tier else 0) + self.bonus
 
     def expr(self) -> ast.Expr:
         """The roll as a dice expression, for its exact odds."""
@@ -83,8 +86,12 @@ def plan_save(ctx: Context, line: ast.CommandLine) -> D20Plan:
     if stat != "fate":
         dice.append(("the Fate die", die_of("fate", words, who)))
     edge, notes = edge_of(words, who)
-    return D20Plan("save", stat, edge, tuple(dice), tier_of(words, who),
-                   words.number("bonus") or 0, dc, notes)
+    adds_tier = kind_of(who) in ADDS_TIER_TO_SAVES
+    tier = tier_of(words, who) if adds_tier else 0
+    if not adds_tier:
+        notes += (f"a {kind_of(who)} adds no Tier to a save (player characters and Minors do)",)
+    return D20Plan("save", stat, edge, tuple(dice), tier, words.number("bonus") or 0, dc, notes,
+                   adds_tier)
 
 
 def plan_disrupt(ctx: Context, line: ast.CommandLine) -> D20Plan:
@@ -120,7 +127,7 @@ def roll_plan(ctx: Context, plan: D20Plan) -> Resolution:
         faces.append(die.sign * face)
         total += die.sign * face
         text += _signed_face(face, die)
-    text += f"+{plan.tier}" + (f"{plan.bonus:+d}" if plan.bonus else "")
+    text += (f"+{plan.tier}" if plan.adds_tier else "") + (f"{plan.bonus:+d}" if plan.bonus else "")
     outcome = "pass" if total >= plan.dc else "fail"
     notes = plan.notes
     if outcome == "fail" and plan.kind == "disruption":

@@ -15,7 +15,7 @@ from rules.systems.tiers.fate import fate, fate_odds
 from rules.systems.tiers.harm import heal, hurt
 from rules.systems.tiers.help import HELP
 from rules.systems.tiers.odds import odds_hooks
-from rules.systems.tiers.pools import POOLS, UNCAPPED, WHY_OPEN
+from rules.systems.tiers.pools import POOLS, UNCAPPED, WHY_OPEN, why_open
 from rules.systems.tiers.recovery import combat, gain, recover, rest, session, spend, turn
 from rules.systems.tiers.saves import disrupt, initiative, save
 from rules.systems.tiers.vocabulary import validate_tables
@@ -31,6 +31,9 @@ class Tiers(System):
         "check body body=14 body=d6 tier=2 task 2",
         "save sense sense=d4 fate=d8 tier=2 dc 12",
         "attack ac 14 bonus 3 tier=2 body=d6",
+        "attack ac 12 bonus 2 rider 1 rider 2 extra-die tier=2 body=d6",
+        "attack ac 12 bonus 2 cover half through 1 tier=2 body=d6",
+        "odds attack ac 12 bonus 3 through 1",
         "odds check body body=14 tier=2 task 2",
     )
     stats = tuple(
@@ -40,7 +43,8 @@ class Tiers(System):
     )
     pools = POOLS
     health = "vitality"
-    fields = {"tier": (int, 1, 5), "armor": (str, None, None)}
+    fields = {"tier": (int, 1, 5), "armor": (str, None, None), "shield": (bool, None, None),
+              "ac": (int, 1, None), "kind": (str, None, None)}
     sections = frozenset({"dice", "mods"})
 
     def extra_commands(self) -> dict[str, CommandFn]:
@@ -78,7 +82,7 @@ class Tiers(System):
             return 0
         if pool.name in WHY_OPEN and not isinstance(character.pools.get(pool.name), int) \
                 and self.pool_max(character, pool) is None:
-            raise UsageError(f"{character.name}: {WHY_OPEN[pool.name]}")
+            raise UsageError(f"{character.name}: {why_open(character, pool.name)}")
         return super().pool_value(character, pool)
 
     def rest_changes(self, character: Character) -> list[Change]:
@@ -88,8 +92,11 @@ class Tiers(System):
     def completion_words(self, command: str) -> tuple[str, ...]:
         """Words the REPL offers after a command, beyond SPEC's."""
         return {
-            "attack": ("melee", "ranged", "mystic", "crit", "rider", "on", "adv", "dis"),
-            "damage": ("major", "minor", "crit", "mystic", "glancing", "rider", "on"),
+            "attack": ("melee", "ranged", "mystic", "crit", "rider", "on", "adv", "dis",
+                       "extra-die", "cover", "through", "ally"),
+            "damage": ("major", "minor", "crit", "mystic", "glancing", "rider", "extra-die",
+                       "on"),
+            "combat": ("end",),
             "hurt": ("vigor", "resist", "immune", "vulnerable"),
             "recover": ("stamina", "vitality"),
             "rest": ("healer",),

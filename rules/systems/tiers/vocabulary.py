@@ -23,6 +23,15 @@ TIER_DIE = {1: 4, 2: 6, 3: 8, 4: 10, 5: 12}
 # seed 003, Armor: "Medium armor 12 + Sense (-1 Vigor cap); Heavy armor 13 + Sense (-2 Vigor cap)"
 ARMOUR_PENALTY = {"none": 0, "light": 0, "medium": 1, "heavy": 2}
 
+PLAYER = "player"
+KINDS = (PLAYER, "minor", "major", "sovereign", "retainer")
+"""Who a sheet is: a player character (the default) or an NPC of Part 7B (003:L97, L122, L230)."""
+NPC_REGAIN = ("major", "sovereign")
+"""003:L122 "a Major or Sovereign regains 1 if its Heart modifier is positive and loses 1 if it
+is negative. Minors and retainers do not regenerate"."""
+ADDS_TIER_TO_SAVES = (PLAYER, "minor")
+"""003:L236 "Player characters and Minors add their Tier"."""
+
 Edge = Literal["adv", "dis"] | None
 
 _DIE = re.compile(r"^(-?)d(\d+)$")
@@ -118,6 +127,15 @@ def validate_tables(sheet: Mapping[str, Any]) -> dict[str, Any]:
         raise SheetError(
             f"sheet key 'armor' is one of {', '.join(ARMOUR_PENALTY)}, not {armour!r}"
         )
+    if "shield" in sheet and not isinstance(sheet["shield"], bool):
+        raise SheetError(f"sheet key 'shield' is true or false, not {sheet['shield']!r}")
+    if "kind" in sheet:
+        kind = sheet["kind"]
+        word = kind.strip().lower() if isinstance(kind, str) else ""
+        word = PLAYER if word == "pc" else word  # a player character, as tables say it
+        if word not in KINDS:
+            raise SheetError(f"sheet key 'kind' is one of {', '.join(KINDS)}, not {kind!r}")
+        out["kind"] = word
     return out
 
 
@@ -137,9 +155,14 @@ class Words:
     dice: Mapping[str, StatDie] = field(default_factory=dict)  # body=d6, body=-d4
     tier: int | None = None  # tier=2
     amount: ast.Expr | None = None  # hurt 5, hurt 2d6
+    counts: Mapping[str, int] = field(default_factory=dict)  # repeatable words: rider 1 rider 2
 
     def has(self, flag: str) -> bool:
         return flag in self.flags
+
+    def count(self, word: str) -> int:
+        """How many times a repeatable word was given."""
+        return self.counts.get(word, 0)
 
     def number(self, option: str) -> int | None:
         return self.numbers.get(option)
@@ -161,9 +184,13 @@ def read_words(
     flags: Iterable[str] = (),
     stat: bool = False,
     amount: bool = False,
+    repeatable: Iterable[str] = (),
 ) -> Words:
-    """Sort a command's words; a UsageError (with the usage) for anything it does not take."""
+    """Sort a command's words; a UsageError (with the usage) for anything it does not take.
+    A `repeatable` word may come again: a number keeps the largest, and each is counted."""
     takes_number, takes_name, takes_flag = set(numbers), set(names), set(flags)
+    again = set(repeatable)
+    counts: dict[str, int] = {}
     found: dict[str, int] = {}
     named: dict[str, str] = {}
     seen: set[str] = set()
@@ -188,9 +215,10 @@ def read_words(
             raise UsageError(f"{line.word}: unexpected '{arg}' ({usage})")
         word = arg.text.lower()
         if word in takes_number and nxt is not None and _signed(nxt) is not None:
-            if word in found:
+            if word in found and word not in again:
                 raise UsageError(f"{line.word}: '{word}' is given twice")
-            found[word] = _signed(nxt) or 0
+            found[word] = max(_signed(nxt) or 0, found.get(word, -(10**9)))
+            counts[word] = counts.get(word, 0) + 1
             i += 1
         elif word in takes_number and (not stat or find_stat(word) is None or bare is not None):
             raise UsageError(f"{line.word}: '{word}' needs a number after it ({usage})")
@@ -202,14 +230,15 @@ def read_words(
             named[word] = nxt.text
             i += 1
         elif word in takes_flag:
-            if word in seen:
+            if word in seen and word not in again:
                 raise UsageError(f"{line.word}: '{word}' is given twice")
             seen.add(word)
+            counts[word] = counts.get(word, 0) + 1
         elif stat and bare is None and find_stat(word) is not None:
             bare = find_stat(word)
         else:
             raise UsageError(f"{line.word}: unknown word '{arg.text}' ({usage})")
-    return Words(line.word, found, named, frozenset(seen), bare, scores, dice, tier, expr)
+    return Words(line.word, found, named, frozenset(seen), bare, scores, dice, tier, expr, counts)
 
 
 def _inline(command: str, arg: ast.KeyValue, scores: dict[str, int], dice: dict[str, StatDie],
@@ -315,18 +344,30 @@ def sheet_tier(who: Character) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
+def kind_of(who: Character | None) -> str:
+    """The sheet's kind: `player` (also with no sheet), `minor`, `major`, `sovereign`, `retainer`."""
+    if who is None:
+        return PLAYER
+    kind = who.field("kind", PLAYER)
+    return kind if isinstance(kind, str) and kind in KINDS else PLAYER
+
+
 def armour_penalty(who: Character) -> int:
     """The Vigor cap the sheet's `armor` costs (none/light 0, medium 1, heavy 2)."""
     armour = who.field("armor", "none")
     return ARMOUR_PENALTY.get(str(armour), 0)
 
 
-def edge_of(words: Words, who: Character | None) -> tuple[Edge, tuple[str, ...]]:
+def edge_of(words: Words, who: Character | None, also_dis: str | None = None
+            ) -> tuple[Edge, tuple[str, ...]]:
     """Advantage or disadvantage: both cancel, several do not stack; Exhaustion is a
-    disadvantage on every roll (seed 003, Exhaustion Effects)."""
+    disadvantage on every roll (seed 003, Exhaustion Effects); `also_dis` names one more."""
     adv = words.has("adv")
     dis = words.has("dis")
     notes: list[str] = []
+    if also_dis is not None:
+        notes.append(also_dis + (" (cancels the advantage)" if adv and not dis else ""))
+        dis = True
     exhausted = who is not None and "exhausted" in who.flags
     if exhausted:
         notes.append("exhausted: disadvantage" + (" (cancels the advantage)" if adv else ""))

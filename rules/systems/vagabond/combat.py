@@ -14,6 +14,7 @@ from rules.systems.protocol import Context
 from rules.systems.vagabond.check_roll import CheckSpec, aid_from_words, roll_check
 from rules.systems.vagabond.checks import Plan, plan_save
 from rules.systems.vagabond.vocabulary import (
+    ARMOR_RANGE,
     ATTACK_SKILLS,
     SKILLS,
     Words,
@@ -71,6 +72,7 @@ def roll_damage(ctx: Context, expr: ast.Expr, *, weak: bool = False, immune: boo
             parts.append("Weak: no damage die to add one to")
         else:
             expr = more
+    start = len(ctx.roller.throws)
     roll = ctx.roller.roll(expr, why="damage")
     parts.insert(0, f"Damage {expr} → {describe_roll(roll)}")
     amount = roll.total
@@ -80,6 +82,12 @@ def roll_damage(ctx: Context, expr: ast.Expr, *, weak: bool = False, immune: boo
             top = max(dice, key=lambda d: d.value)
             amount -= top.value
             parts.append(f"-{top.value} (the Save ignores a {top.die.name})")
+            # JSON shows the ignored die as not kept (000:L66: "ignore one of the attack's
+            # highest rolled damage dice")
+            ignored = next((start + i for i, t in enumerate(roll.throws)
+                            if t.kept and t.die == top.die.name and t.face == top.face), None)
+            if ignored is not None:
+                ctx.roller.set_aside(ignored)
         else:
             parts.append("no damage die for the Save to ignore")
     for label, n in bonuses:
@@ -125,7 +133,7 @@ def plan_attack(ctx: Context, line: ast.CommandLine) -> AttackPlan:
     """`attack SKILL DAMAGE …`: the weapon Skill's Check (Hindered when Vulnerable or Confused)."""
     words = read_words(line, ("immune", "weak"), names=1, numbers=1, usage=ATTACK_USAGE)
     check_values(words, ("armor",), "attack")
-    armor = inline_int(words, "armor", 0, None) or 0  # checked before any die is thrown
+    armor = inline_int(words, "armor", *ARMOR_RANGE) or 0  # checked before any die is thrown
     if not words.names:
         raise UsageError(f"attack needs the weapon's Skill: {ATTACK_USAGE}")
     skill = find_skill(words.names[0])
@@ -206,7 +214,7 @@ def plan_hit(ctx: Context, line: ast.CommandLine) -> HitPlan:
     if words.has("block") and words.has("dodge"):
         raise UsageError("hit: Block or Dodge, not both")
     who = ctx.table.active
-    armor = inline_int(words, "armor", 0, None)
+    armor = inline_int(words, "armor", *ARMOR_RANGE)
     if armor is None and who is not None:
         sheet_armor = who.field("armor", 0)
         armor = sheet_armor if isinstance(sheet_armor, int) else 0

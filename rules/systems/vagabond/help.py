@@ -11,7 +11,8 @@ Vagabond (`-s vagabond`, seed 000)
 Stats (2–7): might mit · dexterity dex · awareness awr · reason rsn · presence prs · luck luk
 Skills: Might brawl melee · Dexterity finesse sneak · Awareness detect mysticism survival
   ranged · Reason arcana craft medicine · Presence influence leadership performance
-  (trained when the sheet's [skills] trained lists it, or with the word `trained`)
+  (trained when the sheet's [skills] trained lists it, or with the word `trained`;
+  a sheet that lists anything else is refused at import)
 Commands (inline Stats such as dex=5 work without a character)
   check STAT|SKILL [trained] [favor|hinder …] [+luck] [forgo]   check dex=5 trained
   save reflex|endure|will [favor|hinder …] [+luck] [forgo]      never doubled by training
@@ -28,6 +29,8 @@ Commands (inline Stats such as dex=5 work without a character)
   hit DAMAGE [block [ranged] [shield] | dodge [heavy]] [immune|weak] [armor=N]
                                  an enemy's attack: a passed Save ignores a highest
                                  damage die, the sheet's armor subtracts, HP falls
+                                 (Armor 0–3: "Armour subtracting 1–3 from every hit")
+                                 e.g. hit 2d6 block armor=1 mit=4
   cast damage|effect|both [+N] [touch|remote|cube|aura|cone|glyph|line|sphere]
        [enlarge=N] [unwilling] …  +N (or N): extra d6s of damage, 1 Mana each, rolled
                                  (on a passed Cast Check when there is one)
@@ -36,7 +39,8 @@ Commands (inline Stats such as dex=5 work without a character)
                                  (the Class's Skill) only against an unwilling target
                                  enlarge=N: an enlarged area's extra Mana (the text
                                  leaves it open, so the caster says it)
-  status [list] | status add|rm NAME …   Statuses as flags (effects below)
+  status [list] | status add|rm NAME …   Statuses as flags (effects below);
+                                 a GM's own: status add custom:hexed
   breather                       HP + Might, once per Shift (a second is refused)
   shift new                      the next Shift: every Hero may take a Breather again
   rest                           HP, Luck, Mana to max; at full HP, 1 Fatigue goes instead

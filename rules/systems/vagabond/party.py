@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from rules.campaign import Character
 from rules.errors import RuleError, UsageError
 from rules.notation import ast
@@ -13,7 +15,7 @@ from rules.systems.vagabond.vocabulary import STAT_RANGE, STATUSES, afflictions,
 
 # ---- statuses ----
 
-STATUS_USAGE = "status [list] | status add NAME … | status rm NAME …"
+STATUS_USAGE = "status [list] | status add NAME … | status rm NAME … (a GM's own: custom:NAME)"
 
 
 def status_line(name: str) -> str:
@@ -24,13 +26,31 @@ def status_line(name: str) -> str:
     return f"{title(name)}: {known.effect} (public rules)"
 
 
+CUSTOM = "custom:"
+"""The prefix of a GM's own Status, which no rule knows (`status add custom:hexed`)."""
+
+
+def status_name(word: str, spelled: Mapping[str, str]) -> str:
+    """The flag a Status word names: one of the Statuses, a flag the Hero carries, or a GM's own
+    after `custom:`; anything else is an error, never a silent new flag (issue 14)."""
+    if word.startswith(CUSTOM):
+        name = word[len(CUSTOM):]
+        if not name:
+            raise UsageError("status: custom: needs a name (custom:hexed)")
+        return name
+    if word in STATUSES or word in spelled:
+        return word
+    known = ", ".join(STATUSES)
+    raise UsageError(f"status: '{word}' is not a Status ({known}); a GM's own: custom:{word}")
+
+
 def status(ctx: Context, line: ast.CommandLine) -> Resolution:
     """Add or remove Status flags, or list them with what they do to the Hero's rolls."""
     who = ctx.active
     words = [(a.text if isinstance(a, ast.Word) else str(a)).lower() for a in line.args]
     action = words[0] if words else "list"
-    names = words[1:]
     spelled = {f.lower(): f for f in who.flags}  # a sheet may spell a flag `Vulnerable`
+    names = [status_name(w, spelled) for w in words[1:]]
     flags = sorted(spelled)
     if action == "list":
         if names:

@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from rules.campaign import Character
+from rules.errors import SheetError
 from rules.notation import ast
 from rules.odds import Odds
 from rules.resolution import Change, Resolution
@@ -28,7 +29,7 @@ from rules.systems.vagabond.party import (
     victim,
     xp,
 )
-from rules.systems.vagabond.vocabulary import STATUSES, title
+from rules.systems.vagabond.vocabulary import ARMOR_RANGE, SKILLS, STATUSES, find_skill, title
 
 STATS = (
     Stat("might", "mit", 2, 7),
@@ -76,7 +77,7 @@ class Vagabond(System):
         Pool("mana", "Mana", None, "from the sheet's [max] table"),
         Pool("fatigue", "Fatigue", lambda c: 5, "0–5; 5 is death"),
     )
-    fields = {"level": (int, 1, 10), "armor": (int, 0, None), "class": (str, None, None),
+    fields = {"level": (int, 1, 10), "armor": (int, *ARMOR_RANGE), "class": (str, None, None),
               "xp": (int, 0, None)}
 
     def extra_commands(self) -> dict[str, CommandFn]:
@@ -111,8 +112,13 @@ class Vagabond(System):
         return replace(res, changes=(*res.changes, *more), notes=(*res.notes, *notes))
 
     def validate_sheet(self, data: Mapping[str, Any]) -> dict[str, Any]:
-        """The common checks; an omitted Fatigue is written down as 0 (not its maximum, 5)."""
+        """The common checks, known trained Skills; an omitted Fatigue is written down as 0 (not its
+        maximum, 5)."""
         sheet = super().validate_sheet(data)
+        for skill in sheet.get("skills", {}).get("trained", []):
+            if find_skill(skill) is None:  # a typo would leave a Skill untrained without a word
+                raise SheetError(f"sheet key 'skills.trained': '{skill}' is not a Vagabond Skill"
+                                 f" ({', '.join(SKILLS)})")
         pools = dict(sheet.get("pools", {}))
         pools.setdefault("fatigue", 0)
         sheet["pools"] = pools
@@ -160,8 +166,8 @@ class Vagabond(System):
 
     def help(self) -> str:
         statuses = "\n".join(f"  {title(s.name)}: {s.effect}" for s in STATUSES.values())
-        return HELP + statuses + "\n  (any other Status is kept as a flag, with no automatic"\
-            " effect)\n" + odds_table()
+        return HELP + statuses + "\n  (a GM's own Status: status add custom:NAME, kept as a flag"\
+            " with no automatic effect; any other word is an error)\n" + odds_table()
 
 
 SYSTEM = Vagabond()

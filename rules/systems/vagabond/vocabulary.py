@@ -25,6 +25,9 @@ SKILLS: Mapping[str, str] = {
 }
 ATTACK_SKILLS = ("melee", "ranged", "brawl", "finesse")
 
+ARMOR_RANGE = (0, 3)
+"""000:L18 "Armour subtracting 1–3 from every hit": Armor 1 to 3, or 0 for none."""
+
 # public rules: Endure 20 − 2×Might, Reflex 20 − (Dex + Awr), Will 20 − (Rsn + Prs)
 SAVES: Mapping[str, tuple[str, str]] = {
     "endure": ("might", "might"),
