@@ -98,6 +98,7 @@ def pool_keep(
     rest = [_suffix_sums(ws) for ws in weights]
     tails: dict[tuple[int, int, int], Mapping[Value, int]] = {}
     powers: dict[tuple[int, int], int] = {}
+    leftovers: dict[tuple[int, tuple[int, ...]], Mapping[Value, int]] = {}
 
     def power(base: int, m: int) -> int:
         key = (base, m)
@@ -123,6 +124,17 @@ def pool_keep(
                 budget.spend(len(tails[(g, j, i)]) * cost)
         return tails[key]
 
+    def leftover(j: int, rem: tuple[int, ...]) -> Mapping[Value, int]:
+        """Weights of the summed score of the dice left (rem per group) showing outcomes after j."""
+        key = (j, rem)
+        if key not in leftovers:
+            parts = [tail(g, j, m) for g, m in enumerate(rem) if m]
+            joint: Mapping[Value, int] = parts[0] if parts else {0: 1}
+            for part in parts[1:]:
+                joint = convolve(joint, part, what)
+            leftovers[key] = joint
+        return leftovers[key]
+
     states: dict[tuple[int, ...], dict[Value, int]] = {tuple(n for _, n in groups): {0: 1}}
     done: dict[Value, int] = {}
     for j, s in enumerate(scores):
@@ -145,12 +157,9 @@ def pool_keep(
                 rem2 = tuple(m - x for m, x in zip(rem, ks, strict=True))
                 kept = max(0, min(c2, b) - max(c, a))
                 if b == total and c2 >= a:
-                    part: Mapping[Value, int] = {0: coef}
-                    for g, m in enumerate(rem2):
-                        if m:
-                            part = convolve(part, tail(g, j, m), what)
-                    budget.spend(len(part) * len(sums) * cost)
-                    _add_shifted(done, convolve(sums, part, what), kept * s, 1)
+                    left = leftover(j, rem2)
+                    budget.spend(len(left) * len(sums) * cost)
+                    _add_sum(done, sums, left, kept * s, coef, what)
                     continue
                 if b < total:
                     short += coef * math.prod(power(r, m) for r, m in zip(after, rem2, strict=True))
@@ -214,6 +223,24 @@ def _add_shifted(
         if type(t) is not int:
             t = exact(t)
         into[t] = get(t, 0) + w * coef
+
+
+def _add_sum(
+    into: dict[Value, int],
+    x: Mapping[Value, int],
+    y: Mapping[Value, int],
+    shift: Value,
+    coef: int,
+    what: str,
+) -> None:
+    """into[v + shift] += w * coef for each v, w in the weights of X + Y (X, Y independent)."""
+    if len(x) > len(y):
+        x, y = y, x
+    if len(x) == 1:  # a lone value shifts the other's weights: no convolution needed
+        ((v, w),) = x.items()
+        _add_shifted(into, y, exact(v + shift), w * coef)
+    else:
+        _add_shifted(into, convolve(x, y, what), shift, coef)
 
 
 def members_keep(
