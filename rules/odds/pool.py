@@ -98,7 +98,6 @@ def pool_keep(
     rest = [_suffix_sums(ws) for ws in weights]
     tails: dict[tuple[int, int, int], Mapping[Value, int]] = {}
     powers: dict[tuple[int, int], int] = {}
-    leftovers: dict[tuple[int, tuple[int, ...]], Mapping[Value, int]] = {}
 
     def power(base: int, m: int) -> int:
         key = (base, m)
@@ -126,14 +125,11 @@ def pool_keep(
 
     def leftover(j: int, rem: tuple[int, ...]) -> Mapping[Value, int]:
         """Weights of the summed score of the dice left (rem per group) showing outcomes after j."""
-        key = (j, rem)
-        if key not in leftovers:
-            parts = [tail(g, j, m) for g, m in enumerate(rem) if m]
-            joint: Mapping[Value, int] = parts[0] if parts else {0: 1}
-            for part in parts[1:]:
-                joint = convolve(joint, part, what)
-            leftovers[key] = joint
-        return leftovers[key]
+        parts = [tail(g, j, m) for g, m in enumerate(rem) if m]
+        joint: Mapping[Value, int] = parts[0] if parts else {0: 1}
+        for part in parts[1:]:
+            joint = convolve(joint, part, what)
+        return joint
 
     states: dict[tuple[int, ...], dict[Value, int]] = {tuple(n for _, n in groups): {0: 1}}
     done: dict[Value, int] = {}
@@ -141,6 +137,7 @@ def pool_keep(
         here = [ws[j] for ws in weights]
         after = [r[j] for r in rest]
         nxt: dict[tuple[int, ...], dict[Value, int]] = {}
+        settled: dict[tuple[int, ...], dict[Value, int]] = {}  # every die left is kept
         for rem, sums in states.items():
             c = total - sum(rem)
             budget.spend(len(sums) * cost)
@@ -157,9 +154,8 @@ def pool_keep(
                 rem2 = tuple(m - x for m, x in zip(rem, ks, strict=True))
                 kept = max(0, min(c2, b) - max(c, a))
                 if b == total and c2 >= a:
-                    left = leftover(j, rem2)
-                    budget.spend(len(left) * len(sums) * cost)
-                    _add_sum(done, sums, left, kept * s, coef, what)
+                    budget.spend(len(sums) * cost)
+                    _add_shifted(settled.setdefault(rem2, {}), sums, kept * s, coef)
                     continue
                 if b < total:
                     short += coef * math.prod(power(r, m) for r, m in zip(after, rem2, strict=True))
@@ -172,6 +168,11 @@ def pool_keep(
                 _add_shifted(nxt.setdefault(rem2, {}), sums, kept * s, coef)
             if full - short:
                 _add_shifted(done, sums, (b - max(c, a)) * s, full - short)
+        for rem2, sums in settled.items():
+            # the paths that leave the same dice to be kept share one convolution with them
+            left = leftover(j, rem2)
+            budget.spend(len(left) * len(sums) * cost)
+            _add_sum(done, sums, left, what)
         states = nxt
         if len(done) > MAX_OUTCOMES:
             raise LimitError(f"the odds of {what} have more than {MAX_OUTCOMES:,} values")
@@ -225,22 +226,15 @@ def _add_shifted(
         into[t] = get(t, 0) + w * coef
 
 
-def _add_sum(
-    into: dict[Value, int],
-    x: Mapping[Value, int],
-    y: Mapping[Value, int],
-    shift: Value,
-    coef: int,
-    what: str,
-) -> None:
-    """into[v + shift] += w * coef for each v, w in the weights of X + Y (X, Y independent)."""
+def _add_sum(into: dict[Value, int], x: Mapping[Value, int], y: Mapping[Value, int], what: str) -> None:
+    """into[v] += w for each v, w in the weights of X + Y (X and Y independent)."""
     if len(x) > len(y):
         x, y = y, x
     if len(x) == 1:  # a lone value shifts the other's weights: no convolution needed
         ((v, w),) = x.items()
-        _add_shifted(into, y, exact(v + shift), w * coef)
+        _add_shifted(into, y, v, w)
     else:
-        _add_shifted(into, convolve(x, y, what), shift, coef)
+        _add_shifted(into, convolve(x, y, what), 0, 1)
 
 
 def members_keep(
