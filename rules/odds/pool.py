@@ -18,6 +18,8 @@ PoolGroup = tuple[Mapping[Value, int], int]
 
 MAX_WORK = 1_500_000
 """Inner-loop steps one keep/drop may take before it is refused as too slow (about a second)."""
+MAX_ONE_KIND_WORK = 4_000_000
+"""…and for a pool of one kind of die, whose steps are cheaper (100d10kh50 takes 1.7 million)."""
 MAX_KINDS_STATES = 4096  # a group pools its alike members while the pool has few shapes
 ESTIMATE_SLACK = 12  # `_estimate` overcounts real steps 12 to 35 times
 
@@ -40,8 +42,8 @@ def keep_window(keeps: Sequence[ast.Keep], n: int) -> tuple[int, int]:
 class Budget:
     """Counts inner-loop steps so that a huge keep fails fast instead of hanging."""
 
-    def __init__(self, what: str) -> None:
-        self.left = MAX_WORK
+    def __init__(self, what: str, limit: int = MAX_WORK) -> None:
+        self.left = limit
         self.what = what
 
     def spend(self, steps: int) -> None:
@@ -87,7 +89,7 @@ def pool_keep(
     if not descending:
         a, b = total - b, total - a
     outcomes = sorted({v for w, _ in groups for v in w}, reverse=descending)
-    budget = budget or Budget(what)
+    budget = budget or Budget(what, MAX_ONE_KIND_WORK if len(groups) == 1 else MAX_WORK)
     scores = [exact(score(v)) for v in outcomes]
     spread = int(max(scores)) - int(min(scores)) + 1
     cost = _weight_cost(groups)
