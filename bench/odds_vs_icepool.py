@@ -37,6 +37,10 @@ CASES: list[tuple[str, Callable[[], Any]]] = [
     ("5d8dl2", lambda: icepool.d8.highest(5, 3)),
     ("2d20kh1+5", lambda: icepool.d20.highest(2, 1) + 5),
     ("300d6", lambda: 300 @ icepool.d6),
+    ("30d10kh5", lambda: icepool.d10.highest(30, 5)),
+    ("50d6kl25", lambda: icepool.d6.lowest(50, 25)),
+    ("40d8kh20", lambda: icepool.d8.highest(40, 20)),
+    ("100d10kh50", lambda: icepool.d10.highest(100, 50)),
 ]
 
 

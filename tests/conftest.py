@@ -6,6 +6,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# no wall-clock limits in tests: Hypothesis's default 200 ms deadline per example is one
+settings.register_profile("roll", deadline=None)
+settings.load_profile("roll")
 
 
 @pytest.fixture(autouse=True)

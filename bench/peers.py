@@ -1,0 +1,224 @@
+"""Our `roll` against the tools people would use instead, one row per line of issue 15's table.
+
+Run: .venv/bin/python bench/peers.py [--quick] [--reps N]   (the peers come from the `bench` extra)
+
+Every measurement is a whole process, start-up included, and the commands of a row take turns
+(ours, peer, peer, ours, …, the first in turn rotating), so a noisy machine slows all of them
+alike. Each row prints the median wall time of every command and the ratio of ours to the
+fastest peer (below 1: ours is faster); the memory row compares the median peak RSS instead.
+The script installs nothing: it refuses to run when a peer is missing or when `roll` in this
+environment is not ours (the PyPI `dice` and `roll-cli` packages also install a `roll` script).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+BIN = Path(sys.executable).parent
+ROLL = BIN / "roll"
+
+REALISTIC = ["1d20+5", "4d6kh3", "2d20kh1+3", "8d6", "1d8+3", "3d6", "1d100", "2d6+3", "1d12+4",
+             "2d20kl1+2", "3d8+2", "1d4+1", "6d6", "1d10+1d6", "2d8+5", "1d20-1", "4d6kl1", "10d6"]
+"""LINEs of everyday play that both `roll` and d20 accept, in the same spelling."""
+
+ODDS: list[tuple[str, str]] = [
+    ("4d6kh3", "d6.highest(4, 3)"),
+    ("3d6", "3 @ d6"),
+    ("2d20kh1+5", "d20.highest(2, 1) + 5"),
+    ("8d6", "8 @ d6"),
+    ("5d8dl2", "d8.highest(5, 3)"),
+    ("12d6kh4", "d6.highest(12, 4)"),
+    ("20d10kh3", "d10.highest(20, 3)"),
+    ("30d10kh5", "d10.highest(30, 5)"),
+    ("50d6kl25", "d6.lowest(50, 25)"),
+    ("40d8kh20", "d8.highest(40, 20)"),
+    ("8d10>=8", "8 @ d10.map(lambda x: int(x >= 8))"),
+    ("10d12>=9", "10 @ d12.map(lambda x: int(x >= 9))"),
+    ("100d6", "100 @ d6"),
+    ("200d6", "200 @ d6"),
+]
+"""Odds LINEs and the icepool expression that computes the same exact distribution."""
+
+ICEPOOL = """\
+import json, sys
+from fractions import Fraction
+from icepool import d6, d8, d10, d12, d20
+for text, die in [{pairs}]:
+    denom = die.denominator()
+    dist = {{str(v): str(Fraction(q, denom)) for v, q in die.items()}}
+    print(json.dumps({{"input": text, "mean": str(die.mean()), "distribution": dist}}))
+"""
+"""The icepool side prints each distribution as exact fractions, as `roll --json` does."""
+
+D20_MANY = ("import d20\n"  # d20 refuses more than 1,000 dice unless told our limit
+            "roller = d20.Roller(context=d20.RollContext(max_rolls=100_000))\n"
+            "print(roller.roll('100000d6').total)\n")
+
+ENV = dict(os.environ, NO_COLOR="1")
+"""Every process's environment; `rows` points roll's campaign at a file that does not exist."""
+
+D20_LOOP = "import sys, d20\nfor line in sys.stdin:\n    print(d20.roll(line).total)\n"
+
+
+@dataclass(frozen=True)
+class Command:
+    """One process to time: a label, its argv and the file given as its standard input."""
+
+    label: str
+    argv: Sequence[str]
+    stdin: Path | None = None
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the table: ours against its peers on time (and on peak memory if asked)."""
+
+    name: str
+    ours: Command
+    peers: Sequence[Command]
+    memory: bool = False
+
+
+@dataclass(frozen=True)
+class Sample:
+    """One run: wall seconds and peak resident memory in KiB."""
+
+    seconds: float
+    max_rss_kib: int
+
+
+def run_once(cmd: Command) -> Sample:
+    """Run cmd to its end with output thrown away; its time and its own peak RSS."""
+    stdin = open(cmd.stdin, "rb") if cmd.stdin else subprocess.DEVNULL  # noqa: SIM115
+    try:
+        start = time.perf_counter()
+        proc = subprocess.Popen(cmd.argv, stdin=stdin, stdout=subprocess.DEVNULL, env=ENV)
+        _, status, usage = os.wait4(proc.pid, 0)
+        seconds = time.perf_counter() - start
+    finally:
+        if cmd.stdin:
+            stdin.close()  # type: ignore[union-attr]
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode:
+        raise SystemExit(f"{cmd.label}: exit status {proc.returncode}: {' '.join(cmd.argv)}")
+    return Sample(seconds, usage.ru_maxrss)
+
+
+def output_of(cmd: Command) -> list[str]:
+    """cmd's standard output lines (checked once per command, outside the timed runs)."""
+    stdin = cmd.stdin.read_bytes() if cmd.stdin else b""
+    done = subprocess.run(cmd.argv, input=stdin, capture_output=True, check=False, env=ENV)
+    if done.returncode:
+        raise SystemExit(f"{cmd.label} failed: {done.stderr.decode(errors='replace')}")
+    return done.stdout.decode().splitlines()
+
+
+def measure(row: Row, reps: int) -> dict[str, list[Sample]]:
+    """reps runs of every command of a row, taking turns, the first in turn rotating."""
+    cmds = [row.ours, *row.peers]
+    samples: dict[str, list[Sample]] = {c.label: [] for c in cmds}
+    for c in cmds:
+        run_once(c)  # warm the file cache and the byte-code caches
+    for rep in range(reps):
+        k = rep % len(cmds)
+        for c in cmds[k:] + cmds[:k]:
+            samples[c.label].append(run_once(c))
+    return samples
+
+
+def report(name: str, row: Row, samples: dict[str, list[Sample]], memory: bool) -> None:
+    """Print the medians of a row's time (or peak memory) and the ratio of ours to the best peer."""
+
+    def median(label: str) -> float:
+        return statistics.median(s.max_rss_kib / 1024 if memory else s.seconds * 1e3
+                                 for s in samples[label])
+
+    ours = median(row.ours.label)
+    best = min(row.peers, key=lambda c: median(c.label))
+    peers = ", ".join(f"{c.label} {median(c.label):7.1f}" for c in row.peers)
+    print(f"{name:<32} roll {ours:7.1f} {'MiB' if memory else 'ms':>3} | {peers} | "
+          f"ratio {ours / median(best.label):.2f} (vs {best.label})")
+
+
+def check_roll_is_ours() -> None:
+    """Refuse to time another package's `roll` script (dice and roll-cli ship one too)."""
+    if not ROLL.exists() or "from cli.__main__ import" not in ROLL.read_text():
+        raise SystemExit(f"{ROLL} is not this project's roll; reinstall it with "
+                         "`.venv/bin/pip install --no-deps --force-reinstall -e .`")
+    for module in ("d20", "icepool", "dice", "roll_cli"):
+        probe = subprocess.run([sys.executable, "-c", f"import {module}"], capture_output=True)
+        if probe.returncode:
+            raise SystemExit(f"peer {module} is missing: install the extra, "
+                             "`.venv/bin/pip install -e '.[bench]'`")
+
+
+def rows(tmp: Path) -> list[Row]:
+    """The rows of the table, with their input files written under tmp."""
+    ENV.pop("ROLL_SYSTEM", None)
+    ENV.update(ROLL_CAMPAIGN=str(tmp / "no-campaign.sqlite3"), XDG_DATA_HOME=str(tmp / "data"),
+               XDG_STATE_HOME=str(tmp / "state"))
+    rng = random.Random(15)
+    lines = tmp / "lines.txt"
+    lines.write_text("".join(rng.choice(REALISTIC) + "\n" for _ in range(10_000)))
+    threes = tmp / "3d6.txt"
+    threes.write_text("3d6\n" * 30_000)
+    odds = tmp / "odds.txt"
+    odds.write_text("".join(f"odds {text}\n" for text, _ in ODDS))
+    icepool = ICEPOOL.format(pairs=", ".join(f"({text!r}, {expr})" for text, expr in ODDS))
+    roll = str(ROLL)
+    py = sys.executable
+    one_shot = [Command("dice", [str(BIN / "dice"), "2d6+3"]),
+                Command("roll_cli", [py, "-m", "roll_cli", "2d6+3"])]
+    d20_loop = [py, "-c", D20_LOOP]
+    return [
+        Row("one-shot 2d6+3", Command("roll", [roll, "2d6+3"]), one_shot, memory=True),
+        Row("10,000 LINEs piped, -q", Command("roll", [roll, "-q"], lines),
+            [Command("d20 loop", d20_loop, lines)]),
+        Row("-q -n 30000 3d6", Command("roll", [roll, "-q", "-n", "30000", "3d6"]),
+            [Command("d20 loop", d20_loop, threes)]),
+        Row("one-shot -q 100000d6", Command("roll", [roll, "-q", "100000d6"]),
+            [Command("d20", [py, "-c", D20_MANY])]),
+        Row(f"{len(ODDS)} odds LINEs, --json", Command("roll", [roll, "--json"], odds),
+            [Command("icepool", [py, "-c", icepool])]),
+    ]
+
+
+def check_outputs(table: list[Row]) -> None:
+    """Each command of a row prints as many results as its peers (nothing silently failed)."""
+    for row in table:
+        counts = {c.label: len(output_of(c)) for c in [row.ours, *row.peers]}
+        if len(set(counts.values())) != 1:
+            raise SystemExit(f"{row.name}: output lines differ: {counts}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="roll against its peers, whole processes")
+    parser.add_argument("--quick", action="store_true", help="5 runs per command, not 15")
+    parser.add_argument("--reps", type=int, help="runs per command (overrides --quick)")
+    args = parser.parse_args()
+    reps = args.reps or (5 if args.quick else 15)
+    check_roll_is_ours()
+    with tempfile.TemporaryDirectory() as tmp:
+        table = rows(Path(tmp))
+        check_outputs(table)
+        print(f"{time.strftime('%Y-%m-%d %H:%M')}; {os.cpu_count()} CPUs; Python "
+              f"{sys.version.split()[0]}; median of {reps} runs, taking turns")
+        for row in table:
+            samples = measure(row, reps)
+            report(row.name, row, samples, memory=False)
+            if row.memory:
+                report(f"peak RSS, {row.name}", row, samples, memory=True)
+
+
+if __name__ == "__main__":
+    main()

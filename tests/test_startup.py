@@ -1,0 +1,33 @@
+"""What a plain LINE loads: no REPL, no campaign store, no rich, so start-up stays cheap (issue 15)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+HEAVY = ("prompt_toolkit", "sqlite3", "rich")
+PROBE = """
+import sys
+sys.argv = ["roll", *sys.argv[1:]]
+from cli.__main__ import main
+try:
+    main()
+except SystemExit:
+    pass
+sys.stderr.write(" ".join(m for m in {heavy!r} if m in sys.modules))
+"""
+
+
+@pytest.mark.parametrize("args, stdin", [(["2d6+3"], ""), (["-q", "-n", "3", "3d6"], ""),
+                                         (["-q"], "1d20+5\n4d6kh3\n")])
+def test_a_plain_line_imports_no_repl_store_or_rich(
+    tmp_path: Path, args: list[str], stdin: str
+) -> None:
+    env = dict(os.environ, ROLL_CAMPAIGN=str(tmp_path / "none.sqlite3"), NO_COLOR="1")
+    done = subprocess.run([sys.executable, "-c", PROBE.format(heavy=HEAVY), *args], input=stdin,
+                          capture_output=True, text=True, env=env, timeout=60, check=False)
+    assert done.stdout and done.stderr == ""
