@@ -69,6 +69,11 @@ def dice_distribution(node: ast.Dice, eps: Fraction) -> Dist:
     if when is not None and all(when.matches(f) for f in die.faces):
         what = "a d1" if die.sides == 1 and die.kind == "std" else f"a {die.name} on {when}"
         raise EvaluationError(f"exploding {what} would never stop: {node}")
+    if when is not None and 2 * die.sides > MAX_OUTCOMES and any(
+        when.matches(f) for f in (min(die.faces), max(die.faces))
+    ):
+        # a die that explodes adds at least one more of itself: refuse before listing its faces
+        raise too_many(str(node), 2 * die.sides)
     clamp = _clamp_of([m for m in mods if isinstance(m, ast.Clamp)])
     keeps = [m for m in mods if isinstance(m, ast.Keep)]
     counting = [m for m in mods if isinstance(m, (ast.CountSuccesses, ast.CountFailures))]
