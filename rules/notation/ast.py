@@ -147,10 +147,10 @@ class Explosion:
     def matches(self, face: int | Fraction) -> bool:
         return any(p.matches(face) for p in self.points)
 
-    def matcher(self, die: Die) -> Callable[[int], bool]:
+    def matcher(self, die: Die) -> Callable[[int | Fraction], bool]:
         """A fast test for the faces of `die` (the roller asks it of every die thrown)."""
-        if die.sides > 10_000:
-            return self.matches
+        if die.sides > 10_000:  # too many faces to list: test each one as it comes
+            return self.points[0].matches if len(self.points) == 1 else self.matches
         return frozenset(f for f in die.faces if self.matches(f)).__contains__
 
     def __str__(self) -> str:

@@ -69,11 +69,6 @@ def dice_distribution(node: ast.Dice, eps: Fraction) -> Dist:
     if when is not None and all(when.matches(f) for f in die.faces):
         what = "a d1" if die.sides == 1 and die.kind == "std" else f"a {die.name} on {when}"
         raise EvaluationError(f"exploding {what} would never stop: {node}")
-    if when is not None and 2 * die.sides > MAX_OUTCOMES and any(
-        when.matches(f) for f in (min(die.faces), max(die.faces))
-    ):
-        # a die that explodes adds at least one more of itself: refuse before listing its faces
-        raise too_many(str(node), 2 * die.sides)
     clamp = _clamp_of([m for m in mods if isinstance(m, ast.Clamp)])
     keeps = [m for m in mods if isinstance(m, ast.Keep)]
     counting = [m for m in mods if isinstance(m, (ast.CountSuccesses, ast.CountFailures))]
@@ -82,8 +77,9 @@ def dice_distribution(node: ast.Dice, eps: Fraction) -> Dist:
         return Dist.constant(0)
     if when is None:
         return _pool(first.map(clamp), n, keeps, score, node)
-    hit, miss = faces.split(_matcher(when))
-    first_hit, first_miss = first.split(_matcher(when))
+    exploding = when.matcher(die)
+    hit, miss = faces.split(exploding)
+    first_hit, first_miss = first.split(exploding)
     depth = _depth(n, first_hit.mass, hit.mass, eps)
     if when.style == "!!":
         chain = _chain(miss, hit, depth, lambda f: f, str(node))
@@ -154,10 +150,6 @@ def _clamp_of(clamps: Sequence[ast.Clamp]) -> Callable[[Value], Value]:
         return v
 
     return clamp
-
-
-def _matcher(when: ast.Explosion) -> Callable[[Value], bool]:
-    return lambda v: when.matches(v)
 
 
 def _depth(n: int, p_first: Fraction, p_again: Fraction, eps: Fraction) -> int:
