@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import tomllib
 import warnings
+from importlib import metadata
 from pathlib import Path
 
 import pytest
 
+from cli.version import DISTRIBUTION
 from tests.cli_helpers import invoke
 from tests.test_installed import ROLL
 
@@ -20,6 +23,19 @@ installed = pytest.mark.skipif(not Path(ROLL).exists(), reason="roll is not inst
 
 def test_version_is_pyprojects() -> None:
     assert invoke("--version") == (0, f"roll {VERSION}\n", "")
+
+
+@installed
+def test_the_installed_version_is_pyprojects() -> None:
+    done = subprocess.run([ROLL, "--version"], capture_output=True, text=True, check=False)
+    assert (done.returncode, done.stdout, done.stderr) == (0, f"roll {VERSION}\n", "")
+
+
+def test_every_run_time_dependency_has_a_ceiling() -> None:
+    requires = [r for r in metadata.requires(DISTRIBUTION) or [] if "extra ==" not in r]
+    ceilings = {re.split(r"[<>=!~ ;\[]", r)[0].lower(): re.findall(r"<([\d.]+)", r) for r in requires}
+    assert ceilings == {"typer": ["0.25"], "click": ["9"], "prompt-toolkit": ["4"], "pyparsing": ["4"],
+                        "platformdirs": ["5"], "tomli-w": ["2"]}
 
 
 @pytest.mark.parametrize("module", ["rules.odds.dist", "cli.app", "cli", "rules"])
