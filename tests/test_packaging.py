@@ -25,6 +25,12 @@ def test_version_is_pyprojects() -> None:
     assert invoke("--version") == (0, f"roll {VERSION}\n", "")
 
 
+def test_a_bare_checkout_says_it_has_no_version(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("cli.version.DISTRIBUTION", "roll-rules-not-installed")
+    assert invoke("--version") == (
+        0, "roll (version unknown: roll-rules-not-installed is not installed)\n", "")
+
+
 @installed
 def test_the_installed_version_is_pyprojects() -> None:
     done = subprocess.run([ROLL, "--version"], capture_output=True, text=True, check=False)
