@@ -27,9 +27,9 @@ if TYPE_CHECKING:
 
 def _version(value: bool) -> None:
     if value:
-        from importlib.metadata import version
+        from cli.version import version_line
 
-        typer.echo(f"roll {version('roll-rules')}")
+        typer.echo(version_line())
         raise typer.Exit(0)
 
 

@@ -14,17 +14,18 @@ README = Path(__file__).resolve().parent.parent / "README.md"
 NEEDS_STATE = {"--as", "sheet", "log", "undo", "repl", "completion"}
 
 
-def examples() -> list[list[str]]:
+def shell_lines() -> list[str]:
+    """The README's `roll …` lines that need no campaign, no `&&` and no redirection (pipes kept)."""
     blocks = re.findall(r"```sh\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
-    out = []
-    for block in blocks:
-        for line in block.splitlines():
-            if not line.startswith("roll ") or any(t in line for t in ("|", "&&", ">")):
-                continue
-            words = shlex.split(line, comments=True)[1:]
-            if words and not NEEDS_STATE & set(words):
-                out.append(words)
-    return out
+    lines = [line for block in blocks for line in block.splitlines()
+             if line.startswith("roll ") or "| roll " in line]
+    return [line for line in lines if not any(t in line for t in ("&&", ">"))
+            and not NEEDS_STATE & set(shlex.split(line, comments=True))]
+
+
+def examples() -> list[list[str]]:
+    """The words after `roll` of each line without a pipe, to run in-process."""
+    return [shlex.split(line, comments=True)[1:] for line in shell_lines() if "|" not in line]
 
 
 def test_there_are_examples() -> None:
