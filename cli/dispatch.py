@@ -18,8 +18,9 @@ def settings_args(settings: Settings) -> list[str]:
     args: list[str] = []
     if settings.system:
         args += ["--system", settings.system]
-    if settings.character:
-        args += ["--as", settings.character]
+    acting = settings.acting()
+    if acting:
+        args += ["--as", acting]
     if settings.campaign is not None:
         args += ["--campaign", str(settings.campaign)]
     if settings.json:

@@ -15,12 +15,12 @@ _roll_options() {  # the options of a subcommand ('' for a LINE)
         'odds') echo '-a --as --at-least --at-most --campaign -h --help --json --no-color -s --system --width' ;;
         'sheet') echo '-a --as --campaign -h --help --json --no-color -s --system' ;;
         'sheet export') echo '-a --as --campaign -h --help --json --no-color -s --system' ;;
-        'sheet import') echo '-a --as --campaign -h --help --json --no-color -s --system' ;;
+        'sheet import') echo '-a --as --campaign -h --help --json --no-color --reset -s --system' ;;
         'sheet list') echo '-a --as --campaign -h --help --json --no-color -s --system' ;;
-        'sheet rm') echo '-a --as --campaign -h --help --json --no-color -s --system' ;;
+        'sheet rm') echo '-a --as --campaign -h --help --json --no-color -s --system -y --yes' ;;
         'sheet show') echo '-a --as --campaign -h --help --json --no-color -s --system' ;;
-        'log') echo '-a --as --campaign -h --help --json -n --no-color -s --system' ;;
-        'undo') echo '-a --as --campaign -h --help --json --no-color -s --system' ;;
+        'log') echo '-a --as --campaign -h --help --json -n --no-color -s --since --system' ;;
+        'undo') echo '-a --as --campaign -h --help --id --json --no-color -s --system' ;;
         'systems') echo '-h --help --json' ;;
         'help') echo '-h --help' ;;
         'completion') echo '-a --as --campaign -h --help --json --no-color -s --system' ;;
@@ -101,7 +101,7 @@ _roll() {
         word=${said[i]}
         case $word in
             -s|--system|-a|--as|--campaign) pass+=( "$word" "${said[i+1]}" ); (( i++ )); continue ;;
-            --rolled|--seed|--times|--width|-n) (( i++ )); continue ;;
+            --id|--rolled|--seed|--since|--times|--width|-n) (( i++ )); continue ;;
             --) line=$(( i + 1 )); break ;;
             -*) continue ;;
         esac
@@ -125,7 +125,7 @@ _roll() {
         -s|--system) _roll_reply "$cur" "$_roll_systems"; return ;;
         -a|--as) _roll_names "$cur" "${pass[@]}"; return ;;
         --campaign) _roll_files "$cur"; return ;;
-        --rolled|--seed|--times|--width|-n) COMPREPLY=(); return ;;
+        --id|--rolled|--seed|--since|--times|--width|-n) COMPREPLY=(); return ;;
     esac
     if [[ $cur == -* ]]; then
         _roll_reply "$cur" "$(_roll_options "$sub${sub2:+ $sub2}")"

@@ -13,17 +13,17 @@ function __roll_options  # the options of a subcommand ('' for a LINE)
         case 'sheet export'
             echo -a --as --campaign -h --help --json --no-color -s --system
         case 'sheet import'
-            echo -a --as --campaign -h --help --json --no-color -s --system
+            echo -a --as --campaign -h --help --json --no-color --reset -s --system
         case 'sheet list'
             echo -a --as --campaign -h --help --json --no-color -s --system
         case 'sheet rm'
-            echo -a --as --campaign -h --help --json --no-color -s --system
+            echo -a --as --campaign -h --help --json --no-color -s --system -y --yes
         case 'sheet show'
             echo -a --as --campaign -h --help --json --no-color -s --system
         case 'log'
-            echo -a --as --campaign -h --help --json -n --no-color -s --system
+            echo -a --as --campaign -h --help --json -n --no-color -s --since --system
         case 'undo'
-            echo -a --as --campaign -h --help --json --no-color -s --system
+            echo -a --as --campaign -h --help --id --json --no-color -s --system
         case 'systems'
             echo -h --help --json
         case 'help'
@@ -60,7 +60,7 @@ function __roll_complete  # every word that fits at the cursor
                 end
                 set skip 1
                 continue
-            case --rolled --seed --times --width -n
+            case --id --rolled --seed --since --times --width -n
                 set skip 1
                 continue
             case --
@@ -97,7 +97,7 @@ function __roll_complete  # every word that fits at the cursor
         case --campaign
             __fish_complete_path "$cur"
             return
-        case --rolled --seed --times --width -n
+        case --id --rolled --seed --since --times --width -n
             return
     end
     if string match -q -- '-*' "$cur"

@@ -15,7 +15,7 @@ from cli.env import Environment
 from cli.render.text import change_line, value_text
 from rules.campaign import Character
 from rules.describe import pool_title
-from rules.errors import RollError, UsageError
+from rules.errors import RollError, RuleError, UsageError
 from rules.systems import get_system
 
 if TYPE_CHECKING:
@@ -43,10 +43,16 @@ def _given(ctx: typer.Context, name: str, value: Any) -> Any:
     return ctx.parent.params.get(name, value)
 
 
-def _campaign(campaign: Path | None) -> Campaign:
+def _campaign(campaign: Path | None, create: bool = False) -> Campaign:
+    """The campaign (only `sheet import` creates one: elsewhere a missing file is an error)."""
     from cli.store import Campaign
 
-    return Campaign(settings_from(campaign=campaign).campaign_path())
+    return Campaign(settings_from(campaign=campaign).campaign_path(), create=create)
+
+
+def _acting(as_: str | None) -> str | None:
+    """Who acts for a campaign command: `--as`, else env ROLL_AS."""
+    return settings_from(as_=as_).acting()
 
 
 def pane_width() -> int:
@@ -75,24 +81,32 @@ def _fill(text: str, width: int, indent: str = "  ", more: str = "    ") -> list
 def sheet_import(
     ctx: typer.Context,
     file: Annotated[Path, typer.Argument(help="a TOML sheet")],
+    reset: Annotated[bool, typer.Option("--reset", help="current pools from the sheet")] = False,
     campaign: CampaignOpt = None,
     json: JsonOpt = False,
     system: SystemOpt = None,
     as_: AsOpt = None,
     no_color: NoColorOpt = False,
 ) -> None:
-    """Add or replace a character from a TOML sheet."""
+    """Add a character from a TOML sheet, or replace one keeping its current pools."""
+    from cli.sheet_state import kept_pools
     from cli.sheets import load_sheet
 
     env = Environment()
     campaign = _given(ctx, "campaign", campaign)
+    how = ""
     try:
         sheet = load_sheet(file)
-        with _campaign(campaign).transaction() as tx:
+        with _campaign(campaign, create=True).transaction() as tx:
+            old = tx.find_character(sheet["name"])
+            if old is not None and not reset:
+                sheet, how = kept_pools(old, sheet), ", current pools kept (--reset: the sheet's)"
+            elif old is not None:
+                how = ", pools reset from the sheet"
             tx.put_character(sheet)
     except RollError as error:
         fail(env, error)
-    typer.echo(f"imported {sheet['name']} ({sheet['system']})")
+    typer.echo(f"{'replaced' if how else 'imported'} {sheet['name']} ({sheet['system']}){how}")
 
 
 @sheet_app.command("export")
@@ -159,15 +173,16 @@ def sheet_show(
     as_ = _given(ctx, "as_", as_)
     try:
         with _campaign(campaign).transaction() as tx:
-            who = name or as_ or tx.get_active()
+            who = name or _acting(as_)
             if who is None:
                 raise UsageError("sheet show needs a NAME (or an active character: --as NAME)")
             character = tx.character(who)
     except RollError as error:
         fail(env, error)
     if json:
-        typer.echo(jsonlib.dumps({"name": character.name, "system": character.system,
-                                  "sheet": dict(character.sheet)}, ensure_ascii=False))
+        from cli.sheet_state import full_state
+
+        typer.echo(jsonlib.dumps(full_state(character), ensure_ascii=False))
         return
     typer.echo("\n".join(show_lines(character, pane_width())))
 
@@ -187,7 +202,7 @@ def sheet_list(
     try:
         with _campaign(campaign).transaction() as tx:
             characters = tx.characters()
-            active = tx.get_active()
+        active = _acting(_given(ctx, "as_", as_))
     except RollError as error:
         fail(env, error)
     for c in characters:
@@ -202,77 +217,97 @@ def sheet_list(
 def sheet_rm(
     ctx: typer.Context,
     name: Annotated[str, typer.Argument(help="character name")],
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="remove without asking")] = False,
     campaign: CampaignOpt = None,
     json: JsonOpt = False,
     system: SystemOpt = None,
     as_: AsOpt = None,
     no_color: NoColorOpt = False,
 ) -> None:
-    """Remove a character."""
+    """Remove a character (asks first; `undo` brings it back with its pools)."""
     env = Environment()
     campaign = _given(ctx, "campaign", campaign)
     try:
-        with _campaign(campaign).transaction() as tx:
+        store = _campaign(campaign)
+        with store.transaction(readonly=True) as tx:
             character = tx.character(name)
-            tx.remove_character(character.name)
+        if not yes:
+            confirm_removal(env, character.name)
+        with store.transaction() as tx:
+            tx.remove_character(character.name, f"sheet rm {character.name}")
     except RollError as error:
         fail(env, error)
-    typer.echo(f"removed {character.name}")
+    typer.echo(f"removed {character.name} (undo brings it back)")
+
+
+def confirm_removal(env: Environment, name: str) -> None:
+    """Ask on a terminal; elsewhere (a script, a pipe) refuse: `--yes` says it is meant."""
+    if not (env.stdin_isatty and env.stdout_isatty):
+        raise UsageError(f"sheet rm {name} asks first: add --yes to remove without a terminal")
+    if not typer.confirm(f"remove {name} from this campaign?", default=False):
+        raise RuleError(f"kept {name}; nothing changed")
 
 
 def log_command(
     n: Annotated[int, typer.Option("-n", help="how many entries")] = 10,
+    since: Annotated[str | None, typer.Option("--since", help="30m, 2h, 1d or an ISO time")] = None,
     campaign: CampaignOpt = None,
     json: JsonOpt = False,
     system: SystemOpt = None,
     as_: AsOpt = None,
     no_color: NoColorOpt = False,
 ) -> None:
-    """Recent LINEs with their outcome and changes."""
+    """Recent entries: id, when, who, LINE, outcome, changes (--as NAME: that character's)."""
+    from datetime import UTC, datetime
+
+    from cli.render.log import LOG_WIDTH, log_json, log_line, since_time
+
     env = Environment()
+    now = datetime.now(UTC)
     try:
         if n < 1:
             raise UsageError("log -n takes a number ≥ 1")
-        with _campaign(campaign).transaction() as tx:
-            entries = tx.log(n)
+        start = None if since is None else since_time(since, now)
+        with _campaign(campaign).transaction(readonly=True) as tx:
+            entries = tx.log(n, _acting(as_), start)
     except RollError as error:
         fail(env, error)
-    width = pane_width()
+    width = min(pane_width(), LOG_WIDTH)
     for entry in entries:
         if json:
-            typer.echo(jsonlib.dumps(dict(entry.result), ensure_ascii=False))
-            continue
-        undone = " (undone)" if entry.undone else ""
-        text = str(entry.result.get("text", entry.input)).split("\n")[0]
-        for line in _fill(f"#{entry.id} {text}{undone}", width, indent="", more="   "):
-            typer.echo(line)
-        for change in entry.changes:
-            for line in _fill(change_line(change), width, indent="   ", more="     "):
-                typer.echo(line)
+            typer.echo(jsonlib.dumps(log_json(entry), ensure_ascii=False))
+        else:
+            typer.echo(log_line(entry, now, width))
 
 
 def undo_command(
+    nth: Annotated[int, typer.Argument(help="the Nth most recent change-set")] = 1,
+    id_: Annotated[int | None, typer.Option("--id", help="the log entry with this id")] = None,
     campaign: CampaignOpt = None,
     json: JsonOpt = False,
     system: SystemOpt = None,
     as_: AsOpt = None,
     no_color: NoColorOpt = False,
 ) -> None:
-    """Revert the most recent change-set (refused if its pools changed since)."""
+    """Revert the acting character's most recent change-set (the campaign's when nobody acts);
+    refused if its pools moved since."""
     env = Environment()
     try:
         with _campaign(campaign).transaction() as tx:
-            entry = tx.undo()
+            entry = tx.undo(_acting(as_), nth, id_)
             logged = tx.log(1)[0]  # the "undo" row, a §3 object like every logged LINE
     except RollError as error:
         fail(env, error)
     if json:
-        typer.echo(jsonlib.dumps(dict(logged.result), ensure_ascii=False))
+        from cli.render.log import log_json
+
+        typer.echo(jsonlib.dumps(log_json(logged), ensure_ascii=False))
         return
-    typer.echo(f"undid #{entry.id}: {entry.input}")
-    for change in entry.changes:
-        typer.echo("   " + change_line(type(change)(change.character, change.pool, change.after,
-                                                     change.before, "undo", change.kind)))
+    typer.echo(f"undid #{entry.id} ({entry.character or 'nobody'}): {entry.input}")
+    if "restored" in logged.result:
+        typer.echo(f"   {logged.result['restored']} is back, with its pools")
+    for change in logged.changes:
+        typer.echo("   " + change_line(change))
 
 
 def register(app: typer.Typer) -> None:
