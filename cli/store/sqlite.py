@@ -30,10 +30,10 @@ def default_campaign_path() -> Path:
     return Path(platformdirs.user_data_dir("roll-rules", appauthor=False)) / "campaign.sqlite3"
 
 
-SYNCHRONOUS = "FULL"
-"""FULL fsyncs every commit, so a change survives a power cut, not only a killed process
-(NORMAL would suffice for that); measured in docs/architecture.md: a per-LINE commit costs
-little next to a process start, and one process keeps one connection for its life."""
+SYNCHRONOUS = "NORMAL"
+"""WAL with NORMAL: a commit survives a killed process (the OS holds the WAL's pages) and a
+power cut at worst loses the last commits, never consistency; FULL's fsync per LINE made a
+batch of 1,000 `gain luck 1` 4× slower (bench/campaign_batch.py, docs/architecture.md)."""
 
 
 def no_campaign(path: Path) -> UsageError:
