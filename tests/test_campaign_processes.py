@@ -3,40 +3,18 @@
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
-import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from cli.store import Campaign
-from rules.systems import get_system
+from tests import test_pexpect_repl as pane
 
 pexpect = pytest.importorskip("pexpect")
-ROLL = Path(sys.executable).with_name("roll")
+ROLL, spawn = pane.ROLL, pane.spawn
+env = pane.env  # the fixture: a campaign with Mira, a 40-column terminal's environment
 pytestmark = pytest.mark.skipif(not ROLL.exists(), reason=f"no installed roll at {ROLL}")
-MIRA: dict[str, Any] = {
-    "name": "Mira", "system": "vagabond", "level": 2,
-    "stats": {"might": 4, "dexterity": 5, "awareness": 3, "reason": 3, "presence": 3, "luck": 3},
-    "pools": {"luck": 2},
-}  # fmt: skip
-
-
-@pytest.fixture()
-def env(private_campaign: Path, tmp_path: Path) -> dict[str, str]:
-    campaign = Campaign(private_campaign)
-    with campaign.transaction() as tx:
-        tx.put_character(get_system("vagabond").validate_sheet(MIRA))
-    campaign.close()
-    out = {k: v for k, v in os.environ.items() if not k.startswith(("ROLL_", "XDG_"))}
-    return out | {
-        "LINES": "24", "COLUMNS": "40", "PROMPT_TOOLKIT_NO_CPR": "1", "TERM": "xterm",
-        "NO_COLOR": "1", "ROLL_CAMPAIGN": str(private_campaign),
-        "ROLL_HISTORY": str(tmp_path / "state" / "history"),
-    }  # fmt: skip
 
 
 def roll(env: dict[str, str], *args: str, stdin: str | None = None
@@ -46,8 +24,7 @@ def roll(env: dict[str, str], *args: str, stdin: str | None = None
 
 
 def test_a_one_shot_is_never_steered_by_the_repls_as(env: dict[str, str]) -> None:
-    child = pexpect.spawn(str(ROLL), [], env=env, dimensions=(24, 40), timeout=15,
-                          encoding="utf-8")
+    child = spawn(env)
     try:
         child.expect_exact("roll>")
         child.send("as Mira\r")
@@ -70,8 +47,7 @@ def test_a_one_shot_is_never_steered_by_the_repls_as(env: dict[str, str]) -> Non
     log = roll(env, "log").stdout.splitlines()
     assert len(log) == 1 and re.fullmatch(r"#1 \S+ Mira spend luck · Luck 2→1", log[0])
     # the next REPL opens acting as Mira again; a one-shot still does not
-    child = pexpect.spawn(str(ROLL), [], env=env, dimensions=(24, 40), timeout=15,
-                          encoding="utf-8")
+    child = spawn(env)
     try:
         child.expect("vagabond·mira>")
         child.send("as -\r")
