@@ -60,10 +60,15 @@ class Settings:
         return os.environ.get("ROLL_AS", "").strip() or None
 
 
+_SEVERITY = {int(s): i for i, s in enumerate(
+    (ExitStatus.OK, ExitStatus.REFUSED, ExitStatus.BAD_INPUT, ExitStatus.INTERRUPTED))}
+
+
 def worst(a: int, b: int) -> int:
     """The worse of two exit statuses: interrupted > bad input > refused > ok."""
-    order = [ExitStatus.OK, ExitStatus.REFUSED, ExitStatus.BAD_INPUT, ExitStatus.INTERRUPTED]
-    return max(a, b, key=lambda s: order.index(ExitStatus(s)) if s in order else 2)
+    if a == b:
+        return a  # a batch of LINEs that all went well: the common case, kept cheap
+    return max(a, b, key=lambda s: _SEVERITY.get(s, 2))
 
 
 class Runner:
