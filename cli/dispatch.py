@@ -18,9 +18,8 @@ def settings_args(settings: Settings) -> list[str]:
     args: list[str] = []
     if settings.system:
         args += ["--system", settings.system]
-    acting = settings.acting()
-    if acting:
-        args += ["--as", acting]
+    if settings.character is not None:  # "" (the REPL's `as none`) outranks ROLL_AS too
+        args += ["--as", settings.character]
     if settings.campaign is not None:
         args += ["--campaign", str(settings.campaign)]
     if settings.json:

@@ -5,12 +5,22 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from cli.runner import Settings
 from rules.campaign import Character
 from rules.errors import RollError
 from rules.systems import System, get_system
+
+if TYPE_CHECKING:
+    from cli.store import CampaignStore
+
+
+class CampaignHolder(Protocol):
+    """Who keeps the process's one campaign connection (the Runner)."""
+
+    def campaign(self) -> CampaignStore: ...
+    def close(self) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -56,8 +66,9 @@ class ViewReader:
     closing the file straight away, so plain dice at the prompt touch no database.
     """
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, shared: CampaignHolder | None = None) -> None:
         self.settings = settings
+        self.shared = shared  # the runner, whose one connection the REPL's reads share
         self._campaign: Any = None
         self._view: TableView | None = None
         self._read_at = 0.0
@@ -97,7 +108,9 @@ class ViewReader:
         from cli.store import Campaign
 
         path = self.settings.campaign_path()
-        if self._campaign is None or self._campaign.path != path:
+        if self.shared is not None:
+            self._campaign = self.shared.campaign()
+        elif self._campaign is None or self._campaign.path != path:
             self.close()
             self._campaign = Campaign(path, create=False)
         with self._campaign.transaction(readonly=True) as tx:
@@ -114,6 +127,8 @@ class ViewReader:
         return TableView(system, character, names, party, problem)
 
     def close(self) -> None:
-        if self._campaign is not None:
+        if self.shared is not None:
+            self.shared.close()
+        elif self._campaign is not None:
             self._campaign.close()
-            self._campaign = None
+        self._campaign = None

@@ -111,7 +111,7 @@ class Repl:
         width: Callable[[], int] = terminal_width,
     ) -> None:
         self.runner = runner
-        self.views = ViewReader(runner.settings)
+        self.views = ViewReader(runner.settings, runner)  # one connection for the REPL
         self.last: str | None = None
         self.rolling: DiceSource = runner.source
         self.ask = ask or input
