@@ -1,4 +1,4 @@
-"""The campaign store: transactions, apply/undo, the log, the active character, migrations."""
+"""The campaign store: transactions, apply/undo, the log, removal, migrations."""
 
 from __future__ import annotations
 
@@ -374,7 +374,11 @@ def test_a_version_1_campaign_is_migrated_with_its_data(tmp_path: Path) -> None:
         assert tx.character("mira").pools["luck"] == 2
         last = tx.table("Mira").last_entry  # found through the v2 character_key column
         assert last is not None and last.input == "check dex"
-    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    # schema 3: the campaign-wide "active character" of versions 1–2 is gone (issue 11)
+    assert db.execute("SELECT * FROM settings WHERE key = 'active'").fetchall() == []
+    db.close()
 
 
 def test_a_failed_migration_changes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
