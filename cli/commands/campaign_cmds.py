@@ -125,7 +125,7 @@ def sheet_export(
     env = Environment()
     campaign = _given(ctx, "campaign", campaign)
     try:
-        with _campaign(campaign).transaction() as tx:
+        with _campaign(campaign).transaction(readonly=True) as tx:
             character = tx.character(name)
     except RollError as error:
         fail(env, error)
@@ -172,10 +172,10 @@ def sheet_show(
     campaign, json = _given(ctx, "campaign", campaign), _given(ctx, "json", json)
     as_ = _given(ctx, "as_", as_)
     try:
-        with _campaign(campaign).transaction() as tx:
+        with _campaign(campaign).transaction(readonly=True) as tx:
             who = name or _acting(as_)
             if who is None:
-                raise UsageError("sheet show needs a NAME (or an active character: --as NAME)")
+                raise UsageError("sheet show needs a NAME (or somebody acting: --as NAME or ROLL_AS)")
             character = tx.character(who)
     except RollError as error:
         fail(env, error)
@@ -200,7 +200,7 @@ def sheet_list(
     env = Environment()
     campaign, json = _given(ctx, "campaign", campaign), _given(ctx, "json", json)
     try:
-        with _campaign(campaign).transaction() as tx:
+        with _campaign(campaign).transaction(readonly=True) as tx:
             characters = tx.characters()
         active = _acting(_given(ctx, "as_", as_))
     except RollError as error:
