@@ -212,3 +212,12 @@ def test_log_filters_and_json(table: Path) -> None:
     assert (obj["input"], obj["character"], obj["kind"]) == ("spend luck", "Kit", "pool")
     assert obj["changes"] == [{"character": "Kit", "pool": "luck", "before": 2, "after": 1,
                                "reason": "spend", "kind": "pool"}]
+
+
+def test_an_unknown_acting_character_names_the_campaign(table: Path, private_campaign: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    expected = (f"roll: error: no character named 'Zed' in campaign {private_campaign}"
+                " (known: Kit, Mira)\n")
+    assert invoke("--as", "Zed", "spend", "luck") == (2, "", expected)
+    monkeypatch.setenv("ROLL_AS", "Zed")
+    assert invoke("1d6") == (2, "", expected)  # ROLL_AS acts even for plain dice

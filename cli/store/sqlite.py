@@ -265,7 +265,13 @@ class Transaction:
         """What a system reads: `active` (UsageError if unknown), every character, the party."""
         characters = {c.name.lower(): c for c in self.characters()}
         table = Table(None, characters, self.party(), None)
-        current = table.character(active.strip()) if active is not None else None
+        current = characters.get(active.strip().lower()) if active is not None else None
+        if active is not None and current is None:
+            # who acts comes from --as or ROLL_AS: say which campaign lacks them (a typo in
+            # --campaign or ROLL_CAMPAIGN that names another campaign shows here)
+            known = ", ".join(c.name for c in characters.values()) or "none yet"
+            where = f"campaign {self.path}" if self.path is not None else "this campaign"
+            raise UsageError(f"no character named {active.strip()!r} in {where} (known: {known})")
         row = self.sql(
             f"SELECT {ENTRY_COLUMNS} FROM log WHERE character_key IS ? ORDER BY id DESC LIMIT 1",
             (_key(None if current is None else current.name),),
