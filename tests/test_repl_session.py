@@ -246,3 +246,18 @@ def test_an_unknown_as_is_refused_before_the_repl_opens(private_campaign: Path) 
     add(private_campaign, MIRA)
     assert repl("quit\r", Settings(character="zed"))[0] == 2
     assert repl("1d1\rquit\r", Settings(character="mira"))[:2] == (0, "1d1 → [1] = 1\n")
+
+
+def test_roll_as_outranks_what_the_last_repl_remembered(
+    private_campaign: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    add(private_campaign, MIRA)
+    add(private_campaign, {"name": "Bram", "system": "vagabond"})
+    repl("as Bram\rquit\r")
+    monkeypatch.setenv("ROLL_AS", "mira")
+    assert repl("as\rquit\r")[1] == "acting as Mira (vagabond)\n"
+    assert repl("as\rquit\r", Settings(character="Bram"))[1] == "acting as Bram (vagabond)\n"
+    # `as none` in the REPL outranks ROLL_AS there, subcommands included
+    status, out, err = repl("as none\rsheet show\rquit\r")
+    assert (status, out) == (0, "acting as nobody\n")
+    assert err.startswith("roll: error: sheet show needs a NAME")
