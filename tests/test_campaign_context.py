@@ -9,26 +9,11 @@ from pathlib import Path
 import pytest
 
 from tests.cli_helpers import invoke, invoke_json
+from tests.test_sheet_cli import VAGABOND
 
 KIT = 'name = "Kit"\nsystem = "generic"\n[max]\nluck = 3\nhp = 10\n[pools]\nluck = 2\n'
-MIRA = """\
-name = "Mira"
-system = "vagabond"
-level = 2
-xp = 4
-flags = ["hidden"]
-[stats]
-might = 4
-dexterity = 5
-awareness = 3
-reason = 3
-presence = 3
-luck = 3
-[max]
-mana = 6
-[pools]
-luck = 2
-"""
+MIRA = VAGABOND.replace("level = 2\n", 'level = 2\nxp = 4\nflags = ["hidden"]\n') + (
+    "[max]\nmana = 6\n[pools]\nluck = 2\n")
 
 
 def sheet(tmp_path: Path, text: str, name: str = "kit") -> Path:
