@@ -21,7 +21,7 @@ def settings_args(settings: Settings) -> list[str]:
     args: list[str] = []
     if settings.system:
         args += ["--system", settings.system]
-    if settings.character:
+    if settings.character is not None:  # "" (the REPL's `as none`) outranks ROLL_AS too
         args += ["--as", settings.character]
     if settings.campaign is not None:
         args += ["--campaign", str(settings.campaign)]

@@ -20,7 +20,7 @@ from rules.resolution import Resolution, with_natural_d20
 from rules.systems import Context, System, get_system
 
 if TYPE_CHECKING:
-    from cli.store import Transaction
+    from cli.store import CampaignStore, CampaignView
 
 MAX_TIMES = 100_000
 
@@ -53,11 +53,22 @@ class Settings:
     def system_id(self) -> str | None:
         return self.system or os.environ.get("ROLL_SYSTEM") or None
 
+    def acting(self) -> str | None:
+        """Who acts: `--as` (or the REPL's `as`; "" is nobody), else env ROLL_AS, else nobody."""
+        if self.character is not None:
+            return self.character.strip() or None
+        return os.environ.get("ROLL_AS", "").strip() or None
+
+
+_SEVERITY = {int(s): i for i, s in enumerate(
+    (ExitStatus.OK, ExitStatus.REFUSED, ExitStatus.BAD_INPUT, ExitStatus.INTERRUPTED))}
+
 
 def worst(a: int, b: int) -> int:
     """The worse of two exit statuses: interrupted > bad input > refused > ok."""
-    order = [ExitStatus.OK, ExitStatus.REFUSED, ExitStatus.BAD_INPUT, ExitStatus.INTERRUPTED]
-    return max(a, b, key=lambda s: order.index(ExitStatus(s)) if s in order else 2)
+    if a == b:
+        return a  # a batch of LINEs that all went well: the common case, kept cheap
+    return max(a, b, key=lambda s: _SEVERITY.get(s, 2))
 
 
 class Runner:
@@ -80,6 +91,7 @@ class Runner:
         self.color = env.color(settings.no_color)
         self.failed = False
         self.one_shot = False
+        self._campaign: CampaignStore | None = None
         if not 1 <= settings.times <= MAX_TIMES:
             raise LimitError(f"-n/--times takes N from 1 to {MAX_TIMES:,}")
 
@@ -135,8 +147,26 @@ class Runner:
                 status = int(ExitStatus.REFUSED)
         return status
 
+    def campaign(self) -> CampaignStore:
+        """The campaign, opened once for this process's life (never created: a missing file is
+        an error naming its path, which only `sheet import` creates)."""
+        path = self.settings.campaign_path()
+        if self._campaign is None or self._campaign.path != path:
+            self.close()
+            from cli.store import Campaign
+
+            self._campaign = Campaign(path, create=False)
+        return self._campaign
+
+    def close(self) -> None:
+        """Close the campaign connection, if this process opened one."""
+        if self._campaign is not None:
+            self._campaign.close()
+            self._campaign = None
+
     def finish(self) -> int:
         """After the last LINE: `--rolled` faces left over are an error."""
+        self.close()
         if isinstance(self.source, ScriptedSource) and self.source.left and not self.failed:
             try:
                 self.source.check_used_up()
@@ -178,27 +208,48 @@ class Runner:
     def _resolve_in_campaign(
         self, line: ast.Line, text: str, times: int, budget: Budget
     ) -> list[Resolution]:
-        """Every repeat of a LINE in one connection and one transaction: all of them, or nothing
-        (a repeat that is refused leaves the campaign as it was, as does a killed process)."""
-        from cli.store import Campaign
+        """Every repeat of a LINE in one transaction: all of them, or nothing (a repeat that is
+        refused leaves the campaign as it was, as does a killed process)."""
+        if not self._campaign_exists():
+            return self._resolve_without_campaign(line, text, times, budget)
+        with self.campaign().transaction() as tx:
+            results: list[Resolution] = []
+            seen: tuple[Table, System] | None = None
+            for i in range(times):
+                if seen is None:
+                    seen = self.table_and_system(tx)
+                table, system = seen
+                res = self._resolved(system, table, line, text, i == times - 1, budget)
+                if table.active is not None or res.changes:
+                    self.record(tx, res)
+                    seen = None  # pools and the last entry changed: read them again
+                results.append(res)
+            return results
 
-        campaign = Campaign(self.settings.campaign_path())
-        try:
-            with campaign.transaction() as tx:
-                results: list[Resolution] = []
-                seen: tuple[Table, System] | None = None
-                for i in range(times):
-                    if seen is None:
-                        seen = self.table_and_system(tx)
-                    table, system = seen
-                    res = self._resolved(system, table, line, text, i == times - 1, budget)
-                    if table.active is not None or res.changes:
-                        self.record(tx, res)
-                        seen = None  # pools and the last entry changed: read them again
-                    results.append(res)
-                return results
-        finally:
-            campaign.close()
+    def _campaign_exists(self) -> bool:
+        """Whether the campaign file is there; with somebody acting, a missing one is an error."""
+        if self.settings.campaign_path().exists():
+            return True
+        if self.settings.acting() is not None:
+            from cli.store import no_campaign
+
+            raise no_campaign(self.settings.campaign_path())
+        return False
+
+    def _resolve_without_campaign(
+        self, line: ast.Line, text: str, times: int, budget: Budget
+    ) -> list[Resolution]:
+        """A command with nobody acting and no campaign yet: fine unless it changes something."""
+        system = self.pick_system(None)
+        results = [
+            self._resolved(system, Table(), line, text, i == times - 1, budget)
+            for i in range(times)
+        ]
+        if any(res.changes for res in results):
+            from cli.store import no_campaign
+
+            raise no_campaign(self.settings.campaign_path())
+        return results
 
     def _check_faces(self, last: bool) -> None:
         """A one-shot refuses leftover `--rolled` faces before anything is shown or stored."""
@@ -214,9 +265,9 @@ class Runner:
             res = with_natural_d20(system.resolve(line, Context(system, Table(), roller, text)))
             self._check_faces(last)
             return res
-        from cli.store import Campaign
-
-        campaign = Campaign(self.settings.campaign_path())
+        if not self._campaign_exists():
+            return self._resolve_without_campaign(line, text, 1, roller.budget)[0]
+        campaign = self.campaign()
         if getattr(self.source, "interactive", False):
             # dice typed at a prompt take a person's time: read, then write in a short
             # transaction of its own, whose `before` checks refuse anything changed meanwhile
@@ -236,32 +287,20 @@ class Runner:
                 self.record(tx, res)
         return res
 
-    def table_and_system(self, tx: Transaction) -> tuple[Table, System]:
+    def table_and_system(self, tx: CampaignView) -> tuple[Table, System]:
         """The campaign as the LINE sees it, and the system that resolves it."""
-        active = self.settings.character
-        if active is not None:
-            tx.character(active)  # an unknown --as is an error
-        else:
-            active = tx.get_active()
-            chosen = self.settings.system_id()
-            if active is not None and chosen:
-                remembered = tx.character(active)
-                if remembered.system != chosen.strip().lower():
-                    active = None  # -s for another game: roll without the REPL's character
-        table = tx.table(active)
+        table = tx.table(self.settings.acting())  # an unknown name is an error
         return table, self.pick_system(table)
 
     @staticmethod
-    def record(tx: Transaction, res: Resolution) -> None:
+    def record(tx: CampaignView, res: Resolution) -> None:
         """Apply the changes and log the LINE, with the JSON object a script would have seen."""
         text_out = render_text.plain_text(res)
         tx.apply(res, render_json.resolution_to_json(res, text_out))
 
     def needs_campaign(self, line: ast.Line) -> bool:
-        """Commands and `--as` need the campaign; plain dice only read an existing one."""
-        if isinstance(line, ast.CommandLine) or self.settings.character is not None:
-            return True
-        return self.settings.campaign_path().exists()
+        """System commands and an acting character need the campaign; plain dice never do."""
+        return isinstance(line, ast.CommandLine) or self.settings.acting() is not None
 
     def pick_system(self, table: Table | None) -> System:
         chosen = self.settings.system_id()

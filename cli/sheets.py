@@ -65,8 +65,10 @@ def validate_sheet(data: Mapping[str, Any]) -> dict[str, Any]:
 
 def dump_sheet(character: Character) -> str:
     """The character as a TOML sheet, current pools included, that `load_sheet` reads back."""
+    from cli.sheet_state import exported_sheet
+
     sheet: dict[str, Any] = {"name": character.name, "system": character.system}
-    sheet.update((k, v) for k, v in character.sheet.items() if k not in sheet)
+    sheet.update((k, v) for k, v in exported_sheet(character).items() if k not in sheet)
     if "flags" in sheet:
         sheet["flags"] = [str(f) for f in sheet["flags"]]
     text = tomli_w.dumps(_without_none(sheet))

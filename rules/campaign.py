@@ -73,6 +73,8 @@ class LogEntry:
     result: Mapping[str, Any]
     changes: tuple[Change, ...]
     undone: bool = False
+    time: str = ""
+    """When it was logged: ISO 8601, UTC."""
 
 
 @dataclass(frozen=True)

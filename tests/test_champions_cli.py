@@ -63,7 +63,7 @@ def test_two_sheets_attack_each_other_and_undo_reverts_the_last() -> None:
         "Mira · Wounds 0 → 1 (attack)",
         "Damage d8: 4 − 1 Armor = 3 → 1 wound",
     ]
-    assert lines("undo") == ["undid #2: attack Mira", "   Mira · Wounds 1 → 0 (undo)"]
+    assert lines("undo") == ["undid #2 (Kael): attack Mira", "   Mira · Wounds 1 → 0 (undo attack)"]
     code, out, _ = invoke("sheet", "export", "Mira")
     assert code == 0 and "wounds = 0" in out
     code, out, _ = invoke("sheet", "export", "Kael")
@@ -94,7 +94,7 @@ def test_downed_med_flag_countdown_and_stabilize_through_the_store() -> None:
         "Kael · Med Flag 2 → — (stabilize)",
         "Mira's Command (an adjacent Healer)",
     ]
-    assert lines("undo")[0] == "undid #4: stabilize Kael"
+    assert lines("undo")[0] == "undid #4 (Mira): stabilize Kael"
     code, out, _ = invoke("sheet", "export", "Kael")
     assert 'flags = ["downed"]' in out and "med-flag = 2" in out and "wounds = 3" in out
 

@@ -60,11 +60,11 @@ def test_champions_wounds_are_taken_and_tiers_wound_slots_are_left(tmp_path: Pat
                                     "Kell · Wound slots 2 → 1 (injury 13)"]
     code, out, _ = invoke("sheet", "show", "Kell")
     assert "  Wound slots: 1/2" in out.splitlines()
-    code, out, _ = invoke("log")
-    assert "   Kell · Wound slots 2 → 1 (injury 13)" in out.splitlines()
-    assert "   Bran · Wounds 0 → 1 (hurt)" in out.splitlines()
+    code, out, _ = invoke("log")  # one line per entry, cut to fit 40 columns
+    assert out.splitlines()[0] == "#1 now Bran hurt 1 · Wounds 0→1"
+    assert out.splitlines()[1].startswith("#2 now Kell hurt 6 → 6 wound · Wound sl")
     code, out, _ = invoke("undo")
-    assert out.splitlines()[1] == "   Kell · Wound slots 1 → 2 (undo)"
+    assert out.splitlines()[1] == "   Kell · Wound slots 1 → 2 (undo injury 13)"
 
 
 # ---- the wrong-system hint ----

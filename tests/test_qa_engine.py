@@ -92,22 +92,28 @@ def test_a_line_after_double_dash_may_start_with_two_dashes() -> None:
     assert invoke("-q", "--rolled", "4", "--", "--d6") == (0, "4\n", "")
 
 
-def test_repeats_share_one_campaign_connection(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-                                               ) -> None:
-    import cli.store
+def test_plain_dice_open_no_campaign_and_repeats_share_one_connection(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # contract of issue 11: plain dice with nobody acting never open the campaign
+    from cli.store import sqlite as sqlite_store
 
     db = tmp_path / "c.sqlite3"
     monkeypatch.setenv("ROLL_CAMPAIGN", str(db))
-    cli.store.Campaign(db)._connect().close()  # the campaign exists: plain dice read it
+    with sqlite_store.Campaign(db).transaction() as tx:
+        tx.put_character({"name": "Pell", "system": "generic"})
     opened: list[int] = []
-    real = cli.store.sqlite3.connect
+    real = sqlite_store.sqlite3.connect
 
     def counting(*args: object, **kwargs: object) -> object:
         opened.append(1)
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(cli.store.sqlite3, "connect", counting)
+    monkeypatch.setattr(sqlite_store.sqlite3, "connect", counting)
     code, out, _ = invoke("-q", "-n", "50", "--seed", "1", "d6")
+    assert code == 0 and len(out.split()) == 50
+    assert opened == []
+    code, out, _ = invoke("-q", "-n", "50", "--seed", "1", "--as", "pell", "d6")
     assert code == 0 and len(out.split()) == 50
     assert len(opened) == 1
 

@@ -100,20 +100,21 @@ def test_use_and_as_switch_system_and_character(private_campaign: Path) -> None:
     ]
 
 
-def test_as_remembers_the_character_in_the_campaign(private_campaign: Path) -> None:
+def test_as_lasts_for_the_repl_and_the_next_one_never_for_the_campaign(
+    private_campaign: Path,
+) -> None:
+    # issue 11: `as` is the REPL's own state (restored by the next REPL), never campaign-wide
     add(private_campaign, MIRA)
-    repl("as mira\rquit\r")
-    reader = ViewReader(Settings())
-    view = reader.read()
-    reader.close()
-    assert view.character is not None and view.character.name == "Mira"
-    assert view.prompt == "vagabond·mira> "
-    _, out, err = repl("as Nobody Known\ras none\rquit\r")
-    assert "no character named 'Nobody\n  Known'" in err
-    assert out == "acting as nobody\n"
-    reader = ViewReader(Settings())
+    add(private_campaign, {"name": "Bram", "system": "vagabond"})
+    assert repl("as mira\rquit\r")[1] == "acting as Mira (vagabond)\n"
+    reader = ViewReader(Settings())  # what a one-shot in another shell sees
     assert reader.read().character is None
     reader.close()
+    assert repl("as\rquit\r")[1] == "acting as Mira (vagabond)\n"  # restored
+    _, out, err = repl("as Nobody\ras -\ras\rquit\r")
+    assert err == "roll: error: no character named 'Nobody'\n  in this campaign (known: Bram, Mira)\n"
+    assert out == "acting as nobody\nacting as nobody\n"
+    assert repl("as\rquit\r")[1] == "acting as nobody\n"
 
 
 def test_physical_dice_ask_for_each_face(private_campaign: Path) -> None:
@@ -179,8 +180,7 @@ def test_an_unreadable_campaign_shows_in_the_toolbar_and_the_repl_goes_on(
     reader.close()
     assert view.problem is not None and "campaign" in view.problem
     status, out, err = repl("1d1\rquit\r")
-    assert (status, out) == (0, "")  # dice read the (broken) campaign: an error, not a crash
-    assert err.startswith("roll: error: campaign ")
+    assert (status, out, err) == (0, "1d1 → [1] = 1\n", "")  # plain dice never open it
 
 
 def test_history_lives_in_the_user_state_dir_unless_roll_history_says(
@@ -230,7 +230,7 @@ def test_an_empty_line_repeats_the_last_line_not_a_subcommand(private_campaign: 
     add(private_campaign, MIRA | {"pools": {"luck": 3}})
     status, out, err = repl("as mira\rspend luck\rspend luck\rundo\r\rquit\r")
     assert (status, err) == (0, "")
-    reader = ViewReader(Settings())
+    reader = ViewReader(Settings(character="Mira"))
     luck = reader.read().character.pools["luck"]  # type: ignore[union-attr]
     reader.close()
     assert luck == 1  # 3, spent twice, one undone, then the Enter spent 1 again
@@ -241,8 +241,23 @@ def test_an_unknown_as_is_refused_before_the_repl_opens(private_campaign: Path) 
     # as for a one-shot: exit 2, rather than a REPL where every LINE fails
     status, out, err = repl("1d1\rquit\r", Settings(character="Zed"))
     assert (status, out) == (2, "")
-    assert err == "roll: error: no character named 'Zed' in this campaign (known: none yet)\n"
+    assert err == f"roll: error: no campaign at {private_campaign} (roll sheet import FILE creates one)\n"
     assert not private_campaign.exists()  # nothing created
     add(private_campaign, MIRA)
     assert repl("quit\r", Settings(character="zed"))[0] == 2
     assert repl("1d1\rquit\r", Settings(character="mira"))[:2] == (0, "1d1 → [1] = 1\n")
+
+
+def test_roll_as_outranks_what_the_last_repl_remembered(
+    private_campaign: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    add(private_campaign, MIRA)
+    add(private_campaign, {"name": "Bram", "system": "vagabond"})
+    repl("as Bram\rquit\r")
+    monkeypatch.setenv("ROLL_AS", "mira")
+    assert repl("as\rquit\r")[1] == "acting as Mira (vagabond)\n"
+    assert repl("as\rquit\r", Settings(character="Bram"))[1] == "acting as Bram (vagabond)\n"
+    # `as none` in the REPL outranks ROLL_AS there, subcommands included
+    status, out, err = repl("as none\rsheet show\rquit\r")
+    assert (status, out) == (0, "acting as nobody\n")
+    assert err.startswith("roll: error: sheet show needs a NAME")

@@ -40,4 +40,4 @@ def test_another_process_writes_while_faces_are_typed(tmp_path: Path) -> None:
     assert hand.other is not None and hand.other[0] == 0
     assert out.getvalue() == "d6 → [4] = 4\n"
     code, log, _ = invoke("log")
-    assert code == 0 and "spend luck" in log and "d6 → [4] = 4" in log
+    assert code == 0 and "Kit spend luck · Luck 3→2" in log and "Kit d6 → 4" in log

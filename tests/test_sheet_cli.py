@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from pytest import MonkeyPatch
@@ -39,7 +40,10 @@ def test_import_export_reimport_show_list_rm(tmp_path: Path) -> None:
     code, shown, _ = invoke("sheet", "show", "Kit")
     assert code == 0 and "Luck: 2/3" in shown and "HP: 10/10" in shown
     assert invoke("sheet", "list") == (0, "  Kit              generic\n", "")
-    assert invoke("sheet", "rm", "kit") == (0, "removed Kit\n", "")
+    assert invoke("sheet", "rm", "kit") == (
+        2, "", "roll: error: sheet rm Kit asks first: add --yes to remove without a terminal\n"
+    )
+    assert invoke("sheet", "rm", "kit", "--yes") == (0, "removed Kit (undo brings it back)\n", "")
     assert invoke("sheet", "list") == (0, "", "")
 
 
@@ -65,8 +69,8 @@ def test_log_and_undo_in_order_then_refused(tmp_path: Path) -> None:
     assert [e["input"] for e in entries] == ["spend luck", "hurt 3"]
     assert entries[1]["changes"][0] == {"character": "Kit", "pool": "hp", "before": 10, "after": 7,
                                         "reason": "hurt", "kind": "pool"}
-    assert invoke("undo")[1].startswith("undid #2: hurt 3\n")
-    assert invoke("undo")[1].startswith("undid #1: spend luck\n")
+    assert invoke("undo")[1].startswith("undid #2 (Kit): hurt 3\n")
+    assert invoke("undo")[1].startswith("undid #1 (Kit): spend luck\n")
     code, _, err = invoke("undo")
     assert code == 1 and "nothing to undo" in err
     assert "Luck: 2/3" in invoke("sheet", "show", "kit")[1]
@@ -75,8 +79,9 @@ def test_log_and_undo_in_order_then_refused(tmp_path: Path) -> None:
 def test_undo_is_refused_when_the_pool_changed_since(tmp_path: Path) -> None:
     path = imported(tmp_path)
     invoke("--as", "kit", "spend", "luck")
-    # a re-import puts Luck back to 2 outside the log: the spend can no longer be undone
-    assert invoke("sheet", "import", str(path))[0] == 0
+    # a re-import with --reset puts Luck back to 2 outside the log: the spend cannot be undone
+    assert invoke("sheet", "import", str(path), "--reset") == (
+        0, "replaced Kit (generic), pools reset from the sheet\n", "")
     code, out, err = invoke("undo")
     assert (code, out) == (1, "")
     assert "Kit's luck is 2 now, not 1" in err
@@ -95,10 +100,11 @@ def test_bad_sheets_are_refused_and_nothing_is_stored(tmp_path: Path) -> None:
         path.write_text(text)
         code, _, err = invoke("sheet", "import", str(path))
         assert code == 2 and message in err, (text, err)
-    assert invoke("sheet", "list") == (0, "", "")
+    assert invoke("sheet", "list")[0] == 2  # no campaign was made
 
 
-def test_unknown_character_is_bad_input() -> None:
+def test_unknown_character_is_bad_input(tmp_path: Path) -> None:
+    imported(tmp_path)
     code, _, err = invoke("--as", "nobody", "spend", "luck")
     assert code == 2 and "no character named 'nobody'" in err
 
@@ -112,13 +118,13 @@ def test_options_before_the_sheet_subcommand_are_taken(tmp_path: Path) -> None:
     assert invoke("--campaign", str(other), "sheet", "list") == (
         0, "  Kit              generic\n", ""
     )
-    assert invoke("sheet", "list") == (0, "", "")  # the default campaign was left alone
+    assert invoke("sheet", "list")[0] == 2  # the default campaign was left alone: none
     code, out, _ = invoke("--campaign", str(other), "--json", "sheet", "show", "kit")
     assert code == 0 and json.loads(out)["name"] == "Kit"
     assert invoke("--campaign", str(other), "--as", "kit", "sheet", "show")[1].startswith(
         "Kit · Generic dice\n"
     )
-    assert invoke("-s", "generic", "--campaign", str(other), "sheet", "rm", "Kit")[0] == 0
+    assert invoke("-s", "generic", "--campaign", str(other), "sheet", "rm", "Kit", "--yes")[0] == 0
 
 
 VAGABOND = """\
@@ -156,7 +162,7 @@ def test_show_and_log_fit_a_40_column_pane(tmp_path: Path, monkeypatch: MonkeyPa
     invoke("--as", "mira", "--rolled", "7,4", "check", "dex", "favor")
     code, out, _ = invoke("log")
     assert code == 0
-    assert out == "#1 check dex favor → 7+4 = 11 vs 15 ·\n   fail\n"
+    assert re.fullmatch(r"#1 (now|\d+s) Mira check dex favor → 11 fail\n", out)
     assert all(len(line) <= 40 for line in shown.splitlines() + out.splitlines())
 
 

@@ -1,4 +1,4 @@
-"""The campaign store: transactions, apply/undo, the log, the active character, migrations."""
+"""The campaign store: transactions, apply/undo, the log, removal, migrations."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from cli import store
-from cli.store import SCHEMA_VERSION, Campaign, default_campaign_path
+from cli.store import SCHEMA_VERSION, Campaign, default_campaign_path, schema
+from cli.store import sqlite as sqlite_store
 from rules.campaign import LogEntry
 from rules.errors import RuleError, SheetError, UsageError
 from rules.resolution import Change, Resolution
@@ -50,8 +50,10 @@ def luck(before: Any, after: Any, who: str | None = "Mira", pool: str = "luck") 
     return Change(who, pool, before, after, "test")
 
 
-def apply(campaign: Campaign, *changes: Change, line: str = "spend luck") -> LogEntry:
-    res = resolution(*changes, line=line)
+def apply(
+    campaign: Campaign, *changes: Change, line: str = "spend luck", who: str | None = "Mira"
+) -> LogEntry:
+    res = resolution(*changes, line=line, who=who)
     with campaign.transaction() as tx:
         return tx.apply(res, result_json(res))
 
@@ -117,24 +119,54 @@ def test_unknown_character_is_a_usage_error(campaign: Campaign) -> None:
         with pytest.raises(UsageError):
             tx.remove_character("Zed")
         with pytest.raises(UsageError):
-            tx.set_active("Zed")
-        with pytest.raises(UsageError):
             tx.table("Zed")
 
 
-def test_active_character_is_remembered_and_forgotten(campaign: Campaign) -> None:
+def test_a_removed_character_is_logged_and_undo_brings_it_back_with_its_pools(
+    campaign: Campaign,
+) -> None:
+    apply(campaign, luck(2, 1), line="spend luck")
     with campaign.transaction() as tx:
-        assert tx.get_active() is None
-        assert tx.set_active("mira") == "Mira"
-    with Campaign(campaign.path).transaction() as tx:  # another process's view
-        assert tx.get_active() == "Mira"
-        assert tx.remove_character("MIRA").name == "Mira"
-        assert tx.get_active() is None
-        tx.put_character(MIRA)
-        assert tx.get_active() is None  # a re-import does not bring it back
-        tx.set_active("Bo")
-        tx.set_active(None)
-        assert tx.get_active() is None
+        assert tx.remove_character("MIRA", "sheet rm Mira").name == "Mira"
+        assert tx.find_character("Mira") is None
+    removal = log(campaign, 1)[0]
+    assert (removal.input, removal.character, removal.result["kind"]) == (
+        "sheet rm Mira", "Mira", "remove")
+    with campaign.transaction() as tx:
+        assert tx.undo().id == removal.id  # the removal, not the older spend
+    assert pools(campaign)["luck"] == 1
+    assert log(campaign, 1)[0].result["restored"] == "Mira"
+    with campaign.transaction() as tx:
+        tx.remove_character("Mira")
+        tx.put_character(MIRA)  # a new Mira: the old one cannot come back over her
+    with pytest.raises(RuleError, match="is in the campaign again"), campaign.transaction() as tx:
+        tx.undo()
+
+
+def test_undo_is_scoped_to_who_acts_and_takes_n_or_an_id(campaign: Campaign) -> None:
+    mine = apply(campaign, luck(2, 1), line="spend luck")
+    theirs = apply(campaign, Change("Bo", "hp", None, 3, "test"), line="bo's", who="Bo")
+    with campaign.transaction() as tx:
+        assert tx.undo("mira").id == mine.id  # not Bo's, though more recent
+    with pytest.raises(RuleError, match="nothing to undo by Mira"), campaign.transaction() as tx:
+        tx.undo("Mira")
+    with pytest.raises(RuleError, match="already undone"), campaign.transaction() as tx:
+        tx.undo(id_=mine.id)
+    with pytest.raises(RuleError, match="Bo's, not Mira's"), campaign.transaction() as tx:
+        tx.undo("Mira", id_=theirs.id)
+    with pytest.raises(UsageError, match="no log entry #99"), campaign.transaction() as tx:
+        tx.undo(id_=99)
+    older = apply(campaign, luck(2, 1), line="first")
+    apply(campaign, luck(1, 0), line="second")
+    before = log(campaign)
+    with pytest.raises(RuleError, match=r"luck moved since \(#\d+ second\)"), \
+            campaign.transaction() as tx:
+        tx.undo(nth=2)  # `first` is older than a later spend of the same pool
+    with pytest.raises(RuleError, match="moved since"), campaign.transaction() as tx:
+        tx.undo(id_=older.id)
+    assert log(campaign) == before and pools(campaign)["luck"] == 0
+    with campaign.transaction() as tx:
+        assert tx.undo(nth=3).id == theirs.id  # Bo's hp: nothing touched it since
 
 
 def test_apply_writes_changes_and_logs_one_row(campaign: Campaign) -> None:
@@ -190,12 +222,11 @@ def test_an_error_inside_the_transaction_rolls_everything_back(campaign: Campaig
         with pytest.raises(type(error)), campaign.transaction() as tx:
             res = resolution(luck(2, 0))
             tx.apply(res, result_json(res))
-            tx.set_active("Mira")
             tx.remove_character("Bo")
             raise error
         assert pools(campaign)["luck"] == 2 and log(campaign) == []
         with campaign.transaction() as tx:
-            assert tx.get_active() is None and len(tx.characters()) == 2
+            assert len(tx.characters()) == 2
 
 
 def test_transactions_are_scoped(campaign: Campaign) -> None:
@@ -208,7 +239,7 @@ def test_transactions_are_scoped(campaign: Campaign) -> None:
     with pytest.raises(RuntimeError, match="over"):
         tx.characters()
     with campaign.transaction(readonly=True) as ro, pytest.raises(RuntimeError, match="read-only"):
-        ro.set_active("Mira")
+        ro.remove_character("Mira")
 
 
 def test_undo_reverts_the_latest_change_set_first(campaign: Campaign) -> None:
@@ -245,7 +276,7 @@ def test_undo_is_refused_when_a_pool_changed_since(campaign: Campaign) -> None:
     with campaign.transaction() as tx:
         tx.remove_character("Mira")
     with pytest.raises(RuleError, match="Mira is no longer"), campaign.transaction() as tx:
-        tx.undo()
+        tx.undo(id_=before[0].id)
 
 
 def test_log_is_newest_last(campaign: Campaign) -> None:
@@ -271,7 +302,7 @@ def test_table_has_everyone_and_the_active_characters_last_line(campaign: Campai
 
 
 def test_busy_campaign_is_a_clear_error(campaign: Campaign, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(store, "BUSY_TIMEOUT_S", 0.2)
+    monkeypatch.setattr(sqlite_store, "BUSY_TIMEOUT_S", 0.2)
     other = sqlite3.connect(campaign.path, isolation_level=None)
     other.execute("BEGIN IMMEDIATE")
     try:
@@ -340,11 +371,14 @@ def test_a_version_1_campaign_is_migrated_with_its_data(tmp_path: Path) -> None:
     db.commit()
     db.close()
     with Campaign(path).transaction() as tx:
-        assert tx.get_active() == "Mira"
         assert tx.character("mira").pools["luck"] == 2
         last = tx.table("Mira").last_entry  # found through the v2 character_key column
         assert last is not None and last.input == "check dex"
-    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    # schema 3: the campaign-wide "active character" of versions 1–2 is gone (issue 11)
+    assert db.execute("SELECT * FROM settings WHERE key = 'active'").fetchall() == []
+    db.close()
 
 
 def test_a_failed_migration_changes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -352,8 +386,7 @@ def test_a_failed_migration_changes_nothing(tmp_path: Path, monkeypatch: pytest.
         db.execute("CREATE TABLE half_done (x)")
         raise sqlite3.OperationalError("disk I/O error")
 
-    monkeypatch.setattr(store, "MIGRATIONS", (*store.MIGRATIONS, broken))
-    monkeypatch.setattr(store, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
+    monkeypatch.setattr(schema, "MIGRATIONS", (*schema.MIGRATIONS, broken))
     path = tmp_path / "c.sqlite3"
     with pytest.raises(UsageError, match="disk I/O error"), Campaign(path).transaction():
         pass
@@ -407,7 +440,6 @@ def test_a_name_is_found_whatever_its_case_and_surrounding_spaces(campaign: Camp
     # sheet names are stored stripped; `--as " mira"` (a stray space) still finds her
     with campaign.transaction() as tx:
         assert tx.character(" mira ").name == "Mira"
-        assert tx.set_active("MIRA ") == "Mira"
         assert tx.remove_character(" Mira").name == "Mira"
         assert tx.find_character("mira") is None
     with campaign.transaction() as tx:

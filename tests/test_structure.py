@@ -11,7 +11,16 @@ ROOT = Path(__file__).resolve().parent.parent
 def imported(path: Path, package: str) -> set[str]:
     """Every module a file of `package` imports, at any depth (a lazy import counts too)."""
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    typing_only = {  # `if TYPE_CHECKING:` imports never run, so they make no circle
+        id(inner) for node in ast.walk(tree)
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name)
+        and node.test.id == "TYPE_CHECKING"
+        for stmt in node.body for inner in ast.walk(stmt)
+    }  # fmt: skip
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):

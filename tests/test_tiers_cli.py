@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import tomllib
+import json
 from pathlib import Path
 from typing import Any
 
@@ -43,10 +43,10 @@ def kell(tmp_path: Path, private_campaign: Path) -> Path:
 
 
 def pools() -> dict[str, Any]:
-    """Kell's stored pools and flags, as `roll sheet export` gives them."""
-    code, out, _ = invoke("sheet", "export", "Kell")
+    """Kell's stored pools and flags, as `roll sheet show --json` gives the stored sheet."""
+    code, out, _ = invoke("sheet", "show", "Kell", "--json")
     assert code == 0
-    sheet = tomllib.loads(out)
+    sheet = json.loads(out)["sheet"]
     return {**sheet.get("pools", {}), "flags": sheet.get("flags", [])}
 
 

@@ -65,7 +65,7 @@ def test_import_then_a_crit_gains_luck_and_undo_takes_it_back(mira: Path) -> Non
     assert obj["dice"] == [{"die": "d20", "face": 20, "kept": True}]
     assert pools()["luck"] == 3
     code, out, _ = invoke("undo")
-    assert code == 0 and out.startswith("undid #1: check dex trained\n")
+    assert code == 0 and out.startswith("undid #1 (Mira): check dex trained\n")
     assert pools()["luck"] == 2
 
 
@@ -101,8 +101,8 @@ def test_fluke_rerolls_the_previous_line_and_undo_reverts_it(mira: Path) -> None
         ("luck", 2, 1, "fluke"), ("hp", 0, 5, "hit"), ("dead", True, False, "undone: 0 HP")]
     assert pools() == {"luck": 1, "fatigue": 0, "hp": 5}
     code, out, _ = invoke("log")
-    assert "#1 hit 2d6 dodge → 3 vs 12 · fail · 8 damage" in out
-    assert "#2 fluke: hit 2d6 dodge → 15 vs 12 · pass · 3 damage" in out
+    assert [line.split(" ", 2)[::2] for line in out.splitlines()] == [
+        ["#1", "Mira hit 2d6 dodge → 3 fail · HP…"], ["#2", "Mira fluke → 15 pass · Luck 2→1…"]]
     assert invoke("undo")[0] == 0
     assert pools() == {"luck": 2, "fatigue": 0, "hp": 0}
 

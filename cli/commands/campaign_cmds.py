@@ -17,7 +17,7 @@ from cli.render.text import change_line, value_text
 from cli.runner import Settings
 from rules.campaign import Character
 from rules.describe import pool_title
-from rules.errors import RollError, UsageError
+from rules.errors import RollError, RuleError, UsageError
 from rules.systems import get_system
 
 if TYPE_CHECKING:
@@ -33,10 +33,11 @@ def sheet_options(settings: Settings) -> None:
     """Options given before `sheet`'s own command (`roll --campaign PATH sheet list`)."""
 
 
-def _campaign(settings: Settings) -> Campaign:
+def _campaign(settings: Settings, create: bool = False) -> Campaign:
+    """The campaign (only `sheet import` creates one: elsewhere a missing file is an error)."""
     from cli.store import Campaign
 
-    return Campaign(settings.campaign_path())
+    return Campaign(settings.campaign_path(), create=create)
 
 
 def pane_width() -> int:
@@ -66,18 +67,26 @@ def _fill(text: str, width: int, indent: str = "  ", more: str = "    ") -> list
 def sheet_import(
     settings: Settings,
     file: Annotated[Path, typer.Argument(help="a TOML sheet")],
+    reset: Annotated[bool, typer.Option("--reset", help="current pools from the sheet")] = False,
 ) -> None:
-    """Add or replace a character from a TOML sheet."""
+    """Add a character from a TOML sheet, or replace one keeping its current pools."""
+    from cli.sheet_state import kept_pools
     from cli.sheets import load_sheet
 
     env = Environment()
+    how = ""
     try:
         sheet = load_sheet(file)
-        with _campaign(settings).transaction() as tx:
+        with _campaign(settings, create=True).transaction() as tx:
+            old = tx.find_character(sheet["name"])
+            if old is not None and not reset:
+                sheet, how = kept_pools(old, sheet), ", current pools kept (--reset: the sheet's)"
+            elif old is not None:
+                how = ", pools reset from the sheet"
             tx.put_character(sheet)
     except RollError as error:
         fail(env, error)
-    typer.echo(f"imported {sheet['name']} ({sheet['system']})")
+    typer.echo(f"{'replaced' if how else 'imported'} {sheet['name']} ({sheet['system']}){how}")
 
 
 @sheet_app.command("export")
@@ -91,7 +100,7 @@ def sheet_export(
 
     env = Environment()
     try:
-        with _campaign(settings).transaction() as tx:
+        with _campaign(settings).transaction(readonly=True) as tx:
             character = tx.character(name)
     except RollError as error:
         fail(env, error)
@@ -129,22 +138,23 @@ def sheet_show(
     settings: Settings,
     name: Annotated[
         str | None,
-        typer.Argument(help="character (default: the active one)", click_type=character_name()),
+        typer.Argument(help="character (default: who acts)", click_type=character_name()),
     ] = None,
 ) -> None:
     """Stats, pools with maxima, flags."""
     env = Environment()
     try:
-        with _campaign(settings).transaction() as tx:
-            who = name or settings.character or tx.get_active()
+        with _campaign(settings).transaction(readonly=True) as tx:
+            who = name or settings.acting()
             if who is None:
-                raise UsageError("sheet show needs a NAME (or an active character: --as NAME)")
+                raise UsageError("sheet show needs a NAME (or somebody acting: --as NAME or ROLL_AS)")
             character = tx.character(who)
     except RollError as error:
         fail(env, error)
     if settings.json:
-        typer.echo(jsonlib.dumps({"name": character.name, "system": character.system,
-                                  "sheet": dict(character.sheet)}, ensure_ascii=False))
+        from cli.sheet_state import full_state
+
+        typer.echo(jsonlib.dumps(full_state(character), ensure_ascii=False))
         return
     typer.echo("\n".join(show_lines(character, pane_width())))
 
@@ -157,9 +167,9 @@ def sheet_list(
     """The campaign's characters."""
     env = Environment()
     try:
-        with _campaign(settings).transaction() as tx:
+        with _campaign(settings).transaction(readonly=True) as tx:
             characters = tx.characters()
-            active = tx.get_active()
+        active = settings.acting()
     except RollError as error:
         fail(env, error)
     for c in characters:
@@ -175,65 +185,85 @@ def sheet_list(
 def sheet_rm(
     settings: Settings,
     name: Annotated[str, typer.Argument(help="character name", click_type=character_name())],
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="remove without asking")] = False,
 ) -> None:
-    """Remove a character."""
+    """Remove a character (asks first; `undo` brings it back with its pools)."""
     env = Environment()
     try:
-        with _campaign(settings).transaction() as tx:
+        store = _campaign(settings)
+        with store.transaction(readonly=True) as tx:
             character = tx.character(name)
-            tx.remove_character(character.name)
+        if not yes:
+            confirm_removal(env, character.name)
+        with store.transaction() as tx:
+            tx.remove_character(character.name, f"sheet rm {character.name}")
     except RollError as error:
         fail(env, error)
-    typer.echo(f"removed {character.name}")
+    typer.echo(f"removed {character.name} (undo brings it back)")
+
+
+def confirm_removal(env: Environment, name: str) -> None:
+    """Ask on a terminal; elsewhere (a script, a pipe) refuse: `--yes` says it is meant."""
+    if not (env.stdin_isatty and env.stdout_isatty):
+        raise UsageError(f"sheet rm {name} asks first: add --yes to remove without a terminal")
+    if not typer.confirm(f"remove {name} from this campaign?", default=False):
+        raise RuleError(f"kept {name}; nothing changed")
 
 
 @with_settings(*CAMPAIGN_OPTIONS)
 def log_command(
     settings: Settings,
     n: Annotated[int, typer.Option("-n", help="how many entries")] = 10,
+    since: Annotated[str | None, typer.Option("--since", help="30m, 2h, 1d or an ISO time")] = None,
 ) -> None:
-    """Recent LINEs with their outcome and changes."""
+    """Recent entries: id, when, who, LINE, outcome, changes (--as NAME: that character's)."""
+    from datetime import UTC, datetime
+
+    from cli.render.log import LOG_WIDTH, log_json, log_line, since_time
+
     env = Environment()
+    now = datetime.now(UTC)
     try:
         if n < 1:
             raise UsageError("log -n takes a number ≥ 1")
-        with _campaign(settings).transaction() as tx:
-            entries = tx.log(n)
+        start = None if since is None else since_time(since, now)
+        with _campaign(settings).transaction(readonly=True) as tx:
+            entries = tx.log(n, settings.acting(), start)
     except RollError as error:
         fail(env, error)
-    width = pane_width()
+    width = min(pane_width(), LOG_WIDTH)
     for entry in entries:
         if settings.json:
-            typer.echo(jsonlib.dumps(dict(entry.result), ensure_ascii=False))
-            continue
-        undone = " (undone)" if entry.undone else ""
-        text = str(entry.result.get("text", entry.input)).split("\n")[0]
-        for line in _fill(f"#{entry.id} {text}{undone}", width, indent="", more="   "):
-            typer.echo(line)
-        for change in entry.changes:
-            for line in _fill(change_line(change, entry.system), width, indent="   ",
-                              more="     "):
-                typer.echo(line)
+            typer.echo(jsonlib.dumps(log_json(entry), ensure_ascii=False))
+        else:
+            typer.echo(log_line(entry, now, width))
 
 
 @with_settings(*CAMPAIGN_OPTIONS)
-def undo_command(settings: Settings) -> None:
-    """Revert the most recent change-set (refused if its pools changed since)."""
+def undo_command(
+    settings: Settings,
+    nth: Annotated[int, typer.Argument(help="the Nth most recent change-set")] = 1,
+    id_: Annotated[int | None, typer.Option("--id", help="the log entry with this id")] = None,
+) -> None:
+    """Revert the acting character's most recent change-set (the campaign's when nobody acts);
+    refused if its pools moved since."""
     env = Environment()
     try:
         with _campaign(settings).transaction() as tx:
-            entry = tx.undo()
+            entry = tx.undo(settings.acting(), nth, id_)
             logged = tx.log(1)[0]  # the "undo" row, a §3 object like every logged LINE
     except RollError as error:
         fail(env, error)
     if settings.json:
-        typer.echo(jsonlib.dumps(dict(logged.result), ensure_ascii=False))
+        from cli.render.log import log_json
+
+        typer.echo(jsonlib.dumps(log_json(logged), ensure_ascii=False))
         return
-    typer.echo(f"undid #{entry.id}: {entry.input}")
-    for change in entry.changes:
-        typer.echo("   " + change_line(type(change)(change.character, change.pool, change.after,
-                                                     change.before, "undo", change.kind),
-                                        entry.system))
+    typer.echo(f"undid #{entry.id} ({entry.character or 'nobody'}): {entry.input}")
+    if "restored" in logged.result:
+        typer.echo(f"   {logged.result['restored']} is back, with its pools")
+    for change in logged.changes:
+        typer.echo("   " + change_line(change, entry.system))
 
 
 def register(app: typer.Typer) -> None:

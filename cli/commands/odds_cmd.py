@@ -119,12 +119,11 @@ def _odds(runner: Runner, line: ast.Line, text: str) -> tuple[Odds, str]:
     if not runner.needs_campaign(line):
         system = runner.pick_system(None)
         return system.odds(line, Context(system, Table(), roller, text)), system.id
-    from cli.store import Campaign
-
-    with Campaign(runner.settings.campaign_path()).transaction() as tx:
-        active = runner.settings.character or tx.get_active()
-        table = tx.table(active)
-        system = runner.pick_system(table)
+    if not runner.settings.campaign_path().exists() and runner.settings.acting() is None:
+        system = runner.pick_system(None)  # a command for nobody, and no campaign yet
+        return system.odds(line, Context(system, Table(), roller, text)), system.id
+    with runner.campaign().transaction(readonly=True) as tx:
+        table, system = runner.table_and_system(tx)
         return system.odds(line, Context(system, table, roller, text)), system.id
 
 

@@ -5,12 +5,22 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from cli.runner import Settings
 from rules.campaign import Character
 from rules.errors import RollError
 from rules.systems import System, get_system
+
+if TYPE_CHECKING:
+    from cli.store import CampaignStore
+
+
+class CampaignHolder(Protocol):
+    """Who keeps the process's one campaign connection (the Runner)."""
+
+    def campaign(self) -> CampaignStore: ...
+    def close(self) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -50,29 +60,41 @@ def _system_or_generic(system_id: str | None) -> System:
 
 
 class ViewReader:
-    """Reads TableViews from the campaign, keeping one connection open between prompts."""
+    """Reads TableViews from the campaign: the acting character's pools before each prompt.
 
-    def __init__(self, settings: Settings) -> None:
+    With nobody acting it reads the character names once (and again after `stale` is set),
+    closing the file straight away, so plain dice at the prompt touch no database.
+    """
+
+    def __init__(self, settings: Settings, shared: CampaignHolder | None = None) -> None:
         self.settings = settings
+        self.shared = shared  # the runner, whose one connection the REPL's reads share
         self._campaign: Any = None
         self._view: TableView | None = None
         self._read_at = 0.0
+        self.stale = True
 
     def read(self) -> TableView:
         """A fresh view (never raises: a campaign that cannot be read becomes `problem`)."""
         chosen = self.settings.system_id()
         path = self.settings.campaign_path()
+        acting = self.settings.acting()
         if not path.exists():
-            self._view = TableView(_system_or_generic(chosen))
+            problem = None if acting is None else f"no campaign at {path}"
+            self._view = TableView(_system_or_generic(chosen), problem=problem)
+        elif acting is None and not self.stale and self._view is not None:
+            self._view = TableView(_system_or_generic(chosen), names=self._view.names)
         else:
             try:
                 self._view = self._read_campaign(chosen)
             except RollError as error:
                 self._view = TableView(_system_or_generic(chosen), problem=error.message)
             except Exception as exc:  # the prompt must come back whatever the file holds
-                self.close()
                 problem = f"campaign unreadable: {type(exc).__name__}: {exc}"
                 self._view = TableView(_system_or_generic(chosen), problem=problem)
+            if acting is None:
+                self.close()  # nobody acts: hold no connection between prompts
+            self.stale = acting is None and self._view.problem is not None
         self._read_at = time.monotonic()
         return self._view
 
@@ -86,33 +108,27 @@ class ViewReader:
         from cli.store import Campaign
 
         path = self.settings.campaign_path()
-        if self._campaign is None or self._campaign.path != path:
+        if self.shared is not None:
+            self._campaign = self.shared.campaign()
+        elif self._campaign is None or self._campaign.path != path:
             self.close()
-            self._campaign = Campaign(path)
+            self._campaign = Campaign(path, create=False)
         with self._campaign.transaction(readonly=True) as tx:
             characters = tx.characters()
             party = tx.party()
-            wanted = self.settings.character
-            follows_campaign = wanted is None
-            if follows_campaign:
-                wanted = tx.get_active()
+        wanted = self.settings.acting()
         by_key = {c.name.lower(): c for c in characters}
-        character = by_key.get(wanted.strip().lower()) if wanted else None
+        character = by_key.get(wanted.lower()) if wanted else None
         problem = None
         if wanted and character is None:
             problem = f"no character {wanted!r}"
-        if (
-            follows_campaign
-            and character is not None
-            and chosen
-            and character.system != chosen.strip().lower()
-        ):
-            character = None  # the runner rolls without a character of another game
         system = _system_or_generic(chosen or (character.system if character else None))
         names = tuple(c.name for c in characters)
         return TableView(system, character, names, party, problem)
 
     def close(self) -> None:
-        if self._campaign is not None:
+        if self.shared is not None:
+            self.shared.close()
+        elif self._campaign is not None:
             self._campaign.close()
-            self._campaign = None
+        self._campaign = None

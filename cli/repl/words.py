@@ -7,6 +7,7 @@ import shlex
 import shutil
 import textwrap
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from cli.dispatch import run_any, subcommand_of
 from cli.repl.physical import PhysicalSource
@@ -16,11 +17,15 @@ from rules.dice.source import DiceSource
 from rules.errors import RollError, UsageError
 from rules.systems import get_system
 
+if TYPE_CHECKING:
+    from cli.store import Campaign
+
 REPL_HELP = """\
 Type any LINE (dice or a command), or:
   use SYSTEM       switch game system
   as NAME          act as a character
-  as none          act as nobody
+  as               who acts
+  as none · as -   act as nobody
   physical on|off  type real dice faces
   odds LINE        exact odds of a LINE
   sheet show       the acting character
@@ -32,7 +37,7 @@ Type any LINE (dice or a command), or:
   Ctrl-C           clear the line
   quit · Ctrl-D    leave
 """
-NOBODY = ("none", "nobody", "-")
+NOBODY = ("none", "-")
 
 
 def terminal_width() -> int:
@@ -62,21 +67,38 @@ def fit(text: str, width: int) -> str:
 
 
 def check_acting(settings: Settings) -> None:
-    """`roll --as NAME` opening the REPL: an unknown NAME is bad input, as for a one-shot."""
-    name = settings.character
-    if name is None:
-        return
-    path = settings.campaign_path()
-    if not path.exists():
-        raise UsageError(f"no character named {name!r} in this campaign (known: none yet)")
-    from cli.store import Campaign
+    """`roll --as NAME` (or ROLL_AS) opening the REPL: an unknown NAME is bad input, as for a
+    one-shot; a name the last REPL left behind is restored if it is still in the campaign."""
+    from cli.repl.memory import remembered_as
+    from cli.store import Campaign, no_campaign
 
-    campaign = Campaign(path)
+    path = settings.campaign_path()
+    name = settings.acting()
+    if name is None:
+        kept = remembered_as(path) if settings.character is None else None
+        if kept is not None and path.exists():
+            settings.character = _known(Campaign(path, create=False), kept)
+        return
+    if not path.exists():
+        raise no_campaign(path)
+    campaign = Campaign(path, create=False)
     try:
         with campaign.transaction(readonly=True) as tx:
             tx.character(name)
     finally:
         campaign.close()
+
+
+def _known(campaign: Campaign, name: str) -> str | None:
+    """`name` as the campaign spells it, or None if it is gone (or the file cannot be read)."""
+    try:
+        with campaign.transaction(readonly=True) as tx:
+            found = tx.find_character(name)
+    except RollError:
+        return None
+    finally:
+        campaign.close()
+    return None if found is None else found.name
 
 
 class Repl:
@@ -89,7 +111,7 @@ class Repl:
         width: Callable[[], int] = terminal_width,
     ) -> None:
         self.runner = runner
-        self.views = ViewReader(runner.settings)
+        self.views = ViewReader(runner.settings, runner)  # one connection for the REPL
         self.last: str | None = None
         self.rolling: DiceSource = runner.source
         self.ask = ask or input
@@ -110,6 +132,7 @@ class Repl:
 
     def close(self) -> None:
         self.views.close()
+        self.runner.close()
 
     # ---- running a line ----
 
@@ -136,6 +159,8 @@ class Repl:
             else:
                 if subcommand_of(line) is None:
                     self.last = line  # Enter repeats a LINE, never `undo` or `sheet rm`
+                else:
+                    self.views.stale = True  # `sheet import`, `undo` … may change the names
                 run_any(self.runner, line)
         except RollError as error:
             self.runner.report(line, error)
@@ -162,52 +187,51 @@ class Repl:
         settings.system = system.id
         view = self.refresh()
         acting = view.character
-        if settings.character and acting is not None and acting.system != system.id:
-            settings.character = None
+        if acting is not None and acting.system != system.id:
+            settings.character = ""
+            self._remember(None)
             self.say(f"{acting.name} plays {acting.system}: acting as nobody")
         self.say(f"system: {system.id} · {system.title}")
         self.refresh()
 
     def act_as(self, words: str) -> None:
-        """`as NAME`: act as NAME (remembered in the campaign); `as` or `as none` acts as nobody."""
+        """`as NAME`: act as NAME in this REPL (and the next one to open); `as` says who acts;
+        `as none` or `as -` acts as nobody."""
         settings = self.runner.settings
         try:
             name = " ".join(shlex.split(words))
         except ValueError:
             name = " ".join(words.split())  # an apostrophe in a bare name: `as O'Hara`
-        path = settings.campaign_path()
-        if not name or name.lower() in NOBODY:
-            settings.character = None
-            if path.exists():
-                self._remember(None)
+        if not name:
+            acting = self.refresh().character
+            self.say("acting as nobody" if acting is None
+                     else f"acting as {acting.name} ({acting.system})")
+            return
+        if name.lower() in NOBODY:
+            settings.character = ""
+            self._remember(None)
             self.say("acting as nobody")
             self.refresh()
             return
-        if not path.exists():
-            raise UsageError(
-                f"no campaign at {path} yet: add a character with `roll sheet import FILE.toml`"
-            )
-        found, system_id = self._remember(name)
-        settings.character = found
-        if settings.system_id() not in (None, system_id):
-            settings.system = system_id
-        self.say(f"acting as {found} ({system_id})")
-        self.refresh()
-
-    def _remember(self, name: str | None) -> tuple[str, str]:
         from cli.store import Campaign
 
-        campaign = Campaign(self.runner.settings.campaign_path())
+        campaign = Campaign(settings.campaign_path(), create=False)
         try:
-            with campaign.transaction() as tx:
-                if name is None:
-                    tx.set_active(None)
-                    return "", ""
+            with campaign.transaction(readonly=True) as tx:
                 character = tx.character(name)
-                tx.set_active(character.name)
-                return character.name, character.system
         finally:
             campaign.close()
+        settings.character = character.name
+        self._remember(character.name)
+        if settings.system_id() not in (None, character.system):
+            settings.system = character.system
+        self.say(f"acting as {character.name} ({character.system})")
+        self.refresh()
+
+    def _remember(self, name: str | None) -> None:
+        from cli.repl.memory import remember_as
+
+        remember_as(self.runner.settings.campaign_path(), name)
 
     def set_physical(self, word: str) -> None:
         """`physical on|off`: ask for each die's face at a prompt, or roll again."""

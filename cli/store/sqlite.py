@@ -1,11 +1,11 @@
-"""The campaign store: characters, the party, settings and the log in one SQLite file."""
+"""The embedded campaign store: characters, the party and the log in one SQLite file (WAL)."""
 
 from __future__ import annotations
 
 import json
 import os
 import sqlite3
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -14,6 +14,7 @@ from typing import Any
 
 import platformdirs
 
+from cli.store.schema import ENTRY_COLUMNS, migrate
 from rules.campaign import Character, LogEntry, Table, apply_change, current_value
 from rules.errors import RuleError, SheetError, UsageError
 from rules.resolution import Change, Resolution, Value
@@ -21,7 +22,6 @@ from rules.resolution import Change, Resolution, Value
 BUSY_TIMEOUT_S = 10.0
 """How long a writer waits for another process's transaction before giving up."""
 
-_ENTRY_COLUMNS = "id, input, character, system, result, changes, undone"
 
 
 def default_campaign_path() -> Path:
@@ -29,63 +29,15 @@ def default_campaign_path() -> Path:
     return Path(platformdirs.user_data_dir("roll-rules", appauthor=False)) / "campaign.sqlite3"
 
 
-def _v1_tables(db: sqlite3.Connection) -> None:
-    """Schema 1: characters, the party, settings and the log."""
-    db.execute(
-        "CREATE TABLE characters (name TEXT NOT NULL, name_key TEXT NOT NULL UNIQUE,"
-        " system TEXT NOT NULL, sheet TEXT NOT NULL, created TEXT NOT NULL, updated TEXT NOT NULL)"
-    )
-    db.execute("CREATE TABLE party (id INTEGER PRIMARY KEY CHECK (id = 1), sheet TEXT NOT NULL)")
-    db.execute("CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT)")
-    db.execute(
-        "CREATE TABLE log (id INTEGER PRIMARY KEY AUTOINCREMENT, time TEXT NOT NULL,"
-        " input TEXT NOT NULL, character TEXT, system TEXT NOT NULL, kind TEXT NOT NULL,"
-        " result TEXT NOT NULL, changes TEXT NOT NULL, undone INTEGER NOT NULL DEFAULT 0,"
-        " undoes INTEGER REFERENCES log (id))"
-    )
+SYNCHRONOUS = "NORMAL"
+"""WAL with NORMAL: a commit survives a killed process (the OS holds the WAL's pages) and a
+power cut at worst loses the last commits, never consistency; FULL's fsync per LINE made a
+batch of 1,000 `gain luck 1` 4× slower (bench/campaign_batch.py, docs/architecture.md)."""
 
 
-def _v2_log_character_key(db: sqlite3.Connection) -> None:
-    """Schema 2: a case-folded character column and index, for `fluke`'s previous LINE."""
-    db.execute("ALTER TABLE log ADD COLUMN character_key TEXT")
-    rows = db.execute("SELECT id, character FROM log WHERE character IS NOT NULL").fetchall()
-    keys = [(name.lower(), id_) for id_, name in rows]
-    db.executemany("UPDATE log SET character_key = ? WHERE id = ?", keys)
-    db.execute("CREATE INDEX log_by_character ON log (character_key, id)")
-
-
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1_tables, _v2_log_character_key)
-"""Schema steps in order; the database's `PRAGMA user_version` counts how many have run."""
-
-SCHEMA_VERSION = len(MIGRATIONS)
-"""The schema version this code writes."""
-
-
-def schema_version(db: sqlite3.Connection) -> int:
-    """The schema version of an open database (0 for a new, empty one)."""
-    return int(db.execute("PRAGMA user_version").fetchone()[0])
-
-
-def migrate(db: sqlite3.Connection, path: Path) -> None:
-    """Bring the schema up to SCHEMA_VERSION, all steps in one transaction (or none)."""
-    if schema_version(db) == SCHEMA_VERSION:
-        return
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        version = schema_version(db)  # again, now that we hold the write lock
-        if version > SCHEMA_VERSION:
-            raise UsageError(
-                f"campaign {path} has schema {version}, newer than this roll knows"
-                f" ({SCHEMA_VERSION}); upgrade roll-rules to use it"
-            )
-        for step in MIGRATIONS[version:]:
-            step(db)
-        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-        db.execute("COMMIT")
-    except BaseException:
-        if db.in_transaction:
-            db.execute("ROLLBACK")
-        raise
+def no_campaign(path: Path) -> UsageError:
+    """The error of a command that needs a campaign where there is none (it never makes one)."""
+    return UsageError(f"no campaign at {path} (roll sheet import FILE creates one)")
 
 
 def _prepare_file(path: Path) -> None:
@@ -131,14 +83,17 @@ def _sheet_json(sheet: Mapping[str, Any]) -> str:
 class Campaign:
     """One campaign database file; all reading and writing goes through `transaction()`."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, create: bool = True) -> None:
         self.path = Path(path)
+        self.create = create
         self._db: sqlite3.Connection | None = None
         self._busy = False
 
     def _connect(self) -> sqlite3.Connection:
         if self._db is not None:
             return self._db
+        if not self.create and not self.path.exists():
+            raise no_campaign(self.path)
         try:
             _prepare_file(self.path)
         except OSError as exc:
@@ -148,9 +103,7 @@ class Campaign:
             db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
             db.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
             db.execute("PRAGMA journal_mode = WAL")
-            # FULL fsyncs every commit, so a change survives a power cut, not only a killed
-            # process (NORMAL would suffice for that); a table writes a few times a minute.
-            db.execute("PRAGMA synchronous = FULL")
+            db.execute(f"PRAGMA synchronous = {SYNCHRONOUS}")
             migrate(db, self.path)
         except BaseException as exc:
             if db is not None:
@@ -220,31 +173,31 @@ class Transaction:
         name, system, sheet = row
         return Character(name, system, self._json(sheet, f"{name}'s sheet", dict))
 
-    def _entry(self, row: Sequence[Any]) -> LogEntry:
-        """A LogEntry from a row of _ENTRY_COLUMNS."""
-        id_, input_, character, system, result, changes, undone = row
+    def entry(self, row: Sequence[Any]) -> LogEntry:
+        """A LogEntry from a row of ENTRY_COLUMNS."""
+        id_, input_, character, system, result, changes, undone, time = row
         what = f"log entry #{id_}"
         try:
             listed = tuple(Change.from_json(c) for c in self._json(changes, what, list))
         except (KeyError, TypeError, AttributeError) as exc:
             raise self._damaged(what, f"a change without {exc}") from None
         result_json = self._json(result, what, dict)
-        return LogEntry(id_, input_, character, system, result_json, listed, bool(undone))
+        return LogEntry(id_, input_, character, system, result_json, listed, bool(undone), time)
 
-    def _sql(self, sql: str, args: Sequence[Any] = (), write: bool = False) -> sqlite3.Cursor:
+    def sql(self, sql: str, args: Sequence[Any] = (), write: bool = False) -> sqlite3.Cursor:
         if self.closed or (write and not self.writable):
             raise RuntimeError("this campaign transaction is over or read-only")
         return self._db.execute(sql, args)
 
     def characters(self) -> list[Character]:
         """Every character of the campaign, by name."""
-        rows = self._sql("SELECT name, system, sheet FROM characters ORDER BY name_key").fetchall()
+        rows = self.sql("SELECT name, system, sheet FROM characters ORDER BY name_key").fetchall()
         return [self._character(row) for row in rows]
 
     def find_character(self, name: str) -> Character | None:
         """The character called `name` (any case), or None."""
         sql = "SELECT name, system, sheet FROM characters WHERE name_key = ?"
-        row = self._sql(sql, (name.strip().lower(),)).fetchone()
+        row = self.sql(sql, (name.strip().lower(),)).fetchone()
         return None if row is None else self._character(row)
 
     def character(self, name: str) -> Character:
@@ -266,7 +219,7 @@ class Transaction:
         if existing is not None and not replace:
             raise UsageError(f"{existing.name} is already in this campaign; nothing changed")
         now, data = _now(), _sheet_json(sheet)
-        self._sql(
+        self.sql(
             "INSERT INTO characters (name, name_key, system, sheet, created, updated)"
             " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (name_key) DO UPDATE SET name = excluded.name,"
             " system = excluded.system, sheet = excluded.sheet, updated = excluded.updated",
@@ -275,17 +228,22 @@ class Transaction:
         )
         return Character(name, system, json.loads(data))
 
-    def remove_character(self, name: str) -> Character:
-        """Remove a character (UsageError if unknown); forgets it as the active character."""
+    def remove_character(self, name: str, line: str | None = None) -> Character:
+        """Remove a character (UsageError if unknown), logged with its sheet so undo restores it."""
         found = self.character(name)
-        if self.get_active() == found.name:
-            self.set_active(None)
-        self._sql("DELETE FROM characters WHERE name_key = ?", (found.name.lower(),), True)
+        self.sql("DELETE FROM characters WHERE name_key = ?", (found.name.lower(),), True)
+        text = line or f"sheet rm {found.name}"
+        self.log_only({
+            "input": text, "system": found.system, "character": found.name, "kind": "remove",
+            **dict.fromkeys(("total", "target", "outcome", "successes")), "crit": False,
+            "fumble": False, "dice": [], "changes": [], "text": f"removed {found.name}",
+            "sheet": dict(found.sheet),
+        })  # fmt: skip
         return found
 
     def party(self) -> dict[str, Any]:
         """The party's sheet-like dict (shared risk dice under `risk`, session state as fields)."""
-        row = self._sql("SELECT sheet FROM party WHERE id = 1").fetchone()
+        row = self.sql("SELECT sheet FROM party WHERE id = 1").fetchone()
         return {} if row is None else dict(self._json(row[0], "the party's sheet", dict))
 
     def _sheet(self, name: str | None) -> dict[str, Any] | None:
@@ -297,37 +255,27 @@ class Transaction:
     def _store_sheet(self, key: str | None, sheet: Mapping[str, Any]) -> None:
         data = _sheet_json(sheet)
         if key is None:
-            self._sql("INSERT OR REPLACE INTO party (id, sheet) VALUES (1, ?)", (data,), True)
+            self.sql("INSERT OR REPLACE INTO party (id, sheet) VALUES (1, ?)", (data,), True)
         else:
             sql = "UPDATE characters SET sheet = ?, updated = ? WHERE name_key = ?"
-            self._sql(sql, (data, _now(), key), True)
-
-    def get_active(self) -> str | None:
-        """The remembered active character's name, or None (also once it has been removed)."""
-        row = self._sql("SELECT value FROM settings WHERE key = 'active'").fetchone()
-        found = None if row is None else self.find_character(str(row[0]))
-        return None if found is None else found.name
-
-    def set_active(self, name: str | None) -> str | None:
-        """Remember the active character (UsageError if unknown; None forgets it); its name."""
-        if name is None:
-            self._sql("DELETE FROM settings WHERE key = 'active'", (), True)
-            return None
-        found = self.character(name)
-        sql = "INSERT OR REPLACE INTO settings (key, value) VALUES ('active', ?)"
-        self._sql(sql, (found.name,), True)
-        return found.name
+            self.sql(sql, (data, _now(), key), True)
 
     def table(self, active: str | None) -> Table:
         """What a system reads: `active` (UsageError if unknown), every character, the party."""
         characters = {c.name.lower(): c for c in self.characters()}
         table = Table(None, characters, self.party(), None)
-        current = table.character(active.strip()) if active is not None else None
-        row = self._sql(
-            f"SELECT {_ENTRY_COLUMNS} FROM log WHERE character_key IS ? ORDER BY id DESC LIMIT 1",
+        current = characters.get(active.strip().lower()) if active is not None else None
+        if active is not None and current is None:
+            # who acts comes from --as or ROLL_AS: say which campaign lacks them (a typo in
+            # --campaign or ROLL_CAMPAIGN that names another campaign shows here)
+            known = ", ".join(c.name for c in characters.values()) or "none yet"
+            where = f"campaign {self.path}" if self.path is not None else "this campaign"
+            raise UsageError(f"no character named {active.strip()!r} in {where} (known: {known})")
+        row = self.sql(
+            f"SELECT {ENTRY_COLUMNS} FROM log WHERE character_key IS ? ORDER BY id DESC LIMIT 1",
             (_key(None if current is None else current.name),),
         ).fetchone()
-        return replace(table, active=current, last_entry=None if row is None else self._entry(row))
+        return replace(table, active=current, last_entry=None if row is None else self.entry(row))
 
     def apply(self, resolution: Resolution, result_json: Mapping[str, Any]) -> LogEntry:
         """Apply the resolution's changes and log its LINE (even with no changes), atomically.
@@ -336,11 +284,11 @@ class Transaction:
         matches any), else RuleError "… changed meanwhile" and nothing is written.
         """
         res = resolution
-        self._rewrite(res.changes, undo=False, what=repr(res.input))
+        self.rewrite(res.changes, undo=False, what=repr(res.input))
         meta = {"input": res.input, "system": res.system, "character": res.character}
         return self.log_only(meta | {"kind": res.kind} | dict(result_json), res.changes)
 
-    def _rewrite(self, changes: Sequence[Change], undo: bool, what: str) -> None:
+    def rewrite(self, changes: Sequence[Change], undo: bool, what: str) -> None:
         """Check every change against the stored values, then write them all (or raise)."""
         sheets: dict[str | None, dict[str, Any]] = {}
         for change in reversed(changes) if undo else changes:
@@ -378,46 +326,26 @@ class Transaction:
         result = json.loads(json.dumps(result_json, ensure_ascii=False, default=str))
         who, system = result.get("character"), str(result.get("system", "generic"))
         row = (_now(), str(result.get("input", "")), who, _key(who), system)
-        cursor = self._sql(
+        cursor = self.sql(
             "INSERT INTO log (time, input, character, character_key, system, kind, result,"
             " changes, undoes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (*row, str(result.get("kind", "roll")), json.dumps(result, ensure_ascii=False),
              json.dumps([c.to_json() for c in changes], ensure_ascii=False), undoes),
             write=True,
         )  # fmt: skip
-        return LogEntry(cursor.lastrowid or 0, row[1], who, system, result, tuple(changes))
+        return LogEntry(cursor.lastrowid or 0, row[1], who, system, result, tuple(changes), False,
+                        row[0])
 
-    def log(self, n: int) -> list[LogEntry]:
-        """The `n` most recent log entries, newest last."""
-        if n < 0:
-            raise UsageError(f"log -n needs a count of 0 or more, not {n}")
-        sql = f"SELECT {_ENTRY_COLUMNS} FROM log ORDER BY id DESC LIMIT ?"
-        return [self._entry(row) for row in reversed(self._sql(sql, (n,)).fetchall())]
+    def log(
+        self, n: int, who: str | None = None, since: str | None = None
+    ) -> list[LogEntry]:
+        """The `n` most recent log entries (of `who`'s LINEs, from time `since`), newest last."""
+        from cli.store.history import recent
 
-    def undo(self) -> LogEntry:
-        """Revert the most recent change-set not yet undone; the entry it reverted (now undone).
+        return recent(self, n, who, since)
 
-        Refused (RuleError, nothing changed) if there is none, or if any value it changed is no
-        longer what it left behind. Logs an "undo" row whose changes are the reverting ones.
-        """
-        row = self._sql(
-            f"SELECT {_ENTRY_COLUMNS} FROM log WHERE undone = 0 AND kind != 'undo'"
-            " AND changes != '[]' ORDER BY id DESC LIMIT 1"
-        ).fetchone()
-        if row is None:
-            raise RuleError("nothing to undo")
-        entry = self._entry(row)
-        self._rewrite(entry.changes, undo=True, what=f"cannot undo {entry.input!r} (#{entry.id})")
-        self._sql("UPDATE log SET undone = 1 WHERE id = ?", (entry.id,), write=True)
-        reverse = [
-            Change(c.character, c.pool, c.after, c.before, f"undo {c.reason}".strip(), c.kind)
-            for c in reversed(entry.changes)
-        ]
-        blank = dict.fromkeys(("total", "target", "outcome", "successes"))
-        result = {"input": "undo", "system": entry.system, "character": entry.character} | {
-            "kind": "undo", **blank, "crit": False, "fumble": False, "dice": [],
-            "changes": [c.to_json() for c in reverse], "text": f"undo {entry.input}",
-            "undoes": entry.id,
-        }  # fmt: skip
-        self.log_only(result, reverse, entry.id)
-        return replace(entry, undone=True)
+    def undo(self, who: str | None = None, nth: int = 1, id_: int | None = None) -> LogEntry:
+        """Revert a change-set (see `cli.store.history.undo`); the entry it reverted."""
+        from cli.store.history import undo
+
+        return undo(self, who, nth, id_)

@@ -1,0 +1,100 @@
+"""The campaign log for a person (one line of at most 40 columns per entry) and for a script."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from cli.render.text import pool_label, value_text
+from rules.campaign import LogEntry
+from rules.describe import pool_title
+from rules.errors import UsageError
+from rules.resolution import Change
+
+LOG_WIDTH = 40
+"""A log line fits a 40-column side pane (a narrower terminal narrows it further)."""
+
+_SPAN = re.compile(r"^(\d+)\s*(s|m|h|d|w)$")
+_UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
+
+
+def when(time: str) -> datetime:
+    """A stored log time (ISO 8601, UTC) as an aware datetime."""
+    stamp = datetime.fromisoformat(time)
+    return stamp if stamp.tzinfo is not None else stamp.replace(tzinfo=UTC)
+
+
+def iso_utc(time: str) -> str:
+    """`2026-11-30T18:20:05.123Z`: ISO 8601 in UTC, as the JSON log gives it."""
+    stamp = when(time).astimezone(UTC)
+    return stamp.strftime("%Y-%m-%dT%H:%M:%S.") + f"{stamp.microsecond // 1000:03d}Z"
+
+
+def age(time: str, now: datetime) -> str:
+    """How long ago, in its largest unit: `now`, `45s`, `2m`, `3h`, `5d`."""
+    seconds = int((now - when(time)).total_seconds())
+    if seconds < 1:
+        return "now"
+    for unit, size in (("d", 86400), ("h", 3600), ("m", 60)):
+        if seconds >= size:
+            return f"{seconds // size}{unit}"
+    return f"{seconds}s"
+
+
+def since_time(text: str, now: datetime) -> str:
+    """`--since 2h` (s m h d w ago) or `--since 2026-11-30T18:00` (UTC unless it says): the
+    earliest stored time to show."""
+    span = _SPAN.match(text.strip().lower())
+    if span:
+        start = now - timedelta(seconds=int(span.group(1)) * _UNITS[span.group(2)])
+    else:
+        try:
+            start = datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
+        except ValueError:
+            raise UsageError(
+                f"log --since takes a span such as 30m, 2h, 1d, or an ISO time, not {text!r}"
+            ) from None
+        if start.tzinfo is None:
+            start = start.replace(tzinfo=UTC)
+    return start.astimezone(UTC).isoformat(timespec="milliseconds")
+
+
+def _change(change: Change, who: str | None, system_id: str | None) -> str:
+    """`Luck 2→1`, naming the character when it is not the one who acted."""
+    title = pool_label(system_id, change.pool) if change.kind == "pool" else pool_title(change.pool)
+    if change.kind == "max":
+        title = f"Max {title}"
+    owner = "" if change.character == who else f"{change.character or 'Party'} "
+    if change.kind == "flag":
+        return f"{owner}{title} {value_text(change.after)}"
+    return f"{owner}{title} {value_text(change.before)}→{value_text(change.after)}"
+
+
+def _summary(entry: LogEntry) -> str:
+    """The LINE and what came of it, without the dice: `check dex → 11 fail`."""
+    result = entry.result
+    if result.get("kind") in ("undo", "remove"):
+        return str(result.get("text") or entry.input)
+    line = " ".join(str(result.get("input") or entry.input).split())
+    total, outcome = result.get("total"), result.get("outcome")
+    shown = " ".join(str(v) for v in (total, outcome) if v is not None)
+    return f"{line} → {shown}" if shown else line
+
+
+def log_line(entry: LogEntry, now: datetime, width: int = LOG_WIDTH) -> str:
+    """`#12 2m Mira spend luck → Luck 1 · Luck 2→1`, cut to `width` with `…`."""
+    text = _summary(entry)
+    parts = [f"#{entry.id}", age(entry.time, now) if entry.time else "?", entry.character or "—"]
+    if entry.undone:
+        parts.append("(undone)")
+    parts.append(text)
+    changes = [_change(c, entry.character, entry.system) for c in entry.changes]
+    line = " ".join(parts) + "".join(f" · {c}" for c in changes)
+    return line if len(line) <= width else line[: width - 1].rstrip() + "…"
+
+
+def log_json(entry: LogEntry) -> dict[str, Any]:
+    """The §3 object of a logged LINE, with its `id` and `time` (ISO 8601, UTC) first."""
+    return {"id": entry.id, "time": iso_utc(entry.time) if entry.time else None,
+            **dict(entry.result), "undone": entry.undone}

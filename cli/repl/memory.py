@@ -1,0 +1,52 @@
+"""What one REPL leaves for the next: who acted, per campaign, beside the REPL's history.
+
+Never campaign-wide state: a one-shot in another shell never reads it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from cli.repl.history import history_path
+
+
+def memory_path() -> Path:
+    """The REPL's state file, in the folder of its history file."""
+    return history_path().parent / "repl-state.json"
+
+
+def _load(path: Path) -> dict[str, str]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    acting = data.get("as") if isinstance(data, dict) else None
+    return {str(k): str(v) for k, v in acting.items()} if isinstance(acting, dict) else {}
+
+
+def _key(campaign: Path) -> str:
+    return str(Path(campaign).expanduser().resolve())
+
+
+def remembered_as(campaign: Path) -> str | None:
+    """Who acted when the last REPL on this campaign closed (None: nobody, or not known)."""
+    return _load(memory_path()).get(_key(campaign)) or None
+
+
+def remember_as(campaign: Path, name: str | None) -> None:
+    """Keep who acts in this REPL for the next one (quietly nothing if it cannot be written)."""
+    path = memory_path()
+    acting = _load(path)
+    if name is None:
+        acting.pop(_key(campaign), None)
+    else:
+        acting[_key(campaign)] = name
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        spare = path.with_name(path.name + f".{os.getpid()}")
+        spare.write_text(json.dumps({"as": acting}, ensure_ascii=False), encoding="utf-8")
+        os.replace(spare, path)  # whole, or not at all: two REPLs may close at once
+    except OSError:
+        pass
