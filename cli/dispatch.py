@@ -64,8 +64,43 @@ def batch_group() -> click.Command:
 
 
 def run_subcommand(words: list[str], settings: Settings, text: str = "") -> int:
+    """Run a subcommand's words; under --json its answer is exactly one JSON object (SPEC §3)."""
+    if not settings.json:
+        return _run_subcommand(words, settings, text)
+    import contextlib
+    import io
+
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        status = _run_subcommand(words, settings, text)
+    sys.stdout.write(one_object(printed.getvalue(), text or " ".join(words), words[0]) + "\n")
+    sys.stdout.flush()
+    return status
+
+
+def one_object(printed: str, text: str, kind: str) -> str:
+    """What a subcommand printed, as one JSON object: itself when it printed one, else its
+    objects as `items` (`systems`, `sheet list`), else its text (`help`)."""
+    import json
+
+    lines = [line for line in printed.splitlines() if line.strip()]
+    try:
+        objects = [json.loads(line) for line in lines]
+    except ValueError:
+        return json.dumps({"input": text, "kind": kind.lower(), "text": printed.rstrip("\n")},
+                          ensure_ascii=False)
+    if len(objects) == 1 and isinstance(objects[0], dict):
+        return lines[0]
+    return json.dumps({"input": text, "kind": kind.lower(), "items": objects}, ensure_ascii=False)
+
+
+def _run_subcommand(words: list[str], settings: Settings, text: str) -> int:
     """Run a subcommand's words; a usage error is `roll: error: …` (and JSON under --json)."""
-    inherited = [a for a in settings_args(settings) if words[0] not in ("help", "systems")]
+    inherited = settings_args(settings)
+    if words[0].lower() == "systems":  # it takes no campaign options
+        inherited = ["--json"] if settings.json else []
+    elif words[0].lower() == "help":  # `help` alone under -s tiers is the Tiers help
+        inherited = ["--system", settings.system] if settings.system else []
     # the options go before a `--`: what follows it is the LINE (`odds -- -3d6`)
     end = words.index("--") if "--" in words else len(words)
     try:

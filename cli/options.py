@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import inspect
 import re
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
@@ -153,12 +154,30 @@ def with_settings(*names: str) -> Callable[[Callable[..., None]], Callable[..., 
 
 
 def fail(env: Environment, error: RollError, line: str | None = None) -> NoReturn:
-    """Report a RollError as `roll: error: …` and exit with its status."""
+    """Report a RollError as `roll: error: …` and exit with its status; under `--json` the
+    error object goes to stdout too (SPEC §3), so a script reads an answer for every command."""
     from cli.render.text import error_text
 
+    if _json_wanted():
+        from cli.render.json import dumps, error_to_json
+        from cli.render.position import batch_text
+
+        shown = line if line is not None else batch_text() or " ".join(sys.argv[1:])
+        env.stdout.write(dumps(error_to_json(shown, error)) + "\n")
+        env.stdout.flush()
     env.stderr.write(error_text(line, error) + "\n")
     env.stderr.flush()
     raise typer.Exit(error.exit_status)
+
+
+def _json_wanted() -> bool:
+    """Whether the command being run, or a command above it, was given `--json`."""
+    at = click.get_current_context(silent=True)
+    while at is not None:
+        if at.params.get("json"):
+            return True
+        at = at.parent
+    return False
 
 
 LITERAL_WORDS = "roll.literal_words"

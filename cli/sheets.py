@@ -34,18 +34,23 @@ def load_sheet(path: Path) -> dict[str, Any]:
         raise UsageError(f"{path} is a directory, not a TOML sheet") from None
     except OSError as exc:
         raise UsageError(f"cannot read the sheet {path}: {exc.strerror}") from None
+    return parse_sheet(raw, str(path))
+
+
+def parse_sheet(raw: bytes, where: str) -> dict[str, Any]:
+    """A TOML sheet's bytes, validated; `where` (a path, or "stdin") prefixes its errors."""
     try:
         text = raw.decode("utf-8-sig")  # TOML is UTF-8; tolerate an editor's BOM
     except UnicodeDecodeError as exc:
-        raise SheetError(f"{path}: not UTF-8 text (bad byte at offset {exc.start})") from None
+        raise SheetError(f"{where}: not UTF-8 text (bad byte at offset {exc.start})") from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise SheetError(f"{path}: broken TOML: {exc}") from None
+        raise SheetError(f"{where}: broken TOML: {exc}") from None
     try:
         return validate_sheet(data)
     except SheetError as exc:
-        raise SheetError(f"{path}: {exc.message}") from None
+        raise SheetError(f"{where}: {exc.message}") from None
 
 
 def validate_sheet(data: Mapping[str, Any]) -> dict[str, Any]:

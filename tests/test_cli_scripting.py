@@ -4,6 +4,8 @@ and NO_COLOR by the no-color.org convention."""
 from __future__ import annotations
 
 import io
+import json
+from pathlib import Path
 
 import pytest
 
@@ -36,6 +38,7 @@ def test_only_a_line_that_starts_with_a_dash_needs_two_dashes() -> None:
         "error": "no such option: --frob (a LINE that starts with '-' goes after --:"
                  " roll odds -- -1+d6)",
         "column": None,
+        "line": 2,
     }  # fmt: skip
 
 
@@ -44,7 +47,8 @@ def test_every_batch_line_answers_with_one_json_object() -> None:
     assert code == 2
     lines = out.splitlines()
     assert len(lines) == 3
-    assert lines[0] == '{"input": "sheet frob", "error": "No such command \'frob\'.", "column": null}'
+    assert lines[0] == ('{"input": "sheet frob", "error": "No such command \'frob\'.", "column": null,'
+                        ' "line": 1}')
     assert '"error"' in lines[1] and '"kind": "odds"' in lines[2]
     assert err.startswith("roll: error: No such command 'frob'.\n")
 
@@ -65,3 +69,76 @@ def test_only_a_non_empty_no_color_turns_colour_off(
     monkeypatch.setenv("NO_COLOR", value)
     assert Environment(stdout=Tty()).color(no_color_flag=False) is color
     assert Environment(stdout=Tty()).color(no_color_flag=True) is False
+
+
+def test_batch_errors_name_their_input_line(tmp_path: Path) -> None:
+    missing = tmp_path / "none.sqlite3"
+    stdin = "1d6\n\n1d0\n# a comment\n2d6+*3\nsheet show Nobody\n"
+    code, out, err = invoke("--json", "--rolled", "3", "--campaign", str(missing), input=stdin)
+    assert code == 2
+    objs = [json.loads(line) for line in out.splitlines()]
+    assert [o.get("line") for o in objs] == [None, 3, 5, 6]  # a result has no line; errors do
+    assert objs[2] == {"input": "2d6+*3", "error": "expected a term, found '*'", "column": 5,
+                       "line": 5}
+    assert objs[3]["error"] == f"no campaign at {missing} (roll sheet import FILE creates one)"
+    assert err.splitlines() == [
+        "roll: error: line 3: a die needs at least one side: 1d0",
+        "roll: error: line 5: expected a term, found '*'",
+        "  2d6+*3",
+        "      ^",
+        f"roll: error: line 6: no campaign at {missing} (roll sheet import FILE creates one)",
+    ]
+    assert not missing.exists()
+
+
+def test_a_one_shot_has_no_line_number() -> None:
+    code, out, err = invoke("--json", "1d0")
+    assert code == 2
+    assert json.loads(out) == {"input": "1d0", "error": "a die needs at least one side: 1d0",
+                               "column": None}
+    assert err == "roll: error: a die needs at least one side: 1d0\n"
+
+
+def test_subcommands_that_print_several_things_answer_with_one_object() -> None:
+    code, out, _ = invoke("--json", input="systems\nhelp notation\n")
+    assert code == 0
+    systems, helped = (json.loads(line) for line in out.splitlines())
+    assert systems["kind"] == "systems" and systems["input"] == "systems"
+    assert [s["id"] for s in systems["items"]] == [
+        "generic", "vagabond", "macchiato", "champions", "tiers", "brighter"]
+    assert helped["kind"] == "help" and helped["text"].startswith("Dice notation")
+
+
+def test_a_failing_subcommand_answers_in_json_too(tmp_path: Path) -> None:
+    missing = tmp_path / "none.sqlite3"
+    code, out, err = invoke("--json", "--campaign", str(missing), "sheet", "show", "Mira")
+    assert code == 2
+    assert json.loads(out)["error"] == f"no campaign at {missing} (roll sheet import FILE creates one)"
+    assert err.startswith("roll: error: no campaign at")
+
+
+def test_help_alone_under_a_system_is_that_systems_help_in_a_batch_too() -> None:
+    code, out, _ = invoke("-s", "tiers", input="help\n")
+    assert code == 0 and out.startswith("Tiers (`-s tiers`")
+
+
+MIRA = 'name = "Mira"\nsystem = "vagabond"\nlevel = 2\n[stats]\nmight = 4\ndexterity = 5\n'
+
+
+def test_sheet_import_dash_reads_the_sheet_from_stdin(tmp_path: Path) -> None:
+    campaign = str(tmp_path / "c.sqlite3")
+    code, out, err = invoke("--campaign", campaign, "sheet", "import", "-", input=MIRA)
+    assert (code, out, err) == (0, "imported Mira (vagabond)\n", "")
+    code, out, _ = invoke("--campaign", campaign, "sheet", "list")
+    assert out == "  Mira             vagabond\n"
+    code, _, err = invoke("--campaign", campaign, "sheet", "import", "-", input="name = 'X'\n")
+    assert code == 2 and err.startswith("roll: error: stdin: sheet key 'system'")
+
+
+def test_sheet_import_dash_in_a_batch_is_refused(tmp_path: Path) -> None:
+    campaign = tmp_path / "c.sqlite3"
+    code, _, err = invoke("--campaign", str(campaign), input="sheet import -\n")
+    assert code == 2
+    assert err == ("roll: error: line 1: sheet import - reads stdin, which is this batch's"
+                   " input: give a FILE\n")
+    assert not campaign.exists()

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json as jsonlib
 import shutil
+import sys
 import textwrap
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -66,17 +67,16 @@ def _fill(text: str, width: int, indent: str = "  ", more: str = "    ") -> list
 @with_settings(*CAMPAIGN_OPTIONS)
 def sheet_import(
     settings: Settings,
-    file: Annotated[Path, typer.Argument(help="a TOML sheet")],
+    file: Annotated[Path, typer.Argument(help="a TOML sheet, or - for stdin")],
     reset: Annotated[bool, typer.Option("--reset", help="current pools from the sheet")] = False,
 ) -> None:
     """Add a character from a TOML sheet, or replace one keeping its current pools."""
     from cli.sheet_state import kept_pools
-    from cli.sheets import load_sheet
 
     env = Environment()
     how = ""
     try:
-        sheet = load_sheet(file)
+        sheet = read_sheet(file)
         with _campaign(settings, create=True).transaction() as tx:
             old = tx.find_character(sheet["name"])
             if old is not None and not reset:
@@ -200,6 +200,18 @@ def sheet_rm(
     except RollError as error:
         fail(env, error)
     typer.echo(f"removed {character.name} (undo brings it back)")
+
+
+def read_sheet(file: Path) -> dict[str, Any]:
+    """The sheet in `file`, or on stdin for `-` (`cat mira.toml | roll sheet import -`)."""
+    from cli.render.position import batch_line
+    from cli.sheets import load_sheet, parse_sheet
+
+    if str(file) != "-":
+        return load_sheet(file)
+    if batch_line() is not None:
+        raise UsageError("sheet import - reads stdin, which is this batch's input: give a FILE")
+    return parse_sheet(sys.stdin.buffer.read(), "stdin")
 
 
 def confirm_removal(env: Environment, name: str) -> None:

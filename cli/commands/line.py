@@ -31,11 +31,7 @@ def line_command(settings: Settings, words: LineWords = None, version: VersionOp
             raise UsageError(f"no such option: {unknown} (a LINE that starts with '-' goes"
                              " after --: roll -- -1+d6)")
     except RollError as error:
-        if settings.json:  # JSON mode reports every error on stdout too (SPEC §3)
-            from cli.render.json import dumps, error_to_json
-
-            env.stdout.write(dumps(error_to_json(" ".join(words or []), error)) + "\n")
-        fail(env, error)
+        fail(env, error, " ".join(words or []))
     if words == ["-"]:  # `roll -`: LINEs from stdin, as from a pipe
         raise typer.Exit(run_batch(runner, env))
     if words:
@@ -56,13 +52,15 @@ def line_command(settings: Settings, words: LineWords = None, version: VersionOp
 def run_batch(runner: Runner, env: Environment) -> int:
     """One LINE per input line; keeps going after a bad line; the worst status wins."""
     from cli.dispatch import run_any
+    from cli.render.position import answering
 
     status = int(ExitStatus.OK)
-    for raw in env.stdin:
+    for number, raw in enumerate(env.stdin, start=1):
         text = raw.lstrip("\ufeff").strip()  # a file saved with a byte-order mark
         if not text or text.startswith("#"):
             continue
-        status = worst(status, run_any(runner, text))
+        with answering(number, text):
+            status = worst(status, run_any(runner, text))
     return worst(status, runner.finish())
 
 

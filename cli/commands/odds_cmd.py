@@ -56,10 +56,6 @@ def odds_command(
             survives = Survival.of(line, uses)
         odds, system_id = _odds(runner, line, body)
     except RollError as error:
-        if settings.json:
-            from cli.render.json import error_to_json
-
-            typer.echo(jsonlib.dumps(error_to_json(text, error), ensure_ascii=False))
         fail(env, error, text)
     if settings.json:
         obj = odds_json(odds, text, system_id)

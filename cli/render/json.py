@@ -37,8 +37,15 @@ def resolution_to_json(res: Resolution, text: str) -> dict[str, Any]:
 
 
 def error_to_json(line: str, error: RollError) -> dict[str, Any]:
+    """SPEC §3's error object; in a batch it also names the input line (`"line": 3`)."""
+    from cli.render.position import batch_line
+
     column = error.column if isinstance(error, NotationError) else None
-    return {"input": line, "error": error.message, "column": column}
+    out: dict[str, Any] = {"input": line, "error": error.message, "column": column}
+    number = batch_line()
+    if number is not None:
+        out["line"] = number
+    return out
 
 
 def dumps(obj: dict[str, Any]) -> str:

@@ -98,8 +98,13 @@ def quiet(res: Resolution) -> str:
 
 
 def error_text(line: str | None, error: RollError) -> str:
-    """`roll: error: MESSAGE`, with the LINE and a caret under the bad character."""
-    out = f"roll: error: {error.message}"
+    """`roll: error: MESSAGE`, with the LINE and a caret under the bad character; in a batch,
+    `roll: error: line 3: MESSAGE`."""
+    from cli.render.position import batch_line
+
+    number = batch_line()
+    where = f"line {number}: " if number is not None else ""
+    out = f"roll: error: {where}{error.message}"
     if isinstance(error, NotationError) and line is not None and error.column:
         shown = [_shown_char(c) for c in line.rstrip("\n")]
         indent = sum(_columns(c) for c in shown[: error.column - 1])
