@@ -179,3 +179,21 @@ def test_undo_json_is_the_logged_section_3_object(tmp_path: Path) -> None:
                                  "reason": "undo spend", "kind": "pool"}]
     assert {"system", "character", "total", "target", "outcome", "crit", "fumble", "successes",
             "dice", "text"} <= set(shown)
+
+
+def test_show_lists_xp_and_a_med_flag(tmp_path: Path) -> None:
+    """Issue 14's display: XP (Vagabond) and the Med Flag (Champions) are on the sheet shown."""
+    campaign = str(tmp_path / "c.sqlite3")
+    mira = tmp_path / "mira.toml"
+    mira.write_text('name = "Mira"\nsystem = "vagabond"\nlevel = 2\nxp = 3\n'
+                    '[stats]\nmight = 4\ndexterity = 5\n')
+    bran = tmp_path / "bran.toml"
+    bran.write_text('name = "Bran"\nsystem = "champions"\nkind = "cohort"\nguard = 10\n'
+                    'armor = 0\n[stats]\nmight = 2\n')
+    for sheet in (mira, bran):
+        assert invoke("--campaign", campaign, "sheet", "import", str(sheet))[0] == 0
+    assert invoke("--campaign", campaign, "--as", "Bran", "hurt", "2")[0] == 0
+    _, out, _ = invoke("--campaign", campaign, "sheet", "show", "Mira")
+    assert out.splitlines()[1:3] == ["  level: 2", "  xp: 3"]
+    _, out, _ = invoke("--campaign", campaign, "sheet", "show", "Bran")
+    assert "  med-flag: 3" in out.splitlines()

@@ -111,7 +111,8 @@ def show_lines(character: Character, width: int = 80) -> list[str]:
     """A sheet for a pane `width` columns wide: stats, pools with maxima, risk dice, flags."""
     system = get_system(character.system)
     lines = [f"{character.name} · {system.title}"]
-    for key in ("level", "tier", "class", "kind", "armor", "guard"):
+    shown = ("level", "tier", "class", "kind", "armor", "guard", *system.fields, "xp")
+    for key in dict.fromkeys(shown):  # and the system's own: XP, a Med Flag, a Guard bonus …
         if key in character.sheet:
             lines.append(f"  {key}: {character.sheet[key]}")
     if character.stats:
