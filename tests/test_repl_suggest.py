@@ -161,11 +161,17 @@ def test_the_validator_points_at_the_bad_character() -> None:
 
 
 def test_the_toolbar_shows_pools_maxima_risk_dice_and_flags_in_40_columns() -> None:
-    text = toolbar_text(view(), 40)
+    text = toolbar_text(view(), 40)  # at most two rows: the name gives way to the pools
     assert text == (
-        "Mira:  HP 8/8  Luck 2/3  Mana 6/6\n"
-        "Fatigue 0/5  torches Δ6  Vulnerable\n"
+        "HP 8/8  Luck 2/3  Mana 6/6  Fatigue 0/5\n"
+        "torches Δ6  Vulnerable  party lantern Δ8"
+    )
+    assert toolbar_text(view(), 80) == (
+        "Mira:  HP 8/8  Luck 2/3  Mana 6/6  Fatigue 0/5  torches Δ6  Vulnerable\n"
         "party lantern Δ8"
+    )
+    assert toolbar_text(view(), 24) == (  # titles shorten, then the rest is counted
+        "HP 8/8  Luck 2/3\nMana 6/6  Fati 0/5  +3"
     )
     assert all(len(line) <= 40 for line in text.splitlines())
     assert toolbar_text(view(acting=False), 40, physical=True) == (
@@ -194,8 +200,27 @@ def test_physical_dice_ask_and_re_ask() -> None:
 
     source = PhysicalSource(ask, told.append)
     assert source.throw(std_die(6), "Favor") == 4
-    assert asked == ["d6 for Favor? "] * 3
-    assert told == ["a d6 shows 1–6"] * 2
+    assert asked == ["d6 for Favor: "] * 3
+    assert told == ["'7' is no face: the d6 shows 1–6", "'x' is no face: the d6 shows 1–6"]
+
+
+def test_one_answer_fills_the_next_dice_in_order_and_a_bad_face_names_its_die() -> None:
+    answers = iter(["6 5", "9 1", "2,4 3"])
+    asked: list[str] = []
+    told: list[str] = []
+
+    def ask(message: str) -> str:
+        asked.append(message)
+        return next(answers)
+
+    source = PhysicalSource(ask, told.append)
+    assert source.throw_many(std_die(6), 4, "4d6kh3") == [6, 5, 2, 4]
+    assert asked == ["d6 1/4 for 4d6kh3: ", "d6 3/4 for 4d6kh3: ", "d6 3/4 for 4d6kh3: "]
+    assert told == ["'9' is no face: the d6 3/4 shows 1–6 (dropped 1)"]
+    assert source.left_over() == ["3"] and source.left_over() == []
+    source.replay()  # the LINE again, from a campaign that changed: the same faces, no asking
+    assert source.throw_many(std_die(6), 4, "4d6kh3") == [6, 5, 2, 4]
+    assert len(asked) == 3
 
 
 def test_physical_dice_faces_and_cancelling() -> None:

@@ -14,6 +14,7 @@ from prompt_toolkit.output import ColorDepth, Output
 from prompt_toolkit.styles import Style
 
 from cli.env import Environment, ExitStatus
+from cli.render.layout import Layout
 from cli.render.text import error_text
 from cli.repl.completer import RollCompleter
 from cli.repl.fitted import FittedErrors
@@ -21,7 +22,6 @@ from cli.repl.history import open_history
 from cli.repl.keys import repl_bindings
 from cli.repl.lexer import NotationLexer
 from cli.repl.toolbar import Toolbar
-from cli.repl.validator import LineValidator
 from cli.repl.words import Repl, check_acting
 from cli.runner import Runner, Settings
 from rules.errors import RollError
@@ -54,16 +54,14 @@ def build_session(
     """The main prompt: completion, highlighting, validation, toolbar, history and keys."""
     no_color = repl.runner.settings.no_color
     session: PromptSession[str] = PromptSession(
-        message=lambda: [("class:prompt", repl.view(TOOLBAR_MAX_AGE).prompt)],
+        message=lambda: [("class:prompt", repl.prompt())],
         completer=RollCompleter(lambda: repl.view(TOOLBAR_MAX_AGE)),
         complete_while_typing=False,
         lexer=NotationLexer(),
-        validator=LineValidator(),
-        validate_while_typing=False,
         history=history if history is not None else open_history(),
         enable_history_search=True,  # Up after a prefix finds earlier lines that start with it
         search_ignore_case=True,
-        key_bindings=repl_bindings(),
+        key_bindings=repl_bindings(repl.again, repl.queue),
         style=STYLE,
         color_depth=ColorDepth.MONOCHROME if no_color else None,
         refresh_interval=TOOLBAR_MAX_AGE,
@@ -129,12 +127,17 @@ def run_repl(
             while True:
                 repl.refresh()
                 try:
-                    text = session.prompt()
+                    text = session.prompt(default=repl.prefill)
                 except KeyboardInterrupt:
                     continue
                 except EOFError:
                     return int(ExitStatus.OK)
-                if not repl.handle(text):
+                finally:
+                    repl.prefill = ""
+                repeated, repl.repeating = repl.repeating, False
+                # the prompt line shows the LINE: results start with the outcome, to the width
+                runner.layout = Layout(repl.width(), echo=False)
+                if not repl.handle(text, repeated):
                     return int(ExitStatus.OK)
     finally:
         errors.flush()
