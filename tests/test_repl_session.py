@@ -272,3 +272,16 @@ def test_an_unknown_as_is_refused_before_the_repl_opens(private_campaign: Path) 
     add(private_campaign, MIRA)
     assert repl("quit\r", Settings(character="zed"))[0] == 2
     assert repl("1d1\rquit\r", Settings(character="mira"))[:2] == (0, "1\n  [1] = 1\n")
+
+
+def test_help_and_errors_speak_the_prompts_words() -> None:
+    status, out, err = repl("?\rhelp tiers\rcheck body task 2\rquit\r", Settings(system="tiers"))
+    assert status == 0
+    assert out.startswith("Type any LINE (dice or a command), or:\n")
+    assert "roll -s" not in out and "-s tiers" not in out and "--as" not in out
+    assert "Examples (after use tiers; no character\nneeded):\n  check body body=14" in out
+    assert err == (
+        "roll: error: this needs a Tier: give it\n"
+        "  inline (tier=2) or act as a character\n"
+        "  (as NAME)\n"
+    )

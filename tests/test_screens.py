@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import re
+import subprocess
 import tomllib
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -157,3 +158,25 @@ def test_again_asks_before_repeating_a_line_that_spends(session: Session, column
     term.type("y\r")
     term.wait_for("Luck 1 → 0 (spend)")
     check(f"again asks y/N for a LINE that spends ({columns}×24)", term.settle())
+
+
+def test_a_one_shot_on_a_narrow_terminal_wraps_and_a_pipe_does_not(
+    private_campaign: Path, tmp_path: Path
+) -> None:
+    env = environment(private_campaign, tmp_path / "history")
+    line = "1d8 [slashing] + 1d6 [fire] + 2d4 [poison]"
+    term = Terminal(env, "--rolled", "3,1,3,2", line, columns=40)
+    try:
+        screen = term.wait_for("poison = 9")
+    finally:
+        term.close()
+    assert screen == (
+        "1d8 [slashing] + 1d6 [fire] + 2d4\n"
+        "  [poison] →\n"
+        "9\n"
+        "  [3] slashing + [1] fire + [3, 2]\n"
+        "    poison = 9"
+    )
+    piped = subprocess.run([str(ROLL), "--rolled", "3,1,3,2", line], env=env | {"COLUMNS": "40"},
+                           capture_output=True, text=True, timeout=60)
+    assert piped.stdout == f"{line} → [3] slashing + [1] fire + [3, 2] poison = 9\n"

@@ -57,10 +57,7 @@ def _words(text: str) -> list[str]:
             merged[-1] += " " + word
         else:
             merged.append(word)
-        plain = visible(merged[-1])
-        open_span = plain.count("~~") % 2 == 1 or (
-            merged[-1].rfind("\x1b[2;9m") > merged[-1].rfind("\x1b[0m")
-        )
+        open_span = visible(merged[-1]).count("~~") % 2 == 1
     return [w for w in merged if w]
 
 

@@ -94,7 +94,7 @@ def _show_toolbar_without_cpr(session: PromptSession[str]) -> None:
 
 
 def face_asker(input: Input | None, output: Output | None) -> PromptSession[str]:
-    """A plain prompt for physical dice faces (no history: faces are not LINEs)."""
+    """A plain prompt for physical dice faces and y/N questions (no history: no LINEs)."""
     return PromptSession(input=input, output=output)
 
 
@@ -118,8 +118,14 @@ def run_repl(
     runner.env = Environment(env.stdin, env.stdout, cast(TextIO, errors))
     repl = Repl(runner)
     session = build_session(repl, input, output, history)
-    faces = face_asker(input, output)
-    repl.ask = lambda message: faces.prompt(message)
+    asker: list[PromptSession[str]] = []  # made at the first question: start-up time
+
+    def ask(message: str) -> str:
+        if not asker:
+            asker.append(face_asker(input, output))
+        return asker[0].prompt(message)
+
+    repl.ask = ask
     repl.width = lambda: session.output.get_size().columns
     errors.width = repl.width
     try:

@@ -17,12 +17,6 @@ class Problem:
     index: int
     expected: str = ""
 
-    def brief(self, width: int) -> str:
-        """One line for the validation bar: `col 4: expected …`, cut to the pane's width."""
-        what = f"expected {self.expected}" if self.expected else self.message
-        text = f"col {self.index + 1}: {what}"
-        return text if len(text) <= width else text[: max(width - 1, 1)] + "…"
-
 
 def problem(text: str) -> Problem | None:
     """The syntax error of a LINE (also after `odds`); None when it parses or is no LINE."""
