@@ -2,7 +2,7 @@
 
 Run: .venv/bin/python bench/repl_pane.py [--reps N]   (needs the test extra: pexpect, pyte)
 
-1. Start-up: the wall time from spawning `roll repl` (in a 40×24 pty, a campaign of the six
+1. Start-up: the wall time from spawning `roll repl` (and `roll` alone) (in a 40×24 pty, a campaign of the six
    characters of tests/sheets, acting as Mira) to its prompt on the screen, against the wall
    time of a whole `roll 2d6` process. Median of N each; target ratio ≤ 1.5.
 Both run with the bytecode of cli/ and rules/ compiled first, as an installed roll has it.
@@ -59,9 +59,9 @@ def timed(action: Callable[[], object]) -> float:
     return time.perf_counter() - start
 
 
-def first_prompt(env: dict[str, str]) -> tuple[float, Terminal]:
+def first_prompt(env: dict[str, str], *command: str) -> tuple[float, Terminal]:
     start = time.perf_counter()
-    term = Terminal(env, "repl", "--as", "Mira", columns=40)
+    term = Terminal(env, *command, "--as", "Mira", columns=40)
     term.wait_for("vag·mira>")
     return time.perf_counter() - start, term
 
@@ -81,9 +81,12 @@ def main() -> None:
         one_shot = [timed(lambda: subprocess.run([str(ROLL), "2d6"], env=env,
                                                  capture_output=True, check=True))
                     for _ in range(reps)]
-        starts, answers = [], []
+        starts, bare, answers = [], [], []
         for _ in range(reps):
-            took, term = first_prompt(env)
+            took, term = first_prompt(env)  # `roll` alone on a terminal
+            bare.append(took)
+            term.close()
+            took, term = first_prompt(env, "repl")
             starts.append(took)
             for _ in range(3):
                 shown = term.screen().count("vag·mira>")
@@ -96,6 +99,8 @@ def main() -> None:
         ratio = statistics.median(starts) / statistics.median(one_shot)
         print(f"roll 2d6 (whole process)        {median_ms(one_shot)}")
         print(f"roll repl to its first prompt   {median_ms(starts)}   ratio {ratio:.2f}")
+        bare_ratio = statistics.median(bare) / statistics.median(one_shot)
+        print(f"roll (alone) to its first prompt {median_ms(bare)}   ratio {bare_ratio:.2f}")
         print(f"{LINE!r} Enter → next prompt, in the pty: {median_ms(answers)}")
 
         os.environ["ROLL_CAMPAIGN"] = str(campaign)

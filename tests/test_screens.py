@@ -180,3 +180,21 @@ def test_a_one_shot_on_a_narrow_terminal_wraps_and_a_pipe_does_not(
     piped = subprocess.run([str(ROLL), "--rolled", "3,1,3,2", line], env=env | {"COLUMNS": "40"},
                            capture_output=True, text=True, timeout=60)
     assert piped.stdout == f"{line} → [3] slashing + [1] fire + [3, 2] poison = 9\n"
+
+
+@pytest.mark.parametrize("columns", WIDTHS)
+def test_faces_typed_while_another_shell_spends_are_kept(
+    session: Session, private_campaign: Path, tmp_path: Path, columns: int
+) -> None:
+    term = session("--as", "Mira", columns=columns)
+    term.type("physical on\r")
+    term.wait_for("type each face")
+    term.type("check dex +luck\r")
+    term.wait_for("d20 for check dexterity:")
+    env = environment(private_campaign, tmp_path / "history")
+    spent = subprocess.run([str(ROLL), "--as", "Mira", "spend", "luck"], env=env,
+                           capture_output=True, text=True, timeout=60)
+    assert spent.returncode == 0, spent.stderr
+    term.type("15 3\r")  # the d20 and the Favor d6 in one answer
+    term.wait_for("Luck 1 → 0 (+luck)")  # resolved again from the Luck left, with the faces
+    check(f"faces kept when the campaign changed meanwhile ({columns}×24)", term.settle())
