@@ -285,3 +285,10 @@ def test_help_and_errors_speak_the_prompts_words() -> None:
         "  inline (tier=2) or act as a character\n"
         "  (as NAME)\n"
     )
+
+
+def test_a_line_typed_with_roll_in_front_keeps_its_caret_under_the_column() -> None:
+    status, out, err = repl("roll --as x 2d6+*\rquit\r")
+    assert status == 0
+    lines = err.splitlines()
+    assert lines[-2:] == ["  roll --as x 2d6+*", "       ^"]  # as typed: no `as x` rewrite

@@ -96,6 +96,7 @@ class Layout:
 
     width: int | None = None
     echo: bool = True
+
     def fits(self, rendered: str) -> bool:
         """Whether every rendered line fits the width as it is."""
         return self.width is None or all(

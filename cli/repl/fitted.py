@@ -44,7 +44,8 @@ class FittedErrors(io.TextIOBase):
         self._pending += text
         *lines, self._pending = self._pending.split("\n")
         for line in lines:
-            shown = at_prompt(line)
+            # the message speaks the prompt's words; the LINE and its caret stay as typed
+            shown = at_prompt(line) if line.startswith(ERROR_START) else line
             self.stream.write("\n".join(fit_error_line(shown, self.width())) + "\n")
         return len(text)
 

@@ -178,7 +178,7 @@ class Repl:
                 return True
             line, repeated = self.last, True
             self.say(self.prompt() + line)  # the LINE repeated, as if typed again
-            word, _, rest = line.partition(" ")
+            word = line.partition(" ")[0].lower()
         try:
             if repeated and not self.repeat_confirmed(line):
                 return True
