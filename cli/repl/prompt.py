@@ -11,19 +11,18 @@ END = "> "
 
 
 def prompt_text(view: TableView, width: int) -> str:
-    """`vagabond·mira> ` when it fits under a third of `width`; else `vag·mira> `, `cha·ser a…> `."""
+    """`view.prompt` when it fits under a third of `width`; else `vag·mira> `, `cha·ser a…> `."""
     room = max((width - 1) // 3, 6)  # strictly under a third of the width
-    system = view.system.id
+    if len(view.prompt) <= room:
+        return view.prompt
+    system = view.system.id[:SHORT_SYSTEM]
     if view.character is None:
-        system = "roll" if system == "generic" else system
-        full = system + END
-        return full if len(full) <= room else system[:SHORT_SYSTEM] + END
+        return system + END
     name = view.character.name.lower()
-    for shown in (system, system[:SHORT_SYSTEM]):
-        full = f"{shown}·{name}{END}"
-        if len(full) <= room:
-            return full
-    left = room - len(f"{system[:SHORT_SYSTEM]}·{END}") - len(ELLIPSIS)
+    short = f"{system}·{name}{END}"
+    if len(short) <= room:
+        return short
+    left = room - len(f"{system}·{ELLIPSIS}{END}")
     if left >= 1:
-        return f"{system[:SHORT_SYSTEM]}·{name[:left].rstrip()}{ELLIPSIS}{END}"
+        return f"{system}·{name[:left].rstrip()}{ELLIPSIS}{END}"
     return f"{name[: max(room - len(END) - 1, 1)]}{ELLIPSIS}{END}"
