@@ -78,11 +78,10 @@ def main() -> None:
         make_campaign(campaign)
         env = environment(campaign, Path(tmp) / "history")
         env.pop("PYTHONDONTWRITEBYTECODE", None)
-        one_shot = [timed(lambda: subprocess.run([str(ROLL), "2d6"], env=env,
-                                                 capture_output=True, check=True))
-                    for _ in range(reps)]
-        starts, bare, answers = [], [], []
-        for _ in range(reps):
+        one_shot, starts, bare, answers = [], [], [], []
+        for _ in range(reps):  # interleaved, so a busy machine weighs on both sides alike
+            one_shot.append(timed(lambda: subprocess.run([str(ROLL), "2d6"], env=env,
+                                                         capture_output=True, check=True)))
             took, term = first_prompt(env)  # `roll` alone on a terminal
             bare.append(took)
             term.close()

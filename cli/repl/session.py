@@ -109,14 +109,22 @@ def run_repl(
     """Prompt for LINEs until `quit`, `exit` or Ctrl-D (exit 0); errors never end it."""
     try:
         runner = Runner(settings, env)
+    except RollError as error:
+        env.stderr.write(error_text(None, error) + "\n")
+        return error.exit_status
+    repl = Repl(runner)
+    try:
+        # the view's connection stays open, so the check's own closes without the WAL
+        # checkpoint a last connection makes (its fsync was a tenth of the start-up)
+        repl.refresh()
         check_acting(settings)
     except RollError as error:
+        repl.close()
         env.stderr.write(error_text(None, error) + "\n")
         return error.exit_status
     # errors (the runner's, and a subcommand's on sys.stderr) wrap at words to the pane
     errors = FittedErrors(env.stderr, lambda: 80)
     runner.env = Environment(env.stdin, env.stdout, cast(TextIO, errors))
-    repl = Repl(runner)
     session = build_session(repl, input, output, history)
     asker: list[PromptSession[str]] = []  # made at the first question: start-up time
 
