@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from prompt_toolkit.application import get_app
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
@@ -39,8 +40,6 @@ def repl_bindings(
 
     @Condition
     def _asks_again() -> bool:
-        from prompt_toolkit.application import get_app
-
         return get_app().current_buffer.text.strip().lower() in AGAIN
 
     @bindings.add("enter", filter=_asks_again)

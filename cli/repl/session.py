@@ -107,19 +107,17 @@ def run_repl(
     history: History | None = None,
 ) -> int:
     """Prompt for LINEs until `quit`, `exit` or Ctrl-D (exit 0); errors never end it."""
+    repl: Repl | None = None
     try:
         runner = Runner(settings, env)
-    except RollError as error:
-        env.stderr.write(error_text(None, error) + "\n")
-        return error.exit_status
-    repl = Repl(runner)
-    try:
+        repl = Repl(runner)
         # the view's connection stays open, so the check's own closes without the WAL
         # checkpoint a last connection makes (its fsync was a tenth of the start-up)
         repl.refresh()
         check_acting(settings)
     except RollError as error:
-        repl.close()
+        if repl is not None:
+            repl.close()
         env.stderr.write(error_text(None, error) + "\n")
         return error.exit_status
     # errors (the runner's, and a subcommand's on sys.stderr) wrap at words to the pane
