@@ -178,6 +178,10 @@ def test_the_toolbar_shows_pools_maxima_risk_dice_and_flags_in_40_columns() -> N
         "vagabond · nobody acts (as NAME)\nparty lantern Δ8  physical dice"
     )
     assert wrap(["a" * 50, "b"], 40) == ["a" * 50, "b"]
+    problem = TableView(get_system("generic"), problem="campaign unreadable: " + "x" * 40)
+    assert toolbar_text(problem, 40) == (
+        "generic · nobody acts (as NAME)\n! campaign unreadable: xxxxxxxxxxxxxxxx…"
+    )  # an item is never broken over two rows: a long one is cut
 
 
 def test_prompts_name_system_and_character() -> None:

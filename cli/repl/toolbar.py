@@ -91,10 +91,15 @@ def toolbar_text(view: TableView, width: int, physical: bool = False) -> str:
     found = items(view, physical)
     named = [Item(f"{view.character.name}:"), *found] if view.character else found
     for choice, short in ((named, False), (found, False), (found, True)):
-        rows = wrap([item.shown(short) for item in choice], width)
+        rows = wrap([_fit(item.shown(short), width) for item in choice], width)
         if len(rows) <= MAX_ROWS:
             return "\n".join(rows)
-    return "\n".join(_cut([item.shown(True) for item in found], width))
+    return "\n".join(_cut([_fit(item.shown(True), width) for item in found], width))
+
+
+def _fit(text: str, width: int) -> str:
+    """An item longer than a row, cut with `…` (the terminal would break it mid-item)."""
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def _cut(texts: list[str], width: int) -> list[str]:
