@@ -67,7 +67,14 @@ def register_subcommands() -> None:
 
 def main_app(argv: list[str] | None = None) -> None:
     args = argv if argv is not None else sys.argv[1:]
-    if route(args)[0] != "line" or "--help" in args or "-h" in args or COMPLETE_VAR in os.environ:
+    wanted = route(args)[0]
+    if "--help" in args or "-h" in args or COMPLETE_VAR in os.environ:
+        register_subcommands()
+    elif wanted == "repl":  # the REPL loads the others when a line asks: its first prompt
+        from cli.commands import repl_cmd
+
+        repl_cmd.register(app)
+    elif wanted != "line":
         register_subcommands()  # a plain LINE needs none of them: start-up time
     command = typer.main.get_command(app)
     try:

@@ -44,8 +44,9 @@ def shown(line: str) -> str:
     return " ".join(words)
 
 
-def help_text(topic: str | None) -> str:
-    """The text of a help topic; no topic lists the topics."""
+def help_text(topic: str | None, at_prompt: bool = False) -> str:
+    """The text of a help topic; no topic lists the topics. `at_prompt`: examples as LINEs
+    typed at the REPL's prompt, else as shell commands."""
     if topic is None:
         systems = ", ".join(SYSTEMS)
         return (
@@ -64,9 +65,14 @@ def help_text(topic: str | None) -> str:
         system = SYSTEMS[key]
         text = system.help().rstrip("\n")
         if system.examples:
-            flag = "" if system.id == "generic" else f"-s {system.id} "
-            text += "\nExamples (no character needed):\n" + "\n".join(
-                f"  roll {flag}{shown(line)}" for line in system.examples
-            )
+            generic = system.id == "generic"
+            if at_prompt:  # typed at the prompt: no `roll`, no quotes, the system chosen first
+                after = "" if generic else f"after use {system.id}; "
+                lines = [f"  {line}" for line in system.examples]
+            else:
+                flag = "" if generic else f"-s {system.id} "
+                after = ""
+                lines = [f"  roll {flag}{shown(line)}" for line in system.examples]
+            text += f"\nExamples ({after}no character needed):\n" + "\n".join(lines)
         return text
     raise UsageError(f"no help topic {topic!r} (topics: notation, {', '.join(SYSTEMS)})")

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 from cli.env import Environment, ExitStatus
 from cli.render import json as render_json
 from cli.render import text as render_text
+from cli.render.layout import Layout
+from cli.render.meanwhile import meanwhile, moved
 from rules.campaign import Table
 from rules.dice.evaluate import Budget, Roller, check_dice_limit
 from rules.dice.source import DiceSource, RandomSource, ScriptedSource
@@ -92,6 +94,7 @@ class Runner:
         self.failed = False
         self.one_shot = False
         self._campaign: CampaignStore | None = None
+        self.layout: Layout | None = None  # a terminal's width and echo; None: lines as rendered
         if not 1 <= settings.times <= MAX_TIMES:
             raise LimitError(f"-n/--times takes N from 1 to {MAX_TIMES:,}")
 
@@ -126,7 +129,8 @@ class Runner:
         elif self.settings.quiet:
             self.out(render_text.quiet(res))
         else:
-            self.out(render_text.render(res, self.color))
+            text = render_text.render(res, self.color)
+            self.out(text if self.layout is None else self.layout.lay_out(res, text, self.color))
 
     # ---- evaluating ----
 
@@ -277,6 +281,14 @@ class Runner:
             self._check_faces(last)
             if table.active is not None or res.changes:
                 with campaign.transaction() as tx:
+                    now, system = self.table_and_system(tx)
+                    if moved(table, now):  # the faces stay; the LINE reads the new state
+                        for line_text in meanwhile(table, now, system):
+                            self.out(line_text)
+                        getattr(self.source, "replay", lambda: None)()
+                        roller = Roller(self.source, budget or Budget())
+                        res = with_natural_d20(
+                            system.resolve(line, Context(system, now, roller, text)))
                     self.record(tx, res)
             return res
         with campaign.transaction() as tx:

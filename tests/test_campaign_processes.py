@@ -29,7 +29,7 @@ def test_a_one_shot_is_never_steered_by_the_repls_as(env: dict[str, str]) -> Non
         child.expect_exact("roll>")
         child.send("as Mira\r")
         child.expect_exact("acting as Mira (vagabond)")
-        child.expect_exact("vagabond·mira>")
+        child.expect_exact("vag·mira>")
         # another shell, same campaign, no --as: nobody acts there
         done = roll(env, "--json", "--seed", "3", "2d6")
         assert done.returncode == 0 and json.loads(done.stdout)["character"] is None
@@ -39,7 +39,7 @@ def test_a_one_shot_is_never_steered_by_the_repls_as(env: dict[str, str]) -> Non
         assert roll(env, "log").stdout == ""  # nothing logged by the one-shots
         child.send("spend luck\r")  # the REPL still acts as Mira
         child.expect_exact("Mira · Luck 2 → 1 (spend)")
-        child.expect_exact("vagabond·mira>")
+        child.expect_exact("vag·mira>")
         child.sendcontrol("d")
         child.expect(pexpect.EOF)
     finally:
@@ -49,7 +49,7 @@ def test_a_one_shot_is_never_steered_by_the_repls_as(env: dict[str, str]) -> Non
     # the next REPL opens acting as Mira again; a one-shot still does not
     child = spawn(env)
     try:
-        child.expect("vagabond·mira>")
+        child.expect("vag·mira>")
         child.send("as -\r")
         child.expect_exact("acting as nobody")
         child.expect_exact("roll>")  # the prompt is back (raw mode): Ctrl-D now leaves

@@ -81,12 +81,12 @@ def test_a_session_in_a_pane(env: dict[str, str], children: list[Any]) -> None:
     child.expect_exact("vagabond>")
     child.expect_exact("nobody acts")  # the toolbar
 
-    plain, mira = "vagabond>", "vagabond·mira>"
-    run(child, "3d6\r", r"3d6 → \[[1-6], [1-6], [1-6]\] = \d+", prompt=plain)  # random dice
+    plain, mira = "vagabond>", "vag·mira>"  # a prompt under a third of the 40 columns
+    run(child, "3d6\r", r"\d+\r\n  \[[1-6], [1-6], [1-6]\] = \d+", prompt=plain)  # random dice
     child.send("chec\t")  # Tab completes the command word (and its space) …
     child.expect_exact("chec")
     child.expect_exact("k")  # … drawn once the completion is in
-    run(child, "dex=5\r", r"check dex=5 → \d+ vs 15 · (pass|fail)", prompt=plain)
+    run(child, "dex=5\r", r"(pass|fail) · \d+\r\n  \d+ vs 15", prompt=plain)
     run(child, "as Mira\r", re.escape("acting as Mira (vagabond)"), prompt=mira)
     child.expect_exact("Luck 2/3")
 
@@ -96,15 +96,15 @@ def test_a_session_in_a_pane(env: dict[str, str], children: list[Any]) -> None:
         timeout=TIMEOUT,
     )
     assert done.returncode == 0, done.stderr
-    run(child, "1d1\r", re.escape("1d1 → [1] = 1"), prompt=mira)
+    run(child, "1d1\r", re.escape("1\r\n  [1] = 1"), prompt=mira)
     child.expect_exact("Luck 1/3")
 
     child.send("2d6")
     child.sendcontrol("c")  # Ctrl-C clears the line
-    child.send("1d4x\r")  # a syntax error is held at the prompt …
-    child.expect_exact("col 4: expected the end of the line")
-    child.sendcontrol("c")  # … until cleared
-    run(child, "d1+1\r", re.escape("d1+1 → [1] + 1 = 2"), prompt=mira)
+    child.send("1d4x\r")  # a syntax error runs: its message and caret, then a fresh prompt
+    child.expect_exact("expected the end of")
+    child.expect_exact("1d4x\r\n     ^")
+    run(child, "d1+1\r", re.escape("2\r\n  [1] + 1 = 2"), prompt=mira)
     assert "2d6d1" not in child.before
 
     # an error, and the prompt comes back
@@ -118,7 +118,7 @@ def test_a_session_in_a_pane(env: dict[str, str], children: list[Any]) -> None:
     child.sendcontrol("r")
     child.send("check")
     child.expect_exact("dex=5")  # the line found (its match highlighted apart)
-    run(child, "\r\r", r"check dex=5 → \d+", prompt=mira)
+    run(child, "\r\r", r"(pass|fail) · \d+", prompt=mira)
     child.sendline("quit")
     child.expect(pexpect.EOF)
     child.close()
@@ -131,13 +131,13 @@ def test_physical_dice_in_a_terminal(env: dict[str, str], children: list[Any]) -
     child.expect_exact("roll>")
     run(child, "physical on\r", "physical dice: type each face", prompt="roll>")
     child.send("2d6\r")
-    child.expect_exact("d6 for 2d6?")
+    child.expect_exact("d6 1/2 for 2d6:")
     child.send("7\r")
-    child.expect_exact("a d6 shows 1–6")
-    child.expect_exact("d6 for 2d6?")
+    child.expect_exact("'7' is no face: the d6 1/2 shows 1–6")
+    child.expect_exact("d6 1/2 for 2d6:")
     child.send("6\r")
-    child.expect_exact("d6 for 2d6?")
-    run(child, "2\r", re.escape("2d6 → [6, 2] = 8"), prompt="roll>")
+    child.expect_exact("d6 2/2 for 2d6:")
+    run(child, "2\r", re.escape("8\r\n  [6, 2] = 8"), prompt="roll>")
     assert leave(child) == 0
 
 

@@ -59,10 +59,29 @@ def repl(
     return status, out.getvalue(), err.getvalue()
 
 
-def test_a_line_rolls_and_an_empty_line_repeats_it() -> None:
-    status, out, err = repl("2d6+1\r\rquit\r", Settings(rolled="3,4,6,6"))
+def test_a_line_rolls_an_empty_line_does_nothing_and_again_repeats() -> None:
+    # the prompt line shows the LINE: the result starts with the total, then the dice
+    status, out, err = repl("2d6+1\r\ragain\r!!\rquit\r", Settings(rolled="3,4,6,6,1,1"))
     assert (status, err) == (0, "")
-    assert out == "2d6+1 → [3, 4] + 1 = 8\n2d6+1 → [6, 6] + 1 = 13\n"
+    assert out == "8\n  [3, 4] + 1 = 8\n13\n  [6, 6] + 1 = 13\n3\n  [1, 1] + 1 = 3\n"
+
+
+def test_a_paste_runs_each_line_in_order_each_on_its_prompt_line() -> None:
+    status, out, err = repl("\x1b[200~1d1\n1d0\n2d1\n3d1\x1b[201~\rquit\r")
+    assert status == 0
+    assert out.splitlines() == ["1", "  [1] = 1", "roll> 1d0", "roll> 2d1", "2", "  [1, 1] = 2",
+                                "3", "  [1, 1, 1] = 3"]  # the last line waited for Enter
+    assert err == "roll: error: a die needs at least one\n  side: 1d0\n"
+
+
+def test_again_asks_before_repeating_a_line_that_is_no_pure_roll(private_campaign: Path) -> None:
+    add(private_campaign, MIRA | {"pools": {"luck": 3}})
+    status, out, err = repl("as mira\rspend luck\ragain\rn\r!!\ry\rquit\r")
+    assert (status, err) == (0, "")
+    assert out.splitlines()[1:] == [
+        "Luck 2", "  Mira · Luck 3 → 2 (spend)", "not repeated",
+        "Luck 1", "  Mira · Luck 2 → 1 (spend)",
+    ]  # fmt: skip
 
 
 def test_an_error_does_not_end_the_session() -> None:
@@ -71,17 +90,22 @@ def test_an_error_does_not_end_the_session() -> None:
     first, second = err.split("\nroll: error: ")  # each wrapped to the 40-column pane
     assert first == "roll: error: a die needs at least one\n  side: 1d0"
     assert second.startswith("unknown word 'frobnicate':\n  not dice")
-    assert out == "1d1 → [1] = 1\n"
+    assert out == "1\n  [1] = 1\n"
 
 
-def test_a_syntax_error_is_held_at_the_prompt_until_cleared() -> None:
-    # Enter on `d20+` is refused by the validator; Ctrl-C clears the line; nothing ran
-    status, out, err = repl("d20+\r\x031d1\r\x04")
-    assert (status, out, err) == (0, "1d1 → [1] = 1\n", "")
+def test_a_syntax_error_runs_shows_its_caret_and_stays_in_history() -> None:
+    # Enter is never held: the error and its caret, then a fresh prompt (Up brings the line
+    # back: tests/test_screens.py shows it on a terminal)
+    history = InMemoryHistory()
+    status, out, err = repl("d20+\rd20\r\x04", Settings(rolled="7"), history=history)
+    assert status == 0
+    assert err == "roll: error: expected a term, found the\n  end of the line\n  d20+\n      ^\n"
+    assert out == "7\n  [7] = 7\n"
+    assert list(history.load_history_strings()) == ["d20", "d20+"]  # newest first
 
 
 def test_ctrl_c_clears_the_line_and_ctrl_d_leaves() -> None:
-    assert repl("2d6\x031d1\r\x04") == (0, "1d1 → [1] = 1\n", "")
+    assert repl("2d6\x031d1\r\x04") == (0, "1\n  [1] = 1\n", "")
     assert repl("\x04") == (0, "", "")
 
 
@@ -92,8 +116,8 @@ def test_use_and_as_switch_system_and_character(private_campaign: Path) -> None:
     assert out.splitlines() == [
         "system: vagabond · Vagabond",
         "acting as Mira (vagabond)",
-        "spend luck → Luck 1",
-        "Mira · Luck 2 → 1 (spend)",
+        "Luck 1",
+        "  Mira · Luck 2 → 1 (spend)",
         "Mira plays vagabond: acting as nobody",
         "system: macchiato · Macchiato Monsters",
         "acting as nobody",
@@ -118,12 +142,14 @@ def test_as_lasts_for_the_repl_and_the_next_one_never_for_the_campaign(
 
 
 def test_physical_dice_ask_for_each_face(private_campaign: Path) -> None:
-    status, out, err = repl("physical on\r2d6+1\r9\r3\r4\rphysical off\rphysical\rquit\r")
+    status, out, err = repl("physical on\r4d6kh3+1\r9\r3 4,2\r5 6\rphysical off\rphysical\rquit\r")
     assert (status, err) == (0, "")
     assert out.splitlines() == [
         "physical dice: type each face",
-        "a d6 shows 1–6",
-        "2d6+1 → [3, 4] + 1 = 8",
+        "'9' is no face: the d6 1/4 shows 1–6",
+        "13",
+        "  [3, 4, ~~2~~, 5] + 1 = 13",
+        "not used: 6 (the LINE threw fewer dice)",
         "physical dice off: rolling",
         "physical dice off (physical on|off)",
     ]
@@ -180,7 +206,7 @@ def test_an_unreadable_campaign_shows_in_the_toolbar_and_the_repl_goes_on(
     reader.close()
     assert view.problem is not None and "campaign" in view.problem
     status, out, err = repl("1d1\rquit\r")
-    assert (status, out, err) == (0, "1d1 → [1] = 1\n", "")  # plain dice never open it
+    assert (status, out, err) == (0, "1\n  [1] = 1\n", "")  # plain dice never open it
 
 
 def test_history_lives_in_the_user_state_dir_unless_roll_history_says(
@@ -225,16 +251,16 @@ def test_errors_are_wrapped_at_words_to_fit_the_pane(private_campaign: Path) -> 
     assert err.count("roll: error:") == 3
 
 
-def test_an_empty_line_repeats_the_last_line_not_a_subcommand(private_campaign: Path) -> None:
-    # Enter after `undo` must not take back a second change-set
+def test_again_repeats_the_last_line_not_a_subcommand(private_campaign: Path) -> None:
+    # `again` after `undo` must not take back a second change-set
     add(private_campaign, MIRA | {"pools": {"luck": 3}})
-    status, out, err = repl("as mira\rspend luck\rspend luck\rundo\r\rquit\r")
+    status, out, err = repl("as mira\rspend luck\rspend luck\rundo\r\ragain\ry\rquit\r")
     assert (status, err) == (0, "")
     reader = ViewReader(Settings(character="Mira"))
     luck = reader.read().character.pools["luck"]  # type: ignore[union-attr]
     reader.close()
-    assert luck == 1  # 3, spent twice, one undone, then the Enter spent 1 again
-    assert out.splitlines()[-2:] == ["spend luck → Luck 1", "Mira · Luck 2 → 1 (spend)"]
+    assert luck == 1  # 3, spent twice, one undone, the empty Enter nothing, `again` 1 again
+    assert out.splitlines()[-2:] == ["Luck 1", "  Mira · Luck 2 → 1 (spend)"]
 
 
 def test_an_unknown_as_is_refused_before_the_repl_opens(private_campaign: Path) -> None:
@@ -245,7 +271,7 @@ def test_an_unknown_as_is_refused_before_the_repl_opens(private_campaign: Path) 
     assert not private_campaign.exists()  # nothing created
     add(private_campaign, MIRA)
     assert repl("quit\r", Settings(character="zed"))[0] == 2
-    assert repl("1d1\rquit\r", Settings(character="mira"))[:2] == (0, "1d1 → [1] = 1\n")
+    assert repl("1d1\rquit\r", Settings(character="mira"))[:2] == (0, "1\n  [1] = 1\n")
 
 
 def test_roll_as_outranks_what_the_last_repl_remembered(
@@ -261,3 +287,23 @@ def test_roll_as_outranks_what_the_last_repl_remembered(
     status, out, err = repl("as none\rsheet show\rquit\r")
     assert (status, out) == (0, "acting as nobody\n")
     assert err.startswith("roll: error: sheet show needs a NAME")
+
+
+def test_help_and_errors_speak_the_prompts_words() -> None:
+    status, out, err = repl("?\rhelp tiers\rcheck body task 2\rquit\r", Settings(system="tiers"))
+    assert status == 0
+    assert out.startswith("Type any LINE (dice or a command), or:\n")
+    assert "roll -s" not in out and "-s tiers" not in out and "--as" not in out
+    assert "Examples (after use tiers; no character\nneeded):\n  check body body=14" in out
+    assert err == (
+        "roll: error: this needs a Tier: give it\n"
+        "  inline (tier=2) or act as a character\n"
+        "  (as NAME)\n"
+    )
+
+
+def test_a_line_typed_with_roll_in_front_keeps_its_caret_under_the_column() -> None:
+    status, out, err = repl("roll --as x 2d6+*\rquit\r")
+    assert status == 0
+    lines = err.splitlines()
+    assert lines[-2:] == ["  roll --as x 2d6+*", "       ^"]  # as typed: no `as x` rewrite

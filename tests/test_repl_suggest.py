@@ -9,7 +9,7 @@ from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 
 from cli.repl.completer import RollCompleter
-from cli.repl.lexer import tokens
+from cli.repl.lexer import marked, tokens
 from cli.repl.physical import PhysicalSource, faces_text, read_face
 from cli.repl.state import TableView
 from cli.repl.suggest import Suggestion, suggest
@@ -144,16 +144,16 @@ def test_the_lexer_marks_dice_modifiers_and_words() -> None:
         assert "".join(piece for _, piece in tokens(text)) == text
 
 
-def test_the_validator_points_at_the_bad_character() -> None:
+def test_the_live_check_colours_from_the_bad_character_on() -> None:
     found = problem("d20+")
     assert found == Problem("expected a term, found the end of the line", 4, "a term")
-    assert found.brief(40) == "col 5: expected a term"
     found = problem("odds 2d6+*3")
     assert found is not None and found.index == 9
-    found = problem("1d4x")
-    assert found is not None and found.brief(30) == "col 4: expected the end of th…"
+    assert marked("odds 2d6+*3")[-3:] == [("class:operator", "+"), ("class:error", "*"),
+                                          ("class:error", "3")]
+    assert marked("1d4x") == [("class:dice", "1d4"), ("class:error", "x")]
     for fine in ("", "2d6", "check dex", "use vagabond", "as Old Tom", "sheet import ~/x.toml",
-                 "help notation", "odds", "quit"):
+                 "help notation", "odds", "quit", "?", "again", "!!"):
         assert problem(fine) is None
 
 
@@ -161,17 +161,27 @@ def test_the_validator_points_at_the_bad_character() -> None:
 
 
 def test_the_toolbar_shows_pools_maxima_risk_dice_and_flags_in_40_columns() -> None:
-    text = toolbar_text(view(), 40)
+    text = toolbar_text(view(), 40)  # at most two rows: the name gives way to the pools
     assert text == (
-        "Mira:  HP 8/8  Luck 2/3  Mana 6/6\n"
-        "Fatigue 0/5  torches Δ6  Vulnerable\n"
+        "HP 8/8  Luck 2/3  Mana 6/6  Fatigue 0/5\n"
+        "torches Δ6  Vulnerable  party lantern Δ8"
+    )
+    assert toolbar_text(view(), 80) == (
+        "Mira:  HP 8/8  Luck 2/3  Mana 6/6  Fatigue 0/5  torches Δ6  Vulnerable\n"
         "party lantern Δ8"
+    )
+    assert toolbar_text(view(), 24) == (  # titles shorten, then the rest is counted
+        "HP 8/8  Luck 2/3\nMana 6/6  Fati 0/5  +3"
     )
     assert all(len(line) <= 40 for line in text.splitlines())
     assert toolbar_text(view(acting=False), 40, physical=True) == (
         "vagabond · nobody acts (as NAME)\nparty lantern Δ8  physical dice"
     )
     assert wrap(["a" * 50, "b"], 40) == ["a" * 50, "b"]
+    problem = TableView(get_system("generic"), problem="campaign unreadable: " + "x" * 40)
+    assert toolbar_text(problem, 40) == (
+        "generic · nobody acts (as NAME)\n! campaign unreadable: xxxxxxxxxxxxxxxx…"
+    )  # an item is never broken over two rows: a long one is cut
 
 
 def test_prompts_name_system_and_character() -> None:
@@ -183,19 +193,35 @@ def test_prompts_name_system_and_character() -> None:
 # ---- physical dice, help fitting ----
 
 
-def test_physical_dice_ask_and_re_ask() -> None:
-    answers = iter(["7", "x", "4"])
+def hand(*answers: str) -> tuple[PhysicalSource, list[str], list[str]]:
+    """A physical-dice source that answers `answers` in turn: (source, asked, told)."""
+    given = iter(answers)
     asked: list[str] = []
     told: list[str] = []
 
     def ask(message: str) -> str:
         asked.append(message)
-        return next(answers)
+        return next(given)
 
-    source = PhysicalSource(ask, told.append)
+    return PhysicalSource(ask, told.append), asked, told
+
+
+def test_physical_dice_ask_and_re_ask() -> None:
+    source, asked, told = hand("7", "x", "4")
     assert source.throw(std_die(6), "Favor") == 4
-    assert asked == ["d6 for Favor? "] * 3
-    assert told == ["a d6 shows 1–6"] * 2
+    assert asked == ["d6 for Favor: "] * 3
+    assert told == ["'7' is no face: the d6 shows 1–6", "'x' is no face: the d6 shows 1–6"]
+
+
+def test_one_answer_fills_the_next_dice_in_order_and_a_bad_face_names_its_die() -> None:
+    source, asked, told = hand("6 5", "9 1", "2,4 3")
+    assert source.throw_many(std_die(6), 4, "4d6kh3") == [6, 5, 2, 4]
+    assert asked == ["d6 1/4 for 4d6kh3: ", "d6 3/4 for 4d6kh3: ", "d6 3/4 for 4d6kh3: "]
+    assert told == ["'9' is no face: the d6 3/4 shows 1–6 (dropped 1)"]
+    assert source.left_over() == ["3"] and source.left_over() == []
+    source.replay()  # the LINE again, from a campaign that changed: the same faces, no asking
+    assert source.throw_many(std_die(6), 4, "4d6kh3") == [6, 5, 2, 4]
+    assert len(asked) == 3
 
 
 def test_physical_dice_faces_and_cancelling() -> None:

@@ -10,6 +10,7 @@ from cli.completion import LineWord
 from cli.env import Environment, ExitStatus
 from cli.group import LINE_COMMAND, SUBCOMMANDS
 from cli.options import LINE_OPTIONS, VersionOpt, fail, unknown_option, with_settings
+from cli.render.layout import terminal_layout
 from cli.runner import Runner, Settings, worst
 from cli.shell_words import line_text
 from rules.errors import RollError, UsageError
@@ -26,6 +27,7 @@ def line_command(settings: Settings, words: LineWords = None, version: VersionOp
     env = Environment()
     try:
         runner = Runner(settings, env)
+        runner.layout = terminal_layout(env.stdout_isatty)
         unknown = unknown_option(words or [])
         if unknown is not None:
             raise UsageError(f"no such option: {unknown} (a LINE that starts with '-' goes"

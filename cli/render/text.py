@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from cli.render.marks import dropped
 from rules.describe import pool_title
 from rules.errors import NotationError, RollError
 from rules.resolution import Change, Resolution, Value
@@ -21,7 +22,6 @@ STYLES = {
     "crit": "\x1b[33;1m",
     "fumble": "\x1b[35;1m",
 }
-DROPPED = "\x1b[2;9m"
 CHANGE = "\x1b[36m"
 _STRUCK = re.compile(r"~~(.+?)~~")
 _WORDS = re.compile(r"(?<![\w-])(" + "|".join(re.escape(w) for w in STYLES) + r")(?![\w-])")
@@ -72,7 +72,7 @@ def plain_text(res: Resolution) -> str:
 
 
 def colorize(text: str) -> str:
-    text = _STRUCK.sub(lambda m: f"{DROPPED}{m.group(1)}{RESET}", text)
+    text = _STRUCK.sub(lambda m: dropped(m.group(1)), text)
     return _WORDS.sub(lambda m: f"{STYLES[m.group(1)]}{m.group(1)}{RESET}", text)
 
 

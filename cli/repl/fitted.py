@@ -1,4 +1,4 @@
-"""Error lines wrapped at words to the pane's width, so a 40-column pane never cuts one mid-word."""
+"""Error lines in the REPL's words, wrapped at words to the pane's width (never cut mid-word)."""
 
 from __future__ import annotations
 
@@ -6,6 +6,8 @@ import io
 import textwrap
 from collections.abc import Callable
 from typing import TextIO
+
+from cli.repl.speech import at_prompt
 
 ERROR_START = "roll: error: "
 CONTINUATION = "  "
@@ -42,7 +44,9 @@ class FittedErrors(io.TextIOBase):
         self._pending += text
         *lines, self._pending = self._pending.split("\n")
         for line in lines:
-            self.stream.write("\n".join(fit_error_line(line, self.width())) + "\n")
+            # the message speaks the prompt's words; the LINE and its caret stay as typed
+            shown = at_prompt(line) if line.startswith(ERROR_START) else line
+            self.stream.write("\n".join(fit_error_line(shown, self.width())) + "\n")
         return len(text)
 
     def flush(self) -> None:

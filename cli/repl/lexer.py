@@ -9,6 +9,7 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.lexers import Lexer
 
+from cli.repl.validator import problem
 from cli.repl.vocabulary import LINE_WORDS
 
 _TOKENS = re.compile(
@@ -47,6 +48,9 @@ STYLE = {
 }
 
 
+ERROR = "class:error"
+
+
 def tokens(text: str) -> list[tuple[str, str]]:
     """(style, text) pieces of one line; joined they give the line back exactly."""
     out: list[tuple[str, str]] = []
@@ -76,6 +80,24 @@ def tokens(text: str) -> list[tuple[str, str]]:
     return out
 
 
+def marked(line: str) -> StyleAndTextTuples:
+    """The line's tokens, and from a syntax error on everything in the error style: the
+    live check colours, and never holds Enter (the error is shown when the line runs)."""
+    found = problem(line)
+    out: StyleAndTextTuples = []
+    at = 0
+    for style, text in tokens(line):
+        if found is not None and at + len(text) > found.index:
+            cut = max(found.index - at, 0)
+            if cut:
+                out.append((style, text[:cut]))
+            out.append((ERROR, text[cut:]))
+        else:
+            out.append((style, text))
+        at += len(text)
+    return out
+
+
 class NotationLexer(Lexer):
     """Colours each line of the input buffer with `tokens()`."""
 
@@ -85,6 +107,6 @@ class NotationLexer(Lexer):
         def get_line(number: int) -> StyleAndTextTuples:
             if number >= len(lines):
                 return []
-            return [(style, text) for style, text in tokens(lines[number])]
+            return marked(lines[number])
 
         return get_line

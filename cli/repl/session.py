@@ -14,6 +14,7 @@ from prompt_toolkit.output import ColorDepth, Output
 from prompt_toolkit.styles import Style
 
 from cli.env import Environment, ExitStatus
+from cli.render.layout import Layout
 from cli.render.text import error_text
 from cli.repl.completer import RollCompleter
 from cli.repl.fitted import FittedErrors
@@ -21,7 +22,6 @@ from cli.repl.history import open_history
 from cli.repl.keys import repl_bindings
 from cli.repl.lexer import NotationLexer
 from cli.repl.toolbar import Toolbar
-from cli.repl.validator import LineValidator
 from cli.repl.words import Repl, check_acting
 from cli.runner import Runner, Settings
 from rules.errors import RollError
@@ -54,16 +54,14 @@ def build_session(
     """The main prompt: completion, highlighting, validation, toolbar, history and keys."""
     no_color = repl.runner.settings.no_color
     session: PromptSession[str] = PromptSession(
-        message=lambda: [("class:prompt", repl.view(TOOLBAR_MAX_AGE).prompt)],
+        message=lambda: [("class:prompt", repl.prompt())],
         completer=RollCompleter(lambda: repl.view(TOOLBAR_MAX_AGE)),
         complete_while_typing=False,
         lexer=NotationLexer(),
-        validator=LineValidator(),
-        validate_while_typing=False,
         history=history if history is not None else open_history(),
         enable_history_search=True,  # Up after a prefix finds earlier lines that start with it
         search_ignore_case=True,
-        key_bindings=repl_bindings(),
+        key_bindings=repl_bindings(repl.again, repl.queue),
         style=STYLE,
         color_depth=ColorDepth.MONOCHROME if no_color else None,
         refresh_interval=TOOLBAR_MAX_AGE,
@@ -96,7 +94,7 @@ def _show_toolbar_without_cpr(session: PromptSession[str]) -> None:
 
 
 def face_asker(input: Input | None, output: Output | None) -> PromptSession[str]:
-    """A plain prompt for physical dice faces (no history: faces are not LINEs)."""
+    """A plain prompt for physical dice faces and y/N questions (no history: no LINEs)."""
     return PromptSession(input=input, output=output)
 
 
@@ -109,19 +107,31 @@ def run_repl(
     history: History | None = None,
 ) -> int:
     """Prompt for LINEs until `quit`, `exit` or Ctrl-D (exit 0); errors never end it."""
+    repl: Repl | None = None
     try:
         runner = Runner(settings, env)
+        repl = Repl(runner)
+        # the view's connection stays open, so the check's own closes without the WAL
+        # checkpoint a last connection makes (its fsync was a tenth of the start-up)
+        repl.refresh()
         check_acting(settings)
     except RollError as error:
+        if repl is not None:
+            repl.close()
         env.stderr.write(error_text(None, error) + "\n")
         return error.exit_status
     # errors (the runner's, and a subcommand's on sys.stderr) wrap at words to the pane
     errors = FittedErrors(env.stderr, lambda: 80)
     runner.env = Environment(env.stdin, env.stdout, cast(TextIO, errors))
-    repl = Repl(runner)
     session = build_session(repl, input, output, history)
-    faces = face_asker(input, output)
-    repl.ask = lambda message: faces.prompt(message)
+    asker: list[PromptSession[str]] = []  # made at the first question: start-up time
+
+    def ask(message: str) -> str:
+        if not asker:
+            asker.append(face_asker(input, output))
+        return asker[0].prompt(message)
+
+    repl.ask = ask
     repl.width = lambda: session.output.get_size().columns
     errors.width = repl.width
     try:
@@ -129,12 +139,17 @@ def run_repl(
             while True:
                 repl.refresh()
                 try:
-                    text = session.prompt()
+                    text = session.prompt(default=repl.prefill)
                 except KeyboardInterrupt:
                     continue
                 except EOFError:
                     return int(ExitStatus.OK)
-                if not repl.handle(text):
+                finally:
+                    repl.prefill = ""
+                repeated, repl.repeating = repl.repeating, False
+                # the prompt line shows the LINE: results start with the outcome, to the width
+                runner.layout = Layout(repl.width(), echo=False)
+                if not repl.handle(text, repeated):
                     return int(ExitStatus.OK)
     finally:
         errors.flush()

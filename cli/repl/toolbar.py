@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from cli.render.text import value_text
 from cli.repl.state import TableView
@@ -11,30 +12,50 @@ from rules.describe import pool_title
 from rules.errors import RollError
 from rules.systems.protocol import Pool
 
+MAX_ROWS = 2
+SHORT_TITLE = 4
+"""Letters a pool's title keeps when the pools would not fit in `MAX_ROWS` rows otherwise."""
 
-def pieces(view: TableView, physical: bool = False) -> list[str]:
-    """The toolbar's items in reading order, each short enough for a narrow pane."""
-    out: list[str] = []
+
+@dataclass(frozen=True)
+class Item:
+    """One toolbar item, and the shorter form it takes when room runs out."""
+
+    text: str
+    short: str = ""
+
+    def shown(self, short: bool) -> str:
+        return self.short if short and self.short else self.text
+
+
+def items(view: TableView, physical: bool = False) -> list[Item]:
+    """The toolbar's items in reading order: the acting character's pools first."""
+    out: list[Item] = []
     ch = view.character
     if ch is None:
-        out.append(f"{view.system.id} · nobody acts (as NAME)")
+        out.append(Item(f"{view.system.id} · nobody acts (as NAME)"))
     else:
-        out.append(f"{ch.name}:")
         system = view.system
         for pool in system.all_pools(ch):
             top = _safely(system.pool_max, ch, pool)
-            now = _safely(system.pool_value, ch, pool)
-            out.append(f"{pool.title} {value_text(now)}" + (f"/{top}" if top is not None else ""))
-        out.extend(f"{name} {die}" for name, die in ch.risk.items())
-        out.extend(pool_title(flag) for flag in sorted(ch.flags))
+            now = value_text(_safely(system.pool_value, ch, pool))
+            value = f"{now}/{top}" if top is not None else now
+            out.append(Item(f"{pool.title} {value}", f"{pool.title[:SHORT_TITLE]} {value}"))
+        out.extend(Item(f"{name} {die}") for name, die in ch.risk.items())
+        out.extend(Item(pool_title(flag)) for flag in sorted(ch.flags))
     party = view.party.get("risk", {})
     if isinstance(party, dict):
-        out.extend(f"party {name} {die}" for name, die in party.items())
+        out.extend(Item(f"party {name} {die}") for name, die in party.items())
     if physical:
-        out.append("physical dice")
+        out.append(Item("physical dice"))
     if view.problem:
-        out.append(f"! {view.problem}")
+        out.append(Item(f"! {view.problem}"))
     return out
+
+
+def pieces(view: TableView, physical: bool = False) -> list[str]:
+    """The toolbar's items as they read with room to spare."""
+    return [item.text for item in items(view, physical)]
 
 
 def _safely(
@@ -63,8 +84,31 @@ def wrap(items: list[str], width: int) -> list[str]:
 
 
 def toolbar_text(view: TableView, width: int, physical: bool = False) -> str:
-    """The whole toolbar for a pane `width` columns wide."""
-    return "\n".join(wrap(pieces(view, physical), max(width, 10)))
+    """The toolbar for a pane `width` columns wide, in at most `MAX_ROWS` rows: the acting
+    character's name leads when there is room; then titles shorten; then the last row
+    ends with how many items did not fit."""
+    width = max(width, 10)
+    found = items(view, physical)
+    named = [Item(f"{view.character.name}:"), *found] if view.character else found
+    for choice, short in ((named, False), (found, False), (found, True)):
+        rows = wrap([_fit(item.shown(short), width) for item in choice], width)
+        if len(rows) <= MAX_ROWS:
+            return "\n".join(rows)
+    return "\n".join(_cut([_fit(item.shown(True), width) for item in found], width))
+
+
+def _fit(text: str, width: int) -> str:
+    """An item longer than a row, cut with `…` (the terminal would break it mid-item)."""
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _cut(texts: list[str], width: int) -> list[str]:
+    """The items that fit in `MAX_ROWS` rows, the last ending with `+N` for the rest."""
+    for kept in range(len(texts) - 1, 0, -1):
+        rows = wrap([*texts[:kept], f"+{len(texts) - kept}"], width)
+        if len(rows) <= MAX_ROWS:
+            return rows
+    return wrap(texts, width)[:MAX_ROWS]
 
 
 class Toolbar:

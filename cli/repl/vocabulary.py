@@ -13,6 +13,9 @@ REPL_WORDS: Mapping[str, str] = {
     "as": "act as a character",
     "physical": "type real dice faces",
     "help": "help [TOPIC]",
+    "?": "help",
+    "again": "repeat the last LINE",
+    "!!": "repeat the last LINE",
     "quit": "leave",
     "exit": "leave",
 }

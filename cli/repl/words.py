@@ -10,7 +10,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from cli.dispatch import run_any, subcommand_of
+from cli.render.layout import wrap
+from cli.repl.keys import AGAIN
 from cli.repl.physical import PhysicalSource
+from cli.repl.prompt import prompt_text
+from cli.repl.speech import at_prompt
 from cli.repl.state import TableView, ViewReader
 from cli.runner import Runner, Settings
 from rules.dice.source import DiceSource
@@ -32,11 +36,15 @@ Type any LINE (dice or a command), or:
   log · undo       history · take back
   systems          the game systems
   help TOPIC       notation, or a system
-  Enter            repeat the last LINE
+  ? · help         this help
+  again · !!       repeat the last LINE
   Tab · Ctrl-R     complete · search
+  Up               the last line, to fix
   Ctrl-C           clear the line
   quit · Ctrl-D    leave
+Examples: 4d6kh3 · d20+5 vs 15
 """
+HELP_WORDS = ("help", "?")
 NOBODY = ("none", "-")
 
 
@@ -101,6 +109,16 @@ def _known(campaign: Campaign, name: str) -> str | None:
     return None if found is None else found.name
 
 
+def is_pure_roll(line: str) -> bool:
+    """Whether a LINE only rolls dice (no system command: nothing it could change)."""
+    from rules.notation import ast, parse
+
+    try:
+        return isinstance(parse(line), ast.RollLine)
+    except RollError:
+        return True  # it cannot run: repeating it only shows the error again
+
+
 class Repl:
     """What the REPL keeps between prompts: the runner, the last LINE, the dice source, the view."""
 
@@ -113,6 +131,9 @@ class Repl:
         self.runner = runner
         self.views = ViewReader(runner.settings, runner)  # one connection for the REPL
         self.last: str | None = None
+        self.repeating = False  # Enter on `again` put the last LINE on the prompt line
+        self.pending: list[str] = []  # pasted lines still to run, in order
+        self.prefill = ""  # a pasted last line without its newline, for the next prompt
         self.rolling: DiceSource = runner.source
         self.ask = ask or input
         self.width = width
@@ -121,6 +142,15 @@ class Repl:
 
     def view(self, max_age: float = float("inf")) -> TableView:
         return self.views.current(max_age)
+
+    def again(self) -> str | None:
+        """The LINE `again` repeats (marking the next line as that repeat), or None."""
+        self.repeating = self.last is not None
+        return self.last
+
+    def prompt(self) -> str:
+        """The prompt for this pane: `vag·mira> `, under a third of its width."""
+        return prompt_text(self.view(), self.width())
 
     def refresh(self) -> TableView:
         """Re-read the campaign (before each prompt: another shell may have changed it)."""
@@ -136,32 +166,59 @@ class Repl:
 
     # ---- running a line ----
 
-    def handle(self, text: str) -> bool:
+    def handle(self, text: str, repeated: bool = False) -> bool:
+        """Run the lines typed or pasted, in order, as a batch would; False when one asks to
+        leave. Each line after the first is shown on a prompt line of its own."""
+        first, *more = text.split("\n")
+        queued, self.pending = self.pending, []
+        if queued:  # a paste: its last line (empty after a final newline) waits at the prompt
+            self.prefill = queued.pop()
+        if not self.handle_line(first, repeated):
+            return False
+        for line in [*more, *queued]:
+            if line.strip():
+                self.say(self.prompt() + line)
+            if not self.handle_line(line):
+                return False
+        return True
+
+    def queue(self, lines: list[str]) -> None:
+        """Pasted lines to run after the current one (the last one waits at the prompt)."""
+        self.pending.extend(lines)
+
+    def handle_line(self, text: str, repeated: bool = False) -> bool:
         """Run one input line; False when it asks to leave. Errors are shown, never raised."""
         line = text.strip()
         if not line:
-            if self.last is None:
-                return True
-            line = self.last
+            return True  # an empty Enter does nothing: `again` repeats on purpose
         word, _, rest = line.partition(" ")
         word = word.lower()
         if word in ("quit", "exit") and not rest.strip():
             return False
+        if word in AGAIN and not rest.strip():
+            if self.last is None:
+                self.say("nothing to repeat yet")
+                return True
+            line, repeated = self.last, True
+            self.say(self.prompt() + line)  # the LINE repeated, as if typed again
+            word = line.partition(" ")[0].lower()
         try:
+            if repeated and not self.repeat_confirmed(line):
+                return True
             if word == "use":
                 self.use(rest.strip())
             elif word == "as":
                 self.act_as(rest.strip())
             elif word == "physical":
                 self.set_physical(rest.strip())
-            elif word == "help":
+            elif word in HELP_WORDS:
                 self.help(rest.strip() or None)
             else:
                 if subcommand_of(line) is None:
-                    self.last = line  # Enter repeats a LINE, never `undo` or `sheet rm`
+                    self.last = line  # `again` repeats a LINE, never `undo` or `sheet rm`
                 else:
                     self.views.stale = True  # `sheet import`, `undo` … may change the names
-                run_any(self.runner, line)
+                self.run_line(line)
         except RollError as error:
             self.runner.report(line, error)
         except KeyboardInterrupt:
@@ -172,8 +229,34 @@ class Repl:
             self.runner.err(f"roll: error: internal error: {type(exc).__name__}: {exc}")
         return True
 
+    def run_line(self, line: str) -> None:
+        """Run a LINE or subcommand; physical faces typed beyond its dice are said unused."""
+        hand = self.runner.source
+        if isinstance(hand, PhysicalSource):
+            hand.start_line()
+        try:
+            run_any(self.runner, line)
+        finally:
+            if isinstance(hand, PhysicalSource) and (extra := hand.left_over()):
+                self.say(f"not used: {' '.join(extra)} (the LINE threw fewer dice)")
+
+    def repeat_confirmed(self, line: str) -> bool:
+        """A pure dice roll repeats at once; a LINE that may change pools asks `y/N` first."""
+        if is_pure_roll(line):
+            return True
+        try:
+            answer = self.ask(f"{line} again? y/N ")
+        except (KeyboardInterrupt, EOFError):
+            answer = ""
+        if answer.strip().lower() in ("y", "yes"):
+            return True
+        self.say("not repeated")
+        return False
+
     def say(self, text: str) -> None:
-        self.runner.out(text)
+        """Show `text`, each line wrapped at words to the pane (continuations indented)."""
+        self.runner.out("\n".join(
+            row for line in text.split("\n") for row in wrap(line, self.width())))
 
     # ---- the REPL's words ----
 
@@ -239,7 +322,7 @@ class Repl:
         if low == "on":
             if not self.physical:
                 self.rolling = self.runner.source
-                self.runner.source = PhysicalSource(self.ask, self.runner.out)
+                self.runner.source = PhysicalSource(self.ask, self.say)
             self.say("physical dice: type each face")
         elif low == "off":
             self.runner.source = self.rolling
@@ -253,5 +336,5 @@ class Repl:
         """`help`: the REPL's words; `help TOPIC`: notation or a system, fitted to the pane."""
         from cli.help import help_text
 
-        text = REPL_HELP if topic is None else help_text(topic)
+        text = REPL_HELP if topic is None else at_prompt(help_text(topic, at_prompt=True))
         self.say(fit(text.rstrip("\n"), self.width()))

@@ -1,0 +1,119 @@
+"""Issue 13's targets: the REPL's first prompt against a one-shot's start, and each LINE's answer.
+
+Run: .venv/bin/python bench/repl_pane.py [--reps N]   (needs the test extra: pexpect, pyte)
+
+1. Start-up: the wall time from spawning `roll repl` (and `roll` alone) (in a 40×24 pty, a campaign of the six
+   characters of tests/sheets, acting as Mira) to its prompt on the screen, against the wall
+   time of a whole `roll 2d6` process. Median of N each; target ratio ≤ 1.5.
+Both run with the bytecode of cli/ and rules/ compiled first, as an installed roll has it.
+`roll 2d6` reads the existing campaign too (a plain LINE does when one exists), so its time
+includes closing it. On a busy machine the ratio moves by ±0.2: run it when the machine idles.
+2. Answer: `check dex trained` typed at that REPL, from Enter to the next prompt on the screen
+   (median of N), and the same LINE through `Repl.handle` in this process (no terminal).
+   Target < 50 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import compileall
+import io
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import tomllib
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from cli.env import Environment  # noqa: E402
+from cli.render.layout import Layout  # noqa: E402
+from cli.repl.words import Repl  # noqa: E402
+from cli.runner import Runner, Settings  # noqa: E402
+from cli.store import Campaign  # noqa: E402
+from rules.systems import get_system  # noqa: E402
+from tests.screen import ROLL, Terminal, environment  # noqa: E402
+
+LINE = "check dex trained"
+
+
+def make_campaign(path: Path) -> None:
+    campaign = Campaign(path)
+    with campaign.transaction() as tx:
+        for sheet_path in sorted((ROOT / "tests" / "sheets").glob("*.toml")):
+            sheet = tomllib.loads(sheet_path.read_text(encoding="utf-8"))
+            tx.put_character(get_system(sheet["system"]).validate_sheet(sheet))
+    campaign.close()
+
+
+def median_ms(samples: list[float]) -> str:
+    return f"{statistics.median(samples) * 1000:.1f} ms"
+
+
+def timed(action: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    action()
+    return time.perf_counter() - start
+
+
+def first_prompt(env: dict[str, str], *command: str) -> tuple[float, Terminal]:
+    start = time.perf_counter()
+    term = Terminal(env, *command, "--as", "Mira", columns=40)
+    term.wait_for("vag·mira>")
+    return time.perf_counter() - start, term
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--reps", type=int, default=15)
+    reps = parser.parse_args().reps
+    # an installed roll has its bytecode cached: so should both sides here
+    compileall.compile_dir(ROOT / "cli", quiet=1)
+    compileall.compile_dir(ROOT / "rules", quiet=1)
+    with tempfile.TemporaryDirectory() as tmp:
+        campaign = Path(tmp) / "campaign.sqlite3"
+        make_campaign(campaign)
+        env = environment(campaign, Path(tmp) / "history")
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        one_shot, starts, bare, answers = [], [], [], []
+        for _ in range(reps):  # interleaved, so a busy machine weighs on both sides alike
+            one_shot.append(timed(lambda: subprocess.run([str(ROLL), "2d6"], env=env,
+                                                         capture_output=True, check=True)))
+            took, term = first_prompt(env)  # `roll` alone on a terminal
+            bare.append(took)
+            term.close()
+            took, term = first_prompt(env, "repl")
+            starts.append(took)
+            for _ in range(3):
+                shown = term.screen().count("vag·mira>")
+                start = time.perf_counter()
+                term.type(LINE + "\r")
+                while term.screen().count("vag·mira>") <= shown:
+                    term.pump(0.001)
+                answers.append(time.perf_counter() - start)
+            term.close()
+        ratio = statistics.median(starts) / statistics.median(one_shot)
+        print(f"roll 2d6 (whole process)        {median_ms(one_shot)}")
+        print(f"roll repl to its first prompt   {median_ms(starts)}   ratio {ratio:.2f}")
+        bare_ratio = statistics.median(bare) / statistics.median(one_shot)
+        print(f"roll (alone) to its first prompt {median_ms(bare)}   ratio {bare_ratio:.2f}")
+        print(f"{LINE!r} Enter → next prompt, in the pty: {median_ms(answers)}")
+
+        os.environ["ROLL_CAMPAIGN"] = str(campaign)
+        out = io.StringIO()
+        runner = Runner(Settings(character="Mira"), Environment(io.StringIO(), out, io.StringIO()))
+        runner.layout = Layout(40, echo=False)
+        repl = Repl(runner, width=lambda: 40)
+        repl.handle(LINE)  # warm: the game's modules load once per process
+        handled = [timed(lambda: (repl.handle(LINE), repl.refresh())) for _ in range(reps * 5)]
+        repl.close()
+        print(f"{LINE!r} through Repl.handle + re-read: {median_ms(handled)}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,100 @@
+"""The installed `roll` in a pseudo-terminal, read through a terminal emulator (pyte)."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pexpect
+import pyte
+
+ROLL = Path(sys.executable).with_name("roll")
+HANG = 20.0
+"""Seconds before a screen that never shows what a test waits for counts as a hang."""
+PASTE_START, PASTE_END = "\x1b[200~", "\x1b[201~"
+
+
+class Terminal:
+    """`roll ARGS` in a pty of `columns`×`rows`; `screen()` is what a person would see."""
+
+    def __init__(self, env: dict[str, str], *args: str, columns: int = 40, rows: int = 24) -> None:
+        self.columns, self.rows = columns, rows
+        self.emulator = pyte.Screen(columns, rows)
+        self.stream = pyte.ByteStream(self.emulator)
+        full = {**env, "COLUMNS": str(columns), "LINES": str(rows)}
+        self.child: Any = pexpect.spawn(str(ROLL), list(args), env=full,
+                                        dimensions=(rows, columns), timeout=HANG)
+        self.child.delaybeforesend = 0.01
+
+    def pump(self, wait: float = 0.05) -> bool:
+        """Feed what the program wrote to the emulator; False once it has ended."""
+        try:
+            data = self.child.read_nonblocking(65536, timeout=wait)
+        except pexpect.TIMEOUT:
+            return True
+        except pexpect.EOF:
+            return False
+        self.stream.feed(data)
+        return True
+
+    def lines(self) -> list[str]:
+        return [line.rstrip() for line in self.emulator.display]
+
+    def screen(self) -> str:
+        """The screen's text, trailing blank lines left off."""
+        lines = self.lines()
+        while lines and not lines[-1]:
+            lines.pop()
+        return "\n".join(lines)
+
+    def wait_for(self, text: str) -> str:
+        """The screen, once it shows `text` (a hang fails after HANG seconds)."""
+        end = time.monotonic() + HANG
+        while time.monotonic() < end:
+            alive = self.pump()
+            if text in self.screen():
+                return self.screen()
+            if not alive:
+                break
+        raise AssertionError(f"never shown: {text!r}; the screen:\n{self.screen()}")
+
+    def settle(self) -> str:
+        """The screen once the program has stopped drawing for a moment."""
+        end = time.monotonic() + HANG
+        while time.monotonic() < end:
+            before = self.screen()
+            if not self.pump(0.3) or self.screen() == before:
+                return self.screen()
+        return self.screen()
+
+    def type(self, keys: str) -> None:
+        self.child.send(keys)
+
+    def paste(self, text: str) -> None:
+        """A paste, as a terminal with bracketed paste sends it."""
+        self.child.send(PASTE_START + text + PASTE_END)
+
+    def close(self) -> None:
+        """Ctrl-D (twice: the first may answer a question), else the process is ended."""
+        for _ in range(2):
+            if not self.child.isalive():
+                break
+            self.child.sendcontrol("d")
+            try:
+                self.child.expect(pexpect.EOF, timeout=3)
+            except pexpect.TIMEOUT:
+                continue
+        if self.child.isalive():
+            self.child.terminate(force=True)
+        self.child.close()
+
+
+def environment(campaign: Path, history: Path) -> dict[str, str]:
+    """A clean environment: no colour, no cursor-position requests, a private campaign."""
+    out = {k: v for k, v in os.environ.items() if not k.startswith(("ROLL_", "XDG_"))}
+    out |= {"PROMPT_TOOLKIT_NO_CPR": "1", "TERM": "xterm", "NO_COLOR": "1",
+            "ROLL_CAMPAIGN": str(campaign), "ROLL_HISTORY": str(history)}
+    return out

@@ -1,0 +1,124 @@
+"""The narrow-pane layout, the prompt that fits, the dropped-die mark, the REPL's own words."""
+
+from __future__ import annotations
+
+import pytest
+
+from cli.render.layout import Layout, terminal_layout, visible, wrap
+from cli.render.marks import can_strike, dropped
+from cli.render.text import colorize, render
+from cli.repl.prompt import prompt_text
+from cli.repl.speech import at_prompt
+from cli.repl.state import TableView
+from rules.campaign import Character, Table
+from rules.dice.evaluate import Budget, Roller
+from rules.dice.source import ScriptedSource
+from rules.notation import parse
+from rules.resolution import Resolution
+from rules.systems import Context, get_system
+
+LABELLED = "1d8 [slashing] + 1d6 [fire] + 2d4 [poison]"
+
+
+def resolved(line: str, faces: list[int], system: str = "generic") -> Resolution:
+    chosen = get_system(system)
+    roller = Roller(ScriptedSource(faces), Budget())
+    return chosen.resolve(parse(line), Context(chosen, Table(), roller, line))
+
+
+def test_the_repl_layout_puts_the_total_first_and_wraps_at_words_with_a_hanging_indent() -> None:
+    res = resolved(LABELLED, [3, 1, 3, 2])
+    assert Layout(40, echo=False).apply(res, render(res, False)) == (
+        "9\n"
+        "  [3] slashing + [1] fire + [3, 2]\n"
+        "    poison = 9"
+    )
+    assert Layout(80, echo=False).lay_out(res, render(res, False)) == (
+        "9\n  [3] slashing + [1] fire + [3, 2] poison = 9"
+    )
+
+
+def test_the_outcome_leads_and_is_not_said_twice() -> None:
+    res = resolved("d20+3 vs 12", [14])
+    assert Layout(40, echo=False).apply(res, render(res, False)) == (
+        "pass · 17\n  [14] + 3 = 17 vs 12"
+    )
+    res = resolved("check dex=5 trained", [20], "vagabond")
+    assert Layout(40, echo=False).apply(res, render(res, False)).splitlines()[0] == "pass · 20"
+
+
+def test_a_one_shot_keeps_its_line_when_it_fits_and_wraps_with_the_input_when_not() -> None:
+    res = resolved(LABELLED, [3, 1, 3, 2])
+    text = render(res, False)
+    assert Layout(90).lay_out(res, text) == text  # one-shots and pipes: the full line
+    assert Layout(40).lay_out(res, text) == (
+        "1d8 [slashing] + 1d6 [fire] + 2d4\n"
+        "  [poison] →\n"
+        "9\n"
+        "  [3] slashing + [1] fire + [3, 2]\n"
+        "    poison = 9"
+    )
+    assert terminal_layout(False) is None  # a pipe: never wrapped
+
+
+def test_repeats_show_each_result_without_the_repeat_prefix() -> None:
+    line = "2x 2d6"
+    system = get_system("generic")
+    roller = Roller(ScriptedSource([1, 2, 3, 4]), Budget())
+    single = parse(line)
+    from dataclasses import replace
+
+    results = [system.resolve(replace(single, repeat=1), Context(system, Table(), roller, line))
+               for _ in range(2)]
+    shown = [Layout(40, echo=False).apply(r, render(r, False)) for r in results]
+    assert shown == ["3\n  [1, 2] = 3", "7\n  [3, 4] = 7"]
+
+
+def test_a_struck_span_is_never_broken_and_colour_takes_no_columns() -> None:
+    text = colorize("{[15] = 15, ~~[3, 10] = 13~~} + 5 = 20")
+    lines = wrap(text, 20)
+    assert [visible(line) for line in lines] == ["{[15] = 15,", "  ~~[3, 10] = 13~~}", "  + 5 = 20"]
+
+
+def test_a_dropped_die_keeps_its_mark_on_every_terminal() -> None:
+    assert visible(dropped("2", "xterm-256color")) == "~~2~~"
+    assert "\x1b[2;9m2" in dropped("2", "xterm-256color")  # struck where it can be
+    assert "9m" not in dropped("2", "linux") and visible(dropped("2", "linux")) == "~~2~~"
+    assert not can_strike("dumb") and not can_strike("") and can_strike("tmux-256color")
+
+
+def view(system: str, name: str | None) -> TableView:
+    character = Character(name, system, {}) if name else None
+    return TableView(get_system(system), character)
+
+
+@pytest.mark.parametrize(
+    ("system", "name", "width", "prompt"),
+    [
+        ("vagabond", "Mira", 80, "vagabond·mira> "),
+        ("vagabond", "Mira", 40, "vag·mira> "),
+        ("champions", "Ser Alys", 40, "cha·ser al…> "),
+        ("champions", "Ser Alys", 80, "champions·ser alys> "),
+        ("generic", None, 40, "roll> "),
+        ("macchiato", None, 30, "mac> "),
+    ],
+)
+def test_the_prompt_stays_under_a_third_of_the_width(
+    system: str, name: str | None, width: int, prompt: str
+) -> None:
+    shown = prompt_text(view(system, name), width)
+    assert shown == prompt
+    assert len(shown) < width / 3
+
+
+def test_messages_speak_the_prompts_words_inside_the_repl() -> None:
+    assert at_prompt("this needs a Tier: give it inline (tier=2) or act as a character"
+                     " (--as NAME)") == (
+        "this needs a Tier: give it inline (tier=2) or act as a character (as NAME)")
+    assert at_prompt("this needs a character: use --as NAME (or `as NAME` in the REPL),"
+                     " after `roll sheet import FILE.toml`") == (
+        "this needs a character: act as one (as NAME), after `sheet import FILE.toml`")
+    assert at_prompt("'attack' is a champions command; choose the system with -s champions"
+                     ) == "'attack' is a champions command; switch with use champions"
+    assert at_prompt("  e.g. roll --as Mira stabilize Kael") == "  e.g. stabilize Kael   (as Mira)"
+    assert at_prompt("roll: error: no such topic") == "roll: error: no such topic"
