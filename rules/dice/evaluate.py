@@ -63,6 +63,7 @@ class Roller:
     _names: list[str] = field(default_factory=list)
     _faces: list[int] = field(default_factory=list)
     _kept: list[bool] = field(default_factory=list)
+    _made: tuple[list[bool], tuple[Throw, ...]] | None = None
 
     # ---- public ----
 
@@ -70,7 +71,7 @@ class Roller:
         """Evaluate `expr`; the result keeps every die and the throws made for it, in order."""
         start = len(self._faces)
         tree = self._eval(expr, why)
-        throws = self._throws_from(start)
+        throws = self.throws[start:]
         successes = _successes_of(tree)
         return Roll(str(expr), tree, math.floor(tree.value), tree.value, throws, successes)
 
@@ -99,11 +100,12 @@ class Roller:
 
     @property
     def throws(self) -> tuple[Throw, ...]:
-        """Every throw of the LINE so far, in roll order."""
-        return self._throws_from(0)
-
-    def _throws_from(self, start: int) -> tuple[Throw, ...]:
-        return tuple(map(Throw, self._names[start:], self._faces[start:], self._kept[start:]))
+        """Every throw of the LINE so far, in roll order; made again only when one was added or
+        set aside since (a roll and its Resolution both ask, at every repeat)."""
+        if self._made is None or self._made[0] != self._kept:
+            made = tuple(map(Throw, self._names, self._faces, self._kept))
+            self._made = (self._kept.copy(), made)
+        return self._made[1]
 
     # ---- dispatch ----
 

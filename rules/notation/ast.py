@@ -5,9 +5,26 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Literal
+from typing import Literal, TypeVar
 
 CompareOp = Literal["=", ">", ">=", "<", "<="]
+
+_Node = TypeVar("_Node", bound=type)
+
+
+def written_once(cls: _Node) -> _Node:
+    """Keep a node's notation once written: a parsed tree is cached and rolled again and again
+    (`-n 30000 3d6` would write `3d6` back at every repeat). Frozen nodes never change."""
+    write = cls.__str__
+
+    def __str__(self: object) -> str:
+        text: str | None = self.__dict__.get("_notation")
+        if text is None:
+            text = self.__dict__["_notation"] = write(self)
+        return text
+
+    cls.__str__ = __str__  # type: ignore[assignment]
+    return cls
 
 
 @dataclass(frozen=True)
@@ -260,6 +277,7 @@ def mods_notation(mods: tuple[Modifier, ...]) -> str:
 # ---- expressions ----
 
 
+@written_once
 @dataclass(frozen=True)
 class Num:
     value: int
@@ -268,6 +286,7 @@ class Num:
         return str(self.value)
 
 
+@written_once
 @dataclass(frozen=True)
 class Dice:
     """`NdX` with its modifiers; `count` 0 is allowed and rolls nothing.
@@ -293,6 +312,7 @@ class Dice:
         return head + mods_notation(self.mods)
 
 
+@written_once
 @dataclass(frozen=True)
 class Aid:
     """Vagabond's `f` (Favor: add a d6) and `h` (Hinder: subtract a d6) atoms."""
@@ -303,6 +323,7 @@ class Aid:
         return "f" if self.favor else "h"
 
 
+@written_once
 @dataclass(frozen=True)
 class Group:
     """`{e1, e2, …}` with modifiers that act on the members' totals."""
@@ -314,6 +335,7 @@ class Group:
         return "{" + ", ".join(str(m) for m in self.members) + "}" + mods_notation(self.mods)
 
 
+@written_once
 @dataclass(frozen=True)
 class BinOp:
     op: Literal["+", "-", "*", "/"]
@@ -327,6 +349,7 @@ class BinOp:
         return f"{left} {self.op} {right}"
 
 
+@written_once
 @dataclass(frozen=True)
 class Neg:
     operand: Expr
@@ -341,6 +364,7 @@ class Neg:
 FunctionName = Literal["floor", "ceil", "round", "abs", "min", "max"]
 
 
+@written_once
 @dataclass(frozen=True)
 class Call:
     fn: FunctionName
@@ -350,6 +374,7 @@ class Call:
         return f"{self.fn}(" + ", ".join(str(a) for a in self.args) + ")"
 
 
+@written_once
 @dataclass(frozen=True)
 class Labeled:
     """A term with a `[label]`, kept in the result (`1d8 [slashing]`)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
 from rules.campaign import Character, Table
@@ -121,7 +122,9 @@ class System:
     def resolve(self, line: ast.Line, ctx: Context) -> Resolution:
         """Resolve one evaluation of a LINE; its text shows the LINE without `Nx` or comment."""
         given = ctx.input
-        ctx = replace(ctx, input=shown_input(given))
+        shown = shown_input(given)
+        if shown != given:  # most LINEs have no `Nx` or comment: no copy at every repeat
+            ctx = replace(ctx, input=shown)
         if isinstance(line, ast.RollLine):
             res = self.resolve_roll(line, ctx)
         else:
@@ -129,7 +132,7 @@ class System:
             if handler is None:
                 raise unknown_command(self, line, ctx.table.active)
             res = handler(ctx, line)
-        return replace(res, input=given)  # JSON keeps the LINE as given
+        return res if res.input == given else replace(res, input=given)  # JSON keeps it as given
 
     def odds(self, line: ast.Line, ctx: Context) -> Odds:
         """Exact odds of a LINE (a `rules.odds.Odds`): dice through the notation engine,
@@ -255,6 +258,7 @@ _REPEAT = re.compile(r"^\s*\d+[x×]\s+")
 _COMMENT = re.compile(r"\s*#.*$")
 
 
+@lru_cache(maxsize=256)
 def shown_input(text: str) -> str:
     """The LINE as its result line shows it: no `Nx` prefix (each result is one), no comment."""
     return _COMMENT.sub("", _REPEAT.sub("", text)).strip()
