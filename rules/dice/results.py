@@ -69,6 +69,8 @@ class RolledGroup:
 
 @dataclass(frozen=True)
 class RolledConst:
+    """A number of the expression, as a node of the result tree."""
+
     notation: str
     value: Fraction
 
@@ -85,6 +87,8 @@ class RolledOp:
 
 @dataclass(frozen=True)
 class RolledLabel:
+    """A labelled node (`1d8 [slashing]`) and the value below it."""
+
     notation: str
     inner: Rolled
     label: str

@@ -15,7 +15,7 @@ _Node = TypeVar("_Node", bound=type)
 def written_once(cls: _Node) -> _Node:
     """Keep a node's notation once written: a parsed tree is cached and rolled again and again
     (`-n 30000 3d6` would write `3d6` back at every repeat). Frozen nodes never change."""
-    write = cls.__str__
+    write: Callable[[object], str] = vars(cls)["__str__"]  # the class's own
 
     def __str__(self: object) -> str:
         text: str | None = self.__dict__.get("_notation")
@@ -280,6 +280,8 @@ def mods_notation(mods: tuple[Modifier, ...]) -> str:
 @written_once
 @dataclass(frozen=True)
 class Num:
+    """A whole number: `3`."""
+
     value: int
 
     def __str__(self) -> str:
@@ -338,6 +340,8 @@ class Group:
 @written_once
 @dataclass(frozen=True)
 class BinOp:
+    """`left op right`: `+ - * /`."""
+
     op: Literal["+", "-", "*", "/"]
     left: Expr
     right: Expr
@@ -352,6 +356,8 @@ class BinOp:
 @written_once
 @dataclass(frozen=True)
 class Neg:
+    """Unary minus: `-1d4`."""
+
     operand: Expr
 
     def __str__(self) -> str:
@@ -367,6 +373,8 @@ FunctionName = Literal["floor", "ceil", "round", "abs", "min", "max"]
 @written_once
 @dataclass(frozen=True)
 class Call:
+    """A function call: `floor(1d6/2)`, `max(1d6, 3)`."""
+
     fn: FunctionName
     args: tuple[Expr, ...]
 

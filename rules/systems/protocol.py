@@ -14,8 +14,6 @@ from rules.dice.evaluate import Roller
 from rules.errors import UsageError
 from rules.notation import ast
 from rules.resolution import Change, Resolution
-from rules.systems.pools import pool_gain, pool_heal, pool_hurt, pool_rest, pool_set, pool_spend
-from rules.systems.sheets import validate_common
 
 if TYPE_CHECKING:
     from rules.odds import Odds
@@ -105,6 +103,16 @@ class System:
     # ---- resolving ----
 
     def commands(self) -> dict[str, CommandFn]:
+        # imported here: a dice LINE never asks for a command (start-up time)
+        from rules.systems.pools import (
+            pool_gain,
+            pool_heal,
+            pool_hurt,
+            pool_rest,
+            pool_set,
+            pool_spend,
+        )
+
         table: dict[str, CommandFn] = {
             "spend": pool_spend,
             "gain": pool_gain,
@@ -180,6 +188,8 @@ class System:
 
     def validate_sheet(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """Check a sheet against this system and return it normalized; SheetError names the key."""
+        from rules.systems.sheets import validate_common  # with rules.named: not for a dice LINE
+
         return validate_common(self, data)
 
     def stat(self, word: str) -> Stat | None:
