@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import cached_property
 from typing import Literal, TypeVar
 
 CompareOp = Literal["=", ">", ">=", "<", "<="]
@@ -432,6 +433,11 @@ class RollLine:
         if self.target is not None:
             parts.append(f"vs {self.target}")
         return " ".join(parts)
+
+    @cached_property
+    def aided(self) -> bool:
+        """Whether the expression has Vagabond's `f`/`h` atoms (asked once, not at every repeat)."""
+        return any(isinstance(n, Aid) for n in walk(self.expr))
 
 
 @dataclass(frozen=True)

@@ -162,7 +162,7 @@ class System:
 
     def resolve_roll(self, line: ast.RollLine, ctx: Context) -> Resolution:
         """A plain dice expression: total, and pass/fail with `vs N`."""
-        if not self.favor_atoms and any(isinstance(n, ast.Aid) for n in ast.walk(line.expr)):
+        if not self.favor_atoms and line.aided:
             who = ctx.table.active
             where = "use -s vagabond (or +d6 / -d6)" if who is None else (
                 f"{who.name} is a {who.system} character: write +d6 / -d6")
