@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
@@ -169,5 +170,4 @@ def unknown_option(words: list[str]) -> str | None:
     ctx = click.get_current_context(silent=True)
     literal = ctx.find_root().meta.get(LITERAL_WORDS, 0) if ctx is not None else 0
     checked = words[: len(words) - literal] if literal else words
-    return next((w for w in checked if w[:2] == "--" and w[2:3].isascii() and w[2:3].isalpha()),
-                None)
+    return next((w for w in checked if re.match(r"--[a-z]", w, re.IGNORECASE)), None)
