@@ -6,6 +6,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 
 from rules.dice.results import (
     DieRoll,
@@ -24,6 +25,12 @@ from rules.notation import ast
 
 MAX_DICE = 100_000
 MAX_WAVES = 100
+
+
+@lru_cache(maxsize=1024)
+def _constant(value: int) -> RolledConst:
+    """A number's node of the result tree: frozen, so the `+5` of every repeat can share one."""
+    return RolledConst(str(value), Fraction(value))
 
 
 @dataclass
@@ -114,7 +121,7 @@ class Roller:
         return method(self, node, why)
 
     def _num(self, node: ast.Num, why: str) -> Rolled:
-        return RolledConst(str(node), Fraction(node.value))
+        return _constant(node.value)
 
     def _label(self, node: ast.Labeled, why: str) -> Rolled:
         inner = self._eval(node.inner, node.label)
