@@ -21,7 +21,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 BIN = Path(sys.executable).parent
@@ -64,8 +64,12 @@ D20_MANY = ("import d20\n"  # d20 refuses more than 1,000 dice unless told our l
             "roller = d20.Roller(context=d20.RollContext(max_rolls=100_000))\n"
             "print(roller.roll('100000d6').total)\n")
 
-ENV = dict(os.environ, NO_COLOR="1")
-"""Every process's environment; `rows` points roll's campaign at a file that does not exist."""
+ENV = {k: v for k, v in os.environ.items()
+       if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONUNBUFFERED")} | {"NO_COLOR": "1"}
+"""Every process's environment; `rows` points roll's campaign at a file that does not exist.
+
+Python runs as a user's does: byte code cached (pip compiled the peers' at install; forbidding
+it would time ours compiling every module at every start) and standard output buffered."""
 
 D20_LOOP = "import sys, d20\nfor line in sys.stdin:\n    print(d20.roll(line).total)\n"
 
@@ -87,6 +91,8 @@ class Row:
     ours: Command
     peers: Sequence[Command]
     memory: bool = False
+    base: Command | None = None
+    """The same command run by another checkout's `roll` (`--base`), timed in the same turns."""
 
 
 @dataclass(frozen=True)
@@ -125,7 +131,7 @@ def output_of(cmd: Command) -> list[str]:
 
 def measure(row: Row, reps: int) -> dict[str, list[Sample]]:
     """reps runs of every command of a row, taking turns, the first in turn rotating."""
-    cmds = [row.ours, *row.peers]
+    cmds = [row.ours, *row.peers, *([row.base] if row.base else [])]
     samples: dict[str, list[Sample]] = {c.label: [] for c in cmds}
     for c in cmds:
         run_once(c)  # warm the file cache and the byte-code caches
@@ -148,13 +154,18 @@ def report(name: str, row: Row, samples: dict[str, list[Sample]], memory: bool) 
     peers = ", ".join(f"{c.label} {median(c.label):7.1f}" for c in row.peers)
     print(f"{name:<32} roll {ours:7.1f} {'MiB' if memory else 'ms':>3} | {peers} | "
           f"ratio {ours / median(best.label):.2f} (vs {best.label})")
+    if row.base is not None:
+        base = median(row.base.label)
+        print(f"{'':<32} base {base:7.1f} {'MiB' if memory else 'ms':>3} | ratio "
+              f"{base / median(best.label):.2f} (vs {best.label}); roll / base {ours / base:.2f}")
 
 
-def check_roll_is_ours() -> None:
+def check_roll_is_ours(*scripts: Path) -> None:
     """Refuse to time another package's `roll` script (dice and roll-cli ship one too)."""
-    if not ROLL.exists() or "from cli.__main__ import" not in ROLL.read_text():
-        raise SystemExit(f"{ROLL} is not this project's roll; reinstall it with "
-                         "`.venv/bin/pip install --no-deps --force-reinstall -e .`")
+    for script in (ROLL, *scripts):
+        if not script.exists() or "from cli.__main__ import" not in script.read_text():
+            raise SystemExit(f"{script} is not this project's roll; reinstall it with "
+                             "`.venv/bin/pip install --no-deps --force-reinstall -e .`")
     for module in ("d20", "icepool", "dice", "roll_cli"):
         probe = subprocess.run([sys.executable, "-c", f"import {module}"], capture_output=True)
         if probe.returncode:
@@ -162,7 +173,7 @@ def check_roll_is_ours() -> None:
                              "`.venv/bin/pip install -e '.[bench]'`")
 
 
-def rows(tmp: Path) -> list[Row]:
+def rows(tmp: Path, base: Path | None = None) -> list[Row]:
     """The rows of the table, with their input files written under tmp."""
     ENV.pop("ROLL_SYSTEM", None)
     ENV.update(ROLL_CAMPAIGN=str(tmp / "no-campaign.sqlite3"), XDG_DATA_HOME=str(tmp / "data"),
@@ -180,7 +191,7 @@ def rows(tmp: Path) -> list[Row]:
     one_shot = [Command("dice", [str(BIN / "dice"), "2d6+3"]),
                 Command("roll_cli", [py, "-m", "roll_cli", "2d6+3"])]
     d20_loop = [py, "-c", D20_LOOP]
-    return [
+    table = [
         Row("one-shot 2d6+3", Command("roll", [roll, "2d6+3"]), one_shot, memory=True),
         Row("10,000 LINEs piped, -q", Command("roll", [roll, "-q"], lines),
             [Command("d20 loop", d20_loop, lines)]),
@@ -191,12 +202,17 @@ def rows(tmp: Path) -> list[Row]:
         Row(f"{len(ODDS)} odds LINEs, --json", Command("roll", [roll, "--json"], odds),
             [Command("icepool", [py, "-c", icepool])]),
     ]
+    if base is None:
+        return table
+    return [replace(row, base=Command("base", [str(base), *row.ours.argv[1:]], row.ours.stdin))
+            for row in table]
 
 
 def check_outputs(table: list[Row]) -> None:
     """Each command of a row prints as many results as its peers (nothing silently failed)."""
     for row in table:
-        counts = {c.label: len(output_of(c)) for c in [row.ours, *row.peers]}
+        cmds = [row.ours, *row.peers, *([row.base] if row.base else [])]
+        counts = {c.label: len(output_of(c)) for c in cmds}
         if len(set(counts.values())) != 1:
             raise SystemExit(f"{row.name}: output lines differ: {counts}")
 
@@ -205,11 +221,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="roll against its peers, whole processes")
     parser.add_argument("--quick", action="store_true", help="5 runs per command, not 15")
     parser.add_argument("--reps", type=int, help="runs per command (overrides --quick)")
+    parser.add_argument("--base", type=Path, metavar="ROLL",
+                        help="another checkout's roll script (before a change), timed in turn")
     args = parser.parse_args()
     reps = args.reps or (5 if args.quick else 15)
-    check_roll_is_ours()
+    check_roll_is_ours(*([args.base] if args.base else []))
     with tempfile.TemporaryDirectory() as tmp:
-        table = rows(Path(tmp))
+        table = rows(Path(tmp), args.base)
         check_outputs(table)
         print(f"{time.strftime('%Y-%m-%d %H:%M')}; {os.cpu_count()} CPUs; Python "
               f"{sys.version.split()[0]}; median of {reps} runs, taking turns")

@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import gc
 import sys
+
+GC_THRESHOLD = 50_000
+"""Container objects made between two collections of the youngest generation (Python's: 700)."""
 
 
 def main() -> None:
+    # A roll lives briefly and its results hold no cycles: with Python's default threshold,
+    # half of `roll -n 30000 3d6` went to the collector scanning the results kept so far.
+    gc.set_threshold(GC_THRESHOLD)
     try:
         from cli.app import main_app
 
+        gc.freeze()  # what the imports built lives as long as the process: never scan it again
         main_app()
     except KeyboardInterrupt:
         sys.stderr.write("\n")

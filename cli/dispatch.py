@@ -50,8 +50,9 @@ def subcommand_of(text: str) -> list[str] | None:
 
 
 @cache
-def batch_group() -> click.Command:
-    """The subcommands a batch line or the REPL runs, as `roll` itself would."""
+def batch_group(word: str) -> click.Command:
+    """A group with the subcommand `word` that a batch line or the REPL runs, as `roll` itself
+    would; built once per word, and only with that word's commands."""
     import typer
 
     from cli.commands import register_batch
@@ -59,8 +60,8 @@ def batch_group() -> click.Command:
 
     app = typer.Typer(cls=LineGroup, add_completion=False, rich_markup_mode=None,
                       context_settings={"help_option_names": ["-h", "--help"]})
-    register_batch(app)
-    return typer.main.get_command(app)
+    register_batch(app, word)
+    return typer.main.get_group(app)  # a group even when it has one command
 
 
 def run_subcommand(words: list[str], settings: Settings, text: str = "") -> int:
@@ -104,7 +105,7 @@ def _run_subcommand(words: list[str], settings: Settings, text: str) -> int:
     # the options go before a `--`: what follows it is the LINE (`odds -- -3d6`)
     end = words.index("--") if "--" in words else len(words)
     try:
-        result = batch_group().main(
+        result = batch_group(words[0].lower()).main(
             args=[*words[:end], *inherited, *words[end:]], prog_name="roll",
             standalone_mode=False,
         )

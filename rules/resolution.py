@@ -50,7 +50,7 @@ class Change:
         )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Resolution:
     """A resolved LINE: the §3 JSON fields, the main text line, and the changes to apply.
 

@@ -6,12 +6,22 @@
 
 from __future__ import annotations
 
+from importlib import import_module
+
 import typer
 
+BATCH_MODULES = {
+    "systems": "info", "help": "info",
+    "sheet": "campaign_cmds", "log": "campaign_cmds", "undo": "campaign_cmds",
+    "odds": "odds_cmd",
+    "completion": "completion_cmd",
+}  # fmt: skip
+"""Each subcommand a batch line or the REPL may run, and the module of cli/commands that has it."""
 
-def register_batch(app: typer.Typer) -> None:
-    """Add the subcommands a batch line or the REPL may run."""
-    from cli.commands import campaign_cmds, completion_cmd, info, odds_cmd
 
-    for module in (info, campaign_cmds, odds_cmd, completion_cmd):
-        module.register(app)
+def register_batch(app: typer.Typer, word: str | None = None) -> None:
+    """Add the subcommands a batch line or the REPL may run; with `word`, only the ones of its
+    module (a batch of `odds` lines need not import and build the campaign commands)."""
+    wanted = BATCH_MODULES.values() if word is None else [BATCH_MODULES[word]]
+    for name in dict.fromkeys(wanted):
+        import_module(f"cli.commands.{name}").register(app)

@@ -6,6 +6,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 
 from rules.dice.results import (
     DieRoll,
@@ -24,6 +25,12 @@ from rules.notation import ast
 
 MAX_DICE = 100_000
 MAX_WAVES = 100
+
+
+@lru_cache(maxsize=1024)
+def _constant(value: int) -> RolledConst:
+    """A number's node of the result tree: frozen, so the `+5` of every repeat can share one."""
+    return RolledConst(str(value), Fraction(value))
 
 
 @dataclass
@@ -63,6 +70,7 @@ class Roller:
     _names: list[str] = field(default_factory=list)
     _faces: list[int] = field(default_factory=list)
     _kept: list[bool] = field(default_factory=list)
+    _made: tuple[list[bool], tuple[Throw, ...]] | None = None
 
     # ---- public ----
 
@@ -70,7 +78,7 @@ class Roller:
         """Evaluate `expr`; the result keeps every die and the throws made for it, in order."""
         start = len(self._faces)
         tree = self._eval(expr, why)
-        throws = self._throws_from(start)
+        throws = self.throws[start:]
         successes = _successes_of(tree)
         return Roll(str(expr), tree, math.floor(tree.value), tree.value, throws, successes)
 
@@ -99,11 +107,12 @@ class Roller:
 
     @property
     def throws(self) -> tuple[Throw, ...]:
-        """Every throw of the LINE so far, in roll order."""
-        return self._throws_from(0)
-
-    def _throws_from(self, start: int) -> tuple[Throw, ...]:
-        return tuple(map(Throw, self._names[start:], self._faces[start:], self._kept[start:]))
+        """Every throw of the LINE so far, in roll order; made again only when one was added or
+        set aside since (a roll and its Resolution both ask, at every repeat)."""
+        if self._made is None or self._made[0] != self._kept:
+            made = tuple(map(Throw, self._names, self._faces, self._kept))
+            self._made = (self._kept.copy(), made)
+        return self._made[1]
 
     # ---- dispatch ----
 
@@ -112,7 +121,7 @@ class Roller:
         return method(self, node, why)
 
     def _num(self, node: ast.Num, why: str) -> Rolled:
-        return RolledConst(str(node), Fraction(node.value))
+        return _constant(node.value)
 
     def _label(self, node: ast.Labeled, why: str) -> Rolled:
         inner = self._eval(node.inner, node.label)

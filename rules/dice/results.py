@@ -42,7 +42,7 @@ class DieRoll:
         return self.faces[-1]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RolledTerm:
     """A dice term after evaluation: its dice in display order and the value it produced."""
 
@@ -52,7 +52,7 @@ class RolledTerm:
     counts_successes: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RolledGroup:
     """A `{…}` group: its members, which were kept, and the value.
 
@@ -67,13 +67,15 @@ class RolledGroup:
     scores: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RolledConst:
+    """A number of the expression, as a node of the result tree."""
+
     notation: str
     value: Fraction
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RolledOp:
     """An arithmetic node (`+ - * /`, unary `-`) or a function call over evaluated children."""
 
@@ -83,8 +85,10 @@ class RolledOp:
     value: Fraction
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RolledLabel:
+    """A labelled node (`1d8 [slashing]`) and the value below it."""
+
     notation: str
     inner: Rolled
     label: str
@@ -94,7 +98,7 @@ class RolledLabel:
 Rolled = RolledTerm | RolledGroup | RolledConst | RolledOp | RolledLabel
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Roll:
     """A whole evaluated expression: its tree, its total (rounded down) and its throws."""
 

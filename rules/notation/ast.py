@@ -5,9 +5,27 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Literal
+from functools import cached_property
+from typing import Literal, TypeVar
 
 CompareOp = Literal["=", ">", ">=", "<", "<="]
+
+_Node = TypeVar("_Node", bound=type)
+
+
+def written_once(cls: _Node) -> _Node:
+    """Keep a node's notation once written: a parsed tree is cached and rolled again and again
+    (`-n 30000 3d6` would write `3d6` back at every repeat). Frozen nodes never change."""
+    write: Callable[[object], str] = vars(cls)["__str__"]  # the class's own
+
+    def __str__(self: object) -> str:
+        text: str | None = self.__dict__.get("_notation")
+        if text is None:
+            text = self.__dict__["_notation"] = write(self)
+        return text
+
+    cls.__str__ = __str__  # type: ignore[assignment]
+    return cls
 
 
 @dataclass(frozen=True)
@@ -260,14 +278,18 @@ def mods_notation(mods: tuple[Modifier, ...]) -> str:
 # ---- expressions ----
 
 
+@written_once
 @dataclass(frozen=True)
 class Num:
+    """A whole number: `3`."""
+
     value: int
 
     def __str__(self) -> str:
         return str(self.value)
 
 
+@written_once
 @dataclass(frozen=True)
 class Dice:
     """`NdX` with its modifiers; `count` 0 is allowed and rolls nothing.
@@ -293,6 +315,7 @@ class Dice:
         return head + mods_notation(self.mods)
 
 
+@written_once
 @dataclass(frozen=True)
 class Aid:
     """Vagabond's `f` (Favor: add a d6) and `h` (Hinder: subtract a d6) atoms."""
@@ -303,6 +326,7 @@ class Aid:
         return "f" if self.favor else "h"
 
 
+@written_once
 @dataclass(frozen=True)
 class Group:
     """`{e1, e2, …}` with modifiers that act on the members' totals."""
@@ -314,8 +338,11 @@ class Group:
         return "{" + ", ".join(str(m) for m in self.members) + "}" + mods_notation(self.mods)
 
 
+@written_once
 @dataclass(frozen=True)
 class BinOp:
+    """`left op right`: `+ - * /`."""
+
     op: Literal["+", "-", "*", "/"]
     left: Expr
     right: Expr
@@ -327,8 +354,11 @@ class BinOp:
         return f"{left} {self.op} {right}"
 
 
+@written_once
 @dataclass(frozen=True)
 class Neg:
+    """Unary minus: `-1d4`."""
+
     operand: Expr
 
     def __str__(self) -> str:
@@ -341,8 +371,11 @@ class Neg:
 FunctionName = Literal["floor", "ceil", "round", "abs", "min", "max"]
 
 
+@written_once
 @dataclass(frozen=True)
 class Call:
+    """A function call: `floor(1d6/2)`, `max(1d6, 3)`."""
+
     fn: FunctionName
     args: tuple[Expr, ...]
 
@@ -350,6 +383,7 @@ class Call:
         return f"{self.fn}(" + ", ".join(str(a) for a in self.args) + ")"
 
 
+@written_once
 @dataclass(frozen=True)
 class Labeled:
     """A term with a `[label]`, kept in the result (`1d8 [slashing]`)."""
@@ -399,6 +433,11 @@ class RollLine:
         if self.target is not None:
             parts.append(f"vs {self.target}")
         return " ".join(parts)
+
+    @cached_property
+    def aided(self) -> bool:
+        """Whether the expression has Vagabond's `f`/`h` atoms (asked once, not at every repeat)."""
+        return any(isinstance(n, Aid) for n in walk(self.expr))
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
 from rules.campaign import Character, Table
@@ -13,8 +14,6 @@ from rules.dice.evaluate import Roller
 from rules.errors import UsageError
 from rules.notation import ast
 from rules.resolution import Change, Resolution
-from rules.systems.pools import pool_gain, pool_heal, pool_hurt, pool_rest, pool_set, pool_spend
-from rules.systems.sheets import validate_common
 
 if TYPE_CHECKING:
     from rules.odds import Odds
@@ -104,6 +103,16 @@ class System:
     # ---- resolving ----
 
     def commands(self) -> dict[str, CommandFn]:
+        # imported here: a dice LINE never asks for a command (start-up time)
+        from rules.systems.pools import (
+            pool_gain,
+            pool_heal,
+            pool_hurt,
+            pool_rest,
+            pool_set,
+            pool_spend,
+        )
+
         table: dict[str, CommandFn] = {
             "spend": pool_spend,
             "gain": pool_gain,
@@ -121,7 +130,9 @@ class System:
     def resolve(self, line: ast.Line, ctx: Context) -> Resolution:
         """Resolve one evaluation of a LINE; its text shows the LINE without `Nx` or comment."""
         given = ctx.input
-        ctx = replace(ctx, input=shown_input(given))
+        shown = shown_input(given)
+        if shown != given:  # most LINEs have no `Nx` or comment: no copy at every repeat
+            ctx = replace(ctx, input=shown)
         if isinstance(line, ast.RollLine):
             res = self.resolve_roll(line, ctx)
         else:
@@ -129,7 +140,7 @@ class System:
             if handler is None:
                 raise unknown_command(self, line, ctx.table.active)
             res = handler(ctx, line)
-        return replace(res, input=given)  # JSON keeps the LINE as given
+        return res if res.input == given else replace(res, input=given)  # JSON keeps it as given
 
     def odds(self, line: ast.Line, ctx: Context) -> Odds:
         """Exact odds of a LINE (a `rules.odds.Odds`): dice through the notation engine,
@@ -151,7 +162,7 @@ class System:
 
     def resolve_roll(self, line: ast.RollLine, ctx: Context) -> Resolution:
         """A plain dice expression: total, and pass/fail with `vs N`."""
-        if not self.favor_atoms and any(isinstance(n, ast.Aid) for n in ast.walk(line.expr)):
+        if not self.favor_atoms and line.aided:
             who = ctx.table.active
             where = "use -s vagabond (or +d6 / -d6)" if who is None else (
                 f"{who.name} is a {who.system} character: write +d6 / -d6")
@@ -177,6 +188,8 @@ class System:
 
     def validate_sheet(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """Check a sheet against this system and return it normalized; SheetError names the key."""
+        from rules.systems.sheets import validate_common  # with rules.named: not for a dice LINE
+
         return validate_common(self, data)
 
     def stat(self, word: str) -> Stat | None:
@@ -255,6 +268,7 @@ _REPEAT = re.compile(r"^\s*\d+[x×]\s+")
 _COMMENT = re.compile(r"\s*#.*$")
 
 
+@lru_cache(maxsize=256)
 def shown_input(text: str) -> str:
     """The LINE as its result line shows it: no `Nx` prefix (each result is one), no comment."""
     return _COMMENT.sub("", _REPEAT.sub("", text)).strip()
