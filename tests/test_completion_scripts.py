@@ -95,7 +95,7 @@ def test_the_parameters_complete_from_the_app(table: Path) -> None:
     assert complete("roll sheet list ") == []
     assert complete("roll --rolled ") == []  # a value option's value is no LINE word
     assert complete("roll --json ")[:2] == ["spend ", "gain "]  # a flag takes no value
-    assert complete("roll help ") == ["notation", "generic", "vagabond", "macchiato",
+    assert complete("roll help ") == ["notation", "tables", "generic", "vagabond", "macchiato",
                                       "champions", "tiers", "brighter"]
 
 
@@ -126,7 +126,8 @@ BASH_CASES = {
     "roll help no": ["notation"],
     "roll completion ''": ["bash", "zsh", "fish"],
     "roll -n 3 ''": ["spend ", "gain ", "set ", "hurt ", "heal ", "rest ", "odds ", "sheet ",
-                     "log ", "undo ", "systems ", "help ", "completion ", "repl "],
+                     "log ", "undo ", "systems ", "help ", "completion ", "repl ", "alias ",
+                     "table "],
 }  # fmt: skip
 
 
