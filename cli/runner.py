@@ -14,7 +14,7 @@ from cli.render import text as render_text
 from rules.campaign import Table
 from rules.dice.evaluate import Budget, Roller, check_dice_limit
 from rules.dice.source import DiceSource, RandomSource, ScriptedSource
-from rules.errors import LimitError, RollError, UsageError
+from rules.errors import LimitError, NotationError, RollError, UsageError
 from rules.named import Expansion
 from rules.notation import ast, parse
 from rules.resolution import Resolution, with_natural_d20
@@ -59,6 +59,15 @@ class Settings:
         if self.character is not None:
             return self.character.strip() or None
         return os.environ.get("ROLL_AS", "").strip() or None
+
+
+def parse_expanded(named: Expansion) -> ast.Line:
+    """Parse a named roll's expansion; a syntax error names it (its caret would point into
+    text that was never typed)."""
+    try:
+        return parse(named.line)
+    except NotationError as exc:
+        raise UsageError(f"{named.describe()}: {exc.message}") from None
 
 
 _SEVERITY = {int(s): i for i, s in enumerate(
@@ -200,7 +209,7 @@ class Runner:
 
     def evaluate(self, text: str) -> list[Resolution]:
         named = self.expansion(text)
-        line = parse(named.line)
+        line = parse(named.line) if not named.expanded else parse_expanded(named)
         times = line.repeat * self.settings.times
         if times > MAX_TIMES:
             raise LimitError(f"a LINE repeats at most {MAX_TIMES:,} times (Nx × -n)")

@@ -40,8 +40,9 @@ def odds_command(
     env = Environment()
     text = " ".join(words)
     runner = Runner(settings, env)
-    if len(words) == 2 and words[0].lower() == "table":
-        table_odds_command(runner, words[1], text, width)
+    table_words = text.split()  # a batch line or the REPL passes the LINE as one word
+    if len(table_words) == 2 and table_words[0].lower() == "table":
+        table_odds_command(runner, table_words[1], text, width)
         return
     survives: Survival | None = None
     try:
