@@ -3,13 +3,13 @@ through the runner (its dice source, its output), and the text of a table's odds
 
 from __future__ import annotations
 
-import sys
 import tomllib
 from contextlib import AbstractContextManager, nullcontext
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from cli.sheets import read_text
 from rules.dice.evaluate import Budget, Roller
 from rules.dice.source import ScriptedSource
 from rules.errors import RollError, UsageError
@@ -30,7 +30,7 @@ def read_table(source: str, text: str | None = None, name: str | None = None) ->
     line is a CSV header) is CSV named after the file, anything else TOML; errors name it."""
     where = "stdin" if source == "-" else source
     if text is None:
-        text = _read(source)
+        text = read_text(Path(source), "table", TableError)
     stem = name or (None if source == "-" else Path(source).stem.lower())
     try:
         if source.lower().endswith(".csv") or (not source.lower().endswith(".toml")
@@ -45,22 +45,6 @@ def read_table(source: str, text: str | None = None, name: str | None = None) ->
         return table_from_data(data, stem)
     except RollError as exc:
         raise TableError(f"{where}: {exc.message}") from None
-
-
-def _read(source: str) -> str:
-    if source == "-":
-        return sys.stdin.read()
-    path = Path(source)
-    try:
-        return path.read_bytes().decode("utf-8-sig")
-    except FileNotFoundError:
-        raise UsageError(f"no table file {path}") from None
-    except IsADirectoryError:
-        raise UsageError(f"{path} is a directory, not a table file") from None
-    except UnicodeDecodeError as exc:
-        raise TableError(f"{path}: not UTF-8 text (bad byte at offset {exc.start})") from None
-    except OSError as exc:
-        raise UsageError(f"cannot read the table {path}: {exc.strerror}") from None
 
 
 def _looks_like_csv(text: str) -> bool:

@@ -215,3 +215,12 @@ def test_the_installed_roll_expands_an_alias(table: Path, private_campaign: Path
     obj = json.loads(done.stdout)
     assert (obj["input"], obj["expanded"], obj["crit"]) == ("longsword", "d20+5 vs 13", True)
     assert obj["text"] == "longsword → d20+5 vs 13 → [20] + 5 = 25 vs 13 · pass · crit"
+
+
+def test_a_sheet_with_rolls_imports_from_stdin(tmp_path: Path) -> None:
+    """`sheet import -` (SPEC §3) reads the sheet through the same reader as tables and aliases."""
+    assert invoke("sheet", "import", "-", input=MIRA) == (0, "imported Mira (vagabond)\n", "")
+    assert invoke("--as", "Mira", "--rolled", "12", "sneak") == (
+        0, "sneak → check dex trained → 12 vs 10 · pass\n", "")
+    assert invoke("sheet", "import", str(tmp_path / "nope.toml")) == (
+        2, "", f"roll: error: no sheet file {tmp_path / 'nope.toml'}\n")

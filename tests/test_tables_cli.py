@@ -11,27 +11,13 @@ import sys
 from pathlib import Path
 
 import pytest
+import tomli_w
 
 from tests.cli_helpers import invoke, invoke_json
 from tests.test_sheet_cli import VAGABOND
+from tests.test_tables import ENCOUNTERS as ENCOUNTERS_DATA
 
-ENCOUNTERS = """\
-name = "encounters"
-title = "On the moor"
-roll = "d66"
-[[rows]]
-range = "11-26"
-text = "[[2d6]] goblins"
-[[rows]]
-range = "31-36"
-text = "a lone knight with [[1d4+1]] hounds"
-[[rows]]
-range = "41-65"
-text = "fog, and [[table:weather]]"
-[[rows]]
-range = 66
-text = "the Witch"
-"""
+ENCOUNTERS = tomli_w.dumps(ENCOUNTERS_DATA)  # the domain tests' d66 table, as a file
 WEATHER = 'weight,text\n3,rain\n1,sun\n2,"a storm of [[d6]] days"\n'
 LOOT = "# roll = 2d6\nrange,text\n2-6,copper\n7-11,silver\n12,a gem\n"
 
@@ -241,3 +227,16 @@ def test_the_installed_roll_rolls_a_table(imported: Path, private_campaign: Path
     obj = json.loads(done.stdout)
     assert obj["text"] == "encounters · d66 26 → 2 goblins"
     assert obj["table"]["inline"] == [{"notation": "2d6", "total": 2}]
+
+
+def test_the_repl_rolls_tables_and_named_rolls_with_physical_dice(imported: Path) -> None:
+    from tests.test_repl_session import repl
+
+    assert invoke("alias", "add", "longsword", "d20+5", "vs", "13")[0] == 0
+    status, out, err = repl("physical on\rtable encounters\r6\r6\rlongsword\r14\rquit\r")
+    assert (status, err) == (0, "")
+    assert out.splitlines() == [
+        "physical dice: type each face",
+        "encounters · d66 66 → the Witch",
+        "longsword → d20+5 vs 13 → [14] + 5 = 19 vs 13 · pass",
+    ]

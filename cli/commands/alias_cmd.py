@@ -8,7 +8,6 @@ sheet's `[rolls]` are checked against its own system only.
 from __future__ import annotations
 
 import json as jsonlib
-import sys
 import tomllib
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -150,10 +149,9 @@ def alias_import(
 
 def _aliases_in(file: str) -> dict[str, Any]:
     """The `[aliases]` table of a TOML file (or stdin)."""
-    try:
-        text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8-sig")
-    except OSError as exc:
-        raise UsageError(f"cannot read {file}: {exc.strerror}") from None
+    from cli.sheets import read_text
+
+    text = read_text(Path(file), "aliases")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
