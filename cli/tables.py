@@ -42,7 +42,7 @@ def read_table(source: str, text: str | None = None, name: str | None = None) ->
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
             raise TableError(f"broken TOML: {exc}") from None
-        return table_from_data(data, stem)
+        return table_from_data({**data, "name": name} if name else data, stem)
     except RollError as exc:
         raise TableError(f"{where}: {exc.message}") from None
 

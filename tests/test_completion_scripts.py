@@ -99,6 +99,20 @@ def test_the_parameters_complete_from_the_app(table: Path) -> None:
                                       "champions", "tiers", "brighter"]
 
 
+def test_alias_and_table_names_complete(table: Path) -> None:
+    campaign = Campaign(table)
+    with campaign.transaction() as tx:
+        tx.put_alias("longsword", "d20+5 vs 13")
+        tx.put_table("encounters", {"name": "encounters", "roll": "d6",
+                                    "rows": [{"range": "1-6", "text": "goblins"}]})
+    campaign.close()
+    assert complete("roll lon") == ["longsword "]
+    assert complete("roll alias rm ") == ["longsword"]
+    assert complete("roll table ") == ["import", "list", "rm", "export", "encounters"]
+    assert complete("roll table e") == ["export", "encounters"]
+    assert complete("roll table rm ") == ["encounters"]
+
+
 def test_names_and_line_words_come_from_roll_itself(table: Path) -> None:
     assert complete("roll --as ") == ["Mira", "Old\\ Tom"]
     assert complete("roll -s vagabond chec") == ["check "]

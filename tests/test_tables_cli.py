@@ -128,6 +128,9 @@ def test_csv_from_stdin_needs_a_name(folder: Path) -> None:
         2, "", "roll: error: stdin: a CSV table from stdin needs a name: --name NAME\n")
     assert invoke("table", "import", "-", "--name", "treasure", input=LOOT) == (
         0, "imported table treasure (2d6, 3 rows)\n", "")
+    assert invoke("table", "import", "-", "--name", "moor", input=ENCOUNTERS) == (0, (
+        "imported table moor (d66, 4 rows)\n"
+        "note: it rolls on table 'weather', not in this campaign yet\n"), "")  # --name wins
 
 
 @pytest.mark.parametrize(

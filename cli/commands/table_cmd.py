@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import click
 import typer
+from click.shell_completion import CompletionItem
 from typer.core import TyperGroup
 
 from cli.completion import table_name
@@ -33,6 +34,11 @@ class TableGroup(TyperGroup):
         if args and args[0] not in self.commands and not args[0].startswith("-"):
             return ROLL, self.commands[ROLL], args
         return super().resolve_command(ctx, args)
+
+    def shell_complete(self, ctx: click.Context, incomplete: str) -> list[CompletionItem]:
+        """The group's commands, then the campaign's tables (`roll table en<Tab>`)."""
+        tables = table_name().shell_complete(ctx, self.commands[ROLL].params[0], incomplete)
+        return [*super().shell_complete(ctx, incomplete), *tables]
 
 
 table_app = typer.Typer(cls=TableGroup, help=TABLE_HELP, no_args_is_help=True)
