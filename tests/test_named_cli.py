@@ -224,3 +224,15 @@ def test_a_sheet_with_rolls_imports_from_stdin(tmp_path: Path) -> None:
         0, "sneak → check dex trained → 12 vs 10 · pass\n", "")
     assert invoke("sheet", "import", str(tmp_path / "nope.toml")) == (
         2, "", f"roll: error: no sheet file {tmp_path / 'nope.toml'}\n")
+
+
+def test_the_repl_lets_a_named_roll_through_its_syntax_check(table: Path) -> None:
+    from cli.repl.validator import problem
+    from tests.test_repl_session import repl
+
+    assert problem("longsword [slashing]") is not None  # not a LINE until it is expanded
+    assert problem("longsword [slashing]", {"longsword"}) is None
+    assert invoke("alias", "add", "fire", "8d6")[0] == 0
+    status, out, err = repl("fire *2\rquit\r", Settings(rolled="1,2,3,4,5,6,1,2"))
+    assert (status, err) == (0, "")
+    assert out == "fire → 8d6 *2 → [1, 2, 3, 4, 5, 6, 1, 2] * 2 = 48\n"
