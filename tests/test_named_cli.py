@@ -236,3 +236,20 @@ def test_the_repl_lets_a_named_roll_through_its_syntax_check(table: Path) -> Non
     status, out, err = repl("fire *2\rquit\r", Settings(rolled="1,2,3,4,5,6,1,2"))
     assert (status, err) == (0, "")
     assert out == "fire → 8d6 *2 → [1, 2, 3, 4, 5, 6, 1, 2] * 2 = 48\n"
+
+
+def test_names_are_refused_for_every_subcommand_roll_routes() -> None:
+    """rules.named cannot import cli: its list of subcommands must be the root group's."""
+    from cli.dispatch import SUBCOMMAND_WORDS
+    from cli.group import SUBCOMMANDS
+    from rules.named import SUBCOMMANDS as RESERVED
+
+    assert set(RESERVED) == set(SUBCOMMANDS)
+    assert set(SUBCOMMANDS) >= SUBCOMMAND_WORDS
+
+
+def test_sheet_show_lists_the_characters_rolls(table: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "30")
+    code, out, _ = invoke("sheet", "show", "Mira")
+    assert code == 0 and out.endswith(
+        "  rolls:\n    sneak → check dex trained\n    strike → d20+{bonus} vs\n      {ac}\n")
