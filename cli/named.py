@@ -73,6 +73,7 @@ def expand_in(
 
 def _expand(text: str, rolls: Mapping[str, str], system_id: str, values: dict[str, Any]
             ) -> Expansion:
+    """Expand with the words of `system_id` reserved (a system's command is never a name)."""
     from rules.named import expand
 
     try:

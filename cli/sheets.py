@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import sys
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
@@ -12,7 +11,7 @@ from typing import Any
 import tomli_w
 
 from rules.campaign import Character
-from rules.errors import RollError, SheetError, UsageError
+from rules.errors import SheetError, UsageError
 from rules.systems import get_system
 
 # tomli_w writes every array one item a line; a short list of plain values reads better inline
@@ -27,7 +26,18 @@ def load_sheet(path: Path) -> dict[str, Any]:
     sheet that does not fit its system is a SheetError naming the file and the key.
     """
     path = Path(path)
-    text = read_text(path, "sheet", SheetError)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise UsageError(f"no sheet file {path}") from None
+    except IsADirectoryError:
+        raise UsageError(f"{path} is a directory, not a TOML sheet") from None
+    except OSError as exc:
+        raise UsageError(f"cannot read the sheet {path}: {exc.strerror}") from None
+    try:
+        text = raw.decode("utf-8-sig")  # TOML is UTF-8; tolerate an editor's BOM
+    except UnicodeDecodeError as exc:
+        raise SheetError(f"{path}: not UTF-8 text (bad byte at offset {exc.start})") from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -36,25 +46,6 @@ def load_sheet(path: Path) -> dict[str, Any]:
         return validate_sheet(data)
     except SheetError as exc:
         raise SheetError(f"{path}: {exc.message}") from None
-
-
-def read_text(path: Path, what: str, damaged: type[RollError] = UsageError) -> str:
-    """A UTF-8 file's text (`-` is stdin; an editor's BOM is dropped); a missing or unreadable
-    file is a UsageError naming it as a `what` file, bytes that are not UTF-8 a `damaged`."""
-    if str(path) == "-":
-        return sys.stdin.read().lstrip("\ufeff")
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise UsageError(f"no {what} file {path}") from None
-    except IsADirectoryError:
-        raise UsageError(f"{path} is a directory, not a {what} file") from None
-    except OSError as exc:
-        raise UsageError(f"cannot read the {what} {path}: {exc.strerror}") from None
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise damaged(f"{path}: not UTF-8 text (bad byte at offset {exc.start})") from None
 
 
 def validate_sheet(data: Mapping[str, Any]) -> dict[str, Any]:

@@ -4,12 +4,13 @@ through the runner (its dice source, its output), and the text of a table's odds
 from __future__ import annotations
 
 import tomllib
-from contextlib import AbstractContextManager, nullcontext
+from collections.abc import Iterator
+from contextlib import contextmanager
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cli.sheets import read_text
+from cli.files import read_text
 from rules.dice.evaluate import Budget, Roller
 from rules.dice.source import ScriptedSource
 from rules.errors import RollError, UsageError
@@ -106,30 +107,19 @@ class Tables:
         except RollError as exc:
             raise TableError(f"the campaign's table '{name}': {exc.message}") from None
 
-    def reading(self, needed: bool) -> AbstractContextManager[Any]:
-        """A read-only transaction on the campaign for the roll, if there is one (`needed`:
-        a missing campaign is an error naming its path)."""
-        path = self.runner.settings.campaign_path()
-        if not needed and not path.exists():
-            return nullcontext()
-        return _Reading(self)
-
-
-class _Reading:
-    """Holds a read-only campaign transaction open for the lookups of one roll."""
-
-    def __init__(self, tables: Tables) -> None:
-        self.tables = tables
-        self.cm: AbstractContextManager[CampaignView] | None = None
-
-    def __enter__(self) -> None:
-        self.cm = self.tables.runner.campaign().transaction(readonly=True)
-        self.tables.tx = self.cm.__enter__()
-
-    def __exit__(self, *exc: Any) -> None:
-        self.tables.tx = None
-        assert self.cm is not None
-        self.cm.__exit__(*exc)
+    @contextmanager
+    def reading(self, needed: bool) -> Iterator[None]:
+        """Hold a read-only transaction on the campaign for the lookups of one roll, if there
+        is a campaign (`needed`: a missing one is an error naming its path)."""
+        if not needed and not self.runner.settings.campaign_path().exists():
+            yield
+            return
+        with self.runner.campaign().transaction(readonly=True) as tx:
+            self.tx = tx
+            try:
+                yield
+            finally:
+                self.tx = None
 
 
 def table_roll(runner: Runner, target: str) -> list[TableRoll]:
@@ -152,6 +142,7 @@ def table_roll(runner: Runner, target: str) -> list[TableRoll]:
 
 
 def _names(tables: Tables) -> list[str]:
+    """The campaign's table names, for an error that names the known ones."""
     return [] if tables.tx is None else list(tables.tx.tables())
 
 

@@ -217,15 +217,6 @@ def test_the_installed_roll_expands_an_alias(table: Path, private_campaign: Path
     assert obj["text"] == "longsword → d20+5 vs 13 → [20] + 5 = 25 vs 13 · pass · crit"
 
 
-def test_a_sheet_with_rolls_imports_from_stdin(tmp_path: Path) -> None:
-    """`sheet import -` (SPEC §3) reads the sheet through the same reader as tables and aliases."""
-    assert invoke("sheet", "import", "-", input=MIRA) == (0, "imported Mira (vagabond)\n", "")
-    assert invoke("--as", "Mira", "--rolled", "12", "sneak") == (
-        0, "sneak → check dex trained → 12 vs 10 · pass\n", "")
-    assert invoke("sheet", "import", str(tmp_path / "nope.toml")) == (
-        2, "", f"roll: error: no sheet file {tmp_path / 'nope.toml'}\n")
-
-
 def test_the_repl_lets_a_named_roll_through_its_syntax_check(table: Path) -> None:
     from cli.repl.validator import problem
     from tests.test_repl_session import repl
@@ -253,3 +244,9 @@ def test_sheet_show_lists_the_characters_rolls(table: Path, monkeypatch: pytest.
     code, out, _ = invoke("sheet", "show", "Mira")
     assert code == 0 and out.endswith(
         "  rolls:\n    sneak → check dex trained\n    strike → d20+{bonus} vs\n      {ac}\n")
+
+
+def test_odds_of_an_expansion_that_does_not_parse_name_it(table: Path) -> None:
+    assert invoke("odds", "longsword", "favor") == (2, "", (
+        "roll: error: longsword → d20+5 vs 13 favor: expected the end of the line, found"
+        " 'favor'\n"))

@@ -243,3 +243,13 @@ def test_the_repl_rolls_tables_and_named_rolls_with_physical_dice(imported: Path
         "encounters · d66 66 → the Witch",
         "longsword → d20+5 vs 13 → [14] + 5 = 19 vs 13 · pass",
     ]
+
+
+def test_an_unreadable_table_file_is_named(folder: Path) -> None:
+    assert invoke("table", "import", str(folder / "nope.toml")) == (
+        2, "", f"roll: error: no table file {folder / 'nope.toml'}\n")
+    assert invoke("table", "import", str(folder)) == (
+        2, "", f"roll: error: {folder} is a directory, not a table file\n")
+    (folder / "latin1.csv").write_bytes(b"weight,text\n1,caf\xe9\n")
+    assert invoke("table", "import", str(folder / "latin1.csv")) == (
+        2, "", f"roll: error: {folder / 'latin1.csv'}: not UTF-8 text (bad byte at offset 17)\n")

@@ -149,7 +149,7 @@ def alias_import(
 
 def _aliases_in(file: str) -> dict[str, Any]:
     """The `[aliases]` table of a TOML file (or stdin)."""
-    from cli.sheets import read_text
+    from cli.files import read_text
 
     text = read_text(Path(file), "aliases")
     try:

@@ -15,7 +15,7 @@ from cli.completion import LineWord
 from cli.env import Environment
 from cli.options import CAMPAIGN_OPTIONS, fail, unknown_option, with_settings
 from cli.render.odds import odds_json, odds_text, percent
-from cli.runner import Runner, Settings
+from cli.runner import Runner, Settings, parse_expanded
 from rules.campaign import Table
 from rules.dice.evaluate import Roller
 from rules.dice.source import RandomSource
@@ -54,12 +54,13 @@ def odds_command(
             raise UsageError("--at-least and --at-most are two views: choose one")
         body, uses = split_uses(text)
         named = runner.expansion(body)  # `odds longsword` prices what the name rolls
-        line = parse(named.line)
+        body = named.line
+        line = parse_expanded(named) if named.expanded else parse(body)
         if line.repeat != 1:
             raise UsageError("odds of one LINE at a time: drop the Nx")
         if uses is not None:
             survives = Survival.of(line, uses)
-        odds, system_id = _odds(runner, line, named.line)
+        odds, system_id = _odds(runner, line, body)
     except RollError as error:
         if settings.json:
             from cli.render.json import error_to_json
@@ -145,10 +146,6 @@ def table_odds_command(runner: Runner, target: str, text: str, width: int | None
         table = table_for_odds(runner, target)
         chances = table_odds(table)
     except RollError as error:
-        if settings.json:
-            from cli.render.json import error_to_json
-
-            typer.echo(jsonlib.dumps(error_to_json(text, error), ensure_ascii=False))
         fail(runner.env, error, text)
     if settings.json:
         obj = odds_json(reading_odds(table), text, settings.system_id() or "generic")
