@@ -92,13 +92,20 @@ def test_odds_price_the_expansion(table: Path) -> None:
 def test_batch_lines_expand_and_report_per_line(table: Path) -> None:
     lines = "longsword\n2d6\nstrike ac=10\nlongsword favor\nsneak\n"
     code, out, err = invoke("--as", "mira", "--rolled", "10,1,2,9", input=lines)
-    assert code == 2
+    assert (code, err.count("roll: error: ")) == (2, 2)
     assert out == ("longsword → d20+5 vs 13 → [10] + 5 = 15 vs 13 · pass\n"
                    "2d6 → [1, 2] = 3\n"
                    "sneak → check dex trained → 9 vs 10 · fail\n")
-    assert err == ("roll: error: 'strike' needs a value for {bonus}: give bonus=VALUE\n"
-                   "roll: error: longsword → d20+5 vs 13 favor: expected the end of the line,"
-                   " found 'favor'\n")
+    code, objs = invoke_json("--as", "mira", "--rolled", "10,1,2,9", input=lines)
+    assert code == 2
+    assert [(o["input"], o.get("expanded"), o.get("error")) for o in objs] == [
+        ("longsword", "d20+5 vs 13", None),
+        ("2d6", None, None),
+        ("strike ac=10", None, "'strike' needs a value for {bonus}: give bonus=VALUE"),
+        ("longsword favor", None,
+         "longsword → d20+5 vs 13 favor: expected the end of the line, found 'favor'"),
+        ("sneak", "check dex trained", None),
+    ]
 
 
 @pytest.mark.parametrize(
