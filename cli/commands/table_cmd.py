@@ -41,7 +41,8 @@ class TableGroup(TyperGroup):
         return [*super().shell_complete(ctx, incomplete), *tables]
 
 
-table_app = typer.Typer(cls=TableGroup, help=TABLE_HELP, no_args_is_help=True)
+table_app = typer.Typer(cls=TableGroup, help=TABLE_HELP, no_args_is_help=True,
+                        subcommand_metavar="NAME | FILE | COMMAND [ARGS]...")
 
 
 @table_app.callback(help=TABLE_HELP)
