@@ -143,7 +143,7 @@ def table_roll(runner: Runner, target: str) -> list[TableRoll]:
 
 def _names(tables: Tables) -> list[str]:
     """The campaign's table names, for an error that names the known ones."""
-    return [] if tables.tx is None else list(tables.tx.tables())
+    return [] if tables.tx is None else tables.tx.table_names()
 
 
 def table_resolution(roll: TableRoll, input_line: str, system: str) -> Resolution:

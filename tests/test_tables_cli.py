@@ -253,3 +253,33 @@ def test_an_unreadable_table_file_is_named(folder: Path) -> None:
     (folder / "latin1.csv").write_bytes(b"weight,text\n1,caf\xe9\n")
     assert invoke("table", "import", str(folder / "latin1.csv")) == (
         2, "", f"roll: error: {folder / 'latin1.csv'}: not UTF-8 text (bad byte at offset 17)\n")
+
+
+def test_schema_4_keeps_aliases_and_tables_and_migrates_an_old_campaign(tmp_path: Path) -> None:
+    import sqlite3
+
+    from cli.store import Campaign
+    from tests.test_store import V1_FIXTURE
+
+    path = tmp_path / "old.sqlite3"
+    db = sqlite3.connect(path)
+    for sql in V1_FIXTURE:
+        db.execute(sql)
+    db.commit()
+    db.close()
+    weather = {"name": "weather", "rows": [{"weight": 1, "text": "sun"}]}
+    campaign = Campaign(path, create=False)
+    with campaign.transaction() as tx:
+        assert (tx.aliases(), tx.tables(), tx.table_names()) == ({}, {}, [])
+        assert tx.put_alias("longsword", "d20+5") is False
+        assert tx.put_alias("longsword", "d20+6") is True
+        assert tx.put_table("weather", weather) is False
+        assert tx.character("mira").name == "Mira"  # the old data is still there
+    with campaign.transaction(readonly=True) as tx:
+        assert tx.aliases() == {"longsword": "d20+6"}
+        assert (tx.table_names(), tx.table_data("Weather")) == (["weather"], weather)
+    with campaign.transaction() as tx:
+        assert tx.remove_alias("LONGSWORD") == "d20+6"
+        tx.remove_table("weather")
+        assert (tx.aliases(), tx.table_data("weather")) == ({}, None)
+    campaign.close()

@@ -121,7 +121,7 @@ class ViewReader:
         with self._campaign.transaction(readonly=True) as tx:
             characters = tx.characters()
             party = tx.party()
-            aliases, tables = tx.aliases(), tuple(tx.tables())
+            aliases, tables = tx.aliases(), tuple(tx.table_names())
         wanted = self.settings.acting()
         by_key = {c.name.lower(): c for c in characters}
         character = by_key.get(wanted.lower()) if wanted else None

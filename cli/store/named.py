@@ -45,6 +45,10 @@ class NamedRows:
         rows = self.sql("SELECT name, data FROM rolltable ORDER BY name").fetchall()
         return {name: self._json(data, f"table {name!r}", dict) for name, data in rows}
 
+    def table_names(self) -> list[str]:
+        """The imported tables' names, in order (completion reads only these)."""
+        return [name for (name,) in self.sql("SELECT name FROM rolltable ORDER BY name")]
+
     def table_data(self, name: str) -> dict[str, Any] | None:
         """One imported table's data, or None."""
         sql = "SELECT data FROM rolltable WHERE name = ?"
