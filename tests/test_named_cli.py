@@ -224,18 +224,6 @@ def test_the_installed_roll_expands_an_alias(table: Path, private_campaign: Path
     assert obj["text"] == "longsword → d20+5 vs 13 → [20] + 5 = 25 vs 13 · pass · crit"
 
 
-def test_the_repl_lets_a_named_roll_through_its_syntax_check(table: Path) -> None:
-    from cli.repl.validator import problem
-    from tests.test_repl_session import repl
-
-    assert problem("longsword [slashing]") is not None  # not a LINE until it is expanded
-    assert problem("longsword [slashing]", {"longsword"}) is None
-    assert invoke("alias", "add", "fire", "8d6")[0] == 0
-    status, out, err = repl("fire *2\rquit\r", Settings(rolled="1,2,3,4,5,6,1,2"))
-    assert (status, err) == (0, "")
-    assert out == "fire → 8d6 *2 → [1, 2, 3, 4, 5, 6, 1, 2] * 2 = 48\n"
-
-
 def test_names_are_refused_for_every_subcommand_roll_routes() -> None:
     """rules.named cannot import cli: its list of subcommands must be the root group's."""
     from cli.dispatch import SUBCOMMAND_WORDS

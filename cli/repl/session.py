@@ -58,7 +58,7 @@ def build_session(
         completer=RollCompleter(lambda: repl.view(TOOLBAR_MAX_AGE)),
         complete_while_typing=False,
         lexer=NotationLexer(),
-        validator=LineValidator(lambda: repl.view(TOOLBAR_MAX_AGE).rolls),
+        validator=LineValidator(),
         validate_while_typing=False,
         history=history if history is not None else open_history(),
         enable_history_search=True,  # Up after a prefix finds earlier lines that start with it

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from prompt_toolkit.application import get_app
@@ -29,9 +28,8 @@ class Problem:
         return text if len(text) <= width else text[: max(width - 1, 1)] + "…"
 
 
-def problem(text: str, named: Collection[str] = ()) -> Problem | None:
-    """The syntax error of a LINE (also after `odds`); None when it parses or is no LINE.
-    A LINE that starts with a named roll in `named` is checked once it is expanded."""
+def problem(text: str) -> Problem | None:
+    """The syntax error of a LINE (also after `odds`); None when it parses or is no LINE."""
     stripped = text.strip()
     if not stripped:
         return None  # an empty line repeats the last one
@@ -42,7 +40,7 @@ def problem(text: str, named: Collection[str] = ()) -> Problem | None:
         offset = text.index(first) + len(first)
         if not text[offset:].strip():
             return None  # `odds` alone: let the subcommand say what it needs
-    elif low in REPL_WORDS or low in SUBCOMMAND_WORDS or low == "completion" or low in named:
+    elif low in REPL_WORDS or low in SUBCOMMAND_WORDS or low == "completion":
         return None  # their own words, checked when they run
     body = text[offset:]
     try:
@@ -56,14 +54,10 @@ def problem(text: str, named: Collection[str] = ()) -> Problem | None:
 
 
 class LineValidator(Validator):
-    """Refuses Enter on a LINE that does not parse: the cursor jumps to the bad character.
-    `named` gives the named rolls in reach (their words may parse only once expanded)."""
-
-    def __init__(self, named: Callable[[], Collection[str]] = tuple) -> None:
-        self.named = named
+    """Refuses Enter on a LINE that does not parse: the cursor jumps to the bad character."""
 
     def validate(self, document: Document) -> None:
-        found = problem(document.text, self.named())
+        found = problem(document.text)
         if found is not None:
             width = get_app().output.get_size().columns
             raise ValidationError(cursor_position=found.index, message=found.brief(width))
