@@ -233,15 +233,17 @@ def test_the_installed_roll_rolls_a_table(imported: Path, private_campaign: Path
 
 
 def test_the_repl_rolls_tables_and_named_rolls_with_physical_dice(imported: Path) -> None:
+    from cli.runner import Settings
     from tests.test_repl_session import repl
 
     assert invoke("alias", "add", "longsword", "d20+5", "vs", "13")[0] == 0
-    status, out, err = repl("physical on\rtable encounters\r6\r6\rlongsword\r14\rquit\r")
+    keys = "physical on\rtable encounters\r6\r6\rlongsword\r14\rquit\r"
+    status, out, err = repl(keys, Settings(json=True))  # JSON: the same whatever the pane's layout
     assert (status, err) == (0, "")
-    assert out.splitlines() == [
-        "physical dice: type each face",
-        "encounters · d66 66 → the Witch",
-        "longsword → d20+5 vs 13 → [14] + 5 = 19 vs 13 · pass",
+    objs = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+    assert [(o["input"], o["total"], o.get("expanded"), o["text"]) for o in objs] == [
+        ("table encounters", 66, None, "encounters · d66 66 → the Witch"),
+        ("longsword", 19, "d20+5 vs 13", "longsword → d20+5 vs 13 → [14] + 5 = 19 vs 13 · pass"),
     ]
 
 
