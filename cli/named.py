@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 
 from rules.errors import RollError
 from rules.named import Expansion, reserved_words
-from rules.notation import ast, parse
 from rules.resolution import Resolution
 
 if TYPE_CHECKING:
@@ -34,17 +33,9 @@ def reserved(system_id: str | None) -> Mapping[str, str]:
 
 
 def first_name(text: str) -> str | None:
-    """The LINE's first word if it could name a roll (never dice, never a reserved word of
-    every system's subcommands and notation), lower-cased; else None."""
+    """The LINE's first word, lower-cased, if it is shaped like a name (after any `Nx`)."""
     match = _FIRST.match(text)
-    if match is None:
-        return None
-    try:
-        if isinstance(parse(text), ast.RollLine):
-            return None  # dice (`d6`, `f`), or an expression that starts with a function
-    except RollError:
-        pass  # `hit ac=15 {x}` may not parse before it is expanded
-    return match.group(1).lower()
+    return None if match is None else match.group(1).lower()
 
 
 def sheet_rolls(character: Character | None) -> dict[str, str]:

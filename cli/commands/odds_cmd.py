@@ -54,8 +54,8 @@ def odds_command(
             raise UsageError("--at-least and --at-most are two views: choose one")
         body, uses = split_uses(text)
         named = runner.expansion(body)  # `odds longsword` prices what the name rolls
-        body = named.line
-        line = parse_expanded(named) if named.expanded else parse(body)
+        body = body if named is None else named.line
+        line = parse(body) if named is None else parse_expanded(named)
         if line.repeat != 1:
             raise UsageError("odds of one LINE at a time: drop the Nx")
         if uses is not None:
@@ -69,14 +69,14 @@ def odds_command(
         fail(env, error, text)
     if settings.json:
         obj = odds_json(odds, text, system_id)
-        if named.expanded:
+        if named is not None:
             obj["expanded"] = named.line
         if survives is not None:
             obj.update(survives.to_json())
         typer.echo(jsonlib.dumps(obj, ensure_ascii=False))
         return
     columns = width or min(shutil.get_terminal_size((60, 24)).columns, 80)
-    shown = f"{named.chain[0]} → {named.line}" if named.expanded else text
+    shown = text if named is None else f"{named.chain[0]} → {named.line}"
     typer.echo(odds_text(odds, shown, width=columns, at_least=at_least, at_most=at_most,
                          color=runner.color))
     if survives is not None:
