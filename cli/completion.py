@@ -90,8 +90,18 @@ def character_name() -> Completing:
 
 
 def help_topic() -> Completing:
-    """A help topic: the notation or a system."""
-    return Completing("topic", lambda ctx: ["notation", *_system_ids(ctx)])
+    """A help topic: the notation, tables, or a system."""
+    return Completing("topic", lambda ctx: ["notation", "tables", *_system_ids(ctx)])
+
+
+def alias_name() -> Completing:
+    """A named roll of the campaign (or of the acting character's sheet)."""
+    return Completing("name", lambda ctx: list(_view(ctx).rolls))
+
+
+def table_name() -> Completing:
+    """A rollable table of the campaign."""
+    return Completing("table", lambda ctx: list(_view(ctx).tables))
 
 
 def shell_name() -> Completing:

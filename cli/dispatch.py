@@ -11,7 +11,9 @@ import click
 from cli.runner import Runner, Settings
 from rules.errors import NotationError, RollError, UsageError
 
-SUBCOMMAND_WORDS = frozenset({"odds", "sheet", "log", "undo", "systems", "help", "completion"})
+SUBCOMMAND_WORDS = frozenset(
+    {"odds", "sheet", "log", "undo", "systems", "help", "completion", "alias", "table"}
+)
 LINE_TAKING = frozenset({"odds"})
 """Subcommands whose words are a LINE."""
 
@@ -124,11 +126,25 @@ def _run_subcommand(words: list[str], settings: Settings, text: str) -> int:
     return int(result or 0)
 
 
+def table_target(words: list[str]) -> str | None:
+    """The table that `table NAME` (a batch line, or at the REPL) rolls on; None for the
+    other `table` commands."""
+    if len(words) == 2 and words[0].lower() == "table" and not words[1].startswith("-"):
+        from cli.tables import TABLE_WORDS
+
+        return None if words[1].lower() in TABLE_WORDS else words[1]
+    return None
+
+
 def run_any(runner: Runner, text: str) -> int:
     try:
         words = subcommand_of(text)
     except RollError as error:
         return runner.report(text, error)
+    if words is not None and table_target(words) is not None:
+        from cli.tables import run_table  # the runner's dice: --rolled, --seed, physical dice
+
+        return run_table(runner, str(table_target(words)), text)
     if words is not None:
         return run_subcommand(words, runner.settings, text)
     return runner.run(text)

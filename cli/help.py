@@ -6,6 +6,7 @@ from shlex import quote, split
 
 from rules.errors import UsageError
 from rules.systems import SYSTEMS
+from rules.tables.help import TABLES_HELP
 
 NOTATION = """\
 Dice notation (every system; case-insensitive, spaces allowed between terms)
@@ -33,7 +34,7 @@ Modifiers act in this order whatever order they are written in:
 Examples: 4d6kh3 · 2d20kl1+3 · 8d10>=8f1 · 3d6!! · {4d6, 3d8}kh1 · 6x 4d6kh3
 """
 
-TOPICS = {"notation": NOTATION}
+TOPICS = {"notation": NOTATION, "tables": TABLES_HELP}
 
 
 def shown(line: str) -> str:
@@ -50,11 +51,13 @@ def help_text(topic: str | None, at_prompt: bool = False) -> str:
     if topic is None:
         systems = ", ".join(SYSTEMS)
         return (
-            "roll help TOPIC — topics: notation, " + systems + "\n\n"
+            "roll help TOPIC — topics: notation, tables, " + systems + "\n\n"
             "roll LINE            a dice expression or a system command\n"
             "roll odds LINE       the exact distribution of a LINE\n"
             "roll sheet import|export|show|list|rm    characters (TOML sheets)\n"
             "roll log | undo      the campaign's history\n"
+            "roll alias add|rm|list          named rolls for the campaign\n"
+            "roll table NAME | import|list|rm    rollable tables\n"
             "roll systems         the game systems\n"
             "roll                 the REPL on a terminal; LINEs from a pipe otherwise\n"
         )
@@ -75,4 +78,4 @@ def help_text(topic: str | None, at_prompt: bool = False) -> str:
                 lines = [f"  roll {flag}{shown(line)}" for line in system.examples]
             text += f"\nExamples ({after}no character needed):\n" + "\n".join(lines)
         return text
-    raise UsageError(f"no help topic {topic!r} (topics: notation, {', '.join(SYSTEMS)})")
+    raise UsageError(f"no help topic {topic!r} (topics: {', '.join([*TOPICS, *SYSTEMS])})")

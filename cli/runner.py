@@ -16,13 +16,14 @@ from cli.render.meanwhile import meanwhile, moved
 from rules.campaign import Table
 from rules.dice.evaluate import Budget, Roller, check_dice_limit
 from rules.dice.source import DiceSource, RandomSource, ScriptedSource
-from rules.errors import LimitError, RollError, UsageError
+from rules.errors import LimitError, NotationError, RollError, UsageError
 from rules.notation import ast, parse
 from rules.resolution import Resolution, with_natural_d20
 from rules.systems import Context, System, get_system
 
 if TYPE_CHECKING:
     from cli.store import CampaignStore, CampaignView
+    from rules.named import Expansion
 
 MAX_TIMES = 100_000
 
@@ -60,6 +61,15 @@ class Settings:
         if self.character is not None:
             return self.character.strip() or None
         return os.environ.get("ROLL_AS", "").strip() or None
+
+
+def parse_expanded(named: Expansion) -> ast.Line:
+    """Parse a named roll's expansion; a syntax error names it (its caret would point into
+    text that was never typed)."""
+    try:
+        return parse(named.line)
+    except NotationError as exc:
+        raise UsageError(f"{named.describe()}: {exc.message}") from None
 
 
 _SEVERITY = {int(s): i for i, s in enumerate(
@@ -179,8 +189,34 @@ class Runner:
                 return error.exit_status
         return int(ExitStatus.OK)
 
+    def expansion(self, text: str) -> Expansion | None:
+        """The LINE that `text`'s first word names (a sheet's roll or an alias: cli/named.py),
+        or None. Plain dice and a command word of the system in use never open the campaign
+        to look, nor does anything when there is no campaign and nobody acts."""
+        try:
+            if isinstance(parse(text), ast.RollLine):
+                return None  # dice are never names: a plain LINE imports nothing more
+        except RollError:
+            pass  # `strike ac=12 {x}` may parse only once it is expanded
+        from cli.named import expand_in, first_name, reserved
+
+        name = first_name(text)
+        chosen, acting = self.settings.system_id(), self.settings.acting()
+        if name is None or (chosen is not None or acting is None) and name in reserved(
+            self.pick_system(None).id
+        ):
+            return None
+        if not self._campaign_exists():
+            return None
+        with self.campaign().transaction(readonly=True) as tx:
+            found = expand_in(tx, text, acting, chosen)
+        return found if found.expanded else None
+
     def evaluate(self, text: str) -> list[Resolution]:
-        line = parse(text)
+        named = self.expansion(text)
+        if named is not None:
+            text = named.line  # what the system reads; the result keeps both (cli/named.py)
+        line = parse(text) if named is None else parse_expanded(named)
         times = line.repeat * self.settings.times
         if times > MAX_TIMES:
             raise LimitError(f"a LINE repeats at most {MAX_TIMES:,} times (Nx × -n)")
@@ -191,31 +227,47 @@ class Runner:
         if not self.needs_campaign(single):
             system = self.pick_system(None)
             return [
-                self._resolved(system, Table(), single, text, i == times - 1, budget)
+                self._resolved(system, Table(), single, text, i == times - 1, budget, named)
                 for i in range(times)
             ]
         if getattr(self.source, "interactive", False):
             return [
-                self.resolve(single, text, last=i == times - 1, budget=budget)
+                self.resolve(single, text, last=i == times - 1, budget=budget, named=named)
                 for i in range(times)
             ]
-        return self._resolve_in_campaign(single, text, times, budget)
+        return self._resolve_in_campaign(single, text, times, budget, named)
 
     def _resolved(
-        self, system: System, table: Table, line: ast.Line, text: str, last: bool, budget: Budget
+        self, system: System, table: Table, line: ast.Line, text: str, last: bool, budget: Budget,
+        named: Expansion | None = None,
     ) -> Resolution:
         roller = Roller(self.source, budget)
-        res = with_natural_d20(system.resolve(line, Context(system, table, roller, text)))
+        res = self._judged(system, table, line, text, roller, named)
         self._check_faces(last)
         return res
 
+    @staticmethod
+    def _judged(
+        system: System, table: Table, line: ast.Line, text: str, roller: Roller,
+        named: Expansion | None = None,
+    ) -> Resolution:
+        """The system's resolution of the LINE, a natural d20 marked; a named roll's result
+        shows its name and keeps both forms (cli/named.py)."""
+        res = with_natural_d20(system.resolve(line, Context(system, table, roller, text)))
+        if named is None:
+            return res
+        from cli.named import named_result
+
+        return named_result(res, named)
+
     def _resolve_in_campaign(
-        self, line: ast.Line, text: str, times: int, budget: Budget
+        self, line: ast.Line, text: str, times: int, budget: Budget,
+        named: Expansion | None = None,
     ) -> list[Resolution]:
         """Every repeat of a LINE in one transaction: all of them, or nothing (a repeat that is
         refused leaves the campaign as it was, as does a killed process)."""
         if not self._campaign_exists():
-            return self._resolve_without_campaign(line, text, times, budget)
+            return self._resolve_without_campaign(line, text, times, budget, named)
         with self.campaign().transaction() as tx:
             results: list[Resolution] = []
             seen: tuple[Table, System] | None = None
@@ -223,7 +275,7 @@ class Runner:
                 if seen is None:
                     seen = self.table_and_system(tx)
                 table, system = seen
-                res = self._resolved(system, table, line, text, i == times - 1, budget)
+                res = self._resolved(system, table, line, text, i == times - 1, budget, named)
                 if table.active is not None or res.changes:
                     self.record(tx, res)
                     seen = None  # pools and the last entry changed: read them again
@@ -241,12 +293,13 @@ class Runner:
         return False
 
     def _resolve_without_campaign(
-        self, line: ast.Line, text: str, times: int, budget: Budget
+        self, line: ast.Line, text: str, times: int, budget: Budget,
+        named: Expansion | None = None,
     ) -> list[Resolution]:
         """A command with nobody acting and no campaign yet: fine unless it changes something."""
         system = self.pick_system(None)
         results = [
-            self._resolved(system, Table(), line, text, i == times - 1, budget)
+            self._resolved(system, Table(), line, text, i == times - 1, budget, named)
             for i in range(times)
         ]
         if any(res.changes for res in results):
@@ -261,23 +314,24 @@ class Runner:
             self.source.check_used_up()
 
     def resolve(
-        self, line: ast.Line, text: str, last: bool = True, budget: Budget | None = None
+        self, line: ast.Line, text: str, last: bool = True, budget: Budget | None = None,
+        named: Expansion | None = None,
     ) -> Resolution:
         roller = Roller(self.source, budget or Budget())
         if not self.needs_campaign(line):
             system = self.pick_system(None)
-            res = with_natural_d20(system.resolve(line, Context(system, Table(), roller, text)))
+            res = self._judged(system, Table(), line, text, roller, named)
             self._check_faces(last)
             return res
         if not self._campaign_exists():
-            return self._resolve_without_campaign(line, text, 1, roller.budget)[0]
+            return self._resolve_without_campaign(line, text, 1, roller.budget, named)[0]
         campaign = self.campaign()
         if getattr(self.source, "interactive", False):
             # dice typed at a prompt take a person's time: read, then write in a short
             # transaction of its own, whose `before` checks refuse anything changed meanwhile
             with campaign.transaction(readonly=True) as tx:
                 table, system = self.table_and_system(tx)
-            res = with_natural_d20(system.resolve(line, Context(system, table, roller, text)))
+            res = self._judged(system, table, line, text, roller, named)
             self._check_faces(last)
             if table.active is not None or res.changes:
                 with campaign.transaction() as tx:
@@ -287,13 +341,12 @@ class Runner:
                             self.out(line_text)
                         getattr(self.source, "replay", lambda: None)()
                         roller = Roller(self.source, budget or Budget())
-                        res = with_natural_d20(
-                            system.resolve(line, Context(system, now, roller, text)))
+                        res = self._judged(system, now, line, text, roller, named)
                     self.record(tx, res)
             return res
         with campaign.transaction() as tx:
             table, system = self.table_and_system(tx)
-            res = with_natural_d20(system.resolve(line, Context(system, table, roller, text)))
+            res = self._judged(system, table, line, text, roller, named)
             self._check_faces(last)
             if table.active is not None or res.changes:
                 self.record(tx, res)

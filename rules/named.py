@@ -53,6 +53,11 @@ class Expansion:
         """Whether the LINE's first word named a roll."""
         return bool(self.chain)
 
+    @property
+    def core(self) -> str:
+        """The expanded LINE without its `Nx` and `# comment`, as a result's summary echoes it."""
+        return _split(self.line)[1]
+
     def describe(self) -> str:
         """How a result shows it: `longsword → attack melee 1d8+3 favor` (the LINE alone if none)."""
         if not self.chain:

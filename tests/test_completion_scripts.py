@@ -95,8 +95,22 @@ def test_the_parameters_complete_from_the_app(table: Path) -> None:
     assert complete("roll sheet list ") == []
     assert complete("roll --rolled ") == []  # a value option's value is no LINE word
     assert complete("roll --json ")[:2] == ["spend ", "gain "]  # a flag takes no value
-    assert complete("roll help ") == ["notation", "generic", "vagabond", "macchiato",
+    assert complete("roll help ") == ["notation", "tables", "generic", "vagabond", "macchiato",
                                       "champions", "tiers", "brighter"]
+
+
+def test_alias_and_table_names_complete(table: Path) -> None:
+    campaign = Campaign(table)
+    with campaign.transaction() as tx:
+        tx.put_alias("longsword", "d20+5 vs 13")
+        tx.put_table("encounters", {"name": "encounters", "roll": "d6",
+                                    "rows": [{"range": "1-6", "text": "goblins"}]})
+    campaign.close()
+    assert complete("roll lon") == ["longsword "]
+    assert complete("roll alias rm ") == ["longsword"]
+    assert complete("roll table ") == ["import", "list", "rm", "export", "encounters"]
+    assert complete("roll table e") == ["export", "encounters"]
+    assert complete("roll table rm ") == ["encounters"]
 
 
 def test_names_and_line_words_come_from_roll_itself(table: Path) -> None:
@@ -126,7 +140,8 @@ BASH_CASES = {
     "roll help no": ["notation"],
     "roll completion ''": ["bash", "zsh", "fish"],
     "roll -n 3 ''": ["spend ", "gain ", "set ", "hurt ", "heal ", "rest ", "odds ", "sheet ",
-                     "log ", "undo ", "systems ", "help ", "completion ", "repl "],
+                     "log ", "undo ", "systems ", "help ", "completion ", "repl ", "alias ",
+                     "table "],
 }  # fmt: skip
 
 

@@ -14,9 +14,21 @@ README = Path(__file__).resolve().parent.parent / "README.md"
 NEEDS_STATE = {"--as", "sheet", "log", "undo", "repl", "completion"}
 
 
+NAMED = "## Named rolls and tables\n"
+"""The README section whose examples build on each other: run in order, in one campaign."""
+
+
+def readme(named: bool = False) -> str:
+    """The README without its named-rolls section, or (`named`) that section alone."""
+    text = README.read_text(encoding="utf-8")
+    start = text.index(NAMED)
+    end = text.index("\n## ", start + len(NAMED))
+    return text[start:end] if named else text[:start] + text[end:]
+
+
 def shell_lines() -> list[str]:
     """The README's `roll …` lines that need no campaign, no `&&` and no redirection (pipes kept)."""
-    blocks = re.findall(r"```sh\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
+    blocks = re.findall(r"```sh\n(.*?)```", readme(), re.S)
     lines = [line for block in blocks for line in block.splitlines()
              if line.startswith("roll ") or "| roll " in line]
     return [line for line in lines if not any(t in line for t in ("&&", ">"))
@@ -37,3 +49,23 @@ def test_readme_example_runs(words: list[str]) -> None:
     code, out, err = invoke(*words)
     assert (code, err) == (0, ""), words
     assert out.strip()
+
+
+def test_the_named_rolls_and_tables_section_runs_in_order(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its files (each block's first line names one) are written, then each `roll` line runs."""
+    section = readme(named=True)
+    for block in re.findall(r"```(?:toml|csv)\n(.*?)```", section, re.S):
+        first, _, body = block.partition("\n")
+        name = re.match(r"# ([\w.]+)", first)
+        assert name is not None, first
+        (tmp_path / name.group(1).rstrip(":")).write_text(body)
+    monkeypatch.chdir(tmp_path)
+    [block] = re.findall(r"```sh\n(.*?)```", section, re.S)
+    lines = [line for line in block.splitlines() if line.startswith("roll ")]
+    assert len(lines) >= 15
+    for line in lines:
+        code, out, err = invoke(*shlex.split(line, comments=True)[1:])
+        assert (code, err) == (0, ""), line
+        assert out.strip(), line

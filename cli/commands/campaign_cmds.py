@@ -130,6 +130,11 @@ def show_lines(character: Character, width: int = 80) -> list[str]:
         lines.append(f"  {name}: {die}")
     if character.flags:
         lines += _fill("flags: " + ", ".join(sorted(pool_title(f) for f in character.flags)), width)
+    rolls = character.section("rolls")
+    if rolls:
+        lines.append("  rolls:")
+        lines += [line for name, body in rolls.items() for line in _fill(f"{name} → {body}", width,
+                                                                          "    ", "      ")]
     return lines
 
 

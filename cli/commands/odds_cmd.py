@@ -15,7 +15,7 @@ from cli.completion import LineWord
 from cli.env import Environment
 from cli.options import CAMPAIGN_OPTIONS, fail, unknown_option, with_settings
 from cli.render.odds import odds_json, odds_text, percent
-from cli.runner import Runner, Settings
+from cli.runner import Runner, Settings, parse_expanded
 from rules.campaign import Table
 from rules.dice.evaluate import Roller
 from rules.dice.source import RandomSource
@@ -40,6 +40,10 @@ def odds_command(
     env = Environment()
     text = " ".join(words)
     runner = Runner(settings, env)
+    table_words = text.split()  # a batch line or the REPL passes the LINE as one word
+    if len(table_words) == 2 and table_words[0].lower() == "table":
+        table_odds_command(runner, table_words[1], text, width)
+        return
     survives: Survival | None = None
     try:
         unknown = unknown_option(words)
@@ -49,7 +53,9 @@ def odds_command(
         if at_least and at_most:
             raise UsageError("--at-least and --at-most are two views: choose one")
         body, uses = split_uses(text)
-        line = parse(body)
+        named = runner.expansion(body)  # `odds longsword` prices what the name rolls
+        body = body if named is None else named.line
+        line = parse(body) if named is None else parse_expanded(named)
         if line.repeat != 1:
             raise UsageError("odds of one LINE at a time: drop the Nx")
         if uses is not None:
@@ -59,12 +65,15 @@ def odds_command(
         fail(env, error, text)
     if settings.json:
         obj = odds_json(odds, text, system_id)
+        if named is not None:
+            obj["expanded"] = named.line
         if survives is not None:
             obj.update(survives.to_json())
         typer.echo(jsonlib.dumps(obj, ensure_ascii=False))
         return
     columns = width or min(shutil.get_terminal_size((60, 24)).columns, 80)
-    typer.echo(odds_text(odds, text, width=columns, at_least=at_least, at_most=at_most,
+    shown = text if named is None else f"{named.chain[0]} → {named.line}"
+    typer.echo(odds_text(odds, shown, width=columns, at_least=at_least, at_most=at_most,
                          color=runner.color))
     if survives is not None:
         typer.echo(survives.text())
@@ -121,6 +130,26 @@ def _odds(runner: Runner, line: ast.Line, text: str) -> tuple[Odds, str]:
     with runner.campaign().transaction(readonly=True) as tx:
         table, system = runner.table_and_system(tx)
         return system.odds(line, Context(system, table, roller, text)), system.id
+
+
+def table_odds_command(runner: Runner, target: str, text: str, width: int | None) -> None:
+    """`roll odds table NAME`: each row's exact chance (JSON: the die's odds and `rows`)."""
+    from cli.tables import odds_lines, odds_rows, table_for_odds
+    from rules.tables import reading_odds, table_odds
+
+    settings = runner.settings
+    try:
+        table = table_for_odds(runner, target)
+        chances = table_odds(table)
+    except RollError as error:
+        fail(runner.env, error, text)
+    if settings.json:
+        obj = odds_json(reading_odds(table), text, settings.system_id() or "generic")
+        obj.update({"table": table.name, "roll": table.die, "rows": odds_rows(table, chances)})
+        typer.echo(jsonlib.dumps(obj, ensure_ascii=False))
+        return
+    columns = width or min(shutil.get_terminal_size((60, 24)).columns, 80)
+    typer.echo("\n".join(odds_lines(table, chances, columns)))
 
 
 def register(app: typer.Typer) -> None:

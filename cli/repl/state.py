@@ -32,6 +32,10 @@ class TableView:
     names: tuple[str, ...] = ()
     party: Mapping[str, Any] = field(default_factory=dict)
     problem: str | None = None
+    rolls: Mapping[str, str] = field(default_factory=dict)
+    """Named rolls in reach: the campaign's aliases and the acting character's `[rolls]`."""
+    tables: tuple[str, ...] = ()
+    """The campaign's rollable tables."""
 
     @property
     def risk(self) -> dict[str, str]:
@@ -83,7 +87,8 @@ class ViewReader:
             problem = None if acting is None else f"no campaign at {path}"
             self._view = TableView(_system_or_generic(chosen), problem=problem)
         elif acting is None and not self.stale and self._view is not None:
-            self._view = TableView(_system_or_generic(chosen), names=self._view.names)
+            self._view = TableView(_system_or_generic(chosen), names=self._view.names,
+                                   rolls=self._view.rolls, tables=self._view.tables)
         else:
             try:
                 self._view = self._read_campaign(chosen)
@@ -116,6 +121,7 @@ class ViewReader:
         with self._campaign.transaction(readonly=True) as tx:
             characters = tx.characters()
             party = tx.party()
+            aliases, tables = tx.aliases(), tuple(tx.table_names())
         wanted = self.settings.acting()
         by_key = {c.name.lower(): c for c in characters}
         character = by_key.get(wanted.lower()) if wanted else None
@@ -124,7 +130,10 @@ class ViewReader:
             problem = f"no character {wanted!r}"
         system = _system_or_generic(chosen or (character.system if character else None))
         names = tuple(c.name for c in characters)
-        return TableView(system, character, names, party, problem)
+        from cli.named import sheet_rolls
+
+        rolls = {**aliases, **sheet_rolls(character)}
+        return TableView(system, character, names, party, problem, rolls, tables)
 
     def close(self) -> None:
         if self.shared is not None:

@@ -8,12 +8,14 @@ from dataclasses import dataclass
 
 from cli.repl.state import TableView
 from cli.repl.vocabulary import (
+    ALIAS_WORDS,
     LINE_WORDS,
     MODIFIERS,
     REPL_WORDS,
     SHEET_WORDS,
     SHELLS,
     SUBCOMMAND_WORDS,
+    TABLE_WORDS,
     command_words,
     own_words,
     skills,
@@ -112,6 +114,8 @@ def _first_word(fragment: str, state: TableView, repl: bool) -> list[Suggestion]
         choices.update(SUBCOMMAND_WORDS)
     for word in command_words(state.system):
         choices.setdefault(word, f"{state.system.id} command")
+    for name, line in state.rolls.items():
+        choices.setdefault(name, line)  # a named roll: its LINE as the hint
     return _matching(fragment, choices, space=True)
 
 
@@ -125,12 +129,22 @@ def _after_repl_word(
     if head == "physical" and not args:
         return _matching(fragment, {"on": "ask for faces", "off": "roll dice"}, space=False)
     if head == "help" and not args:
-        topics = {"notation": "dice notation"} | {s.id: s.title for s in SYSTEMS.values()}
+        topics = {"notation": "dice notation", "tables": "rollable tables"}
+        topics |= {s.id: s.title for s in SYSTEMS.values()}
         return _matching(fragment, topics, space=False)
     if head == "completion" and not args:
         return _matching(fragment, dict.fromkeys(SHELLS, "shell"), space=False)
     if head == "log" and not args:
         return _matching(fragment, {"-n": "how many"}, space=True)
+    if head == "table" and not args:
+        found = _matching(fragment, dict.fromkeys(TABLE_WORDS, "table"), space=True)
+        return found + _matching(fragment, dict.fromkeys(state.tables, "roll on it"), space=False)
+    if head == "table" and len(args) == 1 and args[0].lower() in ("rm", "export"):
+        return _matching(fragment, dict.fromkeys(state.tables, "table"), space=False)
+    if head == "alias" and not args:
+        return _matching(fragment, dict.fromkeys(ALIAS_WORDS, "alias"), space=True)
+    if head == "alias" and len(args) == 1 and args[0].lower() == "rm":
+        return _matching(fragment, dict(state.rolls), space=False)
     if head == "sheet":
         if not args:
             return _matching(fragment, dict.fromkeys(SHEET_WORDS, "sheet"), space=True)

@@ -25,8 +25,12 @@ SUBCOMMAND_WORDS: Mapping[str, str] = {
     "log": "recent LINEs",
     "undo": "revert the last change",
     "systems": "list the systems",
+    "alias": "named rolls",
+    "table": "rollable tables",
 }
 SHEET_WORDS = ("import", "export", "show", "list", "rm")
+ALIAS_WORDS = ("add", "rm", "list", "export", "import")
+TABLE_WORDS = ("import", "list", "rm", "export")
 SHELLS = ("bash", "zsh", "fish")
 
 MODIFIERS: Mapping[str, str] = {

@@ -34,6 +34,8 @@ Type any LINE (dice or a command), or:
   odds LINE        exact odds of a LINE
   sheet show       the acting character
   log · undo       history · take back
+  table NAME       roll on a table
+  alias list       named rolls
   systems          the game systems
   help TOPIC       notation, or a system
   ? · help         this help

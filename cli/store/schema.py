@@ -40,8 +40,16 @@ def _v3_no_campaign_wide_actor(db: sqlite3.Connection) -> None:
     db.execute("DELETE FROM settings WHERE key = 'active'")
 
 
+def _v4_aliases_and_tables(db: sqlite3.Connection) -> None:
+    """Schema 4: campaign-wide named rolls (`roll alias add`) and imported rollable tables
+    (`roll table import`), each keyed by its lower-case name; a table is stored as the
+    TOML-shaped data `table_from_data` builds it from."""
+    db.execute("CREATE TABLE alias (name TEXT PRIMARY KEY, line TEXT NOT NULL)")
+    db.execute("CREATE TABLE rolltable (name TEXT PRIMARY KEY, data TEXT NOT NULL)")
+
+
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
-    _v1_tables, _v2_log_character_key, _v3_no_campaign_wide_actor,
+    _v1_tables, _v2_log_character_key, _v3_no_campaign_wide_actor, _v4_aliases_and_tables,
 )  # fmt: skip
 """Schema steps in order; the database's `PRAGMA user_version` counts how many have run."""
 

@@ -14,6 +14,7 @@ from typing import Any
 
 import platformdirs
 
+from cli.store.named import NamedRows
 from cli.store.schema import ENTRY_COLUMNS, migrate
 from rules.campaign import Character, LogEntry, Table, apply_change, current_value
 from rules.errors import RuleError, SheetError, UsageError
@@ -144,7 +145,7 @@ class Campaign:
             self._busy = False
 
 
-class Transaction:
+class Transaction(NamedRows):
     """What a campaign transaction can read and write; valid only inside its `with` block."""
 
     def __init__(

@@ -127,7 +127,8 @@ def previous_line(entry: LogEntry | None, who: Character, system: str, rule: Rul
         effects = tuple(Change.from_json(c) for c in record.get("effects", ()))
         result = record.get("result") or {"check_die": record.get("check_die")}  # older logs
         return Previous(str(record["input"]), _faces(record.get("dice", ())), effects, result)
-    return Previous(entry.input, _faces(result.get("dice", ())), entry.changes, result)
+    line = str(result.get("expanded") or entry.input)  # a named roll rerolls what it ran
+    return Previous(line, _faces(result.get("dice", ())), entry.changes, result)
 
 
 def _faces(listed: Any) -> tuple[tuple[str, int], ...]:

@@ -1,0 +1,166 @@
+"""`roll alias …`: the campaign's named rolls (add, rm, list, export, import).
+
+A campaign is shared by characters of every game, and `-s` may change the game of any LINE,
+so an alias may shadow no command word of any system (`reserved_words()` of them all); a
+sheet's `[rolls]` are checked against its own system only.
+"""
+
+from __future__ import annotations
+
+import json as jsonlib
+import tomllib
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from cli.completion import alias_name
+from cli.env import Environment
+from cli.options import CAMPAIGN_OPTIONS, fail, with_settings
+from cli.runner import Settings
+from rules.errors import RollError, UsageError
+
+if TYPE_CHECKING:
+    from cli.store import Campaign
+
+ALIAS_HELP = "Named rolls for the whole campaign: add, rm, list, export, import."
+alias_app = typer.Typer(help=ALIAS_HELP, no_args_is_help=True)
+LINE_WORDS = {"allow_interspersed_args": True, "ignore_unknown_options": True}
+
+
+@alias_app.callback(help=ALIAS_HELP)
+@with_settings(*CAMPAIGN_OPTIONS)
+def alias_options(settings: Settings) -> None:
+    """Options given before `alias`'s own command (`roll --campaign PATH alias list`)."""
+
+
+def _campaign(settings: Settings) -> Campaign:
+    """The campaign (never created here: `sheet import` creates one)."""
+    from cli.store import Campaign
+
+    return Campaign(settings.campaign_path(), create=False)
+
+
+def checked(aliases: dict[str, str]) -> dict[str, str]:
+    """The campaign's aliases after a change: names free in every system, no loop, not too deep."""
+    from cli.named import reserved
+    from rules.named import check_rolls
+
+    return check_rolls(aliases, reserved(None))
+
+
+@alias_app.command("add", context_settings=LINE_WORDS)
+@with_settings(*CAMPAIGN_OPTIONS)
+def alias_add(
+    settings: Settings,
+    name: Annotated[str, typer.Argument(help="one word", show_default=False)],
+    words: Annotated[list[str], typer.Argument(help="the LINE it stands for", show_default=False)],
+) -> None:
+    """Add (or replace) a named roll: `roll alias add longsword attack melee 1d8+3`."""
+    from cli.shell_words import line_text
+
+    env = Environment()
+    line = line_text(words).strip()
+    try:
+        with _campaign(settings).transaction() as tx:
+            aliases = checked({**tx.aliases(), name: line})
+            key = name.strip().lower()
+            replaced = tx.put_alias(key, aliases[key])
+    except RollError as error:
+        fail(env, error)
+    typer.echo(f"{'replaced' if replaced else 'added'} alias {key} → {aliases[key]}")
+
+
+@alias_app.command("rm")
+@with_settings(*CAMPAIGN_OPTIONS)
+def alias_rm(
+    settings: Settings,
+    name: Annotated[str, typer.Argument(help="the alias", click_type=alias_name())],
+) -> None:
+    """Remove a named roll of the campaign."""
+    env = Environment()
+    try:
+        with _campaign(settings).transaction() as tx:
+            line = tx.remove_alias(name)
+    except RollError as error:
+        fail(env, error)
+    typer.echo(f"removed alias {name.strip().lower()} (it was {line})")
+
+
+@alias_app.command("list")
+@with_settings(*CAMPAIGN_OPTIONS)
+def alias_list(settings: Settings) -> None:
+    """The campaign's named rolls; with somebody acting, their sheet's `[rolls]` too (which
+    win over an alias of the same name)."""
+    from cli.named import sheet_rolls
+
+    env = Environment()
+    acting = settings.acting()
+    try:
+        with _campaign(settings).transaction(readonly=True) as tx:
+            aliases = tx.aliases()
+            character = tx.character(acting) if acting is not None else None
+    except RollError as error:
+        fail(env, error)
+    rows: list[tuple[str, str, str | None]] = [(n, line, None) for n, line in aliases.items()]
+    if character is not None:
+        rows += [(n, line, character.name) for n, line in sheet_rolls(character).items()]
+    for name, line, owner in rows:
+        if settings.json:
+            typer.echo(jsonlib.dumps({"name": name, "line": line, "character": owner},
+                                     ensure_ascii=False))
+        else:
+            typer.echo(f"{name} → {line}" + (f"  ({owner})" if owner else ""))
+
+
+@alias_app.command("export")
+@with_settings(*CAMPAIGN_OPTIONS)
+def alias_export(settings: Settings) -> None:
+    """Print the campaign's named rolls as TOML (`[aliases]`), for `alias import`."""
+    import tomli_w
+
+    env = Environment()
+    try:
+        with _campaign(settings).transaction(readonly=True) as tx:
+            aliases = tx.aliases()
+    except RollError as error:
+        fail(env, error)
+    typer.echo(tomli_w.dumps({"aliases": aliases}), nl=False)
+
+
+@alias_app.command("import")
+@with_settings(*CAMPAIGN_OPTIONS)
+def alias_import(
+    settings: Settings,
+    file: Annotated[str, typer.Argument(help="TOML with an [aliases] table; - is stdin")],
+) -> None:
+    """Add the named rolls of a TOML file's `[aliases]` (replacing those of the same names)."""
+    env = Environment()
+    try:
+        given = _aliases_in(file)
+        with _campaign(settings).transaction() as tx:
+            merged = checked({**tx.aliases(), **given})
+            for name in checked(given):
+                tx.put_alias(name, merged[name])
+    except RollError as error:
+        fail(env, error)
+    typer.echo(f"imported {len(given)} alias{'es' if len(given) != 1 else ''}")
+
+
+def _aliases_in(file: str) -> dict[str, Any]:
+    """The `[aliases]` table of a TOML file (or stdin)."""
+    from cli.files import read_text
+
+    text = read_text(Path(file), "aliases")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise UsageError(f"{file}: broken TOML: {exc}") from None
+    aliases = data.get("aliases")
+    if not isinstance(aliases, dict) or set(data) != {"aliases"}:
+        raise UsageError(f"{file}: expected one [aliases] table of NAME = \"LINE\"")
+    return aliases
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(alias_app, name="alias")

@@ -1,0 +1,167 @@
+"""`roll table …`: rollable tables (import, list, rm, export), and `roll table NAME` rolls one."""
+
+from __future__ import annotations
+
+import json as jsonlib
+from typing import TYPE_CHECKING, Annotated
+
+import click
+import typer
+from click.shell_completion import CompletionItem
+from typer.core import TyperGroup
+
+from cli.completion import table_name
+from cli.env import Environment
+from cli.options import CAMPAIGN_OPTIONS, fail, with_settings
+from cli.runner import Runner, Settings, worst
+from rules.errors import RollError, UsageError
+
+if TYPE_CHECKING:
+    from cli.store import Campaign
+
+TABLE_HELP = "Rollable tables: roll table NAME (or FILE); import, list, rm, export."
+ROLL = "_roll"
+"""The hidden command `roll table NAME` runs (no table is called this: names start with a letter)."""
+ROLL_OPTIONS = (*CAMPAIGN_OPTIONS, "seed", "rolled", "times", "quiet")
+
+
+class TableGroup(TyperGroup):
+    """`roll table NAME`: a first word that is none of the group's commands names a table."""
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        if args and args[0] not in self.commands and not args[0].startswith("-"):
+            return ROLL, self.commands[ROLL], args
+        return super().resolve_command(ctx, args)
+
+    def shell_complete(self, ctx: click.Context, incomplete: str) -> list[CompletionItem]:
+        """The group's commands, then the campaign's tables (`roll table en<Tab>`)."""
+        tables = table_name().shell_complete(ctx, self.commands[ROLL].params[0], incomplete)
+        return [*super().shell_complete(ctx, incomplete), *tables]
+
+
+table_app = typer.Typer(cls=TableGroup, help=TABLE_HELP, no_args_is_help=True,
+                        subcommand_metavar="NAME | FILE | COMMAND [ARGS]...")
+
+
+@table_app.callback(help=TABLE_HELP)
+@with_settings(*ROLL_OPTIONS)
+def table_options(settings: Settings) -> None:
+    """Options given before `table`'s own command (`roll --json table encounters`)."""
+
+
+def _campaign(settings: Settings) -> Campaign:
+    """The campaign (never created here: `sheet import` creates one)."""
+    from cli.store import Campaign
+
+    return Campaign(settings.campaign_path(), create=False)
+
+
+@table_app.command(ROLL, hidden=True)
+@with_settings(*ROLL_OPTIONS)
+def table_roll_command(
+    settings: Settings,
+    target: Annotated[str, typer.Argument(help="a table's name, or a file",
+                                          click_type=table_name())],
+) -> None:
+    """Roll on a table: prints the row, its inline rolls and nested tables done."""
+    from cli.tables import run_table
+
+    env = Environment()
+    try:
+        runner = Runner(settings, env)
+    except RollError as error:
+        fail(env, error)
+    runner.one_shot = True
+    raise typer.Exit(worst(run_table(runner, target), runner.finish()))
+
+
+@table_app.command("import")
+@with_settings(*CAMPAIGN_OPTIONS)
+def table_import(
+    settings: Settings,
+    file: Annotated[str, typer.Argument(help="FILE.toml or FILE.csv; - is stdin")],
+    name: Annotated[str | None, typer.Option("--name", help="the table's name")] = None,
+) -> None:
+    """Add (or replace) a table; a bad table is an error naming the row."""
+    from cli.tables import check_table_name, read_table
+
+    env = Environment()
+    try:
+        table = check_table_name(read_table(file, name=name))
+        with _campaign(settings).transaction() as tx:
+            replaced = tx.put_table(table.name, table.to_data())
+            missing = sorted(ref for ref in table.references()
+                             if ref != table.name and tx.table_data(ref) is None)
+    except RollError as error:
+        fail(env, error)
+    rows = len(table.rows)
+    typer.echo(f"{'replaced' if replaced else 'imported'} table {table.name}"
+               f" ({table.die}, {rows} row{'s' if rows != 1 else ''})")
+    for ref in missing:
+        typer.echo(f"note: it rolls on table '{ref}', not in this campaign yet")
+
+
+@table_app.command("list")
+@with_settings(*CAMPAIGN_OPTIONS)
+def table_list(settings: Settings) -> None:
+    """The campaign's tables: name, die, rows, title."""
+    env = Environment()
+    try:
+        with _campaign(settings).transaction(readonly=True) as tx:
+            tables = tx.tables()
+    except RollError as error:
+        fail(env, error)
+    for name, data in tables.items():
+        rows = data.get("rows", [])
+        die = data.get("roll") or f"d{sum(int(r.get('weight', 1)) for r in rows)}"
+        title = str(data.get("title", ""))
+        if settings.json:
+            typer.echo(jsonlib.dumps({"name": name, "roll": die, "rows": len(rows),
+                                      "title": title or None}, ensure_ascii=False))
+        else:
+            typer.echo(f"{name} · {die} · {len(rows)} rows" + (f" · {title}" if title else ""))
+
+
+@table_app.command("rm")
+@with_settings(*CAMPAIGN_OPTIONS)
+def table_rm(
+    settings: Settings,
+    name: Annotated[str, typer.Argument(help="the table", click_type=table_name())],
+) -> None:
+    """Remove a table from the campaign."""
+    env = Environment()
+    try:
+        with _campaign(settings).transaction() as tx:
+            tx.remove_table(name)
+    except RollError as error:
+        fail(env, error)
+    typer.echo(f"removed table {name.strip().lower()}")
+
+
+@table_app.command("export")
+@with_settings(*CAMPAIGN_OPTIONS)
+def table_export(
+    settings: Settings,
+    name: Annotated[str, typer.Argument(help="the table", click_type=table_name())],
+) -> None:
+    """Print a table as TOML (re-imports to the same table)."""
+    import tomli_w
+
+    from cli.tables import Tables
+
+    env = Environment()
+    try:
+        tables = Tables(Runner(settings, env))
+        with tables.reading(needed=True):
+            table = tables.lookup(name.strip().lower())
+        if table is None:
+            raise UsageError(f"no table named {name!r} in this campaign")
+    except RollError as error:
+        fail(env, error)
+    typer.echo(tomli_w.dumps(table.to_data()), nl=False)
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(table_app, name="table")

@@ -1,0 +1,87 @@
+"""Named rolls at the CLI: which LINEs may name one, the rolls in reach, and the result shown.
+
+A sheet's `[rolls]` and the campaign's aliases (`roll alias add`) expand a LINE's first word
+(rules/named.py). Plain dice and a command word of the system in use are never names, so such
+a LINE never opens the campaign to look; any other first word does, if the campaign exists.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import replace
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from rules.errors import RollError
+from rules.named import Expansion, reserved_words
+from rules.resolution import Resolution
+
+if TYPE_CHECKING:
+    from cli.store import CampaignView
+    from rules.campaign import Character
+
+_FIRST = re.compile(r"^\s*(?:\d+[x×]\s+)?([a-z][a-z0-9_-]*)(?=\s|$|#)", re.IGNORECASE)
+
+
+@cache
+def reserved(system_id: str | None) -> Mapping[str, str]:
+    """The words a named roll may not shadow: of one system, or of every system (None)."""
+    from rules.systems import get_system
+
+    return reserved_words(None if system_id is None else get_system(system_id))
+
+
+def first_name(text: str) -> str | None:
+    """The LINE's first word, lower-cased, if it is shaped like a name (after any `Nx`)."""
+    match = _FIRST.match(text)
+    return None if match is None else match.group(1).lower()
+
+
+def sheet_rolls(character: Character | None) -> dict[str, str]:
+    """A character's own named rolls (`[rolls]` of its sheet, checked on import)."""
+    if character is None:
+        return {}
+    rolls = character.sheet.get("rolls", {})
+    if not isinstance(rolls, Mapping):
+        return {}
+    return {str(k).lower(): str(v) for k, v in rolls.items()}
+
+
+def expand_in(
+    tx: CampaignView, text: str, acting: str | None, system_id: str | None
+) -> Expansion:
+    """Expand `text` with the rolls in reach: the campaign's aliases, then the acting
+    character's `[rolls]` (which win); `{name}` falls back to the character's stats."""
+    character = tx.find_character(acting) if acting is not None else None
+    rolls = {**tx.aliases(), **sheet_rolls(character)}
+    if not rolls:
+        return Expansion(text, text)
+    chosen = system_id or (character.system if character is not None else "generic")
+    values = dict(character.stats) if character is not None else {}
+    return _expand(text, rolls, chosen, values)
+
+
+def _expand(text: str, rolls: Mapping[str, str], system_id: str, values: dict[str, Any]
+            ) -> Expansion:
+    """Expand with the words of `system_id` reserved (a system's command is never a name)."""
+    from rules.named import expand
+
+    try:
+        words = reserved(system_id)
+    except RollError:  # an unknown -s: the LINE itself reports it
+        words = reserved(None)
+    return expand(text, rolls, words, values=values)
+
+
+def named_result(res: Resolution, expansion: Expansion) -> Resolution:
+    """The result of an expanded LINE: JSON `input` as typed plus `expanded`, and the summary
+    headed by the name (`longsword → attack melee 1d8+3 favor → …`)."""
+    if not expansion.expanded:
+        return res
+    core = expansion.core
+    shown = f"{expansion.chain[0]} → {core}"  # `Nx` and `# comment` show as for any LINE
+    echoed = res.summary.startswith(core)  # most summaries begin with the LINE they resolved
+    summary = shown + res.summary[len(core) :] if echoed else f"{shown}: {res.summary}"
+    extra = (*res.extra, ("expanded", expansion.line))
+    return replace(res, input=expansion.original, summary=summary, extra=extra)
