@@ -12,6 +12,10 @@ def read_text(path: Path, what: str, damaged: type[RollError] = UsageError) -> s
     """A UTF-8 file's text (`-` is stdin; an editor's BOM is dropped); a missing or unreadable
     file is a UsageError naming it as a `what` file, bytes that are not UTF-8 a `damaged`."""
     if str(path) == "-":
+        from cli.render.position import batch_line
+
+        if batch_line() is not None:
+            raise UsageError(f"- reads stdin, which is this batch's own input: give a {what} FILE")
         return sys.stdin.read().lstrip("\ufeff")
     try:
         raw = path.read_bytes()

@@ -137,8 +137,9 @@ def test_sheet_import_dash_reads_the_sheet_from_stdin(tmp_path: Path) -> None:
 
 def test_sheet_import_dash_in_a_batch_is_refused(tmp_path: Path) -> None:
     campaign = tmp_path / "c.sqlite3"
-    code, _, err = invoke("--campaign", str(campaign), input="sheet import -\n")
+    code, _, err = invoke("--campaign", str(campaign), input="sheet import -\ntable import -\n")
     assert code == 2
-    assert err == ("roll: error: line 1: sheet import - reads stdin, which is this batch's"
-                   " input: give a FILE\n")
+    assert err == ("roll: error: line 1: - reads stdin, which is this batch's own input:"
+                   " give a sheet FILE\nroll: error: line 2: - reads stdin, which is this batch's own"
+                   " input: give a table FILE\n")
     assert not campaign.exists()

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json as jsonlib
 import shutil
-import sys
 import textwrap
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -210,14 +209,12 @@ def sheet_rm(
 
 def read_sheet(file: Path) -> dict[str, Any]:
     """The sheet in `file`, or on stdin for `-` (`cat mira.toml | roll sheet import -`)."""
-    from cli.render.position import batch_line
+    from cli.files import read_text
     from cli.sheets import load_sheet, parse_sheet
 
     if str(file) != "-":
         return load_sheet(file)
-    if batch_line() is not None:
-        raise UsageError("sheet import - reads stdin, which is this batch's input: give a FILE")
-    return parse_sheet(sys.stdin.buffer.read(), "stdin")
+    return parse_sheet(read_text(file, "sheet").encode(), "stdin")
 
 
 def confirm_removal(env: Environment, name: str) -> None:
