@@ -285,3 +285,13 @@ def test_schema_4_keeps_aliases_and_tables_and_migrates_an_old_campaign(tmp_path
         tx.remove_table("weather")
         assert (tx.aliases(), tx.table_data("weather")) == ({}, None)
     campaign.close()
+
+
+def test_the_repl_heads_a_table_roll_with_its_row(imported: Path) -> None:
+    """Issue 13's layout: the row a table gave leads, the die reading stays under it."""
+    from cli.runner import Settings
+    from tests.test_repl_session import repl
+
+    status, out, err = repl("table encounters\rquit\r", Settings(rolled="3,6,2"))
+    assert (status, err) == (0, "")
+    assert out == "a lone knight with 3 hounds\n  encounters · d66 36\n"

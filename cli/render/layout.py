@@ -83,7 +83,11 @@ def wrap(text: str, width: int | None, indent: str = "", hanging: str = INDENT) 
 
 
 def head_of(res: Resolution) -> str:
-    """`pass · 17`, `15`, `step-down · 2`: the outcome and the total, when the LINE has them."""
+    """`pass · 17`, `15`, `step-down · 2`: the outcome and the total, when the LINE has them;
+    a table roll's head is the row it gave (`3 goblins in the fog`)."""
+    rolled = dict(res.extra).get("table") if res.kind == "table" else None
+    if isinstance(rolled, dict) and isinstance(rolled.get("text"), str):
+        return str(rolled["text"])
     parts = [res.outcome] if res.outcome is not None else []
     if res.total is not None:
         parts.append(str(res.total))
@@ -120,6 +124,8 @@ class Layout:
             if self.echo:
                 lines += wrap(shown_input + ARROW.rstrip(), self.width)
         head = head_of(res)
+        if head and res.kind == "table":  # the row heads; the die reading stays under it
+            body = body.removesuffix(ARROW + head)
         if head:
             lines += wrap(colorize(head) if color else head, self.width)
             body = SEPARATOR.join(
