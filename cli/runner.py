@@ -222,7 +222,7 @@ class Runner:
             raise LimitError(f"a LINE repeats at most {MAX_TIMES:,} times (Nx × -n)")
         if isinstance(line, ast.RollLine):
             check_dice_limit(line.expr, times)
-        single = replace(line, repeat=1)
+        single = line if line.repeat == 1 else replace(line, repeat=1)
         budget = Budget()  # the dice limit covers the whole LINE, repeats included
         if not self.needs_campaign(single):
             system = self.pick_system(None)
