@@ -10,7 +10,7 @@ from typer.core import TyperGroup
 
 from cli.options import LITERAL_WORDS, VALUE_OPTIONS
 
-SUBCOMMANDS = ("odds", "sheet", "log", "undo", "systems", "help", "completion", "repl")
+SUBCOMMANDS = ("odds", "sheet", "log", "undo", "systems", "help", "completion", "repl", "campaign")
 LINE_COMMAND = "line"
 LINE_OPTIONS_TITLE = "Options of a LINE (before or after it)"
 

@@ -126,7 +126,8 @@ BASH_CASES = {
     "roll help no": ["notation"],
     "roll completion ''": ["bash", "zsh", "fish"],
     "roll -n 3 ''": ["spend ", "gain ", "set ", "hurt ", "heal ", "rest ", "odds ", "sheet ",
-                     "log ", "undo ", "systems ", "help ", "completion ", "repl "],
+                     "log ", "undo ", "systems ", "help ", "completion ", "repl ",
+                     "campaign "],
 }  # fmt: skip
 
 

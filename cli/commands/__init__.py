@@ -11,7 +11,7 @@ import typer
 
 def register_batch(app: typer.Typer) -> None:
     """Add the subcommands a batch line or the REPL may run."""
-    from cli.commands import campaign_cmds, completion_cmd, info, odds_cmd
+    from cli.commands import campaign_cmds, campaign_copy, completion_cmd, info, odds_cmd
 
-    for module in (info, campaign_cmds, odds_cmd, completion_cmd):
+    for module in (info, campaign_cmds, odds_cmd, completion_cmd, campaign_copy):
         module.register(app)

@@ -13,7 +13,7 @@ from rules.errors import RollError
 from rules.systems import System, get_system
 
 if TYPE_CHECKING:
-    from cli.store import CampaignStore
+    from cli.store import CampaignStore, Where
 
 
 class CampaignHolder(Protocol):
@@ -59,6 +59,17 @@ def _system_or_generic(system_id: str | None) -> System:
         return get_system("generic")
 
 
+def _present(where: Where) -> bool:
+    """Whether the campaign is there; a server that cannot be reached counts as there, so that
+    reading it shows the problem in the toolbar."""
+    from cli.store import campaign_exists
+
+    try:
+        return campaign_exists(where)
+    except RollError:
+        return True
+
+
 class ViewReader:
     """Reads TableViews from the campaign: the acting character's pools before each prompt.
 
@@ -79,7 +90,7 @@ class ViewReader:
         chosen = self.settings.system_id()
         path = self.settings.campaign_path()
         acting = self.settings.acting()
-        if not path.exists():
+        if not _present(path):
             problem = None if acting is None else f"no campaign at {path}"
             self._view = TableView(_system_or_generic(chosen), problem=problem)
         elif acting is None and not self.stale and self._view is not None:
@@ -105,14 +116,14 @@ class ViewReader:
         return self._view
 
     def _read_campaign(self, chosen: str | None) -> TableView:
-        from cli.store import Campaign
+        from cli.store import open_campaign
 
         path = self.settings.campaign_path()
         if self.shared is not None:
             self._campaign = self.shared.campaign()
         elif self._campaign is None or self._campaign.path != path:
             self.close()
-            self._campaign = Campaign(path, create=False)
+            self._campaign = open_campaign(path, create=False)
         with self._campaign.transaction(readonly=True) as tx:
             characters = tx.characters()
             party = tx.party()
