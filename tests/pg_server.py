@@ -63,7 +63,7 @@ def _runner_user() -> pwd.struct_passwd | None:
 class Server:
     """One PostgreSQL cluster on 127.0.0.1:port (trust authentication, local only)."""
 
-    def __init__(self) -> None:
+    def __init__(self, durable: bool = False) -> None:
         binary = server_bin()
         assert binary is not None
         self.bin = binary
@@ -72,6 +72,7 @@ class Server:
         self.data = self.dir / "data"
         self.port = _free_port()
         self._names = itertools.count(1)
+        self.durable = durable  # False (tests): no fsync, as nothing outlives the session
         if self.user is not None:
             os.chown(self.dir, self.user.pw_uid, self.user.pw_gid)
 
@@ -86,8 +87,9 @@ class Server:
     def start(self) -> None:
         self._run("initdb", "-D", str(self.data), "-U", SUPERUSER, "--auth=trust",
                   "--no-sync", "-E", "UTF8", "--locale=C")
-        options = (f"-h 127.0.0.1 -p {self.port} -k {self.dir} -c fsync=off"
-                   " -c max_connections=60 -c synchronous_commit=off")
+        options = f"-h 127.0.0.1 -p {self.port} -k {self.dir} -c max_connections=60"
+        if not self.durable:
+            options += " -c fsync=off -c synchronous_commit=off"
         self._run("pg_ctl", "-D", str(self.data), "-l", str(self.dir / "log"), "-o", options,
                   "-w", "-t", "60", "start")
 
