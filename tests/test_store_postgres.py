@@ -266,3 +266,40 @@ def test_the_readme_minimal_role_is_enough_to_play(pg_server: Any, tmp_path: Pat
     assert invoke("--campaign", player, "sheet", "import", kit)[0] == 0
     code, out, _ = invoke("--campaign", player, "log")
     assert (code, len(out.splitlines())) == (0, 2)
+
+
+def test_log_follow_ends_quietly_when_its_reader_goes(
+    store_where: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ROLL_CAMPAIGN", store_where)
+    assert invoke("sheet", "import", str(context.sheet(tmp_path, context.KIT)))[0] == 0
+    invoke("--as", "kit", "spend", "luck")
+    child, lines = follower("log", "--follow")
+    assert lines.next().startswith("#1 ")
+    assert child.stdout is not None
+    child.stdout.close()  # `roll log -f | head -1`: the reader is gone
+    invoke("--as", "kit", "gain", "luck", "1")
+    assert child.wait(timeout=60) == 0
+    assert child.stderr is not None and child.stderr.read() == b""
+
+
+def test_the_repl_toolbar_rereads_as_soon_as_another_client_writes(
+    store_where: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cli.repl.state import ViewReader
+    from cli.runner import Settings
+
+    monkeypatch.setenv("ROLL_CAMPAIGN", store_where)
+    assert invoke("sheet", "import", str(context.sheet(tmp_path, context.KIT)))[0] == 0
+    views = ViewReader(Settings(character="Kit"))
+    assert views.current(3600).character is not None
+    assert views.current(3600).character.pools["luck"] == 2  # type: ignore[union-attr]
+    invoke("--as", "kit", "spend", "luck")  # another client; the view is far from its max age
+    for _ in range(600):  # a NOTIFY arrives asynchronously: look again until it did
+        seen = views.current(3600).character
+        if seen is not None and seen.pools["luck"] == 1:
+            break
+        select.select([], [], [], 0.1)
+    else:
+        pytest.fail("the view never saw the other client's write")
+    views.close()
