@@ -10,12 +10,13 @@ A write transaction that wrote tells the listeners (`NOTIFY roll_campaign`) when
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager, suppress
+from collections.abc import Sequence
+from contextlib import suppress
 from functools import lru_cache
 from types import ModuleType
 from typing import Any
 
+from cli.store.connection import OneConnection
 from cli.store.pg_schema import SERIAL_COLUMNS, VERSION_TABLE, pg_migrate, pg_version
 from cli.store.sqlite import BUSY_TIMEOUT_S, Rows, Transaction, no_campaign
 from cli.store.where import CampaignURL, scrub
@@ -92,14 +93,12 @@ def pg_sql(sql: str) -> str:
     return sql.replace("?", "%s")
 
 
-class PostgresCampaign:
+class PostgresCampaign(OneConnection[Any, "PostgresTransaction"]):
     """One campaign database on a server; all reading and writing goes through `transaction()`."""
 
     def __init__(self, where: CampaignURL, create: bool = True) -> None:
         self.where = where
         self.create = create
-        self._db: Any = None
-        self._busy = False
 
     @property
     def path(self) -> CampaignURL:
@@ -121,47 +120,29 @@ class PostgresCampaign:
         self._db = db
         return db
 
-    def close(self) -> None:
-        """Close the connection (a later transaction reopens it)."""
-        if self._db is not None:
-            self._db.close()
-            self._db = None
-
-    @contextmanager
-    def transaction(self, readonly: bool = False) -> Iterator[PostgresTransaction]:
-        """The campaign's row lock (`readonly`: a snapshot, no lock); COMMIT, or ROLLBACK on error."""
-        if self._busy:
-            raise RuntimeError("a campaign transaction is already open on this connection")
-        psycopg = driver()
-        db = self._connect()
-        self._busy = True
+    def _open(self, db: Any, readonly: bool) -> PostgresTransaction:
+        """The campaign's row lock (`readonly`: a REPEATABLE READ snapshot, no lock)."""
         tx = PostgresTransaction(db, writable=not readonly, where=self.where)
-        begun = False
-        try:
-            if readonly:
-                db.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
-                begun = True
-            else:
-                db.execute("BEGIN ISOLATION LEVEL READ COMMITTED")
-                begun = True
-                db.execute(f"SELECT version FROM {VERSION_TABLE} FOR UPDATE")
-            yield tx
-            tx.closed = True
-            if tx.wrote:
-                db.execute(f"NOTIFY {CHANNEL}")
-            db.execute("COMMIT")
-        except BaseException as exc:
-            if begun and not db.closed:
-                with suppress(psycopg.Error):
-                    db.execute("ROLLBACK")
-            if isinstance(exc, psycopg.OperationalError) or db.closed:
-                self.close()  # the server went away: the next transaction connects again
-            if isinstance(exc, psycopg.Error):
-                raise store_error(self.where, exc) from exc
-            raise
-        finally:
-            tx.closed = True
-            self._busy = False
+        if readonly:
+            db.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+        else:
+            db.execute("BEGIN ISOLATION LEVEL READ COMMITTED")
+            db.execute(f"SELECT version FROM {VERSION_TABLE} FOR UPDATE")
+        return tx
+
+    def _commit(self, db: Any, tx: PostgresTransaction) -> None:
+        if tx.wrote:
+            db.execute(f"NOTIFY {CHANNEL}")  # delivered to the listeners on COMMIT only
+        db.execute("COMMIT")
+
+    def _abort(self, db: Any, exc: BaseException) -> BaseException | None:
+        psycopg = driver()
+        if not db.closed and db.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+            with suppress(psycopg.Error):
+                db.execute("ROLLBACK")
+        if isinstance(exc, psycopg.OperationalError) or db.closed:
+            self.close()  # the server went away: the next transaction connects again
+        return store_error(self.where, exc) if isinstance(exc, psycopg.Error) else None
 
 
 class PostgresTransaction(Transaction):

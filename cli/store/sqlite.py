@@ -5,8 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -14,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import platformdirs
 
+from cli.store.connection import OneConnection
 from cli.store.schema import ENTRY_COLUMNS, migrate
 from rules.campaign import Character, LogEntry, Table, apply_change, current_value
 from rules.errors import RuleError, SheetError, UsageError
@@ -90,14 +90,12 @@ def _sheet_json(sheet: Mapping[str, Any]) -> str:
     return json.dumps(sheet, ensure_ascii=False, default=refuse)
 
 
-class Campaign:
+class Campaign(OneConnection[sqlite3.Connection, "Transaction"]):
     """One campaign database file; all reading and writing goes through `transaction()`."""
 
     def __init__(self, path: Path, create: bool = True) -> None:
         self.path = Path(path)
         self.create = create
-        self._db: sqlite3.Connection | None = None
-        self._busy = False
 
     def _connect(self) -> sqlite3.Connection:
         if self._db is not None:
@@ -124,34 +122,19 @@ class Campaign:
         self._db = db
         return db
 
-    def close(self) -> None:
-        """Close the connection (a later transaction reopens it)."""
-        if self._db is not None:
-            self._db.close()
-            self._db = None
-
-    @contextmanager
-    def transaction(self, readonly: bool = False) -> Iterator[Transaction]:
-        """BEGIN IMMEDIATE (`readonly`: a snapshot, no write lock); COMMIT, or ROLLBACK on error."""
-        if self._busy:
-            raise RuntimeError("a campaign transaction is already open on this connection")
-        db = self._connect()
-        self._busy = True
+    def _open(self, db: sqlite3.Connection, readonly: bool) -> Transaction:
+        """BEGIN IMMEDIATE (`readonly`: a snapshot, no write lock)."""
         tx = Transaction(db, writable=not readonly, path=self.path)
-        try:
-            db.execute("BEGIN" if readonly else "BEGIN IMMEDIATE")
-            yield tx
-            tx.closed = True
-            db.execute("COMMIT")
-        except BaseException as exc:
-            if db.in_transaction:
-                db.execute("ROLLBACK")
-            if isinstance(exc, sqlite3.Error):
-                raise _store_error(self.path, exc) from exc
-            raise
-        finally:
-            tx.closed = True
-            self._busy = False
+        db.execute("BEGIN" if readonly else "BEGIN IMMEDIATE")
+        return tx
+
+    def _commit(self, db: sqlite3.Connection, tx: Transaction) -> None:
+        db.execute("COMMIT")
+
+    def _abort(self, db: sqlite3.Connection, exc: BaseException) -> BaseException | None:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        return _store_error(self.path, exc) if isinstance(exc, sqlite3.Error) else None
 
 
 class Transaction:
