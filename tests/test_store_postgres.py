@@ -303,3 +303,13 @@ def test_the_repl_toolbar_rereads_as_soon_as_another_client_writes(
     else:
         pytest.fail("the view never saw the other client's write")
     views.close()
+
+
+def test_log_follow_of_a_missing_campaign_creates_none(tmp_path: Path) -> None:
+    path = tmp_path / "campain.sqlite3"  # its folder is there: connecting would create it
+    done = subprocess.run([sys.executable, "-m", "cli", "--campaign", str(path), "log", "-f"],
+                          capture_output=True, text=True, timeout=60,  # else it would follow
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert (done.returncode, done.stdout, done.stderr) == (
+        2, "", f"roll: error: no campaign at {path} (roll sheet import FILE creates one)\n")
+    assert not path.exists()
