@@ -12,7 +12,8 @@ from cli.runner import Runner, Settings
 from rules.errors import NotationError, RollError, UsageError
 
 SUBCOMMAND_WORDS = frozenset(
-    {"odds", "sheet", "log", "undo", "systems", "help", "completion", "alias", "table"}
+    {"odds", "sheet", "log", "undo", "systems", "help", "completion", "alias", "table",
+     "campaign"}
 )
 LINE_TAKING = frozenset({"odds"})
 """Subcommands whose words are a LINE."""

@@ -12,6 +12,7 @@ from cli.options import LITERAL_WORDS, VALUE_OPTIONS
 
 SUBCOMMANDS = (
     "odds", "sheet", "log", "undo", "systems", "help", "completion", "repl", "alias", "table",
+    "campaign",
 )  # fmt: skip
 LINE_COMMAND = "line"
 LINE_OPTIONS_TITLE = "Options of a LINE (before or after it)"

@@ -11,7 +11,6 @@ import inspect
 import re
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import click
@@ -41,8 +40,9 @@ SystemOpt = Annotated[str | None, typer.Option(
 AsOpt = Annotated[str | None, typer.Option(
     "-a", "--as", click_type=character_name(), help="act as this character of the campaign",
 )]  # fmt: skip
-CampaignOpt = Annotated[Path | None, typer.Option(
-    "--campaign", metavar="PATH", help="the campaign database (env ROLL_CAMPAIGN)",
+CampaignOpt = Annotated[str | None, typer.Option(
+    "--campaign", metavar="PATH", help="the campaign database: a file or a postgresql:// URL"
+    " (env ROLL_CAMPAIGN)",
 )]  # fmt: skip
 SeedOpt = Annotated[int | None, typer.Option("--seed", metavar="INT", help="reproducible dice")]
 RolledOpt = Annotated[str | None, typer.Option(

@@ -22,7 +22,7 @@ from rules.resolution import Resolution, with_natural_d20
 from rules.systems import Context, System, get_system
 
 if TYPE_CHECKING:
-    from cli.store import CampaignStore, CampaignView
+    from cli.store import CampaignStore, CampaignView, Where
     from rules.named import Expansion
 
 MAX_TIMES = 100_000
@@ -34,7 +34,7 @@ class Settings:
 
     system: str | None = None
     character: str | None = None
-    campaign: Path | None = None
+    campaign: Path | str | None = None
     seed: int | None = None
     rolled: str | None = None
     times: int = 1
@@ -43,12 +43,16 @@ class Settings:
     exit_code: bool = False
     no_color: bool = False
 
-    def campaign_path(self) -> Path:
+    def campaign_path(self) -> Where:
+        """Where the campaign is: `--campaign`, else ROLL_CAMPAIGN (a path or a postgresql://
+        URL), else the default file."""
+        from cli.store.where import campaign_where
+
         if self.campaign is not None:
-            return Path(self.campaign).expanduser()
+            return campaign_where(self.campaign)
         from_env = os.environ.get("ROLL_CAMPAIGN")
         if from_env:
-            return Path(from_env).expanduser()
+            return campaign_where(from_env)
         from cli.store import default_campaign_path
 
         return default_campaign_path()
@@ -167,9 +171,9 @@ class Runner:
         path = self.settings.campaign_path()
         if self._campaign is None or self._campaign.path != path:
             self.close()
-            from cli.store import Campaign
+            from cli.store import open_campaign
 
-            self._campaign = Campaign(path, create=False)
+            self._campaign = open_campaign(path, create=False)
         return self._campaign
 
     def close(self) -> None:
@@ -284,7 +288,9 @@ class Runner:
 
     def _campaign_exists(self) -> bool:
         """Whether the campaign file is there; with somebody acting, a missing one is an error."""
-        if self.settings.campaign_path().exists():
+        from cli.store import campaign_exists
+
+        if campaign_exists(self.settings.campaign_path()):
             return True
         if self.settings.acting() is not None:
             from cli.store import no_campaign

@@ -27,6 +27,7 @@ MAX_DEPTH = 5
 
 SUBCOMMANDS = (
     "odds", "sheet", "log", "undo", "systems", "help", "completion", "repl", "alias", "table",
+    "campaign",
 )
 """`roll`'s subcommands: a LINE starting with one is never a named roll."""
 

@@ -141,7 +141,7 @@ BASH_CASES = {
     "roll completion ''": ["bash", "zsh", "fish"],
     "roll -n 3 ''": ["spend ", "gain ", "set ", "hurt ", "heal ", "rest ", "odds ", "sheet ",
                      "log ", "undo ", "systems ", "help ", "completion ", "repl ", "alias ",
-                     "table "],
+                     "table ", "campaign "],
 }  # fmt: skip
 
 

@@ -11,7 +11,7 @@ import pytest
 from tests.cli_helpers import invoke
 
 README = Path(__file__).resolve().parent.parent / "README.md"
-NEEDS_STATE = {"--as", "sheet", "log", "undo", "repl", "completion"}
+NEEDS_STATE = {"--as", "sheet", "log", "undo", "repl", "completion", "campaign"}
 
 
 NAMED = "## Named rolls and tables\n"

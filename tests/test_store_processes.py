@@ -1,4 +1,7 @@
-"""Several processes on one campaign: no lost update, and a killed writer loses nothing."""
+"""Several processes on one campaign: no lost update, and a killed writer loses nothing.
+
+Every test runs on both stores: a SQLite file and a PostgreSQL database (`store_where`).
+"""
 
 from __future__ import annotations
 
@@ -11,7 +14,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from cli.store import SCHEMA_VERSION, Campaign
+from cli.store import SCHEMA_VERSION, campaign_where, open_campaign
 from rules.campaign import apply_change
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -21,11 +24,11 @@ MIRA: dict[str, Any] = {"name": "Mira", "system": "vagabond", "pools": {"luck": 
 INCREMENTS = r"""
 import sys, time
 from pathlib import Path
-from cli.store import Campaign
+from cli.store import campaign_where, open_campaign
 from rules.resolution import Change, Resolution
 
-path, name, count, go = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3]), Path(sys.argv[4])
-campaign = Campaign(path)
+where, name, count, go = sys.argv[1], sys.argv[2], int(sys.argv[3]), Path(sys.argv[4])
+campaign = open_campaign(campaign_where(where))
 with campaign.transaction() as tx:
     for who, luck in ((name, 0), ("Mira", 2)):
         if tx.find_character(who) is None:
@@ -45,11 +48,11 @@ for _ in range(count):
 FOREVER = r"""
 import sys, time
 from pathlib import Path
-from cli.store import Campaign
+from cli.store import campaign_where, open_campaign
 from rules.errors import RuleError
 from rules.resolution import Change, Resolution
 
-campaign = Campaign(Path(sys.argv[1]))
+campaign = open_campaign(campaign_where(sys.argv[1]))
 i = 0
 while True:
     i += 1
@@ -77,42 +80,59 @@ def spawn(code: str, *args: object) -> subprocess.Popen[bytes]:
     return subprocess.Popen([sys.executable, "-c", code, *map(str, args)], cwd=ROOT, env=env)
 
 
-def test_six_writers_lose_no_increment(tmp_path: Path) -> None:
-    path, go = tmp_path / "campaign.sqlite3", tmp_path / "go"
-    with Campaign(path).transaction() as tx:
+def store(where: str) -> Any:
+    return open_campaign(campaign_where(where))
+
+
+def test_six_writers_lose_no_increment(tmp_path: Path, store_where: str) -> None:
+    path, go = store_where, tmp_path / "go"
+    with store(path).transaction() as tx:
         tx.put_character(MIRA)
     writers = [spawn(INCREMENTS, path, f"Hero{i}", 48, go) for i in range(6)]
     go.touch()
-    assert [w.wait(timeout=60) for w in writers] == [0] * 6
-    with Campaign(path).transaction(readonly=True) as tx:
+    assert [w.wait(timeout=120) for w in writers] == [0] * 6
+    with store(path).transaction(readonly=True) as tx:
         assert tx.character("Mira").pools["luck"] == 2 + 6 * 48
         assert all(tx.character(f"Hero{i}").pools["luck"] == 48 for i in range(6))
         assert len(tx.log(10_000)) == 2 * 6 * 48
 
 
-def test_six_processes_create_one_new_campaign_together(tmp_path: Path) -> None:
-    path, go = tmp_path / "new" / "campaign.sqlite3", tmp_path / "go"
+def test_six_processes_create_one_new_campaign_together(tmp_path: Path, store_where: str) -> None:
+    path, go = store_where, tmp_path / "go"
     go.touch()
     writers = [spawn(INCREMENTS, path, f"Hero{i}", 2, go) for i in range(6)]
     assert [w.wait(timeout=60) for w in writers] == [0] * 6
-    with Campaign(path).transaction(readonly=True) as tx:
+    with store(path).transaction(readonly=True) as tx:
         assert len(tx.characters()) == 7
         assert tx.character("Mira").pools["luck"] == 2 + 6 * 2
-    db = sqlite3.connect(path)
-    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    assert schema_version_of(path) == SCHEMA_VERSION
 
 
-def log_rows(path: Path) -> int:
-    db = sqlite3.connect(path, timeout=10)
+def schema_version_of(where: str) -> int | None:
+    if where.startswith("postgresql://"):
+        from cli.store.pg_schema import pg_version
+        from cli.store.postgres import connect
+
+        db = connect(campaign_where(where))  # type: ignore[arg-type]
+        try:
+            return pg_version(db)
+        finally:
+            db.close()
+    return int(sqlite3.connect(where).execute("PRAGMA user_version").fetchone()[0])
+
+
+def log_rows(where: str) -> int:
+    campaign = store(where)
     try:
-        return int(db.execute("SELECT count(*) FROM log").fetchone()[0])
+        with campaign.transaction(readonly=True) as tx:
+            return int(tx.sql("SELECT count(*) FROM log").fetchone()[0])
     finally:
-        db.close()
+        campaign.close()
 
 
-def test_a_killed_writer_leaves_a_consistent_campaign(tmp_path: Path) -> None:
-    path = tmp_path / "campaign.sqlite3"
-    with Campaign(path).transaction() as tx:
+def test_a_killed_writer_leaves_a_consistent_campaign(store_where: str) -> None:
+    path = store_where
+    with store(path).transaction() as tx:
         tx.put_character(MIRA)
     for delay in (0.011, 0.023, 0.037, 0.05, 0.071, 0.093, 0.13, 0.17):
         child, rows = spawn(FOREVER, path), log_rows(path) + 5
@@ -123,10 +143,11 @@ def test_a_killed_writer_leaves_a_consistent_campaign(tmp_path: Path) -> None:
         assert child.poll() is None
         child.kill()  # SIGKILL: no cleanup, no rollback, no atexit
         assert child.wait(timeout=10) == -9
-    db = sqlite3.connect(path)
-    assert db.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
-    db.close()
-    campaign = Campaign(path)
+    if not path.startswith("postgresql://"):
+        db = sqlite3.connect(path)
+        assert db.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+        db.close()
+    campaign = store(path)
     with campaign.transaction() as tx:  # the lock died with the writer: writing still works
         entries = tx.log(1_000_000)
         mira, party = dict(tx.character("Mira").sheet), tx.party()

@@ -16,6 +16,7 @@ BATCH_MODULES = {
     "odds": "odds_cmd",
     "completion": "completion_cmd",
     "alias": "alias_cmd", "table": "table_cmd",
+    "campaign": "campaign_copy",
 }  # fmt: skip
 """Each subcommand a batch line or the REPL may run, and the module of cli/commands that has it."""
 

@@ -21,7 +21,7 @@ from cli.runner import Settings
 from rules.errors import RollError, UsageError
 
 if TYPE_CHECKING:
-    from cli.store import Campaign
+    from cli.store import CampaignStore
 
 ALIAS_HELP = "Named rolls for the whole campaign: add, rm, list, export, import."
 alias_app = typer.Typer(help=ALIAS_HELP, no_args_is_help=True)
@@ -34,11 +34,11 @@ def alias_options(settings: Settings) -> None:
     """Options given before `alias`'s own command (`roll --campaign PATH alias list`)."""
 
 
-def _campaign(settings: Settings) -> Campaign:
-    """The campaign (never created here: `sheet import` creates one)."""
-    from cli.store import Campaign
+def _campaign(settings: Settings) -> CampaignStore:
+    """The campaign (never created here: `sheet import` creates one); a file or a database."""
+    from cli.store import open_campaign
 
-    return Campaign(settings.campaign_path(), create=False)
+    return open_campaign(settings.campaign_path(), create=False)
 
 
 def checked(aliases: dict[str, str]) -> dict[str, str]:

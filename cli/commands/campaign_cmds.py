@@ -21,7 +21,7 @@ from rules.errors import RollError, RuleError, UsageError
 from rules.systems import get_system
 
 if TYPE_CHECKING:
-    from cli.store import Campaign
+    from cli.store import CampaignStore
 
 SHEET_HELP = "Characters: import, export, show, list, rm."
 sheet_app = typer.Typer(help=SHEET_HELP, no_args_is_help=True)
@@ -33,11 +33,11 @@ def sheet_options(settings: Settings) -> None:
     """Options given before `sheet`'s own command (`roll --campaign PATH sheet list`)."""
 
 
-def _campaign(settings: Settings, create: bool = False) -> Campaign:
+def _campaign(settings: Settings, create: bool = False) -> CampaignStore:
     """The campaign (only `sheet import` creates one: elsewhere a missing file is an error)."""
-    from cli.store import Campaign
+    from cli.store import open_campaign
 
-    return Campaign(settings.campaign_path(), create=create)
+    return open_campaign(settings.campaign_path(), create=create)
 
 
 def pane_width() -> int:
@@ -230,11 +230,17 @@ def log_command(
     settings: Settings,
     n: Annotated[int, typer.Option("-n", help="how many entries")] = 10,
     since: Annotated[str | None, typer.Option("--since", help="30m, 2h, 1d or an ISO time")] = None,
+    follow: Annotated[bool, typer.Option(
+        "-f", "--follow", help="then print each new entry as any client writes it (Ctrl-C ends)",
+    )] = False,
 ) -> None:
     """Recent entries: id, when, who, LINE, outcome, changes (--as NAME: that character's)."""
     from datetime import UTC, datetime
 
-    from cli.render.log import LOG_WIDTH, log_json, log_line, since_time
+    from cli.commands.log_follow import entry_printer
+    from cli.commands.log_follow import follow as follow_log
+    from cli.render.log import LOG_WIDTH, since_time
+    from cli.store.follow import watch
 
     env = Environment()
     now = datetime.now(UTC)
@@ -242,16 +248,21 @@ def log_command(
         if n < 1:
             raise UsageError("log -n takes a number ≥ 1")
         start = None if since is None else since_time(since, now)
-        with _campaign(settings).transaction(readonly=True) as tx:
+        store = _campaign(settings)
+        watcher = watch(store.path) if follow else None  # before reading: no write is missed
+        with store.transaction(readonly=True) as tx:
+            newest = tx.log(1)
             entries = tx.log(n, settings.acting(), start)
     except RollError as error:
         fail(env, error)
-    width = min(pane_width(), LOG_WIDTH)
+    emit = entry_printer(settings.json, min(pane_width(), LOG_WIDTH))
     for entry in entries:
-        if settings.json:
-            typer.echo(jsonlib.dumps(log_json(entry), ensure_ascii=False))
-        else:
-            typer.echo(log_line(entry, now, width))
+        emit(entry)
+    if watcher is not None:
+        try:
+            follow_log(store, watcher, newest[0].id if newest else 0, settings.acting(), emit)
+        except RollError as error:
+            fail(env, error)
 
 
 @with_settings(*CAMPAIGN_OPTIONS)

@@ -124,7 +124,9 @@ def _odds(runner: Runner, line: ast.Line, text: str) -> tuple[Odds, str]:
     if not runner.needs_campaign(line):
         system = runner.pick_system(None)
         return system.odds(line, Context(system, Table(), roller, text)), system.id
-    if not runner.settings.campaign_path().exists() and runner.settings.acting() is None:
+    from cli.store import campaign_exists
+
+    if runner.settings.acting() is None and not campaign_exists(runner.settings.campaign_path()):
         system = runner.pick_system(None)  # a command for nobody, and no campaign yet
         return system.odds(line, Context(system, Table(), roller, text)), system.id
     with runner.campaign().transaction(readonly=True) as tx:

@@ -17,7 +17,7 @@ from cli.runner import Runner, Settings, worst
 from rules.errors import RollError, UsageError
 
 if TYPE_CHECKING:
-    from cli.store import Campaign
+    from cli.store import CampaignStore
 
 TABLE_HELP = "Rollable tables: roll table NAME (or FILE); import, list, rm, export."
 ROLL = "_roll"
@@ -51,11 +51,11 @@ def table_options(settings: Settings) -> None:
     """Options given before `table`'s own command (`roll --json table encounters`)."""
 
 
-def _campaign(settings: Settings) -> Campaign:
-    """The campaign (never created here: `sheet import` creates one)."""
-    from cli.store import Campaign
+def _campaign(settings: Settings) -> CampaignStore:
+    """The campaign (never created here: `sheet import` creates one); a file or a database."""
+    from cli.store import open_campaign
 
-    return Campaign(settings.campaign_path(), create=False)
+    return open_campaign(settings.campaign_path(), create=False)
 
 
 @table_app.command(ROLL, hidden=True)

@@ -8,8 +8,12 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cli.repl.history import history_path
+
+if TYPE_CHECKING:
+    from cli.store.where import Where
 
 
 def memory_path() -> Path:
@@ -26,16 +30,19 @@ def _load(path: Path) -> dict[str, str]:
     return {str(k): str(v) for k, v in acting.items()} if isinstance(acting, dict) else {}
 
 
-def _key(campaign: Path) -> str:
+def _key(campaign: Where) -> str:
+    """The campaign's file, resolved; a URL as shown (without its password)."""
+    if not isinstance(campaign, Path):
+        return str(campaign)
     return str(Path(campaign).expanduser().resolve())
 
 
-def remembered_as(campaign: Path) -> str | None:
+def remembered_as(campaign: Where) -> str | None:
     """Who acted when the last REPL on this campaign closed (None: nobody, or not known)."""
     return _load(memory_path()).get(_key(campaign)) or None
 
 
-def remember_as(campaign: Path, name: str | None) -> None:
+def remember_as(campaign: Where, name: str | None) -> None:
     """Keep who acts in this REPL for the next one (quietly nothing if it cannot be written)."""
     path = memory_path()
     acting = _load(path)

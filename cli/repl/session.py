@@ -43,6 +43,9 @@ STYLE = Style.from_dict(
 )
 TOOLBAR_MAX_AGE = 2.0
 """Seconds between re-reads of the campaign while the prompt waits (besides one per prompt)."""
+TOOLBAR_TICK = 0.5
+"""Seconds between redraws of the toolbar, each asking the campaign's watcher whether another
+client wrote (a cheap look: PRAGMA data_version, or a pending NOTIFY); a write shows at once."""
 
 
 def build_session(
@@ -64,7 +67,7 @@ def build_session(
         key_bindings=repl_bindings(repl.again, repl.queue),
         style=STYLE,
         color_depth=ColorDepth.MONOCHROME if no_color else None,
-        refresh_interval=TOOLBAR_MAX_AGE,
+        refresh_interval=TOOLBAR_TICK,
         input=input,
         output=output,
     )

@@ -13,7 +13,8 @@ from rules.errors import RollError
 from rules.systems import System, get_system
 
 if TYPE_CHECKING:
-    from cli.store import CampaignStore
+    from cli.store import CampaignStore, Where
+    from cli.store.follow import Watcher
 
 
 class CampaignHolder(Protocol):
@@ -63,6 +64,17 @@ def _system_or_generic(system_id: str | None) -> System:
         return get_system("generic")
 
 
+def _present(where: Where) -> bool:
+    """Whether the campaign is there; a server that cannot be reached counts as there, so that
+    reading it shows the problem in the toolbar."""
+    from cli.store import campaign_exists
+
+    try:
+        return campaign_exists(where)
+    except RollError:
+        return True
+
+
 class ViewReader:
     """Reads TableViews from the campaign: the acting character's pools before each prompt.
 
@@ -77,13 +89,15 @@ class ViewReader:
         self._view: TableView | None = None
         self._read_at = 0.0
         self.stale = True
+        self._watcher: Watcher | None = None  # told of other clients' writes while somebody acts
+        self._watched: Where | None = None
 
     def read(self) -> TableView:
         """A fresh view (never raises: a campaign that cannot be read becomes `problem`)."""
         chosen = self.settings.system_id()
         path = self.settings.campaign_path()
         acting = self.settings.acting()
-        if not path.exists():
+        if not _present(path):
             problem = None if acting is None else f"no campaign at {path}"
             self._view = TableView(_system_or_generic(chosen), problem=problem)
         elif acting is None and not self.stale and self._view is not None:
@@ -104,20 +118,43 @@ class ViewReader:
         return self._view
 
     def current(self, max_age: float) -> TableView:
-        """The last view, re-read if it is older than `max_age` seconds."""
-        if self._view is None or time.monotonic() - self._read_at >= max_age:
+        """The last view, re-read if it is older than `max_age` seconds or another client wrote."""
+        if self._view is None or time.monotonic() - self._read_at >= max_age or self._written():
             return self.read()
         return self._view
 
+    def _written(self) -> bool:
+        """Whether another client wrote the campaign since the last look (a watcher is kept only
+        while somebody acts, whose pools the toolbar shows; never an error at the prompt)."""
+        from cli.store import campaign_exists
+        from cli.store.follow import watch
+
+        where = self.settings.campaign_path() if self.settings.acting() is not None else None
+        try:
+            if where != self._watched:  # asked once per campaign (the max age covers the rest)
+                self._stop_watching()
+                self._watched = where
+                if where is not None and campaign_exists(where):
+                    self._watcher = watch(where)
+            return self._watcher is not None and self._watcher.wait(0)
+        except Exception:  # the prompt must come back whatever the store does
+            self._stop_watching()
+            return False
+
+    def _stop_watching(self) -> None:
+        if self._watcher is not None:
+            self._watcher.close()
+        self._watcher, self._watched = None, None
+
     def _read_campaign(self, chosen: str | None) -> TableView:
-        from cli.store import Campaign
+        from cli.store import open_campaign
 
         path = self.settings.campaign_path()
         if self.shared is not None:
             self._campaign = self.shared.campaign()
         elif self._campaign is None or self._campaign.path != path:
             self.close()
-            self._campaign = Campaign(path, create=False)
+            self._campaign = open_campaign(path, create=False)
         with self._campaign.transaction(readonly=True) as tx:
             characters = tx.characters()
             party = tx.party()
@@ -136,6 +173,7 @@ class ViewReader:
         return TableView(system, character, names, party, problem, rolls, tables)
 
     def close(self) -> None:
+        self._stop_watching()
         if self.shared is not None:
             self.shared.close()
         elif self._campaign is not None:

@@ -22,7 +22,7 @@ from rules.errors import RollError, UsageError
 from rules.systems import get_system
 
 if TYPE_CHECKING:
-    from cli.store import Campaign
+    from cli.store import CampaignStore
 
 REPL_HELP = """\
 Type any LINE (dice or a command), or:
@@ -80,18 +80,18 @@ def check_acting(settings: Settings) -> None:
     """`roll --as NAME` (or ROLL_AS) opening the REPL: an unknown NAME is bad input, as for a
     one-shot; a name the last REPL left behind is restored if it is still in the campaign."""
     from cli.repl.memory import remembered_as
-    from cli.store import Campaign, no_campaign
+    from cli.store import campaign_exists, no_campaign, open_campaign
 
     path = settings.campaign_path()
     name = settings.acting()
     if name is None:
         kept = remembered_as(path) if settings.character is None else None
-        if kept is not None and path.exists():
-            settings.character = _known(Campaign(path, create=False), kept)
+        if kept is not None and campaign_exists(path):
+            settings.character = _known(open_campaign(path, create=False), kept)
         return
-    if not path.exists():
+    if not campaign_exists(path):
         raise no_campaign(path)
-    campaign = Campaign(path, create=False)
+    campaign = open_campaign(path, create=False)
     try:
         with campaign.transaction(readonly=True) as tx:
             tx.character(name)
@@ -99,7 +99,7 @@ def check_acting(settings: Settings) -> None:
         campaign.close()
 
 
-def _known(campaign: Campaign, name: str) -> str | None:
+def _known(campaign: CampaignStore, name: str) -> str | None:
     """`name` as the campaign spells it, or None if it is gone (or the file cannot be read)."""
     try:
         with campaign.transaction(readonly=True) as tx:
@@ -298,9 +298,9 @@ class Repl:
             self.say("acting as nobody")
             self.refresh()
             return
-        from cli.store import Campaign
+        from cli.store import open_campaign
 
-        campaign = Campaign(settings.campaign_path(), create=False)
+        campaign = open_campaign(settings.campaign_path(), create=False)
         try:
             with campaign.transaction(readonly=True) as tx:
                 character = tx.character(name)

@@ -1,14 +1,14 @@
 """The campaign behind one interface: what the commands see, whatever database holds it.
 
-`sqlite.py` is the embedded default (one file, WAL); another database (PostgreSQL, for a
-table on several machines) would implement the same two protocols.
+`sqlite.py` is the embedded default (one file, WAL); `postgres.py` the same two protocols on a
+PostgreSQL server, for a table on several machines. `open_campaign` picks one by the
+campaign's form: a postgresql:// URL, or a file's path.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from contextlib import AbstractContextManager
-from pathlib import Path
 from typing import Any, Protocol
 
 from cli.store.schema import SCHEMA_VERSION, migrate, schema_version
@@ -19,6 +19,7 @@ from cli.store.sqlite import (
     default_campaign_path,
     no_campaign,
 )
+from cli.store.where import CampaignURL, Where, campaign_where
 from rules.campaign import Character, LogEntry, Table
 from rules.resolution import Resolution
 
@@ -46,18 +47,50 @@ class CampaignView(Protocol):
     def table_data(self, name: str) -> dict[str, Any] | None: ...
     def put_table(self, name: str, data: Mapping[str, Any]) -> bool: ...
     def remove_table(self, name: str) -> None: ...
+    def log_after(self, last_id: int, who: str | None = None
+                  ) -> tuple[int, list[LogEntry]]: ...
+    def catalog(self) -> dict[str, tuple[str, ...]]: ...
+    def sql(self, sql: str, args: Sequence[Any] = (), write: bool = False) -> Any: ...
+    def insert_rows(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]
+                    ) -> None: ...
 
 
 class CampaignStore(Protocol):
     """A campaign a process opens once and keeps: one transaction per LINE."""
 
-    path: Path
+    @property
+    def path(self) -> Where: ...
 
     def transaction(self, readonly: bool = False) -> AbstractContextManager[CampaignView]: ...
     def close(self) -> None: ...
 
 
+def campaign_exists(where: Where) -> bool:
+    """Whether there is a campaign there: the file, or the database's schema (a RollError when
+    the server cannot be reached or the driver is missing)."""
+    if isinstance(where, CampaignURL):
+        from cli.store.postgres import has_campaign
+
+        return has_campaign(where)
+    return where.exists()
+
+
+def open_campaign(where: Where, create: bool = True) -> CampaignStore:
+    """The store for a campaign's location: PostgreSQL for a URL, else the SQLite file.
+
+    Nothing is opened yet: the first transaction connects (and a URL without the driver
+    installed is a UsageError saying how to install it).
+    """
+    if isinstance(where, CampaignURL):
+        from cli.store.postgres import PostgresCampaign, driver
+
+        driver()
+        return PostgresCampaign(where, create=create)
+    return Campaign(where, create=create)
+
+
 __all__ = [
-    "BUSY_TIMEOUT_S", "SCHEMA_VERSION", "Campaign", "CampaignStore", "CampaignView",
-    "Transaction", "default_campaign_path", "migrate", "no_campaign", "schema_version",
+    "BUSY_TIMEOUT_S", "SCHEMA_VERSION", "Campaign", "CampaignStore", "CampaignURL", "CampaignView",
+    "Transaction", "Where", "campaign_exists", "campaign_where", "default_campaign_path", "migrate",
+    "no_campaign", "open_campaign", "schema_version",
 ]  # fmt: skip

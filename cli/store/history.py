@@ -32,10 +32,23 @@ def recent(tx: Transaction, n: int, who: str | None = None, since: str | None = 
     return [tx.entry(row) for row in reversed(tx.sql(sql, (*args, n)).fetchall())]
 
 
+def after(tx: Transaction, last_id: int, who: str | None = None) -> list[LogEntry]:
+    """The entries logged after #`last_id` (of `who`'s LINEs only), oldest first: a follower's
+    next lines."""
+    where, args = _scope(who)
+    sql = f"SELECT {ENTRY_COLUMNS} FROM log WHERE id > ? AND {where} ORDER BY id"
+    return [tx.entry(row) for row in tx.sql(sql, (last_id, *args)).fetchall()]
+
+
+def last_id(tx: Transaction) -> int:
+    """The id of the newest log entry (0 for an empty log)."""
+    return int(tx.sql("SELECT coalesce(max(id), 0) FROM log").fetchone()[0])
+
+
 def _scope(who: str | None) -> tuple[str, list[Any]]:
     """The SQL condition (and its arguments) of the LINEs that `who` (None: anybody) typed."""
     if who is None:
-        return "1", []
+        return "TRUE", []
     return "character_key = ?", [who.strip().lower()]
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -13,7 +12,7 @@ from rules.errors import UsageError
 class NamedRows:
     """`alias` and `rolltable` rows; mixed into the SQLite Transaction, which gives `sql`."""
 
-    def sql(self, sql: str, args: Sequence[Any] = (), write: bool = False) -> sqlite3.Cursor:
+    def sql(self, sql: str, args: Sequence[Any] = (), write: bool = False) -> Any:
         raise NotImplementedError
 
     def _json(self, text: object, what: str, shape: type) -> Any:
@@ -27,7 +26,8 @@ class NamedRows:
         """Store a named roll (already checked); True if it replaced one of the same name."""
         key = name.lower()
         old = self.sql("SELECT 1 FROM alias WHERE name = ?", (key,)).fetchone()
-        self.sql("INSERT OR REPLACE INTO alias (name, line) VALUES (?, ?)", (key, line), True)
+        self.sql("INSERT INTO alias (name, line) VALUES (?, ?)"
+                 " ON CONFLICT (name) DO UPDATE SET line = excluded.line", (key, line), True)
         return old is not None
 
     def remove_alias(self, name: str) -> str:
@@ -60,7 +60,8 @@ class NamedRows:
         key = name.lower()
         old = self.sql("SELECT 1 FROM rolltable WHERE name = ?", (key,)).fetchone()
         text = json.dumps(data, ensure_ascii=False)
-        self.sql("INSERT OR REPLACE INTO rolltable (name, data) VALUES (?, ?)", (key, text), True)
+        self.sql("INSERT INTO rolltable (name, data) VALUES (?, ?)"
+                 " ON CONFLICT (name) DO UPDATE SET data = excluded.data", (key, text), True)
         return old is not None
 
     def remove_table(self, name: str) -> None:

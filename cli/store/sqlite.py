@@ -5,20 +5,23 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import platformdirs
 
+from cli.store.connection import OneConnection
 from cli.store.named import NamedRows
 from cli.store.schema import ENTRY_COLUMNS, migrate
 from rules.campaign import Character, LogEntry, Table, apply_change, current_value
 from rules.errors import RuleError, SheetError, UsageError
 from rules.resolution import Change, Resolution, Value
+
+if TYPE_CHECKING:
+    from cli.store.where import Where
 
 BUSY_TIMEOUT_S = 10.0
 """How long a writer waits for another process's transaction before giving up."""
@@ -36,7 +39,14 @@ power cut at worst loses the last commits, never consistency; FULL's fsync per L
 batch of 1,000 `gain luck 1` 4× slower (bench/campaign_batch.py, docs/architecture.md)."""
 
 
-def no_campaign(path: Path) -> UsageError:
+class Rows(Protocol):
+    """What a statement gives back, in either database: its rows."""
+
+    def fetchone(self) -> Any: ...
+    def fetchall(self) -> list[Any]: ...
+
+
+def no_campaign(path: Where) -> UsageError:
     """The error of a command that needs a campaign where there is none (it never makes one)."""
     return UsageError(f"no campaign at {path} (roll sheet import FILE creates one)")
 
@@ -81,14 +91,12 @@ def _sheet_json(sheet: Mapping[str, Any]) -> str:
     return json.dumps(sheet, ensure_ascii=False, default=refuse)
 
 
-class Campaign:
+class Campaign(OneConnection[sqlite3.Connection, "Transaction"]):
     """One campaign database file; all reading and writing goes through `transaction()`."""
 
     def __init__(self, path: Path, create: bool = True) -> None:
         self.path = Path(path)
         self.create = create
-        self._db: sqlite3.Connection | None = None
-        self._busy = False
 
     def _connect(self) -> sqlite3.Connection:
         if self._db is not None:
@@ -115,41 +123,26 @@ class Campaign:
         self._db = db
         return db
 
-    def close(self) -> None:
-        """Close the connection (a later transaction reopens it)."""
-        if self._db is not None:
-            self._db.close()
-            self._db = None
-
-    @contextmanager
-    def transaction(self, readonly: bool = False) -> Iterator[Transaction]:
-        """BEGIN IMMEDIATE (`readonly`: a snapshot, no write lock); COMMIT, or ROLLBACK on error."""
-        if self._busy:
-            raise RuntimeError("a campaign transaction is already open on this connection")
-        db = self._connect()
-        self._busy = True
+    def _open(self, db: sqlite3.Connection, readonly: bool) -> Transaction:
+        """BEGIN IMMEDIATE (`readonly`: a snapshot, no write lock)."""
         tx = Transaction(db, writable=not readonly, path=self.path)
-        try:
-            db.execute("BEGIN" if readonly else "BEGIN IMMEDIATE")
-            yield tx
-            tx.closed = True
-            db.execute("COMMIT")
-        except BaseException as exc:
-            if db.in_transaction:
-                db.execute("ROLLBACK")
-            if isinstance(exc, sqlite3.Error):
-                raise _store_error(self.path, exc) from exc
-            raise
-        finally:
-            tx.closed = True
-            self._busy = False
+        db.execute("BEGIN" if readonly else "BEGIN IMMEDIATE")
+        return tx
+
+    def _commit(self, db: sqlite3.Connection, tx: Transaction) -> None:
+        db.execute("COMMIT")
+
+    def _abort(self, db: sqlite3.Connection, exc: BaseException) -> BaseException | None:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        return _store_error(self.path, exc) if isinstance(exc, sqlite3.Error) else None
 
 
 class Transaction(NamedRows):
     """What a campaign transaction can read and write; valid only inside its `with` block."""
 
     def __init__(
-        self, db: sqlite3.Connection, writable: bool = True, path: Path | None = None
+        self, db: sqlite3.Connection, writable: bool = True, path: Where | None = None
     ) -> None:
         self._db = db
         self.writable = writable
@@ -185,10 +178,28 @@ class Transaction(NamedRows):
         result_json = self._json(result, what, dict)
         return LogEntry(id_, input_, character, system, result_json, listed, bool(undone), time)
 
-    def sql(self, sql: str, args: Sequence[Any] = (), write: bool = False) -> sqlite3.Cursor:
+    def check_open(self, write: bool) -> None:
+        """RuntimeError when the transaction is over, or read-only and asked to write."""
         if self.closed or (write and not self.writable):
             raise RuntimeError("this campaign transaction is over or read-only")
+
+    def sql(self, sql: str, args: Sequence[Any] = (), write: bool = False) -> Rows:
+        """Run one statement (`?` placeholders, SQL both databases read) in this transaction."""
+        self.check_open(write)
         return self._db.execute(sql, args)
+
+    def insert_rows(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+        """Insert rows as they are, ids included (`roll campaign copy`)."""
+        self.check_open(True)
+        marks = ", ".join("?" * len(columns))
+        self._db.executemany(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})", rows)
+
+    def catalog(self) -> dict[str, tuple[str, ...]]:
+        """The logical schema: each table of the campaign and its columns, in order."""
+        names = self.sql("SELECT name FROM sqlite_master WHERE type = 'table'"
+                         " AND name NOT LIKE 'sqlite%' ORDER BY name").fetchall()
+        return {name: tuple(c[1] for c in self.sql(f"PRAGMA table_info({name})").fetchall())
+                for (name,) in names}
 
     def characters(self) -> list[Character]:
         """Every character of the campaign, by name."""
@@ -256,7 +267,8 @@ class Transaction(NamedRows):
     def _store_sheet(self, key: str | None, sheet: Mapping[str, Any]) -> None:
         data = _sheet_json(sheet)
         if key is None:
-            self.sql("INSERT OR REPLACE INTO party (id, sheet) VALUES (1, ?)", (data,), True)
+            self.sql("INSERT INTO party (id, sheet) VALUES (1, ?)"
+                     " ON CONFLICT (id) DO UPDATE SET sheet = excluded.sheet", (data,), True)
         else:
             sql = "UPDATE characters SET sheet = ?, updated = ? WHERE name_key = ?"
             self.sql(sql, (data, _now(), key), True)
@@ -329,13 +341,13 @@ class Transaction(NamedRows):
         row = (_now(), str(result.get("input", "")), who, _key(who), system)
         cursor = self.sql(
             "INSERT INTO log (time, input, character, character_key, system, kind, result,"
-            " changes, undoes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " changes, undoes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
             (*row, str(result.get("kind", "roll")), json.dumps(result, ensure_ascii=False),
              json.dumps([c.to_json() for c in changes], ensure_ascii=False), undoes),
             write=True,
         )  # fmt: skip
-        return LogEntry(cursor.lastrowid or 0, row[1], who, system, result, tuple(changes), False,
-                        row[0])
+        return LogEntry(int(cursor.fetchone()[0]), row[1], who, system, result, tuple(changes),
+                        False, row[0])
 
     def log(
         self, n: int, who: str | None = None, since: str | None = None
@@ -344,6 +356,13 @@ class Transaction(NamedRows):
         from cli.store.history import recent
 
         return recent(self, n, who, since)
+
+    def log_after(self, last_id: int, who: str | None = None) -> tuple[int, list[LogEntry]]:
+        """The entries after #`last_id` (of `who`'s LINEs), oldest first, and the newest id."""
+        from cli.store.history import after
+        from cli.store.history import last_id as newest
+
+        return newest(self), after(self, last_id, who)
 
     def undo(self, who: str | None = None, nth: int = 1, id_: int | None = None) -> LogEntry:
         """Revert a change-set (see `cli.store.history.undo`); the entry it reverted."""

@@ -1,0 +1,46 @@
+"""`roll campaign copy SRC DST`: move a whole campaign between SQLite files and PostgreSQL."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from cli.env import Environment
+from cli.options import fail
+from rules.errors import RollError
+
+CAMPAIGN_HELP = "The campaign as a whole: copy it between a file and a PostgreSQL database."
+campaign_app = typer.Typer(help=CAMPAIGN_HELP, no_args_is_help=True)
+
+
+@campaign_app.callback(help=CAMPAIGN_HELP)
+def campaign_options() -> None:
+    """`roll campaign …`."""
+
+
+@campaign_app.command("copy")
+def campaign_copy(
+    source: Annotated[str, typer.Argument(help="the campaign to copy: a file or a postgresql:// URL")],
+    target: Annotated[str, typer.Argument(help="an empty (or new) campaign: a file or a URL")],
+) -> None:
+    """Copy characters, party, log (and every other table) into an empty campaign, checked by
+    a count and an export comparison before it commits."""
+    from cli.store import campaign_where, open_campaign
+    from cli.store.copy import copy_campaign
+
+    env = Environment()
+    src = open_campaign(campaign_where(source), create=False)
+    dst = open_campaign(campaign_where(target), create=True)
+    try:
+        copied = copy_campaign(src, dst)
+    except RollError as error:
+        fail(env, error)
+    finally:
+        src.close()
+        dst.close()
+    typer.echo(f"copied {src.path} → {dst.path}: {copied.summary()}; counts and export match")
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(campaign_app, name="campaign")

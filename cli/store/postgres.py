@@ -1,0 +1,190 @@
+"""The campaign in a PostgreSQL database (psycopg 3), for a table on several machines.
+
+The same transactions as the SQLite store: every write transaction first locks the campaign's
+one `roll_schema` row (SELECT … FOR UPDATE), as BEGIN IMMEDIATE takes SQLite's write lock, then
+reads, resolves, applies and logs under READ COMMITTED (each statement sees every commit made
+before the lock was granted). A read-only one is a REPEATABLE READ snapshot that never waits.
+A write transaction that wrote tells the listeners (`NOTIFY roll_campaign`) when it commits.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from contextlib import suppress
+from functools import lru_cache
+from types import ModuleType
+from typing import Any
+
+from cli.store.connection import OneConnection
+from cli.store.pg_schema import SERIAL_COLUMNS, VERSION_TABLE, pg_migrate, pg_version
+from cli.store.sqlite import BUSY_TIMEOUT_S, Rows, Transaction, no_campaign
+from cli.store.where import CampaignURL, scrub
+from rules.errors import RollError, RuleError, UsageError
+
+CHANNEL = "roll_campaign"
+"""The NOTIFY channel a committed write announces itself on (per database)."""
+
+CONNECT_TIMEOUT_S = 10
+"""How long to wait for the server to answer before saying it cannot be reached."""
+
+INSTALL_HINT = "pip install 'roll-rules[postgres]' (or pipx inject roll-rules 'psycopg[binary]')"
+
+
+def driver() -> ModuleType:
+    """psycopg 3, or a UsageError saying how to install it (it is an optional extra)."""
+    try:
+        import psycopg
+    except ImportError:
+        raise UsageError(
+            f"a postgresql:// campaign needs the PostgreSQL driver psycopg 3: {INSTALL_HINT}"
+        ) from None
+    return psycopg
+
+
+def store_error(where: CampaignURL, exc: Exception) -> RollError:
+    """A user-facing error for a failure of the server or the driver (no password in it)."""
+    psycopg = driver()
+    text = scrub(str(exc).strip().replace("\n", "; "), where.url)
+    if isinstance(exc, psycopg.errors.LockNotAvailable):
+        return RuleError(
+            f"campaign {where} stayed busy for {BUSY_TIMEOUT_S:g} s (another roll is writing);"
+            " nothing changed, try again"
+        )
+    if isinstance(exc, psycopg.OperationalError):
+        return UsageError(f"campaign {where}: cannot reach the database: {text}")
+    return UsageError(f"campaign {where}: {text}; nothing changed")
+
+
+def connect(where: CampaignURL) -> Any:
+    """An autocommit connection (transactions are begun explicitly), or a clear RollError."""
+    psycopg = driver()
+    try:
+        db = psycopg.connect(where.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT_S)
+        db.execute(f"SET lock_timeout = '{int(BUSY_TIMEOUT_S * 1000)}ms'")
+    except psycopg.Error as exc:
+        raise store_error(where, exc) from None
+    return db
+
+
+_FOUND: set[CampaignURL] = set()
+"""Databases this process saw a campaign in (a schema is not dropped under a running roll)."""
+
+
+def has_campaign(where: CampaignURL) -> bool:
+    """Whether the database holds a campaign's schema (asked once per process: a batch of
+    LINEs connects once, not twice per LINE)."""
+    if where in _FOUND:
+        return True
+    db = connect(where)
+    try:
+        found = pg_version(db) is not None
+    finally:
+        db.close()
+    if found:
+        _FOUND.add(where)
+    return found
+
+
+@lru_cache(maxsize=256)
+def pg_sql(sql: str) -> str:
+    """The store's SQL (`?` placeholders, `IS ?`) in psycopg's form (`%s`, IS NOT DISTINCT FROM)."""
+    sql = re.sub(r"\bIS \?", "IS NOT DISTINCT FROM ?", sql.replace("%", "%%"))
+    return sql.replace("?", "%s")
+
+
+class PostgresCampaign(OneConnection[Any, "PostgresTransaction"]):
+    """One campaign database on a server; all reading and writing goes through `transaction()`."""
+
+    def __init__(self, where: CampaignURL, create: bool = True) -> None:
+        self.where = where
+        self.create = create
+
+    @property
+    def path(self) -> CampaignURL:
+        return self.where
+
+    def _connect(self) -> Any:
+        if self._db is not None:
+            return self._db
+        db = connect(self.where)
+        try:
+            if not self.create and pg_version(db) is None:
+                raise no_campaign(self.where)
+            pg_migrate(db, self.where)
+        except BaseException as exc:
+            db.close()
+            if isinstance(exc, driver().Error):
+                raise store_error(self.where, exc) from None
+            raise
+        self._db = db
+        return db
+
+    def _open(self, db: Any, readonly: bool) -> PostgresTransaction:
+        """The campaign's row lock (`readonly`: a REPEATABLE READ snapshot, no lock)."""
+        tx = PostgresTransaction(db, writable=not readonly, where=self.where)
+        if readonly:
+            db.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+        else:
+            db.execute("BEGIN ISOLATION LEVEL READ COMMITTED")
+            db.execute(f"SELECT version FROM {VERSION_TABLE} FOR UPDATE")
+        return tx
+
+    def _commit(self, db: Any, tx: PostgresTransaction) -> None:
+        if tx.wrote:
+            db.execute(f"NOTIFY {CHANNEL}")  # delivered to the listeners on COMMIT only
+        db.execute("COMMIT")
+
+    def _abort(self, db: Any, exc: BaseException) -> BaseException | None:
+        psycopg = driver()
+        if not db.closed and db.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+            with suppress(psycopg.Error):
+                db.execute("ROLLBACK")
+        if isinstance(exc, psycopg.OperationalError) or db.closed:
+            self.close()  # the server went away: the next transaction connects again
+        return store_error(self.where, exc) if isinstance(exc, psycopg.Error) else None
+
+
+class PostgresTransaction(Transaction):
+    """The SQLite store's transaction over a psycopg connection: the same reads and writes."""
+
+    def __init__(self, db: Any, writable: bool = True, where: CampaignURL | None = None) -> None:
+        self._pg = db
+        self.writable = writable
+        self.closed = False
+        self.path = where
+        self.wrote = False
+
+    def sql(self, sql: str, args: Sequence[Any] = (), write: bool = False) -> Rows:
+        """Run one statement of the store's SQL in this transaction."""
+        self.check_open(write)
+        self.wrote = self.wrote or write
+        cursor: Rows = self._pg.execute(pg_sql(sql), tuple(args))
+        return cursor
+
+    def insert_rows(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+        """Insert rows as they are, ids included; identity sequences follow them."""
+        self.check_open(True)
+        self.wrote = True
+        marks = ", ".join(["%s"] * len(columns))
+        with self._pg.cursor() as cursor:
+            cursor.executemany(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})",
+                               [tuple(r) for r in rows])
+        if table in SERIAL_COLUMNS:
+            column = SERIAL_COLUMNS[table]
+            self._pg.execute(
+                f"SELECT setval(pg_get_serial_sequence('{table}', '{column}'),"
+                f" (SELECT coalesce(max({column}), 0) + 1 FROM {table}), false)"
+            )
+
+    def catalog(self) -> dict[str, tuple[str, ...]]:
+        """The logical schema: each table of the campaign and its columns, in order."""
+        rows = self.sql(
+            "SELECT table_name, column_name FROM information_schema.columns"
+            " WHERE table_schema = current_schema() AND table_name != ?"
+            " ORDER BY table_name, ordinal_position", (VERSION_TABLE,),
+        ).fetchall()  # fmt: skip
+        tables: dict[str, tuple[str, ...]] = {}
+        for table, column in rows:
+            tables[table] = (*tables.get(table, ()), column)
+        return tables
