@@ -25,24 +25,14 @@ def load_sheet(path: Path) -> dict[str, Any]:
     A missing or unreadable file is a UsageError; broken TOML (with its line and column) or a
     sheet that does not fit its system is a SheetError naming the file and the key.
     """
+    from cli.files import read_text
+
     path = Path(path)
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise UsageError(f"no sheet file {path}") from None
-    except IsADirectoryError:
-        raise UsageError(f"{path} is a directory, not a TOML sheet") from None
-    except OSError as exc:
-        raise UsageError(f"cannot read the sheet {path}: {exc.strerror}") from None
-    return parse_sheet(raw, str(path))
+    return parse_sheet(read_text(path, "sheet", SheetError), str(path))
 
 
-def parse_sheet(raw: bytes, where: str) -> dict[str, Any]:
-    """A TOML sheet's bytes, validated; `where` (a path, or "stdin") prefixes its errors."""
-    try:
-        text = raw.decode("utf-8-sig")  # TOML is UTF-8; tolerate an editor's BOM
-    except UnicodeDecodeError as exc:
-        raise SheetError(f"{where}: not UTF-8 text (bad byte at offset {exc.start})") from None
+def parse_sheet(text: str, where: str) -> dict[str, Any]:
+    """A TOML sheet's text, validated; `where` (a path, or "stdin") prefixes its errors."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -214,7 +214,7 @@ def read_sheet(file: Path) -> dict[str, Any]:
 
     if str(file) != "-":
         return load_sheet(file)
-    return parse_sheet(read_text(file, "sheet").encode(), "stdin")
+    return parse_sheet(read_text(file, "sheet"), "stdin")
 
 
 def confirm_removal(env: Environment, name: str) -> None:
