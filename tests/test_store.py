@@ -363,13 +363,18 @@ def test_an_empty_file_is_migrated_from_version_0(tmp_path: Path) -> None:
     db.close()
 
 
-def test_a_version_1_campaign_is_migrated_with_its_data(tmp_path: Path) -> None:
-    path = tmp_path / "old.sqlite3"
+def version_1_campaign(path: Path) -> Path:
+    """A campaign file as schema version 1 wrote it (V1_FIXTURE), for the migrations to meet."""
     db = sqlite3.connect(path)
     for sql in V1_FIXTURE:
         db.execute(sql)
     db.commit()
     db.close()
+    return path
+
+
+def test_a_version_1_campaign_is_migrated_with_its_data(tmp_path: Path) -> None:
+    path = version_1_campaign(tmp_path / "old.sqlite3")
     with Campaign(path).transaction() as tx:
         assert tx.character("mira").pools["luck"] == 2
         last = tx.table("Mira").last_entry  # found through the v2 character_key column

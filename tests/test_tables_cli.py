@@ -258,17 +258,10 @@ def test_an_unreadable_table_file_is_named(folder: Path) -> None:
 
 
 def test_schema_4_keeps_aliases_and_tables_and_migrates_an_old_campaign(tmp_path: Path) -> None:
-    import sqlite3
-
     from cli.store import Campaign
-    from tests.test_store import V1_FIXTURE
+    from tests.test_store import version_1_campaign
 
-    path = tmp_path / "old.sqlite3"
-    db = sqlite3.connect(path)
-    for sql in V1_FIXTURE:
-        db.execute(sql)
-    db.commit()
-    db.close()
+    path = version_1_campaign(tmp_path / "old.sqlite3")
     weather = {"name": "weather", "rows": [{"weight": 1, "text": "sun"}]}
     campaign = Campaign(path, create=False)
     with campaign.transaction() as tx:
