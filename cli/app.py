@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import NoReturn
 
 import click
 import typer
 from click.exceptions import NoArgsIsHelpError
 
+from cli.argv import COMPLETE_VAR
 from cli.commands import line
-from cli.completion import COMPLETE_VAR
 from cli.env import ExitStatus
 from cli.group import LineGroup, route
 
@@ -65,7 +66,7 @@ def register_subcommands() -> None:
     repl_cmd.register(app)
 
 
-def main_app(argv: list[str] | None = None) -> None:
+def main_app(argv: list[str] | None = None) -> NoReturn:
     args = argv if argv is not None else sys.argv[1:]
     wanted = route(args)[0]
     if "--help" in args or "-h" in args or COMPLETE_VAR in os.environ:

@@ -20,8 +20,9 @@ from click.shell_completion import (
     ZshComplete,
 )
 
+from cli.argv import COMPLETE_VAR
+
 SHELL_NAMES = ("bash", "zsh", "fish")
-COMPLETE_VAR = "_ROLL_COMPLETE"
 _BASH_SAFE = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=.,/:@%^")
 
 

@@ -5,16 +5,17 @@ from __future__ import annotations
 import shlex
 import sys
 from functools import cache
+from typing import TYPE_CHECKING
 
-import click
-
+from cli.argv import SUBCOMMANDS
 from cli.runner import Runner, Settings
 from rules.errors import NotationError, RollError, UsageError
 
-SUBCOMMAND_WORDS = frozenset(
-    {"odds", "sheet", "log", "undo", "systems", "help", "completion", "alias", "table",
-     "campaign"}
-)
+if TYPE_CHECKING:
+    import click
+
+SUBCOMMAND_WORDS = frozenset(SUBCOMMANDS) - {"repl"}
+"""What a batch line or the REPL may start with to run a subcommand."""
 LINE_TAKING = frozenset({"odds"})
 """Subcommands whose words are a LINE."""
 
@@ -100,6 +101,8 @@ def one_object(printed: str, text: str, kind: str) -> str:
 
 def _run_subcommand(words: list[str], settings: Settings, text: str) -> int:
     """Run a subcommand's words; a usage error is `roll: error: …` (and JSON under --json)."""
+    import click
+
     inherited = settings_args(settings)
     if words[0].lower() == "systems":  # it takes no campaign options
         inherited = ["--json"] if settings.json else []

@@ -8,12 +8,9 @@ from typing import Any
 import click
 from typer.core import TyperGroup
 
-from cli.options import LITERAL_WORDS, VALUE_OPTIONS
+from cli.argv import SUBCOMMANDS, VALUE_OPTIONS
+from cli.options import LITERAL_WORDS
 
-SUBCOMMANDS = (
-    "odds", "sheet", "log", "undo", "systems", "help", "completion", "repl", "alias", "table",
-    "campaign",
-)  # fmt: skip
 LINE_COMMAND = "line"
 LINE_OPTIONS_TITLE = "Options of a LINE (before or after it)"
 

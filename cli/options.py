@@ -17,6 +17,7 @@ import click
 import typer
 from typer.models import ArgumentInfo
 
+from cli.argv import WORDS
 from cli.completion import character_name, system_name
 from cli.runner import Settings
 
@@ -34,28 +35,28 @@ def _version(value: bool) -> None:
 
 
 SystemOpt = Annotated[str | None, typer.Option(
-    "-s", "--system", click_type=system_name(),
+    *WORDS["system"], click_type=system_name(),
     help="game system (env ROLL_SYSTEM; default: the character's)",
 )]  # fmt: skip
 AsOpt = Annotated[str | None, typer.Option(
-    "-a", "--as", click_type=character_name(), help="act as this character of the campaign",
+    *WORDS["as_"], click_type=character_name(), help="act as this character of the campaign",
 )]  # fmt: skip
 CampaignOpt = Annotated[str | None, typer.Option(
-    "--campaign", metavar="PATH", help="the campaign database: a file or a postgresql:// URL"
+    *WORDS["campaign"], metavar="PATH", help="the campaign database: a file or a postgresql:// URL"
     " (env ROLL_CAMPAIGN)",
 )]  # fmt: skip
-SeedOpt = Annotated[int | None, typer.Option("--seed", metavar="INT", help="reproducible dice")]
+SeedOpt = Annotated[int | None, typer.Option(*WORDS["seed"], metavar="INT", help="reproducible dice")]
 RolledOpt = Annotated[str | None, typer.Option(
-    "--rolled", metavar="FACES", help="use these faces (comma-separated, in roll order)",
+    *WORDS["rolled"], metavar="FACES", help="use these faces (comma-separated, in roll order)",
 )]  # fmt: skip
 TimesOpt = Annotated[int, typer.Option(
-    "-n", "--times", metavar="N", show_default=False, help="evaluate the LINE N times",
+    *WORDS["times"], metavar="N", show_default=False, help="evaluate the LINE N times",
 )]  # fmt: skip
-JsonOpt = Annotated[bool, typer.Option("--json", help="one JSON object per LINE (JSON Lines)")]
-QuietOpt = Annotated[bool, typer.Option("-q", "--quiet", help="only the total (or the outcome word)")]
-ExitOpt = Annotated[bool, typer.Option("--exit-code", help="exit 1 when the outcome is fail/miss")]
+JsonOpt = Annotated[bool, typer.Option(*WORDS["json"], help="one JSON object per LINE (JSON Lines)")]
+QuietOpt = Annotated[bool, typer.Option(*WORDS["quiet"], help="only the total (or the outcome word)")]
+ExitOpt = Annotated[bool, typer.Option(*WORDS["exit_code"], help="exit 1 when the outcome is fail/miss")]
 NoColorOpt = Annotated[bool, typer.Option(
-    "--no-color", help="plain text (also NO_COLOR, or when not a terminal)",
+    *WORDS["no_color"], help="plain text (also NO_COLOR, or when not a terminal)",
 )]  # fmt: skip
 VersionOpt = Annotated[bool, typer.Option(
     "--version", callback=_version, is_eager=True, help="the version",
@@ -85,30 +86,6 @@ LINE_OPTIONS = tuple(SHARED)
 """What a LINE takes (SPEC §2)."""
 CAMPAIGN_OPTIONS = ("campaign", "json", "system", "as_", "no_color")
 """What the campaign's commands take: sheet, log, undo (and odds, completion)."""
-VALUE_OPTIONS = frozenset(
-    opt
-    for param in SHARED.values()
-    if param.annotation.__origin__ is not bool
-    for info in param.annotation.__metadata__
-    for opt in (info.default, *info.param_decls)  # Option("-s", "--system"): -s is `default`
-) | {"--width"}  # odds' own
-"""Options that take a value: the word after one is never a subcommand."""
-
-
-def settings_from(**kw: Any) -> Settings:
-    """Settings from option values named as the parameters are (`as_` → the character)."""
-    return Settings(
-        system=kw.get("system"),
-        character=kw.get("as_"),
-        campaign=kw.get("campaign"),
-        seed=kw.get("seed"),
-        rolled=kw.get("rolled"),
-        times=kw.get("times", 1),
-        json=kw.get("json", False),
-        quiet=kw.get("quiet", False),
-        exit_code=kw.get("exit_code", False),
-        no_color=kw.get("no_color", False),
-    )
 
 
 def _given_before(name: str, value: Any) -> Any:
@@ -144,7 +121,7 @@ def with_settings(*names: str) -> Callable[[Callable[..., None]], Callable[..., 
         @functools.wraps(func)
         def command(**kw: Any) -> None:
             given = {name: _given_before(name, kw.pop(name)) for name in names}
-            func(settings=settings_from(**given), **kw)
+            func(settings=Settings.from_options(**given), **kw)
 
         command.__dict__["__signature__"] = inspect.Signature(params)  # what Typer reads
         command.__annotations__ = {p.name: p.annotation for p in params}

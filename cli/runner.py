@@ -6,7 +6,7 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from cli.env import Environment, ExitStatus
 from cli.render import json as render_json
@@ -42,6 +42,13 @@ class Settings:
     quiet: bool = False
     exit_code: bool = False
     no_color: bool = False
+
+    @classmethod
+    def from_options(cls, **given: Any) -> Settings:
+        """Settings from option values named as the options' parameters are (`as_`: who acts;
+        cli/argv.py)."""
+        fields = {("character" if name == "as_" else name): value for name, value in given.items()}
+        return cls(**fields)
 
     def campaign_path(self) -> Where:
         """Where the campaign is: `--campaign`, else ROLL_CAMPAIGN (a path or a postgresql://
@@ -109,22 +116,37 @@ class Runner:
         self.one_shot = False
         self._campaign: CampaignStore | None = None
         self.layout: Layout | None = None  # a terminal's width and echo; None: lines as rendered
+        self.holding = False  # True while a batch decides when output is flushed
         if not 1 <= settings.times <= MAX_TIMES:
             raise LimitError(f"-n/--times takes N from 1 to {MAX_TIMES:,}")
 
     # ---- output ----
 
     def out(self, text: str) -> None:
+        """Print a line; it reaches the reader at once unless the output is `holding`."""
         try:
             self.env.stdout.write(text + "\n")
+            if not self.holding:
+                self.env.stdout.flush()
+        except BrokenPipeError:
+            self._reader_gone()
+
+    def flush(self) -> None:
+        """Send what was printed: a batch calls it before a read that may wait."""
+        try:
             self.env.stdout.flush()
         except BrokenPipeError:
-            # the reader went away (`roll -n 1000 d6 | head -1`): stop quietly, status 0
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, self.env.stdout.fileno())
-            raise SystemExit(0) from None
+            self._reader_gone()
+
+    def _reader_gone(self) -> NoReturn:
+        # the reader went away (`roll -n 1000 d6 | head -1`): stop quietly, status 0
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, self.env.stdout.fileno())
+        raise SystemExit(0) from None
 
     def err(self, text: str) -> None:
+        if self.holding:
+            self.flush()  # what came before the error is shown before it
         self.env.stderr.write(text + "\n")
         self.env.stderr.flush()
 
@@ -159,10 +181,16 @@ class Runner:
         except Exception as exc:  # a bug of ours: say so plainly, never a traceback
             return self.report(text, RollError(f"internal error: {type(exc).__name__}: {exc}"))
         status = int(ExitStatus.OK)
-        for res in results:
-            self.show(res)
-            if self.settings.exit_code and res.passed is False:
-                status = int(ExitStatus.REFUSED)
+        held, self.holding = self.holding, True  # the repeats of `-n 30000 3d6`: one write
+        try:
+            for res in results:
+                self.show(res)
+                if self.settings.exit_code and res.passed is False:
+                    status = int(ExitStatus.REFUSED)
+        finally:
+            self.holding = held
+        if not held:
+            self.flush()
         return status
 
     def campaign(self) -> CampaignStore:

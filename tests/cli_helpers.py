@@ -1,21 +1,34 @@
-"""Running the Typer app in-process, as the tests of every command do."""
+"""Running `roll` in-process as the installed script does (cli/__main__.py: the plain path
+for a plain LINE or batch, the Typer app for the rest), as the tests of every command do."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from typer.testing import CliRunner
+import click
+from click.testing import CliRunner
 
-from cli.app import app, register_subcommands
+from cli.__main__ import run
+from cli.app import register_subcommands
 
 register_subcommands()
 RUNNER = CliRunner()
 
 
+class Entry(click.Command):
+    """What CliRunner calls: `roll ARGS` through the script's own entry, in its isolation."""
+
+    def main(self, args: Any = None, *_: Any, **__: Any) -> Any:
+        run(list(args or ()))
+
+
+ENTRY = Entry("roll")
+
+
 def invoke(*args: str, input: str | None = None) -> tuple[int, str, str]:
     """Run `roll ARGS…`: (exit status, stdout, stderr)."""
-    result = RUNNER.invoke(app, list(args), input=input, prog_name="roll")
+    result = RUNNER.invoke(ENTRY, list(args), input=input, prog_name="roll")
     if result.exception and not isinstance(result.exception, SystemExit):
         raise result.exception
     return result.exit_code, result.stdout, result.stderr

@@ -14,7 +14,7 @@ import pytest
 from cli.completion import SHELL_NAMES
 from cli.store import Campaign
 from rules.systems import get_system
-from tests.cli_helpers import RUNNER, app, invoke
+from tests.cli_helpers import ENTRY, RUNNER, invoke
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPLETIONS = ROOT / "completions"
@@ -57,7 +57,7 @@ def complete(typed: str) -> list[str]:
     words = typed.split(" ")
     env = {"_ROLL_COMPLETE": "bash_complete", "COMP_WORDS": typed,
            "COMP_CWORD": str(len(words) - 1)}  # fmt: skip
-    result = RUNNER.invoke(app, [], env=env, prog_name="roll")
+    result = RUNNER.invoke(ENTRY, [], env=env, prog_name="roll")
     assert result.exit_code == 0 and result.stderr == ""
     # each line is `type,value`, read by the script with `read` (one level of backslashes)
     return [line.split(",", 1)[1].replace("\\\\", "\\") for line in result.stdout.splitlines() if line]

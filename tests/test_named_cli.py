@@ -226,8 +226,8 @@ def test_the_installed_roll_expands_an_alias(table: Path, private_campaign: Path
 
 def test_names_are_refused_for_every_subcommand_roll_routes() -> None:
     """rules.named cannot import cli: its list of subcommands must be the root group's."""
+    from cli.argv import SUBCOMMANDS
     from cli.dispatch import SUBCOMMAND_WORDS
-    from cli.group import SUBCOMMANDS
     from rules.named import SUBCOMMANDS as RESERVED
 
     assert set(RESERVED) == set(SUBCOMMANDS)

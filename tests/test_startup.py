@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-HEAVY = ("prompt_toolkit", "sqlite3", "rich", "cli.store", "rules.odds", "rules.named",
-         "rules.systems.sheets", "rules.systems.pools", "cli.commands.odds_cmd")
-"""The REPL, the store, rich; the odds engine, named rolls, sheets and the pool commands, which
-only a subcommand or a system command needs. (uuid, subprocess, shellingham, difflib and
-unittest stay: typer, click and pyparsing import them themselves.)"""
+HEAVY = ("prompt_toolkit", "sqlite3", "rich", "click", "typer", "cli.store", "rules.odds",
+         "rules.named", "rules.systems.sheets", "rules.systems.pools", "cli.commands.odds_cmd")
+"""The REPL, the store, rich, Click and Typer (cli/plain.py reads a plain LINE's options); the
+odds engine, named rolls, sheets and the pool commands, which only a subcommand or a system
+command needs. (unittest stays: pyparsing imports it itself.)"""
 PROBE = """
 import sys
 sys.argv = ["roll", *sys.argv[1:]]

@@ -6,13 +6,13 @@ from typing import Annotated
 
 import typer
 
+from cli.argv import SUBCOMMANDS
 from cli.completion import LineWord
-from cli.env import Environment, ExitStatus
-from cli.group import LINE_COMMAND, SUBCOMMANDS
+from cli.env import Environment
+from cli.group import LINE_COMMAND
 from cli.options import LINE_OPTIONS, VersionOpt, fail, unknown_option, with_settings
-from cli.render.layout import terminal_layout
-from cli.runner import Runner, Settings, worst
-from cli.shell_words import line_text
+from cli.plain import run_words
+from cli.runner import Runner, Settings
 from rules.errors import RollError, UsageError
 
 LineWords = Annotated[
@@ -23,47 +23,22 @@ LineWords = Annotated[
 
 @with_settings(*LINE_OPTIONS)
 def line_command(settings: Settings, words: LineWords = None, version: VersionOpt = False) -> None:
-    """Roll a LINE: dice notation or a system command."""
+    """Roll a LINE: dice notation or a system command (cli/plain.py reads the plain ones
+    without this command)."""
     env = Environment()
     try:
         runner = Runner(settings, env)
-        runner.layout = terminal_layout(env.stdout_isatty)
         unknown = unknown_option(words or [])
         if unknown is not None:
             raise UsageError(f"no such option: {unknown} (a LINE that starts with '-' goes"
                              " after --: roll -- -1+d6)")
     except RollError as error:
         fail(env, error, " ".join(words or []))
-    if words == ["-"]:  # `roll -`: LINEs from stdin, as from a pipe
-        raise typer.Exit(run_batch(runner, env))
-    if words:
-        text = line_text(words)
-        runner.one_shot = True
-        from cli.dispatch import run_any
-
-        status = run_any(runner, text)  # `roll 'odds 4d6'` works as it does in a pipe
-        status = worst(status, runner.finish())
-        raise typer.Exit(status)
-    if env.stdin_isatty:
+    if not words and env.stdin_isatty:
         from cli.repl.session import run_repl
 
         raise typer.Exit(run_repl(settings, env))
-    raise typer.Exit(run_batch(runner, env))
-
-
-def run_batch(runner: Runner, env: Environment) -> int:
-    """One LINE per input line; keeps going after a bad line; the worst status wins."""
-    from cli.dispatch import run_any
-    from cli.render.position import answering
-
-    status = int(ExitStatus.OK)
-    for number, raw in enumerate(env.stdin, start=1):
-        text = raw.lstrip("\ufeff").strip()  # a file saved with a byte-order mark
-        if not text or text.startswith("#"):
-            continue
-        with answering(number, text):
-            status = worst(status, run_any(runner, text))
-    return worst(status, runner.finish())
+    raise typer.Exit(run_words(runner, words or [], env))
 
 
 def register(app: typer.Typer) -> None:

@@ -1,0 +1,143 @@
+"""`roll LINE` and `roll < LINES` read without Click or Typer, which a plain LINE never needs.
+
+Importing Click and Typer costs about a third of a one-shot's time, while all a plain LINE asks
+of them is its shared options (cli/argv.py). `plain_words` reads the arguments when they
+are only LINE words and those options in their plain forms (`-q`, `-n 5`, `--seed=7`); for
+anything else (a subcommand, help, `--`, a combined or unknown option, a value that is no
+number, the REPL) it answers None and the Typer app reads them, errors and all.
+
+`run_words` is what `roll [OPTIONS] LINE...` does once its options are read, for both readers.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator, Sequence
+from typing import TextIO
+
+from cli.argv import BY_WORD, COMPLETE_VAR, SUBCOMMANDS
+from cli.env import Environment, ExitStatus
+from cli.runner import Runner, Settings, worst
+from rules.errors import RollError
+
+
+def plain_words(args: Sequence[str], stdin_isatty: bool) -> tuple[Settings, list[str]] | None:
+    """The settings and LINE words of `args` when the plain reader can take them, else None."""
+    if COMPLETE_VAR in os.environ:
+        return None
+    given: dict[str, object] = {}
+    words: list[str] = []
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        i += 1
+        if not arg.startswith("-") or arg == "-":
+            if not words and arg in SUBCOMMANDS:
+                return None
+            words.append(arg)
+            continue
+        name, eq, attached = arg.partition("=") if arg.startswith("--") else (arg, "", "")
+        option = BY_WORD.get(name)
+        if option is None:
+            return None  # --help, --version, `--`, `-qn`, `hurt -3`: Typer's to read
+        if option.value is None:
+            if eq:
+                return None
+            given[option.param] = True
+            continue
+        if not eq:
+            if i == len(args):
+                return None
+            attached, i = args[i], i + 1
+        try:
+            given[option.param] = option.value(attached)
+        except ValueError:
+            return None
+    if not words and stdin_isatty:
+        return None  # the REPL
+    return Settings.from_options(**given), words
+
+
+def run_words(runner: Runner, words: list[str], env: Environment) -> int:
+    """One LINE from the words; none (or `-`): one LINE per line of standard input."""
+    from cli.render.layout import terminal_layout
+
+    runner.layout = terminal_layout(env.stdout_isatty)
+    if not words or words == ["-"]:
+        return run_batch(runner, env)
+    from cli.dispatch import run_any
+    from cli.shell_words import line_text
+
+    runner.one_shot = True
+    status = run_any(runner, line_text(words))  # `roll 'odds 4d6'` works as it does in a pipe
+    return worst(status, runner.finish())
+
+
+def run_batch(runner: Runner, env: Environment) -> int:
+    """One LINE per input line; keeps going after a bad line; the worst status wins."""
+    from cli.dispatch import run_any
+    from cli.render.position import answering
+
+    status = int(ExitStatus.OK)
+    runner.holding = True
+    try:
+        for number, raw in enumerate(input_lines(env.stdin, runner.flush), start=1):
+            text = raw.lstrip("\ufeff").strip()  # a file saved with a byte-order mark
+            if not text or text.startswith("#"):
+                continue
+            with answering(number, text):
+                status = worst(status, run_any(runner, text))
+    finally:
+        runner.holding = False
+        runner.flush()
+    return worst(status, runner.finish())
+
+
+CHUNK = 1 << 16
+
+
+def input_lines(stdin: TextIO, flush: Callable[[], None]) -> Iterator[str]:
+    """The lines of standard input (newlines as Python reads text: `\n`, `\r\n` or `\r`);
+    what was printed is flushed only before a read that may wait, so a program that writes a
+    line and waits gets its answer, while a file of 10,000 lines costs one write per chunk."""
+    read1 = getattr(getattr(stdin, "buffer", None), "read1", None)
+    if read1 is None:  # a StringIO in tests, or a stream without bytes underneath
+        for line in stdin:
+            yield line
+            flush()
+        return
+    import codecs
+
+    decoder = codecs.getincrementaldecoder(stdin.encoding or "utf-8")(stdin.errors or "strict")
+    pending = ""
+    after_cr = False  # the last chunk ended in `\r`: a `\n` starting this one is its other half
+    while True:
+        flush()
+        chunk = read1(CHUNK)
+        text = pending + decoder.decode(chunk, final=not chunk)
+        if after_cr and text.startswith("\n"):
+            text = text[1:]
+        after_cr = text.endswith("\r")
+        if "\r" in text:
+            text = text.replace("\r\n", "\n").replace("\r", "\n")
+        lines = text.split("\n")
+        pending = lines.pop()  # the start of a line that goes on in the next chunk, or ""
+        yield from lines
+        if not chunk:
+            if pending:
+                yield pending
+            return
+
+
+def main(args: Sequence[str]) -> int | None:
+    """Run `roll ARGS` on the plain path: its exit status, or None when Typer must read them."""
+    env = Environment()
+    read = plain_words(args, env.stdin_isatty)
+    if read is None:
+        return None
+    settings, words = read
+    try:
+        runner = Runner(settings, env)
+    except RollError:  # `-n 0`, a bad --rolled: said by the Typer app, JSON and all
+        return None
+    return run_words(runner, words, env)
