@@ -5,10 +5,9 @@ Dropped dice are written `~~2~~` (the text renderer turns that into strike-throu
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from rules.dice.results import (
     DieRoll,
+    Exact,
     Roll,
     Rolled,
     RolledConst,
@@ -68,7 +67,7 @@ def describe_dice(dice: tuple[DieRoll, ...]) -> str:
     return "[" + ", ".join(shown) + "]"
 
 
-def number(value: Fraction) -> str:
+def number(value: Exact) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{value}"
 
 

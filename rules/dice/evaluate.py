@@ -10,6 +10,7 @@ from functools import lru_cache
 
 from rules.dice.results import (
     DieRoll,
+    Exact,
     Roll,
     Rolled,
     RolledConst,
@@ -27,10 +28,23 @@ MAX_DICE = 100_000
 MAX_WAVES = 100
 
 
+@lru_cache(maxsize=256)
+def _plain_die(die: ast.Die) -> dict[int, DieRoll]:
+    """A die with no modifier, by face: frozen, so every `3d6` of every repeat shares them."""
+    return {face: DieRoll(die, (face,), face) for face in set(die.faces)}
+
+
+def _plain_dice(die: ast.Die, faces: list[int]) -> tuple[DieRoll, ...]:
+    try:
+        return tuple(map(_plain_die(die).__getitem__, faces))
+    except KeyError:  # a face no such die has (a source that does not check): as it came
+        return tuple(DieRoll(die, (f,), f) for f in faces)
+
+
 @lru_cache(maxsize=1024)
 def _constant(value: int) -> RolledConst:
     """A number's node of the result tree: frozen, so the `+5` of every repeat can share one."""
-    return RolledConst(str(value), Fraction(value))
+    return RolledConst(str(value), value)
 
 
 @dataclass
@@ -144,7 +158,7 @@ class Roller:
         else:
             if b == 0:
                 raise EvaluationError(f"division by zero in {node}")
-            value = a / b
+            value = Fraction(a) / b
         return RolledOp(str(node), node.op, (left, right), value)
 
     def _call(self, node: ast.Call, why: str) -> Rolled:
@@ -156,7 +170,7 @@ class Roller:
         face, tid = self.throw(ast.D6, label)
         value = face if node.favor else -face
         roll = DieRoll(ast.D6, (face,), value, why=label)
-        return RolledTerm(str(node), (roll,), Fraction(value))
+        return RolledTerm(str(node), (roll,), value)
 
     # ---- dice terms ----
 
@@ -168,8 +182,7 @@ class Roller:
         label = why or str(node)
         faces, first = self.throw_many(die, node.count, label)
         if not mods:
-            plain = tuple(DieRoll(die, (f,), f) for f in faces)
-            return RolledTerm(str(node), plain, Fraction(sum(faces)))
+            return RolledTerm(str(node), _plain_dice(die, faces), sum(faces))
         dice = [_Die(die, [f], [first + i], "roll", f) for i, f in enumerate(faces)]
         rerolls = [m for m in mods if isinstance(m, ast.Reroll)]
         if rerolls:
@@ -190,9 +203,9 @@ class Roller:
             for d in dice:
                 if d.kept:
                     d.success = _success_of(d.value, counting)
-            value = Fraction(sum(d.success for d in dice if d.kept))
+            value = sum(d.success for d in dice if d.kept)
         else:
-            value = Fraction(sum(d.value for d in dice if d.kept))
+            value = sum(d.value for d in dice if d.kept)
         for d in dice:
             if not d.kept:
                 for tid in d.ids:
@@ -296,9 +309,9 @@ class Roller:
         if counting:
             _check_counting(node, counting)
             scores = [_success_of(v, counting) if k else 0 for v, k in zip(values, kept, strict=True)]
-            value = Fraction(sum(scores))
+            value: Exact = sum(scores)
         else:
-            value = sum((values[i] for i in range(len(members)) if kept[i]), Fraction(0))
+            value = sum(values[i] for i in range(len(members)) if kept[i])
         for i, (start, end) in enumerate(spans):
             if not kept[i]:
                 for tid in range(start, end):
@@ -325,16 +338,16 @@ _DISPATCH: dict[type, Callable[..., Rolled]] = {
 }
 
 
-def apply_function(fn: str, args: list[Fraction]) -> Fraction:
+def apply_function(fn: str, args: list[Exact]) -> Exact:
     """The value of `floor ceil round abs min max` on exact values (round: halves go up)."""
     if fn == "floor":
-        return Fraction(math.floor(args[0]))
+        return math.floor(args[0])
     if fn == "ceil":
-        return Fraction(math.ceil(args[0]))
+        return math.ceil(args[0])
     if fn == "round":
-        return Fraction(math.floor(args[0] + Fraction(1, 2)))
+        return math.floor(args[0] + Fraction(1, 2))
     if fn == "abs":
-        return abs(args[0])
+        return -args[0] if args[0] < 0 else args[0]
     if fn == "min":
         return min(args)
     return max(args)
@@ -349,7 +362,7 @@ def _keep(dice: list[_Die], mod: ast.Keep, value_of: Callable[[_Die], int]) -> N
         dice[i].kept = flag
 
 
-def _keep_indices(kept: list[bool], values: Sequence[int | Fraction], mod: ast.Keep) -> None:
+def _keep_indices(kept: list[bool], values: Sequence[Exact], mod: ast.Keep) -> None:
     """Mark which of the kept entries survive `mod`; among equal values the later ones go first."""
     live = [i for i, k in enumerate(kept) if k]
     n = min(mod.count, len(live))
@@ -368,7 +381,7 @@ def _check_counting(node: object, mods: list[ast.CountSuccesses | ast.CountFailu
                               f"as in 8d10>=8f1 (not {node})")
 
 
-def _success_of(value: int | Fraction, mods: list[ast.CountSuccesses | ast.CountFailures]) -> int:
+def _success_of(value: Exact, mods: list[ast.CountSuccesses | ast.CountFailures]) -> int:
     score = 0
     if any(isinstance(m, ast.CountSuccesses) and m.when.matches(value) for m in mods):
         score += 1

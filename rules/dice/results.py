@@ -9,6 +9,10 @@ from typing import NamedTuple
 
 from rules.notation.ast import Die
 
+Exact = int | Fraction
+"""A node's exact value: an int while it is whole (cheap to add, as most are), a Fraction once
+a division leaves a remainder."""
+
 
 class Throw(NamedTuple):
     """One physical throw, as JSON shows it: the die, its face, and whether it counted."""
@@ -48,7 +52,7 @@ class RolledTerm:
 
     notation: str
     dice: tuple[DieRoll, ...]
-    value: Fraction
+    value: Exact
     counts_successes: bool = False
 
 
@@ -62,7 +66,7 @@ class RolledGroup:
     notation: str
     members: tuple[Rolled, ...]
     kept: tuple[bool, ...]
-    value: Fraction
+    value: Exact
     counts_successes: bool = False
     scores: tuple[int, ...] = ()
 
@@ -72,7 +76,7 @@ class RolledConst:
     """A number of the expression, as a node of the result tree."""
 
     notation: str
-    value: Fraction
+    value: Exact
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +86,7 @@ class RolledOp:
     notation: str
     op: str
     children: tuple[Rolled, ...]
-    value: Fraction
+    value: Exact
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +96,7 @@ class RolledLabel:
     notation: str
     inner: Rolled
     label: str
-    value: Fraction
+    value: Exact
 
 
 Rolled = RolledTerm | RolledGroup | RolledConst | RolledOp | RolledLabel
@@ -105,7 +109,7 @@ class Roll:
     notation: str
     tree: Rolled
     total: int
-    exact: Fraction
+    exact: Exact
     throws: tuple[Throw, ...]
     successes: int | None = None
 

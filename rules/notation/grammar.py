@@ -344,6 +344,11 @@ def parse(text: str) -> ast.Line:
         raise NotationError(message, text, loc + 1, expected) from None
     except RecursionError:
         raise LimitError(f"a LINE nests at most {MAX_DEPTH} levels deep") from None
+    finally:
+        # the packrat cache keeps the parse's failed alternatives, whose tracebacks hold the
+        # caller's frames and every local in them (the 30,000 results of `-n 30000 3d6`)
+        # alive until the next parse, and for the collector to scan at exit
+        pp.ParserElement.reset_cache()
     body: ast.Line = next(t for t in result if not isinstance(t, _Marker))
     marks = {t.kind: t.value for t in result if isinstance(t, _Marker)}
     if "repeat" in marks:
