@@ -257,9 +257,9 @@ class Runner:
         single = line if line.repeat == 1 else replace(line, repeat=1)
         budget = Budget()  # the dice limit covers the whole LINE, repeats included
         if not self.needs_campaign(single):
-            system = self.pick_system(None)
+            system, table = self.pick_system(None), Table()
             return [
-                self._resolved(system, Table(), single, text, i == times - 1, budget, named)
+                self._resolved(system, table, single, text, i == times - 1, budget, named)
                 for i in range(times)
             ]
         if getattr(self.source, "interactive", False):

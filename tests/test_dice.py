@@ -6,6 +6,8 @@ import math
 from collections import Counter
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rules.describe import describe_roll
 from rules.dice.evaluate import Roller
@@ -156,3 +158,22 @@ def test_one_hundred_thousand_dice_take_fewer_than_ten_calls_each() -> None:
     result = within_calls(1_000_000, lambda: Roller(RandomSource(1)).roll(expr))
     assert len(result.throws) == 100_000
     assert math.isclose(result.total / 100_000, 3.5, rel_tol=0.02)
+
+
+@given(
+    sides=st.integers(1, 12),
+    faces=st.lists(st.integers(1, 12), min_size=0, max_size=8),
+    keeps=st.lists(st.tuples(st.sampled_from(["kh", "kl", "dh", "dl"]), st.integers(0, 9)),
+                   min_size=1, max_size=3),
+)
+def test_keeping_alone_reads_each_face_as_the_general_path_does(
+    sides: int, faces: list[int], keeps: list[tuple[str, int]]
+) -> None:
+    """A term that only keeps and drops takes a short way (rules/dice/evaluate.py `_kept_dice`);
+    a clamp that changes nothing (`min1`) sends the same term the general way: same dice."""
+    faces = [min(f, sides) for f in faces]
+    written = "".join(f"{op}{n}" for op, n in keeps)
+    short = roll(f"{len(faces)}d{sides}{written}", faces)
+    general = roll(f"{len(faces)}d{sides}min1{written}", faces)
+    assert short[0] == general[0] and short[2] == general[2]
+    assert short[1] == general[1]

@@ -28,17 +28,23 @@ MAX_DICE = 100_000
 MAX_WAVES = 100
 
 
-@lru_cache(maxsize=256)
-def _plain_die(die: ast.Die) -> dict[int, DieRoll]:
-    """A die with no modifier, by face: frozen, so every `3d6` of every repeat shares them."""
-    return {face: DieRoll(die, (face,), face) for face in set(die.faces)}
+@lru_cache(maxsize=512)
+def _plain_die(die: ast.Die, kept: bool = True) -> dict[int, DieRoll]:
+    """A die that is its one face, kept or dropped, by face: frozen, so every `3d6` and
+    `4d6kh3` of every repeat shares them."""
+    return {face: DieRoll(die, (face,), face, kept) for face in set(die.faces)}
 
 
-def _plain_dice(die: ast.Die, faces: list[int]) -> tuple[DieRoll, ...]:
+def _plain_dice(die: ast.Die, faces: list[int], kept: list[bool] | None = None) -> tuple[DieRoll, ...]:
+    """The DieRolls of dice that are their one face (`kept`: which of them count)."""
     try:
-        return tuple(map(_plain_die(die).__getitem__, faces))
+        if kept is None:
+            return tuple(map(_plain_die(die).__getitem__, faces))
+        standing, dropped = _plain_die(die), _plain_die(die, False)
+        return tuple((standing if k else dropped)[f] for f, k in zip(faces, kept, strict=True))
     except KeyError:  # a face no such die has (a source that does not check): as it came
-        return tuple(DieRoll(die, (f,), f) for f in faces)
+        flags = kept or [True] * len(faces)
+        return tuple(DieRoll(die, (f,), f, k) for f, k in zip(faces, flags, strict=True))
 
 
 @lru_cache(maxsize=1024)
@@ -178,11 +184,13 @@ class Roller:
         die = node.die
         if die.sides < 1:
             raise EvaluationError(f"a die needs at least one side: {node.count}d{die.sides}")
-        mods = ast.in_stage_order(node.mods)
+        mods = node.staged
         label = why or str(node)
         faces, first = self.throw_many(die, node.count, label)
         if not mods:
             return RolledTerm(str(node), _plain_dice(die, faces), sum(faces))
+        if node.keeps_only:
+            return self._kept_dice(node, faces, first)
         dice = [_Die(die, [f], [first + i], "roll", f) for i, f in enumerate(faces)]
         rerolls = [m for m in mods if isinstance(m, ast.Reroll)]
         if rerolls:
@@ -220,6 +228,18 @@ class Roller:
             for d in shown
         )
         return RolledTerm(str(node), frozen, value, counts_successes=bool(counting))
+
+    def _kept_dice(self, node: ast.Dice, faces: list[int], first: int) -> Rolled:
+        """A term whose modifiers only keep or drop (4d6kh3): each die is its one face."""
+        kept = [True] * len(faces)
+        for mod in node.staged:
+            if isinstance(mod, ast.Keep):  # all of them are
+                _keep_indices(kept, faces, mod)
+        for i, k in enumerate(kept):
+            if not k:
+                self._kept[first + i] = False
+        value = sum(f for f, k in zip(faces, kept, strict=True) if k)
+        return RolledTerm(str(node), _plain_dice(node.die, faces, kept), value)
 
     def _reroll(self, node: ast.Dice, dice: list[_Die], mods: list[ast.Reroll], label: str) -> None:
         faces = set(node.die.faces)

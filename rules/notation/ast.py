@@ -68,8 +68,9 @@ class Die:
     sides: int
     custom: tuple[int, ...] = ()
 
-    @property
+    @cached_property
     def name(self) -> str:
+        """`d6`, `dF`, `d%`, `d{1,1,2,3}`, `Δ8` (written once: every throw is named by it)."""
         if self.kind == "fate":
             return "dF"
         if self.kind == "percent":
@@ -313,6 +314,16 @@ class Dice:
         else:
             head = f"{self.count}{self.die}"
         return head + mods_notation(self.mods)
+
+    @cached_property
+    def staged(self) -> tuple[Modifier, ...]:
+        """The modifiers in the order they act (worked out once: a parsed tree is rolled often)."""
+        return in_stage_order(self.mods)
+
+    @cached_property
+    def keeps_only(self) -> bool:
+        """Whether every modifier keeps or drops dice (4d6kh3): no die changes its face."""
+        return all(isinstance(m, Keep) for m in self.mods)
 
 
 @written_once
