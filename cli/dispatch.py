@@ -149,6 +149,19 @@ def run_any(runner: Runner, text: str) -> int:
         from cli.tables import run_table  # the runner's dice: --rolled, --seed, physical dice
 
         return run_table(runner, str(table_target(words)), text)
+    if words is not None and plain_odds(words):
+        from cli.odds_line import show_odds  # no option to read: no command to build
+
+        return show_odds(runner, words[2])
     if words is not None:
         return run_subcommand(words, runner.settings, text)
     return runner.run(text)
+
+
+def plain_odds(words: list[str]) -> bool:
+    """Whether the words are `odds -- LINE` (subcommand_of's shape for `odds LINE` with no
+    option), for any LINE but a table's (`odds table NAME` is the command's own)."""
+    if len(words) != 3 or words[0].lower() != "odds" or words[1] != "--":
+        return False
+    line = words[2].split()
+    return not (len(line) == 2 and line[0].lower() == "table")

@@ -133,3 +133,26 @@ def test_a_program_that_waits_for_each_answer_gets_it() -> None:
     finally:
         proc.kill()
     assert answers == [3, 4, 5]
+
+
+@pytest.mark.parametrize("args", [[], ["--json"]])
+@pytest.mark.parametrize("line", ["3d6", "4d6kh3 vs 12", "2d6+", "2x 3d6", "Δ8 uses 5",
+                                  "-s vagabond check dex"])
+def test_odds_in_a_batch_answers_as_the_odds_command_does(args: list[str], line: str) -> None:
+    """`odds LINE` in a batch skips the Typer command (cli/dispatch.py `plain_odds`)."""
+    words = line.split()
+    options, rest = (words[:2], words[2:]) if words[0] == "-s" else ([], words)
+    command = invoke(*args, *options, "odds", "--", " ".join(rest))
+    batch = invoke(*args, *options, input=f"odds {' '.join(rest)}\n")
+    assert batch[0] == command[0]
+    if args:  # a batch's error object says which line, too
+        assert [without_line(row) for row in batch[1].splitlines()] == command[1].splitlines()
+    else:
+        assert batch[1] == command[1]
+    assert batch[2] == command[2].replace("roll: error: ", "roll: error: line 1: ")
+
+
+def without_line(row: str) -> str:
+    obj = json.loads(row)
+    obj.pop("line", None)
+    return json.dumps(obj, ensure_ascii=False)

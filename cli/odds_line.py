@@ -1,0 +1,117 @@
+"""`odds LINE`: the exact distribution of anything the roller accepts (SPEC §7), without Typer.
+
+The Typer command (cli/commands/odds_cmd.py) reads its options and calls `show_odds`; a batch
+line or the REPL's `odds LINE` with no option calls it directly (cli/dispatch.py), so a batch
+of odds LINEs never builds the command.
+"""
+
+from __future__ import annotations
+
+import json as jsonlib
+import re
+import shutil
+from dataclasses import dataclass
+from fractions import Fraction
+
+from cli.env import ExitStatus
+from cli.render.odds import odds_json, odds_text, percent
+from cli.runner import Runner, parse_expanded
+from rules.campaign import Table
+from rules.dice.evaluate import Roller
+from rules.dice.source import RandomSource
+from rules.errors import RollError, UsageError
+from rules.notation import ast, parse
+from rules.odds import Odds
+from rules.odds.risk import expected_uses, survival
+from rules.systems import Context
+
+
+def show_odds(
+    runner: Runner, text: str, at_least: bool = False, at_most: bool = False,
+    width: int | None = None,
+) -> int:
+    """Print the odds of the LINE `text` (JSON under --json); an error is reported, its status
+    returned."""
+    survives: Survival | None = None
+    try:
+        body, uses = split_uses(text)
+        named = runner.expansion(body)  # `odds longsword` prices what the name rolls
+        body = body if named is None else named.line
+        line = parse(body) if named is None else parse_expanded(named)
+        if line.repeat != 1:
+            raise UsageError("odds of one LINE at a time: drop the Nx")
+        if uses is not None:
+            survives = Survival.of(line, uses)
+        odds, system_id = _odds(runner, line, body)
+    except RollError as error:
+        return runner.report(text, error)
+    if runner.settings.json:
+        obj = odds_json(odds, text, system_id)
+        if named is not None:
+            obj["expanded"] = named.line
+        if survives is not None:
+            obj.update(survives.to_json())
+        runner.out(jsonlib.dumps(obj, ensure_ascii=False))
+        return int(ExitStatus.OK)
+    columns = width or min(shutil.get_terminal_size((60, 24)).columns, 80)
+    shown = text if named is None else f"{named.chain[0]} → {named.line}"
+    runner.out(odds_text(odds, shown, width=columns, at_least=at_least, at_most=at_most,
+                         color=runner.color))
+    if survives is not None:
+        runner.out(survives.text())
+    return int(ExitStatus.OK)
+
+
+USES = re.compile(r"^(?P<line>.*\S)\s+uses\s+(?P<rolls>\d+)\s*$", re.IGNORECASE)
+
+
+def split_uses(text: str) -> tuple[str, int | None]:
+    """`Δ8 uses 5` → (`Δ8`, 5): how a risk die fares over several rolls."""
+    match = USES.match(text)
+    if match is None:
+        return text, None
+    return match["line"], int(match["rolls"])
+
+
+@dataclass(frozen=True)
+class Survival:
+    """A risk die over K rolls: the chance it is still there, and the rolls it lasts on average."""
+
+    sides: int
+    rolls: int
+    chance: Fraction
+    expected: Fraction
+    edge: str | None = None
+
+    @classmethod
+    def of(cls, line: ast.Line, rolls: int) -> Survival:
+        dice = ast.lone_die(line) if isinstance(line, ast.RollLine) else None
+        if dice is None or dice.die.kind != "risk":
+            raise UsageError("`uses K` goes with a lone risk die: odds Δ8 uses 5")
+        sides, edge = dice.die.sides, dice.advantage  # Macchiato: every roll at adv/dis
+        return cls(sides, rolls, survival(sides, rolls, edge), expected_uses(sides, edge), edge)
+
+    def to_json(self) -> dict[str, str | int]:
+        return {"uses": self.rolls, "survives": str(self.chance),
+                "expected_uses": str(self.expected)}
+
+    def text(self) -> str:
+        edge = f" {self.edge}" if self.edge else ""
+        return (f"Δ{self.sides}{edge} survives {self.rolls} rolls: {percent(self.chance)}"
+                f" ({self.chance}); lasts {self.expected} rolls on average")
+
+
+def _odds(runner: Runner, line: ast.Line, text: str) -> tuple[Odds, str]:
+    """Price the LINE with its system, reading the campaign only when it has to."""
+    roller = Roller(RandomSource(0))  # systems may need a roller in the context; odds throw none
+    if not runner.needs_campaign(line):
+        system = runner.pick_system(None)
+        return system.odds(line, Context(system, Table(), roller, text)), system.id
+    from cli.store import campaign_exists
+
+    if runner.settings.acting() is None and not campaign_exists(runner.settings.campaign_path()):
+        system = runner.pick_system(None)  # a command for nobody, and no campaign yet
+        return system.odds(line, Context(system, Table(), roller, text)), system.id
+    with runner.campaign().transaction(readonly=True) as tx:
+        table, system = runner.table_and_system(tx)
+        return system.odds(line, Context(system, table, roller, text)), system.id
