@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shlex
 import sys
 from functools import cache
 from typing import TYPE_CHECKING
@@ -47,6 +46,8 @@ def subcommand_of(text: str) -> list[str] | None:
         return None
     if first.lower() in LINE_TAKING and rest and not rest[0].startswith("-"):
         return [first, "--", rest[0].strip()]
+    import shlex
+
     try:
         return shlex.split(text)
     except ValueError as exc:

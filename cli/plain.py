@@ -60,9 +60,10 @@ def plain_words(args: Sequence[str], stdin_isatty: bool) -> tuple[Settings, list
 
 def run_words(runner: Runner, words: list[str], env: Environment) -> int:
     """One LINE from the words; none (or `-`): one LINE per line of standard input."""
-    from cli.render.layout import terminal_layout
+    if env.stdout_isatty:  # a terminal's width; a pipe gets the lines unwrapped
+        from cli.render.layout import terminal_layout
 
-    runner.layout = terminal_layout(env.stdout_isatty)
+        runner.layout = terminal_layout(True)
     if not words or words == ["-"]:
         return run_batch(runner, env)
     from cli.dispatch import run_any

@@ -11,8 +11,6 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from cli.env import Environment, ExitStatus
 from cli.render import json as render_json
 from cli.render import text as render_text
-from cli.render.layout import Layout
-from cli.render.meanwhile import meanwhile, moved
 from rules.campaign import Table
 from rules.dice.evaluate import Budget, Roller, check_dice_limit
 from rules.dice.source import DiceSource, RandomSource, ScriptedSource
@@ -22,6 +20,7 @@ from rules.resolution import Resolution, with_natural_d20
 from rules.systems import Context, System, get_system
 
 if TYPE_CHECKING:
+    from cli.render.layout import Layout
     from cli.store import CampaignStore, CampaignView, Where
     from rules.named import Expansion
 
@@ -370,6 +369,8 @@ class Runner:
             if table.active is not None or res.changes:
                 with campaign.transaction() as tx:
                     now, system = self.table_and_system(tx)
+                    from cli.render.meanwhile import meanwhile, moved
+
                     if moved(table, now):  # the faces stay; the LINE reads the new state
                         for line_text in meanwhile(table, now, system):
                             self.out(line_text)

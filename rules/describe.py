@@ -5,9 +5,10 @@ Dropped dice are written `~~2~~` (the text renderer turns that into strike-throu
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rules.dice.results import (
     DieRoll,
-    Exact,
     Roll,
     Rolled,
     RolledConst,
@@ -17,6 +18,9 @@ from rules.dice.results import (
     RolledTerm,
     Throw,
 )
+
+if TYPE_CHECKING:
+    from rules.dice.results import Exact
 
 MAX_SHOWN = 24
 TITLES = {

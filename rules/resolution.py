@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.dice.results import Roll, Throw
 from rules.errors import RollError
 from rules.notation import parse
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 Value = int | str | bool | None
 
@@ -86,6 +88,8 @@ class Resolution:
     @property
     def labels(self) -> dict[str, Fraction]:
         """Each `[label]`'s subtotal over the LINE's rolls."""
+        from fractions import Fraction
+
         out: dict[str, Fraction] = {}
         for roll in self.rolls:
             for label, value in roll.labels.items():

@@ -11,10 +11,12 @@ from pathlib import Path
 import pytest
 
 HEAVY = ("prompt_toolkit", "sqlite3", "rich", "click", "typer", "cli.store", "rules.odds",
-         "rules.named", "rules.systems.sheets", "rules.systems.pools", "cli.commands.odds_cmd")
+         "rules.named", "rules.systems.sheets", "rules.systems.pools", "cli.commands.odds_cmd",
+         "json", "fractions", "shlex", "cli.render.layout", "cli.render.meanwhile")
 """The REPL, the store, rich, Click and Typer (cli/plain.py reads a plain LINE's options); the
 odds engine, named rolls, sheets and the pool commands, which only a subcommand or a system
-command needs. (unittest stays: pyparsing imports it itself.)"""
+command needs; json (--json), fractions (a division), shlex (a subcommand's words), the
+terminal's layout and the REPL's "meanwhile". (unittest stays: pyparsing imports it itself.)"""
 PROBE = """
 import sys
 sys.argv = ["roll", *sys.argv[1:]]

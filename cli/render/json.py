@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from rules.errors import NotationError, RollError
@@ -49,4 +48,6 @@ def error_to_json(line: str, error: RollError) -> dict[str, Any]:
 
 
 def dumps(obj: dict[str, Any]) -> str:
+    import json  # loaded by the first JSON line, not by every start
+
     return json.dumps(obj, ensure_ascii=False)

@@ -5,12 +5,11 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from rules.dice.results import (
     DieRoll,
-    Exact,
     Roll,
     Rolled,
     RolledConst,
@@ -23,6 +22,9 @@ from rules.dice.results import (
 from rules.dice.source import DiceSource
 from rules.errors import EvaluationError, LimitError
 from rules.notation import ast
+
+if TYPE_CHECKING:
+    from rules.dice.results import Exact
 
 MAX_DICE = 100_000
 MAX_WAVES = 100
@@ -164,6 +166,8 @@ class Roller:
         else:
             if b == 0:
                 raise EvaluationError(f"division by zero in {node}")
+            from fractions import Fraction  # the only way a value leaves the integers
+
             value = Fraction(a) / b
         return RolledOp(str(node), node.op, (left, right), value)
 
@@ -365,7 +369,7 @@ def apply_function(fn: str, args: list[Exact]) -> Exact:
     if fn == "ceil":
         return math.ceil(args[0])
     if fn == "round":
-        return math.floor(args[0] + Fraction(1, 2))
+        return math.floor(args[0] * 2 + 1) // 2
     if fn == "abs":
         return -args[0] if args[0] < 0 else args[0]
     if fn == "min":

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from fractions import Fraction
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from rules.notation.ast import Die
 
-Exact = int | Fraction
-"""A node's exact value: an int while it is whole (cheap to add, as most are), a Fraction once
-a division leaves a remainder."""
+if TYPE_CHECKING:  # fractions (and decimal) load only when a division or odds need them
+    from fractions import Fraction
+
+    Exact = int | Fraction
+    """A node's exact value: an int while it is whole (cheap to add, as most are), a Fraction
+    once a division leaves a remainder."""
 
 
 class Throw(NamedTuple):
@@ -116,6 +118,8 @@ class Roll:
     @property
     def labels(self) -> dict[str, Fraction]:
         """Each `[label]`'s subtotal (`1d8 [slashing] + 1d6 [fire]`), a label used twice summed."""
+        from fractions import Fraction
+
         out: dict[str, Fraction] = {}
         for node in walk(self.tree):
             if isinstance(node, RolledLabel):
