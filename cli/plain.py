@@ -20,20 +20,28 @@ from cli.env import Environment, ExitStatus
 from cli.runner import Runner, Settings, worst
 from rules.errors import RollError
 
+REPL_REFUSES = frozenset({"times", "exit_code"})
+"""Options `roll repl` does not take (cli/commands/repl_cmd.py)."""
+
 
 def plain_words(args: Sequence[str], stdin_isatty: bool) -> tuple[Settings, list[str]] | None:
-    """The settings and LINE words of `args` when the plain reader can take them, else None."""
+    """The settings and LINE words of `args` when the plain reader can take them, else None.
+    No words on a terminal (`roll`, `roll repl`) is the REPL."""
     if COMPLETE_VAR in os.environ:
         return None
     given: dict[str, object] = {}
     words: list[str] = []
+    repl = False
     i = 0
     while i < len(args):
         arg = args[i]
         i += 1
         if not arg.startswith("-") or arg == "-":
-            if not words and arg in SUBCOMMANDS:
+            if repl or not words and arg in SUBCOMMANDS and (arg != "repl" or not stdin_isatty):
                 return None
+            if not words and arg == "repl":
+                repl = True
+                continue
             words.append(arg)
             continue
         name, eq, attached = arg.partition("=") if arg.startswith("--") else (arg, "", "")
@@ -53,8 +61,8 @@ def plain_words(args: Sequence[str], stdin_isatty: bool) -> tuple[Settings, list
             given[option.param] = option.value(attached)
         except ValueError:
             return None
-    if not words and stdin_isatty:
-        return None  # the REPL
+    if repl and not REPL_REFUSES.isdisjoint(given):
+        return None
     return Settings.from_options(**given), words
 
 
@@ -141,4 +149,8 @@ def main(args: Sequence[str]) -> int | None:
         runner = Runner(settings, env)
     except RollError:  # `-n 0`, a bad --rolled: said by the Typer app, JSON and all
         return None
+    if not words and env.stdin_isatty:
+        from cli.repl.session import run_repl
+
+        return run_repl(settings, env)
     return run_words(runner, words, env)

@@ -46,8 +46,14 @@ def test_anything_else_is_left_to_typer(args: list[str]) -> None:
     assert plain_words(args, stdin_isatty=False) is None
 
 
-def test_no_words_on_a_terminal_is_the_repl() -> None:
-    assert plain_words(["-q"], stdin_isatty=True) is None
+@pytest.mark.parametrize("args", [["-q"], ["repl", "-q"], ["-q", "repl"]])
+def test_no_words_on_a_terminal_is_the_repl(args: list[str]) -> None:
+    assert plain_words(args, stdin_isatty=True) == (Settings(quiet=True), [])
+
+
+@pytest.mark.parametrize("args", [["repl", "-n", "3"], ["repl", "--exit-code"], ["repl", "2d6"]])
+def test_what_the_repl_command_refuses_is_left_to_typer(args: list[str]) -> None:
+    assert plain_words(args, stdin_isatty=True) is None
 
 
 def test_a_completion_call_is_left_to_typer(monkeypatch: pytest.MonkeyPatch) -> None:
