@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from contextvars import ContextVar
 
 _BATCH_LINE: ContextVar[tuple[int, str] | None] = ContextVar("batch_line", default=None)
@@ -21,11 +19,17 @@ def batch_text() -> str | None:
     return at[1] if at is not None else None
 
 
-@contextmanager
-def answering(number: int, text: str) -> Iterator[None]:
-    """While a batch answers its input line `number`, which reads `text`."""
-    token = _BATCH_LINE.set((number, text))
-    try:
-        yield
-    finally:
-        _BATCH_LINE.reset(token)
+class answering:  # noqa: N801  (used as `with answering(n, text):`, as a function would be)
+    """While a batch answers its input line `number`, which reads `text` (a class, not a
+    generator: it is entered once per input line)."""
+
+    __slots__ = ("line", "token")
+
+    def __init__(self, number: int, text: str) -> None:
+        self.line = (number, text)
+
+    def __enter__(self) -> None:
+        self.token = _BATCH_LINE.set(self.line)
+
+    def __exit__(self, *_: object) -> None:
+        _BATCH_LINE.reset(self.token)
