@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from rules.errors import LimitError, NotationError, UsageError
 from rules.notation import parse
 from rules.notation.ast import RollLine
-from rules.notation.grammar import MAX_LINE
+from rules.notation.limits import MAX_LINE
 
 if TYPE_CHECKING:
     from rules.systems.protocol import System

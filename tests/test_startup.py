@@ -50,3 +50,17 @@ def test_an_odds_batch_builds_no_command(tmp_path: Path) -> None:
     others = ("click", "typer", "cli.commands.odds_cmd", "cli.commands.campaign_cmds",
               "cli.commands.info", "cli.store", "sqlite3", "prompt_toolkit", "rich")
     assert loaded(tmp_path, ["--json"], "odds 3d6\nodds 4d6kh3\n", others) == ""
+
+
+def test_the_repl_up_to_its_first_prompt_loads_no_parser(tmp_path: Path) -> None:
+    """The grammar and pyparsing load once the first prompt is up (cli/repl/session.py
+    `warm_up`), not before it: they are a third of the REPL's start."""
+    probe = ("import sys\nfrom cli.env import Environment\nfrom cli.repl.session import Repl\n"
+             "from cli.runner import Runner, Settings\n"
+             "Repl(Runner(Settings(), Environment())).refresh()\n"
+             "print(' '.join(m for m in ('pyparsing', 'rules.notation.grammar')"
+             " if m in sys.modules))\n")
+    env = dict(os.environ, ROLL_CAMPAIGN=str(tmp_path / "none.sqlite3"))
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env,
+                          timeout=60, check=True)
+    assert done.stdout == "\n"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from contextlib import redirect_stderr
 from typing import TextIO, cast
 
@@ -101,6 +102,21 @@ def face_asker(input: Input | None, output: Output | None) -> PromptSession[str]
     return PromptSession(input=input, output=output)
 
 
+WARM_UP_AFTER = 0.05
+"""Seconds after a prompt starts, when its first screen is drawn."""
+_warmed: list[bool] = []
+
+
+def warm_up() -> None:
+    """At the first prompt: load the grammar once the prompt is drawn, while the person starts
+    typing, rather than at the first key (pyparsing is a third of a start)."""
+    if not _warmed:
+        _warmed.append(True)
+        from rules.notation import load
+
+        asyncio.get_running_loop().call_later(WARM_UP_AFTER, load)
+
+
 def run_repl(
     settings: Settings,
     env: Environment,
@@ -142,7 +158,7 @@ def run_repl(
             while True:
                 repl.refresh()
                 try:
-                    text = session.prompt(default=repl.prefill)
+                    text = session.prompt(default=repl.prefill, pre_run=warm_up)
                 except KeyboardInterrupt:
                     continue
                 except EOFError:

@@ -12,11 +12,8 @@ import pyparsing as pp
 
 from rules.errors import LimitError, NotationError, UsageError
 from rules.notation import ast
+from rules.notation.limits import MAX_DEPTH, MAX_LINE, MAX_REPEAT, MAX_SIDES
 
-MAX_LINE = 1000
-MAX_DEPTH = 50
-MAX_SIDES = 1_000_000
-MAX_REPEAT = 100_000
 _RECURSION = 20_000
 
 pp.ParserElement.enable_packrat(cache_size_limit=512)
@@ -290,6 +287,11 @@ def _flatten(items: Any) -> tuple[ast.Modifier, ...]:
 
 
 _LINE: pp.ParserElement | None = None
+
+
+def load() -> None:
+    """Build the grammar (the first parse would)."""
+    _grammar()
 
 
 def _grammar() -> pp.ParserElement:

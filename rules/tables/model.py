@@ -16,7 +16,7 @@ from functools import cached_property
 
 from rules.errors import NotationError, RollError, UsageError
 from rules.notation import ast, parse_expression
-from rules.notation.grammar import MAX_SIDES
+from rules.notation.limits import MAX_SIDES
 
 D66 = "d66"
 """Tens die then units die, both d6: 36 cells from 11 to 66."""

@@ -1,0 +1,6 @@
+"""The notation's limits (SPEC §5), apart from the grammar so that a reader of them loads no parser."""
+
+MAX_LINE = 1000
+MAX_DEPTH = 50
+MAX_SIDES = 1_000_000
+MAX_REPEAT = 100_000
