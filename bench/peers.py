@@ -18,6 +18,7 @@ import random
 import statistics
 import subprocess
 import sys
+import sysconfig
 import tempfile
 import time
 from collections.abc import Sequence
@@ -173,6 +174,15 @@ def check_roll_is_ours(*scripts: Path) -> None:
                              "`.venv/bin/pip install -e '.[bench]'`")
 
 
+def install_kind() -> str:
+    """How roll is installed here: an editable install pays setuptools' import finder (about
+    8 ms at every start) that an installed roll (pipx, `pip install .`) never does."""
+    site = Path(sysconfig.get_paths()["purelib"])
+    if any(site.glob("__editable__*roll_rules*")):
+        return "roll: EDITABLE install (its import finder slows every start: bench/README.md)"
+    return "roll: installed as users install it (not editable)"
+
+
 def rows(tmp: Path, base: Path | None = None) -> list[Row]:
     """The rows of the table, with their input files written under tmp."""
     ENV.pop("ROLL_SYSTEM", None)
@@ -230,7 +240,7 @@ def main() -> None:
         table = rows(Path(tmp), args.base)
         check_outputs(table)
         print(f"{time.strftime('%Y-%m-%d %H:%M')}; {os.cpu_count()} CPUs; Python "
-              f"{sys.version.split()[0]}; median of {reps} runs, taking turns")
+              f"{sys.version.split()[0]}; median of {reps} runs, taking turns; {install_kind()}")
         for row in table:
             samples = measure(row, reps)
             report(row.name, row, samples, memory=False)
