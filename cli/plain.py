@@ -105,10 +105,12 @@ def run_batch(runner: Runner, env: Environment) -> int:
 CHUNK = 1 << 16
 
 
-def input_lines(stdin: TextIO, flush: Callable[[], None]) -> Iterator[str]:
+def input_lines(stdin: TextIO | None, flush: Callable[[], None]) -> Iterator[str]:
     """The lines of standard input (newlines as Python reads text: `\n`, `\r\n` or `\r`);
     what was printed is flushed only before a read that may wait, so a program that writes a
     line and waits gets its answer, while a file of 10,000 lines costs one write per chunk."""
+    if stdin is None:  # `roll -q <&-`: no standard input at all, so no LINE
+        return
     read1 = getattr(getattr(stdin, "buffer", None), "read1", None)
     if read1 is None:  # a StringIO in tests, or a stream without bytes underneath
         for line in stdin:

@@ -4,6 +4,7 @@ exactly as the Typer app does, and how it reads and flushes a pipe."""
 from __future__ import annotations
 
 import json
+import shlex
 import subprocess
 from collections.abc import Iterator
 from typing import Any, TextIO, cast
@@ -162,3 +163,12 @@ def without_line(row: str) -> str:
     obj = json.loads(row)
     obj.pop("line", None)
     return json.dumps(obj, ensure_ascii=False)
+
+
+def test_a_closed_standard_input_is_an_empty_batch() -> None:
+    done = subprocess.run([ROLL, "-q"], stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                          timeout=20, check=False)
+    closed = subprocess.run(f"exec {shlex.quote(ROLL)} -q <&-", shell=True, capture_output=True, text=True,
+                            timeout=20, check=False)
+    assert (closed.returncode, closed.stdout, closed.stderr) == (0, "", "")
+    assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
