@@ -1,0 +1,34 @@
+"""How much work a repeat and a batch line do, counted in function calls, not timed: a guard
+that holds on a loaded machine (bench/peers.py times the same against d20)."""
+
+from __future__ import annotations
+
+import io
+
+from cli.env import Environment
+from cli.plain import run_batch
+from cli.runner import Runner, Settings
+from tests.calls import within_calls
+
+EVERYDAY = ["1d20+5", "4d6kh3", "2d20kh1+3", "8d6", "1d8+3", "3d6", "1d100", "2d6+3", "1d12+4",
+            "2d20kl1+2", "3d8+2", "1d4+1", "6d6", "1d10+1d6", "2d8+5", "1d20-1", "4d6kl1", "10d6"]
+"""bench/peers.py's realistic LINEs."""
+
+
+def runner(stdin: str = "", **settings: object) -> Runner:
+    env = Environment(stdin=io.StringIO(stdin), stdout=io.StringIO(), stderr=io.StringIO())
+    return Runner(Settings(quiet=True, seed=1, **settings), env)  # type: ignore[arg-type]
+
+
+def test_a_repeat_of_3d6_stays_under_a_hundred_calls() -> None:
+    many = runner(times=1000)
+    many.run("3d6")  # the LINE parsed and its dice cached once
+    within_calls(100_000, lambda: many.run("3d6"))  # 81 calls a repeat when written
+
+
+def test_a_batch_line_stays_under_two_hundred_calls() -> None:
+    text = "\n".join(EVERYDAY * 50)
+    warm = runner(text)
+    run_batch(warm, warm.env)
+    batch = runner(text)
+    within_calls(180_000, lambda: run_batch(batch, batch.env))  # 158 a line when written
