@@ -64,3 +64,16 @@ def test_the_repl_up_to_its_first_prompt_loads_no_parser(tmp_path: Path) -> None
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env,
                           timeout=60, check=True)
     assert done.stdout == "\n"
+
+
+COMMANDS = ("rules.odds", "rules.systems.vagabond.checks", "rules.systems.vagabond.combat",
+            "rules.systems.vagabond.magic", "rules.systems.vagabond.party",
+            "rules.systems.tiers.checks", "rules.systems.tiers.combat",
+            "rules.systems.champions.combat", "rules.systems.brighter.saves")
+"""A game's command modules and the odds engine: only a command (or `odds`) loads them.
+(Macchiato's dice LINEs need its checks and risk modules, and a risk die's roll its odds.)"""
+
+
+@pytest.mark.parametrize("system", ["vagabond", "tiers", "champions", "brighter"])
+def test_a_dice_line_of_a_game_loads_none_of_its_commands(tmp_path: Path, system: str) -> None:
+    assert loaded(tmp_path, ["-s", system, "2d6"], "", COMMANDS) == ""

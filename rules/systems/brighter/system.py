@@ -8,10 +8,6 @@ from typing import Any
 from rules.campaign import Character
 from rules.dice.steps import GONE, parse_step
 from rules.errors import SheetError, UsageError
-from rules.systems.brighter.harm import breath, hit, rest, step_command
-from rules.systems.brighter.help import HELP
-from rules.systems.brighter.odds import hit_odds, save_odds
-from rules.systems.brighter.saves import save
 from rules.systems.brighter.vocabulary import (
     ALIASES,
     ATTRS,
@@ -59,9 +55,15 @@ class Brighter(System):
     fields = {"armor": (int, 0, 3)}
 
     def extra_commands(self) -> dict[str, CommandFn]:
+        # imported at the first command: a dice LINE, or the REPL's first prompt, needs none
+        from rules.systems.brighter.harm import breath, hit, rest, step_command
+        from rules.systems.brighter.saves import save
+
         return {"save": save, "hit": hit, "step": step_command, "breath": breath, "rest": rest}
 
     def odds_commands(self) -> dict[str, OddsFn]:
+        from rules.systems.brighter.odds import hit_odds, save_odds
+
         return {"save": save_odds, "hit": hit_odds}
 
     def validate_sheet(self, data: Mapping[str, Any]) -> dict[str, Any]:
@@ -100,6 +102,8 @@ class Brighter(System):
         return [p for p in super().all_pools(character) if p.name not in ATTRS]
 
     def help(self) -> str:
+        from rules.systems.brighter.help import HELP
+
         return HELP
 
 

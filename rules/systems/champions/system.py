@@ -8,10 +8,6 @@ from typing import Any
 from rules.campaign import Character
 from rules.errors import SheetError, UsageError
 from rules.resolution import Change
-from rules.systems.champions.combat import attack
-from rules.systems.champions.help import HELP
-from rules.systems.champions.odds import attack_odds
-from rules.systems.champions.recovery import field_heal, heal, hurt, rest, stabilize, turn_end
 from rules.systems.champions.vocabulary import (
     GUARD_BONUS,
     MED_FLAG,
@@ -52,6 +48,17 @@ class Champions(System):
               MED_FLAG: (int, 1, 3), GUARD_BONUS: (int, 0, None)}
 
     def extra_commands(self) -> dict[str, CommandFn]:
+        # imported at the first command: a dice LINE, or the REPL's first prompt, needs none
+        from rules.systems.champions.combat import attack
+        from rules.systems.champions.recovery import (
+            field_heal,
+            heal,
+            hurt,
+            rest,
+            stabilize,
+            turn_end,
+        )
+
         return {
             "attack": attack,
             "turn": turn_end,
@@ -63,6 +70,8 @@ class Champions(System):
         }
 
     def odds_commands(self) -> dict[str, OddsFn]:
+        from rules.systems.champions.odds import attack_odds
+
         return {"attack": attack_odds}
 
     def validate_sheet(self, data: Mapping[str, Any]) -> dict[str, Any]:
@@ -95,6 +104,8 @@ class Champions(System):
         return {"attack": (GUARD_BONUS,)}.get(command, ())
 
     def help(self) -> str:
+        from rules.systems.champions.help import HELP
+
         return HELP
 
 

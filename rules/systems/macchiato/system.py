@@ -7,9 +7,7 @@ from typing import Any
 
 from rules.notation import ast
 from rules.resolution import Resolution
-from rules.systems.macchiato.checks import STATS, check, session
-from rules.systems.macchiato.help import HELP
-from rules.systems.macchiato.odds import check_odds, risk_command_odds, risk_odds
+from rules.systems.macchiato.checks import STATS
 from rules.systems.macchiato.risk import (
     lone_risk_die,
     risk,
@@ -39,9 +37,13 @@ class Macchiato(System):
     fields = {"level": (int, 1, None)}
 
     def extra_commands(self) -> dict[str, CommandFn]:
+        from rules.systems.macchiato.checks import check, session
+
         return {"check": check, "session": session, "risk": risk}
 
     def odds_commands(self) -> dict[str, OddsFn]:
+        from rules.systems.macchiato.odds import check_odds, risk_command_odds
+
         return {"check": check_odds, "risk": risk_command_odds}
 
     def resolve_roll(self, line: ast.RollLine, ctx: Context) -> Resolution:
@@ -55,6 +57,8 @@ class Macchiato(System):
         if isinstance(line, ast.RollLine):
             lone = lone_risk_die(line)
             if lone is not None:
+                from rules.systems.macchiato.odds import risk_odds
+
                 return risk_odds(*lone)
         return super().odds(line, ctx)
 
@@ -64,6 +68,8 @@ class Macchiato(System):
         return sheet
 
     def help(self) -> str:
+        from rules.systems.macchiato.help import HELP
+
         return HELP
 
 

@@ -9,15 +9,7 @@ from rules.campaign import Character
 from rules.errors import UsageError
 from rules.resolution import Change
 from rules.systems.protocol import CommandFn, OddsFn, Pool, Stat, System
-from rules.systems.tiers.checks import buyout, check
-from rules.systems.tiers.combat import attack, damage
-from rules.systems.tiers.fate import fate, fate_odds
-from rules.systems.tiers.harm import heal, hurt
-from rules.systems.tiers.help import HELP
-from rules.systems.tiers.odds import odds_hooks
 from rules.systems.tiers.pools import POOLS, UNCAPPED, WHY_OPEN, why_open
-from rules.systems.tiers.recovery import combat, gain, recover, rest, session, spend, turn
-from rules.systems.tiers.saves import disrupt, initiative, save
 from rules.systems.tiers.vocabulary import validate_tables
 
 
@@ -48,6 +40,14 @@ class Tiers(System):
     sections = frozenset({"dice", "mods"})
 
     def extra_commands(self) -> dict[str, CommandFn]:
+        # imported at the first command: a dice LINE, or the REPL's first prompt, needs none
+        from rules.systems.tiers.checks import buyout, check
+        from rules.systems.tiers.combat import attack, damage
+        from rules.systems.tiers.fate import fate
+        from rules.systems.tiers.harm import heal, hurt
+        from rules.systems.tiers.recovery import combat, gain, recover, rest, session, spend, turn
+        from rules.systems.tiers.saves import disrupt, initiative, save
+
         return {
             "check": check,
             "buyout": buyout,
@@ -70,6 +70,9 @@ class Tiers(System):
         }
 
     def odds_commands(self) -> dict[str, OddsFn]:
+        from rules.systems.tiers.fate import fate_odds
+        from rules.systems.tiers.odds import odds_hooks
+
         return {**odds_hooks(), "fate": fate_odds, "reroll": fate_odds}
 
     def validate_sheet(self, data: Mapping[str, Any]) -> dict[str, Any]:
@@ -108,6 +111,8 @@ class Tiers(System):
         }.get(command, ())
 
     def help(self) -> str:
+        from rules.systems.tiers.help import HELP
+
         return HELP
 
 

@@ -4,32 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.campaign import Character
 from rules.errors import SheetError
 from rules.notation import ast
-from rules.odds import Odds
 from rules.resolution import Change, Resolution
 from rules.systems.protocol import CommandFn, Context, OddsFn, Pool, Stat, System
 from rules.systems.vagabond.check_roll import one_aid_die
-from rules.systems.vagabond.checks import block, check, dodge, save
-from rules.systems.vagabond.combat import attack, hit
 from rules.systems.vagabond.death import DEAD, deaths, refuse_dead
-from rules.systems.vagabond.fluke import fluke
-from rules.systems.vagabond.help import HELP
-from rules.systems.vagabond.magic import cast
-from rules.systems.vagabond.odds import odds_hooks, odds_table
-from rules.systems.vagabond.party import (
-    breather,
-    level_up,
-    rest_changes,
-    shift,
-    status,
-    victim,
-    xp,
-)
-from rules.systems.vagabond.vocabulary import ARMOR_RANGE, SKILLS, STATUSES, find_skill, title
+from rules.systems.vagabond.vocabulary import ARMOR_RANGE, SKILLS, find_skill
+
+if TYPE_CHECKING:
+    from rules.odds import Odds
 
 STATS = (
     Stat("might", "mit", 2, 7),
@@ -81,6 +68,20 @@ class Vagabond(System):
               "xp": (int, 0, None)}
 
     def extra_commands(self) -> dict[str, CommandFn]:
+        # imported at the first command: a dice LINE, or the REPL's first prompt, needs none
+        from rules.systems.vagabond.checks import block, check, dodge, save
+        from rules.systems.vagabond.combat import attack, hit
+        from rules.systems.vagabond.fluke import fluke
+        from rules.systems.vagabond.magic import cast
+        from rules.systems.vagabond.party import (
+            breather,
+            level_up,
+            shift,
+            status,
+            victim,
+            xp,
+        )
+
         return {
             "check": check,
             "save": save,
@@ -125,6 +126,8 @@ class Vagabond(System):
         return sheet
 
     def odds_commands(self) -> dict[str, OddsFn]:
+        from rules.systems.vagabond.odds import odds_hooks
+
         return odds_hooks()
 
     def pool_value(self, character: Character, pool: Pool) -> int:
@@ -134,6 +137,8 @@ class Vagabond(System):
         return super().pool_value(character, pool)
 
     def rest_changes(self, character: Character) -> list[Change]:
+        from rules.systems.vagabond.party import rest_changes
+
         return rest_changes(self, character)
 
     def resolve_roll(self, line: ast.RollLine, ctx: Context) -> Resolution:
@@ -165,6 +170,10 @@ class Vagabond(System):
         }.get(command, ())
 
     def help(self) -> str:
+        from rules.systems.vagabond.help import HELP
+        from rules.systems.vagabond.odds import odds_table
+        from rules.systems.vagabond.vocabulary import STATUSES, title
+
         statuses = "\n".join(f"  {title(s.name)}: {s.effect}" for s in STATUSES.values())
         return HELP + statuses + "\n  (a GM's own Status: status add custom:NAME, kept as a flag"\
             " with no automatic effect; any other word is an error)\n" + odds_table()
