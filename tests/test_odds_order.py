@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 import pytest
@@ -33,6 +34,7 @@ def counted(v: Value) -> Value:
         (LOADED, 5, (1, 5), identity),
         ({-1: 1, 0: 1, 1: 1}, 5, (0, 2), identity),  # Fate dice
         ({1: 2, 2: 0, 3: 1}, 4, (0, 2), identity),  # a face of weight 0
+        ({0: 3, 2: 3, 4: 3}, 5, (0, 3), identity),  # equally likely, two apart: a series
         (D6, 5, (0, 3), counted),  # keep 3, count successes: scores follow the values
         (D6, 5, (2, 5), counted),
     ],
@@ -85,3 +87,13 @@ def test_big_keeps_are_a_few_thousand_calls() -> None:
     assert odds.distribution[50] == Fraction(1, 10**100)  # every die shows 1
     # the kept fifty sum to 51 only when one die shows 2 and the other 99 show 1
     assert odds.distribution[51] == Fraction(100, 10**100)
+
+
+def test_few_kept_of_wide_dice_are_computed_not_refused() -> None:
+    line = parse("10d1000kh3")  # refused by the DP's budget before thresholds
+    assert isinstance(line, ast.RollLine)
+    odds = line_odds(line)
+    assert odds.min == 3 and odds.max == 3000 and odds.residual == 0
+    assert odds.distribution[3] == Fraction(1, 1000**10)  # all ten show 1
+    at_most_two = sum(math.comb(10, b) * 999 ** (10 - b) for b in range(3))
+    assert odds.distribution[3000] == 1 - Fraction(at_most_two, 1000**10)  # three or more 1000s

@@ -18,8 +18,8 @@ from collections.abc import Callable, Mapping
 
 from rules.odds.dist import MAX_OUTCOMES, Value, exact, too_many
 
-MAX_PACKED_BYTES = 1_000_000_000
-"""At most this many bytes of big-integer shifts and adds (a few tenths of a second)."""
+MAX_PACKED_BYTES = 3_000_000_000
+"""At most this many bytes of big-integer shifts and adds: about a second (1000d6kh500 is 2.6e9)."""
 
 
 def keep_best(
@@ -56,8 +56,14 @@ def keep_best(
     total = sum(weights[v] for v in outcomes)
     nbytes = (n * total.bit_length()) // 8 + 1  # a slot holds any count of n dice
     size = (k * spread + 1) * nbytes
-    # bytes the shifts and adds go through: value i adds i terms at each of k steps
-    work = sum(i * k * (k * (ranks[0] - r) + 1) for i, r in enumerate(ranks)) * nbytes // 2
+    # a die like dN: equally likely values one rank apart, so each y is a geometric series
+    gap = ranks[0] - ranks[1] if len(ranks) > 1 else 1
+    series = len({weights[v] for v in outcomes}) == 1 and all(
+        r - later == gap for r, later in zip(ranks, ranks[1:], strict=False)
+    )
+    # bytes the shifts and adds go through: for value i, k steps of i terms (or 2·log2 i)
+    work = sum((min(i, 2 * i.bit_length()) if series else i) * k * (k * (ranks[0] - r) + 1)
+               for i, r in enumerate(ranks)) * nbytes // 2
     if work > MAX_PACKED_BYTES:
         return None
     shift = 8 * nbytes
@@ -67,14 +73,18 @@ def keep_best(
         e = weights[t]
         worse = total - better - e
         y: dict[int, int] = {}  # the better values: bit offset → weight
-        for j in range(i):
-            offset = shift * (ranks[j] - ranks[i])
-            y[offset] = y.get(offset, 0) + weights[outcomes[j]]
+        if not series or 2 * i.bit_length() >= i:
+            for j in range(i):
+                offset = shift * (ranks[j] - ranks[i])
+                y[offset] = y.get(offset, 0) + weights[outcomes[j]]
         terms = sorted(y.items())
         first, *rest = _counts(n, k, e, worse, better)
         acc = first
         for coef in rest:  # Horner's rule, from a = k − 1 down to a = 0
-            acc = _times(acc, terms) + coef
+            if series and 2 * i.bit_length() < i:  # y = e·(x^gap + x^(2·gap) + … + x^(i·gap))
+                acc = (_series(acc, i, shift * gap) << (shift * gap)) * e + coef
+            else:
+                acc = _times(acc, terms) + coef
         packed += acc << (shift * k * (ranks[i] - ranks[-1]))
         better += e
     data = packed.to_bytes(size, "little")
@@ -93,6 +103,15 @@ def _times(packed: int, terms: list[tuple[int, int]]) -> int:
     for offset, w in terms:
         out += (packed if w == 1 else packed * w) << offset
     return out
+
+
+def _series(packed: int, m: int, offset: int) -> int:
+    """packed·(1 + 2^offset + 2^(2·offset) + … + 2^((m − 1)·offset)), by doubling."""
+    if m == 1:
+        return packed
+    half = _series(packed, m // 2, offset)
+    both = half + (half << (m // 2 * offset))
+    return packed + (both << offset) if m % 2 else both
 
 
 def _counts(n: int, k: int, e: int, worse: int, better: int) -> list[int]:
