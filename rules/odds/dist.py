@@ -241,7 +241,7 @@ class Dist(Mapping[Value, Fraction]):
                 raise too_much_work(label)
         if self.integral:
             lattice = Lattice.of(cast(Mapping[int, int], self.weights))
-            if lattice.recurrent:
+            if lattice.recurrent(n):
                 # the weights' digits in all: what the odds print, and what computing them costs
                 digits = (n * lattice.degree + 1) * (n * self.denom.bit_length() * 30103 // 100_000)
                 if digits > MAX_PACKED_DIGITS:

@@ -17,7 +17,9 @@ import math
 from collections.abc import Mapping
 
 MAX_TERMS = 24
-"""Dice with more distinct faces than this, unless all equally likely, go through convolutions."""
+"""Dice with more distinct faces than this and than twice the dice summed, unless all equally
+likely, go through convolutions (measured: 90 faces × 50 dice 74 against 159 ms, × 20 dice even,
+× 10 dice 8 against 6; 256 faces × 20 dice 237 against 135)."""
 
 
 class Lattice:
@@ -50,11 +52,11 @@ class Lattice:
         """The highest power of x: a sum of n such dice has n·degree + 1 places."""
         return len(self.poly) - 1
 
-    @property
-    def recurrent(self) -> bool:
-        """True when the recurrence beats convolution: equal weights, or few faces."""
+    def recurrent(self, n: int) -> bool:
+        """True when the recurrence beats convolution for n dice: equal weights, or few faces."""
         first = self.poly[0]
-        return all(w == first for w in self.poly) or sum(map(bool, self.poly)) - 1 <= MAX_TERMS
+        terms = sum(map(bool, self.poly)) - 1
+        return all(w == first for w in self.poly) or terms <= max(MAX_TERMS, 2 * n)
 
     def power(self, n: int) -> dict[int, int]:
         """The weights of the sum of n copies (n ≥ 1)."""
