@@ -63,7 +63,14 @@ class Odds:
         if target is not None:
             passing = sum(w for v, w in weights.items() if v >= target)
             outcomes = {"pass": Fraction(passing, denom), "fail": Fraction(total - passing, denom)}
-        odds = cls(_Checked((v, Fraction(w, denom)) for v, w in weights.items()), outcomes)
+        reduced: dict[int, Fraction] = {}  # equal weights (a symmetric sum's halves) share one
+        probs = _Checked()
+        for v, w in weights.items():
+            p = reduced.get(w)
+            if p is None:
+                p = reduced[w] = Fraction(w, denom)
+            probs[v] = p
+        odds = cls(probs, outcomes)
         odds.__dict__["residual"] = Fraction(denom - total, denom)
         odds.__dict__["mean"] = Fraction(sum(v * w for v, w in weights.items()), total)
         return odds
