@@ -35,6 +35,9 @@ def counted(v: Value) -> Value:
         ({-1: 1, 0: 1, 1: 1}, 5, (0, 2), identity),  # Fate dice
         ({1: 2, 2: 0, 3: 1}, 4, (0, 2), identity),  # a face of weight 0
         ({0: 3, 2: 3, 4: 3}, 5, (0, 3), identity),  # equally likely, two apart: a series
+        ({f: 1 for f in range(1, 11)}, 3, (0, 2), identity),  # 3d10kh2: y summed by doubling
+        ({f: 1 for f in range(1, 13)}, 4, (2, 4), identity),  # 4d12kl2
+        ({2 * f: 5 for f in range(9)}, 3, (0, 1), identity),  # 9 values two apart, weight 5
         (D6, 5, (0, 3), counted),  # keep 3, count successes: scores follow the values
         (D6, 5, (2, 5), counted),
     ],

@@ -67,24 +67,16 @@ def keep_best(
     if work > MAX_PACKED_BYTES:
         return None
     shift = 8 * nbytes
+    ordered = [weights[v] for v in outcomes]
     packed = 0
     better = 0  # weight of the values better than t
     for i, t in enumerate(outcomes):
         e = weights[t]
-        worse = total - better - e
-        y: dict[int, int] = {}  # the better values: bit offset → weight
-        if not series or 2 * i.bit_length() >= i:
-            for j in range(i):
-                offset = shift * (ranks[j] - ranks[i])
-                y[offset] = y.get(offset, 0) + weights[outcomes[j]]
-        terms = sorted(y.items())
-        first, *rest = _counts(n, k, e, worse, better)
+        times_y = _times_y(i, ordered, ranks, shift, gap if series else 0)
+        first, *rest = _counts(n, k, e, total - better - e, better)
         acc = first
         for coef in rest:  # Horner's rule, from a = k − 1 down to a = 0
-            if series and 2 * i.bit_length() < i:  # y = e·(x^gap + x^(2·gap) + … + x^(i·gap))
-                acc = (_series(acc, i, shift * gap) << (shift * gap)) * e + coef
-            else:
-                acc = _times(acc, terms) + coef
+            acc = times_y(acc) + coef
         packed += acc << (shift * k * (ranks[i] - ranks[-1]))
         better += e
     data = packed.to_bytes(size, "little")
@@ -97,12 +89,28 @@ def keep_best(
     return out
 
 
-def _times(packed: int, terms: list[tuple[int, int]]) -> int:
-    """packed·y for y = Σ weight·2^offset: shifts and adds (y has few terms, short ones)."""
-    out = 0
-    for offset, w in terms:
-        out += (packed if w == 1 else packed * w) << offset
-    return out
+def _times_y(
+    i: int, weights: list[int], ranks: list[int], shift: int, gap: int
+) -> Callable[[int], int]:
+    """Multiplication by y, the weights of the values before the i-th (the better ones) packed
+    in slots of `shift` bits, each at its rank above the i-th; `gap` when they are a series."""
+    if gap and 2 * i.bit_length() < i:  # y = w·(x^gap + x^(2·gap) + … + x^(i·gap))
+        step, w = shift * gap, weights[0]
+        return lambda packed: (_series(packed, i, step) << step) * w
+    y: dict[int, int] = {}  # bit offset → weight
+    for j in range(i):
+        w, offset = weights[j], shift * (ranks[j] - ranks[i])
+        y[offset] = y.get(offset, 0) + w
+    terms = sorted(y.items())
+
+    def times(packed: int) -> int:
+        """packed·y by shifts and adds (y has few terms, short ones: 10× a multiplication)."""
+        out = 0
+        for offset, w in terms:
+            out += (packed if w == 1 else packed * w) << offset
+        return out
+
+    return times
 
 
 def _series(packed: int, m: int, offset: int) -> int:
