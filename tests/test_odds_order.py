@@ -100,3 +100,10 @@ def test_few_kept_of_wide_dice_are_computed_not_refused() -> None:
     assert odds.distribution[3] == Fraction(1, 1000**10)  # all ten show 1
     at_most_two = sum(math.comb(10, b) * 999 ** (10 - b) for b in range(3))
     assert odds.distribution[3000] == 1 - Fraction(at_most_two, 1000**10)  # three or more 1000s
+
+
+def test_sparse_values_are_left_to_the_dynamic_programming() -> None:
+    spaced: dict[Value, int] = {1: 1, 2: 1, 1000: 1}
+    assert keep_best(spaced, 4, (0, 2), identity, "a pool") is None
+    assert pool_keep([(spaced, 4)], (0, 2), identity) == brute_keep([(spaced, 4)], (0, 2),
+                                                                      identity)

@@ -103,3 +103,13 @@ def test_odds_from_a_distribution_equal_odds_from_its_probabilities() -> None:
         Odds.from_dist(Dist({1: 3}, 2))
     with pytest.raises(ValueError):
         Odds.from_dist(Dist({1: 0}, 2))
+
+
+def test_sparse_values_convolve_instead() -> None:
+    spaced = Dist.of({1: 1, 2: 1, 100_000: 1})  # the sums fill 231 of 2 million places
+    assert not Lattice.of(dict(spaced.weights)).recurrent(20)
+    twenty = spaced
+    for _ in range(19):
+        twenty = twenty + spaced
+    assert within_calls(20_000, lambda: spaced.sum_of(20)) == twenty
+    assert len(twenty) == 231

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping
 
-from rules.odds.dist import MAX_OUTCOMES, Value, exact, too_many
+from rules.odds.dist import MAX_OUTCOMES, Value, exact
 
 MAX_PACKED_BYTES = 3_000_000_000
 """At most this many bytes of big-integer shifts and adds: about a second (1000d6kh500 is 2.6e9)."""
@@ -31,8 +31,8 @@ def keep_best(
 ) -> dict[Value, int] | None:
     """Weights of the summed score of the dice ranked in `window` (0 = highest) of n dice with
     these weights, over the die's total weight to the n; None unless the window holds the
-    highest or the lowest dice, the scores are whole and follow the values' order, and the
-    work is small enough (the caller's dynamic programming decides then)."""
+    highest or the lowest dice, the scores are whole, follow the values' order and fill a
+    quarter of their range, and the work is small enough (the caller's DP decides then)."""
     a, b = window
     if a >= b:
         return None
@@ -51,8 +51,8 @@ def keep_best(
     if any(r < later for r, later in zip(ranks, ranks[1:], strict=False)):
         return None
     spread = ranks[0] - ranks[-1]
-    if k * spread + 1 > MAX_OUTCOMES:
-        raise too_many(what, k * spread + 1)
+    if spread + 1 > 4 * len(ranks) or k * spread + 1 > MAX_OUTCOMES:
+        return None  # sparse values waste the packed slots (the DP refuses what is too big)
     total = sum(weights[v] for v in outcomes)
     nbytes = (n * total.bit_length()) // 8 + 1  # a slot holds any count of n dice
     size = (k * spread + 1) * nbytes

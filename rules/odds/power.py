@@ -53,9 +53,13 @@ class Lattice:
         return len(self.poly) - 1
 
     def recurrent(self, n: int) -> bool:
-        """True when the recurrence beats convolution for n dice: equal weights, or few faces."""
+        """True when the recurrence beats convolution for n dice: the values fill at least a
+        quarter of their range (else the sums are sparse: 20d{1,2,100000} has 231 of 2 million),
+        and the weights are equal or few."""
         first = self.poly[0]
         terms = sum(map(bool, self.poly)) - 1
+        if len(self.poly) > 4 * (terms + 1):
+            return False
         return all(w == first for w in self.poly) or terms <= max(MAX_TERMS, 2 * n)
 
     def power(self, n: int) -> dict[int, int]:
