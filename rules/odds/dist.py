@@ -11,8 +11,10 @@ from decimal import Decimal
 from fractions import Fraction
 from functools import cached_property
 from types import MappingProxyType
+from typing import cast
 
 from rules.errors import LimitError
+from rules.odds.power import Lattice
 
 Value = int | Fraction
 
@@ -237,6 +239,14 @@ class Dist(Mapping[Value, Fraction]):
             digits = span * (n * self.total.bit_length() * 30103 // 100_000)
             if digits > 2 * MAX_PACKED_DIGITS:
                 raise too_much_work(label)
+        if self.integral:
+            lattice = Lattice.of(cast(Mapping[int, int], self.weights))
+            if lattice.recurrent(n):
+                # the weights' digits in all: what the odds print, and what computing them costs
+                digits = (n * lattice.degree + 1) * (n * self.denom.bit_length() * 30103 // 100_000)
+                if digits > MAX_PACKED_DIGITS:
+                    raise too_much_work(label)
+                return Dist(cast(Mapping[Value, int], lattice.power(n)), self.denom**n)
         result: Dist | None = None
         power = self
         while True:

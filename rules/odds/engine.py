@@ -24,7 +24,8 @@ def line_odds(line: ast.RollLine) -> Odds:
     """The odds of a dice LINE: the distribution of its (rounded-down) total, and pass/fail
     against `vs N` (pass when total ≥ N); `adv`/`dis` turn its first d20 into 2d20kh1/kl1."""
     expr = ast.with_advantage(line.expr, line.advantage)
-    total = distribution(expr).map(_floor)
+    dist = distribution(expr)
+    total = dist if dist.integral else dist.map(_floor)
     return Odds.from_dist(total, line.target)
 
 

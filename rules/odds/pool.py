@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from rules.errors import LimitError
 from rules.notation import ast
 from rules.odds.dist import MAX_OUTCOMES, Dist, Value, convolve, exact, too_much_work
+from rules.odds.order import keep_best
 
 Score = Callable[[Value], Value]
 """What a kept die adds to the term: its value, or +1/−1/0 when counting successes."""
@@ -83,6 +84,10 @@ def pool_keep(
     a, b = window
     if a >= b:
         return {0: math.prod(sum(w.values()) ** n for w, n in groups)}
+    if len(groups) == 1:  # like dice: the highest or lowest k by thresholds, if they apply
+        best = keep_best(groups[0][0], total, window, score, what)
+        if best is not None:
+            return best
     depth_down = b if b < total else a
     depth_up = (total - a) if a > 0 else (total - b)
     descending = depth_down <= depth_up

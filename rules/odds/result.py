@@ -26,6 +26,10 @@ class Odds:
     outcomes: Mapping[str, Fraction] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        if type(self.distribution) is _Checked:  # from_dist: sorted, exact and checked already
+            object.__setattr__(self, "distribution", MappingProxyType(dict(self.distribution)))
+            object.__setattr__(self, "outcomes", MappingProxyType(dict(self.outcomes)))
+            return
         dist = {int(v): Fraction(p) for v, p in sorted(self.distribution.items()) if p}
         if not dist:
             raise ValueError("odds need at least one possible total")
@@ -40,15 +44,36 @@ class Odds:
 
     @classmethod
     def from_dist(cls, dist: Dist, target: int | None = None) -> Odds:
-        """The odds of a whole-number distribution; with a target, P(pass) is P(total ≥ target)."""
-        probs = {int(v): p for v, p in dist.probs().items()}
+        """The odds of a whole-number distribution; with a target, P(pass) is P(total ≥ target).
+
+        Every sum is taken over the distribution's one integer denominator: each probability is
+        reduced once, and no common denominator of many fractions is ever searched for."""
+        weights: dict[int, int] = {}
+        for v in dist.values_sorted:
+            w = dist.weights[v]
+            if w:
+                weights[int(v)] = weights.get(int(v), 0) + w
+        if not weights:
+            raise ValueError("odds need at least one possible total")
+        denom = dist.denom
+        total = sum(weights.values())
+        if total > denom or any(w < 0 for w in weights.values()):
+            raise ValueError("probabilities must be non-negative and sum to at most 1")
         outcomes: dict[str, Fraction] = {}
         if target is not None:
-            outcomes = {
-                "pass": exact_sum(p for v, p in probs.items() if v >= target),
-                "fail": exact_sum(p for v, p in probs.items() if v < target),
-            }
-        return cls(probs, outcomes)
+            passing = sum(w for v, w in weights.items() if v >= target)
+            outcomes = {"pass": Fraction(passing, denom), "fail": Fraction(total - passing, denom)}
+        reduced: dict[int, Fraction] = {}  # equal weights (a symmetric sum's halves) share one
+        probs = _Checked()
+        for v, w in weights.items():
+            p = reduced.get(w)
+            if p is None:
+                p = reduced[w] = Fraction(w, denom)
+            probs[v] = p
+        odds = cls(probs, outcomes)
+        odds.__dict__["residual"] = Fraction(denom - total, denom)
+        odds.__dict__["mean"] = Fraction(sum(v * w for v, w in weights.items()), total)
+        return odds
 
     @classmethod
     def judged(cls, distribution: Mapping[int, Fraction], judge: Callable[[int], str]) -> Odds:
@@ -99,6 +124,10 @@ class Odds:
     def at_most(self, total: int) -> Fraction:
         """P(total ≤ `total`)."""
         return exact_sum(p for v, p in self.distribution.items() if v <= total)
+
+
+class _Checked(dict[int, Fraction]):
+    """Probabilities that `Odds.from_dist` built sorted, reduced and summing to at most 1."""
 
 
 def over_common_denominator(probs: Iterable[Fraction]) -> tuple[list[int], int]:
