@@ -15,11 +15,11 @@ from fractions import Fraction
 
 from cli.env import ExitStatus
 from cli.render.odds import odds_json, odds_text, percent
-from cli.runner import Runner, parse_expanded
+from cli.runner import Runner, parse_expanded, roll_error
 from rules.campaign import Table
 from rules.dice.evaluate import Roller
 from rules.dice.source import RandomSource
-from rules.errors import RollError, UsageError
+from rules.errors import UsageError
 from rules.notation import ast, parse
 from rules.odds import Odds
 from rules.odds.risk import expected_uses, survival
@@ -43,8 +43,8 @@ def show_odds(
         if uses is not None:
             survives = Survival.of(line, uses)
         odds, system_id = _odds(runner, line, body)
-    except RollError as error:
-        return runner.report(text, error)
+    except Exception as exc:
+        return runner.report(text, roll_error(exc))
     if runner.settings.json:
         obj = odds_json(odds, text, system_id)
         if named is not None:

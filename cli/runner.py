@@ -82,6 +82,16 @@ def parse_expanded(named: Expansion) -> ast.Line:
         raise UsageError(f"{named.describe()}: {exc.message}") from None
 
 
+def roll_error(exc: Exception) -> RollError:
+    """What a failed LINE says: its own RollError, a nesting too deep for Python, or a bug of
+    ours, said plainly (never a traceback)."""
+    if isinstance(exc, RollError):
+        return exc
+    if isinstance(exc, RecursionError):
+        return LimitError("the LINE nests too deeply")
+    return RollError(f"internal error: {type(exc).__name__}: {exc}")
+
+
 _SEVERITY = {int(s): i for i, s in enumerate(
     (ExitStatus.OK, ExitStatus.REFUSED, ExitStatus.BAD_INPUT, ExitStatus.INTERRUPTED))}
 
@@ -173,12 +183,8 @@ class Runner:
         """Evaluate one LINE (all its repeats), print the results, return the exit status."""
         try:
             results = self.evaluate(text)
-        except RollError as error:
-            return self.report(text, error)
-        except RecursionError:
-            return self.report(text, LimitError("the LINE nests too deeply"))
-        except Exception as exc:  # a bug of ours: say so plainly, never a traceback
-            return self.report(text, RollError(f"internal error: {type(exc).__name__}: {exc}"))
+        except Exception as exc:
+            return self.report(text, roll_error(exc))
         status = int(ExitStatus.OK)
         held, self.holding = self.holding, True  # the repeats of `-n 30000 3d6`: one write
         try:

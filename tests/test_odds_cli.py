@@ -87,3 +87,19 @@ def test_system_commands_have_odds() -> None:
 def test_too_big_or_bad_lines_fail_fast(line: str) -> None:
     code, _, err = within_calls(200_000, lambda: invoke("odds", line))
     assert code == 2 and err.startswith("roll: error: ")
+
+
+@pytest.mark.parametrize("args, stdin, said", [
+    (["odds", "3d6"], None, "roll: error: internal error: ValueError: boom\n"),
+    ([], "odds 3d6\n", "roll: error: line 1: internal error: ValueError: boom\n"),
+])  # fmt: skip
+def test_a_bug_in_the_odds_is_an_error_line_not_a_traceback(
+    monkeypatch: pytest.MonkeyPatch, args: list[str], stdin: str | None, said: str
+) -> None:
+    import rules.odds
+
+    def broken(line: object) -> None:
+        raise ValueError("boom")
+
+    monkeypatch.setattr(rules.odds, "line_odds", broken)
+    assert invoke(*args, input=stdin) == (2, "", said)

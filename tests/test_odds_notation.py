@@ -384,3 +384,13 @@ def test_random_small_terms_match_the_roller(
     for v in set(expected) | set(odds.distribution):
         ours, theirs = odds.distribution.get(v, Fraction(0)), expected.get(v, Fraction(0))
         assert ours <= theirs + cut and theirs <= ours + odds.residual, (str(node), v)
+
+
+def test_a_die_that_always_rerolls_then_explodes_keeps_its_one_value() -> None:
+    """`1d2!kh1r1`: the die is 2 after its 1s are rerolled, and a 2 always explodes; the pool
+    of dice that stopped is empty, and no roll has one (Hypothesis found it crashing)."""
+    line = parse("1d2!kh1r1")
+    assert isinstance(line, ast.RollLine)
+    odds = line_odds(line)
+    assert set(odds.distribution) == {2}
+    assert sum(odds.distribution.values()) + odds.residual == 1

@@ -81,8 +81,10 @@ def pool_keep(
     """
     groups = [(w, n) for w, n in groups if n > 0]
     total = sum(n for _, n in groups)
+    if any(not w for w, _ in groups):
+        return {}  # a die that can show nothing (every face rerolled away or exploding): no roll
     a, b = window
-    if a >= b:
+    if a >= b or not groups:  # nothing ranked in the window (or no die at all): it sums to 0
         return {0: math.prod(sum(w.values()) ** n for w, n in groups)}
     if len(groups) == 1:  # like dice: the highest or lowest k by thresholds, if they apply
         best = keep_best(groups[0][0], total, window, score, what)
