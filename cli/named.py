@@ -40,12 +40,7 @@ def first_name(text: str) -> str | None:
 
 def sheet_rolls(character: Character | None) -> dict[str, str]:
     """A character's own named rolls (`[rolls]` of its sheet, checked on import)."""
-    if character is None:
-        return {}
-    rolls = character.sheet.get("rolls", {})
-    if not isinstance(rolls, Mapping):
-        return {}
-    return {str(k).lower(): str(v) for k, v in rolls.items()}
+    return {} if character is None else character.rolls
 
 
 def expand_in(

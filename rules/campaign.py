@@ -50,6 +50,11 @@ class Character:
         return frozenset(str(f) for f in self.sheet.get("flags", ()))
 
     @property
+    def rolls(self) -> dict[str, str]:
+        """Its own named rolls (`[rolls]` of its sheet, checked on import), by lowercase name."""
+        return {str(k).lower(): str(v) for k, v in self.section("rolls").items()}
+
+    @property
     def trained(self) -> frozenset[str]:
         skills = self.section("skills")
         return frozenset(str(s).lower() for s in skills.get("trained", ()))

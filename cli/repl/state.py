@@ -167,9 +167,7 @@ class ViewReader:
             problem = f"no character {wanted!r}"
         system = _system_or_generic(chosen or (character.system if character else None))
         names = tuple(c.name for c in characters)
-        from cli.named import sheet_rolls
-
-        rolls = {**aliases, **sheet_rolls(character)}
+        rolls = {**aliases, **(character.rolls if character is not None else {})}
         return TableView(system, character, names, party, problem, rolls, tables)
 
     def close(self) -> None:

@@ -11,7 +11,6 @@ from rules.errors import SheetError
 from rules.notation import ast
 from rules.resolution import Change, Resolution
 from rules.systems.protocol import CommandFn, Context, OddsFn, Pool, Stat, System
-from rules.systems.vagabond.check_roll import one_aid_die
 from rules.systems.vagabond.death import DEAD, deaths, refuse_dead
 from rules.systems.vagabond.vocabulary import ARMOR_RANGE, SKILLS, find_skill
 
@@ -144,6 +143,8 @@ class Vagabond(System):
     def resolve_roll(self, line: ast.RollLine, ctx: Context) -> Resolution:
         """A dice LINE such as `d20+f vs 12`: its `f`/`h` atoms roll one net d6 at most, and a
         lone d20 showing 20 is marked as a Crit."""
+        from rules.systems.vagabond.check_roll import one_aid_die
+
         expr, aid_note = one_aid_die(line.expr)
         res = super().resolve_roll(replace(line, expr=expr), ctx)
         if aid_note:
@@ -159,6 +160,8 @@ class Vagabond(System):
     def odds(self, line: ast.Line, ctx: Context) -> Odds:
         """Exact odds; a dice LINE's `f`/`h` atoms are netted to one d6 as when it is rolled."""
         if isinstance(line, ast.RollLine):
+            from rules.systems.vagabond.check_roll import one_aid_die
+
             line = replace(line, expr=one_aid_die(line.expr)[0])
         return super().odds(line, ctx)
 
