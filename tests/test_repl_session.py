@@ -294,7 +294,7 @@ def test_help_and_errors_speak_the_prompts_words() -> None:
     assert status == 0
     assert out.startswith("Type any LINE (dice or a command), or:\n")
     assert "roll -s" not in out and "-s tiers" not in out and "--as" not in out
-    assert "Examples (after use tiers; no character\nneeded):\n  check body body=14" in out
+    assert "Examples (after use tiers; no character\n  needed):\n  check body body=14" in out
     assert err == (
         "roll: error: this needs a Tier: give it\n"
         "  inline (tier=2) or act as a character\n"

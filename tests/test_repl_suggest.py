@@ -268,3 +268,20 @@ def test_a_name_inside_a_line_ends_with_its_space() -> None:
     state = view("champions", acting=False)
     assert texts(suggest("attack o", state)) == ['"Old Tom" ']
     assert texts(suggest("as o", state)) == ['"Old Tom"']  # nothing follows `as NAME`
+
+
+def test_a_description_broken_at_80_columns_is_rewrapped_whole() -> None:
+    text = ("  check STAT task N\n"
+            "        [modifier + Tier]d6 (negative modifier: Tier dice, 6s only);\n"
+            "        5+ succeeds\n"
+            "  buyout S      spend S Stamina\n"
+            "Pools: vigor (Tier + Heart mod, min 0, − armour)")
+    assert fit(text, 40).splitlines() == [
+        "  check STAT task N",
+        "        [modifier + Tier]d6 (negative",
+        "        modifier: Tier dice, 6s only);",
+        "        5+ succeeds",
+        "  buyout S      spend S Stamina",
+        "Pools: vigor (Tier + Heart mod, min 0, −",
+        "  armour)",
+    ]

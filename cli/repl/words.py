@@ -54,10 +54,31 @@ def terminal_width() -> int:
     return shutil.get_terminal_size((80, 24)).columns
 
 
-def fit(text: str, width: int) -> str:
-    """Reflow help text for a narrow pane: a two-column line puts its description below."""
+TWO_COLUMNS = re.compile(r"^(\S.*?)\s{2,}(\S.*)$")
+"""A help line's entry and its description, side by side (`buyout S      spend S Stamina`)."""
+
+
+def paragraphs(lines: list[str]) -> list[str]:
+    """Help lines with each run of lines at one indentation of four or more joined into one: a
+    description broken at 80 columns is one paragraph, which a narrower pane wraps whole."""
     out: list[str] = []
-    for line in text.splitlines():
+    for line in lines:
+        indent = len(line) - len(line.lstrip())
+        if (out and indent >= 4 and line.strip() and out[-1].strip()
+                and indent == len(out[-1]) - len(out[-1].lstrip())
+                and not TWO_COLUMNS.match(line.strip())
+                and not TWO_COLUMNS.match(out[-1].strip())):
+            out[-1] += " " + line.strip()
+        else:
+            out.append(line)
+    return out
+
+
+def fit(text: str, width: int) -> str:
+    """Reflow help text for a narrow pane: a description's lines wrap as one paragraph, and a
+    two-column line puts its description below."""
+    out: list[str] = []
+    for line in paragraphs(text.splitlines()):
         if len(line) <= width:
             out.append(line)
             continue
@@ -65,14 +86,16 @@ def fit(text: str, width: int) -> str:
         if len(indent) > width // 4:
             indent = " " * 6  # a description aligned far right: keep it under its entry
         body = line.strip()
-        columns = re.match(r"^(\S.*?)\s{2,}(\S.*)$", body)
+        columns = TWO_COLUMNS.match(body)
         if columns:
             out += textwrap.wrap(columns.group(1), width, initial_indent=indent,
                                  subsequent_indent=indent + "  ")
             out += textwrap.wrap(columns.group(2), width, initial_indent=indent + "    ",
                                  subsequent_indent=indent + "    ")
         else:
-            out += textwrap.wrap(body, width, initial_indent=indent, subsequent_indent=indent)
+            # a heading's own lines hang under it, as the help's continuation lines do
+            out += textwrap.wrap(body, width, initial_indent=indent,
+                                 subsequent_indent=indent or "  ")
     return "\n".join(out)
 
 
