@@ -12,11 +12,12 @@ import pytest
 
 HEAVY = ("prompt_toolkit", "sqlite3", "rich", "click", "typer", "cli.store", "rules.odds",
          "rules.named", "rules.systems.sheets", "rules.systems.pools", "cli.commands.odds_cmd",
-         "json", "fractions", "shlex", "cli.render.layout", "cli.render.meanwhile")
+         "json", "fractions", "shlex", "cli.render.layout", "cli.render.meanwhile", "unicodedata")
 """The REPL, the store, rich, Click and Typer (cli/plain.py reads a plain LINE's options); the
 odds engine, named rolls, sheets and the pool commands, which only a subcommand or a system
 command needs; json (--json), fractions (a division), shlex (a subcommand's words), the
-terminal's layout and the REPL's "meanwhile". (unittest stays: pyparsing imports it itself.)"""
+terminal's layout, the REPL's "meanwhile" and the Unicode tables (a caret under a non-ASCII
+character, a terminal's widths). (unittest stays: pyparsing imports it itself.)"""
 PROBE = """
 import sys
 sys.argv = ["roll", *sys.argv[1:]]
@@ -77,3 +78,19 @@ COMMANDS = ("rules.odds", "rules.systems.vagabond.checks", "rules.systems.vagabo
 @pytest.mark.parametrize("system", ["vagabond", "tiers", "champions", "brighter"])
 def test_a_dice_line_of_a_game_loads_none_of_its_commands(tmp_path: Path, system: str) -> None:
     assert loaded(tmp_path, ["-s", system, "2d6"], "", COMMANDS) == ""
+
+
+def test_the_short_ways_around_the_unicode_tables_give_their_answers() -> None:
+    """cli/render/text.py skips `unicodedata` (and its memory) for the characters before the
+    combining marks: each gets the width and the caret form the tables would give."""
+    import unicodedata
+
+    from cli.render.text import _columns, _shown_char
+
+    for code in range(0x300):
+        c = chr(code)
+        width = 0 if unicodedata.combining(c) else (
+            2 if unicodedata.east_asian_width(c) in ("W", "F") else 1)
+        assert _columns(c) == width
+        control = unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
+        assert _shown_char(c) == (" " if c == "\t" else "\ufffd" if control else c)

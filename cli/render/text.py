@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 
 from cli.render.marks import dropped
 from rules.describe import pool_title
@@ -114,8 +113,12 @@ def error_text(line: str | None, error: RollError) -> str:
 
 def _shown_char(c: str) -> str:
     """A character as the caret line shows it: a tab as a space, control characters as �."""
+    if " " <= c <= "~":  # printable ASCII: the Unicode tables (and their memory) are not needed
+        return c
     if c == "\t":
         return " "
+    import unicodedata
+
     if unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"):
         return "\ufffd"
     return c
@@ -128,6 +131,10 @@ def columns(text: str) -> int:
 
 def _columns(c: str) -> int:
     """How many terminal columns a shown character takes (CJK and emoji take two)."""
+    if c < "\u0300":  # before the combining marks: no wide or combining character
+        return 1
+    import unicodedata
+
     if unicodedata.combining(c):
         return 0
     return 2 if unicodedata.east_asian_width(c) in ("W", "F") else 1
