@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from cli.env import Environment, ExitStatus
@@ -20,6 +19,8 @@ from rules.resolution import Resolution, with_natural_d20
 from rules.systems import Context, System, get_system
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from cli.render.layout import Layout
     from cli.store import CampaignStore, CampaignView, Where
     from rules.named import Expansion
