@@ -37,6 +37,10 @@ def main() -> None:
         sys.exit(130)
     except BrokenPipeError:
         sys.exit(0)
+    finally:
+        # what was loaded since (the grammar and pyparsing at the first parse, a subcommand's
+        # modules) is not scanned by the collection Python makes at exit either
+        gc.freeze()
 
 
 if __name__ == "__main__":
