@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -93,6 +94,25 @@ def roll_error(exc: Exception) -> RollError:
     return RollError(f"internal error: {type(exc).__name__}: {exc}")
 
 
+class collector_paused:  # noqa: N801  (a context manager, used as a function would be)
+    """While `-n N` repeats of a LINE run and print: their results hold no cycles, so Python's
+    cycle collector would only rescan the growing list of them (a tenth of `-n 30000 3d6`);
+    they are freed by their counts before it runs again, as usual, after the LINE."""
+
+    __slots__ = ("pause",)
+
+    def __init__(self, pause: bool) -> None:
+        self.pause = pause and gc.isenabled()
+
+    def __enter__(self) -> None:
+        if self.pause:
+            gc.disable()
+
+    def __exit__(self, *_: object) -> None:
+        if self.pause:
+            gc.enable()
+
+
 _SEVERITY = {int(s): i for i, s in enumerate(
     (ExitStatus.OK, ExitStatus.REFUSED, ExitStatus.BAD_INPUT, ExitStatus.INTERRUPTED))}
 
@@ -182,10 +202,17 @@ class Runner:
 
     def run(self, text: str) -> int:
         """Evaluate one LINE (all its repeats), print the results, return the exit status."""
-        try:
-            results = self.evaluate(text)
-        except Exception as exc:
-            return self.report(text, roll_error(exc))
+        with collector_paused(self.settings.times > 1):
+            try:
+                results = self.evaluate(text)
+            except Exception as exc:
+                return self.report(text, roll_error(exc))
+            status = self.show_all(results)
+            del results  # freed by their counts, before the collector would look at them
+        return status
+
+    def show_all(self, results: list[Resolution]) -> int:
+        """Print a LINE's results in one write; the exit status they make."""
         status = int(ExitStatus.OK)
         held, self.holding = self.holding, True  # the repeats of `-n 30000 3d6`: one write
         try:
