@@ -3,11 +3,15 @@ that holds on a loaded machine (bench/peers.py times the same against d20)."""
 
 from __future__ import annotations
 
+import gc
 import io
+
+import pytest
 
 from cli.env import Environment
 from cli.plain import run_batch
 from cli.runner import Runner, Settings
+from rules.resolution import Resolution
 from tests.calls import within_calls
 
 EVERYDAY = ["1d20+5", "4d6kh3", "2d20kh1+3", "8d6", "1d8+3", "3d6", "1d100", "2d6+3", "1d12+4",
@@ -32,3 +36,21 @@ def test_a_batch_line_stays_under_two_hundred_calls() -> None:
     run_batch(warm, warm.env)
     batch = runner(text)
     within_calls(180_000, lambda: run_batch(batch, batch.env))  # 158 a line when written
+
+
+@pytest.mark.parametrize("times, line, paused", [(3, "3d6", True), (1, "3d6", False),
+                                                 (3, "3d6+", True)])
+def test_the_collector_waits_only_while_repeats_run(times: int, line: str, paused: bool) -> None:
+    """cli/runner.py `collector_paused`: -n N repeats hold no cycles; the collector comes back
+    after the LINE, a failed one included."""
+    seen: list[bool] = []
+    many = runner(times=times)
+    evaluate = many.evaluate
+
+    def watched(text: str) -> list[Resolution]:
+        seen.append(gc.isenabled())
+        return evaluate(text)
+
+    many.evaluate = watched  # type: ignore[method-assign]
+    many.run(line)
+    assert seen == [not paused] and gc.isenabled()
