@@ -177,3 +177,14 @@ def test_keeping_alone_reads_each_face_as_the_general_path_does(
     general = roll(f"{len(faces)}d{sides}min1{written}", faces)
     assert short[0] == general[0] and short[2] == general[2]
     assert short[1] == general[1]
+
+
+@pytest.mark.parametrize("sides, count", [(6, 3), (20, 1), (100, 7), (1, 4), (1_000_000, 5)])
+def test_a_seed_gives_the_faces_random_choices_would(sides: int, count: int) -> None:
+    """RandomSource draws as `random.Random.choices` does, so a --seed keeps its faces."""
+    import random
+
+    source, theirs = RandomSource(42), random.Random(42)
+    for _ in range(50):
+        assert source.throw_many(ast.std_die(sides), count, "") == theirs.choices(
+            range(1, sides + 1), k=count)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterable
+from math import floor
 from typing import Protocol
 
 from rules.errors import ScriptError
@@ -31,10 +32,12 @@ class RandomSource:
         return self.throw_many(die, 1, why)[0]
 
     def throw_many(self, die: Die, count: int, why: str) -> list[int]:
-        # choices() draws one float per die: uniform, fast, and the same on every platform
-        faces: range | tuple[int, ...]
-        faces = range(1, die.sides + 1) if die.kind in ("std", "percent", "risk") else die.faces
-        return self._rng.choices(faces, k=count)
+        # one float per die, as random.choices() draws them (the same faces for a --seed, on
+        # every platform), without its set-up at every call: a face is 1 + ⌊random() × sides⌋
+        if die.kind in ("std", "percent", "risk"):
+            draw, sides = self._rng.random, die.sides
+            return [1 + floor(draw() * sides) for _ in range(count)]
+        return self._rng.choices(die.faces, k=count)
 
 
 class ScriptedSource:
