@@ -189,14 +189,17 @@ class Runner:
         return error.exit_status
 
     def show(self, res: Resolution) -> None:
+        self.out(self.rendered(res))
+
+    def rendered(self, res: Resolution) -> str:
+        """A result as the options ask: a JSON object, the total alone (-q), or the text."""
         if self.settings.json:
             text = render_text.plain_text(res)
-            self.out(render_json.dumps(render_json.resolution_to_json(res, text)))
-        elif self.settings.quiet:
-            self.out(render_text.quiet(res))
-        else:
-            text = render_text.render(res, self.color)
-            self.out(text if self.layout is None else self.layout.lay_out(res, text, self.color))
+            return render_json.dumps(render_json.resolution_to_json(res, text))
+        if self.settings.quiet:
+            return render_text.quiet(res)
+        text = render_text.render(res, self.color)
+        return text if self.layout is None else self.layout.lay_out(res, text, self.color)
 
     # ---- evaluating ----
 
@@ -212,19 +215,13 @@ class Runner:
         return status
 
     def show_all(self, results: list[Resolution]) -> int:
-        """Print a LINE's results in one write; the exit status they make."""
-        status = int(ExitStatus.OK)
-        held, self.holding = self.holding, True  # the repeats of `-n 30000 3d6`: one write
-        try:
-            for res in results:
-                self.show(res)
-                if self.settings.exit_code and res.passed is False:
-                    status = int(ExitStatus.REFUSED)
-        finally:
-            self.holding = held
-        if not held:
-            self.flush()
-        return status
+        """Print a LINE's results in one write (the repeats of `-n 30000 3d6` too); the exit
+        status they make."""
+        if results:
+            self.out("\n".join(map(self.rendered, results)))
+        if self.settings.exit_code and any(res.passed is False for res in results):
+            return int(ExitStatus.REFUSED)
+        return int(ExitStatus.OK)
 
     def campaign(self) -> CampaignStore:
         """The campaign, opened once for this process's life (never created: a missing file is
