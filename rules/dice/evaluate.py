@@ -30,6 +30,10 @@ MAX_DICE = 100_000
 MAX_WAVES = 100
 
 
+_throw = lru_cache(maxsize=4096)(Throw)
+"""A Throw, shared: the same die, face and keeping make the same frozen tuple at every repeat."""
+
+
 @lru_cache(maxsize=512)
 def _plain_die(die: ast.Die, kept: bool = True) -> dict[int, DieRoll]:
     """A die that is its one face, kept or dropped, by face: frozen, so every `3d6` and
@@ -132,7 +136,7 @@ class Roller:
         """Every throw of the LINE so far, in roll order; made again only when one was added or
         set aside since (a roll and its Resolution both ask, at every repeat)."""
         if self._made is None or self._made[0] != self._kept:
-            made = tuple(map(Throw, self._names, self._faces, self._kept))
+            made = tuple(map(_throw, self._names, self._faces, self._kept))
             self._made = (self._kept.copy(), made)
         return self._made[1]
 
