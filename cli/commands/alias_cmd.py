@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from cli.commands.campaign_access import campaign_of, campaign_transaction
 from cli.completion import alias_name
 from cli.env import Environment
 from cli.options import CAMPAIGN_OPTIONS, fail, with_settings
@@ -21,7 +22,7 @@ from cli.runner import Settings
 from rules.errors import RollError, UsageError
 
 if TYPE_CHECKING:
-    from cli.store import CampaignStore
+    pass
 
 ALIAS_HELP = "Named rolls for the whole campaign: add, rm, list, export, import."
 alias_app = typer.Typer(help=ALIAS_HELP, no_args_is_help=True)
@@ -32,13 +33,6 @@ LINE_WORDS = {"allow_interspersed_args": True, "ignore_unknown_options": True}
 @with_settings(*CAMPAIGN_OPTIONS)
 def alias_options(settings: Settings) -> None:
     """Options given before `alias`'s own command (`roll --campaign PATH alias list`)."""
-
-
-def _campaign(settings: Settings) -> CampaignStore:
-    """The campaign (never created here: `sheet import` creates one); a file or a database."""
-    from cli.store import open_campaign
-
-    return open_campaign(settings.campaign_path(), create=False)
 
 
 def checked(aliases: dict[str, str]) -> dict[str, str]:
@@ -59,15 +53,11 @@ def alias_add(
     """Add (or replace) a named roll: `roll alias add longsword attack melee 1d8+3`."""
     from cli.shell_words import line_text
 
-    env = Environment()
     line = line_text(words).strip()
-    try:
-        with _campaign(settings).transaction() as tx:
-            aliases = checked({**tx.aliases(), name: line})
-            key = name.strip().lower()
-            replaced = tx.put_alias(key, aliases[key])
-    except RollError as error:
-        fail(env, error)
+    with campaign_transaction(settings) as tx:
+        aliases = checked({**tx.aliases(), name: line})
+        key = name.strip().lower()
+        replaced = tx.put_alias(key, aliases[key])
     typer.echo(f"{'replaced' if replaced else 'added'} alias {key} → {aliases[key]}")
 
 
@@ -78,12 +68,8 @@ def alias_rm(
     name: Annotated[str, typer.Argument(help="the alias", click_type=alias_name())],
 ) -> None:
     """Remove a named roll of the campaign."""
-    env = Environment()
-    try:
-        with _campaign(settings).transaction() as tx:
-            line = tx.remove_alias(name)
-    except RollError as error:
-        fail(env, error)
+    with campaign_transaction(settings) as tx:
+        line = tx.remove_alias(name)
     typer.echo(f"removed alias {name.strip().lower()} (it was {line})")
 
 
@@ -94,14 +80,10 @@ def alias_list(settings: Settings) -> None:
     win over an alias of the same name)."""
     from cli.named import sheet_rolls
 
-    env = Environment()
     acting = settings.acting()
-    try:
-        with _campaign(settings).transaction(readonly=True) as tx:
-            aliases = tx.aliases()
-            character = tx.character(acting) if acting is not None else None
-    except RollError as error:
-        fail(env, error)
+    with campaign_transaction(settings, readonly=True) as tx:
+        aliases = tx.aliases()
+        character = tx.character(acting) if acting is not None else None
     rows: list[tuple[str, str, str | None]] = [(n, line, None) for n, line in aliases.items()]
     if character is not None:
         rows += [(n, line, character.name) for n, line in sheet_rolls(character).items()]
@@ -119,12 +101,8 @@ def alias_export(settings: Settings) -> None:
     """Print the campaign's named rolls as TOML (`[aliases]`), for `alias import`."""
     import tomli_w
 
-    env = Environment()
-    try:
-        with _campaign(settings).transaction(readonly=True) as tx:
-            aliases = tx.aliases()
-    except RollError as error:
-        fail(env, error)
+    with campaign_transaction(settings, readonly=True) as tx:
+        aliases = tx.aliases()
     typer.echo(tomli_w.dumps({"aliases": aliases}), nl=False)
 
 
@@ -138,7 +116,7 @@ def alias_import(
     env = Environment()
     try:
         given = _aliases_in(file)
-        with _campaign(settings).transaction() as tx:
+        with campaign_of(settings).transaction() as tx:
             merged = checked({**tx.aliases(), **given})
             for name in checked(given):
                 tx.put_alias(name, merged[name])

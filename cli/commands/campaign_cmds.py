@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from cli.commands.campaign_access import campaign_of, campaign_transaction
 from cli.completion import character_name
 from cli.env import Environment
 from cli.options import CAMPAIGN_OPTIONS, fail, with_settings
@@ -21,7 +22,7 @@ from rules.errors import RollError, RuleError, UsageError
 from rules.systems import get_system
 
 if TYPE_CHECKING:
-    from cli.store import CampaignStore
+    pass
 
 SHEET_HELP = "Characters: import, export, show, list, rm."
 sheet_app = typer.Typer(help=SHEET_HELP, no_args_is_help=True)
@@ -31,13 +32,6 @@ sheet_app = typer.Typer(help=SHEET_HELP, no_args_is_help=True)
 @with_settings(*CAMPAIGN_OPTIONS)
 def sheet_options(settings: Settings) -> None:
     """Options given before `sheet`'s own command (`roll --campaign PATH sheet list`)."""
-
-
-def _campaign(settings: Settings, create: bool = False) -> CampaignStore:
-    """The campaign (only `sheet import` creates one: elsewhere a missing file is an error)."""
-    from cli.store import open_campaign
-
-    return open_campaign(settings.campaign_path(), create=create)
 
 
 def pane_width() -> int:
@@ -76,7 +70,7 @@ def sheet_import(
     how = ""
     try:
         sheet = read_sheet(file)
-        with _campaign(settings, create=True).transaction() as tx:
+        with campaign_of(settings, create=True).transaction() as tx:
             old = tx.find_character(sheet["name"])
             if old is not None and not reset:
                 sheet, how = kept_pools(old, sheet), ", current pools kept (--reset: the sheet's)"
@@ -97,12 +91,8 @@ def sheet_export(
     """Print a character's sheet as TOML, current pools included."""
     from cli.sheets import dump_sheet
 
-    env = Environment()
-    try:
-        with _campaign(settings).transaction(readonly=True) as tx:
-            character = tx.character(name)
-    except RollError as error:
-        fail(env, error)
+    with campaign_transaction(settings, readonly=True) as tx:
+        character = tx.character(name)
     typer.echo(dump_sheet(character), nl=False)
 
 
@@ -147,15 +137,11 @@ def sheet_show(
     ] = None,
 ) -> None:
     """Stats, pools with maxima, flags."""
-    env = Environment()
-    try:
-        with _campaign(settings).transaction(readonly=True) as tx:
-            who = name or settings.acting()
-            if who is None:
-                raise UsageError("sheet show needs a NAME (or somebody acting: --as NAME or ROLL_AS)")
-            character = tx.character(who)
-    except RollError as error:
-        fail(env, error)
+    with campaign_transaction(settings, readonly=True) as tx:
+        who = name or settings.acting()
+        if who is None:
+            raise UsageError("sheet show needs a NAME (or somebody acting: --as NAME or ROLL_AS)")
+        character = tx.character(who)
     if settings.json:
         from cli.sheet_state import full_state
 
@@ -170,13 +156,9 @@ def sheet_list(
     settings: Settings,
 ) -> None:
     """The campaign's characters."""
-    env = Environment()
-    try:
-        with _campaign(settings).transaction(readonly=True) as tx:
-            characters = tx.characters()
-        active = settings.acting()
-    except RollError as error:
-        fail(env, error)
+    with campaign_transaction(settings, readonly=True) as tx:
+        characters = tx.characters()
+    active = settings.acting()
     for c in characters:
         if settings.json:
             typer.echo(jsonlib.dumps({"name": c.name, "system": c.system}, ensure_ascii=False))
@@ -195,7 +177,7 @@ def sheet_rm(
     """Remove a character (asks first; `undo` brings it back with its pools)."""
     env = Environment()
     try:
-        store = _campaign(settings)
+        store = campaign_of(settings)
         with store.transaction(readonly=True) as tx:
             character = tx.character(name)
         if not yes:
@@ -248,7 +230,7 @@ def log_command(
         if n < 1:
             raise UsageError("log -n takes a number ≥ 1")
         start = None if since is None else since_time(since, now)
-        store = _campaign(settings)
+        store = campaign_of(settings)
         watcher = watch(store.path) if follow else None  # before reading: no write is missed
         with store.transaction(readonly=True) as tx:
             newest = tx.log(1)
@@ -273,13 +255,9 @@ def undo_command(
 ) -> None:
     """Revert the acting character's most recent change-set (the campaign's when nobody acts);
     refused if its pools moved since."""
-    env = Environment()
-    try:
-        with _campaign(settings).transaction() as tx:
-            entry = tx.undo(settings.acting(), nth, id_)
-            logged = tx.log(1)[0]  # the "undo" row, a §3 object like every logged LINE
-    except RollError as error:
-        fail(env, error)
+    with campaign_transaction(settings) as tx:
+        entry = tx.undo(settings.acting(), nth, id_)
+        logged = tx.log(1)[0]  # the "undo" row, a §3 object like every logged LINE
     if settings.json:
         from cli.render.log import log_json
 

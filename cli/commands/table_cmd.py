@@ -10,6 +10,7 @@ import typer
 from click.shell_completion import CompletionItem
 from typer.core import TyperGroup
 
+from cli.commands.campaign_access import campaign_of, campaign_transaction
 from cli.completion import table_name
 from cli.env import Environment
 from cli.options import CAMPAIGN_OPTIONS, fail, with_settings
@@ -17,7 +18,7 @@ from cli.runner import Runner, Settings, worst
 from rules.errors import RollError, UsageError
 
 if TYPE_CHECKING:
-    from cli.store import CampaignStore
+    pass
 
 TABLE_HELP = "Rollable tables: roll table NAME (or FILE); import, list, rm, export."
 ROLL = "_roll"
@@ -49,13 +50,6 @@ table_app = typer.Typer(cls=TableGroup, help=TABLE_HELP, no_args_is_help=True,
 @with_settings(*ROLL_OPTIONS)
 def table_options(settings: Settings) -> None:
     """Options given before `table`'s own command (`roll --json table encounters`)."""
-
-
-def _campaign(settings: Settings) -> CampaignStore:
-    """The campaign (never created here: `sheet import` creates one); a file or a database."""
-    from cli.store import open_campaign
-
-    return open_campaign(settings.campaign_path(), create=False)
 
 
 @table_app.command(ROLL, hidden=True)
@@ -90,7 +84,7 @@ def table_import(
     env = Environment()
     try:
         table = check_table_name(read_table(file, name=name))
-        with _campaign(settings).transaction() as tx:
+        with campaign_of(settings).transaction() as tx:
             replaced = tx.put_table(table.name, table.to_data())
             missing = sorted(ref for ref in table.references()
                              if ref != table.name and tx.table_data(ref) is None)
@@ -107,12 +101,8 @@ def table_import(
 @with_settings(*CAMPAIGN_OPTIONS)
 def table_list(settings: Settings) -> None:
     """The campaign's tables: name, die, rows, title."""
-    env = Environment()
-    try:
-        with _campaign(settings).transaction(readonly=True) as tx:
-            tables = tx.tables()
-    except RollError as error:
-        fail(env, error)
+    with campaign_transaction(settings, readonly=True) as tx:
+        tables = tx.tables()
     for name, data in tables.items():
         rows = data.get("rows", [])
         die = data.get("roll") or f"d{sum(int(r.get('weight', 1)) for r in rows)}"
@@ -131,12 +121,8 @@ def table_rm(
     name: Annotated[str, typer.Argument(help="the table", click_type=table_name())],
 ) -> None:
     """Remove a table from the campaign."""
-    env = Environment()
-    try:
-        with _campaign(settings).transaction() as tx:
-            tx.remove_table(name)
-    except RollError as error:
-        fail(env, error)
+    with campaign_transaction(settings) as tx:
+        tx.remove_table(name)
     typer.echo(f"removed table {name.strip().lower()}")
 
 
