@@ -164,5 +164,6 @@ def plain_odds(words: list[str]) -> bool:
     option), for any LINE but a table's (`odds table NAME` is the command's own)."""
     if len(words) != 3 or words[0].lower() != "odds" or words[1] != "--":
         return False
-    line = words[2].split()
-    return not (len(line) == 2 and line[0].lower() == "table")
+    from cli.odds_line import odds_table
+
+    return odds_table(words[2]) is None

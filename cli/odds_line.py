@@ -62,6 +62,12 @@ def show_odds(
     return int(ExitStatus.OK)
 
 
+def odds_table(text: str) -> str | None:
+    """The table that `odds table NAME` prices (the odds command's own), or None for a LINE."""
+    words = text.split()
+    return words[1] if len(words) == 2 and words[0].lower() == "table" else None
+
+
 USES = re.compile(r"^(?P<line>.*\S)\s+uses\s+(?P<rolls>\d+)\s*$", re.IGNORECASE)
 
 

@@ -10,7 +10,7 @@ import typer
 
 from cli.completion import LineWord
 from cli.env import Environment
-from cli.odds_line import show_odds
+from cli.odds_line import odds_table, show_odds
 from cli.options import CAMPAIGN_OPTIONS, fail, unknown_option, with_settings
 from cli.render.odds import odds_json
 from cli.runner import Runner, Settings
@@ -31,9 +31,9 @@ def odds_command(
     env = Environment()
     text = " ".join(words)
     runner = Runner(settings, env)
-    table_words = text.split()  # a batch line or the REPL passes the LINE as one word
-    if len(table_words) == 2 and table_words[0].lower() == "table":
-        table_odds_command(runner, table_words[1], text, width)
+    target = odds_table(text)  # a batch line or the REPL passes the LINE as one word
+    if target is not None:
+        table_odds_command(runner, target, text, width)
         return
     try:
         unknown = unknown_option(words)
