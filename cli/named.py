@@ -79,4 +79,4 @@ def named_result(res: Resolution, expansion: Expansion) -> Resolution:
     echoed = res.summary.startswith(core)  # most summaries begin with the LINE they resolved
     summary = shown + res.summary[len(core) :] if echoed else f"{shown}: {res.summary}"
     extra = (*res.extra, ("expanded", expansion.line))
-    return replace(res, input=expansion.original, summary=summary, extra=extra)
+    return replace(res, input=expansion.original, said=summary, extra=extra)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import gc
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, NoReturn
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
 
 from cli.env import Environment, ExitStatus
 from cli.render import json as render_json
@@ -16,7 +16,7 @@ from rules.dice.evaluate import Budget, Roller, check_dice_limit
 from rules.dice.source import DiceSource, RandomSource, ScriptedSource
 from rules.errors import LimitError, NotationError, RollError, UsageError
 from rules.notation import ast, parse
-from rules.resolution import Resolution, with_natural_d20
+from rules.resolution import Resolution
 from rules.systems import Context, System, get_system
 
 if TYPE_CHECKING:
@@ -27,6 +27,18 @@ if TYPE_CHECKING:
     from rules.named import Expansion
 
 MAX_TIMES = 100_000
+MAX_PLANS = 1024
+"""Plain LINEs a process keeps worked out (Runner.plain_plan)."""
+NOBODY = Table()
+"""The table of a LINE that reads no campaign: nobody acts, nothing is known."""
+
+
+class PlainPlan(NamedTuple):
+    """A plain dice LINE, ready to roll: its system, its tree once, how many times."""
+
+    system: System
+    line: ast.Line
+    times: int
 
 
 @dataclass
@@ -43,6 +55,12 @@ class Settings:
     quiet: bool = False
     exit_code: bool = False
     no_color: bool = False
+    env_system: str | None = field(
+        default_factory=lambda: os.environ.get("ROLL_SYSTEM") or None, repr=False)
+    """ROLL_SYSTEM as the process found it (read once: every LINE asks)."""
+    env_as: str | None = field(
+        default_factory=lambda: os.environ.get("ROLL_AS", "").strip() or None, repr=False)
+    """ROLL_AS as the process found it."""
 
     @classmethod
     def from_options(cls, **given: Any) -> Settings:
@@ -66,13 +84,13 @@ class Settings:
         return default_campaign_path()
 
     def system_id(self) -> str | None:
-        return self.system or os.environ.get("ROLL_SYSTEM") or None
+        return self.system or self.env_system
 
     def acting(self) -> str | None:
         """Who acts: `--as` (or the REPL's `as`; "" is nobody), else env ROLL_AS, else nobody."""
         if self.character is not None:
             return self.character.strip() or None
-        return os.environ.get("ROLL_AS", "").strip() or None
+        return self.env_as
 
 
 def parse_expanded(named: Expansion) -> ast.Line:
@@ -147,6 +165,7 @@ class Runner:
         self._campaign: CampaignStore | None = None
         self.layout: Layout | None = None  # a terminal's width and echo; None: lines as rendered
         self.holding = False  # True while a batch decides when output is flushed
+        self._plans: dict[tuple[str, str | None, str | None, int], PlainPlan] = {}
         if not 1 <= settings.times <= MAX_TIMES:
             raise LimitError(f"-n/--times takes N from 1 to {MAX_TIMES:,}")
 
@@ -274,7 +293,40 @@ class Runner:
             found = expand_in(tx, text, acting, chosen)
         return found if found.expanded else None
 
+    def plain_plan(self, text: str) -> PlainPlan | None:
+        """What a plain dice LINE with nobody acting needs, worked out once per LINE and
+        process (a batch, the REPL and `-n` roll the same few LINEs again and again): None for
+        anything else (a command, a name, somebody acting, a LINE that does not parse)."""
+        settings = self.settings
+        key = (text, settings.character, settings.system, settings.times)
+        plan = self._plans.get(key)
+        if plan is not None:
+            return plan
+        try:
+            line = parse(text)
+        except RollError:
+            return None
+        if not isinstance(line, ast.RollLine) or settings.acting() is not None:
+            return None
+        times = line.repeat * settings.times
+        if times > MAX_TIMES:
+            raise LimitError(f"a LINE repeats at most {MAX_TIMES:,} times (Nx × -n)")
+        check_dice_limit(line.expr, times)
+        single = line if line.repeat == 1 else replace(line, repeat=1)
+        if len(self._plans) >= MAX_PLANS:
+            self._plans.clear()
+        plan = self._plans[key] = PlainPlan(self.pick_system(None), single, times)
+        return plan
+
     def evaluate(self, text: str) -> list[Resolution]:
+        plain = self.plain_plan(text)
+        if plain is not None:
+            system, single, times = plain
+            budget = Budget()  # the dice limit covers the whole LINE, repeats included
+            return [
+                self._resolved(system, NOBODY, single, text, i == times - 1, budget)
+                for i in range(times)
+            ]
         named = self.expansion(text)
         if named is not None:
             text = named.line  # what the system reads; the result keeps both (cli/named.py)
@@ -287,7 +339,7 @@ class Runner:
         single = line if line.repeat == 1 else replace(line, repeat=1)
         budget = Budget()  # the dice limit covers the whole LINE, repeats included
         if not self.needs_campaign(single):
-            system, table = self.pick_system(None), Table()
+            system, table = self.pick_system(None), NOBODY
             return [
                 self._resolved(system, table, single, text, i == times - 1, budget, named)
                 for i in range(times)
@@ -313,9 +365,9 @@ class Runner:
         system: System, table: Table, line: ast.Line, text: str, roller: Roller,
         named: Expansion | None = None,
     ) -> Resolution:
-        """The system's resolution of the LINE, a natural d20 marked; a named roll's result
-        shows its name and keeps both forms (cli/named.py)."""
-        res = with_natural_d20(system.resolve(line, Context(system, table, roller, text)))
+        """The system's resolution of the LINE; a named roll's result shows its name and keeps
+        both forms (cli/named.py)."""
+        res = system.resolve(line, Context(system, table, roller, text))
         if named is None:
             return res
         from cli.named import named_result
@@ -363,7 +415,7 @@ class Runner:
         """A command with nobody acting and no campaign yet: fine unless it changes something."""
         system = self.pick_system(None)
         results = [
-            self._resolved(system, Table(), line, text, i == times - 1, budget, named)
+            self._resolved(system, NOBODY, line, text, i == times - 1, budget, named)
             for i in range(times)
         ]
         if any(res.changes for res in results):
@@ -384,7 +436,7 @@ class Runner:
         roller = Roller(self.source, budget or Budget())
         if not self.needs_campaign(line):
             system = self.pick_system(None)
-            res = self._judged(system, Table(), line, text, roller, named)
+            res = self._judged(system, NOBODY, line, text, roller, named)
             self._check_faces(last)
             return res
         if not self._campaign_exists():

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
 from rules.dice.results import Roll, Throw
@@ -13,6 +14,8 @@ if TYPE_CHECKING:
     from fractions import Fraction
 
 Value = int | str | bool | None
+Summary = str | Callable[[], str]
+"""A result's main line, or a function that writes it (Resolution.summary)."""
 
 
 @dataclass(frozen=True)
@@ -63,7 +66,8 @@ class Resolution:
     input: str
     system: str
     kind: str
-    summary: str
+    said: Summary = field(repr=False, compare=False)
+    """The summary, or what writes it when first read (see `summary`)."""
     character: str | None = None
     total: int | None = None
     target: int | None = None
@@ -76,6 +80,28 @@ class Resolution:
     notes: tuple[str, ...] = ()
     extra: tuple[tuple[str, Any], ...] = ()
     rolls: tuple[Roll, ...] = field(default=(), compare=False)
+
+    @property
+    def summary(self) -> str:
+        """The main line, written when first read: a result shown by its total alone (`-q`)
+        never describes its dice, the most work of a plain roll after throwing them."""
+        said = self.said
+        if isinstance(said, str):
+            return said
+        text = said()
+        object.__setattr__(self, "said", text)  # a cache of a pure function: still frozen
+        return text
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Resolution)
+        return self.summary == other.summary and all(
+            getattr(self, name) == getattr(other, name) for name in _COMPARED
+        )
+
+    def __hash__(self) -> int:
+        return hash(tuple(getattr(self, name) for name in _COMPARED))
 
     @property
     def comment(self) -> str | None:
@@ -107,14 +133,16 @@ class Resolution:
 PASSING = frozenset({"pass", "hit", "hold", "success", "stable"})
 
 
-def with_natural_d20(res: Resolution) -> Resolution:
-    """A generic dice LINE with exactly one kept d20: its natural 20 is a crit, its natural 1 a
-    fumble (as avrae's d20 marks them), shown at the end of the line as checks show theirs."""
-    if res.system != "generic" or res.kind != "roll" or res.crit or res.fumble:
-        return res
-    kept = [t.face for t in res.throws if t.die == "d20" and t.kept]
-    if kept not in ([20], [1]):
-        return res
-    crit = kept == [20]
-    word = "crit" if crit else "fumble"
-    return replace(res, crit=crit, fumble=not crit, summary=f"{res.summary} · {word}")
+_COMPARED = tuple(f.name for f in fields(Resolution) if f.compare)
+"""What two results must share besides their summary to be equal."""
+
+
+def natural_d20(throws: tuple[Throw, ...]) -> str | None:
+    """`crit` for a natural 20, `fumble` for a natural 1, when exactly one d20 is kept (as
+    avrae's d20 marks a dice LINE); None otherwise."""
+    kept = [t.face for t in throws if t.die == "d20" and t.kept]
+    if kept == [20]:
+        return "crit"
+    if kept == [1]:
+        return "fumble"
+    return None

@@ -16,7 +16,6 @@ from rules.dice.evaluate import Roller
 from rules.dice.source import RandomSource, ScriptedSource
 from rules.notation import ast, parse
 from rules.odds import line_odds
-from rules.resolution import with_natural_d20
 from rules.systems import Context, get_system
 from tests.differential import (
     corpus,
@@ -47,7 +46,7 @@ def _ours(expr: ast.Expr, faces: list[int]) -> tuple[int, bool, bool, list[tuple
     system = get_system("generic")
     roller = Roller(ScriptedSource(faces))
     text = str(expr)
-    res = with_natural_d20(system.resolve(ast.RollLine(expr), Context(system, Table(), roller, text)))
+    res = system.resolve(ast.RollLine(expr), Context(system, Table(), roller, text))
     assert res.total is not None
     return res.total, res.crit, res.fumble, list(our_throws(res.rolls[0].tree))
 

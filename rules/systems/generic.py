@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rules.dice.results import Throw
+from rules.resolution import natural_d20
 from rules.systems.protocol import System
 
 
@@ -19,6 +21,10 @@ class Generic(System):
     title = "Generic dice"
     sections = frozenset({"dice", "mods"})
 
+    def natural(self, throws: tuple[Throw, ...]) -> str | None:
+        """A natural 20 is a crit, a natural 1 a fumble, when the LINE keeps one d20."""
+        return natural_d20(throws)
+
     def help(self) -> str:
         return (
             "generic — dice notation for any game (the default system).\n"
@@ -26,4 +32,6 @@ class Generic(System):
             "  Pools from the sheet's [max] table: spend POOL [N], gain POOL [N], set POOL N,\n"
             "  hurt N, heal N (on hp), rest (every pool back to its maximum)."
         )
+
+
 SYSTEM = Generic()

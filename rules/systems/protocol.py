@@ -13,9 +13,10 @@ from rules.describe import describe_roll, pool_title
 from rules.dice.evaluate import Roller
 from rules.errors import UsageError
 from rules.notation import ast
-from rules.resolution import Change, Resolution
+from rules.resolution import Change, Resolution, Summary
 
 if TYPE_CHECKING:
+    from rules.dice.results import Throw
     from rules.odds import Odds
 
 
@@ -63,14 +64,15 @@ class Context:
     def name(self) -> str | None:
         return self.table.active.name if self.table.active else None
 
-    def resolution(self, kind: str, summary: str, **fields: Any) -> Resolution:
-        """A Resolution for this LINE, with the throws made so far."""
+    def resolution(self, kind: str, summary: Summary, **fields: Any) -> Resolution:
+        """A Resolution for this LINE, with the throws made so far; `summary` may be a function
+        that writes it, called only if the summary is read (Resolution.summary)."""
         fields.setdefault("character", self.name)
         return Resolution(
             input=self.input,
             system=self.system.id,
             kind=kind,
-            summary=summary,
+            said=summary,
             throws=self.roller.throws,
             **fields,
         )
@@ -169,20 +171,34 @@ class System:
             raise UsageError(f"f and h are Vagabond's Favor and Hinder dice: {where}")
         expr = ast.with_advantage(line.expr, line.advantage)
         roll = ctx.roller.roll(expr)
-        summary = f"{ctx.input.strip()} → {describe_roll(roll)}"
+        shown, target = ctx.input.strip(), line.target
         outcome = None
-        if line.target is not None:
-            outcome = "pass" if roll.total >= line.target else "fail"
-            summary = f"{summary} vs {line.target} · {outcome}"
+        if target is not None:
+            outcome = "pass" if roll.total >= target else "fail"
+        natural = self.natural(ctx.roller.throws)
+
+        def summary() -> str:  # written only if read: `-q` shows the total alone
+            text = f"{shown} → {describe_roll(roll)}"
+            if outcome is not None:
+                text = f"{text} vs {target} · {outcome}"
+            return text if natural is None else f"{text} · {natural}"
+
         return ctx.resolution(
             "roll",
             summary,
             total=roll.total,
-            target=line.target,
+            target=target,
             outcome=outcome,
+            crit=natural == "crit",
+            fumble=natural == "fumble",
             successes=roll.successes,
             rolls=(roll,),
         )
+
+    def natural(self, throws: tuple[Throw, ...]) -> str | None:
+        """What a plain dice LINE's throws mark besides its total (`crit`, `fumble`): nothing
+        unless the system says (the generic one marks a natural d20)."""
+        return None
 
     # ---- sheets, stats and pools ----
 
