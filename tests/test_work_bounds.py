@@ -21,7 +21,8 @@ EVERYDAY = ["1d20+5", "4d6kh3", "2d20kh1+3", "8d6", "1d8+3", "3d6", "1d100", "2d
 
 def runner(stdin: str = "", **settings: object) -> Runner:
     env = Environment(stdin=io.StringIO(stdin), stdout=io.StringIO(), stderr=io.StringIO())
-    return Runner(Settings(quiet=True, seed=1, **settings), env)  # type: ignore[arg-type]
+    given: dict[str, object] = {"quiet": True, "seed": 1} | settings
+    return Runner(Settings(**given), env)  # type: ignore[arg-type]
 
 
 def test_a_repeat_of_3d6_stays_under_a_hundred_calls() -> None:
@@ -54,3 +55,47 @@ def test_the_collector_waits_only_while_repeats_run(times: int, line: str, pause
     many.evaluate = watched  # type: ignore[method-assign]
     many.run(line)
     assert seen == [not paused] and gc.isenabled()
+
+
+def test_a_quiet_roll_never_describes_its_dice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`-q` shows the total: Resolution.summary, the describing, is written only when read."""
+    import rules.systems.protocol as protocol
+
+    described: list[object] = []
+    describe = protocol.describe_roll
+    monkeypatch.setattr(protocol, "describe_roll",
+                        lambda roll: described.append(roll) or describe(roll))
+    quiet = runner("\n".join(EVERYDAY))
+    run_batch(quiet, quiet.env)
+    assert described == [] and len(quiet.env.stdout.getvalue().split()) == len(EVERYDAY)
+    shown = runner("1d20+5\n", quiet=False)
+    run_batch(shown, shown.env)
+    assert len(described) == 1
+
+
+def test_a_plain_line_is_worked_out_once_per_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The batch's same few LINEs: the dice limit and the system are looked up once each."""
+    import cli.runner as runner_module
+
+    checked: list[object] = []
+    check = runner_module.check_dice_limit
+    monkeypatch.setattr(runner_module, "check_dice_limit",
+                        lambda expr, times: checked.append(expr) or check(expr, times))
+    batch = runner("\n".join(EVERYDAY * 20))
+    run_batch(batch, batch.env)
+    assert len(checked) == len(set(EVERYDAY))
+
+
+def test_who_acts_still_decides_after_a_plain_line_was_worked_out(tmp_path: object) -> None:
+    """The REPL's `as NAME` changes the settings between LINEs: the same dice then need the
+    campaign (here: none, so an error naming the path), and `as none` makes them plain again."""
+    from pathlib import Path
+
+    missing = Path(str(tmp_path)) / "none.sqlite3"
+    same = runner(campaign=missing)
+    assert same.run("1d6") == 0
+    same.settings.character = "Mira"
+    assert same.run("1d6") == 2
+    assert f"no campaign at {missing}" in same.env.stderr.getvalue()
+    same.settings.character = ""
+    assert same.run("1d6") == 0
