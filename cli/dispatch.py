@@ -41,9 +41,10 @@ def subcommand_of(text: str) -> list[str] | None:
     The text after `odds` is its LINE as typed (`odds {1d6, -1d4}kh1`): only a LINE that
     starts with `-` is read as options and needs `--` (`odds --at-least -- -1+d6`).
     """
-    first, *rest = text.split(None, 1) if text.strip() else [""]
-    if first.lower() not in SUBCOMMAND_WORDS:
-        return None
+    words = text.split(None, 1)
+    if not words or words[0].lower() not in SUBCOMMAND_WORDS:
+        return None  # a LINE: the common case, kept cheap
+    first, rest = words[0], words[1:]
     if first.lower() in LINE_TAKING and rest and not rest[0].startswith("-"):
         return [first, "--", rest[0].strip()]
     import shlex

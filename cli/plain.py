@@ -90,11 +90,12 @@ def run_batch(runner: Runner, env: Environment) -> int:
     status = int(ExitStatus.OK)
     runner.holding = True
     try:
-        for number, raw in enumerate(input_lines(env.stdin, runner.flush), start=1):
-            text = raw.lstrip("\ufeff").strip()  # a file saved with a byte-order mark
-            if not text or text.startswith("#"):
-                continue
-            with answering(number, text):
+        with answering() as at:
+            for number, raw in enumerate(input_lines(env.stdin, runner.flush), start=1):
+                text = raw.lstrip("\ufeff").strip()  # a file saved with a byte-order mark
+                if not text or text.startswith("#"):
+                    continue
+                at(number, text)
                 status = worst(status, run_any(runner, text))
     finally:
         runner.holding = False

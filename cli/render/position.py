@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextvars import ContextVar
 
 _BATCH_LINE: ContextVar[tuple[int, str] | None] = ContextVar("batch_line", default=None)
@@ -19,17 +20,20 @@ def batch_text() -> str | None:
     return at[1] if at is not None else None
 
 
-class answering:  # noqa: N801  (used as `with answering(n, text):`, as a function would be)
-    """While a batch answers its input line `number`, which reads `text` (a class, not a
-    generator: it is entered once per input line)."""
+class answering:  # noqa: N801  (used as `with answering() as at:`, as a function would be)
+    """While a batch answers its input lines: `at(number, text)` says which one it answers now
+    (set once per line, undone once per batch)."""
 
-    __slots__ = ("line", "token")
+    __slots__ = ("token",)
 
-    def __init__(self, number: int, text: str) -> None:
-        self.line = (number, text)
-
-    def __enter__(self) -> None:
-        self.token = _BATCH_LINE.set(self.line)
+    def __enter__(self) -> Callable[[int, str], None]:
+        self.token = _BATCH_LINE.set(None)
+        return answering_line
 
     def __exit__(self, *_: object) -> None:
         _BATCH_LINE.reset(self.token)
+
+
+def answering_line(number: int, text: str) -> None:
+    """The batch now answers its input line `number`, which reads `text`."""
+    _BATCH_LINE.set((number, text))

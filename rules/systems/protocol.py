@@ -175,7 +175,7 @@ class System:
         outcome = None
         if target is not None:
             outcome = "pass" if roll.total >= target else "fail"
-        natural = self.natural(ctx.roller.throws)
+        natural = self.natural(roll.throws)
 
         def summary() -> str:  # written only if read: `-q` shows the total alone
             text = f"{shown} → {describe_roll(roll)}"
