@@ -12,12 +12,14 @@ import pytest
 
 HEAVY = ("prompt_toolkit", "sqlite3", "rich", "click", "typer", "cli.store", "rules.odds",
          "rules.named", "rules.systems.sheets", "rules.systems.pools", "cli.commands.odds_cmd",
-         "json", "fractions", "shlex", "cli.render.layout", "cli.render.meanwhile", "unicodedata")
+         "json", "fractions", "shlex", "cli.render.layout", "cli.render.meanwhile", "unicodedata",
+         "unittest", "datetime")
 """The REPL, the store, rich, Click and Typer (cli/plain.py reads a plain LINE's options); the
 odds engine, named rolls, sheets and the pool commands, which only a subcommand or a system
 command needs; json (--json), fractions (a division), shlex (a subcommand's words), the
 terminal's layout, the REPL's "meanwhile" and the Unicode tables (a caret under a non-ASCII
-character, a terminal's widths). (unittest stays: pyparsing imports it itself.)"""
+character, a terminal's widths), and pyparsing's test helpers (unittest) and ready-made
+expressions (datetime), which rules/notation/lean_import.py defers."""
 PROBE = """
 import sys
 sys.argv = ["roll", *sys.argv[1:]]

@@ -33,6 +33,9 @@ def load() -> None:
 
 @cache
 def _grammar() -> ModuleType:
+    from rules.notation.lean_import import import_pyparsing
+
+    import_pyparsing()  # without its test helpers and ready-made expressions
     from rules.notation import grammar
 
     return grammar

@@ -1,0 +1,49 @@
+"""rules/notation/lean_import.py: pyparsing imported without its test helpers and ready-made
+expressions, which load whole on first use; a pyparsing that wants more is imported as it is.
+Each check runs in a fresh interpreter (this one has pyparsing imported already)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+LATER = """
+import sys
+from rules.notation import parse
+assert str(parse("4d6kh3 + 2").expr) == "4d6kh3 + 2"
+print("unittest" in sys.modules, "datetime" in sys.modules)
+import pyparsing as pp
+before = len(pp.core_builtin_exprs)
+from pyparsing import pyparsing_common
+print(pyparsing_common.integer.parse_string("12")[0] + 1)
+print(pp.common is pp.pyparsing_common is pyparsing_common._real, pp.common.__name__)
+print(len(pp.core_builtin_exprs) - before == len(sys.modules["pyparsing.common"]._builtin_exprs))
+print(pp.testing.__name__, pp.pyparsing_test is pp.testing, "unittest" in sys.modules)
+"""
+
+
+def python(code: str) -> list[str]:
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60, check=True)
+    return done.stdout.splitlines()
+
+
+def test_a_parse_loads_neither_and_both_load_whole_when_used() -> None:
+    assert python(LATER) == [
+        "False False",
+        "13",
+        "True pyparsing_common",
+        "True",
+        "pyparsing_test True True",
+    ]
+
+
+def test_a_pyparsing_that_wants_more_is_imported_as_it_is() -> None:
+    """A placeholder without a name pyparsing imports from it: the import falls back whole."""
+    code = ("import sys, rules.notation.lean_import as lean\n"
+            "lean.DEFERRED['pyparsing.common'].pop('_builtin_exprs')\n"
+            "from rules.notation import parse\n"
+            "assert str(parse('4d6kh3 + 2').expr) == '4d6kh3 + 2'\n"
+            "import pyparsing as pp\n"
+            "print(type(pp.common).__name__, 'unittest' in sys.modules, 'datetime' in sys.modules)")
+    assert python(code) == ["type True True"]
