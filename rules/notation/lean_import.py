@@ -41,7 +41,9 @@ class OnFirstUse:
         aliases = [alias for alias, value in vars(pyparsing).items() if value is self]
         module = importlib.import_module(self._home)
         # its ready-made expressions join pyparsing's own, as an eager import has them
-        pyparsing.core_builtin_exprs.extend(getattr(module, "_builtin_exprs", ()))
+        builtin = getattr(pyparsing, "core_builtin_exprs", None)
+        if isinstance(builtin, list):
+            builtin.extend(getattr(module, "_builtin_exprs", ()))
         real = getattr(module, self._name)
         for alias in aliases:  # `pyparsing.common` is the class again, not its module,
             setattr(pyparsing, alias, real)  # and the next use goes to it directly
