@@ -34,11 +34,21 @@ _throw = lru_cache(maxsize=4096)(Throw)
 """A Throw, shared: the same die, face and keeping make the same frozen tuple at every repeat."""
 
 
-@lru_cache(maxsize=512)
+_PLAIN: dict[tuple[str, bool], dict[int, DieRoll]] = {}
+"""A die that is its one face, kept or dropped, by its name and keeping, by face."""
+
+
 def _plain_die(die: ast.Die, kept: bool = True) -> dict[int, DieRoll]:
     """A die that is its one face, kept or dropped, by face: frozen, so every `3d6` and
-    `4d6kh3` of every repeat shares them."""
-    return {face: DieRoll(die, (face,), face, kept) for face in set(die.faces)}
+    `4d6kh3` of every repeat shares them (found by the die's name, a string hashed once,
+    where the die itself would be hashed field by field at every term)."""
+    key = (die.name, kept)
+    found = _PLAIN.get(key)
+    if found is None:
+        if len(_PLAIN) >= 512:
+            _PLAIN.clear()
+        found = _PLAIN[key] = {face: DieRoll(die, (face,), face, kept) for face in set(die.faces)}
+    return found
 
 
 def _plain_dice(die: ast.Die, faces: list[int], kept: list[bool] | None = None) -> tuple[DieRoll, ...]:
