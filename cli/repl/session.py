@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import cli.repl.event_loop  # noqa: F401  (first: asyncio without ssl, before prompt_toolkit loads it)
+
+# isort: split
 import asyncio
+from collections.abc import Callable
 from contextlib import redirect_stderr
 from typing import TextIO, cast
 
@@ -20,7 +24,7 @@ from cli.render.text import error_text
 from cli.repl.completer import RollCompleter
 from cli.repl.fitted import FittedErrors
 from cli.repl.history import open_history
-from cli.repl.keys import repl_bindings
+from cli.repl.keys import defaults_at_first_key, repl_bindings
 from cli.repl.lexer import NotationLexer
 from cli.repl.toolbar import Toolbar
 from cli.repl.words import Repl, check_acting
@@ -107,14 +111,17 @@ WARM_UP_AFTER = 0.05
 _warmed: list[bool] = []
 
 
-def warm_up() -> None:
-    """At the first prompt: load the grammar once the prompt is drawn, while the person starts
-    typing, rather than at the first key (pyparsing is a third of a start)."""
+def warm_up(*loads: Callable[[], object]) -> None:
+    """At the first prompt: once it is drawn, while the person starts typing, load what the
+    first LINE and key need (the grammar with pyparsing, a third of a start; `loads`) rather
+    than before the prompt shows or at the first key."""
     if not _warmed:
         _warmed.append(True)
         from rules.notation import load
 
-        asyncio.get_running_loop().call_later(WARM_UP_AFTER, load)
+        loop = asyncio.get_running_loop()
+        for each in (load, *loads):
+            loop.call_later(WARM_UP_AFTER, each)
 
 
 def run_repl(
@@ -142,7 +149,8 @@ def run_repl(
     # errors (the runner's, and a subcommand's on sys.stderr) wrap at words to the pane
     errors = FittedErrors(env.stderr, lambda: 80)
     runner.env = Environment(env.stdin, env.stdout, cast(TextIO, errors))
-    session = build_session(repl, input, output, history)
+    with defaults_at_first_key() as load_keys:
+        session = build_session(repl, input, output, history)
     asker: list[PromptSession[str]] = []  # made at the first question: start-up time
 
     def ask(message: str) -> str:
@@ -158,7 +166,7 @@ def run_repl(
             while True:
                 repl.refresh()
                 try:
-                    text = session.prompt(default=repl.prefill, pre_run=warm_up)
+                    text = session.prompt(default=repl.prefill, pre_run=lambda: warm_up(load_keys))
                 except KeyboardInterrupt:
                     continue
                 except EOFError:
