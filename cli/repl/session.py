@@ -8,7 +8,9 @@ import cli.repl.event_loop  # noqa: F401  (first: asyncio without ssl, before pr
 import asyncio
 from collections.abc import Callable
 from contextlib import redirect_stderr
-from typing import TextIO, cast
+from functools import partial
+from importlib import import_module
+from typing import TYPE_CHECKING, TextIO, cast
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.filters import Condition, is_done, to_filter
@@ -19,17 +21,19 @@ from prompt_toolkit.output import ColorDepth, Output
 from prompt_toolkit.styles import Style
 
 from cli.env import Environment, ExitStatus
-from cli.render.layout import Layout
 from cli.render.text import error_text
 from cli.repl.completer import RollCompleter
 from cli.repl.fitted import FittedErrors
 from cli.repl.history import open_history
 from cli.repl.keys import defaults_at_first_key, repl_bindings
-from cli.repl.lexer import NotationLexer
+from cli.repl.lexer import NotationLexer, marked
 from cli.repl.toolbar import Toolbar
 from cli.repl.words import Repl, check_acting
 from cli.runner import Runner, Settings
 from rules.errors import RollError
+
+if TYPE_CHECKING:
+    from cli.render.layout import Layout
 
 STYLE = Style.from_dict(
     {
@@ -124,6 +128,21 @@ def warm_up(*loads: Callable[[], object]) -> None:
             loop.call_later(WARM_UP_AFTER, each)
 
 
+def typing_ahead() -> None:
+    """What the first keys and the first Tab use beyond the grammar: the lexer's check and
+    tokens, and completion (loaded by `warm_up`, once the first prompt is drawn)."""
+    marked("d20")
+    import_module("cli.repl.suggest")
+
+
+def layout(width: int) -> Layout:
+    """Results in the pane: the prompt line shows the LINE, so they start with the outcome
+    (cli/render/layout.py loads with the first result, not before the first prompt)."""
+    from cli.render.layout import Layout
+
+    return Layout(width, echo=False)
+
+
 def run_repl(
     settings: Settings,
     env: Environment,
@@ -151,6 +170,7 @@ def run_repl(
     runner.env = Environment(env.stdin, env.stdout, cast(TextIO, errors))
     with defaults_at_first_key() as load_keys:
         session = build_session(repl, input, output, history)
+    warm = partial(warm_up, load_keys, typing_ahead)
     asker: list[PromptSession[str]] = []  # made at the first question: start-up time
 
     def ask(message: str) -> str:
@@ -166,7 +186,7 @@ def run_repl(
             while True:
                 repl.refresh()
                 try:
-                    text = session.prompt(default=repl.prefill, pre_run=lambda: warm_up(load_keys))
+                    text = session.prompt(default=repl.prefill, pre_run=warm)
                 except KeyboardInterrupt:
                     continue
                 except EOFError:
@@ -175,7 +195,7 @@ def run_repl(
                     repl.prefill = ""
                 repeated, repl.repeating = repl.repeating, False
                 # the prompt line shows the LINE: results start with the outcome, to the width
-                runner.layout = Layout(repl.width(), echo=False)
+                runner.layout = layout(repl.width())
                 if not repl.handle(text, repeated):
                     return int(ExitStatus.OK)
     finally:

@@ -10,7 +10,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from cli.dispatch import run_any, subcommand_of
-from cli.render.layout import wrap
 from cli.repl.keys import AGAIN
 from cli.repl.physical import PhysicalSource
 from cli.repl.prompt import prompt_text
@@ -280,6 +279,8 @@ class Repl:
 
     def say(self, text: str) -> None:
         """Show `text`, each line wrapped at words to the pane (continuations indented)."""
+        from cli.render.layout import wrap  # with the first result: not needed by the first prompt
+
         self.runner.out("\n".join(
             row for line in text.split("\n") for row in wrap(line, self.width())))
 
