@@ -63,9 +63,9 @@ def defaults_at_first_key() -> Iterator[Callable[[], KeyBindingsBase]]:
     mouse; ~600 of them, a twentieth of the start) load at the first key, or when the callable
     given is called, rather than when its Application is made. The same bindings, later."""
     loaded = cache(load_key_bindings)
-    # the name Application.__init__ calls (mypy: not re-exported, hence setattr)
+    made = vars(application)["load_key_bindings"]  # what Application.__init__ calls
     setattr(application, "load_key_bindings", lambda: DynamicKeyBindings(loaded))  # noqa: B010
     try:
         yield loaded
     finally:
-        setattr(application, "load_key_bindings", load_key_bindings)  # noqa: B010
+        setattr(application, "load_key_bindings", made)  # noqa: B010
