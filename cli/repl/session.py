@@ -156,10 +156,10 @@ def run_repl(
     try:
         runner = Runner(settings, env)
         repl = Repl(runner)
-        # the view's connection stays open, so the check's own closes without the WAL
-        # checkpoint a last connection makes (its fsync was a tenth of the start-up)
+        # the check reads through the view's connection (the runner's, kept open while somebody
+        # acts): no second connection to open, nor a WAL checkpoint when it closes
         repl.refresh()
-        check_acting(settings)
+        check_acting(settings, runner)
     except RollError as error:
         if repl is not None:
             repl.close()
