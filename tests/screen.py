@@ -18,14 +18,16 @@ PASTE_START, PASTE_END = "\x1b[200~", "\x1b[201~"
 
 
 class Terminal:
-    """`roll ARGS` in a pty of `columns`×`rows`; `screen()` is what a person would see."""
+    """`roll ARGS` in a pty of `columns`×`rows`; `screen()` is what a person would see
+    (`program`: another installed roll, for bench/repl_pane.py --base)."""
 
-    def __init__(self, env: dict[str, str], *args: str, columns: int = 40, rows: int = 24) -> None:
+    def __init__(self, env: dict[str, str], *args: str, columns: int = 40, rows: int = 24,
+                 program: Path = ROLL) -> None:
         self.columns, self.rows = columns, rows
         self.emulator = pyte.Screen(columns, rows)
         self.stream = pyte.ByteStream(self.emulator)
         full = {**env, "COLUMNS": str(columns), "LINES": str(rows)}
-        self.child: Any = pexpect.spawn(str(ROLL), list(args), env=full,
+        self.child: Any = pexpect.spawn(str(program), list(args), env=full,
                                         dimensions=(rows, columns), timeout=HANG)
         self.child.delaybeforesend = 0.01
 
