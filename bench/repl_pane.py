@@ -28,7 +28,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import tomllib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -39,20 +38,9 @@ from cli.env import Environment  # noqa: E402
 from cli.render.layout import Layout  # noqa: E402
 from cli.repl.words import Repl  # noqa: E402
 from cli.runner import Runner, Settings  # noqa: E402
-from cli.store import Campaign  # noqa: E402
-from rules.systems import get_system  # noqa: E402
-from tests.screen import ROLL, Terminal, environment  # noqa: E402
+from tests.screen import ROLL, Terminal, environment, six_characters  # noqa: E402
 
 LINE = "check dex trained"
-
-
-def make_campaign(path: Path) -> None:
-    campaign = Campaign(path)
-    with campaign.transaction() as tx:
-        for sheet_path in sorted((ROOT / "tests" / "sheets").glob("*.toml")):
-            sheet = tomllib.loads(sheet_path.read_text(encoding="utf-8"))
-            tx.put_character(get_system(sheet["system"]).validate_sheet(sheet))
-    campaign.close()
 
 
 def median_ms(samples: list[float]) -> str:
@@ -96,7 +84,7 @@ def main() -> None:
     compileall.compile_dir(ROOT / "rules", quiet=1)
     with tempfile.TemporaryDirectory() as tmp:
         campaign = Path(tmp) / "campaign.sqlite3"
-        make_campaign(campaign)
+        six_characters(campaign)
         env = environment(campaign, Path(tmp) / "history")
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         one_shots, starts, bare, answers = [], [], [], []

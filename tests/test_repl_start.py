@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import sys
-import tomllib
 from pathlib import Path
 
 import pytest
@@ -16,14 +15,11 @@ from prompt_toolkit.key_binding.defaults import load_key_bindings
 from prompt_toolkit.output import DummyOutput
 
 from cli.repl.keys import defaults_at_first_key
-from cli.store import Campaign
-from rules.systems import get_system
 
 pexpect = pytest.importorskip("pexpect")
 
-from tests.screen import environment  # noqa: E402
+from tests.screen import environment, six_characters  # noqa: E402
 
-SHEETS = Path(__file__).resolve().parent / "sheets"
 LATER = ("ssl", "_ssl", "pyparsing", "rules.notation.grammar", "cli.repl.suggest",
          "cli.repl.validator", "cli.repl.vocabulary", "cli.render.layout", "platformdirs")
 """Loaded only after the first prompt, if at all: OpenSSL (asyncio is imported without it,
@@ -61,12 +57,7 @@ main()
 def test_the_first_prompt_is_drawn_before_what_only_typing_needs(
     private_campaign: Path, tmp_path: Path
 ) -> None:
-    campaign = Campaign(private_campaign)
-    with campaign.transaction() as tx:
-        for path in sorted(SHEETS.glob("*.toml")):
-            sheet = tomllib.loads(path.read_text(encoding="utf-8"))
-            tx.put_character(get_system(sheet["system"]).validate_sheet(sheet))
-    campaign.close()
+    six_characters(private_campaign)
     report = tmp_path / "first-prompt.json"
     child = pexpect.spawn(sys.executable, ["-c", PROBE.replace("LATER", repr(LATER)), str(report)],
                           env=environment(private_campaign, tmp_path / "history"),
