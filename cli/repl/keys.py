@@ -63,9 +63,12 @@ def defaults_at_first_key() -> Iterator[Callable[[], KeyBindingsBase]]:
     mouse; ~600 of them, a twentieth of the start) load at the first key, or when the callable
     given is called, rather than when its Application is made. The same bindings, later."""
     loaded = cache(load_key_bindings)
-    made = vars(application)["load_key_bindings"]  # what Application.__init__ calls
-    setattr(application, "load_key_bindings", lambda: DynamicKeyBindings(loaded))  # noqa: B010
+    # what Application.__init__ calls; a prompt-toolkit that calls something else loads at once
+    made = vars(application).get("load_key_bindings")
+    if made is not None:
+        setattr(application, "load_key_bindings", lambda: DynamicKeyBindings(loaded))  # noqa: B010
     try:
         yield loaded
     finally:
-        setattr(application, "load_key_bindings", made)  # noqa: B010
+        if made is not None:
+            setattr(application, "load_key_bindings", made)  # noqa: B010
