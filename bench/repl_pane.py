@@ -1,6 +1,7 @@
 """Issue 13's targets: the REPL's first prompt against a one-shot's start, and each LINE's answer.
 
-Run: .venv/bin/python bench/repl_pane.py [--reps N]   (needs the test extra: pexpect, pyte)
+Run: .venv/bin/python bench/repl_pane.py [--reps N] [--base OTHER/bin/roll]
+     (needs the test extra: pexpect, pyte)
 
 1. Start-up: the wall time from spawning `roll repl` (and `roll` alone) (in a 40×24 pty, a campaign of the six
    characters of tests/sheets, acting as Mira) to its prompt on the screen, against the wall
@@ -11,6 +12,9 @@ includes closing it. On a busy machine the ratio moves by ±0.2: run it when the
 2. Answer: `check dex trained` typed at that REPL, from Enter to the next prompt on the screen
    (median of N), and the same LINE through `Repl.handle` in this process (no terminal).
    Target < 50 ms.
+
+`--base` times another installed roll (e.g. the fork point's, in a venv of its own) in the same
+rounds, `roll 2d6` and `roll repl` to its first prompt: before/after figures from one run.
 """
 
 from __future__ import annotations
@@ -24,7 +28,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import tomllib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -35,20 +38,9 @@ from cli.env import Environment  # noqa: E402
 from cli.render.layout import Layout  # noqa: E402
 from cli.repl.words import Repl  # noqa: E402
 from cli.runner import Runner, Settings  # noqa: E402
-from cli.store import Campaign  # noqa: E402
-from rules.systems import get_system  # noqa: E402
-from tests.screen import ROLL, Terminal, environment  # noqa: E402
+from tests.screen import ROLL, Terminal, environment, six_characters  # noqa: E402
 
 LINE = "check dex trained"
-
-
-def make_campaign(path: Path) -> None:
-    campaign = Campaign(path)
-    with campaign.transaction() as tx:
-        for sheet_path in sorted((ROOT / "tests" / "sheets").glob("*.toml")):
-            sheet = tomllib.loads(sheet_path.read_text(encoding="utf-8"))
-            tx.put_character(get_system(sheet["system"]).validate_sheet(sheet))
-    campaign.close()
 
 
 def median_ms(samples: list[float]) -> str:
@@ -61,29 +53,47 @@ def timed(action: Callable[[], object]) -> float:
     return time.perf_counter() - start
 
 
-def first_prompt(env: dict[str, str], *command: str) -> tuple[float, Terminal]:
+def first_prompt(env: dict[str, str], *command: str, program: Path = ROLL) -> tuple[float, Terminal]:
     start = time.perf_counter()
-    term = Terminal(env, *command, "--as", "Mira", columns=40)
+    term = Terminal(env, *command, "--as", "Mira", columns=40, program=program)
     term.wait_for("vag·mira>")
     return time.perf_counter() - start, term
+
+
+def one_shot(env: dict[str, str], program: Path = ROLL) -> float:
+    return timed(lambda: subprocess.run([str(program), "2d6"], env=env, capture_output=True,
+                                        check=True))
+
+
+def base_round(env: dict[str, str], base: Path, one_shots: list[float], starts: list[float]) -> None:
+    """One round of the other roll: a one-shot, then `roll repl` to its first prompt."""
+    one_shots.append(one_shot(env, base))
+    took, term = first_prompt(env, "repl", program=base)
+    starts.append(took)
+    term.close()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--reps", type=int, default=15)
-    reps = parser.parse_args().reps
+    parser.add_argument("--base", type=Path, help="another installed roll, timed in the same rounds")
+    given = parser.parse_args()
+    reps, base = given.reps, given.base
     # an installed roll has its bytecode cached: so should both sides here
     compileall.compile_dir(ROOT / "cli", quiet=1)
     compileall.compile_dir(ROOT / "rules", quiet=1)
     with tempfile.TemporaryDirectory() as tmp:
         campaign = Path(tmp) / "campaign.sqlite3"
-        make_campaign(campaign)
+        six_characters(campaign)
         env = environment(campaign, Path(tmp) / "history")
         env.pop("PYTHONDONTWRITEBYTECODE", None)
-        one_shot, starts, bare, answers = [], [], [], []
+        one_shots, starts, bare, answers = [], [], [], []
+        base_one_shots: list[float] = []
+        base_starts: list[float] = []
         for _ in range(reps):  # interleaved, so a busy machine weighs on both sides alike
-            one_shot.append(timed(lambda: subprocess.run([str(ROLL), "2d6"], env=env,
-                                                         capture_output=True, check=True)))
+            if base is not None:
+                base_round(env, base, base_one_shots, base_starts)
+            one_shots.append(one_shot(env))
             took, term = first_prompt(env)  # `roll` alone on a terminal
             bare.append(took)
             term.close()
@@ -97,10 +107,15 @@ def main() -> None:
                     term.pump(0.001)
                 answers.append(time.perf_counter() - start)
             term.close()
-        ratio = statistics.median(starts) / statistics.median(one_shot)
-        print(f"roll 2d6 (whole process)        {median_ms(one_shot)}")
+        ratio = statistics.median(starts) / statistics.median(one_shots)
+        print(f"roll 2d6 (whole process)        {median_ms(one_shots)}")
         print(f"roll repl to its first prompt   {median_ms(starts)}   ratio {ratio:.2f}")
-        bare_ratio = statistics.median(bare) / statistics.median(one_shot)
+        if base is not None:
+            base_ratio = statistics.median(base_starts) / statistics.median(base_one_shots)
+            print(f"base 2d6 (whole process)        {median_ms(base_one_shots)}")
+            print(f"base repl to its first prompt   {median_ms(base_starts)}   ratio {base_ratio:.2f}"
+                  f"   (roll / base: {statistics.median(starts) / statistics.median(base_starts):.2f})")
+        bare_ratio = statistics.median(bare) / statistics.median(one_shots)
         print(f"roll (alone) to its first prompt {median_ms(bare)}   ratio {bare_ratio:.2f}")
         print(f"{LINE!r} Enter → next prompt, in the pty: {median_ms(answers)}")
 

@@ -5,27 +5,34 @@ from __future__ import annotations
 import os
 import sys
 import time
+import tomllib
 from pathlib import Path
 from typing import Any
 
 import pexpect
 import pyte
 
+from cli.store import Campaign
+from rules.systems import get_system
+
 ROLL = Path(sys.executable).with_name("roll")
+SHEETS = Path(__file__).resolve().parent / "sheets"
 HANG = 20.0
 """Seconds before a screen that never shows what a test waits for counts as a hang."""
 PASTE_START, PASTE_END = "\x1b[200~", "\x1b[201~"
 
 
 class Terminal:
-    """`roll ARGS` in a pty of `columns`×`rows`; `screen()` is what a person would see."""
+    """`roll ARGS` in a pty of `columns`×`rows`; `screen()` is what a person would see
+    (`program`: another installed roll, for bench/repl_pane.py --base)."""
 
-    def __init__(self, env: dict[str, str], *args: str, columns: int = 40, rows: int = 24) -> None:
+    def __init__(self, env: dict[str, str], *args: str, columns: int = 40, rows: int = 24,
+                 program: Path = ROLL) -> None:
         self.columns, self.rows = columns, rows
         self.emulator = pyte.Screen(columns, rows)
         self.stream = pyte.ByteStream(self.emulator)
         full = {**env, "COLUMNS": str(columns), "LINES": str(rows)}
-        self.child: Any = pexpect.spawn(str(ROLL), list(args), env=full,
+        self.child: Any = pexpect.spawn(str(program), list(args), env=full,
                                         dimensions=(rows, columns), timeout=HANG)
         self.child.delaybeforesend = 0.01
 
@@ -90,6 +97,17 @@ class Terminal:
         if self.child.isalive():
             self.child.terminate(force=True)
         self.child.close()
+
+
+def six_characters(path: Path) -> None:
+    """The campaign at `path` holds the six characters of tests/sheets (one of each game, and
+    Mira)."""
+    campaign = Campaign(path)
+    with campaign.transaction() as tx:
+        for sheet_path in sorted(SHEETS.glob("*.toml")):
+            sheet = tomllib.loads(sheet_path.read_text(encoding="utf-8"))
+            tx.put_character(get_system(sheet["system"]).validate_sheet(sheet))
+    campaign.close()
 
 
 def environment(campaign: Path, history: Path) -> dict[str, str]:

@@ -7,25 +7,20 @@ from __future__ import annotations
 import os
 import re
 import subprocess
-import tomllib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
-from cli.store import Campaign
-from rules.systems import get_system
-
 pytest.importorskip("pexpect")
 pytest.importorskip("pyte")
 
-from tests.screen import ROLL, Terminal, environment  # noqa: E402
+from tests.screen import ROLL, Terminal, environment, six_characters  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not ROLL.exists(), reason=f"no installed roll at {ROLL}")
 
 ROOT = Path(__file__).resolve().parent.parent
 SCREENS = ROOT / "docs" / "screens.md"
-SHEETS = Path(__file__).resolve().parent / "sheets"
 WRITE = os.environ.get("ROLL_WRITE_SCREENS") == "1"
 WIDTHS = (40, 80)
 TOOLBARS = {"vagabond": "Mira", "champions": "Ser Alys", "tiers": "Kell", "brighter": "Ann",
@@ -38,12 +33,7 @@ Session = Callable[..., Terminal]
 @pytest.fixture()
 def session(private_campaign: Path, tmp_path: Path) -> Iterator[Session]:
     """Opens `roll ARGS` in a terminal of a given width over a campaign of six characters."""
-    campaign = Campaign(private_campaign)
-    with campaign.transaction() as tx:
-        for path in sorted(SHEETS.glob("*.toml")):
-            sheet = tomllib.loads(path.read_text(encoding="utf-8"))
-            tx.put_character(get_system(sheet["system"]).validate_sheet(sheet))
-    campaign.close()
+    six_characters(private_campaign)
     env = environment(private_campaign, tmp_path / "history")
     opened: list[Terminal] = []
 

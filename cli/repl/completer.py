@@ -9,9 +9,6 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion, Path
 from prompt_toolkit.document import Document
 
 from cli.repl.state import TableView
-from cli.repl.suggest import Suggestion, suggest, suggest_line
-
-__all__ = ["RollCompleter", "Suggestion", "suggest", "suggest_line"]
 
 
 class RollCompleter(Completer):
@@ -30,5 +27,7 @@ class RollCompleter(Completer):
             sub = Document(match.group(1), len(match.group(1)))
             yield from self._paths.get_completions(sub, complete_event)
             return
+        from cli.repl.suggest import suggest  # at the first Tab: not needed by the first prompt
+
         for s in suggest(text, self.view()):
             yield Completion(s.text, s.start, display=s.shown, display_meta=s.meta)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import platformdirs
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 
 HISTORY_ENV = "ROLL_HISTORY"
@@ -17,6 +16,8 @@ def history_path() -> Path:
     given = os.environ.get(HISTORY_ENV)
     if given:
         return Path(given).expanduser()
+    import platformdirs  # only here: ROLL_HISTORY needs none
+
     return Path(platformdirs.user_state_dir("roll-rules", appauthor=False)) / "history"
 
 

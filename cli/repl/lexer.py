@@ -4,32 +4,35 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import cache
 
 from prompt_toolkit.document import Document
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.lexers import Lexer
 
-from cli.repl.validator import problem
-from cli.repl.vocabulary import LINE_WORDS
 
-_TOKENS = re.compile(
-    r"""
-    (?P<comment>\#.*)
-  | (?P<label>\[[^\]]*\]?)
-  | (?P<space>\s+)
-  | (?P<string>"[^"]*"?)
-  | (?P<dice>(?:\d*d(?:\d+|%|f(?![a-z])|\{[^}]*\}?)|(?:Δ|delta)\d+)
-       (?P<mods>(?:(?:kh|kl|dh|dl|rr|ro|min|max|sa|sd|!!|!p|[kdr!sf])(?:[<>]=?|=)?\d*)*)
-       (?:(?:[<>]=?|=)\d+)?)
-  | (?P<repeat>\d+[x×](?![a-z0-9_]))
-  | (?P<number>\d+)
-  | (?P<keyvalue>[a-z_][\w-]*=[^\s#]*)
-  | (?P<word>(?:(?<=\s)\+)?[a-z_][\w'-]*)
-  | (?P<operator>[-+*/(),{}<>=!])
-  | (?P<other>.)
-    """,
-    re.IGNORECASE | re.VERBOSE,
-)
+@cache
+def _pattern() -> re.Pattern[str]:
+    """The tokens of a LINE, compiled at the first line coloured (not at start-up)."""
+    return re.compile(
+        r"""
+        (?P<comment>\#.*)
+      | (?P<label>\[[^\]]*\]?)
+      | (?P<space>\s+)
+      | (?P<string>"[^"]*"?)
+      | (?P<dice>(?:\d*d(?:\d+|%|f(?![a-z])|\{[^}]*\}?)|(?:Δ|delta)\d+)
+           (?P<mods>(?:(?:kh|kl|dh|dl|rr|ro|min|max|sa|sd|!!|!p|[kdr!sf])(?:[<>]=?|=)?\d*)*)
+           (?:(?:[<>]=?|=)\d+)?)
+      | (?P<repeat>\d+[x×](?![a-z0-9_]))
+      | (?P<number>\d+)
+      | (?P<keyvalue>[a-z_][\w-]*=[^\s#]*)
+      | (?P<word>(?:(?<=\s)\+)?[a-z_][\w'-]*)
+      | (?P<operator>[-+*/(),{}<>=!])
+      | (?P<other>.)
+        """,
+        re.IGNORECASE | re.VERBOSE,
+    )
+
 
 STYLE = {
     "dice": "class:dice",
@@ -53,9 +56,11 @@ ERROR = "class:error"
 
 def tokens(text: str) -> list[tuple[str, str]]:
     """(style, text) pieces of one line; joined they give the line back exactly."""
+    from cli.repl.vocabulary import LINE_WORDS
+
     out: list[tuple[str, str]] = []
     first_word = True
-    for m in _TOKENS.finditer(text):
+    for m in _pattern().finditer(text):
         kind = m.lastgroup or "other"
         piece = m.group(0)
         if kind == "dice":
@@ -82,7 +87,12 @@ def tokens(text: str) -> list[tuple[str, str]]:
 
 def marked(line: str) -> StyleAndTextTuples:
     """The line's tokens, and from a syntax error on everything in the error style: the
-    live check colours, and never holds Enter (the error is shown when the line runs)."""
+    live check colours, and never holds Enter (the error is shown when the line runs).
+    The first prompt's empty line loads neither the check nor the tokens."""
+    if not line:
+        return []
+    from cli.repl.validator import problem
+
     found = problem(line)
     out: StyleAndTextTuples = []
     at = 0

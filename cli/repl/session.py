@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import cli.repl.event_loop  # noqa: F401  (first: asyncio without ssl, before prompt_toolkit loads it)
+
+# isort: split
 import asyncio
+from collections.abc import Callable
 from contextlib import redirect_stderr
-from typing import TextIO, cast
+from functools import partial
+from importlib import import_module
+from typing import TYPE_CHECKING, TextIO, cast
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.filters import Condition, is_done, to_filter
@@ -15,17 +21,19 @@ from prompt_toolkit.output import ColorDepth, Output
 from prompt_toolkit.styles import Style
 
 from cli.env import Environment, ExitStatus
-from cli.render.layout import Layout
 from cli.render.text import error_text
 from cli.repl.completer import RollCompleter
 from cli.repl.fitted import FittedErrors
 from cli.repl.history import open_history
-from cli.repl.keys import repl_bindings
-from cli.repl.lexer import NotationLexer
+from cli.repl.keys import defaults_at_first_key, repl_bindings
+from cli.repl.lexer import NotationLexer, marked
 from cli.repl.toolbar import Toolbar
 from cli.repl.words import Repl, check_acting
 from cli.runner import Runner, Settings
 from rules.errors import RollError
+
+if TYPE_CHECKING:
+    from cli.render.layout import Layout
 
 STYLE = Style.from_dict(
     {
@@ -107,14 +115,32 @@ WARM_UP_AFTER = 0.05
 _warmed: list[bool] = []
 
 
-def warm_up() -> None:
-    """At the first prompt: load the grammar once the prompt is drawn, while the person starts
-    typing, rather than at the first key (pyparsing is a third of a start)."""
+def warm_up(*loads: Callable[[], object]) -> None:
+    """At the first prompt: once it is drawn, while the person starts typing, load what the
+    first LINE and key need (the grammar with pyparsing, a third of a start; `loads`) rather
+    than before the prompt shows or at the first key."""
     if not _warmed:
         _warmed.append(True)
         from rules.notation import load
 
-        asyncio.get_running_loop().call_later(WARM_UP_AFTER, load)
+        loop = asyncio.get_running_loop()
+        for each in (load, *loads):
+            loop.call_later(WARM_UP_AFTER, each)
+
+
+def typing_ahead() -> None:
+    """What the first keys and the first Tab use beyond the grammar: the lexer's check and
+    tokens, and completion (loaded by `warm_up`, once the first prompt is drawn)."""
+    marked("d20")
+    import_module("cli.repl.suggest")
+
+
+def layout(width: int) -> Layout:
+    """Results in the pane: the prompt line shows the LINE, so they start with the outcome
+    (cli/render/layout.py loads with the first result, not before the first prompt)."""
+    from cli.render.layout import Layout
+
+    return Layout(width, echo=False)
 
 
 def run_repl(
@@ -130,10 +156,10 @@ def run_repl(
     try:
         runner = Runner(settings, env)
         repl = Repl(runner)
-        # the view's connection stays open, so the check's own closes without the WAL
-        # checkpoint a last connection makes (its fsync was a tenth of the start-up)
+        # the check reads through the view's connection (the runner's, kept open while somebody
+        # acts): no second connection to open, nor a WAL checkpoint when it closes
         repl.refresh()
-        check_acting(settings)
+        check_acting(settings, runner)
     except RollError as error:
         if repl is not None:
             repl.close()
@@ -142,7 +168,9 @@ def run_repl(
     # errors (the runner's, and a subcommand's on sys.stderr) wrap at words to the pane
     errors = FittedErrors(env.stderr, lambda: 80)
     runner.env = Environment(env.stdin, env.stdout, cast(TextIO, errors))
-    session = build_session(repl, input, output, history)
+    with defaults_at_first_key() as load_keys:
+        session = build_session(repl, input, output, history)
+    warm = partial(warm_up, load_keys, typing_ahead)
     asker: list[PromptSession[str]] = []  # made at the first question: start-up time
 
     def ask(message: str) -> str:
@@ -158,7 +186,7 @@ def run_repl(
             while True:
                 repl.refresh()
                 try:
-                    text = session.prompt(default=repl.prefill, pre_run=warm_up)
+                    text = session.prompt(default=repl.prefill, pre_run=warm)
                 except KeyboardInterrupt:
                     continue
                 except EOFError:
@@ -167,7 +195,7 @@ def run_repl(
                     repl.prefill = ""
                 repeated, repl.repeating = repl.repeating, False
                 # the prompt line shows the LINE: results start with the outcome, to the width
-                runner.layout = Layout(repl.width(), echo=False)
+                runner.layout = layout(repl.width())
                 if not repl.handle(text, repeated):
                     return int(ExitStatus.OK)
     finally:

@@ -10,12 +10,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from cli.dispatch import run_any, subcommand_of
-from cli.render.layout import wrap
 from cli.repl.keys import AGAIN
 from cli.repl.physical import PhysicalSource
 from cli.repl.prompt import prompt_text
 from cli.repl.speech import at_prompt
-from cli.repl.state import TableView, ViewReader
+from cli.repl.state import CampaignHolder, TableView, ViewReader
 from cli.runner import Runner, Settings
 from rules.dice.source import DiceSource
 from rules.errors import RollError, UsageError
@@ -99,9 +98,10 @@ def fit(text: str, width: int) -> str:
     return "\n".join(out)
 
 
-def check_acting(settings: Settings) -> None:
+def check_acting(settings: Settings, opened: CampaignHolder | None = None) -> None:
     """`roll --as NAME` (or ROLL_AS) opening the REPL: an unknown NAME is bad input, as for a
-    one-shot; a name the last REPL left behind is restored if it is still in the campaign."""
+    one-shot; a name the last REPL left behind is restored if it is still in the campaign.
+    NAME is looked up through `opened`'s connection when given (the REPL's, already open)."""
     from cli.repl.memory import remembered_as
     from cli.store import campaign_exists, no_campaign, open_campaign
 
@@ -114,12 +114,13 @@ def check_acting(settings: Settings) -> None:
         return
     if not campaign_exists(path):
         raise no_campaign(path)
-    campaign = open_campaign(path, create=False)
+    campaign = opened.campaign() if opened is not None else open_campaign(path, create=False)
     try:
         with campaign.transaction(readonly=True) as tx:
             tx.character(name)
     finally:
-        campaign.close()
+        if opened is None:
+            campaign.close()
 
 
 def _known(campaign: CampaignStore, name: str) -> str | None:
@@ -280,6 +281,8 @@ class Repl:
 
     def say(self, text: str) -> None:
         """Show `text`, each line wrapped at words to the pane (continuations indented)."""
+        from cli.render.layout import wrap  # with the first result: not needed by the first prompt
+
         self.runner.out("\n".join(
             row for line in text.split("\n") for row in wrap(line, self.width())))
 

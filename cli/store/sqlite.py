@@ -11,8 +11,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-import platformdirs
-
 from cli.store.connection import OneConnection
 from cli.store.named import NamedRows
 from cli.store.schema import ENTRY_COLUMNS, migrate
@@ -30,6 +28,8 @@ BUSY_TIMEOUT_S = 10.0
 
 def default_campaign_path() -> Path:
     """Where the campaign lives when neither `--campaign` nor `ROLL_CAMPAIGN` says otherwise."""
+    import platformdirs  # only here: a campaign named by --campaign or ROLL_CAMPAIGN needs none
+
     return Path(platformdirs.user_data_dir("roll-rules", appauthor=False)) / "campaign.sqlite3"
 
 
