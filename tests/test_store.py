@@ -451,3 +451,30 @@ def test_a_name_is_found_whatever_its_case_and_surrounding_spaces(campaign: Camp
         tx.put_character(MIRA)
         table = tx.table(" MIRA ")  # what `roll --as " mira " …` reads
         assert table.active is not None and table.active.name == "Mira"
+
+
+def test_opening_a_new_file_busy_at_once_opens_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Processes opening a new campaign together: SQLite may refuse the switch to WAL at once
+    (busy, no waiting, where waiting could deadlock); the open is made again, not refused."""
+    refusals = [sqlite3.OperationalError("database is locked")] * 2
+    connect = sqlite3.connect
+
+    class Refusing:
+        def __init__(self, db: sqlite3.Connection) -> None:
+            self.db = db
+
+        def execute(self, sql: str, *args: Any) -> sqlite3.Cursor:
+            if sql.startswith("PRAGMA journal_mode") and refusals:
+                raise refusals.pop()
+            return self.db.execute(sql, *args)
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(self.db, name)
+
+    monkeypatch.setattr(sqlite_store.sqlite3, "connect",
+                        lambda *a, **k: Refusing(connect(*a, **k)))
+    with Campaign(tmp_path / "c.sqlite3").transaction() as tx:
+        assert tx.characters() == []
+    assert refusals == []

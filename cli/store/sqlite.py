@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -62,6 +63,12 @@ def _prepare_file(path: Path) -> None:
     os.chmod(path, 0o600)
 
 
+def _busy(exc: BaseException) -> bool:
+    """Whether SQLite refused because another connection holds the lock."""
+    return isinstance(exc, sqlite3.OperationalError) and (
+        "locked" in str(exc) or "busy" in str(exc))
+
+
 def _store_error(path: Path, exc: sqlite3.Error) -> UsageError | RuleError:
     """A user-facing error for a failure of SQLite itself."""
     if "locked" in str(exc) or "busy" in str(exc):
@@ -107,21 +114,29 @@ class Campaign(OneConnection[sqlite3.Connection, "Transaction"]):
             _prepare_file(self.path)
         except OSError as exc:
             raise UsageError(f"campaign {self.path}: cannot create it: {exc.strerror}") from None
-        db = None
-        try:
-            db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
-            db.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
-            db.execute("PRAGMA journal_mode = WAL")
-            db.execute(f"PRAGMA synchronous = {SYNCHRONOUS}")
-            migrate(db, self.path)
-        except BaseException as exc:
-            if db is not None:
-                db.close()
-            if isinstance(exc, sqlite3.Error):
-                raise _store_error(self.path, exc) from None
-            raise
-        self._db = db
-        return db
+        deadline = time.monotonic() + BUSY_TIMEOUT_S
+        while True:
+            db = None
+            try:
+                db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+                db.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
+                db.execute("PRAGMA journal_mode = WAL")
+                db.execute(f"PRAGMA synchronous = {SYNCHRONOUS}")
+                migrate(db, self.path)
+            except BaseException as exc:
+                if db is not None:
+                    db.close()
+                if _busy(exc) and time.monotonic() < deadline:
+                    # processes opening a new file together: SQLite answers busy at once,
+                    # without waiting, where waiting could deadlock (the switch to WAL); each
+                    # step is done again or not at all, so open again
+                    time.sleep(0.01)
+                    continue
+                if isinstance(exc, sqlite3.Error):
+                    raise _store_error(self.path, exc) from None
+                raise
+            self._db = db
+            return db
 
     def _open(self, db: sqlite3.Connection, readonly: bool) -> Transaction:
         """BEGIN IMMEDIATE (`readonly`: a snapshot, no write lock)."""
