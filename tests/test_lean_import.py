@@ -1,6 +1,6 @@
-"""rules/notation/lean_import.py: pyparsing imported without its test helpers and ready-made
-expressions, which load whole on first use; a pyparsing that wants more is imported as it is.
-Each check runs in a fresh interpreter (this one has pyparsing imported already)."""
+"""rules/lean_import.py: pyparsing imported without its test helpers and ready-made expressions,
+each loaded whole on first use; a pyparsing that wants more is imported as it is. Each check runs
+in a fresh interpreter (this one has pyparsing imported already)."""
 
 from __future__ import annotations
 
@@ -40,10 +40,11 @@ def test_a_parse_loads_neither_and_both_load_whole_when_used() -> None:
 
 def test_a_pyparsing_that_wants_more_is_imported_as_it_is() -> None:
     """A placeholder without a name pyparsing imports from it: the import falls back whole."""
-    code = ("import sys, rules.notation.lean_import as lean\n"
-            "lean.DEFERRED['pyparsing.common'].pop('_builtin_exprs')\n"
+    code = ("import sys, rules.notation as notation\n"
+            "notation.PYPARSING_UNUSED['pyparsing.common'].pop('_builtin_exprs')\n"
             "from rules.notation import parse\n"
             "assert str(parse('4d6kh3 + 2').expr) == '4d6kh3 + 2'\n"
             "import pyparsing as pp\n"
             "print(type(pp.common).__name__, 'unittest' in sys.modules, 'datetime' in sys.modules)")
     assert python(code) == ["type True True"]
+

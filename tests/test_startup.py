@@ -19,7 +19,7 @@ odds engine, named rolls, sheets and the pool commands, which only a subcommand 
 command needs; json (--json), fractions (a division), shlex (a subcommand's words), the
 terminal's layout, the REPL's "meanwhile" and the Unicode tables (a caret under a non-ASCII
 character, a terminal's widths), and pyparsing's test helpers (unittest) and ready-made
-expressions (datetime), which rules/notation/lean_import.py defers."""
+expressions (datetime), which rules/lean_import.py defers."""
 PROBE = """
 import sys
 sys.argv = ["roll", *sys.argv[1:]]
