@@ -18,8 +18,9 @@ import tempfile
 import time
 from pathlib import Path
 
-ROLL = [sys.executable, "-c", "import sys; from cli.__main__ import main; sys.argv[0] = 'roll';"
-        " main()"]
+ROLL = [str(Path(sys.executable).with_name("roll"))]
+"""The `roll` installed beside this Python (as peers.py times it: run from a folder of its own,
+so `python -c` below imports the installed package, not a checkout's)."""
 D20_LOOP = [sys.executable, "-c",
             "import sys, d20\nfor line in sys.stdin: print(d20.roll(line).total)"]
 WITH_SYNCHRONOUS = ("import sys, cli.store.sqlite as s; s.SYNCHRONOUS = sys.argv.pop(1);"
@@ -33,7 +34,8 @@ SHEET = 'name = "{name}"\nsystem = "generic"\n[max]\nluck = 5000\nhp = 20\n[pool
 def run(cmd: list[str], text: str, env: dict[str, str]) -> float:
     """The wall time of `cmd` reading `text` on stdin (process start included)."""
     start = time.perf_counter()
-    done = subprocess.run(cmd, input=text, capture_output=True, text=True, env=env)
+    done = subprocess.run(cmd, input=text, capture_output=True, text=True, env=env,
+                          cwd=tempfile.gettempdir())
     took = time.perf_counter() - start
     if done.returncode != 0:
         raise SystemExit(f"{cmd[:3]} failed: {done.stderr[:500]}")
@@ -71,7 +73,10 @@ def main() -> None:
     reps = parser.parse_args().reps
     random.seed(11)
     plain = "".join(random.choice(LINES) + "\n" for _ in range(10_000))
-    base = {k: v for k, v in os.environ.items() if k not in ("ROLL_AS", "ROLL_SYSTEM")}
+    # as a user's Python runs (this machine's sessions set both: no cached byte code, and a
+    # write per printed line)
+    base = {k: v for k, v in os.environ.items()
+            if k not in ("ROLL_AS", "ROLL_SYSTEM", "PYTHONDONTWRITEBYTECODE", "PYTHONUNBUFFERED")}
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         none = base | {"ROLL_CAMPAIGN": str(folder / "none" / "campaign.sqlite3")}
