@@ -7,8 +7,9 @@ Run: .venv/bin/python bench/repl_pane.py [--reps N] [--base OTHER/bin/roll]
    characters of tests/sheets, acting as Mira) to its prompt on the screen, against the wall
    time of a whole `roll 2d6` process. Median of N each; target ratio ≤ 1.5.
 Both run with the bytecode of cli/ and rules/ compiled first, as an installed roll has it.
-`roll 2d6` reads the existing campaign too (a plain LINE does when one exists), so its time
-includes closing it. On a busy machine the ratio moves by ±0.2: run it when the machine idles.
+`roll 2d6` runs with the campaign present but nobody acting, so it opens no database (a plain
+LINE never does, issue 11). On a busy machine the ratio moves by ±0.2: run it when the machine
+idles.
 2. Answer: `check dex trained` typed at that REPL, from Enter to the next prompt on the screen
    (median of N), and the same LINE through `Repl.handle` in this process (no terminal).
    Target < 50 ms.
