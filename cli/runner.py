@@ -308,15 +308,21 @@ class Runner:
             return None
         if not isinstance(line, ast.RollLine) or settings.acting() is not None:
             return None
-        times = line.repeat * settings.times
-        if times > MAX_TIMES:
-            raise LimitError(f"a LINE repeats at most {MAX_TIMES:,} times (Nx × -n)")
-        check_dice_limit(line.expr, times)
-        single = line if line.repeat == 1 else replace(line, repeat=1)
+        single, times = self.repeats(line)
         if len(self._plans) >= MAX_PLANS:
             self._plans.clear()
         plan = self._plans[key] = PlainPlan(self.pick_system(None), single, times)
         return plan
+
+    def repeats(self, line: ast.Line) -> tuple[ast.Line, int]:
+        """The LINE once (no `Nx`) and how many times it runs (`Nx` × `-n`), refused at once
+        when the repeats would pass the limits."""
+        times = line.repeat * self.settings.times
+        if times > MAX_TIMES:
+            raise LimitError(f"a LINE repeats at most {MAX_TIMES:,} times (Nx × -n)")
+        if isinstance(line, ast.RollLine):
+            check_dice_limit(line.expr, times)
+        return (line if line.repeat == 1 else replace(line, repeat=1)), times
 
     def evaluate(self, text: str) -> list[Resolution]:
         plain = self.plain_plan(text)
@@ -331,12 +337,7 @@ class Runner:
         if named is not None:
             text = named.line  # what the system reads; the result keeps both (cli/named.py)
         line = parse(text) if named is None else parse_expanded(named)
-        times = line.repeat * self.settings.times
-        if times > MAX_TIMES:
-            raise LimitError(f"a LINE repeats at most {MAX_TIMES:,} times (Nx × -n)")
-        if isinstance(line, ast.RollLine):
-            check_dice_limit(line.expr, times)
-        single = line if line.repeat == 1 else replace(line, repeat=1)
+        single, times = self.repeats(line)
         budget = Budget()  # the dice limit covers the whole LINE, repeats included
         if not self.needs_campaign(single):
             system, table = self.pick_system(None), NOBODY
