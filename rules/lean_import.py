@@ -5,7 +5,7 @@ ready-made expressions, 8 of its 28 ms on Python 3.11, in every one-shot. `impor
 deferred)` imports the package while a placeholder module stands for each deferred submodule:
 the names the package imports from it are `OnFirstUse` stand-ins, which load the real module
 the first time anything is read from them or they are called, and then put the real object
-back wherever the package bound the stand-in. Should a version of the library import more
+back where the package bound the stand-in. Should a version of the library import more
 names than a placeholder holds, the package is imported whole, as it would be anyway.
 """
 
@@ -45,16 +45,14 @@ class OnFirstUse:
         return self._real
 
     def _load(self) -> Any:
-        package = self._home.split(".")[0]
-        bound = [(module, alias) for name, module in list(sys.modules.items())
-                 if module is not None and (name == package or name.startswith(package + "."))
-                 for alias, value in list(vars(module).items()) if value is self]
+        package = sys.modules[self._home.split(".")[0]]
+        aliases = [alias for alias, value in vars(package).items() if value is self]
         module = importlib.import_module(self._home)  # (binds the submodule in its parent)
         if self._loaded is not None:
             self._loaded(module)
         real = getattr(module, self._name)
-        for holder, alias in bound:  # where the package bound this stand-in, the real one now
-            setattr(holder, alias, real)
+        for alias in aliases:  # where the package bound this stand-in, the real one now
+            setattr(package, alias, real)
         return real
 
 

@@ -135,14 +135,3 @@ PASSING = frozenset({"pass", "hit", "hold", "success", "stable"})
 
 _COMPARED = tuple(f.name for f in fields(Resolution) if f.compare)
 """What two results must share besides their summary to be equal."""
-
-
-def natural_d20(throws: tuple[Throw, ...]) -> str | None:
-    """`crit` for a natural 20, `fumble` for a natural 1, when exactly one d20 is kept (as
-    avrae's d20 marks a dice LINE); None otherwise."""
-    kept = [t.face for t in throws if t.die == "d20" and t.kept]
-    if kept == [20]:
-        return "crit"
-    if kept == [1]:
-        return "fumble"
-    return None

@@ -71,7 +71,7 @@ def _busy(exc: BaseException) -> bool:
 
 def _store_error(path: Path, exc: sqlite3.Error) -> UsageError | RuleError:
     """A user-facing error for a failure of SQLite itself."""
-    if "locked" in str(exc) or "busy" in str(exc):
+    if _busy(exc):
         return RuleError(
             f"campaign {path} stayed busy for {BUSY_TIMEOUT_S:g} s (another roll is writing);"
             " nothing changed, try again"

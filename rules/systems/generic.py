@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from rules.dice.results import Throw
-from rules.resolution import natural_d20
+from typing import TYPE_CHECKING
+
 from rules.systems.protocol import System
+
+if TYPE_CHECKING:
+    from rules.dice.results import Throw
 
 
 class Generic(System):
@@ -23,7 +26,8 @@ class Generic(System):
 
     def natural(self, throws: tuple[Throw, ...]) -> str | None:
         """A natural 20 is a crit, a natural 1 a fumble, when the LINE keeps one d20."""
-        return natural_d20(throws)
+        kept = [t.face for t in throws if t.die == "d20" and t.kept]  # as avrae's d20 marks one
+        return "crit" if kept == [20] else "fumble" if kept == [1] else None
 
     def help(self) -> str:
         return (
