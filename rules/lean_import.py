@@ -5,7 +5,7 @@ ready-made expressions, 8 of its 28 ms on Python 3.11, in every one-shot. `impor
 deferred)` imports the package while a placeholder module stands for each deferred submodule:
 the names the package imports from it are `OnFirstUse` stand-ins, which load the real module
 the first time anything is read from them or they are called, and then put the real object
-back where the package bound the stand-in. Should a version of the library import more
+back wherever the package (or a subpackage) bound the stand-in. Should a version of the library import more
 names than a placeholder holds, the package is imported whole, as it would be anyway.
 """
 
@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import importlib
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from types import ModuleType
 from typing import Any
 
@@ -45,15 +46,22 @@ class OnFirstUse:
         return self._real
 
     def _load(self) -> Any:
-        package = sys.modules[self._home.split(".")[0]]
-        aliases = [alias for alias, value in vars(package).items() if value is self]
+        bound = _bindings_of(self, self._home.split(".")[0])
         module = importlib.import_module(self._home)  # (binds the submodule in its parent)
         if self._loaded is not None:
             self._loaded(module)
         real = getattr(module, self._name)
-        for alias in aliases:  # where the package bound this stand-in, the real one now
-            setattr(package, alias, real)
+        for where, alias in bound:  # where the package bound this stand-in, the real one now
+            setattr(where, alias, real)
         return real
+
+
+def _bindings_of(stand_in: OnFirstUse, package: str) -> list[tuple[ModuleType, str]]:
+    """Each (module of `package`, name) bound to `stand_in`: the package's `__init__` and any
+    subpackage that imported the name (prompt_toolkit.shortcuts, then prompt_toolkit)."""
+    return [(module, alias) for name, module in list(sys.modules.items())
+            if (name == package or name.startswith(package + ".")) and module is not None
+            for alias, value in list(vars(module).items()) if value is stand_in]
 
 
 def _placeholder(name: str, names: Mapping[str, str | None], loaded: Loaded | None) -> ModuleType:
@@ -66,12 +74,26 @@ def _placeholder(name: str, names: Mapping[str, str | None], loaded: Loaded | No
 def import_lean(package: str, deferred: Deferred, loaded: Loaded | None = None) -> None:
     """Import `package` (if it is not yet) with `deferred` submodules standing in (see above);
     `loaded` runs on each of them when it loads for real."""
+    with leaving_out(package, deferred, loaded):
+        importlib.import_module(package)
+
+
+@contextmanager
+def leaving_out(package: str, deferred: Deferred, loaded: Loaded | None = None) -> Iterator[None]:
+    """Within it, `import package` (if it is not yet imported) has `deferred` submodules standing
+    in (see above); a version that wants more of them than the stand-ins hold is imported whole.
+
+    A statement of the caller's own (`with leaving_out(...): import package`) imports at the
+    depth of that module, as a plain import would: on CPython 3.11 a few more frames under
+    an import can make a loop of it cross a 16 KiB chunk of the frame stack at each call,
+    one mmap and munmap a call (bench/README.md, "frame-stack churn")."""
     if package in sys.modules:
+        yield
         return
     placeholders = {name: _placeholder(name, names, loaded) for name, names in deferred.items()}
     sys.modules.update(placeholders)
     try:
-        importlib.import_module(package)
+        yield
     except ImportError:  # a version that wants more of them: import it as it is
         _forget(placeholders)
         for name in [n for n in sys.modules if n == package or n.startswith(package + ".")]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import cli.repl.event_loop  # noqa: F401  (first: asyncio without ssl, before prompt_toolkit loads it)
+import cli.repl.toolkit  # noqa: F401  (first: asyncio without ssl, prompt_toolkit without its shortcuts)
 
 # isort: split
 import asyncio

@@ -1,0 +1,35 @@
+"""prompt-toolkit for the REPL, loaded without what a prompt never uses: import this before
+anything else imports prompt_toolkit (after cli.repl.event_loop: asyncio without ssl).
+
+`import prompt_toolkit` runs every shortcut it offers: dialogs, progress bars, the choice
+list, the widget set behind them and HTML text (with xml.dom.minidom), a tenth of importing it.
+The prompt uses none of them but the basic widgets (its layout holds a `Frame` for
+`show_frame`), so they stand in until first use (rules/lean_import.py): the REPL's first prompt
+shows sooner, and `from prompt_toolkit.shortcuts import ProgressBar` still works afterwards.
+"""
+
+from __future__ import annotations
+
+import cli.repl.event_loop  # noqa: F401  (first: asyncio without ssl)
+from rules.lean_import import leaving_out
+
+
+def _same(*names: str) -> dict[str, str | None]:
+    return {name: name for name in names}
+
+
+PROMPT_TOOLKIT_UNUSED: dict[str, dict[str, str | None]] = {
+    "prompt_toolkit.shortcuts.dialogs": _same(
+        "button_dialog", "checkboxlist_dialog", "input_dialog", "message_dialog",
+        "progress_dialog", "radiolist_dialog", "yes_no_dialog"),
+    "prompt_toolkit.shortcuts.progress_bar": _same("ProgressBar", "ProgressBarCounter"),
+    "prompt_toolkit.shortcuts.choice_input": _same("choice"),
+    "prompt_toolkit.formatted_text.html": _same("HTML"),
+    "prompt_toolkit.widgets.dialogs": _same("Dialog"),
+    "prompt_toolkit.widgets.menus": _same("MenuContainer", "MenuItem"),
+}
+"""What `import prompt_toolkit` runs that the REPL's prompts never use (a version that imports
+more of them than this lists is imported whole, as it would be anyway)."""
+
+with leaving_out("prompt_toolkit", PROMPT_TOOLKIT_UNUSED):
+    import prompt_toolkit  # noqa: F401  (here, not in a function: see leaving_out)
