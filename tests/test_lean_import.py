@@ -1,5 +1,6 @@
 """rules/lean_import.py: pyparsing imported without its test helpers and ready-made expressions,
-each loaded whole on first use; a pyparsing that wants more is imported as it is. Each check runs
+prompt-toolkit without its dialogs and progress bars, each loaded whole on first use; a library
+that wants more is imported as it is. Each check runs
 in a fresh interpreter (this one has pyparsing imported already)."""
 
 from __future__ import annotations
@@ -48,3 +49,42 @@ def test_a_pyparsing_that_wants_more_is_imported_as_it_is() -> None:
             "print(type(pp.common).__name__, 'unittest' in sys.modules, 'datetime' in sys.modules)")
     assert python(code) == ["type True True"]
 
+
+
+TOOLKIT = """
+import sys
+import cli.repl.session
+later = ("prompt_toolkit.shortcuts.dialogs", "prompt_toolkit.shortcuts.progress_bar",
+         "prompt_toolkit.shortcuts.choice_input", "prompt_toolkit.widgets.dialogs",
+         "prompt_toolkit.widgets.menus", "prompt_toolkit.formatted_text.html", "xml.dom.minidom")
+print([name for name in later if name in sys.modules])
+from prompt_toolkit.formatted_text import HTML, to_formatted_text
+print(to_formatted_text(HTML("<b>luck</b>")))
+import prompt_toolkit, prompt_toolkit.formatted_text
+print(prompt_toolkit.HTML is prompt_toolkit.formatted_text.HTML is sys.modules[
+    "prompt_toolkit.formatted_text.html"].HTML)
+from prompt_toolkit.shortcuts import ProgressBar
+from prompt_toolkit.shortcuts.progress_bar import ProgressBar as real
+import prompt_toolkit.shortcuts as shortcuts
+print(ProgressBar.__name__, shortcuts.ProgressBar is real, type(real).__name__)
+"""
+
+
+def test_the_repl_loads_no_dialog_and_each_loads_whole_when_used() -> None:
+    """Once a stand-in is used, the real object is bound where prompt_toolkit bound it (in
+    prompt_toolkit.shortcuts and prompt_toolkit both)."""
+    assert python(TOOLKIT) == [
+        "[]",
+        "FormattedText([('class:b', 'luck')])",
+        "True",
+        "ProgressBar True type",
+    ]
+
+
+def test_a_library_imported_already_is_left_as_it_is() -> None:
+    code = ("import sys, prompt_toolkit\n"
+            "before = dict(sys.modules)\n"
+            "import cli.repl.toolkit\n"
+            "print(all(sys.modules[name] is module for name, module in before.items()))\n"
+            "print(type(prompt_toolkit.shortcuts.ProgressBar).__name__)")
+    assert python(code) == ["True", "type"]
