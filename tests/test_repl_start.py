@@ -23,10 +23,10 @@ from tests.screen import environment, six_characters  # noqa: E402
 LATER = ("ssl", "_ssl", "pyparsing", "rules.notation.grammar", "cli.repl.suggest",
          "cli.repl.validator", "cli.repl.vocabulary", "cli.render.layout", "platformdirs",
          "prompt_toolkit.shortcuts.dialogs", "prompt_toolkit.shortcuts.progress_bar",
-         "prompt_toolkit.widgets.menus", "xml.dom.minidom")
+         "prompt_toolkit.widgets.menus", "xml.dom.minidom", "ctypes")
 """Loaded only after the first prompt, if at all: OpenSSL (asyncio is imported without it,
 cli/repl/event_loop.py); prompt-toolkit's dialogs, progress bars, menus and HTML text
-(cli/repl/toolkit.py); the grammar (warm_up); what the first key, Tab and result use; and
+(cli/repl/toolkit.py); ctypes (sigint_as_key); the grammar (warm_up); what the first key, Tab and result use; and
 platformdirs while ROLL_CAMPAIGN and ROLL_HISTORY name the files."""
 PROBE = """
 import json, sys

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import subprocess
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -188,3 +189,16 @@ def test_faces_typed_while_another_shell_spends_are_kept(
     term.type("15 3\r")  # the d20 and the Favor d6 in one answer
     term.wait_for("Luck 1 → 0 (+luck)")  # resolved again from the Luck left, with the faces
     check(f"faces kept when the campaign changed meanwhile ({columns}×24)", term.settle())
+
+
+def test_a_sigint_drops_the_line_for_a_fresh_prompt(session: Session) -> None:
+    """`kill -INT` while the prompt waits is Ctrl-C's key: the typed line goes, the REPL stays
+    (cli/repl/session.py sigint_as_key)."""
+    term = session("--as", "Mira", "--rolled", "1")
+    term.type("2d6")
+    term.wait_for("vag·mira> 2d6")
+    term.child.kill(signal.SIGINT)
+    term.type("1d1\r")
+    term.wait_for("[1] = 1")
+    assert term.settle().splitlines()[:4] == ["vag·mira> 2d6", "vag·mira> 1d1", "1", "  [1] = 1"]
+    assert term.child.isalive()

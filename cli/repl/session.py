@@ -6,6 +6,7 @@ import cli.repl.toolkit  # noqa: F401  (first: asyncio without ssl, prompt_toolk
 
 # isort: split
 import asyncio
+import signal
 from collections.abc import Callable
 from contextlib import redirect_stderr
 from functools import partial
@@ -13,6 +14,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, TextIO, cast
 
 from prompt_toolkit import PromptSession
+from prompt_toolkit.application import get_app
 from prompt_toolkit.filters import Condition, is_done, to_filter
 from prompt_toolkit.history import History
 from prompt_toolkit.input import Input
@@ -128,6 +130,16 @@ def warm_up(*loads: Callable[[], object]) -> None:
             loop.call_later(WARM_UP_AFTER, each)
 
 
+def sigint_as_key() -> None:
+    """While a prompt waits, a SIGINT (`kill -INT`) is the key prompt-toolkit makes of it: the
+    line is dropped for a fresh prompt. prompt-toolkit's own `handle_sigint` does the same and
+    also restores the process's C-level handler through ctypes (for programs embedding
+    Python), a millisecond of the REPL's start; the prompt's event loop, closed when the
+    prompt ends, removes this handler and puts Python's KeyboardInterrupt back."""
+    keys = get_app().key_processor
+    asyncio.get_running_loop().add_signal_handler(signal.SIGINT, keys.send_sigint)
+
+
 def typing_ahead() -> None:
     """What the first keys and the first Tab use beyond the grammar: the lexer's check and
     tokens, and completion (loaded by `warm_up`, once the first prompt is drawn)."""
@@ -171,6 +183,11 @@ def run_repl(
     with defaults_at_first_key() as load_keys:
         session = build_session(repl, input, output, history)
     warm = partial(warm_up, load_keys, typing_ahead)
+
+    def started() -> None:
+        sigint_as_key()
+        warm()
+
     asker: list[PromptSession[str]] = []  # made at the first question: start-up time
 
     def ask(message: str) -> str:
@@ -186,7 +203,8 @@ def run_repl(
             while True:
                 repl.refresh()
                 try:
-                    text = session.prompt(default=repl.prefill, pre_run=warm)
+                    text = session.prompt(default=repl.prefill, pre_run=started,
+                                          handle_sigint=False)
                 except KeyboardInterrupt:
                     continue
                 except EOFError:
