@@ -26,8 +26,8 @@ LATER = ("ssl", "_ssl", "pyparsing", "rules.notation.grammar", "cli.repl.suggest
          "prompt_toolkit.widgets.menus", "xml.dom.minidom", "ctypes")
 """Loaded only after the first prompt, if at all: OpenSSL (asyncio is imported without it,
 cli/repl/event_loop.py); prompt-toolkit's dialogs, progress bars, menus and HTML text
-(cli/repl/toolkit.py); ctypes (sigint_as_key); the grammar (warm_up); what the first key, Tab and result use; and
-platformdirs while ROLL_CAMPAIGN and ROLL_HISTORY name the files."""
+(cli/repl/toolkit.py); ctypes (sigint_as_key); the grammar (warm_up); what the first key, Tab
+and result use; and platformdirs while ROLL_CAMPAIGN and ROLL_HISTORY name the files."""
 PROBE = """
 import json, sys
 report = sys.argv[1]
