@@ -23,7 +23,8 @@ from tests.screen import environment, six_characters  # noqa: E402
 LATER = ("ssl", "_ssl", "pyparsing", "rules.notation.grammar", "cli.repl.suggest",
          "cli.repl.validator", "cli.repl.vocabulary", "cli.render.layout", "platformdirs",
          "prompt_toolkit.shortcuts.dialogs", "prompt_toolkit.shortcuts.progress_bar",
-         "prompt_toolkit.widgets.menus", "xml.dom.minidom", "ctypes")
+         "prompt_toolkit.widgets.menus", "prompt_toolkit.key_binding.bindings.vi",
+         "xml.dom.minidom", "ctypes")
 """Loaded only after the first prompt, if at all: OpenSSL (asyncio is imported without it,
 cli/repl/event_loop.py); prompt-toolkit's dialogs, progress bars, menus and HTML text
 (cli/repl/toolkit.py); ctypes (sigint_as_key); the grammar (warm_up); what the first key, Tab
