@@ -5,7 +5,9 @@ Run: .venv/bin/python bench/repl_pane.py [--reps N] [--base OTHER/bin/roll]
 
 1. Start-up: the wall time from spawning `roll repl` (and `roll` alone) (in a 40×24 pty, a campaign of the six
    characters of tests/sheets, acting as Mira) to its prompt on the screen, against the wall
-   time of a whole `roll 2d6` process. Median of N each; target ratio ≤ 1.5.
+   time of a whole `roll 2d6` process. Median of N each; target ratio ≤ 1.5. Also `roll 2d6`
+   spawned in the same pty as the REPL is (pexpect forks this process: a few ms more than
+   subprocess.run's vfork), to its end: the same harness on both sides of the ratio.
 Both run with the bytecode of cli/ and rules/ compiled first, as an installed roll has it.
 `roll 2d6` runs with the campaign present but nobody acting, so it opens no database (a plain
 LINE never does, issue 11). On a busy machine the ratio moves by ±0.2: run it when the machine
@@ -66,6 +68,18 @@ def one_shot(env: dict[str, str], program: Path = ROLL) -> float:
                                         check=True))
 
 
+def one_shot_in_pty(env: dict[str, str], program: Path = ROLL) -> float:
+    """`roll 2d6` spawned as `roll repl` is, in the same 40×24 pty, until it has ended: the
+    same start-up cost of the harness (pexpect forks this process) on both sides."""
+    start = time.perf_counter()
+    term = Terminal(env, "2d6", columns=40, program=program)
+    while term.pump():
+        pass
+    took = time.perf_counter() - start
+    term.close()
+    return took
+
+
 def base_round(env: dict[str, str], base: Path, one_shots: list[float], starts: list[float]) -> None:
     """One round of the other roll: a one-shot, then `roll repl` to its first prompt."""
     one_shots.append(one_shot(env, base))
@@ -88,13 +102,14 @@ def main() -> None:
         six_characters(campaign)
         env = environment(campaign, Path(tmp) / "history")
         env.pop("PYTHONDONTWRITEBYTECODE", None)
-        one_shots, starts, bare, answers = [], [], [], []
+        one_shots, starts, bare, answers, in_pty = [], [], [], [], []
         base_one_shots: list[float] = []
         base_starts: list[float] = []
         for _ in range(reps):  # interleaved, so a busy machine weighs on both sides alike
             if base is not None:
                 base_round(env, base, base_one_shots, base_starts)
             one_shots.append(one_shot(env))
+            in_pty.append(one_shot_in_pty(env))
             took, term = first_prompt(env)  # `roll` alone on a terminal
             bare.append(took)
             term.close()
@@ -118,6 +133,9 @@ def main() -> None:
                   f"   (roll / base: {statistics.median(starts) / statistics.median(base_starts):.2f})")
         bare_ratio = statistics.median(bare) / statistics.median(one_shots)
         print(f"roll (alone) to its first prompt {median_ms(bare)}   ratio {bare_ratio:.2f}")
+        pty_ratio = statistics.median(starts) / statistics.median(in_pty)
+        print(f"roll 2d6 in the same pty, to its end {median_ms(in_pty)}   "
+              f"(roll repl / it: {pty_ratio:.2f})")
         print(f"{LINE!r} Enter → next prompt, in the pty: {median_ms(answers)}")
 
         os.environ["ROLL_CAMPAIGN"] = str(campaign)
