@@ -26,6 +26,7 @@ import argparse
 import compileall
 import io
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -88,6 +89,28 @@ def base_round(env: dict[str, str], base: Path, one_shots: list[float], starts: 
     term.close()
 
 
+CHUNK_MMAP = "mmap(NULL, 16384, PROT_READ|PROT_WRITE"
+"""How strace shows CPython 3.11+ taking a 16 KiB chunk for its frame stack."""
+
+
+def frame_stack_chunks(env: dict[str, str]) -> int | None:
+    """16 KiB chunks `roll repl` maps until its first prompt, under strace (None: no strace).
+
+    A few dozen is normal. Hundreds mean a loop whose calls cross a chunk's end, each call one
+    mmap and one munmap: an import a few frames deeper did that to prompt-toolkit's Keys enum
+    (+6 ms, see rules/lean_import.py leaving_out)."""
+    strace = shutil.which("strace")
+    if strace is None:
+        return None
+    with tempfile.TemporaryDirectory() as tmp:
+        trace = Path(tmp) / "trace"
+        term = Terminal(env, "-f", "-e", "trace=mmap", "-o", str(trace), str(ROLL), "repl",
+                        "--as", "Mira", program=Path(strace))
+        term.wait_for("vag·mira>")
+        term.close()
+        return trace.read_text(encoding="utf-8").count(CHUNK_MMAP)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--reps", type=int, default=15)
@@ -137,6 +160,9 @@ def main() -> None:
         print(f"roll 2d6 in the same pty, to its end {median_ms(in_pty)}   "
               f"(roll repl / it: {pty_ratio:.2f})")
         print(f"{LINE!r} Enter → next prompt, in the pty: {median_ms(answers)}")
+        chunks = frame_stack_chunks(env)
+        if chunks is not None:
+            print(f"16 KiB frame-stack chunks mapped to the first prompt (strace): {chunks}")
 
         os.environ["ROLL_CAMPAIGN"] = str(campaign)
         out = io.StringIO()
