@@ -10,20 +10,16 @@ from rules.notation import ast
 from rules.resolution import Resolution
 from rules.systems.protocol import Context
 from rules.systems.vagabond.check_roll import CheckRoll, CheckSpec, aid_from_words, roll_check
+from rules.systems.vagabond.names import SAVES, SKILLS, find_skill, find_stat, title
 from rules.systems.vagabond.vocabulary import (
-    SAVES,
-    SKILLS,
     Words,
     afflictions,
     check_values,
     difficulty,
-    find_skill,
-    find_stat,
     inline_stats,
     is_trained,
     read_words,
     stat_value,
-    title,
 )
 
 CHECK_USAGE = "check STAT|SKILL [trained] [favor|hinder …] [+luck] [forgo], or check dex=5"

@@ -13,21 +13,17 @@ from rules.resolution import Change, Resolution
 from rules.systems.protocol import Context
 from rules.systems.vagabond.check_roll import CheckSpec, aid_from_words, roll_check
 from rules.systems.vagabond.checks import Plan, plan_save
+from rules.systems.vagabond.names import ARMOR_RANGE, ATTACK_SKILLS, SKILLS, find_skill, title
 from rules.systems.vagabond.vocabulary import (
-    ARMOR_RANGE,
-    ATTACK_SKILLS,
-    SKILLS,
     Words,
     afflictions,
     check_values,
     difficulty,
-    find_skill,
     inline_int,
     inline_stats,
     is_trained,
     read_words,
     stat_value,
-    title,
 )
 
 ATTACK_USAGE = "attack melee|ranged|brawl|finesse DAMAGE [trained] [favor|hinder …] [+luck] [forgo]"

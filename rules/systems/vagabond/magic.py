@@ -12,10 +12,8 @@ from rules.notation import ast
 from rules.resolution import Change, Resolution
 from rules.systems.protocol import Context
 from rules.systems.vagabond.check_roll import CheckSpec, aid_from_words, roll_check
+from rules.systems.vagabond.names import CASTING, DELIVERY, SKILLS, title
 from rules.systems.vagabond.vocabulary import (
-    CASTING,
-    DELIVERY,
-    SKILLS,
     Words,
     afflictions,
     check_values,
@@ -25,7 +23,6 @@ from rules.systems.vagabond.vocabulary import (
     is_trained,
     read_words,
     stat_value,
-    title,
 )
 
 CAST_USAGE = ("cast damage|effect|both [+N] [touch|remote|cube|aura|cone|glyph|line|sphere]"

@@ -11,7 +11,8 @@ from rules.resolution import Change, Resolution
 from rules.systems.periods import new_period
 from rules.systems.protocol import Context, System
 from rules.systems.vagabond.death import DEAD
-from rules.systems.vagabond.vocabulary import STAT_RANGE, STATUSES, afflictions, find_stat, title
+from rules.systems.vagabond.names import STAT_RANGE, find_stat, title
+from rules.systems.vagabond.vocabulary import STATUSES, afflictions
 
 # ---- statuses ----
 

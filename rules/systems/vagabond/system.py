@@ -12,7 +12,7 @@ from rules.notation import ast
 from rules.resolution import Change, Resolution
 from rules.systems.protocol import CommandFn, Context, OddsFn, Pool, Stat, System
 from rules.systems.vagabond.death import DEAD, deaths, refuse_dead
-from rules.systems.vagabond.vocabulary import ARMOR_RANGE, SKILLS, find_skill
+from rules.systems.vagabond.names import ARMOR_RANGE, SKILLS, find_skill
 
 if TYPE_CHECKING:
     from rules.odds import Odds
@@ -174,8 +174,9 @@ class Vagabond(System):
 
     def help(self) -> str:
         from rules.systems.vagabond.help import HELP
+        from rules.systems.vagabond.names import title
         from rules.systems.vagabond.odds import odds_table
-        from rules.systems.vagabond.vocabulary import STATUSES, title
+        from rules.systems.vagabond.vocabulary import STATUSES
 
         statuses = "\n".join(f"  {title(s.name)}: {s.effect}" for s in STATUSES.values())
         return HELP + statuses + "\n  (a GM's own Status: status add custom:NAME, kept as a flag"\
