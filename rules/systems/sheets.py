@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Any
 
 from rules.campaign import Character
 from rules.errors import RollError, SheetError, UsageError
-from rules.named import check_rolls, reserved_words
 
 if TYPE_CHECKING:
     from rules.systems.protocol import System
@@ -83,6 +82,8 @@ def check_pools(system: System, sheet: Mapping[str, Any]) -> None:
 
 def check_sheet_rolls(system: System, rolls: Mapping[str, Any]) -> dict[str, str]:
     """A sheet's `[rolls]`: named rolls that shadow no word of `system` (see rules.named)."""
+    from rules.named import check_rolls, reserved_words  # here: a game's module loads without it
+
     try:
         return check_rolls(rolls, reserved_words(system))
     except RollError as exc:

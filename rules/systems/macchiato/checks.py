@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Literal
 
 from rules.campaign import Character
@@ -161,31 +160,3 @@ def session(ctx: Context, line: ast.CommandLine) -> Resolution:
         "session new starts a session (and gives back every free advantage)")
     summary = f"{ctx.input.strip()} → session {number}: free advantage for all"
     return ctx.resolution("session", summary, changes=tuple(changes))
-
-
-# ---- odds ----
-
-
-def kept_face_probs(edge: Edge) -> dict[int, Fraction]:
-    """P(kept d20 face) for a check: brute force over the one or two d20s."""
-    if edge is None:
-        return {f: Fraction(1, 20) for f in range(1, 21)}
-    pick = min if edge == "adv" else max
-    counts: dict[int, int] = {}
-    for a in range(1, 21):
-        for b in range(1, 21):
-            kept = pick(a, b)
-            counts[kept] = counts.get(kept, 0) + 1
-    return {f: Fraction(counts[f], 400) for f in sorted(counts)}
-
-
-def check_outcomes(value: int, edge: Edge) -> dict[str, Fraction]:
-    """P(pass), P(fail), P(crit), P(fumble) of a check against `value`."""
-    probs = kept_face_probs(edge)
-    passing = sum((p for f, p in probs.items() if f <= value), Fraction(0))
-    return {
-        "pass": passing,
-        "fail": 1 - passing,
-        "crit": probs.get(1, Fraction(0)),
-        "fumble": probs.get(20, Fraction(0)),
-    }

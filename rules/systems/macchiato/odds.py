@@ -5,18 +5,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from rules.dice.steps import GONE, step_down
 from rules.errors import UsageError
 from rules.notation import ast
 from rules.odds import Odds, distribution
-from rules.odds.risk import expected_uses
-from rules.systems.macchiato.checks import Edge, check_outcomes, kept_face_probs, parse_check
+from rules.odds.risk import expected_uses, step_down_chance
+from rules.systems.macchiato.checks import Edge, parse_check
 from rules.systems.macchiato.risk import (
     PARTY,
     arg_sides,
     find_owner,
     owned_dice,
     risk_expr,
-    risk_outcomes,
     risk_sides,
     split_edge,
     who,
@@ -71,3 +71,37 @@ def risk_command_odds(ctx: Context, line: ast.CommandLine) -> Odds:
         owner = find_owner(ctx, name, party)
         sides = risk_sides(owned_dice(ctx, owner)[name], f"{who(owner)}'s {name}")
     return risk_odds(sides, edge)
+
+
+
+def kept_face_probs(edge: Edge) -> dict[int, Fraction]:
+    """P(kept d20 face) for a check: brute force over the one or two d20s."""
+    if edge is None:
+        return {f: Fraction(1, 20) for f in range(1, 21)}
+    pick = min if edge == "adv" else max
+    counts: dict[int, int] = {}
+    for a in range(1, 21):
+        for b in range(1, 21):
+            kept = pick(a, b)
+            counts[kept] = counts.get(kept, 0) + 1
+    return {f: Fraction(counts[f], 400) for f in sorted(counts)}
+
+
+def check_outcomes(value: int, edge: Edge) -> dict[str, Fraction]:
+    """P(pass), P(fail), P(crit), P(fumble) of a check against `value`."""
+    probs = kept_face_probs(edge)
+    passing = sum((p for f, p in probs.items() if f <= value), Fraction(0))
+    return {
+        "pass": passing,
+        "fail": 1 - passing,
+        "crit": probs.get(1, Fraction(0)),
+        "fumble": probs.get(20, Fraction(0)),
+    }
+
+
+
+def risk_outcomes(sides: int, edge: Edge = None) -> dict[str, Fraction]:
+    """P(hold) and P(step-down) (P(fizzle) for a Δ4) of one roll of a risk die."""
+    down = step_down_chance(sides, edge)
+    word = "fizzle" if step_down(sides) == GONE else "step-down"
+    return {"hold": 1 - down, word: down}

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 from rules.describe import describe_throws
 from rules.dice.steps import GONE, on_ladder, parse_step, risk_name, step_down
 from rules.errors import SheetError, UsageError
 from rules.notation import ast
-from rules.odds.risk import step_down_chance
 from rules.resolution import Change, Resolution
 from rules.systems.macchiato.checks import Edge, resolve_edge
 from rules.systems.protocol import Context
@@ -349,13 +347,3 @@ def validate_risk(sheet: dict[str, Any]) -> None:
         normalized[str(key).lower()] = f"Δ{sides}"
     if section:
         sheet["risk"] = normalized
-
-
-# ---- odds ----
-
-
-def risk_outcomes(sides: int, edge: Edge = None) -> dict[str, Fraction]:
-    """P(hold) and P(step-down) (P(fizzle) for a Δ4) of one roll of a risk die."""
-    down = step_down_chance(sides, edge)
-    word = "fizzle" if step_down(sides) == GONE else "step-down"
-    return {"hold": 1 - down, word: down}
