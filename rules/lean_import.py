@@ -40,6 +40,16 @@ class OnFirstUse:
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         return self._resolved()(*args, **kwargs)
 
+    # a class standing in: subclassed, or named in isinstance / issubclass, it is the real one
+    def __mro_entries__(self, bases: tuple[Any, ...]) -> tuple[Any, ...]:
+        return (self._resolved(),)
+
+    def __instancecheck__(self, instance: Any) -> bool:
+        return isinstance(instance, self._resolved())
+
+    def __subclasscheck__(self, subclass: Any) -> bool:
+        return issubclass(subclass, self._resolved())
+
     def _resolved(self) -> Any:
         if self._real is None:
             self._real = self._load()

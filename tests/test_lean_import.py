@@ -88,3 +88,16 @@ def test_a_library_imported_already_is_left_as_it_is() -> None:
             "print(all(sys.modules[name] is module for name, module in before.items()))\n"
             "print(type(prompt_toolkit.shortcuts.ProgressBar).__name__)")
     assert python(code) == ["True", "type"]
+
+
+def test_a_class_standing_in_can_be_subclassed_and_checked_against() -> None:
+    """A library that subclasses a deferred class, or names it in isinstance, gets the real
+    one (the stand-in loads it): never a class silently made of a stand-in."""
+    code = ("import cli.repl.session\n"
+            "from prompt_toolkit.widgets import Dialog\n"
+            "from prompt_toolkit.shortcuts import ProgressBar\n"
+            "class Mine(Dialog): pass\n"
+            "print(type(Mine).__name__, Mine.__mro__[1].__module__)\n"
+            "from prompt_toolkit.shortcuts.progress_bar import ProgressBar as real\n"
+            "print(isinstance(object(), ProgressBar), issubclass(real, ProgressBar))")
+    assert python(code) == ["type prompt_toolkit.widgets.dialogs", "False True"]
