@@ -74,12 +74,32 @@ COMMANDS = ("rules.odds", "rules.systems.vagabond.checks", "rules.systems.vagabo
             "rules.systems.tiers.checks", "rules.systems.tiers.combat",
             "rules.systems.champions.combat", "rules.systems.brighter.saves")
 """A game's command modules and the odds engine: only a command (or `odds`) loads them.
-(Macchiato's dice LINEs need its checks and risk modules, and a risk die's roll its odds.)"""
+(Macchiato's dice LINEs need its checks and risk modules, to tell a risk die, but not its
+odds.)"""
 
 
-@pytest.mark.parametrize("system", ["vagabond", "tiers", "champions", "brighter"])
+@pytest.mark.parametrize("system", ["vagabond", "tiers", "champions", "brighter", "macchiato"])
 def test_a_dice_line_of_a_game_loads_none_of_its_commands(tmp_path: Path, system: str) -> None:
     assert loaded(tmp_path, ["-s", system, "2d6"], "", COMMANDS) == ""
+
+
+GAME_START = ("rules.odds", "fractions", "decimal", "rules.named", "pyparsing",
+              "rules.systems.vagabond.vocabulary", "rules.systems.macchiato.odds")
+"""What a game's own module (its System: pools, stats, sheet checks) leaves to its commands:
+the odds engine and exact fractions, named rolls (a sheet's `[rolls]` checked), the parser,
+Vagabond's Statuses and command words, Macchiato's odds. The REPL loads that module before its
+first prompt, for the acting character's toolbar."""
+
+
+@pytest.mark.parametrize("system", ["generic", "vagabond", "tiers", "champions", "brighter",
+                                    "macchiato"])
+def test_a_games_module_loads_only_what_its_toolbar_needs(system: str) -> None:
+    probe = ("import sys\nfrom rules.systems import get_system\n"
+             f"get_system({system!r}).pools\n"
+             f"print(' '.join(m for m in {GAME_START!r} if m in sys.modules))\n")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          timeout=60, check=True)
+    assert done.stdout == "\n"
 
 
 def test_the_short_ways_around_the_unicode_tables_give_their_answers() -> None:
