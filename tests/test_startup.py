@@ -84,11 +84,12 @@ def test_a_dice_line_of_a_game_loads_none_of_its_commands(tmp_path: Path, system
 
 
 GAME_START = ("rules.odds", "fractions", "decimal", "rules.named", "pyparsing",
-              "rules.systems.vagabond.vocabulary", "rules.systems.macchiato.odds")
+              "rules.systems.vagabond.vocabulary", "rules.systems.tiers.vocabulary",
+              "rules.systems.macchiato.odds")
 """What a game's own module (its System: pools, stats, sheet checks) leaves to its commands:
 the odds engine and exact fractions, named rolls (a sheet's `[rolls]` checked), the parser,
-Vagabond's Statuses and command words, Macchiato's odds. The REPL loads that module before its
-first prompt, for the acting character's toolbar."""
+Vagabond's Statuses and command words, Tiers' command words and stat dice, Macchiato's odds.
+The REPL loads that module before its first prompt, for the acting character's toolbar."""
 
 
 @pytest.mark.parametrize("system", ["generic", "vagabond", "tiers", "champions", "brighter",

@@ -18,7 +18,8 @@ from rules.resolution import Change, Resolution
 from rules.systems.protocol import Context
 from rules.systems.tiers.harm import take_hit
 from rules.systems.tiers.pools import gain_fate, pool_of, refuse_dead, spend_fate
-from rules.systems.tiers.vocabulary import Edge, edge_of, modifier_of, read_words, tier_of, title
+from rules.systems.tiers.sheet import title
+from rules.systems.tiers.vocabulary import Edge, edge_of, modifier_of, read_words, tier_of
 
 CHECK_USAGE = "check STAT task N [adv|dis] [fate K] (inline: body=14 tier=2)"
 MAX_WAVES = 100

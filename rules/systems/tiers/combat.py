@@ -23,6 +23,7 @@ from rules.systems.protocol import Context
 from rules.systems.tiers.defence import armour_class
 from rules.systems.tiers.harm import DESCRIPTORS, after_descriptor, descriptor_of, take_hit
 from rules.systems.tiers.pools import refuse_dead
+from rules.systems.tiers.sheet import kind_of
 from rules.systems.tiers.vocabulary import (
     TIER_DIE,
     Edge,
@@ -31,7 +32,6 @@ from rules.systems.tiers.vocabulary import (
     d20_expr,
     die_of,
     edge_of,
-    kind_of,
     modifier_of,
     read_words,
     signed,

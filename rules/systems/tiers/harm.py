@@ -18,7 +18,8 @@ from rules.notation import ast
 from rules.resolution import Change, Resolution
 from rules.systems.protocol import Context
 from rules.systems.tiers.pools import DEFEATED, max_of, moved, pool_of, refuse_dead, some
-from rules.systems.tiers.vocabulary import PLAYER, kind_of, read_words
+from rules.systems.tiers.sheet import PLAYER, kind_of
+from rules.systems.tiers.vocabulary import read_words
 
 KILLING_INJURY = 31
 """An injury roll of 31 or more kills (seed 003)."""

@@ -16,13 +16,7 @@ from rules.campaign import Character
 from rules.errors import RuleError, UsageError
 from rules.resolution import Change
 from rules.systems.protocol import Context, Pool
-from rules.systems.tiers.vocabulary import (
-    PLAYER,
-    armour_penalty,
-    heart_modifier,
-    kind_of,
-    sheet_tier,
-)
+from rules.systems.tiers.sheet import PLAYER, armour_penalty, heart_modifier, kind_of, sheet_tier
 
 SESSION_FATE = 3
 """Session Fate each session starts with (seed 003, Fate Points)."""

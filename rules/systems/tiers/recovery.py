@@ -26,7 +26,8 @@ from rules.systems.tiers.pools import (
     spend_fate,
     to_full,
 )
-from rules.systems.tiers.vocabulary import NPC_REGAIN, PLAYER, heart_modifier, kind_of, read_words
+from rules.systems.tiers.sheet import NPC_REGAIN, PLAYER, heart_modifier, kind_of
+from rules.systems.tiers.vocabulary import read_words
 
 IN_COMBAT = "in-combat"
 """The flag `combat` sets and `combat end` (or a Rest) clears: Vigor moves only in a fight."""

@@ -16,17 +16,15 @@ from rules.notation import ast
 from rules.resolution import Resolution
 from rules.systems.protocol import Context
 from rules.systems.tiers.pools import refuse_dead
+from rules.systems.tiers.sheet import ADDS_TIER_TO_SAVES, kind_of, title
 from rules.systems.tiers.vocabulary import (
-    ADDS_TIER_TO_SAVES,
     Edge,
     StatDie,
     d20_expr,
     die_of,
     edge_of,
-    kind_of,
     read_words,
     tier_of,
-    title,
 )
 
 SAVE_USAGE = "save STAT dc N [adv|dis] [bonus B] (inline: sense=d6 fate=d8 tier=2)"

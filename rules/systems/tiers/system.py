@@ -10,7 +10,6 @@ from rules.errors import UsageError
 from rules.resolution import Change
 from rules.systems.protocol import CommandFn, OddsFn, Pool, Stat, System
 from rules.systems.tiers.pools import POOLS, UNCAPPED, WHY_OPEN, why_open
-from rules.systems.tiers.vocabulary import validate_tables
 
 
 class Tiers(System):
@@ -77,6 +76,8 @@ class Tiers(System):
 
     def validate_sheet(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """The common checks, plus `[dice]`, `[mods]` and the armour's weight."""
+        from rules.systems.tiers.vocabulary import validate_tables  # with a command's words
+
         return super().validate_sheet(validate_tables(data))
 
     def pool_value(self, character: Character, pool: Pool) -> int:

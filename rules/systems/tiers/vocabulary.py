@@ -1,4 +1,5 @@
-"""The Tiers vocabulary: stats, their modifiers and dice, Tier, advantage, and a command's words."""
+"""The Tiers vocabulary: stats, their modifiers and dice, Tier, advantage, and a command's words
+(what a sheet alone says of a character is in sheet.py)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any, Literal
 from rules.campaign import Character
 from rules.errors import SheetError, UsageError
 from rules.notation import ast
+from rules.systems.tiers.sheet import ARMOUR_PENALTY, KINDS, PLAYER, sheet_modifier, title
 
 STAT_NAMES = ("body", "mind", "sense", "heart", "cunning", "fate")
 ABBREVIATIONS = {"bod": "body", "mnd": "mind", "sen": "sense", "hrt": "heart", "cun": "cunning",
@@ -20,28 +22,11 @@ TIER_RANGE = (1, 5)
 # seed 003 ("The die ladder is always the standard one: d4 / d6 / d8 / d10 / d12 for Tiers 1-5")
 TIER_DIE = {1: 4, 2: 6, 3: 8, 4: 10, 5: 12}
 
-# seed 003, Armor: "Medium armor 12 + Sense (-1 Vigor cap); Heavy armor 13 + Sense (-2 Vigor cap)"
-ARMOUR_PENALTY = {"none": 0, "light": 0, "medium": 1, "heavy": 2}
-
-PLAYER = "player"
-KINDS = (PLAYER, "minor", "major", "sovereign", "retainer")
-"""Who a sheet is: a player character (the default) or an NPC of Part 7B (003:L97, L122, L230)."""
-NPC_REGAIN = ("major", "sovereign")
-"""003:L122 "a Major or Sovereign regains 1 if its Heart modifier is positive and loses 1 if it
-is negative. Minors and retainers do not regenerate"."""
-ADDS_TIER_TO_SAVES = (PLAYER, "minor")
-"""003:L236 "Player characters and Minors add their Tier"."""
-
 Edge = Literal["adv", "dis"] | None
 
 _DIE = re.compile(r"^(-?)d(\d+)$")
 _SIGNED = re.compile(r"^[+-]?\d+$")
 NO_DIE_WORDS = frozenset({"0", "none"})
-
-
-def title(name: str) -> str:
-    """How a stat or pool is written in output: `body` → Body."""
-    return name[:1].upper() + name[1:]
 
 
 def find_stat(word: str) -> str | None:
@@ -293,20 +278,11 @@ def tier_of(words: Words, who: Character | None) -> int:
 
 
 def modifier_of(stat: str, words: Words, who: Character | None) -> int:
-    """A stat's modifier: inline score, else the sheet's `[mods]`, else (score − 10) // 2."""
+    """A stat's modifier: inline score, else the sheet's (`sheet_modifier`)."""
     if stat in words.scores:
         return (words.scores[stat] - 10) // 2
     if who is not None:
-        mods = who.section("mods")
-        if isinstance(mods.get(stat), int):
-            return int(mods[stat])
-        score = who.stats.get(stat)
-        if isinstance(score, int) and not isinstance(score, bool):
-            return (score - 10) // 2
-        raise UsageError(
-            f"{who.name} has no {title(stat)}: add [stats] {stat} = N (or [mods] {stat} = N),"
-            f" or give it inline ({stat}=14)"
-        )
+        return sheet_modifier(stat, who)
     raise UsageError(
         f"this needs {title(stat)}: give it inline ({stat}=14) or act as a character (--as NAME)"
     )
@@ -329,33 +305,6 @@ def die_of(stat: str, words: Words, who: Character | None) -> StatDie:
         f"this needs the {title(stat)} die: give it inline ({stat}=d6, {stat}=-d4 or {stat}=none)"
         " or act as a character (--as NAME)"
     )
-
-
-def heart_modifier(who: Character) -> int | None:
-    """The Heart modifier from the sheet alone (None when the sheet does not say)."""
-    try:
-        return modifier_of("heart", Words("sheet"), who)  # no inline words: the sheet alone
-    except UsageError:
-        return None
-
-
-def sheet_tier(who: Character) -> int | None:
-    value = who.field("tier")
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
-def kind_of(who: Character | None) -> str:
-    """The sheet's kind: `player` (also with no sheet), `minor`, `major`, `sovereign`, `retainer`."""
-    if who is None:
-        return PLAYER
-    kind = who.field("kind", PLAYER)
-    return kind if isinstance(kind, str) and kind in KINDS else PLAYER
-
-
-def armour_penalty(who: Character) -> int:
-    """The Vigor cap the sheet's `armor` costs (none/light 0, medium 1, heavy 2)."""
-    armour = who.field("armor", "none")
-    return ARMOUR_PENALTY.get(str(armour), 0)
 
 
 def edge_of(words: Words, who: Character | None, also_dis: str | None = None
