@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import json as jsonlib
 import re
-import shutil
 from dataclasses import dataclass
 from fractions import Fraction
 
-from cli.env import ExitStatus
+from cli.env import ExitStatus, terminal_columns
 from cli.render.odds import odds_json, odds_text, percent
 from cli.runner import Runner, parse_expanded, roll_error
 from rules.campaign import Table
@@ -53,7 +52,7 @@ def show_odds(
             obj.update(survives.to_json())
         runner.out(jsonlib.dumps(obj, ensure_ascii=False))
         return int(ExitStatus.OK)
-    columns = width or min(shutil.get_terminal_size((60, 24)).columns, 80)
+    columns = width or min(terminal_columns(60), 80)
     shown = text if named is None else f"{named.chain[0]} → {named.line}"
     runner.out(odds_text(odds, shown, width=columns, at_least=at_least, at_most=at_most,
                          color=runner.color))

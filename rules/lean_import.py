@@ -5,8 +5,10 @@ ready-made expressions, 8 of its 28 ms on Python 3.11, in every one-shot. `impor
 deferred)` imports the package while a placeholder module stands for each deferred submodule:
 the names the package imports from it are `OnFirstUse` stand-ins, which load the real module
 the first time anything is read from them or they are called, and then put the real object
-back wherever the package (or a subpackage) bound the stand-in. Should a version of the library import more
-names than a placeholder holds, the package is imported whole, as it would be anyway.
+back wherever the package (or a subpackage) bound the stand-in. Should a version of the
+library import more names than a placeholder holds, the package is imported whole, as it would
+be anyway. A module the package imports whole (`import shutil`, for one function it calls
+later) can stand in too: any attribute read from its placeholder loads the real module.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from typing import Any
 
 Deferred = Mapping[str, Mapping[str, str | None]]
 """Submodule → each name the package imports from it → the real name it stands for (None: an
-empty list)."""
+empty list). No names: a module the package imports whole, read only when used."""
 Loaded = Callable[[ModuleType], None]
 """What to do once a deferred submodule has loaded for real (e.g. register what it adds)."""
 
@@ -57,7 +59,7 @@ class OnFirstUse:
 
     def _load(self) -> Any:
         bound = _bindings_of(self, self._home.split(".")[0])
-        module = importlib.import_module(self._home)  # (binds the submodule in its parent)
+        module = _real_module(self._home)  # (binds the submodule in its parent)
         if self._loaded is not None:
             self._loaded(module)
         real = getattr(module, self._name)
@@ -76,9 +78,24 @@ def _bindings_of(stand_in: OnFirstUse, package: str) -> list[tuple[ModuleType, s
 
 def _placeholder(name: str, names: Mapping[str, str | None], loaded: Loaded | None) -> ModuleType:
     module = ModuleType(name, "placeholder: loads the real module on first use")
+    module.__dict__[_PLACEHOLDER] = True
     for attribute, real in names.items():
         setattr(module, attribute, [] if real is None else OnFirstUse(name, real, loaded))
+    if not names:  # imported whole: whatever is read from it, from the real module (PEP 562)
+        module.__dict__["__getattr__"] = lambda attribute: getattr(_real_module(name), attribute)
     return module
+
+
+_PLACEHOLDER = "__lean_import_placeholder__"
+
+
+def _real_module(name: str) -> ModuleType:
+    """The real module `name`, imported if it is not yet (also while its placeholder stands in
+    sys.modules, within `leaving_out`)."""
+    present = sys.modules.get(name)
+    if present is not None and vars(present).get(_PLACEHOLDER):
+        del sys.modules[name]
+    return importlib.import_module(name)
 
 
 def import_lean(package: str, deferred: Deferred, loaded: Loaded | None = None) -> None:
@@ -100,7 +117,8 @@ def leaving_out(package: str, deferred: Deferred, loaded: Loaded | None = None) 
     if package in sys.modules:
         yield
         return
-    placeholders = {name: _placeholder(name, names, loaded) for name, names in deferred.items()}
+    placeholders = {name: _placeholder(name, names, loaded) for name, names in deferred.items()
+                    if name not in sys.modules}  # (a module imported already is used as it is)
     sys.modules.update(placeholders)
     try:
         yield

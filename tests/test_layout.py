@@ -122,3 +122,35 @@ def test_messages_speak_the_prompts_words_inside_the_repl() -> None:
                      ) == "'attack' is a champions command; switch with use champions"
     assert at_prompt("  e.g. roll --as Mira stabilize Kael") == "  e.g. stabilize Kael   (as Mira)"
     assert at_prompt("roll: error: no such topic") == "roll: error: no such topic"
+
+
+@pytest.mark.parametrize("columns", [None, "100", "0", "wide", "-3"])
+def test_the_terminal_width_is_shutils_without_shutil(
+    monkeypatch: pytest.MonkeyPatch, columns: str | None
+) -> None:
+    """cli.env.terminal_columns answers as shutil.get_terminal_size (here stdout is no
+    terminal: $COLUMNS when it is a positive number, else the fallback)."""
+    import shutil
+
+    from cli.env import terminal_columns
+
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    for fallback in (60, 80):
+        assert terminal_columns(fallback) == shutil.get_terminal_size((fallback, 24)).columns
+
+
+def test_the_terminal_width_is_read_from_the_terminal_without_columns() -> None:
+    """With no $COLUMNS, the width of the terminal on stdout (a pty 57 columns wide)."""
+    import os
+    import sys
+
+    pexpect = pytest.importorskip("pexpect")
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+    child = pexpect.spawn(sys.executable, ["-c", "from cli.env import terminal_columns;"
+                                           " print(terminal_columns(80))"],
+                          env=env, dimensions=(24, 57), timeout=20, encoding="utf-8")
+    child.expect(pexpect.EOF)
+    assert child.before.strip() == "57"

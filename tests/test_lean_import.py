@@ -101,3 +101,18 @@ def test_a_class_standing_in_can_be_subclassed_and_checked_against() -> None:
             "from prompt_toolkit.shortcuts.progress_bar import ProgressBar as real\n"
             "print(isinstance(object(), ProgressBar), issubclass(real, ProgressBar))")
     assert python(code) == ["type prompt_toolkit.widgets.dialogs", "False True"]
+
+
+def test_a_module_imported_whole_stands_in_until_read() -> None:
+    """prompt_toolkit.buffer's `import shutil` and `import tempfile` (to edit a line in $EDITOR):
+    not loaded by the REPL's modules; whatever is read from them comes from the real ones."""
+    code = ("import sys\n"
+            "import cli.repl.session\n"
+            "print('shutil' in sys.modules, 'tempfile' in sys.modules)\n"
+            "import prompt_toolkit.buffer as buffer\n"
+            "descriptor, name = buffer.tempfile.mkstemp('.txt')\n"
+            "import os, shutil, tempfile\n"
+            "os.close(descriptor); os.remove(name)\n"
+            "print(buffer.shutil.rmtree is shutil.rmtree, buffer.tempfile.gettempdir()"
+            " == tempfile.gettempdir())")
+    assert python(code) == ["False False", "True True"]

@@ -24,12 +24,13 @@ LATER = ("ssl", "_ssl", "pyparsing", "rules.notation.grammar", "cli.repl.suggest
          "cli.repl.validator", "cli.repl.vocabulary", "cli.render.layout", "platformdirs",
          "prompt_toolkit.shortcuts.dialogs", "prompt_toolkit.shortcuts.progress_bar",
          "prompt_toolkit.widgets.menus", "prompt_toolkit.key_binding.bindings.vi",
-         "xml.dom.minidom", "ctypes", "rules.systems.vagabond.vocabulary")
+         "xml.dom.minidom", "ctypes", "rules.systems.vagabond.vocabulary", "shutil", "tempfile")
 """Loaded only after the first prompt, if at all: OpenSSL (asyncio is imported without it,
-cli/repl/event_loop.py); prompt-toolkit's dialogs, progress bars, menus and HTML text
-(cli/repl/toolkit.py); ctypes (sigint_as_key); the grammar (warm_up); what the first key, Tab
-and result use (Mira's Statuses and command words: her toolbar needs only Vagabond's names);
-and platformdirs while ROLL_CAMPAIGN and ROLL_HISTORY name the files."""
+cli/repl/event_loop.py); prompt-toolkit's dialogs, progress bars, menus and HTML text, and the
+shutil and tempfile it uses to edit a line in $EDITOR (cli/repl/toolkit.py); ctypes
+(sigint_as_key); the grammar (warm_up); what the first key, Tab and result use (Mira's
+Statuses and command words: her toolbar needs only Vagabond's names); and platformdirs while
+ROLL_CAMPAIGN and ROLL_HISTORY name the files."""
 PROBE = """
 import json, sys
 report = sys.argv[1]

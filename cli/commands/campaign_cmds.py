@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json as jsonlib
-import shutil
 import textwrap
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -12,7 +11,7 @@ import typer
 
 from cli.commands.campaign_access import campaign_of, campaign_transaction
 from cli.completion import character_name
-from cli.env import Environment
+from cli.env import Environment, terminal_columns
 from cli.options import CAMPAIGN_OPTIONS, fail, with_settings
 from cli.render.text import change_line, value_text
 from cli.runner import Settings
@@ -36,7 +35,7 @@ def sheet_options(settings: Settings) -> None:
 
 def pane_width() -> int:
     """The terminal's width (COLUMNS first), so a sheet or the log fits a narrow side pane."""
-    return max(shutil.get_terminal_size((80, 24)).columns, 20)
+    return max(terminal_columns(80), 20)
 
 
 def _wrapped(items: list[str], width: int, indent: str = "  ") -> list[str]:

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json as jsonlib
-import shutil
 from typing import Annotated
 
 import typer
 
 from cli.completion import LineWord
-from cli.env import Environment
+from cli.env import Environment, terminal_columns
 from cli.odds_line import odds_table, show_odds
 from cli.options import CAMPAIGN_OPTIONS, fail, unknown_option, with_settings
 from cli.render.odds import odds_json
@@ -65,7 +64,7 @@ def table_odds_command(runner: Runner, target: str, text: str, width: int | None
         obj.update({"table": table.name, "roll": table.die, "rows": odds_rows(table, chances)})
         typer.echo(jsonlib.dumps(obj, ensure_ascii=False))
         return
-    columns = width or min(shutil.get_terminal_size((60, 24)).columns, 80)
+    columns = width or min(terminal_columns(60), 80)
     typer.echo("\n".join(odds_lines(table, chances, columns)))
 
 

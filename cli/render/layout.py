@@ -7,9 +7,9 @@ without knowing how any result is described.
 from __future__ import annotations
 
 import re
-import shutil
 from dataclasses import dataclass
 
+from cli.env import terminal_columns
 from cli.render.text import colorize, columns
 from rules.resolution import Resolution
 from rules.systems.protocol import shown_input as shown_input_of
@@ -143,4 +143,4 @@ def terminal_layout(on_terminal: bool) -> Layout | None:
     """One-shots and batches on a terminal wrap to its width; a pipe gets the lines unwrapped."""
     if not on_terminal:
         return None
-    return Layout(shutil.get_terminal_size((80, 24)).columns, echo=True)
+    return Layout(terminal_columns(80), echo=True)

@@ -36,6 +36,10 @@ PROMPT_TOOLKIT_UNUSED: dict[str, dict[str, str | None]] = {
         "load_emacs_bindings", "load_emacs_search_bindings", "load_emacs_shift_selection_bindings"),
     "prompt_toolkit.key_binding.bindings.mouse": _same("load_mouse_bindings"),
     "prompt_toolkit.key_binding.bindings.vi": _same("load_vi_bindings", "load_vi_search_bindings"),
+    # what prompt_toolkit.buffer imports whole to edit a line in $EDITOR (a temporary file it
+    # removes after): shutil also loads bz2 and lzma, 2 ms of the start
+    "shutil": {},
+    "tempfile": {},
 }
 """What `import prompt_toolkit` runs that the REPL's prompts never use (a version that imports
 more of them than this lists is imported whole, as it would be anyway)."""

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import re
 import shlex
-import shutil
 import textwrap
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from cli.dispatch import run_any, subcommand_of
+from cli.env import terminal_columns
 from cli.repl.keys import AGAIN
 from cli.repl.physical import PhysicalSource
 from cli.repl.prompt import prompt_text
@@ -50,7 +50,7 @@ NOBODY = ("none", "-")
 
 
 def terminal_width() -> int:
-    return shutil.get_terminal_size((80, 24)).columns
+    return terminal_columns(80)
 
 
 TWO_COLUMNS = re.compile(r"^(\S.*?)\s{2,}(\S.*)$")
