@@ -82,37 +82,42 @@ def test_the_repl_loads_no_dialog_and_each_loads_whole_when_used() -> None:
 
 
 def test_a_library_imported_already_is_left_as_it_is() -> None:
-    code = ("import sys, prompt_toolkit\n"
-            "before = dict(sys.modules)\n"
-            "import cli.repl.toolkit\n"
-            "print(all(sys.modules[name] is module for name, module in before.items()))\n"
-            "print(type(prompt_toolkit.shortcuts.ProgressBar).__name__)")
+    code = """
+import sys, prompt_toolkit
+before = dict(sys.modules)
+import cli.repl.toolkit
+print(all(sys.modules[name] is module for name, module in before.items()))
+print(type(prompt_toolkit.shortcuts.ProgressBar).__name__)
+"""
     assert python(code) == ["True", "type"]
 
 
 def test_a_class_standing_in_can_be_subclassed_and_checked_against() -> None:
     """A library that subclasses a deferred class, or names it in isinstance, gets the real
     one (the stand-in loads it): never a class silently made of a stand-in."""
-    code = ("import cli.repl.session\n"
-            "from prompt_toolkit.widgets import Dialog\n"
-            "from prompt_toolkit.shortcuts import ProgressBar\n"
-            "class Mine(Dialog): pass\n"
-            "print(type(Mine).__name__, Mine.__mro__[1].__module__)\n"
-            "from prompt_toolkit.shortcuts.progress_bar import ProgressBar as real\n"
-            "print(isinstance(object(), ProgressBar), issubclass(real, ProgressBar))")
+    code = """
+import cli.repl.session
+from prompt_toolkit.widgets import Dialog
+from prompt_toolkit.shortcuts import ProgressBar
+class Mine(Dialog): pass
+print(type(Mine).__name__, Mine.__mro__[1].__module__)
+from prompt_toolkit.shortcuts.progress_bar import ProgressBar as real
+print(isinstance(object(), ProgressBar), issubclass(real, ProgressBar))
+"""
     assert python(code) == ["type prompt_toolkit.widgets.dialogs", "False True"]
 
 
 def test_a_module_imported_whole_stands_in_until_read() -> None:
     """prompt_toolkit.buffer's `import shutil` and `import tempfile` (to edit a line in $EDITOR):
     not loaded by the REPL's modules; whatever is read from them comes from the real ones."""
-    code = ("import sys\n"
-            "import cli.repl.session\n"
-            "print('shutil' in sys.modules, 'tempfile' in sys.modules)\n"
-            "import prompt_toolkit.buffer as buffer\n"
-            "descriptor, name = buffer.tempfile.mkstemp('.txt')\n"
-            "import os, shutil, tempfile\n"
-            "os.close(descriptor); os.remove(name)\n"
-            "print(buffer.shutil.rmtree is shutil.rmtree, buffer.tempfile.gettempdir()"
-            " == tempfile.gettempdir())")
+    code = """
+import sys
+import cli.repl.session
+print('shutil' in sys.modules, 'tempfile' in sys.modules)
+import prompt_toolkit.buffer as buffer
+descriptor, name = buffer.tempfile.mkstemp('.txt')
+import os, shutil, tempfile
+os.close(descriptor); os.remove(name)
+print(buffer.shutil.rmtree is shutil.rmtree, buffer.tempfile.gettempdir() == tempfile.gettempdir())
+"""
     assert python(code) == ["False False", "True True"]
