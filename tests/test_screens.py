@@ -198,6 +198,7 @@ def test_a_sigint_drops_the_line_for_a_fresh_prompt(session: Session) -> None:
     term.type("2d6")
     term.wait_for("vag·mira> 2d6")
     term.child.kill(signal.SIGINT)
+    term.wait_for("vag·mira> 2d6\nvag·mira>")  # a fresh prompt, before any key is typed
     term.type("1d1\r")
     term.wait_for("[1] = 1")
     assert term.settle().splitlines()[:4] == ["vag·mira> 2d6", "vag·mira> 1d1", "1", "  [1] = 1"]
