@@ -55,8 +55,9 @@ def terminal_columns(fallback: int = 80) -> int:
         columns = 0
     if columns > 0:
         return columns
+    stdout = sys.__stdout__
     try:
-        columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
-    except (AttributeError, ValueError, OSError):
+        columns = 0 if stdout is None else os.get_terminal_size(stdout.fileno()).columns
+    except (ValueError, OSError):  # no terminal there, or a stream without a descriptor
         columns = 0
     return columns if columns > 0 else fallback

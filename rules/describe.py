@@ -30,9 +30,14 @@ TITLES = {
 _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2}
 
 
+def capitalized(name: str) -> str:
+    """A game's word as output writes it: `dexterity` → Dexterity (the rest as it is)."""
+    return name[:1].upper() + name[1:]
+
+
 def pool_title(name: str) -> str:
     """How a pool is written in output: `hp` → HP, `luck` → Luck."""
-    return TITLES.get(name, name[:1].upper() + name[1:])
+    return TITLES.get(name) or capitalized(name)
 
 
 def strike(text: str) -> str:

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules.describe import describe_throws
+from rules.describe import capitalized, describe_throws
 from rules.dice.steps import GONE, on_ladder, parse_step, risk_name, step_down
 from rules.errors import SheetError, UsageError
 from rules.notation import ast
@@ -179,8 +179,7 @@ def who(owner: str | None) -> str:
     return owner or "Party"
 
 
-def title_of(name: str) -> str:
-    return name[:1].upper() + name[1:]
+title_of = capitalized
 
 
 def _is_party(arg: ast.Arg) -> bool:

@@ -5,6 +5,7 @@ and stat dice (vocabulary.py): a Tiers character's REPL starts without those."""
 from __future__ import annotations
 
 from rules.campaign import Character
+from rules.describe import capitalized
 from rules.errors import UsageError
 
 # seed 003, Armor: "Medium armor 12 + Sense (-1 Vigor cap); Heavy armor 13 + Sense (-2 Vigor cap)"
@@ -20,9 +21,8 @@ ADDS_TIER_TO_SAVES = (PLAYER, "minor")
 """003:L236 "Player characters and Minors add their Tier"."""
 
 
-def title(name: str) -> str:
-    """How a stat or pool is written in output: `body` → Body."""
-    return name[:1].upper() + name[1:]
+title = capitalized
+"""How a stat or pool is written in output: `body` → Body."""
 
 
 def sheet_modifier(stat: str, who: Character) -> int:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from rules.describe import capitalized
+
 STAT_NAMES = ("might", "dexterity", "awareness", "reason", "presence", "luck")
 ABBREVIATIONS = {"mit": "might", "dex": "dexterity", "awr": "awareness", "rsn": "reason",
                  "prs": "presence", "luk": "luck"}
@@ -46,9 +48,8 @@ DELIVERY: Mapping[str, int] = {
 }
 
 
-def title(name: str) -> str:
-    """How a Stat, Skill or Status is written in output: `dexterity` → Dexterity."""
-    return name[:1].upper() + name[1:]
+title = capitalized
+"""How a Stat, Skill or Status is written in output: `dexterity` → Dexterity."""
 
 
 def find_stat(word: str) -> str | None:
