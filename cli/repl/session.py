@@ -9,7 +9,6 @@ import asyncio
 import signal
 from collections.abc import Callable
 from contextlib import redirect_stderr
-from functools import partial
 from importlib import import_module
 from typing import TYPE_CHECKING, TextIO, cast
 
@@ -182,11 +181,10 @@ def run_repl(
     runner.env = Environment(env.stdin, env.stdout, cast(TextIO, errors))
     with defaults_at_first_key() as load_keys:
         session = build_session(repl, input, output, history)
-    warm = partial(warm_up, load_keys, typing_ahead)
 
-    def started() -> None:
+    def started() -> None:  # each prompt's pre_run
         sigint_as_key()
-        warm()
+        warm_up(load_keys, typing_ahead)
 
     asker: list[PromptSession[str]] = []  # made at the first question: start-up time
 
