@@ -49,10 +49,6 @@ HELP_WORDS = ("help", "?")
 NOBODY = ("none", "-")
 
 
-def terminal_width() -> int:
-    return terminal_columns(80)
-
-
 TWO_COLUMNS = re.compile(r"^(\S.*?)\s{2,}(\S.*)$")
 """A help line's entry and its description, side by side (`buyout S      spend S Stamina`)."""
 
@@ -152,7 +148,7 @@ class Repl:
         self,
         runner: Runner,
         ask: Callable[[str], str] | None = None,
-        width: Callable[[], int] = terminal_width,
+        width: Callable[[], int] = terminal_columns,
     ) -> None:
         self.runner = runner
         self.views = ViewReader(runner.settings, runner)  # one connection for the REPL
