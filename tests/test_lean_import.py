@@ -50,7 +50,6 @@ def test_a_pyparsing_that_wants_more_is_imported_as_it_is() -> None:
     assert python(code) == ["type True True"]
 
 
-
 TOOLKIT = """
 import sys
 import cli.repl.session

@@ -26,7 +26,6 @@ BUSY_TIMEOUT_S = 10.0
 """How long a writer waits for another process's transaction before giving up."""
 
 
-
 def default_campaign_path() -> Path:
     """Where the campaign lives when neither `--campaign` nor `ROLL_CAMPAIGN` says otherwise."""
     import platformdirs  # only here: a campaign named by --campaign or ROLL_CAMPAIGN needs none

@@ -82,7 +82,6 @@ CommandFn = Callable[[Context, ast.CommandLine], Resolution]
 OddsFn = Callable[[Context, ast.CommandLine], "Odds"]
 
 
-
 class System:
     """A game system: its stats, pools and commands; resolves LINEs into Resolutions.
 

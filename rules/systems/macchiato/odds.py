@@ -73,7 +73,6 @@ def risk_command_odds(ctx: Context, line: ast.CommandLine) -> Odds:
     return risk_odds(sides, edge)
 
 
-
 def kept_face_probs(edge: Edge) -> dict[int, Fraction]:
     """P(kept d20 face) for a check: brute force over the one or two d20s."""
     if edge is None:
@@ -97,7 +96,6 @@ def check_outcomes(value: int, edge: Edge) -> dict[str, Fraction]:
         "crit": probs.get(1, Fraction(0)),
         "fumble": probs.get(20, Fraction(0)),
     }
-
 
 
 def risk_outcomes(sides: int, edge: Edge = None) -> dict[str, Fraction]:

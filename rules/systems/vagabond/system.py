@@ -38,8 +38,6 @@ def _hp_max(character: Character) -> int | None:
     return might * level if might is not None and isinstance(level, int) else None
 
 
-
-
 class Vagabond(System):
     """Vagabond: Heroes roll d20 against Difficulties baked into their Stats."""
 

@@ -97,7 +97,6 @@ def afflictions(character: Character | None) -> Afflictions:
     )
 
 
-
 def is_trained(character: Character | None, skill: str) -> bool:
     """A named Skill is trained when the sheet's `skills.trained` lists it."""
     if character is None:
