@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.pg_server import Server, unavailable  # noqa: E402
+from tests.support.pg_server import Server, unavailable  # noqa: E402
 
 ROLL = [sys.executable, "-c", "import sys; from cli.__main__ import main; sys.argv[0] = 'roll';"
         " main()"]

@@ -42,7 +42,7 @@ from cli.env import Environment  # noqa: E402
 from cli.render.layout import Layout  # noqa: E402
 from cli.repl.words import Repl  # noqa: E402
 from cli.runner import Runner, Settings  # noqa: E402
-from tests.screen import ROLL, Terminal, environment, six_characters  # noqa: E402
+from tests.support.screen import ROLL, Terminal, environment, six_characters  # noqa: E402
 
 LINE = "check dex trained"
 
@@ -138,7 +138,7 @@ def main() -> None:
             term.close()
             took, term = first_prompt(env, "repl")
             starts.append(took)
-            term.child.delaybeforesend = None  # tests/screen.py waits 10 ms before each send
+            term.child.delaybeforesend = None  # tests/support/screen.py waits 10 ms before each send
             for _ in range(3):
                 shown = term.screen().count("vag·mira>")
                 start = time.perf_counter()

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from tests.pg_server import REQUIRED, Server, unavailable
+from tests.support.pg_server import REQUIRED, Server, unavailable
 
 # no wall-clock limits in tests: Hypothesis's default 200 ms deadline per example is one
 settings.register_profile("roll", deadline=None)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli_helpers import invoke, invoke_json
+from tests.support.cli import invoke, invoke_json
 from tests.test_vagabond_cli import SHEET
 
 MIRA = SHEET.replace("LUCK", "2")

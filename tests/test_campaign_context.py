@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli_helpers import invoke, invoke_json
+from tests.support.cli import invoke, invoke_json
 from tests.test_sheet_cli import VAGABOND
 
 KIT = 'name = "Kit"\nsystem = "generic"\n[max]\nluck = 3\nhp = 10\n[pools]\nluck = 2\n'

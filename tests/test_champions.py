@@ -8,7 +8,7 @@ from rules.errors import ScriptError, SheetError, UsageError
 from rules.systems import get_system
 from rules.systems.champions.system import SYSTEM
 from rules.systems.champions.vocabulary import wounds_for
-from tests.test_champions_support import ASH, KAEL, MIRA, camp, data, sheet, text
+from tests.support.champions import ASH, KAEL, MIRA, camp, data, sheet, text
 
 
 def test_the_system_is_registered_with_its_stats_and_fields() -> None:

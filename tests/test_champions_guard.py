@@ -7,8 +7,8 @@ from fractions import Fraction
 import pytest
 
 from rules.errors import RuleError, SheetError
-from tests.cli_helpers import invoke, invoke_json
-from tests.test_champions_support import KAEL, MIRA, camp, data, sheet, text
+from tests.support.champions import KAEL, MIRA, camp, data, sheet, text
+from tests.support.cli import invoke, invoke_json
 
 # ---- field-heal: an ally, never oneself (002:L24) ----
 

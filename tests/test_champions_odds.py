@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from tests.test_champions_support import KAEL, MIRA, camp, sheet
+from tests.support.champions import KAEL, MIRA, camp, sheet
 
 
 def brute(might: int, guard: int, sides: int, armor: int, cap: int | None, slots_free: int

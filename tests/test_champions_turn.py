@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.errors import RuleError, UsageError
-from tests.test_champions_support import ASH, KAEL, MIRA, Camp, camp, data, sheet, text
+from tests.support.champions import ASH, KAEL, MIRA, Camp, camp, data, sheet, text
 
 
 def downed_kael() -> Camp:

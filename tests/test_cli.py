@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.calls import within_calls
-from tests.cli_helpers import invoke, invoke_json
+from tests.support.calls import within_calls
+from tests.support.cli import invoke, invoke_json
 
 FIXED_KEYS = {"input", "system", "character", "kind", "total", "target", "outcome", "crit",
               "fumble", "successes", "dice", "changes", "text"}

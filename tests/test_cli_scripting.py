@@ -11,7 +11,7 @@ import pytest
 
 from cli.dispatch import subcommand_of
 from cli.env import Environment
-from tests.cli_helpers import invoke, invoke_json
+from tests.support.cli import invoke, invoke_json
 
 
 def test_the_text_after_odds_is_its_line_in_a_batch() -> None:

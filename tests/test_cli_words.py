@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.cli_helpers import invoke
+from tests.support.cli import invoke
 
 CHAMPION = (
     'name = "{name}"\nsystem = "champions"\nkind = "champion"\nguard = 12\narmor = 0\n'

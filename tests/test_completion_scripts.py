@@ -14,7 +14,7 @@ import pytest
 from cli.completion import SHELL_NAMES
 from cli.store import Campaign
 from rules.systems import get_system
-from tests.cli_helpers import ENTRY, RUNNER, invoke
+from tests.support.cli import ENTRY, RUNNER, invoke
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPLETIONS = ROOT / "completions"

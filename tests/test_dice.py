@@ -14,7 +14,7 @@ from rules.dice.evaluate import Roller
 from rules.dice.source import RandomSource, ScriptedSource
 from rules.errors import EvaluationError, LimitError, ScriptError
 from rules.notation import ast, parse
-from tests.calls import within_calls
+from tests.support.calls import within_calls
 
 
 def roll(text: str, faces: list[int]) -> tuple[int, str, list[int]]:

@@ -17,7 +17,7 @@ from rules.dice.source import RandomSource, ScriptedSource
 from rules.notation import ast, parse
 from rules.odds import line_odds
 from rules.systems import Context, get_system
-from tests.differential import (
+from tests.support.differential import (
     corpus,
     d20_faces,
     d20_throws,

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from rules.errors import LimitError, NotationError, RollError
 from rules.notation import ast, parse
-from tests.strategies import expressions, roll_lines
+from tests.support.strategies import expressions, roll_lines
 
 
 @given(roll_lines)

@@ -8,7 +8,7 @@ import pytest
 
 from cli.help import NOTATION, help_text
 from rules.systems import SYSTEMS
-from tests.cli_helpers import invoke
+from tests.support.cli import invoke
 
 
 def notation_examples() -> list[str]:

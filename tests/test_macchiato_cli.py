@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli_helpers import invoke, invoke_json
+from tests.support.cli import invoke, invoke_json
 
 MIRA = """\
 name = "Mira"

@@ -13,7 +13,7 @@ from cli.render.text import plain_text
 from rules.errors import UsageError
 from rules.odds.risk import expected_uses, step_down_chance, survival
 from rules.resolution import Change
-from tests.cli_helpers import invoke
+from tests.support.cli import invoke
 from tests.test_macchiato import mira, odds, resolve
 
 

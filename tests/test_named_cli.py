@@ -13,7 +13,7 @@ import pytest
 from cli.dispatch import run_any
 from cli.env import Environment
 from cli.runner import Runner, Settings
-from tests.cli_helpers import invoke, invoke_json
+from tests.support.cli import invoke, invoke_json
 from tests.test_sheet_cli import VAGABOND
 
 MIRA = VAGABOND + '[rolls]\nsneak = "check dex trained"\nstrike = "d20+{bonus} vs {ac}"\n'

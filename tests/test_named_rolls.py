@@ -23,7 +23,7 @@ from rules.named import (
 )
 from rules.notation import ast, parse
 from rules.systems import get_system
-from tests.cli_helpers import invoke
+from tests.support.cli import invoke
 
 ROLLS = {
     "longsword": "attack melee 1d8+3",

@@ -8,8 +8,8 @@ from fractions import Fraction
 
 import pytest
 
-from tests.calls import within_calls
-from tests.cli_helpers import invoke
+from tests.support.calls import within_calls
+from tests.support.cli import invoke
 
 
 def odds_json(*args: str) -> dict[str, object]:

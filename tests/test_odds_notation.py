@@ -20,7 +20,7 @@ from rules.dice.source import RandomSource, ScriptedSource
 from rules.errors import EvaluationError, LimitError, RollError
 from rules.notation import ast, parse
 from rules.odds import EPSILON, Dist, Odds, clear_cache, distribution, line_odds
-from tests.calls import within_calls
+from tests.support.calls import within_calls
 
 
 class _Need(Exception):

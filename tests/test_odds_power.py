@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from rules.notation import ast, parse
 from rules.odds import Dist, Odds, clear_cache, distribution, line_odds
 from rules.odds.power import Lattice
-from tests.calls import within_calls
+from tests.support.calls import within_calls
 
 
 def brute_sum(weights: Mapping[int, int], n: int) -> dict[int, int]:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from cli.version import DISTRIBUTION
-from tests.cli_helpers import invoke
+from tests.support.cli import invoke
 from tests.test_installed import ROLL
 
 PYPROJECT = Path(__file__).resolve().parent.parent / "pyproject.toml"

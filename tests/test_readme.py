@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli_helpers import invoke
+from tests.support.cli import invoke
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 NEEDS_STATE = {"--as", "sheet", "log", "undo", "repl", "completion", "campaign"}

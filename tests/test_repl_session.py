@@ -224,7 +224,7 @@ def test_history_lives_in_the_user_state_dir_unless_roll_history_says(
 
 
 def test_roll_repl_needs_a_terminal() -> None:
-    from tests.cli_helpers import invoke
+    from tests.support.cli import invoke
 
     status, _, err = invoke("repl", input="1d1\n")
     assert status == 2

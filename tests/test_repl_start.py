@@ -18,7 +18,7 @@ from cli.repl.keys import defaults_at_first_key
 
 pexpect = pytest.importorskip("pexpect")
 
-from tests.screen import environment, six_characters  # noqa: E402
+from tests.support.screen import environment, six_characters  # noqa: E402
 
 LATER = ("ssl", "_ssl", "pyparsing", "rules.notation.grammar", "cli.repl.suggest",
          "cli.repl.validator", "cli.repl.vocabulary", "cli.render.layout", "platformdirs",

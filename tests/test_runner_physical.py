@@ -8,7 +8,7 @@ from pathlib import Path
 from cli.env import Environment
 from cli.runner import Runner, Settings
 from rules.notation.ast import Die
-from tests.cli_helpers import invoke
+from tests.support.cli import invoke
 
 
 class SlowHand:

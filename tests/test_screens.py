@@ -16,7 +16,7 @@ import pytest
 pytest.importorskip("pexpect")
 pytest.importorskip("pyte")
 
-from tests.screen import ROLL, Terminal, environment, six_characters  # noqa: E402
+from tests.support.screen import ROLL, Terminal, environment, six_characters  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not ROLL.exists(), reason=f"no installed roll at {ROLL}")
 

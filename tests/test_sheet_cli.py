@@ -8,7 +8,7 @@ from pathlib import Path
 
 from pytest import MonkeyPatch
 
-from tests.cli_helpers import invoke
+from tests.support.cli import invoke
 
 SHEET = """\
 name = "Kit"

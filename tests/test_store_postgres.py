@@ -21,7 +21,7 @@ from cli.store.where import CampaignURL, redact, scrub
 from rules.errors import RuleError
 from rules.resolution import Change, Resolution
 from tests import test_campaign_context as context
-from tests.cli_helpers import invoke
+from tests.support.cli import invoke
 
 ROOT = Path(__file__).resolve().parent.parent
 

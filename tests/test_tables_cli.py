@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import tomli_w
 
-from tests.cli_helpers import invoke, invoke_json
+from tests.support.cli import invoke, invoke_json
 from tests.test_sheet_cli import VAGABOND
 from tests.test_tables import ENCOUNTERS as ENCOUNTERS_DATA
 

@@ -6,7 +6,7 @@ import pytest
 
 from rules.errors import RuleError, SheetError, UsageError
 from rules.systems.tiers.system import SYSTEM
-from tests.test_tiers_support import changes, character, data, dice, kell, run, text
+from tests.support.tiers import changes, character, data, dice, kell, run, text
 
 # ---- sheets and pools ----
 

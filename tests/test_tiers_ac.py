@@ -11,7 +11,7 @@ import pytest
 from rules.errors import RuleError, SheetError, UsageError
 from rules.notation import parse
 from rules.systems.tiers.system import SYSTEM
-from tests.test_tiers_support import character, context, data, dice, kell, odds, run, text
+from tests.support.tiers import character, context, data, dice, kell, odds, run, text
 
 OGRE = {"name": "Ogre", "system": "tiers", "kind": "major", "tier": 2, "ac": 15,
         "stats": {"heart": 14}}

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.cli_helpers import invoke, invoke_json
+from tests.support.cli import invoke, invoke_json
 
 KELL = """\
 name = "Kell"

@@ -15,10 +15,10 @@ from rules.notation import parse, parse_expression
 from rules.odds import Odds, distribution
 from rules.resolution import Resolution
 from rules.systems.tiers.fate import pay_fate
-from tests.cli_helpers import invoke, invoke_json
+from tests.support.cli import invoke, invoke_json
+from tests.support.tiers import SYSTEM, changes, context, data, kell, logged, run, text
 from tests.test_tiers_cli import kell as kell_campaign  # noqa: F401 (a fixture)
 from tests.test_tiers_cli import pools
-from tests.test_tiers_support import SYSTEM, changes, context, data, kell, logged, run, text
 
 
 def after(sheet: dict[str, Any], res: Resolution) -> dict[str, Any]:

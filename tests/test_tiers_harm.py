@@ -8,7 +8,7 @@ import pytest
 
 from rules.errors import RuleError, UsageError
 from rules.resolution import Change
-from tests.test_tiers_support import changes, data, dice, kell, run, text
+from tests.support.tiers import changes, data, dice, kell, run, text
 
 BOB: dict[str, Any] = {
     "name": "Bob", "system": "tiers", "tier": 1,

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from rules.errors import RuleError, SheetError, UsageError
-from tests.cli_helpers import invoke
-from tests.test_tiers_support import changes, character, data, kell, run, text
+from tests.support.cli import invoke
+from tests.support.tiers import changes, character, data, kell, run, text
 
 GOB = {"name": "Gob", "system": "tiers", "kind": "minor", "tier": 1,
        "stats": {"sense": 10, "heart": 10}, "max": {"vigor": 3}}

@@ -13,7 +13,7 @@ from rules.notation import parse
 from rules.odds import EPSILON
 from rules.systems.tiers.odds import fail_chance, successes_distribution
 from rules.systems.tiers.system import SYSTEM
-from tests.test_tiers_support import context, kell, odds, run
+from tests.support.tiers import context, kell, odds, run
 
 SIXTH = Fraction(1, 6)
 

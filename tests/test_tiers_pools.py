@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.errors import RuleError, UsageError
-from tests.test_tiers_support import changes, kell, logged, run, text
+from tests.support.tiers import changes, kell, logged, run, text
 
 # ---- Fate ----
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.errors import RuleError, UsageError
-from tests.test_vagabond_support import changes, data, mira, run, text
+from tests.support.vagabond import changes, data, mira, run, text
 
 # ---- attack ----
 

@@ -16,7 +16,7 @@ from rules.odds import Odds
 from rules.resolution import Resolution
 from rules.systems.protocol import Context
 from rules.systems.vagabond.system import SYSTEM
-from tests.test_vagabond_support import (
+from tests.support.vagabond import (
     after,
     changes,
     character,

@@ -18,7 +18,7 @@ from rules.odds import Odds
 from rules.systems.protocol import Context
 from rules.systems.vagabond.odds import pass_chance, roll_distribution
 from rules.systems.vagabond.system import SYSTEM
-from tests.test_vagabond_support import character, mira, run
+from tests.support.vagabond import character, mira, run
 
 AIDS = {0: "", 1: " favor", -1: " hinder"}
 

@@ -6,7 +6,7 @@ import pytest
 
 from rules.errors import RuleError, UsageError
 from rules.systems.vagabond.system import SYSTEM
-from tests.test_vagabond_support import changes, character, data, mira, run, text
+from tests.support.vagabond import changes, character, data, mira, run, text
 
 # ---- statuses ----
 

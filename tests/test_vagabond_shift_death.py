@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from rules.errors import RuleError
-from tests.cli_helpers import invoke
+from tests.support.cli import invoke
+from tests.support.vagabond import changes, data, mira, run, text
 from tests.test_vagabond_cli import AS_MIRA
 from tests.test_vagabond_cli import mira as mira_sheet  # noqa: F401 (a fixture)
-from tests.test_vagabond_support import changes, data, mira, run, text
 
 
 def sheet_json() -> dict[str, object]:

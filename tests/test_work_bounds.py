@@ -12,7 +12,7 @@ from cli.env import Environment
 from cli.plain import run_batch
 from cli.runner import Runner, Settings
 from rules.resolution import Resolution
-from tests.calls import within_calls
+from tests.support.calls import within_calls
 
 EVERYDAY = ["1d20+5", "4d6kh3", "2d20kh1+3", "8d6", "1d8+3", "3d6", "1d100", "2d6+3", "1d12+4",
             "2d20kl1+2", "3d8+2", "1d4+1", "6d6", "1d10+1d6", "2d8+5", "1d20-1", "4d6kl1", "10d6"]

@@ -1,4 +1,4 @@
-"""Issue 12: signs after `!`, combined explosions, `-q` outcomes, `adv` on its d20, natural
+"""Notation modifiers: signs after `!`, combined explosions, `-q` outcomes, `adv` on its d20, natural
 20s and 1s, comments that name a roll, and labels' subtotals in JSON."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from rules.dice.source import ScriptedSource
 from rules.errors import NotationError
 from rules.notation import ast, parse
 from rules.odds import line_odds
-from tests.cli_helpers import invoke, invoke_json
-from tests.strategies import roll_lines
+from tests.support.cli import invoke, invoke_json
+from tests.support.strategies import roll_lines
 
 D6 = ast.std_die(6)
 

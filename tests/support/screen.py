@@ -16,7 +16,7 @@ from cli.store import Campaign
 from rules.systems import get_system
 
 ROLL = Path(sys.executable).with_name("roll")
-SHEETS = Path(__file__).resolve().parent / "sheets"
+SHEETS = Path(__file__).resolve().parent.parent / "sheets"
 HANG = 20.0
 """Seconds before a screen that never shows what a test waits for counts as a hang."""
 PASTE_START, PASTE_END = "\x1b[200~", "\x1b[201~"

@@ -1,13 +1,13 @@
-"""Issue 14, display: the die a Save ignores, Wounds vs Wound slots, hints, `-s SYSTEM help`."""
+"""Display hints: the die a Save ignores, Wounds vs Wound slots, hints, `-s SYSTEM help`."""
 
 from __future__ import annotations
 
 import subprocess
 from pathlib import Path
 
-from tests.cli_helpers import invoke, invoke_json
+from tests.support.cli import invoke, invoke_json
+from tests.support.vagabond import data, run, text
 from tests.test_installed import ROLL
-from tests.test_vagabond_support import data, run, text
 
 CHAMPION = 'name = "Bran"\nsystem = "champions"\nkind = "champion"\n'
 KELL = 'name = "Kell"\nsystem = "tiers"\ntier = 1\n[stats]\nheart = 10\n'

@@ -13,7 +13,7 @@ from rules.dice.evaluate import Roller
 from rules.dice.source import ScriptedSource
 from rules.errors import NotationError
 from rules.notation import parse, parse_expression
-from tests.cli_helpers import invoke
+from tests.support.cli import invoke
 
 # ---- the grammar ----
 
