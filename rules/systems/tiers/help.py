@@ -66,6 +66,12 @@ Inline without a sheet: tier=2 body=14 body=d6 sense=-d4 mind=none
   turn          the start of your turn in combat: + Heart modifier
         (negative: −1); refused outside combat (nothing drains)
   session new   session Fate back to 3 for every character
+  day new       the next day: every character may Rest again (no more
+        than one Rest a day: a second is refused until day new)
+  level up [cost N]   a level for at least 1 Destiny, then Destiny
+        resets to 0; what more it costs is OPEN: cost N, or the
+        sheet's level_cost = N; level = N (default 1); no Tier change
+        e.g. level up cost 1
   fate reroll [injury]   (or reroll) 1 Fate: the d20 of your previous
         LINE (save, attack, disruption, injury roll) again; the other
         dice stand; adv/dis: both d20s; pay again to reroll the new

@@ -1,8 +1,9 @@
-"""Tiers recovery and upkeep: Recovery trades, Rest, sessions, combat's Vigor, Fate pool words.
+"""Tiers recovery and upkeep: Recovery trades, Rest, days, sessions, combat's Vigor, Fate words.
 
 Seed 003: "Spend resources to patch up: 1 Fate: Recover 1 Stamina; 2 Stamina: Restore 1 Vitality".
 A Rest restores ALL Vitality and ALL Stamina, removes exhaustion, turns unspent earned Fate into
-Destiny, and (under a healer) closes one light wound; it closes no wound by itself. Vigor is full
+Destiny, and (under a healer) closes one light wound; it closes no wound by itself; it requires "No
+more than one Rest a day" (the party's day moves on with `day new`). Vigor is full
 at the start of a fight and moves by the Heart modifier at the start of each of your turns.
 """
 
@@ -12,6 +13,7 @@ from rules.campaign import Character
 from rules.errors import RuleError, UsageError
 from rules.notation import ast
 from rules.resolution import Change, Resolution
+from rules.systems.periods import new_period
 from rules.systems.pools import pool_gain, pool_spend
 from rules.systems.protocol import Context
 from rules.systems.tiers.pools import (
@@ -31,6 +33,12 @@ from rules.systems.tiers.vocabulary import read_words
 
 IN_COMBAT = "in-combat"
 """The flag `combat` sets and `combat end` (or a Rest) clears: Vigor moves only in a fight."""
+
+RESTED = "rested-today"
+"""The flag a Rest sets and `day new` clears (seed 003, Rest, Requires: "No more than one Rest a
+day")."""
+DAY_FIELD = "day"
+"""The party's day counter, moved by `day new`."""
 
 RECOVER_USAGE = "recover [stamina N] [vitality N] (1 Fate → 1 Stamina, 2 Stamina → 1 Vitality)"
 
@@ -82,6 +90,9 @@ def rest(ctx: Context, line: ast.CommandLine) -> Resolution:
     words = read_words(line, "rest [healer]", flags=("healer",))
     who = ctx.active
     refuse_dead(who)
+    if RESTED in who.flags:  # seed 003, Rest, Requires: "No more than one Rest a day"
+        raise RuleError(f"{who.name} has had a Rest today (no more than one Rest a day; day new"
+                        " starts the next day); nothing changed")
     changes = list(some(to_full(ctx, who, "vitality", "rest"), to_full(ctx, who, "stamina", "rest")))
     if "exhausted" in who.flags:
         changes.append(Change(who.name, "exhausted", True, False, "rest", "flag"))
@@ -101,7 +112,17 @@ def rest(ctx: Context, line: ast.CommandLine) -> Resolution:
             changes.append(closed)
             notes[0] = "a healer closes one light wound (Severity 1 or 2) over a Rest"
     summary = f"{who.name} rests" + ("" if changes else ": nothing to restore")
+    changes.append(Change(who.name, RESTED, False, True, "rest", "flag"))
     return ctx.resolution("rest", summary, changes=tuple(changes), notes=tuple(notes))
+
+
+def day(ctx: Context, line: ast.CommandLine) -> Resolution:
+    """`day new`: the party's next day; every Tiers character may Rest again (seed 003, Rest:
+    "No more than one Rest a day")."""
+    changes, number = new_period(ctx, line, DAY_FIELD, RESTED,
+                                 "day new starts the next day (a Rest for every character)")
+    return ctx.resolution("day", f"{ctx.input.strip()} → Day {number}: a Rest for every"
+                          " character", changes=tuple(changes))
 
 
 def session(ctx: Context, line: ast.CommandLine) -> Resolution:
