@@ -14,7 +14,7 @@ from typing import Any
 from rules.errors import UsageError
 from rules.resolution import Change, Value
 
-SECTIONS = {"pool": "pools", "risk": "risk", "stat": "stats", "max": "max"}
+SECTIONS = {"pool": "pools", "risk": "risk", "stat": "stats", "max": "max", "item": "items"}
 
 
 @dataclass(frozen=True)

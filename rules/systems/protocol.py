@@ -258,6 +258,11 @@ class System:
                 changes.append(Change(character.name, pool.name, now, top, "rest"))
         return changes
 
+    def sheet_extras(self, character: Character) -> tuple[tuple[str, Any, str], ...]:
+        """What `sheet show` tells beyond fields, stats and pools, each as (JSON key, JSON value,
+        text line): Vagabond's Item Slots."""
+        return ()
+
     def all_pools(self, character: Character) -> list[Pool]:
         pools = list(self.pools)
         known = {p.name for p in pools}
