@@ -60,6 +60,8 @@ Inline without a sheet: tier=2 body=14 body=d6 sense=-d4 mind=none
   heal N        Vitality
   recover [stamina N] [vitality N]   1 Fate → 1 Stamina, 2 Stamina →
         1 Vitality
+  recover attunement N   a Druid's: N Stamina for N less Attunement
+        ([pools] attunement = N on the sheet); e.g. recover attunement 1
   rest [healer] Vitality, Stamina full; exhaustion off; earned Fate →
         Destiny; healer: one light wound closes
   combat [end]  the fight starts: Vigor full (flag in-combat) | ends

@@ -1,6 +1,7 @@
 """Tiers recovery and upkeep: Recovery trades, Rest, days, sessions, combat's Vigor, Fate words.
 
-Seed 003: "Spend resources to patch up: 1 Fate: Recover 1 Stamina; 2 Stamina: Restore 1 Vitality".
+Seed 003: "Spend resources to patch up: 1 Fate: Recover 1 Stamina; 2 Stamina: Restore 1 Vitality;
+1 Stamina: Reduce Attunement by 1 (Druid)" (a Druid's sheet keeps the pool: [pools] attunement).
 A Rest restores ALL Vitality and ALL Stamina, removes exhaustion, turns unspent earned Fate into
 Destiny, and (under a healer) closes one light wound; it closes no wound by itself; it requires "No
 more than one Rest a day" (the party's day moves on with `day new`). Vigor is full
@@ -40,7 +41,11 @@ day")."""
 DAY_FIELD = "day"
 """The party's day counter, moved by `day new`."""
 
-RECOVER_USAGE = "recover [stamina N] [vitality N] (1 Fate → 1 Stamina, 2 Stamina → 1 Vitality)"
+RECOVER_USAGE = ("recover [stamina N] [vitality N] [attunement N] (1 Fate → 1 Stamina, 2 Stamina"
+                 " → 1 Vitality, 1 Stamina → 1 less Attunement)")
+ATTUNEMENT = "attunement"
+"""A Druid's Attunement (003, Recovery: "1 Stamina: Reduce Attunement by 1 (Druid)"), kept on the
+sheet's [pools]: its size and what raises it are not in the excerpt."""
 
 
 def _room(ctx: Context, who: Character, pool: str, now: int, more: int, cost: str) -> None:
@@ -54,9 +59,10 @@ def _room(ctx: Context, who: Character, pool: str, now: int, more: int, cost: st
 
 def recover(ctx: Context, line: ast.CommandLine) -> Resolution:
     """`recover [stamina N] [vitality N]`: Fate buys Stamina first, then Stamina buys Vitality."""
-    words = read_words(line, RECOVER_USAGE, numbers=("stamina", "vitality"))
+    words = read_words(line, RECOVER_USAGE, numbers=("stamina", "vitality", ATTUNEMENT))
     buy_stamina, buy_vitality = words.number("stamina") or 0, words.number("vitality") or 0
-    if buy_stamina < 0 or buy_vitality < 0 or not (buy_stamina or buy_vitality):
+    calm = words.number(ATTUNEMENT) or 0
+    if min(buy_stamina, buy_vitality, calm) < 0 or not (buy_stamina or buy_vitality or calm):
         raise UsageError(f"recover needs what to buy: {RECOVER_USAGE}")
     who = ctx.active
     refuse_dead(who)
@@ -80,9 +86,29 @@ def recover(ctx: Context, line: ast.CommandLine) -> Resolution:
         changes.append(Change(who.name, "vitality", vitality, vitality + buy_vitality, "recover"))
         stamina -= cost
         shown.append(f"Vitality {vitality + buy_vitality}")
+    if calm:
+        changes += _calmed(who, stamina, calm)
+        stamina -= calm
+        shown.append(f"Attunement {who.pools[ATTUNEMENT] - calm}")
     shown.insert(0, f"Stamina {stamina}")
     return ctx.resolution("pool", f"{ctx.input.strip()} → {', '.join(shown)}",
                           changes=tuple(changes))
+
+
+def _calmed(who: Character, stamina: int, calm: int) -> list[Change]:
+    """1 Stamina for each point of Attunement reduced (RuleError when it cannot be paid)."""
+    attunement = who.pools.get(ATTUNEMENT)
+    if not isinstance(attunement, int) or isinstance(attunement, bool):
+        raise UsageError(f"{who.name} has no Attunement (a Druid's): add [pools] attunement = N"
+                         " to the sheet")
+    if calm > attunement:
+        raise RuleError(f"{who.name} has {attunement} Attunement; cannot reduce it by {calm};"
+                        " nothing changed")
+    if calm > stamina:
+        raise RuleError(f"{who.name} has {stamina} Stamina; {calm} less Attunement costs {calm};"
+                        " nothing changed")
+    return [Change(who.name, "stamina", stamina, stamina - calm, "recover"),
+            Change(who.name, ATTUNEMENT, attunement, attunement - calm, "recover")]
 
 
 def rest(ctx: Context, line: ast.CommandLine) -> Resolution:

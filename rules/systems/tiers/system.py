@@ -115,7 +115,7 @@ class Tiers(System):
                        "on"),
             "combat": ("end",),
             "hurt": ("vigor", "resist", "immune", "vulnerable"),
-            "recover": ("stamina", "vitality"),
+            "recover": ("stamina", "vitality", "attunement"),
             "rest": ("healer",),
             "session": ("new",),
             "day": ("new",),
