@@ -14,7 +14,6 @@ from rules.campaign import Character
 from rules.errors import RuleError, UsageError
 from rules.notation import ast
 from rules.resolution import Change, Resolution
-from rules.systems.periods import new_period
 from rules.systems.pools import pool_gain, pool_spend
 from rules.systems.protocol import Context
 from rules.systems.tiers.pools import (
@@ -29,17 +28,12 @@ from rules.systems.tiers.pools import (
     spend_fate,
     to_full,
 )
+from rules.systems.tiers.rest_day import RESTED
 from rules.systems.tiers.sheet import NPC_REGAIN, PLAYER, heart_modifier, kind_of
 from rules.systems.tiers.vocabulary import read_words
 
 IN_COMBAT = "in-combat"
 """The flag `combat` sets and `combat end` (or a Rest) clears: Vigor moves only in a fight."""
-
-RESTED = "rested-today"
-"""The flag a Rest sets and `day new` clears (seed 003, Rest, Requires: "No more than one Rest a
-day")."""
-DAY_FIELD = "day"
-"""The party's day counter, moved by `day new`."""
 
 RECOVER_USAGE = ("recover [stamina N] [vitality N] [attunement N] (1 Fate → 1 Stamina, 2 Stamina"
                  " → 1 Vitality, 1 Stamina → 1 less Attunement)")
@@ -140,15 +134,6 @@ def rest(ctx: Context, line: ast.CommandLine) -> Resolution:
     summary = f"{who.name} rests" + ("" if changes else ": nothing to restore")
     changes.append(Change(who.name, RESTED, False, True, "rest", "flag"))
     return ctx.resolution("rest", summary, changes=tuple(changes), notes=tuple(notes))
-
-
-def day(ctx: Context, line: ast.CommandLine) -> Resolution:
-    """`day new`: the party's next day; every Tiers character may Rest again (seed 003, Rest:
-    "No more than one Rest a day")."""
-    changes, number = new_period(ctx, line, DAY_FIELD, RESTED,
-                                 "day new starts the next day (a Rest for every character)")
-    return ctx.resolution("day", f"{ctx.input.strip()} → Day {number}: a Rest for every"
-                          " character", changes=tuple(changes))
 
 
 def session(ctx: Context, line: ast.CommandLine) -> Resolution:

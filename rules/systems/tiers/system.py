@@ -46,16 +46,8 @@ class Tiers(System):
         from rules.systems.tiers.combat import attack, damage
         from rules.systems.tiers.fate import fate
         from rules.systems.tiers.harm import heal, hurt
-        from rules.systems.tiers.recovery import (
-            combat,
-            day,
-            gain,
-            recover,
-            rest,
-            session,
-            spend,
-            turn,
-        )
+        from rules.systems.tiers.recovery import combat, gain, recover, rest, session, spend, turn
+        from rules.systems.tiers.rest_day import day
         from rules.systems.tiers.saves import disrupt, initiative, save
 
         return {
