@@ -51,6 +51,9 @@ Inline without a sheet: tier=2 body=14 body=d6 sense=-d4 mind=none
         through 2+: no attack; mystic attacks unaffected)
         e.g. attack ac 12 bonus 2 rider 1 rider 2 extra-die tier=2 body=d6
              attack ac 12 bonus 2 through 1 tier=2 body=d6
+  attack … range long|beyond   a weapon's long range: disadvantage;
+        beyond long range: no attack (refused); not melee, not mystic
+        e.g. attack ac 12 stat body range long tier=2 body=14 body=d6
   damage [major|minor] [crit] [mystic|glancing] [rider N …] [extra-die]
          [on NAME]
   hurt N|DICE [vigor] [resist|immune|vulnerable]

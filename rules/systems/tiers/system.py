@@ -102,7 +102,7 @@ class Tiers(System):
         """Words the REPL offers after a command, beyond SPEC's."""
         return {
             "attack": ("melee", "ranged", "mystic", "crit", "rider", "on", "adv", "dis",
-                       "extra-die", "cover", "through", "ally"),
+                       "extra-die", "cover", "through", "ally", "range"),
             "damage": ("major", "minor", "crit", "mystic", "glancing", "rider", "extra-die",
                        "on"),
             "combat": ("end",),
