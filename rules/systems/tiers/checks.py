@@ -119,12 +119,14 @@ def check(ctx: Context, line: ast.CommandLine) -> Resolution:
     changes: list[Change] = []
     notes = list(plan.notes)
     stamina: int | None = None
+    earned: int | None = None  # what the Fate dice left of the earned Fate
     if who is not None:
         refuse_dead(who)
         stamina = pool_of(ctx, who, "stamina")  # a missing [max] stamina stops it before the dice
         if plan.fate_dice:
-            spent, _ = spend_fate(ctx, who, plan.fate_dice, "fate dice")
+            spent, left = spend_fate(ctx, who, plan.fate_dice, "fate dice")
             changes += spent
+            earned = left.earned
     faces = throw_pool(ctx, plan)
     successes = sum(1 for f in faces if f >= plan.threshold)
     ones = faces.count(1)
@@ -132,7 +134,7 @@ def check(ctx: Context, line: ast.CommandLine) -> Resolution:
         paid = min(ones, stamina)
         if paid:
             changes.append(Change(who.name, "stamina", stamina, stamina - paid, "rolled 1s"))
-            gained = gain_fate(ctx, who, paid, "rolled 1s")
+            gained = gain_fate(ctx, who, paid, "rolled 1s", earned)
             if gained is not None:
                 changes.append(gained)
         if paid < ones:
