@@ -124,9 +124,9 @@ def check(ctx: Context, line: ast.CommandLine) -> Resolution:
         refuse_dead(who)
         stamina = pool_of(ctx, who, "stamina")  # a missing [max] stamina stops it before the dice
         if plan.fate_dice:
-            spent, left = spend_fate(ctx, who, plan.fate_dice, "fate dice")
+            spent, after_dice = spend_fate(ctx, who, plan.fate_dice, "fate dice")
             changes += spent
-            earned = left.earned
+            earned = after_dice.earned
     faces = throw_pool(ctx, plan)
     successes = sum(1 for f in faces if f >= plan.threshold)
     ones = faces.count(1)
