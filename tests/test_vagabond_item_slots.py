@@ -93,6 +93,8 @@ def test_past_the_cap_it_is_refused() -> None:
         ("item add lantern", {}, UsageError,
          "item add lantern: how many Item Slots it takes is not in the excerpt: say it"
          " (item add lantern 1)"),
+        ("item add rope -1", {}, UsageError,
+         "item add rope: the Item Slots it takes are a whole number ≥ 0"),
         ("item add", {}, UsageError,
          "item: name the item (item [list] | item add NAME N (N Item Slots) | item drop NAME)"),
         ("item drop torch", {"items": ITEMS}, RuleError,

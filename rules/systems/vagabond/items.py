@@ -103,7 +103,9 @@ def item(ctx: Context, line: ast.CommandLine) -> Resolution:
         last = line.args[-1] if len(line.args) > 1 else None
         slots = last.as_int() if isinstance(last, ast.ExprArg) else None
         name = _name(words[1:-1] if slots is not None else words[1:])
-        if slots is None or slots < 0:
+        if slots is not None and slots < 0:
+            raise UsageError(f"item add {name}: the Item Slots it takes are a whole number ≥ 0")
+        if slots is None:
             raise UsageError(f"item add {name}: how many Item Slots it takes is not in the"
                              f" excerpt: say it (item add {name} 1)")
         key = next((k for k in carried if k.lower() == name.lower()), name)
