@@ -23,10 +23,10 @@ def test_a_rest_marks_the_day() -> None:
     assert text(res) == (
         "Kell rests\n"
         "Kell · Vitality 3 → 5 (rest)\n"
-        "Kell · Rested-today on (rest)\n"
+        "Kell · Rested on (rest)\n"
         "a Rest by itself closes no wound; Vigor refills at the start of a fight (combat)"
     )
-    assert data(res)["changes"][-1] == {"character": "Kell", "pool": "rested-today",
+    assert data(res)["changes"][-1] == {"character": "Kell", "pool": "rested",
                                         "before": False, "after": True, "reason": "rest",
                                         "kind": "flag"}
 
@@ -34,24 +34,24 @@ def test_a_rest_marks_the_day() -> None:
 @pytest.mark.parametrize("line", ["rest", "rest healer"])
 def test_a_second_rest_in_one_day_is_refused(line: str) -> None:
     with pytest.raises(RuleError) as err:
-        run(line, sheet=kell(pools={"vitality": 1}, flags=["rested-today"]))
+        run(line, sheet=kell(pools={"vitality": 1}, flags=["rested"]))
     assert err.value.message == REFUSED
 
 
 def test_day_new_lets_every_character_rest_again() -> None:
-    bob = {"name": "Bob", "system": "tiers", "tier": 1, "flags": ["rested-today"]}
+    bob = {"name": "Bob", "system": "tiers", "tier": 1, "flags": ["rested"]}
     ann = {"name": "Ann", "system": "tiers", "tier": 1}
-    res = run("day new", sheet=kell(flags=["rested-today"]), others=[bob, ann])
+    res = run("day new", sheet=kell(flags=["rested"]), others=[bob, ann])
     assert text(res) == ("day new → Day 1: a Rest for every character\n"
                          "Party · Day — → 1 (day new)\n"
-                         "Bob · Rested-today off (day new)\n"
-                         "Kell · Rested-today off (day new)")
+                         "Bob · Rested off (day new)\n"
+                         "Kell · Rested off (day new)")
     obj = data(res)
     assert (obj["kind"], obj["total"], obj["dice"]) == ("day", None, [])
     assert obj["changes"][0] == {"character": None, "pool": "day", "before": None, "after": 1,
                                  "reason": "day new", "kind": "field"}
     assert changes(run("rest", sheet=kell(pools={"stamina": 2}))) == [
-        ("stamina", 2, 4, "rest"), ("rested-today", False, True, "rest")]
+        ("stamina", 2, 4, "rest"), ("rested", False, True, "rest")]
 
 
 @pytest.mark.parametrize("line", ["day", "day old", "day new new"])
@@ -64,16 +64,16 @@ def test_day_takes_new(line: str) -> None:
 def test_rest_hurt_rest_through_the_cli(kell_campaign: Path) -> None:  # noqa: F811
     assert invoke("--as", "Kell", "rest")[0] == 0
     assert invoke("--as", "Kell", "hurt", "4")[0] == 0
-    assert pools() == {"vigor": 0, "vitality": 3, "flags": ["rested-today"]}
+    assert pools() == {"vigor": 0, "vitality": 3, "flags": ["rested"]}
     assert invoke("--as", "Kell", "rest") == (1, "", f"roll: error: {REFUSED}\n")
     code, [obj] = invoke_json("--as", "Kell", "rest")
     assert (code, obj) == (1, {"input": "rest", "error": REFUSED, "column": None})
-    assert pools() == {"vigor": 0, "vitality": 3, "flags": ["rested-today"]}
+    assert pools() == {"vigor": 0, "vitality": 3, "flags": ["rested"]}
     assert invoke("-s", "tiers", "day", "new") == (
         0, "day new → Day 1: a Rest for every character\nParty · Day — → 1 (day new)\n"
-           "Kell · Rested-today off (day new)\n", "")
+           "Kell · Rested off (day new)\n", "")
     assert invoke("--as", "Kell", "rest")[1].splitlines()[:3] == [
-        "Kell rests", "Kell · Vitality 3 → 5 (rest)", "Kell · Rested-today on (rest)"]
+        "Kell rests", "Kell · Vitality 3 → 5 (rest)", "Kell · Rested on (rest)"]
     assert invoke("-s", "tiers", "day", "new")[1].splitlines()[1] == "Party · Day 1 → 2 (day new)"
 
 
@@ -85,7 +85,7 @@ def test_undo_takes_back_a_rest_and_a_day(kell_campaign: Path) -> None:  # noqa:
     invoke("--as", "Kell", "rest")
     invoke("-s", "tiers", "day", "new")
     assert invoke("undo")[0] == 0
-    assert pools()["flags"] == ["rested-today"]
+    assert pools()["flags"] == ["rested"]
     assert invoke("--as", "Kell", "rest")[0] == 1
 
 

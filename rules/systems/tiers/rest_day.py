@@ -8,7 +8,7 @@ from rules.resolution import Resolution
 from rules.systems.periods import new_period
 from rules.systems.protocol import Context
 
-RESTED = "rested-today"
+RESTED = "rested"
 """The flag a Rest sets and `day new` clears."""
 DAY_FIELD = "day"
 """The party's day counter, moved by `day new`."""
