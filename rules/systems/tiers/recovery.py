@@ -52,7 +52,8 @@ def _room(ctx: Context, who: Character, pool: str, now: int, more: int, cost: st
 
 
 def recover(ctx: Context, line: ast.CommandLine) -> Resolution:
-    """`recover [stamina N] [vitality N]`: Fate buys Stamina first, then Stamina buys Vitality."""
+    """`recover [stamina N] [vitality N] [attunement N]`: Fate buys Stamina first, then Stamina
+    buys Vitality, then a Druid's Attunement down."""
     words = read_words(line, RECOVER_USAGE, numbers=("stamina", "vitality", ATTUNEMENT))
     buy_stamina, buy_vitality = words.number("stamina") or 0, words.number("vitality") or 0
     calm = words.number(ATTUNEMENT) or 0
