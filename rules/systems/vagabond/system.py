@@ -123,7 +123,7 @@ class Vagabond(System):
         pools = dict(sheet.get("pools", {}))
         pools.setdefault("fatigue", 0)
         sheet["pools"] = pools
-        from rules.systems.vagabond.items import check_items  # with a command's words
+        from rules.systems.vagabond.items import check_items  # at import: no dice LINE needs it
 
         check_items(sheet)  # 000, 07: "you can't carry more than 8 + Might Item Slots"
         return sheet
