@@ -3,6 +3,7 @@ sheet and in `sheet show`, the slots each item takes from the sheet, a refusal p
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import shlex
@@ -11,7 +12,10 @@ from typing import Any
 
 import pytest
 
+from cli.env import Environment
+from cli.runner import Runner, Settings
 from rules.errors import RuleError, SheetError, UsageError
+from rules.notation.ast import Die
 from rules.systems.vagabond.help import HELP
 from tests.support.cli import invoke, invoke_json
 from tests.support.vagabond import SYSTEM, data, mira, run, text
@@ -188,3 +192,30 @@ def test_the_help_example_runs_as_typed(campaign: Path) -> None:
     code, out, err = invoke("--as", "Mira", *shlex.split(example.group(1)))
     assert (code, err) == (0, "")
     assert out.startswith(f"{example.group(1)} → Item Slots 7/12\n")
+
+
+class OtherShellAddsAnItem:
+    """Physical dice: while the player looks at the die, another shell adds an item."""
+
+    interactive = True
+
+    def __init__(self) -> None:
+        self.other: tuple[int, str, str] | None = None
+
+    def throw(self, die: Die, why: str) -> int:
+        if self.other is None:
+            self.other = invoke("--as", "Mira", "item", "add", "torch", "1")
+        return 4
+
+    def throw_many(self, die: Die, count: int, why: str) -> list[int]:
+        return [self.throw(die, why) for _ in range(count)]
+
+
+def test_an_item_another_shell_adds_is_said_meanwhile(campaign: Path) -> None:
+    out = io.StringIO()
+    runner = Runner(Settings(character="Mira"), Environment(io.StringIO(), out, io.StringIO()))
+    hand = OtherShellAddsAnItem()
+    runner.source = hand
+    assert runner.run("d6") == 0
+    assert hand.other is not None and hand.other[0] == 0
+    assert out.getvalue() == "meanwhile: Mira · Torch — → 1\nd6 → [4] = 4\n"
