@@ -25,6 +25,9 @@ Inline without a sheet: tier=2 body=14 body=d6 sense=-d4 mind=none
         successes ≥ N (the task's tier) → pass. fate K: K more dice
         (session Fate first). A failure at 0 Stamina exhausts; at 0
         Stamina and exhausted it costs 1 Vitality past Vigor
+  check … narrative   the GM's option: each 1 is a setback the GM
+        names, not Stamina; its Fate is still gained
+        e.g. check body task 2 narrative
   buyout S      spend S Stamina: the previous failed check passes
   save STAT dc N [adv|dis] [bonus B]
         d20 + stat die + Fate die + Tier ≥ DC → pass (a Fate save rolls
