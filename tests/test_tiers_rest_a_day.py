@@ -92,3 +92,22 @@ def test_undo_takes_back_a_rest_and_a_day(kell_campaign: Path) -> None:  # noqa:
 def test_the_help_line_and_its_words(kell_campaign: Path) -> None:  # noqa: F811
     assert "  day new       the next day: every character may Rest again" in HELP
     assert invoke("-s", "tiers", "day", "new")[0] == 0  # as the help line writes it
+
+
+def test_the_installed_roll_refuses_a_second_rest(tmp_path: Path) -> None:
+    import os
+
+    from tests.test_installed import ROLL, run  # a real process of the installed roll
+    from tests.test_tiers_cli import KELL
+
+    if not Path(ROLL).exists():
+        pytest.skip("roll is not installed")
+    sheet = tmp_path / "kell.toml"
+    sheet.write_text(KELL, encoding="utf-8")
+    env = {**os.environ, "ROLL_CAMPAIGN": str(tmp_path / "c.sqlite3"), "NO_COLOR": "1"}
+    assert run("sheet", "import", str(sheet), env=env).returncode == 0
+    assert run("--as", "Kell", "rest", env=env).returncode == 0
+    done = run("--as", "Kell", "rest", env=env)
+    assert (done.returncode, done.stdout, done.stderr) == (1, "", f"roll: error: {REFUSED}\n")
+    assert run("-s", "tiers", "day", "new", env=env).returncode == 0
+    assert run("--as", "Kell", "rest", env=env).returncode == 0
