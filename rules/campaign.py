@@ -13,12 +13,12 @@ from typing import Any
 
 from rules.errors import UsageError
 from rules.resolution import Change, Value
-from rules.values import value
+from rules.values import frozen
 
 SECTIONS = {"pool": "pools", "risk": "risk", "stat": "stats", "max": "max"}
 
 
-@value
+@frozen
 class Character:
     """One character: a name, a system and the sheet (current pools included)."""
 
@@ -68,7 +68,7 @@ class Character:
         return current_value(self.sheet, kind, name)
 
 
-@value
+@frozen
 class LogEntry:
     """A logged LINE: what was typed, what it resolved to (§3 JSON), and its changes."""
 
@@ -83,7 +83,7 @@ class LogEntry:
     """When it was logged: ISO 8601, UTC."""
 
 
-@value
+@frozen
 class Table:
     """Everything a system may read to resolve a LINE: the active character, the others, the party."""
 

@@ -1,4 +1,4 @@
-"""rules/values.py: a `@value` class is a frozen dataclass from its first instance on."""
+"""rules/values.py: a `@frozen` class is a frozen dataclass from its first instance on."""
 
 from __future__ import annotations
 
@@ -6,17 +6,17 @@ import dataclasses
 
 import pytest
 
-from rules.values import made, value
+from rules.values import frozen, made
 
 
-@value
+@frozen
 class Point:
     x: int
     y: int = 0
     tags: tuple[str, ...] = dataclasses.field(default=())
 
 
-@value
+@frozen
 class Labelled(Point):
     label: str = ""
 
@@ -33,11 +33,11 @@ def test_a_value_is_a_frozen_dataclass_with_its_fields_defaults_and_equality() -
 
 
 def test_a_subclass_takes_its_bases_fields_whichever_is_made_first() -> None:
-    @value
+    @frozen
     class Base:
         a: int
 
-    @value
+    @frozen
     class Child(Base):
         b: str = "b"
 
@@ -46,7 +46,7 @@ def test_a_subclass_takes_its_bases_fields_whichever_is_made_first() -> None:
 
 
 def test_made_makes_the_class_before_any_instance() -> None:
-    @value
+    @frozen
     class Unused:
         n: int
 
