@@ -14,13 +14,14 @@ from rules.dice.evaluate import Roller
 from rules.errors import UsageError
 from rules.notation import ast
 from rules.resolution import Change, Resolution, Summary
+from rules.values import frozen
 
 if TYPE_CHECKING:
     from rules.dice.results import Throw
     from rules.odds import Odds
 
 
-@dataclass(frozen=True)
+@frozen
 class Stat:
     """A stat a system's sheets carry: full name, 3-letter abbreviation, allowed range."""
 
@@ -31,7 +32,7 @@ class Stat:
     kind: Literal["score", "die"] = "score"
 
 
-@dataclass(frozen=True)
+@frozen
 class Pool:
     """A pool a character spends and refills; `maximum` None means the sheet's `[max]` gives it."""
 
