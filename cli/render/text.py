@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from cli.render.marks import dropped
-from cli.render.safe import shown, shown_lines
+from cli.render.safe import shown
 from rules.describe import pool_title
 from rules.errors import NotationError, RollError
 from rules.resolution import Change, Resolution, Value
@@ -115,11 +115,11 @@ def error_text(line: str | None, error: RollError) -> str:
 
     number = batch_line()
     where = f"line {number}: " if number is not None else ""
-    out = f"roll: error: {where}{shown_lines(error.message)}"
+    out = f"roll: error: {where}{shown(error.message)}"
     if isinstance(error, NotationError) and line is not None and error.column:
-        shown = [_shown_char(c) for c in line.rstrip("\n")]
-        indent = sum(_columns(c) for c in shown[: error.column - 1])
-        out += f"\n  {''.join(shown)}\n  {' ' * indent}^"
+        chars = [_shown_char(c) for c in line.rstrip("\n")]
+        indent = sum(_columns(c) for c in chars[: error.column - 1])
+        out += f"\n  {''.join(chars)}\n  {' ' * indent}^"
     return out
 
 

@@ -15,7 +15,9 @@ TABLE_KEYS = {"name", "title", "description", "roll", "rows"}
 ROW_KEYS = {"range", "weight", "text"}
 
 _RANGE = re.compile(r"(-?\d+)\s*(?:(?:-|–|—|\.\.)\s*(-?\d+)|(\+))?")
-MAX_WEIGHT_DIGITS = len(str(MAX_SIDES))
+MAX_WEIGHT_DIGITS = 18
+"""A CSV weight longer than this is refused before int() reads it (the weights' total is
+checked against the largest die after)."""
 MAX_CELL = 128 * 1024
 """The longest CSV cell (Python's csv module stops at this many characters)."""
 _ROLL_LINE = re.compile(r"#\s*roll\s*[=:]\s*(.+)", re.IGNORECASE)
@@ -156,9 +158,6 @@ def _whole(value: Any, number: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:39] + "…"
         raise TableError(f"row {number}: a weight is a whole number from 1 up, not {shown}")
-    if value > MAX_SIDES:
-        raise TableError(f"row {number}: a weight is at most {MAX_SIDES:,} (the sides of the"
-                         " largest die)")
     return value
 
 
