@@ -14,6 +14,7 @@ import pytest
 
 from cli.render.safe import as_text, not_utf8, shown, shown_lines
 from cli.store import open_campaign
+from cli.store.where import campaign_where
 from tests.support.cli import invoke
 
 EVIL = "Ev\x1b[2Jil\x1b]52;c;SGVsbG8=\x07"
@@ -43,7 +44,7 @@ def campaign_state() -> tuple[str, ...]:
 def plant(name: str) -> None:
     """A character whose name no import would take (a store written by an older version, or
     by hand): what shows it must still be safe."""
-    with open_campaign(os.environ["ROLL_CAMPAIGN"], create=True).transaction() as tx:
+    with open_campaign(campaign_where(os.environ["ROLL_CAMPAIGN"])).transaction() as tx:
         tx.put_character({"name": name, "system": "generic", "max": {"hp": 10}})
 
 
@@ -80,7 +81,10 @@ def test_bytes_that_are_not_utf8_are_found_and_replaced() -> None:
 
 # ---- what every renderer shows ----
 
-def test_a_hostile_name_reaches_no_command_raw() -> None:
+def test_a_hostile_name_reaches_no_command_raw(
+    store_where: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ROLL_CAMPAIGN", store_where)
     plant(EVIL)
     plant("Bram")
     outputs = [
@@ -121,7 +125,10 @@ def test_a_comment_with_an_escape_sequence_is_logged_and_shown_inert() -> None:
     assert json.loads(invoke("--json", "log")[1])["input"] == line
 
 
-def test_a_name_with_a_newline_forges_no_log_line() -> None:
+def test_a_name_with_a_newline_forges_no_log_line(
+    store_where: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ROLL_CAMPAIGN", store_where)
     plant(FORGER)
     assert invoke("--as", FORGER, "hurt 1")[0] == 0
     code, out, _ = invoke("log")
@@ -162,8 +169,9 @@ def test_an_alias_comment_is_shown_inert() -> None:
     ("Mi\u202era", "U+202E at position 3"),
 ])
 def test_import_refuses_a_name_with_a_control_character(
-    tmp_path: Path, name: str, said: str
+    tmp_path: Path, store_where: str, monkeypatch: pytest.MonkeyPatch, name: str, said: str
 ) -> None:
+    monkeypatch.setenv("ROLL_CAMPAIGN", store_where)
     assert invoke("sheet", "import", str(sheet_file(tmp_path, "Mira", "m.toml")))[0] == 0
     before = campaign_state()
     code, out, err = invoke("sheet", "import", str(sheet_file(tmp_path, name)))
@@ -174,7 +182,10 @@ def test_import_refuses_a_name_with_a_control_character(
     assert invoke("sheet", "list")[1] == "  Mira             generic\n"
 
 
-def test_a_name_is_one_character_whether_typed_composed_or_decomposed(tmp_path: Path) -> None:
+def test_a_name_is_one_character_whether_typed_composed_or_decomposed(
+    tmp_path: Path, store_where: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ROLL_CAMPAIGN", store_where)
     composed, decomposed = "Zo\u00eb", "Zoe\u0308"
     assert unicodedata.normalize("NFC", decomposed) == composed
     assert invoke("sheet", "import", str(sheet_file(tmp_path, decomposed)))[1] == (

@@ -20,6 +20,9 @@ MAX_NUMBER = 1_000_000_000
 a 5,000-digit level or stat is refused here, before any arithmetic or a store sees it."""
 
 
+MAX_NAME = 200
+"""The longest name a character may have: a name is read at the table, and a store's index
+holds it (PostgreSQL's refuses keys of more than a few kB)."""
 MAX_DEPTH = 16
 """How deep a sheet's tables and lists may nest (a real one: 3)."""
 
@@ -30,6 +33,9 @@ def sheet_name(name: object) -> str:
     normalized so that `Zoë` typed composed or decomposed is one name; spaces around dropped."""
     if not isinstance(name, str) or not name.strip():
         raise SheetError("sheet key 'name' must be a non-empty string")
+    if len(name.strip()) > MAX_NAME:
+        raise SheetError(f"sheet key 'name' is {len(name.strip()):,} characters long: a name"
+                         f" has at most {MAX_NAME}")
     bad = next((c for c in name if _control(c)), None)
     if bad is not None:
         raise SheetError(f"sheet key 'name' may not hold a control character ({_code(bad)} at"
