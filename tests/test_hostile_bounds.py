@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -291,3 +293,55 @@ def test_a_name_of_a_mebibyte_is_refused_at_import_and_looked_up_at_once(
     assert state() == before
     code, out, _ = invoke("sheet", "rm", "--yes", "A" * 200)
     assert (code, out) == (0, f"removed {'A' * 200} (undo brings it back)\n")
+
+
+@pytest.mark.parametrize(("width", "said"), [
+    ("100000000000000000000",
+     "odds --width takes a number from 20 to 1,000, not 100,000,000,000,000,000,000"),
+    ("5", "odds --width takes a number from 20 to 1,000, not 5"),
+])
+def test_an_odds_width_out_of_range_is_refused(width: str, said: str) -> None:
+    assert refused("odds", "--width", width, "2d6") == said
+
+
+def test_roll_as_from_the_environment_is_nfc(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert invoke("sheet", "import", sheet(tmp_path, "Zo\u00eb"))[0] == 0
+    monkeypatch.setenv("ROLL_AS", "Zoe\u0308")
+    assert invoke("hurt 1") == (0, "hurt 1 → HP 9\nZo\u00eb · HP 10 → 9 (hurt)\n", "")
+
+
+# ---- in a real process: argv as the system gives it, a FIFO with no writer ----
+
+ROLL = str(Path(sys.executable).with_name("roll"))
+
+
+def run_bytes(*args: bytes, tmp: Path, input: bytes = b"") -> tuple[int, bytes, bytes]:
+    env = dict(os.environ, ROLL_CAMPAIGN=str(tmp / "c.sqlite3"), NO_COLOR="1")
+    done = subprocess.run([ROLL.encode(), *args], input=input, capture_output=True, env=env,
+                          timeout=30, check=False)
+    return done.returncode, done.stdout, done.stderr
+
+
+def test_a_real_process_refuses_argv_bytes_that_are_not_utf8(tmp_path: Path) -> None:
+    assert run_bytes(b"--json", b"1d6\xff", tmp=tmp_path) == (
+        2, b'{"input": "--json 1d6\xef\xbf\xbd", "error": "argument 2 is not UTF-8 text (byte 0xff'
+        b' at column 4)", "column": null}\n',
+        b"roll: error: argument 2 is not UTF-8 text (byte 0xff at column 4)\n")
+
+
+def test_a_real_process_runs_the_good_lines_of_a_batch_with_a_bad_byte(tmp_path: Path) -> None:
+    code, out, err = run_bytes(b"--rolled", b"3,4", tmp=tmp_path, input=b"1d6\n1d6\xff\n1d6\n")
+    assert (code, out, err) == (
+        2, "1d6 → [3] = 3\n1d6 → [4] = 4\n".encode(),
+        b"roll: error: line 2: the line is not UTF-8 text (byte 0xff at column 4)\n")
+
+
+def test_a_real_process_refuses_a_fifo_at_once(tmp_path: Path) -> None:
+    fifo = tmp_path / "t.csv"
+    os.mkfifo(fifo)
+    code, out, err = run_bytes(b"table", str(fifo).encode(), tmp=tmp_path)
+    assert (code, out) == (2, b"")
+    assert err == (f"roll: error: {fifo} is not a regular file (a FIFO, a device or a socket):"
+                   " table files are read from regular files only\n").encode()

@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.campaign import SECTIONS
 from rules.resolution import Change
 
-KINDS = ("pool", "max", "flag")
+KINDS = (*SECTIONS, "flag", "field")
+"""What a change may touch: a section's value (a pool, a risk die, a stat, a maximum), a flag,
+a top-level field."""
 
 
 class DamagedChange(ValueError):
@@ -24,12 +27,12 @@ def decoded_change(data: object, number: int) -> Change:
     _expect(data, "character", number, (str, type(None)), "a name")
     _expect(data, "pool", number, (str,), "a pool's name")
     _expect(data, "reason", number, (str,), "a reason")
-    _expect(data, "kind", number, (str,), "pool, max or flag")
+    _expect(data, "kind", number, (str,), ", ".join(KINDS))
     for key in ("before", "after"):
         _expect(data, key, number, (int, str, bool, type(None)), "a value")
     if data.get("kind", "pool") not in KINDS:
-        raise DamagedChange(f"change {number}: 'kind' is {_short(data['kind'])}, not pool,"
-                            " max or flag")
+        raise DamagedChange(f"change {number}: 'kind' is {_short(data['kind'])}, not one of"
+                            f" {', '.join(KINDS)}")
     return Change.from_json(data)
 
 
