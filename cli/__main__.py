@@ -54,6 +54,10 @@ def main() -> None:
     # A roll lives briefly and its results hold no cycles: with Python's default threshold,
     # half of `roll -n 30000 3d6` went to the collector scanning the results kept so far.
     gc.set_threshold(GC_THRESHOLD)
+    for stream in (sys.stdout, sys.stderr):  # a lone surrogate from stored data: U+FFFD, no crash
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="replace")
     try:
         import cli.plain  # noqa: F401  (what a plain LINE needs, before the freeze)
 

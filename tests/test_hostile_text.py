@@ -197,3 +197,15 @@ def test_a_name_is_one_character_whether_typed_composed_or_decomposed(
     code, out, _ = invoke("--as", decomposed, "hurt 1")
     assert (code, out) == (0, f"hurt 1 → HP 9\n{composed} · HP 10 → 9 (hurt)\n")
     assert invoke("sheet", "show", decomposed)[1].startswith(f"{composed} · Generic dice")
+
+
+def test_the_repl_shows_a_hostile_name_inert(private_campaign: Path) -> None:
+    from cli.runner import Settings
+    from tests.test_repl_session import repl
+
+    plant(EVIL)
+    plant("Bram")  # keys typed cannot hold an ESC: the name comes from the store
+    status, out, err = repl("hurt 1\nas\nundo --id 99\nas Bram\nundo --id 1\nexit\n",
+                            Settings(character=EVIL))
+    assert status == 0 and not raw_control(out) and not raw_control(err), (out, err)
+    assert out.count(EVIL_SHOWN) >= 2 and EVIL_SHOWN in err, (out, err)
