@@ -345,3 +345,13 @@ def test_a_real_process_refuses_a_fifo_at_once(tmp_path: Path) -> None:
     assert (code, out) == (2, b"")
     assert err == (f"roll: error: {fifo} is not a regular file (a FIFO, a device or a socket):"
                    " table files are read from regular files only\n").encode()
+
+
+def test_the_rolls_of_one_command_write_at_most_16_mib(tmp_path: Path) -> None:
+    table = tmp_path / "long.csv"
+    table.write_text("weight,text\n1," + "y" * 100_000 + "\n", encoding="utf-8")
+    assert refused("-n", "200", "table", str(table)) == (
+        "table long: the rolls' text grows past 16,777,216 characters in all (fewer rolls: a"
+        " smaller -n)")
+    code, out, _ = invoke("-n", "3", "table", str(table))
+    assert code == 0 and out.count("\n") == 3

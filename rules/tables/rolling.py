@@ -17,19 +17,24 @@ MAX_NESTING = 5
 """A row may roll on another table, at most this many tables deep in one roll."""
 
 MAX_TABLE_TEXT = 1_048_576
-"""The characters one table roll may write, its nested tables' texts counted as well (and those
-of every roll of a `-n`): rows that roll on each other many times stop here, as dice stop at
-the dice limit, instead of printing megabytes."""
+"""The characters one table roll may write, its nested tables' texts counted as well: rows that
+roll on each other many times stop here, as dice stop at the dice limit, instead of printing
+megabytes."""
 MAX_TABLE_ROLLS = 10_000
-"""How many tables (nested ones too) one table roll, or every roll of a `-n`, may roll on."""
+"""How many tables (nested ones too) one table roll may roll on."""
+MAX_COMMAND_TEXT = 16 * MAX_TABLE_TEXT
+"""The characters all the table rolls of one command (`-n 1000 table NAME`) may write."""
 
 
 class TableBudget:
     """What the table rolls of one command have written so far, against the limits above."""
 
     def __init__(self) -> None:
-        self.text = 0
-        self.rolls = 0
+        self.text = self.rolls = self.all_text = 0
+
+    def start(self) -> None:
+        """A new roll of the command (one of its `-n`): its own text and tables rolled."""
+        self.text = self.rolls = 0
 
     def roll(self, table: str) -> None:
         self.rolls += 1
@@ -39,9 +44,13 @@ class TableBudget:
 
     def write(self, table: str, text: str) -> None:
         self.text += len(text)
+        self.all_text += len(text)
         if self.text > MAX_TABLE_TEXT:
             raise LimitError(f"table {table}: the roll's text grows past {MAX_TABLE_TEXT:,}"
                              " characters (rows that roll on other tables many times)")
+        if self.all_text > MAX_COMMAND_TEXT:
+            raise LimitError(f"table {table}: the rolls' text grows past {MAX_COMMAND_TEXT:,}"
+                             " characters in all (fewer rolls: a smaller -n)")
 
 
 Lookup = Callable[[str], Table | None]
@@ -94,7 +103,9 @@ def roll_table(
     `lookup` resolves `[[table:NAME]]` references, at most MAX_NESTING tables deep; `budget`
     (shared by the rolls of one command) bounds the tables rolled and the text written."""
     roller = source if isinstance(source, Roller) else Roller(source)
-    return _roll(table, roller, lookup, (table.name,), budget or TableBudget())
+    budget = budget or TableBudget()
+    budget.start()
+    return _roll(table, roller, lookup, (table.name,), budget)
 
 
 def _roll(table: Table, roller: Roller, lookup: Lookup | None, path: tuple[str, ...],
