@@ -158,6 +158,9 @@ def _whole(value: Any, number: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:39] + "…"
         raise TableError(f"row {number}: a weight is a whole number from 1 up, not {shown}")
+    if value >= 10**MAX_WEIGHT_DIGITS:  # a sum of such weights could not even be written out
+        raise TableError(f"row {number}: a weight is at most {MAX_SIDES:,} (the sides of the"
+                         " largest die)")
     return value
 
 
