@@ -41,6 +41,15 @@ class PlainPlan(NamedTuple):
     times: int
 
 
+def nfc(name: str) -> str:
+    """A name as the campaign stores it (NFC: `Zoë` composed or decomposed is one name)."""
+    if name.isascii():
+        return name
+    import unicodedata
+
+    return unicodedata.normalize("NFC", name)
+
+
 @dataclass
 class Settings:
     """The options of SPEC §2 that shape how LINEs are evaluated and shown."""
@@ -59,7 +68,7 @@ class Settings:
         default_factory=lambda: os.environ.get("ROLL_SYSTEM") or None, repr=False)
     """ROLL_SYSTEM as the process found it (read once: every LINE asks)."""
     env_as: str | None = field(
-        default_factory=lambda: os.environ.get("ROLL_AS", "").strip() or None, repr=False)
+        default_factory=lambda: nfc(os.environ.get("ROLL_AS", "").strip()) or None, repr=False)
     """ROLL_AS as the process found it."""
 
     @classmethod

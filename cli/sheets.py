@@ -35,8 +35,10 @@ def parse_sheet(text: str, where: str) -> dict[str, Any]:
     """A TOML sheet's text, validated; `where` (a path, or "stdin") prefixes its errors."""
     try:
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+    except ValueError as exc:  # a TOMLDecodeError, or int() refusing 4,300+ digits
         raise SheetError(f"{where}: broken TOML: {exc}") from None
+    except RecursionError:
+        raise SheetError(f"{where}: broken TOML: arrays or tables nested too deep") from None
     try:
         return validate_sheet(data)
     except SheetError as exc:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from cli.render.marks import dropped
+from cli.render.safe import shown
 from rules.describe import pool_title
 from rules.errors import NotationError, RollError
 from rules.resolution import Change, Resolution, Value
@@ -62,12 +63,23 @@ def change_line(change: Change, system_id: str | None = None) -> str:
 
 
 def plain_text(res: Resolution) -> str:
-    """Everything a person reads for this LINE, without colour; a `# comment` names it."""
+    """Everything a person reads for this LINE, without colour; a `# comment` names it (as
+    data: JSON and the log escape its control characters, a terminal gets `shown_text`)."""
+    return "\n".join(_lines(res))
+
+
+def shown_text(res: Resolution) -> str:
+    """plain_text for a terminal: each line's control characters made visible (cli.render.safe),
+    so a name or comment holding a newline or an escape sequence stays on its own line, inert."""
+    return "\n".join(shown(line) for line in _lines(res))
+
+
+def _lines(res: Resolution) -> list[str]:
     comment = res.comment
     lines = [f"{comment}: {res.summary}" if comment else res.summary]
     lines.extend(change_line(c, res.system) for c in res.changes)
     lines.extend(res.notes)
-    return "\n".join(lines)
+    return lines
 
 
 def colorize(text: str) -> str:
@@ -76,7 +88,7 @@ def colorize(text: str) -> str:
 
 
 def render(res: Resolution, color: bool) -> str:
-    text = plain_text(res)
+    text = shown_text(res)
     if not color:
         return text
     lines = text.split("\n")
@@ -90,10 +102,10 @@ def quiet(res: Resolution) -> str:
     """`-q`: the outcome word of any LINE that has one (`d20 vs 10` too), else the total,
     else the summary."""
     if res.outcome is not None:
-        return res.outcome
+        return shown(res.outcome)
     if res.total is not None:
         return str(res.total)
-    return res.summary
+    return shown(res.summary)
 
 
 def error_text(line: str | None, error: RollError) -> str:
@@ -103,11 +115,11 @@ def error_text(line: str | None, error: RollError) -> str:
 
     number = batch_line()
     where = f"line {number}: " if number is not None else ""
-    out = f"roll: error: {where}{error.message}"
+    out = f"roll: error: {where}{shown(error.message)}"
     if isinstance(error, NotationError) and line is not None and error.column:
-        shown = [_shown_char(c) for c in line.rstrip("\n")]
-        indent = sum(_columns(c) for c in shown[: error.column - 1])
-        out += f"\n  {''.join(shown)}\n  {' ' * indent}^"
+        chars = [_shown_char(c) for c in line.rstrip("\n")]
+        indent = sum(_columns(c) for c in chars[: error.column - 1])
+        out += f"\n  {''.join(chars)}\n  {' ' * indent}^"
     return out
 
 
