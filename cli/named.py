@@ -7,7 +7,6 @@ a LINE never opens the campaign to look; any other first word does, if the campa
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import replace
 from functools import cache
@@ -15,14 +14,14 @@ from typing import TYPE_CHECKING, Any
 
 from rules.errors import RollError
 from rules.named import Expansion, reserved_words
+from rules.notation import ast
+from rules.notation.parts import first_name as first_word_of
+from rules.notation.parts import is_name
 from rules.resolution import Resolution
 
 if TYPE_CHECKING:
     from cli.store import CampaignView
     from rules.campaign import Character
-
-_FIRST = re.compile(r"^\s*(?:\d+[x×]\s+)?([a-z][a-z0-9_-]*)(?=\s|$|#)", re.IGNORECASE)
-
 
 @cache
 def reserved(system_id: str | None) -> Mapping[str, str]:
@@ -32,10 +31,14 @@ def reserved(system_id: str | None) -> Mapping[str, str]:
     return reserved_words(None if system_id is None else get_system(system_id))
 
 
-def first_name(text: str) -> str | None:
-    """The LINE's first word, lower-cased, if it is shaped like a name (after any `Nx`)."""
-    match = _FIRST.match(text)
-    return None if match is None else match.group(1).lower()
+def first_name(text: str, line: ast.Line | None = None) -> str | None:
+    """The LINE's first word, lower-cased, if it is shaped like a name (after any `Nx`): the
+    command word of its tree, or, for a LINE that parses only once expanded, of its text."""
+    if isinstance(line, ast.CommandLine):
+        return line.word if is_name(line.word) else None
+    if line is not None:
+        return None  # dice are never names
+    return first_word_of(text)
 
 
 def sheet_rolls(character: Character | None) -> dict[str, str]:

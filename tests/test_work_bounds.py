@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gc
 import io
+from collections.abc import Iterable
 
 import pytest
 
@@ -48,13 +49,13 @@ def test_the_collector_waits_only_while_repeats_run(times: int, line: str, pause
     after the LINE, a failed one included."""
     seen: list[bool] = []
     many = runner(times=times)
-    evaluate = many.evaluate
+    made = many.made
 
-    def watched(text: str) -> list[Resolution]:
+    def watched(text: str) -> Iterable[Resolution]:
         seen.append(gc.isenabled())
-        return evaluate(text)
+        return made(text)
 
-    many.evaluate = watched  # type: ignore[method-assign]
+    many.made = watched  # type: ignore[method-assign]
     many.run(line)
     assert seen == [not paused] and gc.isenabled()
 

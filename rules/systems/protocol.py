@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
 from rules.campaign import Character, Table
@@ -131,7 +129,7 @@ class System:
     def resolve(self, line: ast.Line, ctx: Context) -> Resolution:
         """Resolve one evaluation of a LINE; its text shows the LINE without `Nx` or comment."""
         given = ctx.input
-        shown = shown_input(given)
+        shown = line.shown or given.strip()  # the tree says what the text shows
         if shown != given:  # most LINEs have no `Nx` or comment: no copy at every repeat
             ctx = replace(ctx, input=shown)
         if isinstance(line, ast.RollLine):
@@ -279,14 +277,16 @@ class System:
         return out
 
 
-_REPEAT = re.compile(r"^\s*\d+[x×]\s+")
-_COMMENT = re.compile(r"\s*#.*$")
-
-
-@lru_cache(maxsize=256)
 def shown_input(text: str) -> str:
-    """The LINE as its result line shows it: no `Nx` prefix (each result is one), no comment."""
-    return _COMMENT.sub("", _REPEAT.sub("", text)).strip()
+    """The LINE as its result line shows it: no `Nx` prefix (each result is one), no comment
+    (the parser's `shown`; a LINE that does not parse, as typed)."""
+    from rules.errors import RollError
+    from rules.notation import parse
+
+    try:
+        return parse(text).shown or text.strip()
+    except RollError:
+        return text.strip()
 
 
 def unknown_command(system: System, line: ast.CommandLine,
