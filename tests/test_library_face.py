@@ -7,6 +7,7 @@ import subprocess
 import sys
 import textwrap
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -94,3 +95,15 @@ def test_a_process_without_cli_imports_rules_alone_and_rolls() -> None:
     assert seen == {"loaded": [], "summary": "4d6kh3 → [2, 1, 4, ~~1~~] = 7",
                     "check": "check dex=5 trained → 14 vs 10 · pass", "cli_missing": True,
                     "cli_loaded": False}
+
+
+def test_the_readme_example_prints_what_its_comments_say(capsys: pytest.CaptureFixture[str]
+                                                         ) -> None:
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## As a Python library"):]
+    code = section[section.index("```python\n") + 10:section.index("```\n", 1)]
+    comments = [line.rsplit("  # ", 1)[1] for line in code.splitlines() if "print(" in line]
+    said = [c.split(": one")[0] for c in comments]  # `[7, 7, 6]: one result per Nx`
+    exec(compile(code, "README.md", "exec"), {})
+    printed = capsys.readouterr().out.splitlines()
+    assert printed == said
