@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from rules.campaign import Table
     from rules.dice.source import DiceSource
     from rules.notation import ast
-    from rules.odds import Odds
+    from rules.odds.result import Odds
     from rules.resolution import Resolution
     from rules.systems import System
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from rules.errors import LimitError, NotationError, UsageError
 from rules.notation import parse
@@ -19,21 +18,11 @@ from rules.notation.ast import RollLine
 from rules.notation.limits import MAX_LINE
 from rules.notation.parts import LineParts, Placeholder, fill, is_name, key_value, split_line
 
-if TYPE_CHECKING:
-    from rules.systems.protocol import System
-
 MAX_DEPTH = 5
 """A named roll may name another, at most this many names in one chain."""
 
-SUBCOMMANDS = (
-    "odds", "sheet", "log", "undo", "systems", "help", "completion", "repl", "alias", "table",
-    "campaign",
-)
-"""`roll`'s subcommands: a LINE starting with one is never a named roll."""
-
-LINE_WORDS = ("adv", "dis", "vs", "use", "as", "physical", "quit", "exit")
-"""Words of the notation and of the REPL that a name would shadow."""
-
+NOTATION_WORDS = ("adv", "dis", "vs")
+"""Words of the notation that a name would shadow."""
 
 
 @dataclass(frozen=True)
@@ -61,24 +50,22 @@ class Expansion:
         return f"{self.chain[0]} → {self.line}"
 
 
-def reserved_words(system: System | None = None) -> dict[str, str]:
-    """Words a name may not take, each with what it is: subcommands, notation and REPL words,
-    and the command words of `system` (of every system when None)."""
-    words = {w: "a subcommand of roll" for w in SUBCOMMANDS}
-    words.update({w: "a word of the LINE notation or the REPL" for w in LINE_WORDS})
-    if system is not None:
-        systems: Iterable[System] = (system,)
-    else:
-        from rules.systems import SYSTEMS
-
-        systems = SYSTEMS.values()
+def reserved_words(
+    commands: Mapping[str, Iterable[str]], words: Mapping[str, str] | None = None
+) -> dict[str, str]:
+    """Words a name may not take, each with what it is: the front end's own `words` (given by
+    it: `roll`'s subcommands, the REPL's words), the notation's, and the command words of
+    each system in `commands` (system id → its words)."""
+    reserved = dict(words or {})
+    for word in NOTATION_WORDS:
+        reserved.setdefault(word, "a word of the LINE notation or the REPL")
     owners: dict[str, list[str]] = {}
-    for each in systems:
-        for command in each.commands():
-            owners.setdefault(command, []).append(each.id)
+    for system_id, names in commands.items():
+        for command in names:
+            owners.setdefault(command, []).append(system_id)
     for command, ids in owners.items():
-        words.setdefault(command, f"a {' / '.join(ids)} command")
-    return words
+        reserved.setdefault(command, f"a {' / '.join(ids)} command")
+    return reserved
 
 
 def check_name(name: str, reserved: Collection[str]) -> str:
@@ -222,7 +209,7 @@ def _is_dice(word: str) -> bool:
 
 __all__ = [
     "MAX_DEPTH",
-    "SUBCOMMANDS",
+    "NOTATION_WORDS",
     "Expansion",
     "check_name",
     "check_rolls",

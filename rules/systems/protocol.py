@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from rules.campaign import Character, Table
 from rules.describe import describe_roll, pool_title
@@ -15,7 +15,7 @@ from rules.resolution import Change, Resolution, Summary
 
 if TYPE_CHECKING:
     from rules.dice.results import Throw
-    from rules.odds import Odds
+    from rules.odds.result import Odds
 
 
 @dataclass(frozen=True)
@@ -80,6 +80,18 @@ CommandFn = Callable[[Context, ast.CommandLine], Resolution]
 OddsFn = Callable[[Context, ast.CommandLine], "Odds"]
 
 
+@dataclass(frozen=True)
+class Shared:
+    """What every game shares that lives beside the protocol, wired in by the registry
+    (rules/systems/__init__.py), so that this module imports none of them: the other games
+    (an unknown word's hint names the games that have it), the pool commands and the sheet
+    checks (each loaded when first asked for: a dice LINE needs neither)."""
+
+    systems: Mapping[str, System]
+    commands: Callable[[], Mapping[str, CommandFn]]
+    check_sheet: Callable[[System, Mapping[str, Any]], dict[str, Any]]
+
+
 class System:
     """A game system: its stats, pools and commands; resolves LINEs into Resolutions.
 
@@ -95,6 +107,8 @@ class System:
     fields: Mapping[str, tuple[type, int | None, int | None]] = {}
     sections: frozenset[str] = frozenset()
     examples: tuple[str, ...] = ()
+    shared: ClassVar[Shared]
+    """Set once by the registry (rules/systems/__init__.py)."""
     favor_atoms = False
     """Whether dice LINEs may use the `f`/`h` Favor and Hinder atoms (Vagabond's)."""
     """LINEs that need no character, shown by `roll help SYSTEM` and run by the tests."""
@@ -102,24 +116,8 @@ class System:
     # ---- resolving ----
 
     def commands(self) -> dict[str, CommandFn]:
-        # imported here: a dice LINE never asks for a command (start-up time)
-        from rules.systems.pools import (
-            pool_gain,
-            pool_heal,
-            pool_hurt,
-            pool_rest,
-            pool_set,
-            pool_spend,
-        )
-
-        table: dict[str, CommandFn] = {
-            "spend": pool_spend,
-            "gain": pool_gain,
-            "set": pool_set,
-            "hurt": pool_hurt,
-            "heal": pool_heal,
-            "rest": pool_rest,
-        }
+        """The pool commands every game shares (rules/systems/pools.py), then its own."""
+        table = dict(self.shared.commands())
         table.update(self.extra_commands())
         return table
 
@@ -145,7 +143,7 @@ class System:
         """Exact odds of a LINE (a `rules.odds.Odds`): dice through the notation engine,
         commands through the hook their system declares in `odds_commands()`."""
         if isinstance(line, ast.RollLine):
-            from rules.odds import line_odds
+            from rules.odds.engine import line_odds
 
             return line_odds(line)
         if line.word not in self.commands():
@@ -201,9 +199,7 @@ class System:
 
     def validate_sheet(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """Check a sheet against this system and return it normalized; SheetError names the key."""
-        from rules.systems.sheets import validate_common  # with rules.named: not for a dice LINE
-
-        return validate_common(self, data)
+        return self.shared.check_sheet(self, data)  # rules/systems/sheets.py
 
     def stat(self, word: str) -> Stat | None:
         low = word.lower()
@@ -293,9 +289,7 @@ def unknown_command(system: System, line: ast.CommandLine,
                     active: Character | None = None) -> UsageError:
     """A word the system lacks; the hint names the systems that have it, but suggests `-s` only
     when no character acts (a character plays one system: issue 14)."""
-    from rules.systems import SYSTEMS
-
-    owners = [s.id for s in SYSTEMS.values() if line.word in s.commands()]
+    owners = [s.id for s in system.shared.systems.values() if line.word in s.commands()]
     if owners and active is not None:
         known = ", ".join(sorted(system.commands()))
         return UsageError(
