@@ -4,7 +4,7 @@
 A body may take the LINE's words through `$1`, `$2`… (positional words, in order) and `{name}`
 (a `name=value` word, else a value the caller knows such as a stat, else `{name:default}`);
 the words no placeholder took are appended. Expansion repeats on the new first word, at most
-`MAX_DEPTH` names deep, and a name that comes back is a loop.
+`MAX_NAMED_CHAIN` names deep, and a name that comes back is a loop.
 """
 
 from __future__ import annotations
@@ -15,11 +15,8 @@ from dataclasses import dataclass
 from rules.errors import LimitError, NotationError, UsageError
 from rules.notation import parse
 from rules.notation.ast import RollLine
-from rules.notation.limits import MAX_LINE
+from rules.notation.limits import MAX_LINE, MAX_NAMED_CHAIN
 from rules.notation.parts import LineParts, Placeholder, fill, is_name, key_value, split_line
-
-MAX_DEPTH = 5
-"""A named roll may name another, at most this many names in one chain."""
 
 NOTATION_WORDS = ("adv", "dis", "vs")
 """Words of the notation that a name would shadow."""
@@ -86,7 +83,7 @@ def check_name(name: str, reserved: Collection[str]) -> str:
 
 def check_rolls(rolls: Mapping[str, object], reserved: Collection[str]) -> dict[str, str]:
     """Validate a table of named rolls: names (see `check_name`), non-empty string bodies,
-    no name twice, no loop and no chain deeper than MAX_DEPTH. Returns it with lower-case names."""
+    no name twice, no loop and no chain deeper than MAX_NAMED_CHAIN. Returns it with lower-case names."""
     out: dict[str, str] = {}
     for name, body in rolls.items():
         low = check_name(name, reserved)
@@ -176,7 +173,7 @@ def _fill(name: str, body: str, args: list[str], values: Mapping[str, object]) -
 
 
 def _chain_of(name: str, table: Mapping[str, str]) -> tuple[str, ...]:
-    """The names a body's first words lead through; raises on a loop or past MAX_DEPTH."""
+    """The names a body's first words lead through; raises on a loop or past MAX_NAMED_CHAIN."""
     chain: list[str] = []
     _follow(chain, name)
     body = table[name]
@@ -190,12 +187,12 @@ def _chain_of(name: str, table: Mapping[str, str]) -> tuple[str, ...]:
 
 
 def _follow(chain: list[str], name: str) -> None:
-    """Add `name` to a chain of expansions; a loop or a chain past MAX_DEPTH is an error."""
+    """Add `name` to a chain of expansions; a loop or a chain past MAX_NAMED_CHAIN is an error."""
     chain.append(name)
     if chain.count(name) > 1:
         raise UsageError(f"named rolls loop: {' → '.join(chain)}")
-    if len(chain) > MAX_DEPTH:
-        raise LimitError(f"named rolls nest at most {MAX_DEPTH} deep: {' → '.join(chain)}")
+    if len(chain) > MAX_NAMED_CHAIN:
+        raise LimitError(f"named rolls nest at most {MAX_NAMED_CHAIN} deep: {' → '.join(chain)}")
 
 
 def _is_dice(word: str) -> bool:
@@ -208,7 +205,6 @@ def _is_dice(word: str) -> bool:
 
 
 __all__ = [
-    "MAX_DEPTH",
     "NOTATION_WORDS",
     "Expansion",
     "check_name",

@@ -16,7 +16,6 @@ from rules.dice.evaluate import Roller
 from rules.dice.source import ScriptedSource
 from rules.errors import LimitError, SheetError, UsageError
 from rules.named import (
-    MAX_DEPTH,
     Expansion,
     check_name,
     check_rolls,
@@ -24,6 +23,7 @@ from rules.named import (
     reserved_words,
 )
 from rules.notation import ast, parse
+from rules.notation.limits import MAX_NAMED_CHAIN
 from rules.systems import get_system
 from tests.support.cli import invoke
 
@@ -135,7 +135,7 @@ def test_a_loop_is_an_error_naming_the_chain(rolls: dict[str, str], text: str, m
 
 
 def test_depth_is_limited() -> None:
-    names = [f"r{i}" for i in range(MAX_DEPTH + 1)]
+    names = [f"r{i}" for i in range(MAX_NAMED_CHAIN + 1)]
     rolls = {n: nxt for n, nxt in zip(names, names[1:], strict=False)}
     rolls[names[-1]] = "d6"
     with pytest.raises(LimitError) as caught:
