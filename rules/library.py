@@ -34,7 +34,9 @@ def roll(
 ) -> Resolution:
     """The result of one LINE (`rules.roll("4d6kh3", seed=7)`): dice from `source` (a
     `ScriptedSource` of faces, say), else from a random source seeded with `seed`. An `Nx`
-    LINE has several results: `repeat` answers them all."""
+    LINE has several results: `repeat` answers them all. Faces a source has left stay for the
+    next call (a one-shot would refuse them); a result's `changes` are what the campaign would
+    apply (`rules.campaign.apply_change` applies one to a sheet): nothing is stored."""
     results = repeat(line, seed=seed, source=source, system=system, table=table)
     if len(results) != 1:
         raise UsageError(
