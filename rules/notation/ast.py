@@ -439,6 +439,8 @@ class RollLine:
     target: int | None = None
     repeat: int = 1
     comment: str | None = field(default=None, compare=False)
+    shown: str = field(default="", compare=False)
+    """The LINE as typed, without its `Nx` and `# comment`: what each result echoes."""
 
     def __str__(self) -> str:
         parts = [f"{self.repeat}x"] if self.repeat != 1 else []
@@ -509,6 +511,8 @@ class CommandLine:
     repeat: int = 1
     comment: str | None = field(default=None, compare=False)
     column: int = field(default=1, compare=False)
+    shown: str = field(default="", compare=False)
+    """The LINE as typed, without its `Nx` and `# comment`: what each result echoes."""
 
     def __str__(self) -> str:
         parts = [f"{self.repeat}x"] if self.repeat != 1 else []
