@@ -82,10 +82,25 @@ class TextRenderer:
         return note
 
 
-class ColourRenderer(TextRenderer):
+class ShownRenderer(TextRenderer):
+    """The plain text for a terminal: each part's control characters made visible
+    (cli.render.safe), so a name or comment holding a newline or an escape sequence stays on its
+    own line, inert. JSON and the log keep the data as it is (TextRenderer)."""
+
+    def summary(self, res: Resolution) -> str:
+        return shown(super().summary(res))
+
+    def change(self, change: Change, system_id: str | None) -> str:
+        return shown(super().change(change, system_id))
+
+    def note(self, note: str, res: Resolution) -> str:
+        return shown(super().note(note, res))
+
+
+class ColourRenderer(ShownRenderer):
     """The text on a colour terminal: the result's outcome, crit and fumble in their colours
     (from its fields: a label that spells `pass` stays the user's), dropped dice dimmed and
-    struck, pool changes in their own colour."""
+    struck, pool changes in their own colour. Colour is added after the text is made safe."""
 
     def summary(self, res: Resolution) -> str:
         return colorize(super().summary(res), res)
@@ -95,6 +110,7 @@ class ColourRenderer(TextRenderer):
 
     def note(self, note: str, res: Resolution) -> str:
         """A note that opens with one of the result's outcome words (`crit: …`) colours it."""
+        note = super().note(note, res)
         word = note.split(":", 1)[0]
         if ":" in note and word in outcome_words(res):
             return f"{STYLES[word]}{word}{RESET}{struck(note[len(word):])}"
@@ -102,32 +118,19 @@ class ColourRenderer(TextRenderer):
 
 
 PLAIN = TextRenderer()
+SHOWN = ShownRenderer()
 COLOUR = ColourRenderer()
 
 
 def plain_text(res: Resolution) -> str:
-<<<<<<< HEAD
     """Everything a person reads for this LINE, without colour; a `# comment` names it (as
     data: JSON and the log escape its control characters, a terminal gets `shown_text`)."""
-    return "\n".join(_lines(res))
+    return PLAIN.resolution(res)
 
 
 def shown_text(res: Resolution) -> str:
-    """plain_text for a terminal: each line's control characters made visible (cli.render.safe),
-    so a name or comment holding a newline or an escape sequence stays on its own line, inert."""
-    return "\n".join(shown(line) for line in _lines(res))
-
-
-def _lines(res: Resolution) -> list[str]:
-    comment = res.comment
-    lines = [f"{comment}: {res.summary}" if comment else res.summary]
-    lines.extend(change_line(c, res.system) for c in res.changes)
-    lines.extend(res.notes)
-    return lines
-=======
-    """Everything a person reads for this LINE, without colour; a `# comment` names it."""
-    return PLAIN.resolution(res)
->>>>>>> h-line
+    """plain_text for a terminal: control characters made visible (ShownRenderer)."""
+    return SHOWN.resolution(res)
 
 
 def outcome_words(res: Resolution) -> frozenset[str]:
@@ -166,18 +169,8 @@ def struck(text: str) -> str:
 
 
 def render(res: Resolution, color: bool) -> str:
-<<<<<<< HEAD
-    text = shown_text(res)
-    if not color:
-        return text
-    lines = text.split("\n")
-    head = colorize(lines[0])
-    rest = [f"{CHANGE}{line}{RESET}" if i < len(res.changes) else colorize(line)
-            for i, line in enumerate(lines[1:])]
-    return "\n".join([head, *rest])
-=======
-    return (COLOUR if color else PLAIN).resolution(res)
->>>>>>> h-line
+    """A result for a terminal: made safe, and coloured when asked."""
+    return (COLOUR if color else SHOWN).resolution(res)
 
 
 def quiet(res: Resolution) -> str:
