@@ -17,6 +17,7 @@ from rules.resolution import Change, Resolution, Summary
 
 if TYPE_CHECKING:
     from rules.dice.results import Throw
+    from rules.encounter.rules import EncounterRules
     from rules.odds import Odds
 
 
@@ -122,8 +123,18 @@ class System:
             "heal": pool_heal,
             "rest": pool_rest,
         }
+        from rules.encounter.commands import COMMANDS
+
+        table.update(COMMANDS)
         table.update(self.extra_commands())
         return table
+
+    def encounter_rules(self) -> EncounterRules:
+        """What this game adds to an encounter (order, upkeep): by default none, the GM's
+        order (rules/encounter/rules.py)."""
+        from rules.encounter.rules import EncounterRules
+
+        return EncounterRules()
 
     def extra_commands(self) -> dict[str, CommandFn]:
         return {}
