@@ -321,7 +321,8 @@ class Transaction(NamedRows):
         for change in reversed(changes) if undo else changes:
             key, who = _key(change.character), change.character or "the party"
             if change.kind == "character":  # a whole character made or removed (a foe)
-                sheets.pop(key, None)
+                if key in sheets:  # what this set changed before it, written first
+                    self._store_sheet(key, sheets.pop(key))
                 self._rewrite_character(change, undo, what)
                 continue
             if key not in sheets:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.campaign import Character
 from rules.encounter import flow
-from rules.encounter.describe import next_taker, order_lines, status
+from rules.encounter.describe import next_taker, order_lines, status, turn_words
 from rules.encounter.foes import FOE_USAGE, names_for, read_spec, sheet_for
 from rules.encounter.rules import Board, EncounterRules
 from rules.encounter.state import Encounter, current, running, state_change
@@ -139,8 +139,9 @@ def _start(ctx: Context, args: list[ast.Arg]) -> Resolution:
                         " add NAME)")
     chars = dict(ctx.table.characters)
     named, words, die = _names(chars, args, {"surprised", "surprise"})
+    games = {c.system for c in chars.values()}
     system_id = ctx.system.id if ctx.system.id != "generic" else (
-        named[0].system if named else None)
+        named[0].system if named else next(iter(games)) if len(games) == 1 else None)
     if system_id is None:
         raise UsageError("which game's encounter? name who takes part (encounter start Mira"
                          " Bo), or choose the system with -s")
@@ -236,9 +237,9 @@ def next_turn(ctx: Context, line: ast.CommandLine) -> Resolution:
     rules = system.encounter_rules()
     board = _board(ctx, system)
     after = flow.advance(board, rules, enc)
-    said = f"round {after.round} · {after.turn}'s turn"
+    said = f"round {after.round} · {turn_words(after, rules)}"
     if after.round != enc.round:
-        said = f"round {after.round} begins · {after.turn}'s turn"
+        said = f"round {after.round} begins · {turn_words(after, rules)}"
     return _result(board, enc, after, "next", rules, said)
 
 
@@ -251,7 +252,7 @@ def delay(ctx: Context, line: ast.CommandLine) -> Resolution:
     rules = system.encounter_rules()
     board = _board(ctx, system)
     after = flow.delay(board, rules, enc)
-    return _result(board, enc, after, "delay", rules, f"{after.turn}'s turn")
+    return _result(board, enc, after, "delay", rules, turn_words(after, rules))
 
 
 def pin(ctx: Context, line: ast.CommandLine) -> Resolution:

@@ -19,14 +19,15 @@ def next_taker(enc: Encounter, rules: EncounterRules) -> str | None:
     return takers[(takers.index(enc.turn) + 1) % len(takers)]
 
 
-def turn_words(enc: Encounter) -> str:
-    return "nobody's turn" if enc.turn is None else f"{enc.turn}'s turn"
+def turn_words(enc: Encounter, rules: EncounterRules) -> str:
+    """`Mira's turn`, `House Red's turn`, a phase (Tiers' Enemy Tactical Phase) by its name."""
+    return "nobody's turn" if enc.turn is None else rules.label(enc.turn)
 
 
 def status(enc: Encounter, rules: EncounterRules, width: int = WIDTH) -> str:
     """`round 2 · Mira's turn · next: Goblin 1`, shortened to `width` columns."""
     coming = next_taker(enc, rules)
-    full = f"round {enc.round} · {turn_words(enc)}" + (f" · next: {coming}" if coming else "")
+    full = f"round {enc.round} · {turn_words(enc, rules)}" + (f" · next: {coming}" if coming else "")
     if len(full) <= width:
         return full
     short = f"R{enc.round} ▸ {enc.turn or '—'}" + (f" · next {coming}" if coming else "")

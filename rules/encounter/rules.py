@@ -65,6 +65,10 @@ class Board:
     def character(self, name: str) -> Character:
         return self.table.character(name)
 
+    def acting_nobody(self, input_: str) -> Context:
+        """The Context of a command nobody in particular makes (a House's turn end)."""
+        return replace(self.ctx, table=replace(self.table, active=None), input=input_)
+
     def acting(self, name: str, input_: str | None = None) -> Context:
         """The Context of a command `name` makes (a Detect Check, a House's turn end)."""
         who = self.character(name)
@@ -101,6 +105,10 @@ class EncounterRules:
 
     def side(self, who: Character) -> str:
         return "enemies" if is_foe(who) else "heroes"
+
+    def label(self, taker: str) -> str:
+        """How a turn is said: `Mira's turn`, `House Red's turn`, `the Heroes' Turn`."""
+        return f"{taker}'s turn"
 
     def takers(self, enc: Encounter) -> list[str]:
         """Who takes a turn, in order, each round."""
