@@ -46,9 +46,9 @@ def leave(board: Board, rules: EncounterRules, enc: Encounter, name: str) -> Enc
     """One leaves the fight (falls, flees); a foe made from one line leaves the campaign too.
     On its own turn, the turn passes first."""
     gone = enc.combatant(name)
-    if enc.turn is not None and enc.turn.lower() == gone.name.lower():
-        if len(rules.takers(enc)) > 1:
-            enc = advance(board, rules, enc)
+    own_turn = enc.turn is not None and enc.turn.lower() == gone.name.lower()
+    if own_turn and len(rules.takers(enc)) > 1:
+        enc = advance(board, rules, enc)
     who = board.character(gone.name)
     rules.leaving(board, enc, who)
     if is_foe(who):

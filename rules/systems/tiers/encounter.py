@@ -134,14 +134,15 @@ def declare(ctx: Context, line: ast.CommandLine) -> Resolution:
     your turn; `declare drop`: given up (a failed disruption check)."""
     word = str(line.args[0]).lower() if line.args else ""
     who = ctx.active
-    if word == "" :
+    if word == "":
         if DECLARED in who.flags:
             raise RuleError(f"{who.name} has a Declared Maneuver already this round")
         return ctx.resolution("declare", f"{who.name} declares a maneuver",
                               changes=(_flag(ctx, who, DECLARED, True, "declare"),))
     if word in ("done", "drop") and len(line.args) == 1:
         if DECLARED not in who.flags:
-            raise RuleError(f"{who.name} has no Declared Maneuver to {'resolve' if word == 'done' else 'drop'}")
+            verb = "resolve" if word == "done" else "drop"
+            raise RuleError(f"{who.name} has no Declared Maneuver to {verb}")
         said = "resolves" if word == "done" else "drops"
         return ctx.resolution("declare", f"{who.name} {said} its Declared Maneuver",
                               changes=(_flag(ctx, who, DECLARED, False, f"declare {word}"),))
