@@ -139,7 +139,8 @@ BASH_CASES = {
     "roll --no-c": ["--no-color"],
     "roll help no": ["notation"],
     "roll completion ''": ["bash", "zsh", "fish"],
-    "roll -n 3 ''": ["spend ", "gain ", "set ", "hurt ", "heal ", "rest ", "odds ", "sheet ",
+    "roll -n 3 ''": ["spend ", "gain ", "set ", "hurt ", "heal ", "rest ", "encounter ", "foe ",
+                     "next ", "delay ", "pin ", "odds ", "sheet ",
                      "log ", "undo ", "systems ", "help ", "completion ", "repl ", "alias ",
                      "table ", "campaign "],
 }  # fmt: skip

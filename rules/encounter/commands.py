@@ -158,7 +158,8 @@ def _start(ctx: Context, args: list[ast.Arg]) -> Resolution:
     board = _board(ctx, system)
     enc = flow.start(board, rules, system.id, named, {"surprised" if w == "surprise" else w
                                                        for w in words}, die)
-    return _result(board, None, enc, "encounter start", rules, status(enc, rules))
+    said = f"round {enc.round} · {turn_words(enc, rules)}"
+    return _result(board, None, enc, "encounter start", rules, said)
 
 
 def _add(ctx: Context, args: list[ast.Arg]) -> Resolution:

@@ -30,8 +30,13 @@ def status(enc: Encounter, rules: EncounterRules, width: int = WIDTH) -> str:
     full = f"round {enc.round} · {turn_words(enc, rules)}" + (f" · next: {coming}" if coming else "")
     if len(full) <= width:
         return full
-    short = f"R{enc.round} ▸ {enc.turn or '—'}" + (f" · next {coming}" if coming else "")
-    return short if len(short) <= width else short[: width - 1] + "…"
+    shorter = [f"R{enc.round} ▸ {enc.turn or '—'}" + (f" · next {coming}" if coming else "")]
+    if coming:
+        shorter.append(f"R{enc.round} {enc.turn or '—'} · next {coming}")
+    for short in shorter:
+        if len(short) <= width:
+            return short
+    return shorter[0][: width - 1] + "…"
 
 
 def order_lines(enc: Encounter, rules: EncounterRules) -> list[str]:

@@ -6,7 +6,7 @@ turn's start and end and at a round's end. A System hands out its own `Encounter
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -90,6 +90,15 @@ def roll_die(board: Board, die: str, why: str) -> int:
     return board.ctx.roller.roll(line.expr).total
 
 
+def rolled_note(board: Board, order: Iterable[Combatant], names: Iterable[str]) -> None:
+    """What the initiative dice gave, said once: `initiative: Ara 8, Ogre 4`."""
+    wanted = set(names)
+    shown = [f"{c.name} {c.initiative}" for c in order
+             if c.name in wanted and not c.pinned and c.initiative is not None]
+    if shown:
+        board.add(notes=[f"initiative: {', '.join(shown)}"])
+
+
 def by_initiative(order: Iterable[Combatant]) -> list[Combatant]:
     """Highest initiative first; those without one keep their places after (a stable sort)."""
     items = list(order)
@@ -118,7 +127,7 @@ class EncounterRules:
         """The combatant whose turn it is (None when a Group or a phase has it)."""
         return enc.turn if enc.turn is not None and enc.find(enc.turn) else None
 
-    def roll_order(self, board: Board, enc: Encounter, names: Iterable[str]) -> Encounter:
+    def roll_order(self, board: Board, enc: Encounter, names: Collection[str]) -> Encounter:
         """Initiative for `names` (the GM's die; none named: the order given)."""
         if enc.die is None:
             return enc
@@ -127,7 +136,9 @@ class EncounterRules:
             if c.name in names and not c.pinned:
                 c = replace(c, initiative=roll_die(board, enc.die, f"{c.name}'s initiative"))
             order.append(c)
-        return enc.with_order(by_initiative(order))
+        order = by_initiative(order)
+        rolled_note(board, order, names)
+        return enc.with_order(order)
 
     def begin(self, board: Board, enc: Encounter, words: set[str]) -> Encounter:
         """The fight starts: the order, and what a game sets for it."""

@@ -5,12 +5,12 @@ lost, unsustained Focus spells end and each combatant's one reaction comes back.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import replace
 from typing import Any
 
 from rules.campaign import Character
-from rules.encounter.rules import Board, EncounterRules, by_initiative, clear_flags
+from rules.encounter.rules import Board, EncounterRules, by_initiative, clear_flags, rolled_note
 from rules.encounter.state import Encounter
 from rules.errors import RuleError, UsageError
 from rules.notation import ast
@@ -60,11 +60,12 @@ class TiersEncounter(EncounterRules):
         assert res.total is not None
         return res.total
 
-    def roll_order(self, board: Board, enc: Encounter, names: Any) -> Encounter:
+    def roll_order(self, board: Board, enc: Encounter, names: Collection[str]) -> Encounter:
         """d8 + Mind die for each, highest first; a pinned initiative stays."""
-        order = [replace(c, initiative=self._initiative(board, c.name))
-                 if c.name in names and not c.pinned else c for c in enc.order]
-        return enc.with_order(by_initiative(order))
+        order = by_initiative([replace(c, initiative=self._initiative(board, c.name))
+                               if c.name in names and not c.pinned else c for c in enc.order])
+        rolled_note(board, order, names)
+        return enc.with_order(order)
 
     def _in_combat(self, board: Board, names: list[str]) -> None:
         """003:L7 "Vigor is full at the start of the fight"; the in-combat flag lets it move."""
@@ -111,7 +112,6 @@ class TiersEncounter(EncounterRules):
                           [f"{who.name}'s Focus spell ends: not sustained"])
             clear_flags(board, who, (DECLARED,), "lost at end of round")
             clear_flags(board, who, (FOCUS_FRESH, SUSTAINED, REACTED), "end of round")
-        board.add(notes=["initiative is rerolled"])
         return self.roll_order(board, enc, enc.names())
 
     def leaving(self, board: Board, enc: Encounter, who: Character) -> None:
