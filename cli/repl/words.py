@@ -270,6 +270,8 @@ class Repl:
         finally:
             if actor is not None:
                 settings.character = chosen
+            if line.split(" ", 1)[0].lower() == "encounter":
+                self.views.stale = True  # a fight started or ended: the view reads it
             if isinstance(hand, PhysicalSource) and (extra := hand.left_over()):
                 self.say(f"not used: {' '.join(extra)} (the LINE threw fewer dice)")
 

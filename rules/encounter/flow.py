@@ -12,7 +12,7 @@ from dataclasses import replace
 from rules.campaign import Character
 from rules.encounter.rules import Board, EncounterRules, is_foe
 from rules.encounter.state import Combatant, Encounter
-from rules.errors import RuleError, UsageError
+from rules.errors import RuleError
 from rules.resolution import Change
 
 
@@ -24,12 +24,12 @@ def sheet_text(who: Character) -> str:
 def start(board: Board, rules: EncounterRules, system: str, who: list[Character],
           words: set[str], die: str | None) -> Encounter:
     """Round 1: the order by the game's rules, and the first turn begun (its upkeep done)."""
-    if not who:
-        raise UsageError("encounter start needs who takes part: encounter start NAME … (or"
-                         " import sheets first: roll sheet import FILE.toml)")
     order = tuple(Combatant(c.name, rules.side(c)) for c in who)
     enc = Encounter(system, 1, order, None, die=die)
     enc = rules.begin(board, enc, words)
+    if not who:  # foes and characters join before the first `next`
+        board.add(notes=["nobody yet: foe add …, encounter add NAME, then next"])
+        return enc
     return advance(board, rules, enc)
 
 
