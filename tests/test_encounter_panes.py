@@ -118,3 +118,23 @@ def test_two_processes_on_one_postgresql_campaign_follow_the_same_turn(
     assert (seen["round"], seen["turn"], seen["next"]) == (1, "Goblin 1", "Goblin 2")
     assert roll("undo").startswith("undid #")
     assert json.loads(roll("encounter", "--json"))["encounter"]["turn"] == "Mira"
+
+
+def test_the_readme_encounter_section_runs_in_order(tmp_path: Path) -> None:
+    import re
+    import shlex
+
+    from tests.support.encounter import SHEETS
+    from tests.test_readme import ENCOUNTERS, readme
+
+    (tmp_path / "ara.toml").write_text(SHEETS["ara"], encoding="utf-8")
+    [block] = re.findall(r"```sh\n(.*?)```", readme(named=True, section=ENCOUNTERS), re.S)
+    lines = [line for line in block.splitlines() if line.startswith("roll ")]
+    assert len(lines) == 11
+    for line in lines:
+        words = shlex.split(line, comments=True)[1:]
+        if words[:2] == ["sheet", "import"]:
+            words[2] = str(tmp_path / words[2])
+        code, out, err = invoke(*words)
+        assert (code, err) == (0, ""), line
+        assert out.strip(), line
