@@ -207,3 +207,34 @@ def test_brighter_worlds_the_gm_sets_the_order_and_a_foe_falls(tmp_path: Path) -
     assert run("encounter") == ("round 1 · Raider's turn · next: Tam\n"
                                 "  Tam\n"
                                 "▸ Raider\n")
+
+
+def test_a_foe_from_a_sheet_fights_on_the_enemies_side_and_stays_in_the_campaign(
+        tmp_path: Path) -> None:
+    imported(tmp_path, "ash", "bree")
+    run("encounter start Ash")
+    assert run("encounter add Bree foe").startswith("encounter add Bree foe → Bree joins\n")
+    assert [(c["name"], c["side"]) for c in state()["order"]] == [("Ash", "Heroes"),
+                                                                 ("Bree", "Enemies")]
+    assert state()["takers"] == ["Heroes", "Enemies"]
+    run("encounter end")
+    assert run("sheet list") == "  Ash              vagabond\n  Bree             vagabond\n"
+
+
+def test_values_the_rules_leave_open_are_asked_for(tmp_path: Path) -> None:
+    imported(tmp_path, "ara")
+    run("encounter start Ara --rolled 5,3")
+    assert refused("foe add major ogre heart=8 mind=d4") == (
+        2, "roll: error: foe add: Ogre's Tier is OPEN (the text gives it per creature): give it"
+           " as tier=N\n")
+    assert refused("foe add ogre tier=3")[1].startswith(
+        "roll: error: foe add: which kind of NPC is Ogre? the text has major, minor,")
+    assert refused("foe add minor rat tier=1 vigor=1")[1] == (
+        "roll: error: Rat has no Mind die: the rules text leaves the score→die table OPEN, so"
+        " add [dice] mind = \"d6\" (\"-d4\" negative, \"0\" none), or give mind=d6\n")
+    assert refused("encounter start Ara")[1] == (
+        "roll: error: an encounter is running already: encounter end first (or encounter add"
+        " NAME)\n")
+    assert refused("foe add 3 goblins banana=2")[1].startswith(
+        "roll: error: foe add: banana= is not a tiers stat, pool or field")
+    assert state()["takers"] == ["Enemy Tactical Phase", "Ara"]

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from rules.systems.protocol import Context, System
 
 ENCOUNTER_USAGE = ("encounter [show] | encounter start [NAMES…] [roll DIE] [surprised] |"
-                   " encounter add NAMES… | encounter rm NAME | encounter end")
+                   " encounter add NAMES… [foe] | encounter rm NAME | encounter end")
 
 
 def game(ctx: Context, system_id: str | None) -> System:
@@ -166,11 +166,11 @@ def _add(ctx: Context, args: list[ast.Arg]) -> Resolution:
     enc = running(ctx.table)
     system = game(ctx, enc.system)
     rules = system.encounter_rules()
-    named, words, _ = _names(dict(ctx.table.characters), args, set())
+    named, words, _ = _names(dict(ctx.table.characters), args, {"foe", "foes"})
     if not named:
-        raise UsageError("encounter add needs who joins: encounter add NAME …")
+        raise UsageError("encounter add needs who joins: encounter add NAME … [foe]")
     board = _board(ctx, system)
-    after = flow.join(board, rules, enc, named)
+    after = flow.join(board, rules, enc, named, enemies=bool(words))
     return _result(board, enc, after, "joins", rules,
                    f"{', '.join(c.name for c in named)} {'joins' if len(named) == 1 else 'join'}")
 

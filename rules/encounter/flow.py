@@ -33,12 +33,15 @@ def start(board: Board, rules: EncounterRules, system: str, who: list[Character]
     return advance(board, rules, enc)
 
 
-def join(board: Board, rules: EncounterRules, enc: Encounter, who: list[Character]) -> Encounter:
-    """Characters (foes made on the spot included) joining a running fight."""
+def join(board: Board, rules: EncounterRules, enc: Encounter, who: list[Character],
+         enemies: bool = False) -> Encounter:
+    """Characters (foes made on the spot included) joining a running fight; `enemies`: on
+    the foes' side though their sheets are kept when the fight ends (a foe from a sheet)."""
     for c in who:
         if enc.find(c.name) is not None:
             raise RuleError(f"{c.name} is already in the encounter; nothing changed")
-    enc = enc.with_order((*enc.order, *(Combatant(c.name, rules.side(c)) for c in who)))
+    enc = enc.with_order((*enc.order, *(Combatant(c.name, rules.side(c, enemies))
+                                        for c in who)))
     return rules.joined(board, enc, [c.name for c in who])
 
 

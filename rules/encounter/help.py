@@ -14,7 +14,9 @@ Encounters: rounds, turns, initiative and foes, by each game's rules
   foe add [N] NAME [KIND] [stat=N …]
                         foes from one line: foe add 3 goblins hp=4 makes
                         Goblin 1 … Goblin 3, each with its own pools
-  foe rm NAME · encounter add NAME · encounter rm NAME
+  foe rm NAME · encounter rm NAME
+  encounter add NAME [foe]      a character of the campaign joins (foe: on
+                        the enemies' side, its sheet kept when the fight ends)
   pin NAME N · pin NAME off     initiative by hand, kept through rerolls
   delay                 the one whose turn it is waits for the next one
   encounter end         clears what lives only in the fight; foes go

@@ -112,8 +112,10 @@ class EncounterRules:
     foe_kinds: tuple[str, ...] = ()
     """The kinds of foes the game's text names (Tiers' Major, Minor …), `kind` on the sheet."""
 
-    def side(self, who: Character) -> str:
-        return "enemies" if is_foe(who) else "heroes"
+    def side(self, who: Character, enemies: bool = False) -> str:
+        """Whose side it is on: a foe's (made from one line, or joined as one), or the
+        heroes'."""
+        return "enemies" if enemies or is_foe(who) else "heroes"
 
     def label(self, taker: str) -> str:
         """How a turn is said: `Mira's turn`, `House Red's turn`, `the Heroes' Turn`."""

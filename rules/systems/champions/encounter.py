@@ -19,7 +19,7 @@ class ChampionsEncounter(EncounterRules):
     takes_turns_by = "house"
     foe_kinds = tuple(SLOTS)
 
-    def side(self, who: Character) -> str:
+    def side(self, who: Character, enemies: bool = False) -> str:
         house = house_of(who)
         if house is None:
             raise UsageError(f"{who.name} has no House: the fight goes by House Turns, so set"

@@ -28,8 +28,8 @@ def marker(group: str, flag: str) -> str:
 class VagabondEncounter(EncounterRules):
     takes_turns_by = "group"
 
-    def side(self, who: Character) -> str:
-        return ENEMIES if is_foe(who) or who.field("kind") == "enemy" else HEROES
+    def side(self, who: Character, enemies: bool = False) -> str:
+        return ENEMIES if enemies or is_foe(who) else HEROES
 
     def takers(self, enc: Encounter) -> list[str]:
         sides = {c.side for c in enc.order}
