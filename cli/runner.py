@@ -165,6 +165,7 @@ class Runner:
         self._campaign: CampaignStore | None = None
         self.layout: Layout | None = None  # a terminal's width and echo; None: lines as rendered
         self.holding = False  # True while a batch decides when output is flushed
+        self.secret = False  # the LINE being run is a secret one (cli/secret.py)
         self._plans: dict[tuple[str, str | None, str | None, int], PlainPlan] = {}
         if not 1 <= settings.times <= MAX_TIMES:
             raise LimitError(f"-n/--times takes N from 1 to {MAX_TIMES:,}")
@@ -224,14 +225,23 @@ class Runner:
 
     def run(self, text: str) -> int:
         """Evaluate one LINE (all its repeats), print the results, return the exit status."""
-        with collector_paused(self.settings.times > 1):
-            try:
-                results = self.evaluate(text)
-            except Exception as exc:
-                return self.report(text, roll_error(exc))
-            status = self.show_all(results)
-            del results  # freed by their counts, before the collector would look at them
-        return status
+        if text.lstrip()[:7].lower() == "secret ":  # the GM's secret roll (cli/secret.py)
+            from cli.secret import split_secret
+
+            self.secret, text = split_secret(text)
+        try:
+            with collector_paused(self.settings.times > 1):
+                try:
+                    results = self.evaluate(text)
+                except Exception as exc:
+                    return self.report(text, roll_error(exc))
+                status = self.show_all(results)
+                del results  # freed by their counts, before the collector would look at them
+            if self.secret and not self.settings.json and not self.settings.quiet:
+                self.out("(secret: the log shows others only that you rolled)")
+            return status
+        finally:
+            self.secret = False
 
     def show_all(self, results: list[Resolution]) -> int:
         """Print a LINE's results in one write (the repeats of `-n 30000 3d6` too); the exit
@@ -325,7 +335,7 @@ class Runner:
         return (line if line.repeat == 1 else replace(line, repeat=1)), times
 
     def evaluate(self, text: str) -> list[Resolution]:
-        plain = self.plain_plan(text)
+        plain = None if self.secret else self.plain_plan(text)
         if plain is not None:
             system, single, times = plain
             budget = Budget()  # the dice limit covers the whole LINE, repeats included
@@ -391,7 +401,7 @@ class Runner:
                     seen = self.table_and_system(tx)
                 table, system = seen
                 res = self._resolved(system, table, line, text, i == times - 1, budget, named)
-                if table.active is not None or res.changes:
+                if table.active is not None or res.changes or self.secret:
                     self.record(tx, res)
                     seen = None  # pools and the last entry changed: read them again
                 results.append(res)
@@ -450,7 +460,7 @@ class Runner:
                 table, system = self.table_and_system(tx)
             res = self._judged(system, table, line, text, roller, named)
             self._check_faces(last)
-            if table.active is not None or res.changes:
+            if table.active is not None or res.changes or self.secret:
                 with campaign.transaction() as tx:
                     now, system = self.table_and_system(tx)
                     from cli.render.meanwhile import meanwhile, moved
@@ -467,7 +477,7 @@ class Runner:
             table, system = self.table_and_system(tx)
             res = self._judged(system, table, line, text, roller, named)
             self._check_faces(last)
-            if table.active is not None or res.changes:
+            if table.active is not None or res.changes or self.secret:
                 self.record(tx, res)
         return res
 
@@ -476,15 +486,26 @@ class Runner:
         table = tx.table(self.settings.acting())  # an unknown name is an error
         return table, self.pick_system(table)
 
-    @staticmethod
-    def record(tx: CampaignView, res: Resolution) -> None:
-        """Apply the changes and log the LINE, with the JSON object a script would have seen."""
+    def record(self, tx: CampaignView, res: Resolution) -> None:
+        """Apply the changes and log the LINE, with the JSON object a script would have seen
+        (a secret LINE: marked, and a marker row for the others' log: cli/secret.py)."""
         text_out = render_text.plain_text(res)
-        tx.apply(res, render_json.resolution_to_json(res, text_out))
+        result = render_json.resolution_to_json(res, text_out)
+        if not self.secret:
+            tx.apply(res, result)
+            return
+        from cli.secret import marker
+
+        mark = marker({**result, "character": res.character, "system": res.system})
+        tx.apply(Resolution(mark["input"], res.system, mark["kind"], mark["text"],
+                            character=res.character), mark)
+        tx.apply(res, {**result, "secret": True})  # last: the LINE a `fluke` looks back at
 
     def needs_campaign(self, line: ast.Line) -> bool:
-        """System commands and an acting character need the campaign; plain dice never do."""
-        return isinstance(line, ast.CommandLine) or self.settings.acting() is not None
+        """System commands, an acting character and a secret LINE (it is logged) need the
+        campaign; other plain dice never do."""
+        return (isinstance(line, ast.CommandLine) or self.settings.acting() is not None
+                or self.secret)
 
     def pick_system(self, table: Table | None) -> System:
         chosen = self.settings.system_id()
