@@ -41,8 +41,9 @@ def _encounter_help() -> str:
     return HELP
 
 
-TOPICS: dict[str, str | Callable[[], str]] = {
-    "notation": NOTATION, "tables": TABLES_HELP, "encounter": _encounter_help}
+TOPICS: dict[str, str | Callable[[], str]] = {"notation": NOTATION, "tables": TABLES_HELP}
+LATER_TOPICS: dict[str, str | Callable[[], str]] = {"encounter": _encounter_help}
+"""Topics listed after the systems."""
 
 
 def generic_id(system_id: str) -> bool:
@@ -63,7 +64,7 @@ def help_text(topic: str | None, at_prompt: bool = False) -> str:
     if topic is None:
         systems = ", ".join(SYSTEMS)
         return (
-            "roll help TOPIC — topics: notation, tables, encounter, " + systems + "\n\n"
+            "roll help TOPIC — topics: notation, tables, " + systems + ", encounter\n\n"
             "roll LINE            a dice expression or a system command\n"
             "roll odds LINE       the exact distribution of a LINE\n"
             "roll sheet import|export|show|list|rm    characters (TOML sheets)\n"
@@ -74,8 +75,8 @@ def help_text(topic: str | None, at_prompt: bool = False) -> str:
             "roll                 the REPL on a terminal; LINEs from a pipe otherwise\n"
         )
     key = topic.strip().lower()
-    if key in TOPICS:
-        found = TOPICS[key]
+    if key in TOPICS or key in LATER_TOPICS:
+        found = TOPICS.get(key) or LATER_TOPICS[key]
         return found if isinstance(found, str) else found()
     if key in SYSTEMS:
         system = SYSTEMS[key]
@@ -96,4 +97,4 @@ def help_text(topic: str | None, at_prompt: bool = False) -> str:
                 lines = [f"  roll {flag}{shown(line)}" for line in system.examples]
             text += f"\nExamples ({after}no character needed):\n" + "\n".join(lines)
         return text
-    raise UsageError(f"no help topic {topic!r} (topics: {', '.join([*TOPICS, *SYSTEMS])})")
+    raise UsageError(f"no help topic {topic!r} (topics: {', '.join([*TOPICS, *SYSTEMS, *LATER_TOPICS])})")
