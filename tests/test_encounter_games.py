@@ -238,3 +238,20 @@ def test_values_the_rules_leave_open_are_asked_for(tmp_path: Path) -> None:
     assert refused("foe add 3 goblins banana=2")[1].startswith(
         "roll: error: foe add: banana= is not a tiers stat, pool or field")
     assert state()["takers"] == ["Enemy Tactical Phase", "Ara"]
+
+
+def test_every_move_undoes_back_to_no_encounter(tmp_path: Path) -> None:
+    imported(tmp_path, "ara")
+    moves = ["encounter start Ara --rolled 5,3",
+             "foe add major ogre tier=3 heart=8 mind=d4 --rolled 7,1",
+             "foe add 2 minor rats tier=1 mind=d4 vigor=1 --rolled 1,1,1,1",
+             "next", "next", "next", "next",
+             "next --rolled 1,1,2,2,1,1,1,1", "next", "delay", "pin Ara 3", "encounter end"]
+    for move in moves:
+        run(move)
+    for _ in moves:
+        assert run("undo").startswith("undid #")
+    assert refused("undo") == (1, "roll: error: nothing to undo\n")
+    assert run("encounter") == "no encounter: encounter start [NAMES…]\n"
+    assert run("sheet list") == "  Ara              tiers\n"
+    assert "in-combat" not in run("sheet show Ara")

@@ -98,7 +98,7 @@ def delay(board: Board, rules: EncounterRules, enc: Encounter) -> Encounter:
     turn begun (upkeep done) and taken up again after theirs."""
     if rules.takes_turns_by != "combatant" or enc.turn is None or enc.find(enc.turn) is None:
         what = enc.turn or "nobody"
-        raise RuleError(f"it is {what}'s turn: only a combatant's own turn can be delayed")
+        raise RuleError(f"it is {what} now: only a combatant's own turn can be delayed")
     names = enc.names()
     at = names.index(enc.turn)
     if at + 1 >= len(names):

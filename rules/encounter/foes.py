@@ -115,7 +115,22 @@ def sheet_for(system: Any, name: str, spec: FoeSpec) -> dict[str, Any]:
         checked: dict[str, Any] = system.validate_sheet(sheet)
     except RollError as exc:
         raise UsageError(f"foe add: {exc.message}") from None
-    return checked
+    return with_pools(system, checked)
+
+
+def with_pools(system: Any, sheet: dict[str, Any]) -> dict[str, Any]:
+    """The sheet with each pool it starts with written out (an omitted pool starts at its
+    maximum): the sheet an undo compares it with is then the same however its pools moved."""
+    from rules.campaign import Character
+
+    who = Character(sheet["name"], system.id, sheet)
+    pools = dict(sheet.get("pools", {}))
+    for pool in system.all_pools(who):
+        try:
+            pools.setdefault(pool.name, system.pool_value(who, pool))
+        except RollError:
+            continue  # a maximum the rules leave OPEN: the pool waits for its value
+    return {**sheet, "pools": pools} if pools else sheet
 
 
 def _number(key: str, value: str) -> int:
