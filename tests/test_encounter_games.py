@@ -255,3 +255,19 @@ def test_every_move_undoes_back_to_no_encounter(tmp_path: Path) -> None:
     assert run("encounter") == "no encounter: encounter start [NAMES…]\n"
     assert run("sheet list") == "  Ara              tiers\n"
     assert "in-combat" not in run("sheet show Ara")
+
+
+def test_a_defeated_minor_takes_no_turn_and_rolls_no_initiative(tmp_path: Path) -> None:
+    imported(tmp_path, "ara")
+    run("encounter start Ara --rolled 5,3")
+    run("foe add 2 minor rats tier=1 mind=d4 vigor=1 --rolled 1,1,2,1")
+    assert "Rat 1 · Defeated on (hurt)\n" in run('hurt 1 --as "Rat 1"')
+    run("next")
+    run("next")
+    assert run("next --rolled 1,1,2,2") == (
+        "next → round 2 begins · Enemy Tactical Phase\n"
+        "Encounter · R1 Rat 2 → R2 Enemy Tactical Phase (next)\n"
+        "Rat 1 is defeated: no turn (foe rm Rat 1)\n"
+        "initiative: Rat 2 4, Ara 2\n"
+        "the enemies name their maneuvers: declare, then next\n"
+        "next: Rat 2\n")

@@ -77,12 +77,17 @@ def advance(board: Board, rules: EncounterRules, enc: Encounter) -> Encounter:
     if enc.turn is not None:
         rules.turn_end(board, enc, enc.turn)
         index = takers.index(enc.turn) if enc.turn in takers else -1
-    index += 1
-    if index >= len(takers):
-        enc = rules.round_end(board, enc)
-        enc = replace(enc, round=enc.round + 1, delayed=(), out=())
-        takers = rules.takers(enc)
-        index = 0
+    for _ in range(len(takers) + 1):  # past those out of the fight, once round at most
+        index += 1
+        if index >= len(takers):
+            enc = rules.round_end(board, enc)
+            enc = replace(enc, round=enc.round + 1, delayed=(), out=())
+            takers = rules.takers(enc)
+            index = 0
+        fallen = _fallen(board, takers[index])
+        if fallen is None:
+            break
+        board.add(notes=[f"{takers[index]} is {fallen}: no turn (foe rm {takers[index]})"])
     taker = takers[index]
     enc = replace(enc, turn=taker)
     if taker in enc.delayed:
@@ -91,6 +96,18 @@ def advance(board: Board, rules: EncounterRules, enc: Encounter) -> Encounter:
     else:
         rules.turn_start(board, enc, taker)
     return enc
+
+
+OUT_OF_THE_FIGHT = ("dead", "defeated")
+"""Flags of one who takes no turn: Vagabond's and Tiers' `dead`, a Tiers NPC `defeated`."""
+
+
+def _fallen(board: Board, taker: str) -> str | None:
+    """Why a combatant takes no turn (dead, defeated), or None (a Group or phase: never)."""
+    who = board.table.characters.get(taker.lower())
+    if who is None:
+        return None
+    return next((f for f in OUT_OF_THE_FIGHT if f in who.flags), None)
 
 
 def delay(board: Board, rules: EncounterRules, enc: Encounter) -> Encounter:

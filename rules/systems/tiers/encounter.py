@@ -62,10 +62,17 @@ class TiersEncounter(EncounterRules):
 
     def roll_order(self, board: Board, enc: Encounter, names: Collection[str]) -> Encounter:
         """d8 + Mind die for each, highest first; a pinned initiative stays."""
+        rolling = {c.name for c in enc.order
+                   if c.name in names and not c.pinned and not self._out(board, c.name)}
         order = by_initiative([replace(c, initiative=self._initiative(board, c.name))
-                               if c.name in names and not c.pinned else c for c in enc.order])
-        rolled_note(board, order, names)
+                               if c.name in rolling else c for c in enc.order])
+        rolled_note(board, order, rolling)
         return enc.with_order(order)
+
+    @staticmethod
+    def _out(board: Board, name: str) -> bool:
+        """Out of the fight (dead, a defeated NPC): it rolls no initiative."""
+        return bool({"dead", "defeated"} & board.character(name).flags)
 
     def _in_combat(self, board: Board, names: list[str]) -> None:
         """003:L7 "Vigor is full at the start of the fight"; the in-combat flag lets it move."""
