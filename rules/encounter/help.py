@@ -21,6 +21,9 @@ Encounters: rounds, turns, initiative and foes, by each game's rules
   delay                 the one whose turn it is waits for the next one
   encounter end         clears what lives only in the fight; foes go
   undo                  after next: the turn and its upkeep come back
+  secret LINE           the GM's secret roll: shown to the roller; the log
+                        shows others only that one was made (ROLL_GM=1: the
+                        GM's view; PostgreSQL: the server keeps it, README)
   In the REPL a LINE without `as` acts as the combatant whose turn it is.
 By game:
   tiers      Enemy Tactical Phase, then d8 + Mind die, rerolled each round;
@@ -39,6 +42,7 @@ Examples (in a campaign with a character: roll sheet import FILE.toml):
   roll foe add ogre hp=9
   roll next
   roll encounter --json
+  roll secret d20
   roll encounter end
 """
 EXAMPLES = tuple(line[len("  roll "):] for line in HELP.splitlines()
