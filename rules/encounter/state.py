@@ -8,7 +8,7 @@ advancing and ending it are Changes the store applies and logs like any other LI
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rules.campaign import Table
@@ -54,8 +54,7 @@ class Encounter:
     delayed: tuple[str, ...] = ()
     """Who delayed this round: their turn has started once already (its upkeep is done)."""
     die: str | None = None
-    """The die the GM named to roll the order with, rerolled for newcomers."""
-    extra: tuple[tuple[str, Any], ...] = field(default=())
+    """The die the GM named to roll the order with, rolled for newcomers too."""
 
     def to_json(self) -> dict[str, Any]:
         return {"system": self.system, "round": self.round, "turn": self.turn,

@@ -6,6 +6,7 @@ next Turn" (000:L104) end when that Group's next Turn starts."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from rules.campaign import Character
@@ -64,8 +65,7 @@ class VagabondEncounter(EncounterRules):
             board.add(res.changes, [f"{c.name} Detect: {res.summary.split('→', 1)[-1].strip()}"])
             if res.passed is False:
                 out.append(c.name)
-        return Encounter(enc.system, enc.round, enc.order, enc.turn, tuple(out), enc.delayed,
-                         enc.die)
+        return replace(enc, out=tuple(out))
 
     def turn_start(self, board: Board, enc: Encounter, taker: str) -> None:
         prefix = marker(taker, "")
