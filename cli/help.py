@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from shlex import quote, split
 
 from rules.errors import UsageError
@@ -34,7 +35,19 @@ Modifiers act in this order whatever order they are written in:
 Examples: 4d6kh3 · 2d20kl1+3 · 8d10>=8f1 · 3d6!! · {4d6, 3d8}kh1 · 6x 4d6kh3
 """
 
-TOPICS = {"notation": NOTATION, "tables": TABLES_HELP}
+def _encounter_help() -> str:
+    from rules.encounter.help import HELP
+
+    return HELP
+
+
+TOPICS: dict[str, str | Callable[[], str]] = {"notation": NOTATION, "tables": TABLES_HELP}
+LATER_TOPICS: dict[str, str | Callable[[], str]] = {"encounter": _encounter_help}
+"""Topics listed after the systems."""
+
+
+def generic_id(system_id: str) -> bool:
+    return system_id == "generic"
 
 
 def shown(line: str) -> str:
@@ -51,7 +64,7 @@ def help_text(topic: str | None, at_prompt: bool = False) -> str:
     if topic is None:
         systems = ", ".join(SYSTEMS)
         return (
-            "roll help TOPIC — topics: notation, tables, " + systems + "\n\n"
+            "roll help TOPIC — topics: notation, tables, " + systems + ", encounter\n\n"
             "roll LINE            a dice expression or a system command\n"
             "roll odds LINE       the exact distribution of a LINE\n"
             "roll sheet import|export|show|list|rm    characters (TOML sheets)\n"
@@ -62,11 +75,17 @@ def help_text(topic: str | None, at_prompt: bool = False) -> str:
             "roll                 the REPL on a terminal; LINEs from a pipe otherwise\n"
         )
     key = topic.strip().lower()
-    if key in TOPICS:
-        return TOPICS[key]
+    if key in TOPICS or key in LATER_TOPICS:
+        found = TOPICS.get(key) or LATER_TOPICS[key]
+        return found if isinstance(found, str) else found()
     if key in SYSTEMS:
         system = SYSTEMS[key]
         text = system.help().rstrip("\n")
+        if not generic_id(system.id):
+            from textwrap import fill
+
+            said = f"Encounters (roll help encounter): {system.encounter_rules().help()}"
+            text += "\n" + fill(said, 78, subsequent_indent="  ")
         if system.examples:
             generic = system.id == "generic"
             if at_prompt:  # typed at the prompt: no `roll`, no quotes, the system chosen first
@@ -78,4 +97,4 @@ def help_text(topic: str | None, at_prompt: bool = False) -> str:
                 lines = [f"  roll {flag}{shown(line)}" for line in system.examples]
             text += f"\nExamples ({after}no character needed):\n" + "\n".join(lines)
         return text
-    raise UsageError(f"no help topic {topic!r} (topics: {', '.join([*TOPICS, *SYSTEMS])})")
+    raise UsageError(f"no help topic {topic!r} (topics: {', '.join([*TOPICS, *SYSTEMS, *LATER_TOPICS])})")

@@ -176,6 +176,7 @@ class Runner:
         self._campaign: CampaignStore | None = None
         self.layout: Layout | None = None  # a terminal's width and echo; None: lines as rendered
         self.holding = False  # True while a batch decides when output is flushed
+        self.secret = False  # the LINE being run is a secret one (cli/secret.py)
         self._plans: dict[tuple[str, str | None, str | None, int], PlainPlan] = {}
         if not 1 <= settings.times <= MAX_REPEAT:
             raise LimitError(f"-n/--times takes N from 1 to {MAX_REPEAT:,}")
@@ -235,11 +236,21 @@ class Runner:
 
     def run(self, text: str) -> int:
         """Evaluate one LINE (all its repeats), print the results, return the exit status."""
-        with collector_paused(self.settings.times > 1):
-            try:
-                return self.show_all(self.made(text))
-            except Exception as exc:
-                return self.report(text, roll_error(exc))
+        if text.lstrip()[:7].lower() == "secret ":  # the GM's secret roll (cli/secret.py)
+            from cli.secret import split_secret
+
+            self.secret, text = split_secret(text)
+        try:
+            with collector_paused(self.settings.times > 1):
+                try:
+                    status = self.show_all(self.made(text))
+                except Exception as exc:
+                    return self.report(text, roll_error(exc))
+            if self.secret and not self.settings.json and not self.settings.quiet:
+                self.out("(secret: the log shows others only that you rolled)")
+            return status
+        finally:
+            self.secret = False
 
     def show_all(self, results: Iterable[Resolution]) -> int:
         """Print a LINE's results as they are made, a chunk of them per write (`-n 100000
@@ -365,9 +376,9 @@ class Runner:
         time, as they are shown (a stream: `-n 100000 1d6` keeps one chunk); anything that
         may write the campaign, or must use up `--rolled` faces first, is made whole before
         any is shown (all of a LINE's changes, or none)."""
-        plain = self._plans.get(self._plan_key(text))
+        plain = None if self.secret else self._plans.get(self._plan_key(text))  # a secret is logged
         line = self.parsed(text) if plain is None else plain.line
-        if plain is None:
+        if plain is None and not self.secret:
             plain = self.plain_plan(text, line)
         if plain is not None:
             system, single, times = plain
@@ -440,7 +451,7 @@ class Runner:
                     seen = self.table_and_system(tx)
                 table, system = seen
                 res = self._resolved(system, table, line, text, i == times - 1, budget, named)
-                if table.active is not None or res.changes:
+                if table.active is not None or res.changes or self.secret:
                     self.record(tx, res)
                     seen = None  # pools and the last entry changed: read them again
                 results.append(res)
@@ -499,7 +510,7 @@ class Runner:
                 table, system = self.table_and_system(tx)
             res = self._judged(system, table, line, text, roller, named)
             self._check_faces(last)
-            if table.active is not None or res.changes:
+            if table.active is not None or res.changes or self.secret:
                 with campaign.transaction() as tx:
                     now, system = self.table_and_system(tx)
                     from cli.render.meanwhile import meanwhile, moved
@@ -516,7 +527,7 @@ class Runner:
             table, system = self.table_and_system(tx)
             res = self._judged(system, table, line, text, roller, named)
             self._check_faces(last)
-            if table.active is not None or res.changes:
+            if table.active is not None or res.changes or self.secret:
                 self.record(tx, res)
         return res
 
@@ -525,15 +536,26 @@ class Runner:
         table = tx.table(self.settings.acting())  # an unknown name is an error
         return table, self.pick_system(table)
 
-    @staticmethod
-    def record(tx: CampaignView, res: Resolution) -> None:
-        """Apply the changes and log the LINE, with the JSON object a script would have seen."""
+    def record(self, tx: CampaignView, res: Resolution) -> None:
+        """Apply the changes and log the LINE, with the JSON object a script would have seen
+        (a secret LINE: marked, and a marker row for the others' log: cli/secret.py)."""
         text_out = render_text.plain_text(res)
-        tx.apply(res, render_json.resolution_to_json(res, text_out))
+        result = render_json.resolution_to_json(res, text_out)
+        if not self.secret:
+            tx.apply(res, result)
+            return
+        from cli.secret import marker
+
+        mark = marker({**result, "character": res.character, "system": res.system})
+        tx.apply(Resolution(mark["input"], res.system, mark["kind"], mark["text"],
+                            character=res.character), mark)
+        tx.apply(res, {**result, "secret": True})  # last: the LINE a `fluke` looks back at
 
     def needs_campaign(self, line: ast.Line) -> bool:
-        """System commands and an acting character need the campaign; plain dice never do."""
-        return isinstance(line, ast.CommandLine) or self.settings.acting() is not None
+        """System commands, an acting character and a secret LINE (it is logged) need the
+        campaign; other plain dice never do."""
+        return (isinstance(line, ast.CommandLine) or self.settings.acting() is not None
+                or self.secret)
 
     def pick_system(self, table: Table | None) -> System:
         chosen = self.settings.system_id()

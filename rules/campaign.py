@@ -101,6 +101,8 @@ class Table:
 
 
 def current_value(sheet: Mapping[str, Any], kind: str, name: str) -> Value:
+    if kind == "character":  # the whole sheet: the store reads it (cli/store)
+        return None
     if kind == "flag":
         return name in sheet.get("flags", ())
     if kind == "field":

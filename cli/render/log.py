@@ -63,6 +63,13 @@ def since_time(text: str, now: datetime) -> str:
 
 def _change(change: Change, who: str | None, system_id: str | None) -> str:
     """`Luck 2→1`, naming the character when it is not the one who acted."""
+    if change.kind == "field" and change.character is None and change.pool == "encounter":
+        from rules.encounter.describe import short_state
+
+        before, after = (None if v is None else str(v) for v in (change.before, change.after))
+        return f"Encounter {short_state(before)}→{short_state(after)}"
+    if change.kind == "character":
+        return f"{change.character} {'joins' if change.before is None else 'leaves'}"
     title = pool_label(system_id, change.pool) if change.kind == "pool" else pool_title(change.pool)
     if change.kind == "max":
         title = f"Max {title}"

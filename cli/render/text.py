@@ -47,6 +47,14 @@ def pool_label(system_id: str | None, pool: str) -> str:
 
 def change_line(change: Change, system_id: str | None = None) -> str:
     """`Mira · Luck 2 → 3 (crit)`; a flag reads `Mira · Vulnerable on (…)`."""
+    if change.kind == "field" and change.character is None and change.pool == "encounter":
+        from rules.encounter.describe import change_text
+
+        return change_text(change)
+    if change.kind == "character":
+        made = change.before is None
+        return f"{change.character} · {'joins the campaign' if made else 'leaves the campaign'}" \
+            f" ({change.reason})"
     who = change.character or "Party"
     title = pool_label(system_id, change.pool) if change.kind == "pool" else pool_title(
         change.pool)

@@ -123,6 +123,7 @@ def _after_repl_word(
     if head == "help" and not args:
         topics = {"notation": "dice notation", "tables": "rollable tables"}
         topics |= {s.id: s.title for s in SYSTEMS.values()}
+        topics["encounter"] = "rounds, turns, foes"
         return _matching(fragment, topics, space=False)
     if head == "completion" and not args:
         return _matching(fragment, dict.fromkeys(SHELLS, "shell"), space=False)

@@ -127,4 +127,9 @@ class Toolbar:
         self.max_age = max_age
 
     def __call__(self) -> str:
-        return toolbar_text(self.view(self.max_age), self.width(), self.physical())
+        from cli.repl.encounter_line import encounter_line
+
+        view = self.view(self.max_age)
+        text = toolbar_text(view, self.width(), self.physical())
+        fight = encounter_line(view.party, self.width())
+        return text if fight is None else f"{fight}\n{text}"

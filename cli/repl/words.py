@@ -256,9 +256,22 @@ class Repl:
         hand = self.runner.source
         if isinstance(hand, PhysicalSource):
             hand.start_line()
+        settings = self.runner.settings
+        actor = None
+        if settings.acting() is None and subcommand_of(line) is None:
+            from cli.repl.encounter_line import turn_actor
+
+            actor = turn_actor(self.view().party, line)
+        if actor is not None:
+            self.say(f"(as {actor}: its turn)")
+            settings.character, chosen = actor, settings.character
         try:
             run_any(self.runner, line)
         finally:
+            if actor is not None:
+                settings.character = chosen
+            if line.split(" ", 1)[0].lower() == "encounter":
+                self.views.stale = True  # a fight started or ended: the view reads it
             if isinstance(hand, PhysicalSource) and (extra := hand.left_over()):
                 self.say(f"not used: {' '.join(extra)} (the LINE threw fewer dice)")
 

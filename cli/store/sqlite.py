@@ -335,6 +335,11 @@ class Transaction(NamedRows):
         sheets: dict[str | None, dict[str, Any]] = {}
         for change in reversed(changes) if undo else changes:
             key, who = _key(change.character), change.character or "the party"
+            if change.kind == "character":  # a whole character made or removed (a foe)
+                if key in sheets:  # what this set changed before it, written first
+                    self._store_sheet(key, sheets.pop(key))
+                self._rewrite_character(change, undo, what)
+                continue
             if key not in sheets:
                 sheet = self._sheet(change.character)
                 if sheet is None:
@@ -354,6 +359,22 @@ class Transaction(NamedRows):
             sheets[key] = apply_change(sheets[key], change, undo=undo)
         for key, sheet in sheets.items():
             self._store_sheet(key, sheet)
+
+    def _rewrite_character(self, change: Change, undo: bool, what: str) -> None:
+        """A Change of kind `character`: its value is the whole sheet (canonical JSON), None
+        where there is no such character; it must still be as it left it."""
+        was, will = (change.after, change.before) if undo else (change.before, change.after)
+        found = self.find_character(str(change.character))
+        now = None if found is None else json.dumps(dict(found.sheet), ensure_ascii=False,
+                                                    sort_keys=True, separators=(",", ":"))
+        if now != was:
+            state = "is in the campaign" if found is not None else "is gone"
+            raise RuleError(f"{what}: {change.character} {state} and not as it was"
+                            " (its pools moved since?); nothing changed")
+        if found is not None:
+            self.sql("DELETE FROM characters WHERE name_key = ?", (found.name.lower(),), True)
+        if will is not None:
+            self.put_character(json.loads(str(will)), replace=False)
 
     def log_only(
         self,

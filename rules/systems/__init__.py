@@ -48,11 +48,12 @@ SYSTEMS = Registry(MODULES)
 
 
 def pool_commands() -> Mapping[str, CommandFn]:
-    """The pool commands every game shares (imported when a command is first asked for: a
-    dice LINE never asks)."""
+    """The commands every game shares: the pool commands and the encounter's (imported when a
+    command is first asked for: a dice LINE never asks)."""
+    from rules.encounter.commands import COMMANDS
     from rules.systems.pools import POOL_COMMANDS
 
-    return POOL_COMMANDS
+    return {**POOL_COMMANDS, **COMMANDS}
 
 
 def check_sheet(system: System, data: Mapping[str, Any]) -> dict[str, Any]:

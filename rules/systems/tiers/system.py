@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.campaign import Character
 from rules.errors import UsageError
 from rules.resolution import Change
 from rules.systems.protocol import CommandFn, OddsFn, Pool, Stat, System
 from rules.systems.tiers.pools import POOLS, UNCAPPED, WHY_OPEN, why_open
+
+if TYPE_CHECKING:
+    from rules.encounter.rules import EncounterRules
 
 
 class Tiers(System):
@@ -39,11 +42,17 @@ class Tiers(System):
               "level": (int, 1, None), "level_cost": (int, 1, None)}
     sections = frozenset({"dice", "mods"})
 
+    def encounter_rules(self) -> EncounterRules:
+        from rules.systems.tiers.encounter import TiersEncounter
+
+        return TiersEncounter()
+
     def extra_commands(self) -> dict[str, CommandFn]:
         # imported at the first command: a dice LINE, or the REPL's first prompt, needs none
         from rules.systems.tiers.advancement import level
         from rules.systems.tiers.checks import buyout, check
         from rules.systems.tiers.combat import attack, damage
+        from rules.systems.tiers.encounter import declare, focus, react
         from rules.systems.tiers.fate import fate
         from rules.systems.tiers.harm import heal, hurt
         from rules.systems.tiers.recovery import combat, gain, recover, rest, session, spend, turn
@@ -56,6 +65,9 @@ class Tiers(System):
             "save": save,
             "disrupt": disrupt,
             "initiative": initiative,
+            "declare": declare,
+            "focus": focus,
+            "react": react,
             "attack": attack,
             "damage": damage,
             "hurt": hurt,
