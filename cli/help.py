@@ -84,7 +84,9 @@ def help_text(topic: str | None, at_prompt: bool = False) -> str:
         if not generic_id(system.id):
             from textwrap import fill
 
-            said = f"Encounters (roll help encounter): {system.encounter_rules().help()}"
+            from rules.encounter.games import rules_of
+
+            said = f"Encounters (roll help encounter): {rules_of(system).help()}"
             text += "\n" + fill(said, 78, subsequent_indent="  ")
         if system.examples:
             generic = system.id == "generic"

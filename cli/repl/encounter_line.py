@@ -19,9 +19,10 @@ def running(party: Mapping[str, Any]) -> tuple[Encounter, Any] | None:
         return None
     try:
         enc = Encounter.load(text)
+        from rules.encounter.games import rules_of
         from rules.systems import get_system
 
-        return enc, get_system(enc.system).encounter_rules()
+        return enc, rules_of(get_system(enc.system))
     except (RollError, ValueError, KeyError, TypeError):
         return None
 

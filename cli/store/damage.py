@@ -9,9 +9,9 @@ from typing import Any
 from rules.campaign import SECTIONS
 from rules.resolution import Change
 
-KINDS = (*SECTIONS, "flag", "field")
+KINDS = (*SECTIONS, "flag", "field", "character")
 """What a change may touch: a section's value (a pool, a risk die, a stat, a maximum), a flag,
-a top-level field."""
+a top-level field, a whole character (a foe made or removed: its sheet as JSON text)."""
 
 
 class DamagedChange(ValueError):

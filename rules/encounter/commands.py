@@ -12,6 +12,7 @@ from rules.campaign import Character
 from rules.encounter import flow
 from rules.encounter.describe import next_taker, order_lines, status, turn_words
 from rules.encounter.foes import FOE_USAGE, names_for, read_spec, sheet_for
+from rules.encounter.games import rules_of
 from rules.encounter.rules import Board, EncounterRules
 from rules.encounter.state import Encounter, current, running, state_change
 from rules.errors import RuleError, UsageError
@@ -26,9 +27,7 @@ ENCOUNTER_USAGE = ("encounter [show] | encounter start [NAMES…] [roll DIE] [su
 
 
 def game(ctx: Context, system_id: str | None) -> System:
-    from rules.systems import get_system
-
-    return ctx.system if system_id is None else get_system(system_id)
+    return ctx.system if system_id is None else ctx.system.shared.systems[system_id]
 
 
 def _board(ctx: Context, system: System) -> Board:
@@ -126,7 +125,7 @@ def _show(ctx: Context, args: list[ast.Arg]) -> Resolution:
         return ctx.resolution("encounter", "no encounter: encounter start [NAMES…]",
                               extra=(("encounter", None),))
     system = game(ctx, enc.system)
-    rules = system.encounter_rules()
+    rules = rules_of(system)
     board = _board(ctx, system)
     return board.ctx.resolution(
         "encounter", status(enc, rules), notes=tuple(order_lines(enc, rules)),
@@ -146,7 +145,7 @@ def _start(ctx: Context, args: list[ast.Arg]) -> Resolution:
         raise UsageError("which game's encounter? name who takes part (encounter start Mira"
                          " Bo), or choose the system with -s")
     system = game(ctx, system_id)
-    rules = system.encounter_rules()
+    rules = rules_of(system)
     if not named:
         named = sorted((c for c in chars.values() if c.system == system.id
                         and "dead" not in c.flags and "foe" not in c.flags),
@@ -165,7 +164,7 @@ def _start(ctx: Context, args: list[ast.Arg]) -> Resolution:
 def _add(ctx: Context, args: list[ast.Arg]) -> Resolution:
     enc = running(ctx.table)
     system = game(ctx, enc.system)
-    rules = system.encounter_rules()
+    rules = rules_of(system)
     named, words, _ = _names(dict(ctx.table.characters), args, {"foe", "foes"})
     if not named:
         raise UsageError("encounter add needs who joins: encounter add NAME … [foe]")
@@ -178,7 +177,7 @@ def _add(ctx: Context, args: list[ast.Arg]) -> Resolution:
 def _rm(ctx: Context, args: list[ast.Arg]) -> Resolution:
     enc = running(ctx.table)
     system = game(ctx, enc.system)
-    rules = system.encounter_rules()
+    rules = rules_of(system)
     name = " ".join(a.text if isinstance(a, ast.Word) else str(a) for a in args)
     if not name:
         raise UsageError("encounter rm needs who leaves: encounter rm NAME")
@@ -193,7 +192,7 @@ def _end(ctx: Context, args: list[ast.Arg]) -> Resolution:
         raise UsageError(f"encounter end takes no more words ({ENCOUNTER_USAGE})")
     enc = running(ctx.table)
     system = game(ctx, enc.system)
-    rules = system.encounter_rules()
+    rules = rules_of(system)
     board = _board(ctx, system)
     flow.end(board, rules, enc)
     return _result(board, enc, None, "encounter end", rules,
@@ -213,7 +212,7 @@ def foe(ctx: Context, line: ast.CommandLine) -> Resolution:
         raise UsageError(f"foe takes: {FOE_USAGE}")
     enc = running(ctx.table)
     system = game(ctx, enc.system)
-    rules = system.encounter_rules()
+    rules = rules_of(system)
     spec = read_spec(tuple(args[1:]), rules.foe_kinds)
     board = _board(ctx, system)
     made: list[Character] = []
@@ -235,7 +234,7 @@ def next_turn(ctx: Context, line: ast.CommandLine) -> Resolution:
         raise UsageError("next takes no more words: it passes the turn")
     enc = running(ctx.table)
     system = game(ctx, enc.system)
-    rules = system.encounter_rules()
+    rules = rules_of(system)
     board = _board(ctx, system)
     after = flow.advance(board, rules, enc)
     said = f"round {after.round} · {turn_words(after, rules)}"
@@ -250,7 +249,7 @@ def delay(ctx: Context, line: ast.CommandLine) -> Resolution:
         raise UsageError("delay takes no more words: the one whose turn it is waits")
     enc = running(ctx.table)
     system = game(ctx, enc.system)
-    rules = system.encounter_rules()
+    rules = rules_of(system)
     board = _board(ctx, system)
     after = flow.delay(board, rules, enc)
     return _result(board, enc, after, "delay", rules, turn_words(after, rules))
@@ -273,7 +272,7 @@ def pin(ctx: Context, line: ast.CommandLine) -> Resolution:
     enc = running(ctx.table)
     name = " ".join(a.text if isinstance(a, ast.Word) else str(a) for a in args[:-1])
     system = game(ctx, enc.system)
-    rules = system.encounter_rules()
+    rules = rules_of(system)
     board = _board(ctx, system)
     after = flow.pin(enc, name, value)
     who = after.combatant(name).name

@@ -16,7 +16,6 @@ from rules.values import frozen
 
 if TYPE_CHECKING:
     from rules.dice.results import Throw
-    from rules.encounter.rules import EncounterRules
     from rules.odds.result import Odds
 
 
@@ -122,13 +121,6 @@ class System:
         table = dict(self.shared.commands())
         table.update(self.extra_commands())
         return table
-
-    def encounter_rules(self) -> EncounterRules:
-        """What this game adds to an encounter (order, upkeep): by default none, the GM's
-        order (rules/encounter/rules.py)."""
-        from rules.encounter.rules import EncounterRules
-
-        return EncounterRules()
 
     def extra_commands(self) -> dict[str, CommandFn]:
         return {}

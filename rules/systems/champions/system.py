@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rules.campaign import Character
 from rules.errors import SheetError, UsageError
@@ -19,9 +19,6 @@ from rules.systems.champions.vocabulary import (
     wounds_of,
 )
 from rules.systems.protocol import CommandFn, OddsFn, Pool, Stat, System
-
-if TYPE_CHECKING:
-    from rules.encounter.rules import EncounterRules
 
 
 def _wound_slots(character: Character) -> int | None:
@@ -49,11 +46,6 @@ class Champions(System):
     fields = {"guard": (int, 0, None), "armor": (int, 0, 2), "kind": (str, None, None),
               "house": (str, None, None), "weapon": (str, None, None),
               MED_FLAG: (int, 1, 3), GUARD_BONUS: (int, 0, None)}
-
-    def encounter_rules(self) -> EncounterRules:
-        from rules.systems.champions.encounter import ChampionsEncounter
-
-        return ChampionsEncounter()
 
     def extra_commands(self) -> dict[str, CommandFn]:
         # imported at the first command: a dice LINE, or the REPL's first prompt, needs none

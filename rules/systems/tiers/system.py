@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rules.campaign import Character
 from rules.errors import UsageError
 from rules.resolution import Change
 from rules.systems.protocol import CommandFn, OddsFn, Pool, Stat, System
 from rules.systems.tiers.pools import POOLS, UNCAPPED, WHY_OPEN, why_open
-
-if TYPE_CHECKING:
-    from rules.encounter.rules import EncounterRules
 
 
 class Tiers(System):
@@ -41,11 +38,6 @@ class Tiers(System):
               "ac": (int, 1, None), "kind": (str, None, None),
               "level": (int, 1, None), "level_cost": (int, 1, None)}
     sections = frozenset({"dice", "mods"})
-
-    def encounter_rules(self) -> EncounterRules:
-        from rules.systems.tiers.encounter import TiersEncounter
-
-        return TiersEncounter()
 
     def extra_commands(self) -> dict[str, CommandFn]:
         # imported at the first command: a dice LINE, or the REPL's first prompt, needs none

@@ -15,7 +15,6 @@ from rules.systems.vagabond.death import DEAD, deaths, refuse_dead
 from rules.systems.vagabond.names import ARMOR_RANGE, SKILLS, find_skill
 
 if TYPE_CHECKING:
-    from rules.encounter.rules import EncounterRules
     from rules.odds import Odds
 
 STATS = (
@@ -65,11 +64,6 @@ class Vagabond(System):
     fields = {"level": (int, 1, 10), "armor": (int, *ARMOR_RANGE), "class": (str, None, None),
               "xp": (int, 0, None)}
     sections = frozenset({"items"})
-
-    def encounter_rules(self) -> EncounterRules:
-        from rules.systems.vagabond.encounter import VagabondEncounter
-
-        return VagabondEncounter()
 
     def extra_commands(self) -> dict[str, CommandFn]:
         # imported at the first command: a dice LINE, or the REPL's first prompt, needs none
