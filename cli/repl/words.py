@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import re
 import shlex
-import textwrap
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -47,51 +45,6 @@ Examples: 4d6kh3 · d20+5 vs 15
 """
 HELP_WORDS = ("help", "?")
 NOBODY = ("none", "-")
-
-
-TWO_COLUMNS = re.compile(r"^(\S.*?)\s{2,}(\S.*)$")
-"""A help line's entry and its description, side by side (`buyout S      spend S Stamina`)."""
-
-
-def paragraphs(lines: list[str]) -> list[str]:
-    """Help lines with each run of lines at one indentation of four or more joined into one: a
-    description broken at 80 columns is one paragraph, which a narrower pane wraps whole."""
-    out: list[str] = []
-    for line in lines:
-        indent = len(line) - len(line.lstrip())
-        if (out and indent >= 4 and line.strip() and out[-1].strip()
-                and indent == len(out[-1]) - len(out[-1].lstrip())
-                and not TWO_COLUMNS.match(line.strip())
-                and not TWO_COLUMNS.match(out[-1].strip())):
-            out[-1] += " " + line.strip()
-        else:
-            out.append(line)
-    return out
-
-
-def fit(text: str, width: int) -> str:
-    """Reflow help text for a narrow pane: a description's lines wrap as one paragraph, and a
-    two-column line puts its description below."""
-    out: list[str] = []
-    for line in paragraphs(text.splitlines()):
-        if len(line) <= width:
-            out.append(line)
-            continue
-        indent = line[: len(line) - len(line.lstrip())]
-        if len(indent) > width // 4:
-            indent = " " * 6  # a description aligned far right: keep it under its entry
-        body = line.strip()
-        columns = TWO_COLUMNS.match(body)
-        if columns:
-            out += textwrap.wrap(columns.group(1), width, initial_indent=indent,
-                                 subsequent_indent=indent + "  ")
-            out += textwrap.wrap(columns.group(2), width, initial_indent=indent + "    ",
-                                 subsequent_indent=indent + "    ")
-        else:
-            # a heading's own lines hang under it, as the help's continuation lines do
-            out += textwrap.wrap(body, width, initial_indent=indent,
-                                 subsequent_indent=indent or "  ")
-    return "\n".join(out)
 
 
 def check_acting(settings: Settings, opened: CampaignHolder | None = None) -> None:
@@ -159,6 +112,7 @@ class Repl:
         self.rolling: DiceSource = runner.source
         self.ask = ask or input
         self.width = width
+        self.page: Callable[[str], None] = runner.out  # the session's pager on a terminal
 
     # ---- what the prompt shows ----
 
@@ -358,7 +312,13 @@ class Repl:
 
     def help(self, topic: str | None) -> None:
         """`help`: the REPL's words; `help TOPIC`: notation or a system, fitted to the pane."""
-        from cli.help import help_text
+        from cli.help import TOPICS, help_text
+        from cli.render.layout import reflow
+        from rules.systems import SYSTEMS
 
-        text = REPL_HELP if topic is None else at_prompt(help_text(topic, at_prompt=True))
-        self.say(fit(text.rstrip("\n"), self.width()))
+        if topic is None:
+            topics = " · ".join(f"help {name}" for name in (*TOPICS, *SYSTEMS))
+            text = REPL_HELP + f"Topics, each on its own: {topics}\n"
+        else:
+            text = at_prompt(help_text(topic, at_prompt=True))
+        self.page(reflow(text.rstrip("\n"), self.width()))

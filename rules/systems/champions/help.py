@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 HELP = """\
-Champions & Cohorts (`-s champions`, seed 002)
+Champions & Cohorts (`-s champions`)
 Stats: might mit · insight ins · presence prs; sheet fields guard, armor (0–2),
   kind = "champion" (3 wound slots) | "cohort" (2), house, weapon (optional),
   guard-bonus (temporary Guard bonuses up now; at most +2 counts)
