@@ -11,7 +11,7 @@ import typer
 
 from cli.commands.campaign_access import campaign_of, campaign_transaction
 from cli.completion import character_name
-from cli.env import Environment, terminal_columns
+from cli.env import Environment
 from cli.options import CAMPAIGN_OPTIONS, fail, with_settings
 from cli.render.text import change_line, value_text
 from cli.runner import Settings
@@ -35,7 +35,9 @@ def sheet_options(settings: Settings) -> None:
 
 def pane_width() -> int:
     """The terminal's width (COLUMNS first), so a sheet or the log fits a narrow side pane."""
-    return max(terminal_columns(80), 20)
+    from cli.render.layout import output_width
+
+    return output_width()
 
 
 def _wrapped(items: list[str], width: int, indent: str = "  ") -> list[str]:
@@ -220,7 +222,7 @@ def log_command(
 
     from cli.commands.log_follow import entry_printer
     from cli.commands.log_follow import follow as follow_log
-    from cli.render.log import LOG_WIDTH, since_time
+    from cli.render.log import since_time
     from cli.store.follow import watch
 
     env = Environment()
@@ -236,7 +238,7 @@ def log_command(
             entries = tx.log(n, settings.acting(), start)
     except RollError as error:
         fail(env, error)
-    emit = entry_printer(settings.json, min(pane_width(), LOG_WIDTH))
+    emit = entry_printer(settings.json, pane_width())
     for entry in entries:
         emit(entry)
     if watcher is not None:

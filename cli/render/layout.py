@@ -124,6 +124,20 @@ def wrap(text: str, width: int | None, indent: str = "", hanging: str = INDENT) 
     return lines
 
 
+def wrap_items(items: list[str], width: int, hanging: str = INDENT) -> list[str]:
+    """Items joined by spaces, each kept whole on one line where it fits (`· HP 5→3` is
+    never split from its numbers); an item wider than a line wraps at its own words."""
+    lines: list[str] = []
+    for item in items:
+        if lines and width_of(lines[-1] + " " + item) <= width:
+            lines[-1] += " " + item
+        elif lines:
+            lines += wrap(item, width, hanging, hanging="")
+        else:
+            lines += wrap(item, width, "", hanging)
+    return lines
+
+
 def head_of(res: Resolution) -> str:
     """`pass · 17`, `15`, `step-down · 2`: the outcome and the total, when the LINE has them;
     a table roll's head is the row it gave (`3 goblins in the fog`)."""
