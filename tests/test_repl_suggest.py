@@ -15,7 +15,7 @@ from cli.repl.state import TableView
 from cli.repl.suggest import Suggestion, suggest
 from cli.repl.toolbar import toolbar_text, wrap
 from cli.repl.validator import Problem, problem
-from cli.repl.words import fit
+from cli.render.layout import reflow as fit
 from rules.campaign import Character
 from rules.errors import ScriptError
 from rules.notation.ast import Die, std_die
@@ -272,15 +272,15 @@ def test_a_name_inside_a_line_ends_with_its_space() -> None:
 
 def test_a_description_broken_at_80_columns_is_rewrapped_whole() -> None:
     text = ("  check STAT task N\n"
-            "        [modifier + Tier]d6 (negative modifier: Tier dice, 6s only);\n"
+            "        rolls [modifier + Tier]d6 (negative modifier: Tier dice, 6s only);\n"
             "        5+ succeeds\n"
             "  buyout S      spend S Stamina\n"
             "Pools: vigor (Tier + Heart mod, min 0, − armour)")
     assert fit(text, 40).splitlines() == [
         "  check STAT task N",
-        "        [modifier + Tier]d6 (negative",
-        "        modifier: Tier dice, 6s only);",
-        "        5+ succeeds",
+        "      rolls [modifier + Tier]d6",
+        "      (negative modifier: Tier dice, 6s",
+        "      only); 5+ succeeds",
         "  buyout S      spend S Stamina",
         "Pools: vigor (Tier + Heart mod, min 0, −",
         "  armour)",
