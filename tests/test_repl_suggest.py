@@ -161,17 +161,17 @@ def test_the_live_check_colours_from_the_bad_character_on() -> None:
 
 
 def test_the_toolbar_shows_pools_maxima_risk_dice_and_flags_in_40_columns() -> None:
-    text = toolbar_text(view(), 40)  # at most two rows: the name gives way to the pools
+    text = toolbar_text(view(), 40)  # at most two rows, the name first: the rest is counted
     assert text == (
-        "HP 8/8  Luck 2/3  Mana 6/6  Fatigue 0/5\n"
-        "torches Δ6  Vulnerable  party lantern Δ8"
+        "Mira:  HP 8/8  Luck 2/3  Mana 6/6\n"
+        "Fatigue 0/5  torches Δ6  Vulnerable  +1"
     )
     assert toolbar_text(view(), 80) == (
         "Mira:  HP 8/8  Luck 2/3  Mana 6/6  Fatigue 0/5  torches Δ6  Vulnerable\n"
         "party lantern Δ8"
     )
-    assert toolbar_text(view(), 24) == (  # titles shorten, then the rest is counted
-        "HP 8/8  Luck 2/3\nMana 6/6  Fati 0/5  +3"
+    assert toolbar_text(view(), 24) == (  # a word is never cut (no `Fati`)
+        "Mira:  HP 8/8  Luck 2/3\nMana 6/6  +4"
     )
     assert all(len(line) <= 40 for line in text.splitlines())
     assert toolbar_text(view(acting=False), 40, physical=True) == (
@@ -182,6 +182,26 @@ def test_the_toolbar_shows_pools_maxima_risk_dice_and_flags_in_40_columns() -> N
     assert toolbar_text(problem, 40) == (
         "generic · nobody acts (as NAME)\n! campaign unreadable: xxxxxxxxxxxxxxxx…"
     )  # an item is never broken over two rows: a long one is cut
+
+
+def test_the_tiers_toolbar_keeps_the_name_and_whole_words_at_40_columns() -> None:
+    from tests.support.tiers import kell
+
+    kell_sheet = {**kell(), "flags": ["in-combat", "exhausted"]}
+    tiers = TableView(get_system("tiers"), Character("Kell", "tiers", kell_sheet), ("Kell",))
+    assert toolbar_text(tiers, 40) == (
+        "Kell:  Vigor 2/2  Vit 5/5  Wounds 3/3\n"
+        "Stam 4/4  Fate 3/3  Exhausted  In combat"  # idle Earned 0, Destiny 0 give way
+    )
+    assert toolbar_text(tiers, 80) == (
+        "Kell:  Vigor 2/2  Vitality 5/5  Wound slots 3/3  Stamina 4/4  Fate 3/3  Earned 0\n"
+        "Destiny 0  Exhausted  In combat"
+    )
+    macchiato = TableView(get_system("macchiato"), Character("Bob", "macchiato", {
+        "name": "Bob", "system": "macchiato", "stats": {"str": 12},
+        "flags": ["free-advantage-spent"]}))
+    assert "Free advantage spent" in toolbar_text(macchiato, 80)
+    assert "Free-advantage" not in toolbar_text(macchiato, 40)
 
 
 def test_prompts_name_system_and_character() -> None:

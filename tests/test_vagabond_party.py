@@ -61,7 +61,7 @@ def test_a_flag_spelled_with_capitals_on_the_sheet_is_found_and_removed() -> Non
 def test_a_breather_restores_might_hp() -> None:
     res = run("breather", sheet=mira(pools={"hp": 2}))
     assert text(res) == ("breather → HP 6\nMira · HP 2 → 6 (breather)\n"
-                         "Mira · Breather-taken on (breather)")
+                         "Mira · Breather taken on (breather)")
     assert changes(run("breather", sheet=mira(pools={"hp": 6}))) == [
         ("hp", 6, 8, "breather"), ("breather-taken", False, True, "breather")]
     assert run("breather").notes == ("Mira · HP stays 8 (full)",)

@@ -317,8 +317,8 @@ class Repl:
         from rules.systems import SYSTEMS
 
         if topic is None:
-            topics = " · ".join(f"help {name}" for name in (*TOPICS, *SYSTEMS))
-            text = REPL_HELP + f"Topics, each on its own: {topics}\n"
+            topics = " · ".join((*TOPICS, *SYSTEMS))
+            text = REPL_HELP + f"Topics, each on its own (help TOPIC): {topics}\n"
         else:
             text = at_prompt(help_text(topic, at_prompt=True))
         self.page(reflow(text.rstrip("\n"), self.width()))
