@@ -43,9 +43,9 @@ def char_width(c: str) -> int:
     """The terminal columns one character takes (wcwidth: CJK and emoji two, combining none)."""
     if " " <= c < "\u0300":
         return 1
-    from wcwidth import wcwidth
+    from wcwidth import wcwidth  # type: ignore[import-untyped]  # prompt-toolkit's own
 
-    return max(wcwidth(c), 0)
+    return max(int(wcwidth(c)), 0)
 
 
 def width_of(text: str) -> int:
