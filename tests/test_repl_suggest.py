@@ -305,3 +305,10 @@ def test_a_description_broken_at_80_columns_is_rewrapped_whole() -> None:
         "Pools: vigor (Tier + Heart mod, min 0, −",
         "  armour)",
     ]
+
+
+def test_spend_offers_only_the_pools_the_acting_hero_has() -> None:
+    fighter = {key: value for key, value in MIRA.items() if key != "max"}  # no [max] mana
+    bram = TableView(get_system("vagabond"), Character("Bram", "vagabond", fighter), ("Bram",))
+    assert texts(suggest("spend ", bram)) == ["hp ", "luck ", "fatigue "]
+    assert texts(suggest("spend ", view())) == ["hp ", "luck ", "mana ", "fatigue "]

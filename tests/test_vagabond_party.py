@@ -64,7 +64,9 @@ def test_a_breather_restores_might_hp() -> None:
                          "Mira · Breather taken on (breather)")
     assert changes(run("breather", sheet=mira(pools={"hp": 6}))) == [
         ("hp", 6, 8, "breather"), ("breather-taken", False, True, "breather")]
-    assert run("breather").notes == ("Mira · HP stays 8 (full)",)
+    with pytest.raises(RuleError, match=r"Mira is at full HP \(8/8\): a Breather would heal"
+                       " nothing, so this Shift's Breather is kept; nothing changed"):
+        run("breather")
 
 
 def test_sickened_heals_two_less() -> None:
