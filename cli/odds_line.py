@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from cli.env import ExitStatus
-from cli.render.layout import output_width
 from cli.render.odds import odds_json, odds_text, percent
 from cli.runner import Runner, parse_expanded, roll_error
 from rules.campaign import Table
@@ -53,6 +52,8 @@ def show_odds(
             obj.update(survives.to_json())
         runner.out(jsonlib.dumps(obj, ensure_ascii=False))
         return int(ExitStatus.OK)
+    from cli.render.layout import output_width
+
     columns = width or min(output_width(), 80)  # a bar chart wider says nothing more
     shown = text if named is None else f"{named.chain[0]} → {named.line}"
     runner.out(odds_text(odds, shown, width=columns, at_least=at_least, at_most=at_most,

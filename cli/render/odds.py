@@ -6,7 +6,6 @@ import math
 from fractions import Fraction
 from typing import Any
 
-from cli.render.layout import width_of, wrap
 from rules.odds import Odds
 
 RESET = "\x1b[0m"
@@ -81,6 +80,8 @@ def odds_text(
     color: bool = False,
 ) -> str:
     """The header (input, mean, min, max, outcomes, cut-off tail) and one bar per total."""
+    from cli.render.layout import wrap
+
     width = max(width, 20)
     lines = wrap(input_line, width)
     outcomes: list[str] = []
@@ -187,6 +188,8 @@ def _style(word: str, color: bool) -> str:
 
 def _wrap(parts: list[str], width: int, plain: list[str] | None = None) -> list[str]:
     """Join parts with ` · `, starting a new line where the next would not fit in `width`."""
+    from cli.render.layout import width_of
+
     plain = plain or parts
     lines: list[str] = []
     shown: list[str] = []
