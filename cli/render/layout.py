@@ -138,6 +138,16 @@ def wrap_items(items: list[str], width: int, hanging: str = INDENT) -> list[str]
     return lines
 
 
+ERROR_START = "roll: error: "
+
+
+def fit_error(text: str, width: int) -> str:
+    """An error's `roll: error: …` lines wrapped at words to `width` (continuations under
+    a hanging indent); the LINE and its caret below stay as they are, aligned."""
+    return "\n".join(row for line in text.split("\n") for row in (
+        wrap(line, max(width, 20)) if line.startswith(ERROR_START) else [line]))
+
+
 def head_of(res: Resolution) -> str:
     """`pass · 17`, `15`, `step-down · 2`: the outcome and the total, when the LINE has them;
     a table roll's head is the row it gave (`3 goblins in the fog`)."""
@@ -204,8 +214,19 @@ def terminal_layout(on_terminal: bool) -> Layout | None:
 
 # ---- documents: help texts and sheets written for 80 columns, laid out for any width ----
 
-_TWO_COLUMNS = re.compile(r"^(\S.*?\S|\S)\s{2,}(\S.*)$")
-"""An entry and its description, side by side (`buyout S      spend S Stamina`)."""
+_GAP = re.compile(r"(?<=\S) {2,}(?=\S)")
+"""Two spaces or more between words: where an entry's description starts."""
+
+
+def _two_columns(body: str) -> tuple[str, int, str] | None:
+    """An entry and its description side by side (`buyout S      spend S Stamina`): split at
+    the widest gap (the last of equals: `r1  r<3  rr1  ro<3    reroll…` is one entry);
+    (entry, where the description starts, description), or None."""
+    gaps = list(_GAP.finditer(body))
+    if not gaps:
+        return None
+    gap = max(reversed(gaps), key=lambda m: len(m.group()))
+    return body[: gap.start()], gap.end(), body[gap.end():]
 STACKED = "    "
 """How far a stacked description sits under its entry."""
 MIN_DESCRIPTION = 24
@@ -256,21 +277,20 @@ def _blocks(text: str) -> list[_Block]:
                 last.term, last.segments = last.lines[0].strip(), []
             if last.term is not None and last.column is None:
                 if body.startswith("["):  # the entry's own words go on
-                    parts = _TWO_COLUMNS.match(body)
-                    last.term += " " + (parts.group(1) if parts else body)
+                    parts = _two_columns(body)
+                    last.term += " " + (parts[0] if parts else body)
                     last.lines.append(line)
                     if parts:
-                        last.column = indent + parts.start(2)
+                        last.column = indent + parts[1]
                         assert last.segments is not None
-                        last.segments.append(parts.group(2))
+                        last.segments.append(parts[2])
                     continue
                 last.column = indent
             last.add(line)
             continue
-        parts = _TWO_COLUMNS.match(body)
+        parts = _two_columns(body)
         if parts and indent > 0:
-            blocks.append(_Block(indent, parts.group(1), indent + parts.start(2),
-                                 [parts.group(2)], [line]))
+            blocks.append(_Block(indent, parts[0], indent + parts[1], [parts[2]], [line]))
         else:
             blocks.append(_Block(indent, None, None, [body] if body else [], [line]))
             if indent > 0 and body and _entry_only(body):
@@ -284,7 +304,7 @@ def _starts_entries(heading: list[str], body: str) -> bool:
     for its description)."""
     listing = len(heading) == 1 and heading[0].rstrip().endswith(":")
     ended = heading[-1].rstrip().endswith((":", ".", ")"))
-    return listing or bool(_TWO_COLUMNS.match(body)) or (ended and _entry_only(body))
+    return listing or _two_columns(body) is not None or (ended and _entry_only(body))
 
 
 def _entry_only(body: str) -> bool:

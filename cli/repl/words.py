@@ -25,8 +25,7 @@ REPL_HELP = """\
 Type any LINE (dice or a command), or:
   use SYSTEM       switch game system
   as NAME          act as a character
-  as               who acts
-  as none · as -   act as nobody
+  as · as none     who acts · nobody
   physical on|off  type real dice faces
   odds LINE        exact odds of a LINE
   sheet show       the acting character
@@ -34,12 +33,11 @@ Type any LINE (dice or a command), or:
   table NAME       roll on a table
   alias list       named rolls
   systems          the game systems
-  help TOPIC       notation, or a system
+  help TOPIC       a topic (see below)
   ? · help         this help
   again · !!       repeat the last LINE
   Tab · Ctrl-R     complete · search
-  Up               the last line, to fix
-  Ctrl-C           clear the line
+  Up · Ctrl-C      the last line · clear
   quit · Ctrl-D    leave
 Examples: 4d6kh3 · d20+5 vs 15
 """
@@ -317,8 +315,7 @@ class Repl:
         from rules.systems import SYSTEMS
 
         if topic is None:
-            topics = " · ".join((*TOPICS, *SYSTEMS))
-            text = REPL_HELP + f"Topics, each on its own (help TOPIC): {topics}\n"
+            text = REPL_HELP + f"Topics: {' · '.join((*TOPICS, *SYSTEMS))}\n"
         else:
             text = at_prompt(help_text(topic, at_prompt=True))
         self.page(reflow(text.rstrip("\n"), self.width()))
