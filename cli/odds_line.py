@@ -59,7 +59,9 @@ def show_odds(
     runner.out(odds_text(odds, shown, width=columns, at_least=at_least, at_most=at_most,
                          color=runner.color))
     if survives is not None:
-        runner.out(survives.text(noted="expected_uses" in odds.extra))
+        from cli.render.layout import wrap
+
+        runner.out("\n".join(wrap(survives.text(noted="expected_uses" in odds.extra), columns)))
     return int(ExitStatus.OK)
 
 

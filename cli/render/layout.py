@@ -59,8 +59,11 @@ def _split_long(word: str, room: int) -> list[str]:
     for c in word:
         w = char_width(c)
         if current and used + w > room:
-            pieces.append(current)
-            current, used = "", 0
+            cut = max(current.rfind(mark) for mark in "|,/")  # after a `|`, where one can
+            cut = cut + 1 if cut > 0 else len(current)
+            pieces.append(current[:cut])
+            current = current[cut:]
+            used = width_of(current)
         current += c
         used += w
     return [*pieces, current] if current else pieces

@@ -38,16 +38,17 @@ Commands (inline Stats such as dex=5 work without a character):
                                  subtracts, HP falls (Armor 0–3: "Armour
                                  subtracting 1–3 from every hit")
                                  e.g. hit 2d6 block armor=1 mit=4
-  cast damage|effect|both [+N] [touch|remote|cube|aura|cone|glyph|line|sphere]
-       [enlarge=N] [unwilling] …
-                                 +N (or N): extra d6s of damage, 1 Mana each,
-                                 rolled (on a passed Cast Check when there is
-                                 one). Mana: both 1, +1 per extra d6, Cube 1,
-                                 areas 2; at most casting Stat + Level/2 (up)
-                                 per Cast; a Cast Check (the Class's Skill)
-                                 only against an unwilling target. enlarge=N:
-                                 an enlarged area's extra Mana (the text
-                                 leaves it open, so the caster says it)
+  cast damage|effect|both [+N] [AREA] [enlarge=N] [unwilling] …
+                                 AREA: touch, remote, cube, aura, cone, glyph,
+                                 line or sphere. +N (or N): extra d6s of
+                                 damage, 1 Mana each, rolled (on a passed Cast
+                                 Check when there is one). Mana: both 1, +1 per
+                                 extra d6, Cube 1, areas 2; at most casting
+                                 Stat + Level/2 (up) per Cast; a Cast Check
+                                 (the Class's Skill) only against an unwilling
+                                 target. enlarge=N: an enlarged area's extra
+                                 Mana (the text leaves it open, so the caster
+                                 says it)
   status [list] | status add|rm NAME …
                                  Statuses as flags (effects below); a GM's
                                  own: status add custom:hexed
