@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json as jsonlib
-import textwrap
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -40,21 +39,18 @@ def pane_width() -> int:
     return output_width()
 
 
-def _wrapped(items: list[str], width: int, indent: str = "  ") -> list[str]:
+def _wrapped(items: list[str], width: int) -> list[str]:
     """Items joined by two spaces in lines of at most `width`, never splitting an item."""
-    lines: list[str] = []
-    for item in items:
-        if lines and len(lines[-1]) + 2 + len(item) <= width:
-            lines[-1] += "  " + item
-        else:
-            lines.append(indent + item)
-    return lines
+    from cli.render.layout import wrap_items
+
+    return wrap_items(items, width, hanging="", sep="  ", indent="  ")
 
 
 def _fill(text: str, width: int, indent: str = "  ", more: str = "    ") -> list[str]:
-    """A long line wrapped at spaces, later lines indented by `more`."""
-    return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=more,
-                         break_long_words=False, break_on_hyphens=False) or [indent]
+    """A long line wrapped at words, later lines indented by `more`."""
+    from cli.render.layout import wrap
+
+    return wrap(text, width, indent, hanging=more[len(indent):])
 
 
 @sheet_app.command("import")

@@ -127,17 +127,19 @@ def wrap(text: str, width: int | None, indent: str = "", hanging: str = INDENT) 
     return lines
 
 
-def wrap_items(items: list[str], width: int, hanging: str = INDENT) -> list[str]:
-    """Items joined by spaces, each kept whole on one line where it fits (`· HP 5→3` is
-    never split from its numbers); an item wider than a line wraps at its own words."""
+def wrap_items(items: list[str], width: int, hanging: str = INDENT, sep: str = " ",
+               indent: str = "") -> list[str]:
+    """Items joined by `sep`, each kept whole on one line where it fits (`· HP 5→3` is never
+    split from its numbers), lines after the first under `hanging` more than `indent`; an
+    item wider than a line wraps at its own words."""
     lines: list[str] = []
     for item in items:
-        if lines and width_of(lines[-1] + " " + item) <= width:
-            lines[-1] += " " + item
+        if lines and width_of(lines[-1] + sep + item) <= width:
+            lines[-1] += sep + item
         elif lines:
-            lines += wrap(item, width, hanging, hanging="")
+            lines += wrap(item, width, indent + hanging, hanging="")
         else:
-            lines += wrap(item, width, "", hanging)
+            lines += wrap(item, width, indent, hanging)
     return lines
 
 
