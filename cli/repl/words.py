@@ -42,6 +42,8 @@ Type any LINE (dice or a command), or:
 Examples: 4d6kh3 · d20+5 vs 15
 """
 HELP_WORDS = ("help", "?")
+PAGED = ("odds", "log")
+"""Words whose output may be longer than a pane: it pages (cli/repl/pager.py)."""
 NOBODY = ("none", "-")
 
 
@@ -203,13 +205,40 @@ class Repl:
             self.runner.err(f"roll: error: internal error: {type(exc).__name__}: {exc}")
         return True
 
+    def _pages(self, line: str) -> bool:
+        """Whether the LINE's output may run long and pages (odds, log; never `log -f`)."""
+        words = line.split()
+        return (self.page != self.runner.out and bool(words) and words[0].lower() in PAGED
+                and not {"-f", "--follow"} & set(words))
+
+    def _paged(self, line: str) -> None:
+        """Run the LINE with its output gathered, then shown a screenful at a time."""
+        import io
+        from contextlib import redirect_stdout
+
+        from cli.env import Environment
+
+        gathered, env = io.StringIO(), self.runner.env
+        self.runner.env = Environment(env.stdin, gathered, env.stderr)
+        try:
+            with redirect_stdout(gathered):
+                run_any(self.runner, line)
+        finally:
+            self.runner.env = env
+            text = gathered.getvalue().rstrip("\n")
+            if text:
+                self.page(text)
+
     def run_line(self, line: str) -> None:
         """Run a LINE or subcommand; physical faces typed beyond its dice are said unused."""
         hand = self.runner.source
         if isinstance(hand, PhysicalSource):
             hand.start_line()
         try:
-            run_any(self.runner, line)
+            if self._pages(line):
+                self._paged(line)
+            else:
+                run_any(self.runner, line)
         finally:
             if isinstance(hand, PhysicalSource) and (extra := hand.left_over()):
                 self.say(f"not used: {' '.join(extra)} (the LINE threw fewer dice)")
