@@ -214,8 +214,8 @@ def test_a_help_topic_pages_in_the_pane(session: Session, columns: int) -> None:
     assert all(len(line) <= columns for line in screen.splitlines())
     check(f"help vagabond, its first screen ({columns}×24)", term.settle())
     term.type(" ")  # space: the next screenful, under the same question
-    screen = term.wait_for("Endure Save, Hindered vs ranged")
-    assert screen.splitlines()[-1] == "-- more: space, Enter, q --"
+    term.wait_for("Endure Save, Hindered vs ranged")
+    assert term.settle().splitlines()[-1] == "-- more: space, Enter, q --"
     term.type("q")
     term.type("help\r")
     screen = term.wait_for("Topics: ")
