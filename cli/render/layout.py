@@ -278,7 +278,8 @@ def _blocks(text: str) -> list[_Block]:
                 and (last.column is None or indent >= min(last.column - 2, last.indent + 8))
                 and (last.term is not None or not _starts_entries(last.lines, body))):
             if (last.term is None and last.indent > 0 and len(last.lines) == 1
-                    and indent >= last.indent + len(STACKED)):  # an entry, described below
+                    and indent >= last.indent + len(STACKED)  # an entry, described below
+                    and not last.lines[0].strip().startswith("e.g.")):
                 last.term, last.segments = last.lines[0].strip(), []
             if last.term is not None and last.column is None:
                 if body.startswith("["):  # the entry's own words go on
