@@ -274,6 +274,12 @@ def _blocks(text: str) -> list[_Block]:
             last.table.append(line.split("\t"))
             continue
         if (last is not None and last.lines is not None and body and last.lines[-1].strip()
+                and last.term is None and last.table is None and indent == last.indent > 0
+                and not last.lines[-1].rstrip().endswith((".", ":"))
+                and body[:1].islower() and not _starts_entries(last.lines, body)):
+            last.add(line)  # a sentence going on at the same indent
+            continue
+        if (last is not None and last.lines is not None and body and last.lines[-1].strip()
                 and indent > last.indent
                 and (last.column is None or indent >= min(last.column - 2, last.indent + 8))
                 and (last.term is not None or not _starts_entries(last.lines, body))):
@@ -319,14 +325,23 @@ def _entry_only(body: str) -> bool:
     return not body.endswith((".", ":", ")")) and bracket > 0 and not 0 <= paren < bracket
 
 
+_CODE = re.compile(r"^(\[[\w.]+\]|[\w-]+ = |\S+,\S|roll )")
+"""A line of a file or a command shown as it is typed (`[rolls]`, `hit = "…"`, `1-4,Sun`,
+`roll alias list`): it keeps a line of its own."""
+
+
 def _paragraphs(segments: list[str]) -> list[str]:
-    """A description's lines joined into paragraphs; `e.g.` starts one of its own."""
+    """A description's lines joined into paragraphs; `e.g.` starts one of its own, and a line
+    of code (`_CODE`) stands alone."""
     out: list[str] = []
+    alone = False
     for segment in segments:
-        if out and not segment.startswith("e.g."):
+        code = bool(_CODE.match(segment))
+        if out and not (segment.startswith("e.g.") or code or alone):
             out[-1] += " " + segment
         else:
             out.append(segment)
+        alone = code
     return out
 
 
@@ -338,7 +353,10 @@ def _laid_out(block: _Block, width: int) -> list[str]:
         return block.lines
     pad = " " * min(block.indent, width // 4)  # far right in 80 columns: kept near its entry
     if block.term is None:
-        return [row for text in _paragraphs(block.segments) for row in wrap(text, width, pad)]
+        paragraphs = _paragraphs(block.segments)
+        under = pad if block.indent else INDENT  # a heading's own lines hang under it
+        return [row for n, text in enumerate(paragraphs)
+                for row in wrap(text, width, pad if n == 0 else under)]
     column = min(block.column or block.indent + len(STACKED), width // 2)
     side_by_side = (width_of(pad + block.term) + 2 <= column
                     and width - column >= MIN_DESCRIPTION)
