@@ -181,3 +181,28 @@ def test_an_error_in_a_pipe_is_one_line_as_scripts_read_it(
     monkeypatch.setenv("COLUMNS", "40")
     code, _, err = invoke("help", "a-topic-that-does-not-exist-anywhere")
     assert code == 2 and err.count("\n") == 1  # stderr is no terminal here: not wrapped
+
+
+def test_an_error_line_wraps_and_keeps_its_caret() -> None:
+    from cli.render.layout import fit_error
+
+    text = "roll: error: expected a term, found the end of the line after a very long LINE\n" \
+           "  2d6+\n      ^"
+    assert fit_error(text, 40).split("\n") == [
+        "roll: error: expected a term, found the",
+        "  end of the line after a very long LINE",
+        "  2d6+",
+        "      ^",
+    ]
+
+
+def test_the_pager_shows_a_screenful_then_asks() -> None:
+    from cli.repl.pager import LEAVE, LINE, PAGE, page
+
+    shown: list[str] = []
+    answers = iter([LINE, PAGE, LEAVE])
+    page("\n".join(str(n) for n in range(1, 31)), 6, shown.append, lambda: next(answers))
+    assert shown == ["1\n2\n3\n4\n5", "6", "7\n8\n9\n10\n11"]  # then q: back to the prompt
+    shown.clear()
+    page("short\ntext", 6, shown.append, lambda: LEAVE)
+    assert shown == ["short\ntext"]  # what fits the screen is never held
