@@ -140,3 +140,13 @@ def test_cast_enlarge_asks_for_its_cost() -> None:
                           "enlarge=1", "class=wizard", "level=1", "rsn=5")
     assert (code, out.splitlines()[0]) == (0, "cast damage +1 sphere enlarge=1 class=wizard"
                                               " level=1 rsn=5 → 4 Mana · +3 damage")
+
+
+def test_a_breather_at_full_hp_is_refused_and_kept_for_later(mira: Path) -> None:
+    assert invoke(*AS_MIRA, "breather") == (
+        1, "", "roll: error: Mira is at full HP (8/8): a Breather would heal nothing, so this"
+        " Shift's Breather is kept; nothing changed\n")
+    assert invoke(*AS_MIRA, "hurt", "5")[0] == 0
+    code, out, _ = invoke(*AS_MIRA, "breather")
+    assert (code, out) == (0, "breather → HP 7\nMira · HP 3 → 7 (breather)\n"
+                              "Mira · Breather taken on (breather)\n")
