@@ -206,3 +206,10 @@ def test_the_pager_shows_a_screenful_then_asks() -> None:
     shown.clear()
     page("short\ntext", 6, shown.append, lambda: LEAVE)
     assert shown == ["short\ntext"]  # what fits the screen is never held
+
+
+@pytest.mark.parametrize("topic", [None, *TOPICS, *SYSTEMS])
+def test_every_topic_fits_any_width_from_20_columns(topic: str | None) -> None:
+    for width in range(20, 121):
+        lines = reflow(help_text(topic), width).split("\n")
+        assert all(width_of(line) <= width for line in lines), (topic, width)

@@ -404,6 +404,8 @@ def table(rows: list[list[str]], width: int, pad: str = "") -> list[str]:
         return width_of(pad) + widths[0] + sum(widths[i] + gap(i) for i in columns)
 
     chunks: list[list[int]] = []
+    if any(need(group) > width for group in groups):  # a group too wide: a column at a time
+        groups = [[i] for group in groups for i in group]
     for group in groups:
         if chunks and need(chunks[-1] + group) <= width:
             chunks[-1] += group
