@@ -65,14 +65,15 @@ def help_text(topic: str | None, at_prompt: bool = False) -> str:
         systems = ", ".join(SYSTEMS)
         return (
             "roll help TOPIC — topics: notation, tables, " + systems + ", encounter\n\n"
-            "roll LINE            a dice expression or a system command\n"
-            "roll odds LINE       the exact distribution of a LINE\n"
-            "roll sheet import|export|show|list|rm    characters (TOML sheets)\n"
-            "roll log | undo      the campaign's history\n"
-            "roll alias add|rm|list          named rolls for the campaign\n"
-            "roll table NAME | import|list|rm    rollable tables\n"
-            "roll systems         the game systems\n"
-            "roll                 the REPL on a terminal; LINEs from a pipe otherwise\n"
+            "Commands:\n"
+            "  roll LINE            a dice expression or a system command\n"
+            "  roll odds LINE       the exact distribution of a LINE\n"
+            "  roll sheet import|export|show|list|rm    characters (TOML sheets)\n"
+            "  roll log | undo      the campaign's history\n"
+            "  roll alias add|rm|list          named rolls for the campaign\n"
+            "  roll table NAME | import|list|rm    rollable tables\n"
+            "  roll systems         the game systems\n"
+            "  roll                 the REPL on a terminal; LINEs from a pipe otherwise\n"
         )
     key = topic.strip().lower()
     if key in TOPICS or key in LATER_TOPICS:

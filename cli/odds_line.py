@@ -11,7 +11,7 @@ import json as jsonlib
 from dataclasses import dataclass
 from fractions import Fraction
 
-from cli.env import ExitStatus, terminal_columns
+from cli.env import ExitStatus
 from cli.render.odds import odds_json, odds_text, percent
 from cli.runner import Runner, parse_expanded, roll_error
 from rules.campaign import Table
@@ -52,12 +52,16 @@ def show_odds(
             obj.update(survives.to_json())
         runner.out(jsonlib.dumps(obj, ensure_ascii=False))
         return int(ExitStatus.OK)
-    columns = width or min(terminal_columns(60), 80)
+    from cli.render.layout import output_width
+
+    columns = width or min(output_width(), 80)  # a bar chart wider says nothing more
     shown = text if named is None else f"{named.chain[0]} → {named.line}"
     runner.out(odds_text(odds, shown, width=columns, at_least=at_least, at_most=at_most,
                          color=runner.color))
     if survives is not None:
-        runner.out(survives.text())
+        from cli.render.layout import wrap
+
+        runner.out("\n".join(wrap(survives.text(noted="expected_uses" in odds.extra), columns)))
     return int(ExitStatus.OK)
 
 
@@ -89,10 +93,15 @@ class Survival:
         return {"uses": self.rolls, "survives": str(self.chance),
                 "expected_uses": str(self.expected)}
 
-    def text(self) -> str:
+    def text(self, noted: bool = False) -> str:
+        """`Δ8 survives 5 rolls: 48.36%; lasts 6 rolls on average`, the average left out when
+        the odds above already `noted` it (a Macchiato risk die's); the exact fractions are
+        the JSON's."""
+        from cli.render.odds import mean_text
+
         edge = f" {self.edge}" if self.edge else ""
-        return (f"Δ{self.sides}{edge} survives {self.rolls} rolls: {percent(self.chance)}"
-                f" ({self.chance}); lasts {self.expected} rolls on average")
+        lasts = "" if noted else f"; lasts {mean_text(self.expected)} rolls on average"
+        return f"Δ{self.sides}{edge} survives {self.rolls} rolls: {percent(self.chance)}{lasts}"
 
 
 def _odds(runner: Runner, line: ast.Line, text: str) -> tuple[Odds, str]:

@@ -91,7 +91,7 @@ def test_the_hint_never_suggests_a_system_the_character_is_not_in(tmp_path: Path
 def test_dash_s_help_is_the_systems_help() -> None:
     code, out, _ = invoke("-s", "tiers", "help")
     assert code == 0 and out == invoke("help", "tiers")[1]
-    assert out.startswith("Tiers (`-s tiers`, seed 003)")
+    assert out.startswith("Tiers (`-s tiers`): Tier 1–5")
     assert invoke("help", "-s", "champions")[1] == invoke("help", "champions")[1]
     assert invoke("-s", "tiers", "help", "notation")[1] == invoke("help", "notation")[1]
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json as jsonlib
-import textwrap
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -12,7 +11,7 @@ import typer
 from cli.bounds import in_range, storable
 from cli.commands.campaign_access import campaign_of, campaign_transaction
 from cli.completion import character_name
-from cli.env import Environment, terminal_columns
+from cli.env import Environment
 from cli.options import CAMPAIGN_OPTIONS, fail, with_settings
 from cli.render.safe import shown, shown_all
 from cli.render.text import change_line, value_text
@@ -37,24 +36,23 @@ def sheet_options(settings: Settings) -> None:
 
 def pane_width() -> int:
     """The terminal's width (COLUMNS first), so a sheet or the log fits a narrow side pane."""
-    return max(terminal_columns(80), 20)
+    from cli.render.layout import output_width
+
+    return output_width()
 
 
-def _wrapped(items: list[str], width: int, indent: str = "  ") -> list[str]:
+def _wrapped(items: list[str], width: int) -> list[str]:
     """Items joined by two spaces in lines of at most `width`, never splitting an item."""
-    lines: list[str] = []
-    for item in items:
-        if lines and len(lines[-1]) + 2 + len(item) <= width:
-            lines[-1] += "  " + item
-        else:
-            lines.append(indent + item)
-    return lines
+    from cli.render.layout import wrap_items
+
+    return wrap_items(items, width, hanging="", sep="  ", indent="  ")
 
 
 def _fill(text: str, width: int, indent: str = "  ", more: str = "    ") -> list[str]:
-    """A long line wrapped at spaces, later lines indented by `more`."""
-    return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=more,
-                         break_long_words=False, break_on_hyphens=False) or [indent]
+    """A long line wrapped at words, later lines indented by `more`."""
+    from cli.render.layout import wrap
+
+    return wrap(text, width, indent, hanging=more[len(indent):])
 
 
 @sheet_app.command("import")
@@ -224,7 +222,7 @@ def log_command(
 
     from cli.commands.log_follow import entry_printer
     from cli.commands.log_follow import follow as follow_log
-    from cli.render.log import LOG_WIDTH, since_time
+    from cli.render.log import since_time
     from cli.store.follow import watch
 
     env = Environment()
@@ -241,7 +239,7 @@ def log_command(
             entries = tx.log(n, settings.acting(), start)
     except RollError as error:
         fail(env, error)
-    emit = entry_printer(settings.json, min(pane_width(), LOG_WIDTH))
+    emit = entry_printer(settings.json, pane_width())
     for entry in entries:
         emit(entry)
     if watcher is not None:

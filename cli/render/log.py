@@ -1,4 +1,4 @@
-"""The campaign log for a person (one line of at most 40 columns per entry) and for a script."""
+"""The campaign log for a person (an entry wrapped to the width, never cut) and for a script."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from rules.describe import pool_title
 from rules.errors import UsageError
 from rules.resolution import Change
 
-LOG_WIDTH = 40
-"""A log line fits a 40-column side pane (a narrower terminal narrows it further)."""
+LOG_WIDTH = 80
+"""The width of a log entry when none is given (the width of output off a terminal)."""
 
 _SPAN = re.compile(r"^(\d+)\s*(s|m|h|d|w)$")
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
@@ -91,15 +91,18 @@ def _summary(entry: LogEntry) -> str:
 
 
 def log_line(entry: LogEntry, now: datetime, width: int = LOG_WIDTH) -> str:
-    """`#12 2m Mira spend luck → Luck 1 · Luck 2→1`, cut to `width` with `…`."""
+    """`#12 2m Mira spend luck → Luck 1 · Luck 2→1`, wrapped at words to `width` (a change
+    kept whole, later lines under a hanging indent): the pool changes are never cut."""
+    from cli.render.layout import wrap_items
+
     text = _summary(entry)
     parts = [f"#{entry.id}", age(entry.time, now) if entry.time else "?", entry.character or "—"]
     if entry.undone:
         parts.append("(undone)")
     parts.append(text)
     changes = [_change(c, entry.character, entry.system) for c in entry.changes]
-    line = shown(" ".join(parts) + "".join(f" · {c}" for c in changes))
-    return line if len(line) <= width else line[: width - 1].rstrip() + "…"
+    items = [shown(word) for part in parts for word in part.split(" ") if word]
+    return "\n".join(wrap_items(items + [shown(f"· {c}") for c in changes], width))
 
 
 def log_json(entry: LogEntry) -> dict[str, Any]:

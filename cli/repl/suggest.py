@@ -20,9 +20,11 @@ from cli.repl.vocabulary import (
     own_words,
     skills,
 )
+from rules.campaign import Character
 from rules.errors import RollError
 from rules.notation import ast, parse
 from rules.systems import SYSTEMS
+from rules.systems.protocol import Pool, System
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,8 @@ def suggest_line(text_before_cursor: str, state: TableView) -> list[Suggestion]:
         return modifiers
     if not before:
         return _first_word(fragment, state, repl=False)
+    if before[0].lower() in command_words(state.system):  # a command's words: no parse (a
+        return _arguments(before[0].lower(), fragment, state)  # Tab's grammar build is 0.1 s)
     head_text = text_before_cursor[: len(text_before_cursor) - len(fragment)]
     line = _parsed(head_text)
     if isinstance(line, ast.RollLine):
@@ -161,9 +165,11 @@ def _arguments(command: str, fragment: str, state: TableView) -> list[Suggestion
         for skill, owner in skills(system).items():
             choices.setdefault(skill, f"skill ({owner})" if owner else "skill")
     if spec.pools:
-        pools = system.all_pools(state.character) if state.character else list(system.pools)
+        ch = state.character
+        pools = system.all_pools(ch) if ch else list(system.pools)
         for pool in pools:
-            choices.setdefault(pool.name, "pool")
+            if ch is None or _has_pool(system, ch, pool):
+                choices.setdefault(pool.name, "pool")
     if spec.risk:
         for name, die in state.risk.items():
             choices.setdefault(name, f"risk {die}")
@@ -171,6 +177,16 @@ def _arguments(command: str, fragment: str, state: TableView) -> list[Suggestion
     if spec.names:
         found += _names(fragment, state, space=True)  # more words may follow a target
     return found
+
+
+def _has_pool(system: System, character: Character, pool: Pool) -> bool:
+    """Whether `character` has `pool`: its size is known, or the sheet holds a value (a hero
+    with no [max] mana has no Mana to spend; only what applies is offered)."""
+    try:
+        known = system.pool_max(character, pool) is not None
+    except RollError:
+        known = False
+    return known or pool.name in character.pools
 
 
 def _names(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 HELP = """\
-Tiers (`-s tiers`, seed 003): Tier 1–5; Vigor → Vitality → Wounds
+Tiers (`-s tiers`): Tier 1–5; Vigor → Vitality → Wounds
 Sheet: tier = 2; armor = "none|light|medium|heavy"; shield = true;
   ac = N (an NPC's own AC); kind = "player" (default) | "minor" |
   "major" | "sovereign" | "retainer"; [stats] body mind
@@ -17,9 +17,9 @@ NPC kinds: a Minor's whole pool is Vigor ([max] vigor = N), Vigor
   Minors and retainers nothing; saves add Tier for player characters
   and Minors only; only player characters have Fate; a Minor's
   attacks are Minor hits unless `major` is given
-Inline without a sheet: tier=2 body=14 body=d6 sense=-d4 mind=none
+Inline without a sheet: tier=2 body=14 body=d6 sense=-d4 mind=none.
   check STAT task N [adv|dis] [fate K]
-        [modifier + Tier]d6 (negative modifier: Tier dice, 6s only);
+        rolls [modifier + Tier]d6 (negative modifier: Tier dice, 6s only);
         5+ succeeds (adv 4+, dis 6 only); each 6 rolls another die;
         each 1 costs 1 Stamina and earns 1 Fate while Stamina lasts;
         successes ≥ N (the task's tier) → pass. fate K: K more dice

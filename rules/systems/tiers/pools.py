@@ -58,7 +58,7 @@ POOLS = (
 UNCAPPED = ("earned", "destiny")
 """Pools that start at 0 and have no maximum."""
 
-MINOR_VIGOR = ("a Minor's whole pool is Vigor (003:L97) and the excerpt does not give its size:"
+MINOR_VIGOR = ("a Minor's whole pool is Vigor and the excerpt does not give its size:"
                " add [max] vigor = N to the sheet")
 
 DEFEATED = "defeated"

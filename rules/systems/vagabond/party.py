@@ -135,6 +135,9 @@ def breather(ctx: Context, line: ast.CommandLine) -> Resolution:
     pool = ctx.system.pool("hp", who)
     now = ctx.system.pool_value(who, pool)
     top = ctx.system.pool_max(who, pool)
+    if top is not None and now >= top:  # nothing to heal: the Shift's Breather stays unused
+        raise RuleError(f"{who.name} is at full HP ({now}/{top}): a Breather would heal"
+                        " nothing, so this Shift's Breather is kept; nothing changed")
     healed = might
     notes = []
     for label, n in afflictions(who).healing:
@@ -144,7 +147,7 @@ def breather(ctx: Context, line: ast.CommandLine) -> Resolution:
     changes = ((Change(who.name, "hp", now, after, "breather"),) if after != now else ()) + (
         Change(who.name, BREATHER_FLAG, False, True, "breather", "flag"),)
     if after == now:
-        notes.append(f"{who.name} · HP stays {now}" + (" (full)" if now == top else ""))
+        notes.append(f"{who.name} · HP stays {now}")
     return ctx.resolution("rest", f"{ctx.input.strip()} → HP {after}", changes=changes,
                           notes=tuple(notes))
 

@@ -51,7 +51,7 @@ STATUSES: Mapping[str, Status] = {s.name: s for s in (
            " 5: death; count it in the fatigue pool)"),
     Status("prone", "no effect on its own rolls: Speed 0, melee attacks on it are Favored"),
     Status("dazed", "no effect on rolls: can't Focus or Move without spending its Action"),
-    Status("dead", "0 HP or 5 Fatigue (000:L75): no rolls, rests or pool moves"),
+    Status("dead", "0 HP or 5 Fatigue: no rolls, rests or pool moves"),
 )}
 
 
