@@ -13,7 +13,7 @@ def test_tiers_three_rounds_with_a_major_three_minors_vigor_and_a_lost_maneuver(
     imported(tmp_path, "ara")
     assert run("encounter start Ara --rolled 5,3") == (
         "encounter start Ara → round 1 · Enemy Tactical Phase\n"
-        "Ara · In-combat on (encounter)\n"
+        "Ara · In combat on (encounter)\n"
         "Encounter · off → R1 Enemy Tactical Phase (encounter start)\n"
         "initiative: Ara 8\n"
         "the enemies name their maneuvers: declare, then next\n"
@@ -25,9 +25,9 @@ def test_tiers_three_rounds_with_a_major_three_minors_vigor_and_a_lost_maneuver(
         "Goblin 1 · joins the campaign (foe add)\n"
         "Goblin 2 · joins the campaign (foe add)\n"
         "Goblin 3 · joins the campaign (foe add)\n"
-        "Goblin 1 · In-combat on (encounter)\n"
-        "Goblin 2 · In-combat on (encounter)\n"
-        "Goblin 3 · In-combat on (encounter)\n"
+        "Goblin 1 · In combat on (encounter)\n"
+        "Goblin 2 · In combat on (encounter)\n"
+        "Goblin 3 · In combat on (encounter)\n"
         "Encounter · 2 → 5 in the order (foe add)\n"
         "initiative: Goblin 3 10, Goblin 2 4, Goblin 1 3\n"
         "next: Goblin 3\n")

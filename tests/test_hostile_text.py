@@ -121,7 +121,7 @@ def test_a_comment_with_an_escape_sequence_is_logged_and_shown_inert() -> None:
     code, out, _ = invoke("--as", "Mira", line)
     assert code == 0 and out.startswith("^[]52;c;SGVsbG8=^G: hurt 1 → HP 9\n")
     code, out, _ = invoke("log")
-    assert out == "#1 now Mira hurt 1 # ^[]52;c;SGVsbG8=^G…\n"
+    assert out == "#1 now Mira hurt 1 # ^[]52;c;SGVsbG8=^G · HP 10→9\n"  # wrapped, never cut
     assert json.loads(invoke("--json", "log")[1])["input"] == line
 
 
