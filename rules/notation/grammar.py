@@ -12,6 +12,7 @@ import pyparsing as pp
 
 from rules.errors import LimitError, NotationError, UsageError
 from rules.notation import ast
+from rules.notation.normal import normalise
 from rules.notation.limits import MAX_DEPTH, MAX_LINE, MAX_REPEAT, MAX_SIDES
 
 _RECURSION = 20_000
@@ -58,44 +59,61 @@ def _die_from(text: str, loc: int) -> ast.Die:
 
 
 # `dF` may be followed by modifiers (4dFkh2) but is not the start of a word (dfoo)
-_FATE_END = r"(?=(?:kh|kl|dh|dl|k|d|ro|rr|r|min|max|sa|sd|s|f)?(?:[^a-z0-9_]|$|-?\d))"
+_FATE_END = (r"(?=(?:kh|kl|dh|dl|k|d|ro|rr|r|min|max|sa|sd|s|f|xo|x|cs|cf|t)?"
+             r"(?:[^a-z0-9_]|$|-?\d))")
 _DICE_HEAD = _regex(
     r"(?P<count>\d+)?d(?P<die>\d+|%|f" + _FATE_END + r"|\{[^{}]*\})", "dice (NdX)"
 )
 _RISK_HEAD = _regex(r"(?P<count>\d+)?(?:Δ|δ|delta)(?P<sides>\d+)", "risk die (Δ8)")
 
 _MODIFIER = _regex(
-    r"(?P<keep>kh|kl|dh|dl|k|d)(?P<n>\d+)"
+    # a keep or drop without its count keeps or drops one (`2d20kh`, as Foundry and Roll20)
+    r"(?P<keep>kh|kl|dh|dl)(?P<n>\d+)?|(?P<keep1>k|d)(?P<n1>\d+)"
     r"|(?P<reroll>ro|rr|r)" + _CMP.replace("op>", "rop>").replace("val>", "rval>")
-    # a bare number after `!` is a compare point, but a sign never is: `1d6!-1` subtracts
-    + r"|(?P<explode>!!|!p|!)(?:(?P<eop>>=|<=|>|<|=)(?P<eval>-?\d+)|(?P<ebare>\d+))?"
+    # a bare number after `!` is a compare point, but a sign never is: `1d6!-1` subtracts;
+    # Foundry's `x` is `!` and `xo` explodes once; `cap3` after either caps the explosions
+    + r"|(?P<explode>!!|!p|!|xo|x)(?:(?P<eop>>=|<=|>|<|=)(?P<eval>-?\d+)|(?P<ebare>\d+))?"
+    r"(?:cap(?P<cap>\d+))?"
     r"|(?P<clamp>min|max)(?P<cval>-?\d+)"
+    r"|(?P<crit>cs|cf)(?P<csop>>=|<=|>|<|=)?(?P<csval>-?\d+)"
     r"|f(?:(?P<fop>>=|<=|>|<|=)?(?P<fval>-?\d+))"
+    r"|t(?:(?P<top>>=|<=|>|<|=)?(?P<tval>-?\d+))"
     r"|(?P<sort>sa|sd|s)(?![a-z0-9_])"
-    r"|(?P<sop>>=|<=|>|<|=)(?P<sval>-?\d+)",
+    # spaces around a compare are allowed (`10d6 >= 5`)
+    r"|\s*(?P<sop>>=|<=|>|<|=)\s*(?P<sval>-?\d+)",
     "a dice modifier",
 ).leave_whitespace()
 
 
 def _modifier(m: dict[str, Any]) -> ast.Modifier:
     if m.get("keep"):
-        op = {"k": "kh", "d": "dl"}.get(m["keep"].lower(), m["keep"].lower())
-        return ast.Keep(op, int(m["n"]))
+        n = int(m["n"]) if m.get("n") is not None else 1
+        return ast.Keep(m["keep"].lower(), n)
+    if m.get("keep1"):
+        return ast.Keep("kh" if m["keep1"].lower() == "k" else "dl", int(m["n1"]))
     if m.get("reroll"):
         spelling = m["reroll"].lower()
         return ast.Reroll(_compare(m.get("rop"), m["rval"]), once=spelling == "ro", spelling=spelling)
     if m.get("explode"):
-        style = m["explode"].lower()
+        spelling = m["explode"].lower()
+        style = "!" if spelling in ("x", "xo") else spelling
         when = None
         if m.get("eval") is not None:
             when = _compare(m["eop"], m["eval"])
         elif m.get("ebare") is not None:
             when = _compare(None, m["ebare"])
-        return ast.Explode(style, when)
+        cap = int(m["cap"]) if m.get("cap") is not None else None
+        if spelling == "xo":
+            cap = 1 if cap is None else min(cap, 1)
+        return ast.Explode(style, when, cap)  # type: ignore[arg-type]
     if m.get("clamp"):
         return ast.Clamp(m["clamp"].lower(), int(m["cval"]))
+    if m.get("crit"):
+        return ast.Crit(m["crit"].lower(), _compare(m.get("csop"), m["csval"]))
     if m.get("fval") is not None:
         return ast.CountFailures(_compare(m.get("fop"), m["fval"]))
+    if m.get("tval") is not None:
+        return ast.CountTwice(_compare(m.get("top"), m["tval"]))
     if m.get("sort"):
         spelling = m["sort"].lower()
         return ast.Sort(descending=spelling == "sd", spelling=spelling)
@@ -137,7 +155,7 @@ def _build() -> pp.ParserElement:
     def dice_action(s: str, loc: int, t: pp.ParseResults) -> ast.Dice:
         head = t[0]
         count = int(head["count"]) if head.get("count") else 1
-        return ast.Dice(count, _die_from(head["die"], loc), _term_mods(loc, t[1]))
+        return ast.Dice(count, _die_from(head["die"], loc), _term_mods(loc, t[1], s))
 
     def risk_action(s: str, loc: int, t: pp.ParseResults) -> ast.Dice:
         head = t[0]
@@ -145,7 +163,7 @@ def _build() -> pp.ParserElement:
         if sides > MAX_SIDES:
             raise _Refusal(loc, f"a die has at most {MAX_SIDES:,} sides")
         count = int(head["count"]) if head.get("count") else 1
-        return ast.Dice(count, ast.Die("risk", sides), _term_mods(loc, t[1]))
+        return ast.Dice(count, ast.Die("risk", sides), _term_mods(loc, t[1], s))
 
     dice_head = _DICE_HEAD.copy().set_parse_action(lambda t: [t.as_dict()])
     risk_head = _RISK_HEAD.copy().set_parse_action(lambda t: [t.as_dict()])
@@ -178,13 +196,15 @@ def _build() -> pp.ParserElement:
     atom = (call | dice | risk | number | group | paren | aid).set_name("a term")
     advantage = _regex(r"(?:adv|dis)(?![a-z0-9_])", "adv or dis")
 
-    def d20_advantage(s: str, loc: int, t: pp.ParseResults) -> ast.Dice:
+    def d20_advantage(s: str, loc: int, t: pp.ParseResults) -> ast.Expr:
         if not ast.is_plain_die(t[0]):
             raise pp.ParseException(s, loc, "adv or dis after one die")  # the LINE's, then
-        return ast.advantaged(t[0], t[1].lower())
+        word = ast.combined(t[1:])
+        return t[0] if word is None else ast.advantaged(t[0], word)
 
-    # `d20 adv + 5`, `Δ8 adv`: adv and dis belong to the one die they follow
-    with_advantage = (atom + advantage).set_parse_action(d20_advantage)
+    # `d20 adv + 5`, `Δ8 adv`: adv and dis belong to the one die they follow; `d20 adv dis`
+    # cancels to the one die
+    with_advantage = (atom + pp.OneOrMore(advantage)).set_parse_action(d20_advantage)
     label = pp.QuotedString("[", end_quote_char="]").set_name("a [label]")
     labeled = ((with_advantage | atom) + pp.Optional(label)).set_parse_action(
         lambda t: ast.Labeled(t[0], t[1].strip()) if len(t) > 1 else t[0]
@@ -216,24 +236,37 @@ def _build() -> pp.ParserElement:
         lambda s, loc, t: _Marker("adv", (t[0].lower(), loc))
     )
     vs = (_regex(r"vs(?![a-z0-9_])", "'vs'").suppress() - signed).set_parse_action(
-        lambda t: _Marker("vs", int(t[0]))
+        lambda t: _Marker("vs", (">=", int(t[0])))
+    )
+    # `1d20+5>=15`: a compare after the expression (not right after a dice term, whose own
+    # success count it is) compares the total
+    goal = _regex(r"(?P<op>>=|<=|>|<|=)\s*(?P<val>[+-]?\d+)", "a compare").set_parse_action(
+        lambda t: _Marker("vs", (t["op"], int(t["val"])))
     )
 
     def roll_action(t: pp.ParseResults) -> ast.RollLine:
-        marks = {m.kind: m.value for m in t[1:]}
+        marks = [m for m in t[1:] if isinstance(m, _Marker)]
         expr = t[0]
-        if "adv" in marks:
-            # `d20 + 5 adv`: at the end of the LINE it goes to the first plain d20
-            word, loc = marks["adv"]
+        words = [m.value for m in marks if m.kind == "adv"]
+        if words:
+            # `d20 + 5 adv`: at the end of the LINE it goes to the first plain d20; `adv`
+            # and `dis` cancel, the same word twice is once
+            word = ast.combined(w for w, _ in words)
+            loc = words[0][1]
             try:
-                expr = ast.with_advantage(expr, word)
+                expr = ast.with_advantage(expr, word) if word else _cancelled(expr, loc)
             except UsageError:
-                raise _Refusal(loc, ast.no_d20_for(word)) from None
-        return ast.RollLine(expr, target=marks.get("vs"))
+                raise _Refusal(loc, ast.no_d20_for(words[0][0])) from None
+        goal = next((m.value for m in marks if m.kind == "vs"), None)
+        if goal is None:
+            return ast.RollLine(expr)
+        return ast.RollLine(expr, target=goal[1], target_op=goal[0])
 
-    roll_line = (expr + pp.Optional(line_advantage) + pp.Optional(vs)).set_parse_action(
-        roll_action
-    )
+    # `vs N` and a trailing `adv`/`dis` in either order: `d20+5 vs 15 adv`
+    roll_line = (
+        expr + pp.ZeroOrMore(line_advantage) + pp.Optional(vs | goal)
+        + pp.ZeroOrMore(line_advantage)
+    ).set_parse_action(roll_action)
 
     # `custom:frobbed` is one word: a GM's own name after a `custom:` prefix (Vagabond Statuses)
     word = _regex(r"\+?[a-z_][a-z0-9_'\-]*(?::[a-z_][a-z0-9_'\-]*)?|\+\d+(?:d\d+)?(?![a-z0-9_])",
@@ -267,13 +300,49 @@ def _build() -> pp.ParserElement:
     return line
 
 
-def _term_mods(loc: int, items: Any) -> tuple[ast.Modifier, ...]:
-    """A dice term's modifiers in acting order; its explosions must share one style."""
-    mods = ast.in_stage_order(_flatten(items))
-    explodes = [m for m in mods if isinstance(m, ast.Explode)]
+def _cancelled(expr: ast.Expr, loc: int) -> ast.Expr:
+    """`d20 adv dis` at the end of a LINE: the words cancel, and the LINE needs its d20 still."""
+    if not any(isinstance(n, ast.Dice) and n.die == ast.D20 for n in ast.walk(expr)):
+        raise _Refusal(loc, "'adv' and 'dis' need a d20 in the line (try: d20 adv)")
+    return expr
+
+
+def _term_mods(loc: int, items: Any, text: str = "") -> tuple[ast.Modifier, ...]:
+    """A dice term's modifiers in acting order; its explosions must share one style (the
+    caret goes under the first explosion of another style: `1d6!!5!6`)."""
+    written = _flatten(items)
+    mods = ast.in_stage_order(written)
+    explodes = [m for m in written if isinstance(m, ast.Explode)]
     if len({m.style for m in explodes}) > 1:
-        raise _Refusal(loc, ast.mixed_explosions(explodes))
+        raise _Refusal(_other_style_at(text, loc, explodes), ast.mixed_explosions(explodes))
+    caps = [m for m in mods if isinstance(m, ast.Explode) and m.cap is not None]
+    if caps and len({m.cap for m in caps}) > 1:
+        raise _Refusal(loc, "one term has one explosion cap: "
+                       + " and ".join(str(m) for m in caps) + " give two")
+    twice = any(isinstance(m, ast.CountTwice) for m in mods)
+    if twice and not any(isinstance(m, ast.CountSuccesses) for m in mods):
+        raise _Refusal(loc, "t counts a success twice: give a success point first, as in "
+                       "10d10>=7t10")
     return mods
+
+
+def _other_style_at(text: str, loc: int, explodes: list[ast.Explode]) -> int:
+    """Where the first explosion whose style differs from the first one's is written: the
+    term's modifiers read again, one by one, from its head at `loc`."""
+    head = _HEAD_RE.match(text, loc)
+    if head is None:
+        return loc
+    first, pos = explodes[0].style, head.end()
+    while (found := _MODIFIER_RE.match(text, pos)) is not None and found.end() > pos:
+        mod = _modifier(found.groupdict())
+        if isinstance(mod, ast.Explode) and mod.style != first:
+            return found.start() + len(found.group(0)) - len(found.group(0).lstrip())
+        pos = found.end()
+    return loc
+
+
+_HEAD_RE = re.compile(_DICE_HEAD.pattern + "|" + _RISK_HEAD.pattern.replace("?P<count>", ""), _I)
+_MODIFIER_RE = re.compile(_MODIFIER.pattern, _I)
 
 
 def _flatten(items: Any) -> tuple[ast.Modifier, ...]:
@@ -324,8 +393,23 @@ def _found(text: str, loc: int) -> str:
 
 @lru_cache(maxsize=1024)
 def parse(text: str) -> ast.Line:
-    """Parse one LINE into its syntax tree; raises NotationError with a 1-based column."""
+    """Parse one LINE into its syntax tree; raises NotationError with a 1-based column (of the
+    text as typed: the LINE is normalised first, rules/notation/normal.py)."""
     _check_shape(text)
+    norm = normalise(text)
+    if not norm.origin:
+        return _parse(text)
+    try:
+        line = _parse(norm.text)
+    except NotationError as exc:
+        column = norm.column(exc.column) if exc.column else exc.column
+        raise NotationError(exc.message, text, column, exc.expected) from None
+    if isinstance(line, ast.CommandLine):
+        line = replace(line, column=norm.column(line.column))
+    return line
+
+
+def _parse(text: str) -> ast.Line:
     stripped = text.strip()
     if not stripped or stripped.startswith("#"):
         raise NotationError("empty LINE: give dice (2d6+1) or a command", text, 1, "a LINE")
@@ -340,8 +424,13 @@ def parse(text: str) -> ast.Line:
     except pp.ParseBaseException as exc:
         loc = offset + exc.loc
         expected = _expected_from(exc)  # type: ignore[arg-type]
-        if loc >= len(text.rstrip()) and expected.endswith(" or the end of the line"):
-            expected = "a term"  # the line ended: what it still needs is a term
+        end = len(text.rstrip())
+        if loc >= end:
+            if expected.endswith(" or the end of the line"):
+                expected = "a term"  # the line ended: what it still needs is a term
+            # the line ended (trailing spaces or not): the caret goes just past its last word
+            message = f"expected {expected}, found the end of the line"
+            raise NotationError(message, text, end + 1, expected) from None
         message = f"expected {expected}, found {_found(text, loc)}"
         raise NotationError(message, text, loc + 1, expected) from None
     except RecursionError:

@@ -173,14 +173,20 @@ class System:
         shown, target = ctx.input.strip(), line.target
         outcome = None
         if target is not None:
-            outcome = "pass" if roll.total >= target else "fail"
+            outcome = "pass" if line.passes(roll.total) else "fail"
         natural = self.natural(roll.throws)
+        # a `cs`/`cf` range of the LINE decides its crit / fumble; the system's rule the rest
+        ranged_crit, ranged_fumble = roll.marked()
+        crit = natural == "crit" if ranged_crit is None else ranged_crit
+        fumble = natural == "fumble" if ranged_fumble is None else ranged_fumble
+        marks = " · ".join(w for w, on in (("crit", crit), ("fumble", fumble)) if on)
+        goal = line.goal_text
 
         def summary() -> str:  # written only if read: `-q` shows the total alone
             text = f"{shown} → {describe_roll(roll)}"
             if outcome is not None:
-                text = f"{text} vs {target} · {outcome}"
-            return text if natural is None else f"{text} · {natural}"
+                text = f"{text} {goal} · {outcome}"
+            return f"{text} · {marks}" if marks else text
 
         return ctx.resolution(
             "roll",
@@ -188,8 +194,8 @@ class System:
             total=roll.total,
             target=target,
             outcome=outcome,
-            crit=natural == "crit",
-            fumble=natural == "fumble",
+            crit=crit,
+            fumble=fumble,
             successes=roll.successes,
             rolls=(roll,),
         )
@@ -285,7 +291,12 @@ _COMMENT = re.compile(r"\s*#.*$")
 
 @lru_cache(maxsize=256)
 def shown_input(text: str) -> str:
-    """The LINE as its result line shows it: no `Nx` prefix (each result is one), no comment."""
+    """The LINE as its result line shows it: no `Nx` prefix (each result is one), no comment,
+    and as the grammar read it (`1d20−2` shows `1d20-2`: rules/notation/normal.py)."""
+    if not text.isascii():
+        from rules.notation.normal import normalised_text
+
+        text = normalised_text(text)
     return _COMMENT.sub("", _REPEAT.sub("", text)).strip()
 
 
