@@ -306,12 +306,8 @@ class Roller:
             raise EvaluationError(f"exploding {what} would never stop: {node}")
         out = list(dice)
         matches = when.matcher(die)
-        cap = when.cap
-
-        def explodes(face: int, chain: int) -> bool:
-            return (cap is None or chain < cap) and matches(face)
-
-        wave = [d for d in dice if explodes(d.faces[-1], 0)]
+        cap = when.cap  # a die's lineage explodes while its chain is shorter than the cap
+        wave = [d for d in dice if matches(d.faces[-1])] if cap != 0 else []
         for n in range(MAX_WAVES + 1):
             if not wave:
                 return out
@@ -326,13 +322,13 @@ class Roller:
                     parent.ids.append(tid)
                     parent.value += face
                     parent.chain += 1
-                    if explodes(face, parent.chain):
+                    if (cap is None or parent.chain < cap) and matches(face):
                         nxt.append(parent)
                     continue
                 child = _Die(die, [face], [tid], "explode", chain=parent.chain + 1)
                 child.value = face - 1 if when.style == "!p" else face
                 out.append(child)
-                if explodes(face, child.chain):
+                if (cap is None or child.chain < cap) and matches(face):
                     nxt.append(child)
             wave = nxt
         return out

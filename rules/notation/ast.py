@@ -529,6 +529,12 @@ class RollLine:
         return Compare(self.target_op, self.target).matches(total)
 
     @cached_property
+    def ranged(self) -> bool:
+        """Whether a term has a `cs`/`cf` range (asked once, not at every repeat)."""
+        return any(isinstance(n, Dice) and any(isinstance(m, Crit) for m in n.mods)
+                   for n in walk(self.expr))
+
+    @cached_property
     def aided(self) -> bool:
         """Whether the expression has Vagabond's `f`/`h` atoms (asked once, not at every repeat)."""
         return any(isinstance(n, Aid) for n in walk(self.expr))

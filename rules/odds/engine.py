@@ -26,7 +26,7 @@ def line_odds(line: ast.RollLine) -> Odds:
     expr = ast.with_advantage(line.expr, line.advantage)
     dist = distribution(expr)
     total = dist if dist.integral else dist.map(_floor)
-    return Odds.from_dist(total, line.target)
+    return Odds.from_dist(total, line.target, line.target_op)
 
 
 def distribution(expr: ast.Expr) -> Dist:
@@ -131,11 +131,11 @@ class _Walker:
     def group(self, node: ast.Group) -> Dist:
         members = [self.walk(m) for m in node.members]
         keeps: list[ast.Keep] = []
-        counting: list[ast.CountSuccesses | ast.CountFailures] = []
+        counting: list[ast.Counting] = []
         for m in ast.in_stage_order(node.mods):
             if isinstance(m, ast.Keep):
                 keeps.append(m)
-            elif isinstance(m, (ast.CountSuccesses, ast.CountFailures)):
+            elif isinstance(m, ast.Counting):
                 counting.append(m)
             elif not isinstance(m, ast.Sort):
                 raise EvaluationError(

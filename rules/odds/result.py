@@ -43,8 +43,9 @@ class Odds:
         return hash((tuple(self.distribution.items()), tuple(self.outcomes.items())))
 
     @classmethod
-    def from_dist(cls, dist: Dist, target: int | None = None) -> Odds:
-        """The odds of a whole-number distribution; with a target, P(pass) is P(total ≥ target).
+    def from_dist(cls, dist: Dist, target: int | None = None, op: ast.CompareOp = ">=") -> Odds:
+        """The odds of a whole-number distribution; with a target, P(pass) is P(total ≥ target)
+        (or P(total `op` target): `> 15`, `<= 5`).
 
         Every sum is taken over the distribution's one integer denominator: each probability is
         reduced once, and no common denominator of many fractions is ever searched for."""
@@ -61,7 +62,8 @@ class Odds:
             raise ValueError("probabilities must be non-negative and sum to at most 1")
         outcomes: dict[str, Fraction] = {}
         if target is not None:
-            passing = sum(w for v, w in weights.items() if v >= target)
+            goal = ast.Compare(op, target)
+            passing = sum(w for v, w in weights.items() if goal.matches(v))
             outcomes = {"pass": Fraction(passing, denom), "fail": Fraction(total - passing, denom)}
         reduced: dict[int, Fraction] = {}  # equal weights (a symmetric sum's halves) share one
         probs = _Checked()

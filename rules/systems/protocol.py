@@ -175,18 +175,18 @@ class System:
         if target is not None:
             outcome = "pass" if line.passes(roll.total) else "fail"
         natural = self.natural(roll.throws)
-        # a `cs`/`cf` range of the LINE decides its crit / fumble; the system's rule the rest
-        ranged_crit, ranged_fumble = roll.marked()
-        crit = natural == "crit" if ranged_crit is None else ranged_crit
-        fumble = natural == "fumble" if ranged_fumble is None else ranged_fumble
-        marks = " · ".join(w for w, on in (("crit", crit), ("fumble", fumble)) if on)
-        goal = line.goal_text
+        crit, fumble = natural == "crit", natural == "fumble"
+        if line.ranged:  # a `cs`/`cf` range of the LINE decides; the system's rule the rest
+            ranged_crit, ranged_fumble = roll.marked()
+            crit = crit if ranged_crit is None else ranged_crit
+            fumble = fumble if ranged_fumble is None else ranged_fumble
 
         def summary() -> str:  # written only if read: `-q` shows the total alone
             text = f"{shown} → {describe_roll(roll)}"
             if outcome is not None:
-                text = f"{text} {goal} · {outcome}"
-            return f"{text} · {marks}" if marks else text
+                text = f"{text} {line.goal_text} · {outcome}"
+            marks = [w for w, on in (("crit", crit), ("fumble", fumble)) if on]
+            return " · ".join([text, *marks])
 
         return ctx.resolution(
             "roll",
