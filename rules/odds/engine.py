@@ -12,7 +12,7 @@ from rules.dice.evaluate import MAX_DICE, apply_function
 from rules.errors import EvaluationError
 from rules.notation import ast
 from rules.odds.dice import check_count, dice_distribution, score_of
-from rules.odds.dist import MAX_OUTCOMES, Dist, Value, exact, too_many
+from rules.odds.dist import MAX_OUTCOMES, MAX_PACKED_DIGITS, Dist, Value, exact, too_many, too_much_work
 from rules.odds.pool import keep_window, members_keep
 from rules.odds.result import Odds
 
@@ -105,17 +105,31 @@ class _Walker:
         return self.group(node)
 
     def binop(self, node: ast.BinOp) -> Dist:
+        if node.op in ("+", "-"):
+            return self.chain(node)
         left, right = self.walk(node.left), self.walk(node.right)
         what = str(node)
-        if node.op == "+":
-            return left.plus(right, what)
-        if node.op == "-":
-            return left.plus(-right, what)
         if node.op == "*":
             return left.combine(right, operator.mul, what)
         if 0 in right.weights:
             raise EvaluationError(f"division by zero in {node}: the divisor can be 0")
         return left.combine(right, _divide, what)
+
+    def chain(self, node: ast.BinOp) -> Dist:
+        """A chain of terms added and subtracted (`d99+d99+…`, `1d20+5-1d4`): like terms summed
+        as one NdX is (`d6+d6+d6` costs what `3d6` does), the cost of the whole sum estimated
+        and refused before any convolution, then the parts added smallest first (a balanced
+        tree of sums, not a long line of ever larger ones)."""
+        terms: dict[tuple[int, ast.Expr], int] = {}
+        _flatten_sum(node, 1, terms)
+        what = _named(node, sum(terms.values()))
+        parts = [(self.walk(term), sign, times) for (sign, term), times in terms.items()]
+        check_sum_cost([(dist, times) for dist, _, times in parts], what)
+        sums = []
+        for dist, sign, times in parts:
+            total = dist.sum_of(times, what) if times > 1 else dist
+            sums.append(-total if sign < 0 else total)
+        return add_smallest_first(sums, what)
 
     def call(self, node: ast.Call) -> Dist:
         args = [self.walk(a) for a in node.args]
@@ -149,6 +163,64 @@ class _Walker:
         for member in members:
             out = out + (member.map(score) if counting else member)
         return out
+
+
+def _named(node: ast.Expr, terms: int) -> str:
+    """How an error names a sum: itself, or its start and its count of terms when long."""
+    text = str(node)
+    if len(text) <= 60:
+        return text
+    return f"{text[:40].rsplit(' ', 1)[0]} … ({terms:,} terms)"
+
+
+def _flatten_sum(node: ast.Expr, sign: int, into: dict[tuple[int, ast.Expr], int]) -> None:
+    """The signed terms of a chain of `+` and `-`, each counted (equal trees are equal)."""
+    if isinstance(node, ast.BinOp) and node.op in ("+", "-"):
+        _flatten_sum(node.left, sign, into)
+        _flatten_sum(node.right, sign if node.op == "+" else -sign, into)
+        return
+    if isinstance(node, ast.Neg):
+        _flatten_sum(node.operand, -sign, into)
+        return
+    key = (sign, node)
+    into[key] = into.get(key, 0) + 1
+
+
+def check_sum_cost(parts: list[tuple[Dist, int]], what: str) -> None:
+    """Refuse at once a sum of `times` copies of each distribution whose exact weights would
+    pass the limits: its values (at most MAX_OUTCOMES) and its weights' digits (what the odds
+    print and what computing them costs), estimated as for NdX (Dist.sum_of)."""
+    if sum(times for _, times in parts) <= 1:
+        return
+    integral = all(d.integral for d, _ in parts)
+    if integral:
+        values = 1 + sum(times * (int(d.max) - int(d.min)) for d, times in parts)
+    else:
+        values = 1
+        for d, times in parts:
+            values = min(values * len(d) ** times, MAX_OUTCOMES + 1)
+    if values > MAX_OUTCOMES:
+        raise too_many(what, values)
+    digits = values * (sum(times * d.denom.bit_length() for d, times in parts) * 30103 // 100_000)
+    if digits > MAX_PACKED_DIGITS:
+        raise too_much_work(what)
+
+
+def add_smallest_first(dists: list[Dist], what: str) -> Dist:
+    """The sum of independent distributions, always adding the two smallest (like Huffman's
+    code): each value's weight is multiplied a few times, not once per term."""
+    import heapq
+
+    heap = [(len(d), i, d) for i, d in enumerate(dists)]
+    heapq.heapify(heap)
+    order = len(heap)
+    while len(heap) > 1:
+        _, _, a = heapq.heappop(heap)
+        _, _, b = heapq.heappop(heap)
+        both = a.plus(b, what)
+        heapq.heappush(heap, (len(both), order, both))
+        order += 1
+    return heap[0][2]
 
 
 def _divide(a: Value, b: Value) -> Value:

@@ -153,3 +153,21 @@ class OddsHook(Protocol):
     """
 
     def __call__(self, ctx: Any, line: ast.CommandLine) -> Odds: ...
+
+
+def fraction_text(p: Fraction) -> str:
+    """A probability as its exact fraction, `"15869/1296"`, however many digits it has (past
+    Python's 4,300-digit int-to-text limit too: decimal's conversion has none)."""
+    if p.denominator == 1:
+        return integer_text(p.numerator)
+    return f"{integer_text(p.numerator)}/{integer_text(p.denominator)}"
+
+
+def integer_text(n: int) -> str:
+    """`str(n)` for an integer of any length."""
+    if n.bit_length() < 14_000:  # well under 4,300 digits
+        return str(n)
+    from decimal import Decimal
+
+    return str(Decimal(n))
+
