@@ -238,9 +238,22 @@ class Runner:
         status they make."""
         if results:
             self.out("\n".join(map(self.rendered, results)))
+            self._closing_count(results)
         if self.settings.exit_code and any(res.passed is False for res in results):
             return int(ExitStatus.REFUSED)
         return int(ExitStatus.OK)
+
+    def _closing_count(self, results: list[Resolution]) -> None:
+        """After the repeats of a LINE with an outcome: `4 of 6 pass` (JSON: its summary
+        object; `-q` prints the outcomes alone)."""
+        from cli.render.repeats import has_summary, summary_json, summary_text
+
+        if self.settings.quiet or not has_summary(results):
+            return
+        if self.settings.json:
+            self.out(render_json.dumps(summary_json(results)))
+        else:
+            self.out(summary_text(results))
 
     def campaign(self) -> CampaignStore:
         """The campaign, opened once for this process's life (never created: a missing file is
@@ -334,6 +347,10 @@ class Runner:
                 for i in range(times)
             ]
         named = self.expansion(text)
+        if named is None:
+            from cli.stat_line import filled
+
+            named = filled(self, text)  # `d20+{might}`: the acting character's values
         if named is not None:
             text = named.line  # what the system reads; the result keeps both (cli/named.py)
         line = parse(text) if named is None else parse_expanded(named)

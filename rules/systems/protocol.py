@@ -317,5 +317,20 @@ def unknown_command(system: System, line: ast.CommandLine,
         return UsageError(
             f"'{line.word}' is a {' / '.join(owners)} command; choose the system with -s {owners[0]}"
         )
+    from rules.named import SUBCOMMANDS
+    from rules.suggest import closest
+
+    near = closest(line.word, [*sorted(system.commands()), *SUBCOMMANDS])
+    if near is not None:
+        return UsageError(f"unknown word '{line.word}': not dice, nor a {system.id} command"
+                          f" (did you mean '{near}'?)")
+    theirs = sorted({c for s in SYSTEMS.values() for c in s.commands()})
+    near = closest(line.word, theirs)
+    if near is not None:
+        owners = [s.id for s in SYSTEMS.values() if near in s.commands()]
+        how = f"choose the system with -s {owners[0]}" if active is None else (
+            f"{active.name} is a {active.system} character")
+        return UsageError(f"unknown word '{line.word}': did you mean '{near}'? (a"
+                          f" {' / '.join(owners)} command; {how})")
     known = ", ".join(sorted(system.commands()))
     return UsageError(f"unknown word '{line.word}': not dice, nor a {system.id} command ({known})")

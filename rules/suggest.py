@@ -1,0 +1,43 @@
+""""Did you mean …?": the closest known word by edit distance, for a word that is unknown."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+MAX_DISTANCE = 2
+"""At most this many edits (letters added, removed, changed or swapped) away."""
+
+
+def distance(a: str, b: str) -> int:
+    """Edit distance with swaps of two neighbours (optimal string alignment)."""
+    a, b = a.lower(), b.lower()
+    if a == b:
+        return 0
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, start=1):
+        row = [i] + [0] * len(b)
+        for j, cb in enumerate(b, start=1):
+            row[j] = min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (ca != cb))
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                row[j] = min(row[j], prev2[j - 2] + 1)
+        prev2, prev = prev, row
+    return prev[-1]
+
+
+def closest(word: str, known: Iterable[str]) -> str | None:
+    """The known word nearest `word` (within MAX_DISTANCE, and fewer edits than its length
+    less one: `xy` suggests nothing), ties to the first given; None when none is near."""
+    best: tuple[int, str] | None = None
+    limit = min(MAX_DISTANCE, max(len(word) - 2, 1))
+    for candidate in known:
+        d = distance(word, candidate)
+        if d <= limit and (best is None or d < best[0]):
+            best = (d, candidate)
+    return None if best is None else best[1]
+
+
+def did_you_mean(word: str, known: Iterable[str]) -> str:
+    """` (did you mean 'check'?)`, or "" when no known word is near."""
+    found = closest(word, known)
+    return f" (did you mean '{found}'?)" if found else ""
