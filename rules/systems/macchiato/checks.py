@@ -49,8 +49,12 @@ def find_stat(word: str) -> Stat:
     for stat in STATS:
         if low in (stat.name, stat.abbrev):
             return stat
+    from rules.suggest import closest
+
+    near = closest(low, [n for s in STATS for n in (s.name, s.abbrev)])
     names = ", ".join(f"{s.abbrev}" for s in STATS)
-    raise UsageError(f"no Macchiato stat {word!r} (stats: {names})")
+    hint = f"did you mean '{near}'?" if near else f"stats: {names}"
+    raise UsageError(f"no Macchiato stat {word!r} ({hint})")
 
 
 def parse_check(ctx: Context, line: ast.CommandLine) -> CheckSpec:
