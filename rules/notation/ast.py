@@ -172,7 +172,7 @@ class Explode:
     """`!` (explode), `!!` (compound) or `!p` (penetrate), on the max face or a compare point.
 
     Foundry's `x` is `!`; `cap` limits how many explosion dice one die may add (`!cap3`), and
-    Foundry's `xo` (explode once) is `cap` 1, written back as `xo`.
+    Foundry's `xo` (explode once) is `cap` 1 (written back `!cap1`).
     """
 
     style: Literal["!", "!!", "!p"]
@@ -181,13 +181,11 @@ class Explode:
     stage = 1
 
     def __str__(self) -> str:
-        head = "xo" if self.style == "!" and self.cap == 1 else self.style
+        head: str = self.style
         if self.when is not None:
             # `!-1` would read as `!` then `- 1`: a negative point keeps its `=`
             head += self.when.notation(bare_equal=self.when.value >= 0)
-        if self.cap is not None and head[:2] != "xo":
-            head += f"cap{self.cap}"
-        return head
+        return head if self.cap is None else f"{head}cap{self.cap}"
 
 
 @dataclass(frozen=True)
@@ -308,7 +306,7 @@ class Crit:
 
     kind: Literal["cs", "cf"]
     when: Compare
-    stage = 5
+    stage = 4  # marks only; written before a sort (`cs19s`: `scs19` would not read back)
 
     def __str__(self) -> str:
         return f"{self.kind}{self.when}"
@@ -511,7 +509,9 @@ class RollLine:
 
     def __str__(self) -> str:
         parts = [f"{self.repeat}x"] if self.repeat != 1 else []
-        parts.append(str(self.expr))
+        compared = self.target is not None and self.target_op != ">="
+        # `(2d6) > 3`: a compare right after dice would be their success count
+        parts.append(f"({self.expr})" if compared else str(self.expr))
         if self.advantage:
             parts.append(self.advantage)
         if self.target is not None:
