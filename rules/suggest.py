@@ -26,10 +26,11 @@ def distance(a: str, b: str) -> int:
 
 
 def closest(word: str, known: Iterable[str]) -> str | None:
-    """The known word nearest `word` (within MAX_DISTANCE, and fewer edits than its length
-    less one: `xy` suggests nothing), ties to the first given; None when none is near."""
+    """The known word nearest `word` (within MAX_DISTANCE edits, and at most its length less
+    two: `xy` suggests nothing, `sav` one edit away), ties to the first given; None when none
+    is near."""
     best: tuple[int, str] | None = None
-    limit = min(MAX_DISTANCE, max(len(word) - 2, 1))
+    limit = min(MAX_DISTANCE, len(word) - 2)
     for candidate in known:
         d = distance(word, candidate)
         if d <= limit and (best is None or d < best[0]):
