@@ -12,8 +12,8 @@ import pyparsing as pp
 
 from rules.errors import LimitError, NotationError, UsageError
 from rules.notation import ast
-from rules.notation.normal import normalise
 from rules.notation.limits import MAX_DEPTH, MAX_LINE, MAX_REPEAT, MAX_SIDES
+from rules.notation.normal import normalise
 
 _RECURSION = 20_000
 
@@ -61,12 +61,12 @@ def _die_from(text: str, loc: int) -> ast.Die:
 # `dF` may be followed by modifiers (4dFkh2) but is not the start of a word (dfoo)
 _FATE_END = (r"(?=(?:kh|kl|dh|dl|k|d|ro|rr|r|min|max|sa|sd|s|f|xo|x|cs|cf|t)?"
              r"(?:[^a-z0-9_]|$|-?\d))")
-_DICE_HEAD = _regex(
-    r"(?P<count>\d+)?d(?P<die>\d+|%|f" + _FATE_END + r"|\{[^{}]*\})", "dice (NdX)"
-)
-_RISK_HEAD = _regex(r"(?P<count>\d+)?(?:Δ|δ|delta)(?P<sides>\d+)", "risk die (Δ8)")
+_DICE_PATTERN = r"(?P<count>\d+)?d(?P<die>\d+|%|f" + _FATE_END + r"|\{[^{}]*\})"
+_RISK_PATTERN = r"(?P<count>\d+)?(?:Δ|δ|delta)(?P<sides>\d+)"
+_DICE_HEAD = _regex(_DICE_PATTERN, "dice (NdX)")
+_RISK_HEAD = _regex(_RISK_PATTERN, "risk die (Δ8)")
 
-_MODIFIER = _regex(
+_MODIFIER_PATTERN = (
     # a keep or drop without its count keeps or drops one (`2d20kh`, as Foundry and Roll20)
     r"(?P<keep>kh|kl|dh|dl)(?P<n>\d+)?|(?P<keep1>k|d)(?P<n1>\d+)"
     r"|(?P<reroll>ro|rr|r)" + _CMP.replace("op>", "rop>").replace("val>", "rval>")
@@ -80,9 +80,9 @@ _MODIFIER = _regex(
     r"|t(?:(?P<top>>=|<=|>|<|=)?(?P<tval>-?\d+))"
     r"|(?P<sort>sa|sd|s)(?![a-z0-9_])"
     # spaces around a compare are allowed (`10d6 >= 5`)
-    r"|\s*(?P<sop>>=|<=|>|<|=)\s*(?P<sval>-?\d+)",
-    "a dice modifier",
-).leave_whitespace()
+    r"|\s*(?P<sop>>=|<=|>|<|=)\s*(?P<sval>-?\d+)"
+)
+_MODIFIER = _regex(_MODIFIER_PATTERN, "a dice modifier").leave_whitespace()
 
 
 def _modifier(m: dict[str, Any]) -> ast.Modifier:
@@ -341,8 +341,8 @@ def _other_style_at(text: str, loc: int, explodes: list[ast.Explode]) -> int:
     return loc
 
 
-_HEAD_RE = re.compile(_DICE_HEAD.pattern + "|" + _RISK_HEAD.pattern.replace("?P<count>", ""), _I)
-_MODIFIER_RE = re.compile(_MODIFIER.pattern, _I)
+_HEAD_RE = re.compile(_DICE_PATTERN + "|" + _RISK_PATTERN.replace("?P<count>", ""), _I)
+_MODIFIER_RE = re.compile(_MODIFIER_PATTERN, _I)
 
 
 def _flatten(items: Any) -> tuple[ast.Modifier, ...]:
