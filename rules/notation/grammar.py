@@ -14,126 +14,42 @@ from rules.errors import LimitError, NotationError, UsageError
 from rules.notation import ast
 from rules.notation.limits import MAX_DEPTH, MAX_LINE, MAX_REPEAT, MAX_SIDES
 from rules.notation.normal import normalise
+from rules.notation.terms import (
+    DICE_PATTERN,
+    FLAGS,
+    MODIFIER_PATTERN,
+    RISK_PATTERN,
+    Refusal,
+    die_from,
+    flatten,
+    modifier_of,
+    term_mods,
+)
 
 _RECURSION = 20_000
 
 pp.ParserElement.enable_packrat(cache_size_limit=512)
 
 _I = re.IGNORECASE | re.ASCII  # `\d` is 0-9 only: `٣d6` or `２d6` are no dice
-_CMP = r"(?P<op>>=|<=|>|<|=)?(?P<val>-?\d+)"
-
-
-def _compare(op: str | None, val: str) -> ast.Compare:
-    return ast.Compare(op or "=", int(val))  # type: ignore[arg-type]
-
-
 def _regex(pattern: str, name: str) -> pp.Regex:
-    element = pp.Regex(pattern, flags=_I)
+    element = pp.Regex(pattern, flags=FLAGS)
     element.set_name(name)
     return element
 
 
 # ---- dice heads ----
 
-def _die_from(text: str, loc: int) -> ast.Die:
-    low = text.lower()
-    if low in ("%",):
-        return ast.PERCENT
-    if low == "f":
-        return ast.FATE
-    if low.startswith("{"):
-        body = low[1:-1].strip()
-        if not body:
-            raise _Refusal(loc, "a custom die needs at least one face: d{1,2,3}")
-        try:
-            faces = tuple(int(part) for part in body.split(","))
-        except ValueError:
-            raise _Refusal(
-                loc, "custom faces are whole numbers separated by commas: d{1,1,2,3}"
-            ) from None
-        return ast.Die("custom", len(faces), faces)
-    sides = int(low)
-    if sides > MAX_SIDES:
-        raise _Refusal(loc, f"a die has at most {MAX_SIDES:,} sides")
-    return ast.std_die(sides)
+_DICE_HEAD = _regex(DICE_PATTERN, "dice (NdX)")
+_RISK_HEAD = _regex(RISK_PATTERN, "risk die (Δ8)")
 
-
-# `dF` may be followed by modifiers (4dFkh2) but is not the start of a word (dfoo)
-_FATE_END = (r"(?=(?:kh|kl|dh|dl|k|d|ro|rr|r|min|max|sa|sd|s|f|xo|x|cs|cf|t)?"
-             r"(?:[^a-z0-9_]|$|-?\d))")
-_DICE_PATTERN = r"(?P<count>\d+)?d(?P<die>\d+|%|f" + _FATE_END + r"|\{[^{}]*\})"
-_RISK_PATTERN = r"(?P<count>\d+)?(?:Δ|δ|delta)(?P<sides>\d+)"
-_DICE_HEAD = _regex(_DICE_PATTERN, "dice (NdX)")
-_RISK_HEAD = _regex(_RISK_PATTERN, "risk die (Δ8)")
-
-_MODIFIER_PATTERN = (
-    # a keep or drop without its count keeps or drops one (`2d20kh`, as Foundry and Roll20)
-    r"(?P<keep>kh|kl|dh|dl)(?P<n>\d+)?|(?P<keep1>k|d)(?P<n1>\d+)"
-    r"|(?P<reroll>ro|rr|r)" + _CMP.replace("op>", "rop>").replace("val>", "rval>")
-    # a bare number after `!` is a compare point, but a sign never is: `1d6!-1` subtracts;
-    # Foundry's `x` is `!` and `xo` explodes once; `cap3` after either caps the explosions
-    + r"|(?P<explode>!!|!p|!|xo|x)(?:(?P<eop>>=|<=|>|<|=)(?P<eval>-?\d+)|(?P<ebare>\d+))?"
-    r"(?:cap(?P<cap>\d+))?"
-    r"|(?P<clamp>min|max)(?P<cval>-?\d+)"
-    r"|(?P<crit>cs|cf)(?P<csop>>=|<=|>|<|=)?(?P<csval>-?\d+)"
-    r"|f(?:(?P<fop>>=|<=|>|<|=)?(?P<fval>-?\d+))"
-    r"|t(?:(?P<top>>=|<=|>|<|=)?(?P<tval>-?\d+))"
-    r"|(?P<sort>sa|sd|s)(?![a-z0-9_])"
-    # spaces around a compare are allowed (`10d6 >= 5`)
-    r"|\s*(?P<sop>>=|<=|>|<|=)\s*(?P<sval>-?\d+)"
-)
-_MODIFIER = _regex(_MODIFIER_PATTERN, "a dice modifier").leave_whitespace()
-
-
-def _modifier(m: dict[str, Any]) -> ast.Modifier:
-    if m.get("keep"):
-        n = int(m["n"]) if m.get("n") is not None else 1
-        return ast.Keep(m["keep"].lower(), n)
-    if m.get("keep1"):
-        return ast.Keep("kh" if m["keep1"].lower() == "k" else "dl", int(m["n1"]))
-    if m.get("reroll"):
-        spelling = m["reroll"].lower()
-        return ast.Reroll(_compare(m.get("rop"), m["rval"]), once=spelling == "ro", spelling=spelling)
-    if m.get("explode"):
-        spelling = m["explode"].lower()
-        style = "!" if spelling in ("x", "xo") else spelling
-        when = None
-        if m.get("eval") is not None:
-            when = _compare(m["eop"], m["eval"])
-        elif m.get("ebare") is not None:
-            when = _compare(None, m["ebare"])
-        cap = int(m["cap"]) if m.get("cap") is not None else None
-        if spelling == "xo":
-            cap = 1 if cap is None else min(cap, 1)
-        return ast.Explode(style, when, cap)  # type: ignore[arg-type]
-    if m.get("clamp"):
-        return ast.Clamp(m["clamp"].lower(), int(m["cval"]))
-    if m.get("crit"):
-        return ast.Crit(m["crit"].lower(), _compare(m.get("csop"), m["csval"]))
-    if m.get("fval") is not None:
-        return ast.CountFailures(_compare(m.get("fop"), m["fval"]))
-    if m.get("tval") is not None:
-        return ast.CountTwice(_compare(m.get("top"), m["tval"]))
-    if m.get("sort"):
-        spelling = m["sort"].lower()
-        return ast.Sort(descending=spelling == "sd", spelling=spelling)
-    return ast.CountSuccesses(_compare(m["sop"], m["sval"]))
+_MODIFIER = _regex(MODIFIER_PATTERN, "a dice modifier").leave_whitespace()
 
 
 def _mods_action(tokens: pp.ParseResults) -> tuple[ast.Modifier, ...]:
-    return tuple(_modifier(t) for t in tokens)
+    return tuple(modifier_of(t) for t in tokens)
 
 
 _BOUNDARY = pp.Regex(r"(?:(?<=\s)|(?=[\s#]|$))").leave_whitespace().suppress().set_name("a space")
-
-
-class _Refusal(Exception):
-    """Raised by a parse action for input that parses but breaks a rule of the notation."""
-
-    def __init__(self, loc: int, message: str) -> None:
-        super().__init__(message)
-        self.loc = loc
-        self.message = message
 
 
 class _Marker:
@@ -149,21 +65,21 @@ def _build() -> pp.ParserElement:
     expr.set_name("a dice expression")
 
     modifier = _MODIFIER.copy()
-    modifier.set_parse_action(lambda t: [_modifier(t.as_dict())])
+    modifier.set_parse_action(lambda t: [modifier_of(t.as_dict())])
     mods = pp.Group(pp.ZeroOrMore(modifier), aslist=True)
 
     def dice_action(s: str, loc: int, t: pp.ParseResults) -> ast.Dice:
         head = t[0]
         count = int(head["count"]) if head.get("count") else 1
-        return ast.Dice(count, _die_from(head["die"], loc), _term_mods(loc, t[1], s))
+        return ast.Dice(count, die_from(head["die"], loc), term_mods(loc, t[1], s))
 
     def risk_action(s: str, loc: int, t: pp.ParseResults) -> ast.Dice:
         head = t[0]
         sides = int(head["sides"])
         if sides > MAX_SIDES:
-            raise _Refusal(loc, f"a die has at most {MAX_SIDES:,} sides")
+            raise Refusal(loc, f"a die has at most {MAX_SIDES:,} sides")
         count = int(head["count"]) if head.get("count") else 1
-        return ast.Dice(count, ast.Die("risk", sides), _term_mods(loc, t[1], s))
+        return ast.Dice(count, ast.Die("risk", sides), term_mods(loc, t[1], s))
 
     dice_head = _DICE_HEAD.copy().set_parse_action(lambda t: [t.as_dict()])
     risk_head = _RISK_HEAD.copy().set_parse_action(lambda t: [t.as_dict()])
@@ -186,7 +102,7 @@ def _build() -> pp.ParserElement:
     call.set_name("a function call")
 
     def group_action(t: pp.ParseResults) -> ast.Group:
-        return ast.Group(tuple(t[0]), ast.in_stage_order(_flatten(t[1])))
+        return ast.Group(tuple(t[0]), ast.in_stage_order(flatten(t[1])))
 
     group = (
         pp.Group(pp.Suppress("{") - pp.DelimitedList(expr) + pp.Suppress("}").set_name("'}'"), aslist=True)
@@ -254,9 +170,9 @@ def _build() -> pp.ParserElement:
             word = ast.combined(w for w, _ in words)
             loc = words[0][1]
             try:
-                expr = ast.with_advantage(expr, word) if word else _cancelled(expr, loc)
+                expr = ast.with_advantage(expr, word) if word else cancelled(expr, loc)
             except UsageError:
-                raise _Refusal(loc, ast.no_d20_for(words[0][0])) from None
+                raise Refusal(loc, ast.no_d20_for(words[0][0])) from None
         goal = next((m.value for m in marks if m.kind == "vs"), None)
         if goal is None:
             return ast.RollLine(expr)
@@ -300,59 +216,11 @@ def _build() -> pp.ParserElement:
     return line
 
 
-def _cancelled(expr: ast.Expr, loc: int) -> ast.Expr:
+def cancelled(expr: ast.Expr, loc: int) -> ast.Expr:
     """`d20 adv dis` at the end of a LINE: the words cancel, and the LINE needs its d20 still."""
     if not any(isinstance(n, ast.Dice) and n.die == ast.D20 for n in ast.walk(expr)):
-        raise _Refusal(loc, "'adv' and 'dis' need a d20 in the line (try: d20 adv)")
+        raise Refusal(loc, "'adv' and 'dis' need a d20 in the line (try: d20 adv)")
     return expr
-
-
-def _term_mods(loc: int, items: Any, text: str = "") -> tuple[ast.Modifier, ...]:
-    """A dice term's modifiers in acting order; its explosions must share one style (the
-    caret goes under the first explosion of another style: `1d6!!5!6`)."""
-    written = _flatten(items)
-    mods = ast.in_stage_order(written)
-    explodes = [m for m in written if isinstance(m, ast.Explode)]
-    if len({m.style for m in explodes}) > 1:
-        raise _Refusal(_other_style_at(text, loc, explodes), ast.mixed_explosions(explodes))
-    caps = [m for m in mods if isinstance(m, ast.Explode) and m.cap is not None]
-    if caps and len({m.cap for m in caps}) > 1:
-        raise _Refusal(loc, "one term has one explosion cap: "
-                       + " and ".join(str(m) for m in caps) + " give two")
-    twice = any(isinstance(m, ast.CountTwice) for m in mods)
-    if twice and not any(isinstance(m, ast.CountSuccesses) for m in mods):
-        raise _Refusal(loc, "t counts a success twice: give a success point first, as in "
-                       "10d10>=7t10")
-    return mods
-
-
-def _other_style_at(text: str, loc: int, explodes: list[ast.Explode]) -> int:
-    """Where the first explosion whose style differs from the first one's is written: the
-    term's modifiers read again, one by one, from its head at `loc`."""
-    head = _HEAD_RE.match(text, loc)
-    if head is None:
-        return loc
-    first, pos = explodes[0].style, head.end()
-    while (found := _MODIFIER_RE.match(text, pos)) is not None and found.end() > pos:
-        mod = _modifier(found.groupdict())
-        if isinstance(mod, ast.Explode) and mod.style != first:
-            return found.start() + len(found.group(0)) - len(found.group(0).lstrip())
-        pos = found.end()
-    return loc
-
-
-_HEAD_RE = re.compile(_DICE_PATTERN + "|" + _RISK_PATTERN.replace("?P<count>", ""), _I)
-_MODIFIER_RE = re.compile(_MODIFIER_PATTERN, _I)
-
-
-def _flatten(items: Any) -> tuple[ast.Modifier, ...]:
-    out: list[ast.Modifier] = []
-    for item in items:
-        if isinstance(item, (list, pp.ParseResults)):
-            out.extend(_flatten(item))
-        else:
-            out.append(item)
-    return tuple(out)
 
 
 _LINE: pp.ParserElement | None = None
@@ -399,6 +267,7 @@ def parse(text: str) -> ast.Line:
     norm = normalise(text)
     if not norm.origin:
         return _parse(text)
+    _check_shape(norm.text)  # NFKC may lengthen a LINE (`﷽` is 18 letters)
     try:
         line = _parse(norm.text)
     except NotationError as exc:
@@ -419,7 +288,7 @@ def _parse(text: str) -> ast.Line:
         sys.setrecursionlimit(_RECURSION)
     try:
         result = _grammar().parse_string(stripped, parse_all=True)
-    except _Refusal as exc:
+    except Refusal as exc:
         raise NotationError(exc.message, text, offset + exc.loc + 1, "") from None
     except pp.ParseBaseException as exc:
         loc = offset + exc.loc
