@@ -183,3 +183,47 @@ def test_any_new_term_rolls_or_says_why(node: ast.Dice) -> None:
 
     with contextlib.suppress(RollError):
         Roller(RandomSource(1)).roll(node)
+
+
+# ---- the odds of a crit / fumble range ----
+
+
+def _marked_by_the_roller(text: str, sides: int, count: int) -> tuple[Fraction, Fraction]:
+    """P(crit), P(fumble) over every face sequence of `count` dice, as the roller marks them."""
+    from itertools import product
+
+    from rules.campaign import Table
+    from rules.dice.evaluate import Roller
+    from rules.dice.source import ScriptedSource
+    from rules.systems import Context, get_system
+
+    system = get_system("generic")
+    line = parse(text)
+    crit = fumble = Fraction(0)
+    for faces in product(range(1, sides + 1), repeat=count):
+        res = system.resolve(line, Context(system, Table(), Roller(ScriptedSource(faces)), text))
+        crit += Fraction(res.crit, sides**count)
+        fumble += Fraction(res.fumble, sides**count)
+    return crit, fumble
+
+
+@pytest.mark.parametrize(("text", "sides", "count"), [
+    ("2d6kh1cs>=5cf1", 6, 2), ("3d4cs4", 4, 3), ("3d4kl1cs4cf<=2", 4, 3), ("2d6dh1cs6+1", 6, 2),
+    ("3d6kh2cf1", 6, 3),
+])
+def test_the_odds_of_a_range_are_the_rollers_marks(text: str, sides: int, count: int) -> None:
+    line = parse(text)
+    assert isinstance(line, ast.RollLine)
+    odds = line_odds(line)
+    crit, fumble = _marked_by_the_roller(text, sides, count)
+    ranged = {m.kind for n in ast.walk(line.expr) if isinstance(n, ast.Dice)
+              for m in n.mods if isinstance(m, ast.Crit)}
+    assert odds.extra.get("crit") == (crit if "cs" in ranged else None)
+    assert odds.extra.get("fumble") == (fumble if "cf" in ranged else None)
+
+
+def test_odds_show_the_chance_of_a_crit() -> None:
+    code, out, _ = invoke("odds", "2d20kh1cs>=19")
+    assert code == 0 and out.splitlines()[-1] == "crit 19.00%"
+    _, (obj,) = invoke_json("odds", "d20cs>=19cf<=2")
+    assert (obj["crit"], obj["fumble"]) == ("1/10", "1/10")

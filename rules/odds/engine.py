@@ -26,7 +26,12 @@ def line_odds(line: ast.RollLine) -> Odds:
     expr = ast.with_advantage(line.expr, line.advantage)
     dist = distribution(expr)
     total = dist if dist.integral else dist.map(_floor)
-    return Odds.from_dist(total, line.target, line.target_op)
+    odds = Odds.from_dist(total, line.target, line.target_op)
+    if line.ranged:  # `cs>=19`: P(crit) and P(fumble) beside the chart
+        from rules.odds.marks import with_marks
+
+        return with_marks(odds, expr)
+    return odds
 
 
 def distribution(expr: ast.Expr) -> Dist:
