@@ -42,3 +42,11 @@ def did_you_mean(word: str, known: Iterable[str]) -> str:
     """` (did you mean 'check'?)`, or "" when no known word is near."""
     found = closest(word, known)
     return f" (did you mean '{found}'?)" if found else ""
+
+
+def said_once(message: str) -> str:
+    """A library's message with a suggestion it repeated said once (`No such command 'shwo'.
+    Did you mean 'show'? Did you mean 'show'?`: Typer and Click each add one)."""
+    import re
+
+    return re.sub(r"( Did you mean [^?]*\?)(?:\1)+", r"\1", message)

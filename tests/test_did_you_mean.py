@@ -52,3 +52,9 @@ def test_a_word_near_nothing_still_lists_the_commands() -> None:
     assert code == 2
     assert err == ("roll: error: unknown word 'zzzzzz': not dice, nor a generic command"
                    " (gain, heal, hurt, rest, set, spend)\n")
+
+
+def test_a_subcommands_typo_is_suggested_once() -> None:
+    code, out, err = invoke("sheet", "shwo")
+    assert (code, out) == (2, "")
+    assert err == "roll: error: No such command 'shwo'. Did you mean 'show'?\n"
