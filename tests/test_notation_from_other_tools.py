@@ -227,3 +227,16 @@ def test_odds_show_the_chance_of_a_crit() -> None:
     assert code == 0 and out.splitlines()[-1] == "crit 19.00%"
     _, (obj,) = invoke_json("odds", "d20cs>=19cf<=2")
     assert (obj["crit"], obj["fumble"]) == ("1/10", "1/10")
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("d20cs", "'cs' needs a face or a compare point: cs20, cs>=19"),
+    ("1d6cap3", "'cap3' caps an explosion: write it right after ! or x (1d6!cap3)"),
+    ("2d6r", "'r' needs a face or a compare point: r1, r<3"),
+    ("2d6min", "'min' needs a number: min2"),
+])
+def test_a_modifier_without_its_number_says_what_it_needs(text: str, message: str) -> None:
+    with pytest.raises(NotationError) as info:
+        parse(text)
+    assert info.value.message == message
+    assert info.value.column == text.index(message.split("'")[1][:2]) + 1

@@ -158,3 +158,35 @@ def flatten(items: Any) -> tuple[ast.Modifier, ...]:
         else:
             out.extend(flatten(item))
     return tuple(out)
+
+
+HINTS = {
+    "cs": "a face or a compare point: cs20, cs>=19",
+    "cf": "a face or a compare point: cf1, cf<=2",
+    "t": "a face or a compare point after a success point: 10d10>=7t10",
+    "r": "a face or a compare point: r1, r<3",
+    "rr": "a face or a compare point: rr1, rr<3",
+    "ro": "a face or a compare point: ro1, ro<3",
+    "min": "a number: min2",
+    "max": "a number: max5",
+    "f": "a face or a compare point after a success point: 8d10>=8f1",
+    "cap": "a number, right after an explosion: 1d6!cap3, 1d6x>=5cap2",
+    "k": "a count: k3 (or kh, kh3)",
+}
+"""What a modifier written without its number needs (`d20cs` → cs20, cs>=19)."""
+
+
+def hint_for(text: str, loc: int) -> str | None:
+    """The teaching message for a modifier at `loc` that is missing its number or its place
+    (`d20cs`, `1d6cap3`), or None."""
+    if loc == 0 or not (text[loc - 1].isalnum() or text[loc - 1] in "}%!"):
+        return None
+    match = re.match(r"([a-z]+)(\d*)", text[loc:], re.IGNORECASE)
+    if match is None:
+        return None
+    word = match.group(1).lower()
+    if word == "cap" and match.group(2):
+        return f"'{match.group(0)}' caps an explosion: write it right after ! or x (1d6!cap3)"
+    if word in HINTS and not match.group(2):
+        return f"'{word}' needs {HINTS[word]}"
+    return None
