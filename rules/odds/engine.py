@@ -128,6 +128,9 @@ class _Walker:
         terms: dict[tuple[int, ast.Expr], int] = {}
         _flatten_sum(node, 1, terms)
         what = _named(node, sum(terms.values()))
+        # plain dice are priced from their sides before any of them is built (`d150000+…`)
+        known = [(_plain_size(term), times) for (_, term), times in terms.items()]
+        check_size([(size, times) for size, times in known if size is not None], what)
         parts = [(self.walk(term), sign, times) for (sign, term), times in terms.items()]
         check_sum_cost([(dist, times) for dist, _, times in parts], what)
         sums = []
@@ -191,24 +194,55 @@ def _flatten_sum(node: ast.Expr, sign: int, into: dict[tuple[int, ast.Expr], int
     into[key] = into.get(key, 0) + 1
 
 
+Size = tuple[int, int, int]
+"""What a sum's cost is estimated from: a part's spread of values (max − min), its number of
+values, and its denominator's bits."""
+
+
+def _plain_size(node: ast.Expr) -> Size | None:
+    """The size of a plain dice term's distribution, from its die alone (None: not plain)."""
+    if not isinstance(node, ast.Dice) or node.mods or node.count == 0:
+        return None
+    die = node.die
+    n, faces = node.count, len(set(die.faces)) if die.kind == "custom" else die.sides
+    spread = die.highest - die.lowest
+    return n * spread, n * (faces - 1) + 1, n * die.sides.bit_length()
+
+
 def check_sum_cost(parts: list[tuple[Dist, int]], what: str) -> None:
     """Refuse at once a sum of `times` copies of each distribution whose exact weights would
-    pass the limits: its values (at most MAX_OUTCOMES) and its weights' digits (what the odds
-    print and what computing them costs), estimated as for NdX (Dist.sum_of)."""
+    pass the limits (see check_size)."""
+    sizes: list[tuple[Size, int]] = []
+    for d, times in parts:
+        spread = int(d.max) - int(d.min) if d.integral else MAX_OUTCOMES * len(d)
+        sizes.append(((spread, len(d), d.denom.bit_length()), times))
+    check_size(sizes, what)
+
+
+def check_size(parts: list[tuple[Size, int]], what: str) -> None:
+    """Refuse a sum of `times` copies of each part whose exact weights would pass the limits:
+    its values (at most MAX_OUTCOMES) and its weights' digits (what the odds print and what
+    computing them costs), estimated as for NdX (Dist.sum_of)."""
     if sum(times for _, times in parts) <= 1:
         return
-    integral = all(d.integral for d, _ in parts)
-    if integral:
-        values = 1 + sum(times * (int(d.max) - int(d.min)) for d, times in parts)
-    else:
-        values = 1
-        for d, times in parts:
-            values = min(values * len(d) ** times, MAX_OUTCOMES + 1)
+    spread = 1 + sum(times * spread for (spread, _, _), times in parts)
+    values = min(spread, _product_of_counts(parts))
     if values > MAX_OUTCOMES:
-        raise too_many(what, values)
-    digits = values * (sum(times * d.denom.bit_length() for d, times in parts) * 30103 // 100_000)
-    if digits > MAX_PACKED_DIGITS:
+        raise too_many(what, spread)
+    bits = sum(times * bits for (_, _, bits), times in parts)
+    if values * (bits * 30103 // 100_000) > MAX_PACKED_DIGITS:
         raise too_much_work(what)
+
+
+def _product_of_counts(parts: list[tuple[Size, int]]) -> int:
+    """At most how many values a sum has by its parts' counts of values (capped)."""
+    out = 1
+    for (_, count, _), times in parts:
+        for _ in range(times):
+            out *= count
+            if out > MAX_OUTCOMES:
+                return MAX_OUTCOMES + 1
+    return out
 
 
 def add_smallest_first(dists: list[Dist], what: str) -> Dist:
