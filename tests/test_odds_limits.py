@@ -83,3 +83,11 @@ def test_big_dice_reroll_and_explode_checks_need_no_list() -> None:
     assert code == 2 and "would reroll every face of a d1000000, forever" in err
     code, _, err = invoke("--rolled", "1", "d1000000!>=1")
     assert code == 2 and "would never stop" in err
+
+
+def test_a_chain_of_unlike_terms_is_priced_by_its_merges() -> None:
+    unlike = "+".join(f"d{999 - i}" for i in range(60))
+    with pytest.raises(LimitError, match="would take too long"):
+        distribution(parse_expression(unlike))
+    fine = distribution(parse_expression("+".join(f"d{99 - i}" for i in range(90))))
+    assert (fine.min, fine.max, fine.residual) == (90, sum(99 - i for i in range(90)), 0)
