@@ -17,7 +17,7 @@ around compares)
                                 round: a half goes up (toward +infinity):
                                 round(5/2) = 3, round(-5/2) = -2
   khN kN klN dhN dlN dN         keep/drop highest/lowest (4d6d1 drops the lowest)
-  kh kl dh dl                   no count is 1: 2d20kh = 2d20kh1, 4d6dh = 4d6dh1
+  kh kl dh dl k                 no count is 1: 2d20kh = 2d20kh1, 4d6dh = 4d6dh1
                                 (4d6kh0 keeps none: its total is 0)
   !  !>=5  !!  !p               explode, on a compare point, compound, penetrate
   x  x>=5  x10  xo              Foundry's: x is !, x10 explodes on 10 (a number

@@ -240,3 +240,10 @@ def test_a_modifier_without_its_number_says_what_it_needs(text: str, message: st
         parse(text)
     assert info.value.message == message
     assert info.value.column == text.index(message.split("'")[1][:2]) + 1
+
+
+def test_k_alone_keeps_one_and_d_alone_needs_its_count() -> None:
+    assert parse("2d20k") == parse("2d20kh1")
+    with pytest.raises(NotationError) as info:
+        parse("4d6d")
+    assert info.value.message == "'d' needs a count: 4d6d1 drops the lowest (or dl, dh: one)"

@@ -60,7 +60,8 @@ DICE_PATTERN = r"(?P<count>\d+)?d(?P<die>\d+|%|f" + FATE_END + r"|\{[^{}]*\})"
 RISK_PATTERN = r"(?P<count>\d+)?(?:Δ|δ|delta)(?P<sides>\d+)"
 MODIFIER_PATTERN = (
     # a keep or drop without its count keeps or drops one (`2d20kh`, as Foundry and Roll20)
-    r"(?P<keep>kh|kl|dh|dl)(?P<n>\d+)?|(?P<keep1>k|d)(?P<n1>\d+)"
+    # (`k` alone is `kh1`, as Foundry's; `d` always has its count: `4d6d` could be a die begun)
+    r"(?P<keep>kh|kl|dh|dl)(?P<n>\d+)?|(?P<keep1>k)(?P<n1>\d+)?|(?P<drop1>d)(?P<dn>\d+)"
     r"|(?P<reroll>ro|rr|r)" + CMP.replace("op>", "rop>").replace("val>", "rval>")
     # a bare number after `!` is a compare point, but a sign never is: `1d6!-1` subtracts;
     # Foundry's `x` is `!` and `xo` explodes once; `cap3` after either caps the explosions
@@ -81,7 +82,9 @@ def modifier_of(m: dict[str, Any]) -> ast.Modifier:
         n = int(m["n"]) if m.get("n") is not None else 1
         return ast.Keep(m["keep"].lower(), n)
     if m.get("keep1"):
-        return ast.Keep("kh" if m["keep1"].lower() == "k" else "dl", int(m["n1"]))
+        return ast.Keep("kh", int(m["n1"]) if m.get("n1") is not None else 1)
+    if m.get("drop1"):
+        return ast.Keep("dl", int(m["dn"]))
     if m.get("reroll"):
         spelling = m["reroll"].lower()
         return ast.Reroll(compare(m.get("rop"), m["rval"]), once=spelling == "ro", spelling=spelling)
@@ -171,7 +174,7 @@ HINTS = {
     "max": "a number: max5",
     "f": "a face or a compare point after a success point: 8d10>=8f1",
     "cap": "a number, right after an explosion: 1d6!cap3, 1d6x>=5cap2",
-    "k": "a count: k3 (or kh, kh3)",
+    "d": "a count: 4d6d1 drops the lowest (or dl, dh: one)",
 }
 """What a modifier written without its number needs (`d20cs` → cs20, cs>=19)."""
 
