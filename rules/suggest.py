@@ -50,3 +50,26 @@ def said_once(message: str) -> str:
     import re
 
     return re.sub(r"( Did you mean [^?]*\?)(?:\1)+", r"\1", message)
+
+
+HABITS = {
+    "vagabond": {"adv": "favor", "advantage": "favor", "dis": "hinder", "disadvantage": "hinder"},
+    "macchiato": {"favor": "adv", "favour": "adv", "hinder": "dis", "advantage": "adv",
+                  "disadvantage": "dis"},
+    "tiers": {"favor": "adv", "favour": "adv", "hinder": "dis", "advantage": "adv",
+              "disadvantage": "dis"},
+    "brighter": {"adv": "enhanced", "advantage": "enhanced", "favor": "enhanced",
+                 "dis": "impaired", "disadvantage": "impaired", "hinder": "impaired"},
+}
+"""Another game's word for what this one calls otherwise (5e's advantage is Vagabond's Favor)."""
+
+GAME_NAMES = {"vagabond": "Vagabond", "macchiato": "Macchiato Monsters", "tiers": "Tiers",
+              "brighter": "Brighter Worlds"}
+
+
+def habit(system_id: str, word: str) -> str:
+    """` (Brighter Worlds calls it enhanced: write enhanced)` for another tool's word, else ""."""
+    ours = HABITS.get(system_id, {}).get(word.lower())
+    if ours is None:
+        return ""
+    return f" ({GAME_NAMES[system_id]} calls it {ours}: write {ours})"

@@ -40,6 +40,12 @@ def test_closest_needs_a_near_word() -> None:
     (("-s", "macchiato", "check", "stren"), "no Macchiato stat 'stren' (did you mean 'str'?)"),
     (("-s", "brighter", "save", "strr"), "no Brighter Worlds attribute 'strr' (did you mean 'str'?)"),
     (("-s", "tiers", "check", "bdy=12", "task", "1"), "check: unknown bdy= (did you mean body=?)"),
+    (("-s", "brighter", "save", "str=d8", "adv"), "save takes enhanced or impaired, then vs …,"
+     " not 'adv' (Brighter Worlds calls it enhanced: write enhanced)"),
+    (("-s", "tiers", "save", "body=12", "dc", "10", "favor"),
+     "save: unknown word 'favor' (Tiers calls it adv: write adv)"),
+    (("-s", "macchiato", "check", "str=12", "hinder"), "check takes adv, dis or free after the"
+     " stat, not 'hinder' (Macchiato Monsters calls it dis: write dis)"),
 ])
 def test_one_line_with_the_nearest_word(args: tuple[str, ...], message: str) -> None:
     code, out, err = invoke(*args)

@@ -79,7 +79,10 @@ def parse_check(ctx: Context, line: ast.CommandLine) -> CheckSpec:
     words = []
     for arg in rest:
         if not isinstance(arg, ast.Word) or arg.text.lower() not in ("adv", "dis", "free"):
-            raise UsageError(f"check takes adv, dis or free after the stat, not '{arg}': {usage}")
+            from rules.suggest import habit
+
+            raise UsageError(f"check takes adv, dis or free after the stat, not '{arg}'"
+                             + (habit("macchiato", str(arg)) or f": {usage}"))
         words.append(arg.text.lower())
     free = "free" in words
     if free and "adv" in words:

@@ -226,7 +226,10 @@ def read_words(
         elif stat and bare is None and find_stat(word) is not None:
             bare = find_stat(word)
         else:
-            raise UsageError(f"{line.word}: unknown word '{arg.text}' ({usage})")
+            from rules.suggest import habit
+
+            raise UsageError(f"{line.word}: unknown word '{arg.text}'"
+                             + (habit("tiers", arg.text) or f" ({usage})"))
     return Words(line.word, found, named, frozenset(seen), bare, scores, dice, tier, expr, counts)
 
 
