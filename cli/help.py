@@ -100,4 +100,8 @@ def help_text(topic: str | None, at_prompt: bool = False) -> str:
                 lines = [f"  roll {flag}{shown(line)}" for line in system.examples]
             text += f"\nExamples ({after}no character needed):\n" + "\n".join(lines)
         return text
-    raise UsageError(f"no help topic {topic!r} (topics: {', '.join([*TOPICS, *SYSTEMS])})")
+    from rules.suggest import closest
+
+    near = closest(topic, [*TOPICS, *SYSTEMS])
+    hint = f"did you mean {near!r}?" if near else f"topics: {', '.join([*TOPICS, *SYSTEMS])}"
+    raise UsageError(f"no help topic {topic!r} ({hint})")

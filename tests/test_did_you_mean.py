@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from rules.suggest import closest, distance
 from tests.support.cli import invoke
+from tests.test_sheet_cli import VAGABOND
 
 
 @pytest.mark.parametrize(("a", "b", "d"), [
@@ -51,6 +54,25 @@ def test_one_line_with_the_nearest_word(args: tuple[str, ...], message: str) -> 
     code, out, err = invoke(*args)
     assert (code, out) == (2, "")
     assert err == f"roll: error: {message}\n"
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("help", "notaton"), "no help topic 'notaton' (did you mean 'notation'?)"),
+    (("-s", "vagabnd", "1d6"), "unknown system 'vagabnd' (did you mean 'vagabond'?)"),
+])
+def test_topics_and_systems_suggest_too(args: tuple[str, ...], message: str) -> None:
+    code, out, err = invoke(*args)
+    assert (code, out) == (2, "")
+    assert err == f"roll: error: {message}\n"
+
+
+def test_a_pool_suggests_the_nearest(tmp_path: Path) -> None:
+    sheet = tmp_path / "mira.toml"
+    sheet.write_text(VAGABOND)
+    assert invoke("sheet", "import", str(sheet))[0] == 0
+    code, out, err = invoke("--as", "Mira", "spend", "lcuk")
+    assert (code, out) == (2, "")
+    assert err == "roll: error: no pool 'lcuk' in vagabond (did you mean 'luck'?)\n"
 
 
 def test_a_word_near_nothing_still_lists_the_commands() -> None:

@@ -227,8 +227,15 @@ class System:
                 return p
         if character is not None and (low in character.maxima or low in character.pools):
             return Pool(low, pool_title(low))
+        from rules.suggest import closest
+
+        known = [p.name for p in self.pools]
+        if character is not None:
+            known += [str(k) for k in (*character.maxima, *character.pools)]
+        near = closest(low, known)
         names = ", ".join(p.name for p in self.pools) or "the sheet's [max] pools"
-        raise UsageError(f"no pool {word!r} in {self.id} (pools: {names})")
+        hint = f"did you mean {near!r}?" if near else f"pools: {names}"
+        raise UsageError(f"no pool {word!r} in {self.id} ({hint})")
 
     def pool_max(self, character: Character, pool: Pool) -> int | None:
         """A pool's maximum: from the rules, else the sheet's `[max]` table, else None (OPEN)."""
