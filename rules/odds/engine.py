@@ -235,8 +235,8 @@ def check_size(parts: list[tuple[Size, int]], what: str) -> None:
         raise too_much_work(what)
 
 
-MAX_MERGE_DIGITS = 16_000_000
-"""At most this many digits through the products of one chain's merges: about 1.5 s (measured,
+MAX_MERGE_DIGITS = 10_000_000
+"""At most this many digits through the products of one chain's merges: about a second (measured,
 `d999+d998+…`: 40 unlike terms 9.5 million digits in 1.0 s, 50 terms 14.9 million in 1.5 s,
 60 terms 20.7 million in 2.4-3.4 s)."""
 
