@@ -128,15 +128,6 @@ class Die:
         near = {lo, hi, *(f for p in points for f in p.candidates() if lo <= f <= hi)}
         return all(matches(f) for f in near)
 
-    def matching(self, matches: Callable[[int], bool], points: Iterable[Compare]) -> int:
-        """How many faces match (counted from the points for a numbered die)."""
-        if self.kind in ("fate", "custom"):
-            return sum(1 for f in self.faces if matches(f))
-        lo, hi = 1, self.sides
-        cuts = sorted({lo, hi + 1, *(f for p in points for f in p.candidates() if lo <= f <= hi)})
-        # between two cuts no point changes its answer: the first face of each run speaks for it
-        return sum(b - a for a, b in zip(cuts, cuts[1:], strict=False) if matches(a))
-
     def __str__(self) -> str:
         return self.name
 
