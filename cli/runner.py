@@ -246,14 +246,13 @@ class Runner:
     def _closing_count(self, results: list[Resolution]) -> None:
         """After the repeats of a LINE with an outcome: `4 of 6 pass` (JSON: its summary
         object; `-q` prints the outcomes alone)."""
-        from cli.render.repeats import has_summary, summary_json, summary_text
-
-        if self.settings.quiet or not has_summary(results):
+        if self.settings.quiet or len(results) < 2:
             return
-        if self.settings.json:
-            self.out(render_json.dumps(summary_json(results)))
-        else:
-            self.out(summary_text(results))
+        from cli.render.repeats import Tally
+
+        tally = Tally.of(results)
+        if tally.closes:
+            self.out(render_json.dumps(tally.to_json()) if self.settings.json else tally.text())
 
     def campaign(self) -> CampaignStore:
         """The campaign, opened once for this process's life (never created: a missing file is

@@ -1,50 +1,74 @@
-"""The closing count of a repeated LINE with an outcome: `4 of 6 pass`, and its JSON object."""
+"""The closing count of a repeated LINE with an outcome: `4 of 6 pass`, and its JSON object.
+
+A `Tally` keeps counts only, so repeats streamed one by one (`-n 100000`) need no list of them.
+"""
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
 from rules.resolution import Resolution
 
 
-def has_summary(results: Sequence[Resolution]) -> bool:
-    """A LINE repeated (`6x d20+5 vs 15`, `-n 6`) whose results have an outcome."""
-    return len(results) > 1 and any(res.outcome is not None for res in results)
+@dataclass
+class Tally:
+    """How the repeats of one LINE came out, counted as they come."""
 
+    input: str = ""
+    system: str = ""
+    character: str | None = None
+    times: int = 0
+    passed: int = 0
+    outcomes: Counter[str] = field(default_factory=Counter)
+    passing: Counter[str] = field(default_factory=Counter)
 
-def counts(results: Sequence[Resolution]) -> tuple[int, int, str]:
-    """(how many passed, of how many, the word that passing was: pass, hit, hold …)."""
-    passing = [res.outcome for res in results if res.passed]
-    word = Counter(passing).most_common(1)[0][0] if passing else _passing_word(results)
-    return len(passing), len(results), word or "pass"
+    @classmethod
+    def of(cls, results: Iterable[Resolution]) -> Tally:
+        tally = cls()
+        for res in results:
+            tally.add(res)
+        return tally
 
+    def add(self, res: Resolution) -> None:
+        if not self.times:
+            self.input, self.system, self.character = res.input, res.system, res.character
+        self.times += 1
+        if res.outcome is not None:
+            self.outcomes[res.outcome] += 1
+            if res.passed:
+                self.passed += 1
+                self.passing[res.outcome] += 1
 
-def _passing_word(results: Sequence[Resolution]) -> str:
-    outcomes = {res.outcome for res in results}
-    return "hit" if "miss" in outcomes else "pass"
+    @property
+    def closes(self) -> bool:
+        """A LINE repeated (`6x d20+5 vs 15`, `-n 6`) whose results have an outcome."""
+        return self.times > 1 and bool(self.outcomes)
 
+    @property
+    def word(self) -> str:
+        """What passing was: pass, hit, hold … (the most common passing word)."""
+        if self.passing:
+            return self.passing.most_common(1)[0][0]
+        return "hit" if "miss" in self.outcomes else "pass"
 
-def summary_text(results: Sequence[Resolution]) -> str:
-    """`4 of 6 pass`."""
-    passed, times, word = counts(results)
-    return f"{passed} of {times} {word}"
+    def text(self) -> str:
+        """`4 of 6 pass`."""
+        return f"{self.passed} of {self.times} {self.word}"
 
-
-def summary_json(results: Sequence[Resolution]) -> dict[str, Any]:
-    """The object after the repeats' own: `{"input", "kind": "repeats", "times", "passed",
-    "failed", "outcomes": {word: count}, "text"}`."""
-    passed, times, _ = counts(results)
-    outcomes = Counter(res.outcome for res in results if res.outcome is not None)
-    return {
-        "input": results[0].input,
-        "system": results[0].system,
-        "character": results[0].character,
-        "kind": "repeats",
-        "times": times,
-        "passed": passed,
-        "failed": times - passed,
-        "outcomes": dict(sorted(outcomes.items())),
-        "text": summary_text(results),
-    }
+    def to_json(self) -> dict[str, Any]:
+        """The object after the repeats' own: `{"input", "system", "character", "kind":
+        "repeats", "times", "passed", "failed", "outcomes": {word: count}, "text"}`."""
+        return {
+            "input": self.input,
+            "system": self.system,
+            "character": self.character,
+            "kind": "repeats",
+            "times": self.times,
+            "passed": self.passed,
+            "failed": self.times - self.passed,
+            "outcomes": dict(sorted(self.outcomes.items())),
+            "text": self.text(),
+        }
