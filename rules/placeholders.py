@@ -77,9 +77,9 @@ def character_values(system: System, character: Character, names: list[str]) -> 
             continue
         try:
             pool = system.pool(name, character)
-            out[name] = system.pool_value(character, pool)
         except RollError:
-            continue
+            continue  # no such pool either: `fill` names it
+        out[name] = system.pool_value(character, pool)  # an OPEN maximum says so
     return out
 
 

@@ -85,3 +85,10 @@ def test_the_json_summary_follows_the_repeats() -> None:
 def test_no_count_without_a_target_or_under_quiet() -> None:
     assert invoke("--rolled", "1,2", "2x d6")[1] == "d6 → [1] = 1\nd6 → [2] = 2\n"
     assert invoke("-q", "--rolled", "12,3", "2x d20 vs 10")[1] == "pass\nfail\n"
+
+
+def test_a_pool_whose_maximum_is_open_says_so(mira: Path) -> None:
+    code, out, err = invoke("--as", "Mira", "--rolled", "3", "d20+{mana}")
+    assert (code, out) == (2, "")
+    assert err == ("roll: error: Mira has no Mana maximum: the rules leave it OPEN, so give it"
+                   " on the sheet: [max] mana = N\n")
