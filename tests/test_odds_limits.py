@@ -91,3 +91,9 @@ def test_a_chain_of_unlike_terms_is_priced_by_its_merges() -> None:
         distribution(parse_expression(unlike))
     fine = distribution(parse_expression("+".join(f"d{99 - i}" for i in range(90))))
     assert (fine.min, fine.max, fine.residual) == (90, sum(99 - i for i in range(90)), 0)
+
+
+@pytest.mark.parametrize("line", ["1200d4dh1", "2021d4dh"])
+def test_a_huge_drop_is_refused_before_the_work(line: str) -> None:
+    with pytest.raises(LimitError, match="would take too long"):
+        distribution(parse_expression(line))
