@@ -32,7 +32,6 @@ def test_closest_needs_a_near_word() -> None:
      " brighter command; choose the system with -s vagabond)"),
     (("-s", "vagabond", "chek", "dex=5"),
      "unknown word 'chek': not dice, nor a vagabond command (did you mean 'check'?)"),
-    (("ods", "3d6"), "unknown word 'ods': not dice, nor a generic command (did you mean 'odds'?)"),
     (("-s", "vagabond", "check", "dex=5", "adv"),
      "check: 'adv' is neither a Stat nor a Skill (Vagabond calls it Favor: write favor)"),
     (("-s", "vagabond", "save", "reflex", "dex=5", "awr=3", "dis"),
