@@ -35,6 +35,10 @@ def show_odds(
     try:
         body, uses = split_uses(text)
         named = runner.expansion(body)  # `odds longsword` prices what the name rolls
+        if named is None:
+            from cli.stat_line import filled
+
+            named = filled(runner, body)  # `odds d20+{might}`: the acting character's values
         body = body if named is None else named.line
         line = parse(body) if named is None else parse_expanded(named)
         if line.repeat != 1:

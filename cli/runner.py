@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from cli.render.layout import Layout
+    from cli.render.repeats import Tally
     from cli.store import CampaignStore, CampaignView, Where
     from rules.named import Expansion
 
@@ -259,18 +260,39 @@ class Runner:
         refused = False
         exit_code = self.settings.exit_code
         chunk: list[str] = []
+        first: Resolution | None = None
+        tally: Tally | None = None  # the closing count of repeats: counts only, as they come
         try:
             for res in results:
                 chunk.append(self.rendered(res))
                 if exit_code and res.passed is False:
                     refused = True
+                if tally is not None:
+                    tally.add(res)
+                elif first is None:
+                    first = res
+                else:
+                    tally = self._tally(first, res)
                 if len(chunk) >= SHOWN_PER_WRITE:
                     self.out("\n".join(chunk))
                     chunk.clear()
         finally:
             if chunk:
                 self.out("\n".join(chunk))
+        if tally is not None and tally.closes and not self.settings.quiet:
+            # `4 of 6 pass` after the repeats of a LINE with an outcome (JSON: its object)
+            self.out(render_json.dumps(tally.to_json()) if self.settings.json else tally.text())
         return int(ExitStatus.REFUSED if refused else ExitStatus.OK)
+
+    @staticmethod
+    def _tally(first: Resolution, second: Resolution) -> Tally:
+        """A LINE's second result: its repeats are counted from here (cli/render/repeats.py)."""
+        from cli.render.repeats import Tally
+
+        tally = Tally()
+        tally.add(first)
+        tally.add(second)
+        return tally
 
     def campaign(self) -> CampaignStore:
         """The campaign, opened once for this process's life (never created: a missing file is
@@ -385,6 +407,10 @@ class Runner:
             streamed = self._plain_results(system, single, text, times)
             return streamed if isinstance(self.source, RandomSource) else list(streamed)
         named = self.expansion(text, line)
+        if named is None:
+            from cli.stat_line import filled
+
+            named = filled(self, text)  # `d20+{might}`: the acting character's values
         if named is not None:
             text = named.line  # what the system reads; the result keeps both (cli/named.py)
             line = parse_expanded(named)

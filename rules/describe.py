@@ -57,7 +57,7 @@ def describe_die(d: DieRoll) -> str:
     if discarded:
         text = " ".join(strike(str(f)) for f in d.faces[:discarded]) + f" {text}"
     if d.success > 0:
-        text += "*"
+        text += "*" * d.success  # `10**`: a success counted twice (`t10`)
     elif d.success < 0:
         text += "-"
     return text if d.kept else strike(text)

@@ -24,8 +24,9 @@ def test_a_tab_in_a_line_names_the_character_that_is_really_there() -> None:
     assert (info.value.message, info.value.column) == ("expected a term, found '*'", 6)
 
 
-@pytest.mark.parametrize("text", ["٣d6", "２d6", "2d６", "d6 vs ٣", "d６+1"])
+@pytest.mark.parametrize("text", ["٣d6", "d6 vs ٣", "1d٦"])
 def test_digits_are_ascii_digits(text: str) -> None:
+    """Digits of other scripts are no dice; full-width ones are, by NFKC (SPEC §5)."""
     with pytest.raises(NotationError):
         parse(text)
 

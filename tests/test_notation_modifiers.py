@@ -91,8 +91,8 @@ def test_explosions_of_two_styles_are_refused() -> None:
     assert (code, out) == (2, "")
     assert err == (
         "roll: error: one term explodes one way: !!5!6 mixes ! and !! (several points of one"
-        " style combine: 1d6!5!6 explodes on 5 or 6)\n  1d6!!5!6\n  ^\n"
-    )
+        " style combine: 1d6!5!6 explodes on 5 or 6)\n  1d6!!5!6\n        ^\n"
+    )  # the caret under the `!` of the other style
     assert invoke("odds", "1d6!p!!")[0] == 2
 
 

@@ -151,7 +151,7 @@ def test_the_live_check_colours_from_the_bad_character_on() -> None:
     assert found is not None and found.index == 9
     assert marked("odds 2d6+*3")[-3:] == [("class:operator", "+"), ("class:error", "*"),
                                           ("class:error", "3")]
-    assert marked("1d4x") == [("class:dice", "1d4"), ("class:error", "x")]
+    assert marked("1d4y") == [("class:dice", "1d4"), ("class:error", "y")]  # 1d4x explodes
     for fine in ("", "2d6", "check dex", "use vagabond", "as Old Tom", "sheet import ~/x.toml",
                  "help notation", "odds", "quit", "?", "again", "!!"):
         assert problem(fine) is None

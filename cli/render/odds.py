@@ -7,6 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 from rules.odds import Odds
+from rules.odds.result import fraction_text
 
 RESET = "\x1b[0m"
 BAR = "\x1b[36m"
@@ -37,16 +38,16 @@ def odds_json(odds: Odds, input_line: str, system: str) -> dict[str, Any]:
         "input": input_line,
         "system": system,
         "kind": "odds",
-        "mean": str(odds.mean),
+        "mean": fraction_text(odds.mean),
         "min": odds.min,
         "max": odds.max,
-        "distribution": {str(v): str(p) for v, p in odds.distribution.items()},
+        "distribution": {str(v): fraction_text(p) for v, p in odds.distribution.items()},
     }
     if odds.outcomes:
-        out["outcomes"] = {k: str(p) for k, p in odds.outcomes.items()}
-    out["residual"] = str(odds.residual)
+        out["outcomes"] = {k: fraction_text(p) for k, p in odds.outcomes.items()}
+    out["residual"] = fraction_text(odds.residual)
     for key, value in odds.extra.items():
-        out.setdefault(key, str(value) if isinstance(value, Fraction) else value)
+        out.setdefault(key, fraction_text(value) if isinstance(value, Fraction) else value)
     return out
 
 

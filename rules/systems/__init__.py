@@ -70,7 +70,11 @@ def get_system(system_id: str) -> System:
     """The system with this id (case-insensitive); UsageError lists the ids otherwise."""
     key = system_id.strip().lower()
     if key not in SYSTEMS:
-        raise UsageError(f"unknown system {system_id!r} (systems: {', '.join(SYSTEMS)})")
+        from rules.suggest import closest
+
+        near = closest(system_id, SYSTEMS)
+        hint = f"did you mean {near!r}?" if near else f"systems: {', '.join(SYSTEMS)}"
+        raise UsageError(f"unknown system {system_id!r} ({hint})")
     return SYSTEMS[key]
 
 

@@ -170,14 +170,20 @@ class System:
         shown, target = ctx.input.strip(), line.target
         outcome = None
         if target is not None:
-            outcome = "pass" if roll.total >= target else "fail"
+            outcome = "pass" if line.passes(roll.total) else "fail"
         natural = self.natural(roll.throws)
+        crit, fumble = natural == "crit", natural == "fumble"
+        if line.ranged:  # a `cs`/`cf` range of the LINE decides; the system's rule the rest
+            ranged_crit, ranged_fumble = roll.marked()
+            crit = crit if ranged_crit is None else ranged_crit
+            fumble = fumble if ranged_fumble is None else ranged_fumble
 
         def summary() -> str:  # written only if read: `-q` shows the total alone
             text = f"{shown} → {describe_roll(roll)}"
             if outcome is not None:
-                text = f"{text} vs {target} · {outcome}"
-            return text if natural is None else f"{text} · {natural}"
+                text = f"{text} {line.goal_text} · {outcome}"
+            marks = [w for w, on in (("crit", crit), ("fumble", fumble)) if on]
+            return " · ".join([text, *marks])
 
         return ctx.resolution(
             "roll",
@@ -185,8 +191,8 @@ class System:
             total=roll.total,
             target=target,
             outcome=outcome,
-            crit=natural == "crit",
-            fumble=natural == "fumble",
+            crit=crit,
+            fumble=fumble,
             successes=roll.successes,
             rolls=(roll,),
         )
@@ -216,8 +222,15 @@ class System:
                 return p
         if character is not None and (low in character.maxima or low in character.pools):
             return Pool(low, pool_title(low))
+        from rules.suggest import closest
+
+        known = [p.name for p in self.pools]
+        if character is not None:
+            known += [str(k) for k in (*character.maxima, *character.pools)]
+        near = closest(low, known)
         names = ", ".join(p.name for p in self.pools) or "the sheet's [max] pools"
-        raise UsageError(f"no pool {word!r} in {self.id} (pools: {names})")
+        hint = f"did you mean {near!r}?" if near else f"pools: {names}"
+        raise UsageError(f"no pool {word!r} in {self.id} ({hint})")
 
     def pool_max(self, character: Character, pool: Pool) -> int | None:
         """A pool's maximum: from the rules, else the sheet's `[max]` table, else None (OPEN)."""
@@ -281,7 +294,8 @@ class System:
 
 def shown_input(text: str) -> str:
     """The LINE as its result line shows it: no `Nx` prefix (each result is one), no comment
-    (the parser's `shown`; a LINE that does not parse, as typed)."""
+    (the parser's `shown`, as the grammar read it: `1d20−2` shows `1d20-2`; a LINE that does not
+    parse, as typed)."""
     from rules.errors import RollError
     from rules.notation import parse
 
@@ -306,5 +320,20 @@ def unknown_command(system: System, line: ast.CommandLine,
         return UsageError(
             f"'{line.word}' is a {' / '.join(owners)} command; choose the system with -s {owners[0]}"
         )
+    from rules.suggest import closest
+
+    near = closest(line.word, sorted(system.commands()))
+    if near is not None:
+        return UsageError(f"unknown word '{line.word}': not dice, nor a {system.id} command"
+                          f" (did you mean '{near}'?)")
+    systems = system.shared.systems.values()
+    theirs = sorted({c for s in systems for c in s.commands()})
+    near = closest(line.word, theirs)
+    if near is not None:
+        owners = [s.id for s in systems if near in s.commands()]
+        how = f"choose the system with -s {owners[0]}" if active is None else (
+            f"{active.name} is a {active.system} character")
+        return UsageError(f"unknown word '{line.word}': did you mean '{near}'? (a"
+                          f" {' / '.join(owners)} command; {how})")
     known = ", ".join(sorted(system.commands()))
     return UsageError(f"unknown word '{line.word}': not dice, nor a {system.id} command ({known})")
