@@ -78,7 +78,7 @@ def test_a_word_near_nothing_still_lists_the_commands() -> None:
     code, _, err = invoke("zzzzzz")
     assert code == 2
     assert err == ("roll: error: unknown word 'zzzzzz': not dice, nor a generic command"
-                   " (gain, heal, hurt, rest, set, spend)\n")
+                   " (delay, encounter, foe, gain, heal, hurt, next, pin, rest, set, spend)\n")
 
 
 def test_a_subcommands_typo_is_suggested_once() -> None:
