@@ -242,15 +242,18 @@ class Runner:
             return int(ExitStatus.REFUSED)
         return int(ExitStatus.OK)
 
-    def campaign(self) -> CampaignStore:
-        """The campaign, opened once for this process's life (never created: a missing file is
-        an error naming its path, which only `sheet import` creates)."""
+    def campaign(self, create: bool = False) -> CampaignStore:
+        """The campaign, opened once for this process's life (created, and said so on stderr,
+        only for a LINE that writes: `create`; else a missing one is an error naming its path)."""
         path = self.settings.campaign_path()
-        if self._campaign is None or self._campaign.path != path:
+        if self._campaign is None or self._campaign.path != path or create:
             self.close()
             from cli.store import open_campaign
 
-            self._campaign = open_campaign(path, create=False)
+            def announce(where: Where) -> None:
+                self.err(f"roll: created a new campaign at {where}")
+
+            self._campaign = open_campaign(path, create=create, announce=announce)
         return self._campaign
 
     def close(self) -> None:
@@ -383,7 +386,18 @@ class Runner:
         refused leaves the campaign as it was, as does a killed process)."""
         if not self._campaign_exists():
             return self._resolve_without_campaign(line, text, times, budget, named)
-        with self.campaign().transaction() as tx:
+        from contextlib import ExitStack
+
+        from cli.store import CampaignUnavailable
+
+        with ExitStack() as opened:
+            try:
+                tx = opened.enter_context(self.campaign().transaction())
+            except CampaignUnavailable as error:
+                if self.settings.acting() is not None:
+                    raise
+                # nobody acts: a LINE with its values inline goes on without the campaign
+                return self._resolve_without_campaign(line, text, times, budget, named, error)
             results: list[Resolution] = []
             seen: tuple[Table, System] | None = None
             for i in range(times):
@@ -398,11 +412,17 @@ class Runner:
             return results
 
     def _campaign_exists(self) -> bool:
-        """Whether the campaign file is there; with somebody acting, a missing one is an error."""
-        from cli.store import campaign_exists
+        """Whether the campaign file is there; with somebody acting, a missing one is an error
+        (as is one that cannot be reached; with nobody acting that counts as none)."""
+        from cli.store import CampaignUnavailable, campaign_exists
 
-        if campaign_exists(self.settings.campaign_path()):
-            return True
+        try:
+            if campaign_exists(self.settings.campaign_path()):
+                return True
+        except CampaignUnavailable:
+            if self.settings.acting() is not None:
+                raise
+            return False
         if self.settings.acting() is not None:
             from cli.store import no_campaign
 
@@ -411,18 +431,28 @@ class Runner:
 
     def _resolve_without_campaign(
         self, line: ast.Line, text: str, times: int, budget: Budget,
-        named: Expansion | None = None,
+        named: Expansion | None = None, unavailable: RollError | None = None,
     ) -> list[Resolution]:
-        """A command with nobody acting and no campaign yet: fine unless it changes something."""
+        """A command with nobody acting and no campaign (none yet, or `unavailable`): resolved
+        at an empty table. One that changes something writes: it creates a missing campaign
+        (and says where), and it is refused, changing nothing, when the campaign cannot be
+        opened (so is one the empty table refuses: it may have needed the campaign)."""
         system = self.pick_system(None)
-        results = [
-            self._resolved(system, NOBODY, line, text, i == times - 1, budget, named)
-            for i in range(times)
-        ]
+        try:
+            results = [
+                self._resolved(system, NOBODY, line, text, i == times - 1, budget, named)
+                for i in range(times)
+            ]
+        except RollError:
+            if unavailable is not None:
+                raise unavailable from None
+            raise
         if any(res.changes for res in results):
-            from cli.store import no_campaign
-
-            raise no_campaign(self.settings.campaign_path())
+            if unavailable is not None:
+                raise unavailable
+            with self.campaign(create=True).transaction() as tx:
+                for res in results:  # the table was empty, as the new campaign is
+                    self.record(tx, res)
         return results
 
     def _check_faces(self, last: bool) -> None:

@@ -55,15 +55,16 @@ def pg_version(db: Any) -> int | None:
     return None if row is None else int(row[0])
 
 
-def pg_migrate(db: Any, where: CampaignURL) -> None:
-    """Create or bring the schema up to date, all steps in one transaction (or none).
+def pg_migrate(db: Any, where: CampaignURL) -> bool:
+    """Create or bring the schema up to date, all steps in one transaction (or none); whether
+    this call created the campaign.
 
     `db` is an autocommit psycopg connection; an advisory lock makes concurrent first
     connections run the steps once.
     """
     target = len(PG_MIGRATIONS)
     if pg_version(db) == target:
-        return
+        return False
     db.execute("BEGIN")
     try:
         db.execute("SELECT pg_advisory_xact_lock(hashtext('roll-rules schema'))")
@@ -84,3 +85,4 @@ def pg_migrate(db: Any, where: CampaignURL) -> None:
     except BaseException:
         db.execute("ROLLBACK")
         raise
+    return version == 0

@@ -10,16 +10,16 @@ A write transaction that wrote tells the listeners (`NOTIFY roll_campaign`) when
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import suppress
 from functools import lru_cache
 from types import ModuleType
 from typing import Any
 
-from cli.store.connection import OneConnection
+from cli.store.connection import CampaignUnavailable, OneConnection
 from cli.store.pg_schema import SERIAL_COLUMNS, VERSION_TABLE, pg_migrate, pg_version
 from cli.store.sqlite import BUSY_TIMEOUT_S, Rows, Transaction, no_campaign
-from cli.store.where import CampaignURL, scrub
+from cli.store.where import CampaignURL, Where, check_url, scrub
 from rules.errors import RollError, RuleError, UsageError
 
 CHANNEL = "roll_campaign"
@@ -42,27 +42,29 @@ def driver() -> ModuleType:
     return psycopg
 
 
-def store_error(where: CampaignURL, exc: Exception) -> RollError:
+def store_error(where: CampaignURL, exc: BaseException) -> RollError:
     """A user-facing error for a failure of the server or the driver (no password in it)."""
     psycopg = driver()
-    text = scrub(str(exc).strip().replace("\n", "; "), where.url)
+    lines = (" ".join(part.split()) for part in str(exc).strip().splitlines())
+    text = scrub("; ".join(line for line in lines if line), where.url)
     if isinstance(exc, psycopg.errors.LockNotAvailable):
         return RuleError(
             f"campaign {where} stayed busy for {BUSY_TIMEOUT_S:g} s (another roll is writing);"
             " nothing changed, try again"
         )
     if isinstance(exc, psycopg.OperationalError):
-        return UsageError(f"campaign {where}: cannot reach the database: {text}")
+        return CampaignUnavailable(f"campaign {where}: cannot reach the database: {text}")
     return UsageError(f"campaign {where}: {text}; nothing changed")
 
 
 def connect(where: CampaignURL) -> Any:
     """An autocommit connection (transactions are begun explicitly), or a clear RollError."""
     psycopg = driver()
+    check_url(where.url)
     try:
-        db = psycopg.connect(where.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT_S)
+        db = psycopg.connect(where.conninfo, autocommit=True, connect_timeout=CONNECT_TIMEOUT_S)
         db.execute(f"SET lock_timeout = '{int(BUSY_TIMEOUT_S * 1000)}ms'")
-    except psycopg.Error as exc:
+    except (psycopg.Error, ValueError) as exc:  # ValueError: a conninfo libpq cannot read
         raise store_error(where, exc) from None
     return db
 
@@ -96,9 +98,11 @@ def pg_sql(sql: str) -> str:
 class PostgresCampaign(OneConnection[Any, "PostgresTransaction"]):
     """One campaign database on a server; all reading and writing goes through `transaction()`."""
 
-    def __init__(self, where: CampaignURL, create: bool = True) -> None:
+    def __init__(self, where: CampaignURL, create: bool = True,
+                 announce: Callable[[Where], None] | None = None) -> None:
         self.where = where
         self.create = create
+        self.announce = announce  # told the campaign's place when this process creates it
 
     @property
     def path(self) -> CampaignURL:
@@ -111,13 +115,15 @@ class PostgresCampaign(OneConnection[Any, "PostgresTransaction"]):
         try:
             if not self.create and pg_version(db) is None:
                 raise no_campaign(self.where)
-            pg_migrate(db, self.where)
+            created = pg_migrate(db, self.where)
         except BaseException as exc:
             db.close()
             if isinstance(exc, driver().Error):
                 raise store_error(self.where, exc) from None
             raise
         self._db = db
+        if created and self.announce is not None:
+            self.announce(self.where)
         return db
 
     def _open(self, db: Any, readonly: bool) -> PostgresTransaction:

@@ -6,13 +6,13 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from cli.store.connection import OneConnection
+from cli.store.connection import CampaignUnavailable, OneConnection
 from cli.store.named import NamedRows
 from cli.store.schema import ENTRY_COLUMNS, migrate
 from rules.campaign import Character, LogEntry, Table, apply_change, current_value
@@ -100,19 +100,23 @@ def _sheet_json(sheet: Mapping[str, Any]) -> str:
 class Campaign(OneConnection[sqlite3.Connection, "Transaction"]):
     """One campaign database file; all reading and writing goes through `transaction()`."""
 
-    def __init__(self, path: Path, create: bool = True) -> None:
+    def __init__(self, path: Path, create: bool = True,
+                 announce: Callable[[Where], None] | None = None) -> None:
         self.path = Path(path)
         self.create = create
+        self.announce = announce  # told the campaign's place when this process creates it
 
     def _connect(self) -> sqlite3.Connection:
         if self._db is not None:
             return self._db
         if not self.create and not self.path.exists():
             raise no_campaign(self.path)
+        new = not self.path.exists()
         try:
             _prepare_file(self.path)
         except OSError as exc:
-            raise UsageError(f"campaign {self.path}: cannot create it: {exc.strerror}") from None
+            raise CampaignUnavailable(
+                f"campaign {self.path}: cannot create it: {exc.strerror}") from None
         deadline = time.monotonic() + BUSY_TIMEOUT_S
         while True:
             db = None
@@ -132,9 +136,13 @@ class Campaign(OneConnection[sqlite3.Connection, "Transaction"]):
                     time.sleep(0.01)
                     continue
                 if isinstance(exc, sqlite3.Error):
-                    raise _store_error(self.path, exc) from None
+                    error = _store_error(self.path, exc)
+                    raise CampaignUnavailable(error.message) if isinstance(
+                        error, UsageError) else error from None
                 raise
             self._db = db
+            if new and self.announce is not None:
+                self.announce(self.path)
             return db
 
     def _open(self, db: sqlite3.Connection, readonly: bool) -> Transaction:

@@ -1,0 +1,106 @@
+"""A PostgreSQL server that goes away and comes back: `roll log --follow` says so in a line that
+fits a 40-column pane, waits, and follows on by log id (no entry missed, none twice); plain
+dice and a game's command with its values inline never needed the campaign."""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests import test_campaign_context as context
+from tests.support.cli import invoke
+from tests.support.pg_server import Server, unavailable
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def own_server() -> Iterator[Server]:
+    """A server of this module's own, to stop and start (the session's serves the others)."""
+    reason = unavailable()
+    if reason is not None:
+        pytest.skip(f"no PostgreSQL server: {reason}")
+    server = Server()
+    server.start()
+    yield server
+    server.stop()
+
+
+class Streams:
+    """A child's stdout and stderr, line by line (waits are guarded against a hang only)."""
+
+    def __init__(self, child: subprocess.Popen[bytes]) -> None:
+        assert child.stdout is not None and child.stderr is not None
+        self.fds = {child.stdout.fileno(): "out", child.stderr.fileno(): "err"}
+        self.held = {"out": b"", "err": b""}
+
+    def next(self, stream: str) -> str:
+        while b"\n" not in self.held[stream]:
+            ready, _, _ = select.select(list(self.fds), [], [], 60)
+            assert ready, f"nothing on {stream}; held {self.held}"
+            for fd in ready:
+                chunk = os.read(fd, 65536)
+                assert chunk, f"the follower ended; held {self.held}"
+                self.held[self.fds[fd]] += chunk
+        line, _, self.held[stream] = self.held[stream].partition(b"\n")
+        return line.decode()
+
+
+def test_log_follow_rides_out_a_server_restart(
+    own_server: Server, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    url = own_server.new_database()
+    monkeypatch.setenv("ROLL_CAMPAIGN", url)
+    assert invoke("sheet", "import", str(context.sheet(tmp_path, context.KIT, "kit")))[0] == 0
+    invoke("--as", "kit", "spend", "luck")
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "40"}
+    child = subprocess.Popen([sys.executable, "-m", "cli", "log", "--follow", "--json"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    streams = Streams(child)
+    try:
+        assert json.loads(streams.next("out"))["id"] == 1
+        own_server.halt()
+        lost = streams.next("err")
+        own_server.resume()
+        assert invoke("--as", "kit", "gain", "luck", "1")[0] == 0
+        back = streams.next("err")
+        second = json.loads(streams.next("out"))
+        assert invoke("--as", "kit", "spend", "luck")[0] == 0
+        third = json.loads(streams.next("out"))
+    finally:
+        child.send_signal(signal.SIGINT)
+        status = child.wait(timeout=60)
+    assert lost.startswith("roll: campaign unreachable since ") and len(lost) <= 40
+    assert back.startswith("roll: campaign back (down since ") and len(back) <= 40
+    assert (second["id"], second["input"], third["id"]) == (2, "gain luck 1", 3)
+    assert status == 130
+    assert streams.held == {"out": b"", "err": b""} or b"Traceback" not in streams.held["err"]
+
+
+def test_a_line_needing_nothing_of_the_campaign_rolls_while_it_is_down(
+    own_server: Server, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    url = own_server.new_database()
+    monkeypatch.setenv("ROLL_CAMPAIGN", url)
+    assert invoke("sheet", "import", str(context.sheet(tmp_path, context.KIT, "kit")))[0] == 0
+    own_server.halt()
+    try:
+        assert invoke("-q", "--rolled", "4", "1d6") == (0, "4\n", "")
+        assert invoke("-s", "vagabond", "--rolled", "12", "check", "dex=5") == (
+            0, "check dex=5 → 12 vs 15 · fail\n", "")
+        code, out, err = invoke("--as", "kit", "spend", "luck")
+        assert (code, out) == (2, "")
+        assert err.startswith("roll: error: campaign ") and "cannot reach the database" in err
+        assert err.count("\n") == 1
+    finally:
+        own_server.resume()
+    assert invoke("--as", "kit", "sheet", "show", "--json")[0] == 0
+    assert invoke("log", "--json")[1].count("\n") == 0  # the refused spend left nothing
