@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import os
+from datetime import datetime
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
@@ -162,6 +163,9 @@ class Runner:
         self.color = env.color(settings.no_color)
         self.failed = False
         self.one_shot = False
+        self.through_outage = False
+        """The REPL: while the campaign is unreachable plain dice roll (unlogged) and a LINE
+        that needs it is refused in one short line."""
         self._campaign: CampaignStore | None = None
         self.layout: Layout | None = None  # a terminal's width and echo; None: lines as rendered
         self.holding = False  # True while a batch decides when output is flushed
@@ -202,6 +206,7 @@ class Runner:
     def report(self, line: str, error: RollError) -> int:
         """Show an error (and its caret); JSON mode also writes the error object to stdout."""
         self.failed = True
+        error = self.outage_error(error)
         if self.settings.json:
             self.out(render_json.dumps(render_json.error_to_json(line, error)))
         self.err(render_text.error_text(line, error))
@@ -255,6 +260,15 @@ class Runner:
 
             self._campaign = open_campaign(path, create=create, announce=announce)
         return self._campaign
+
+    def outage_error(self, error: RollError) -> RollError:
+        """In the REPL, a campaign that cannot be reached is said in one short line."""
+        from cli.store import CampaignUnavailable
+
+        if not (self.through_outage and isinstance(error, CampaignUnavailable)):
+            return error
+        since = getattr(self._campaign, "down_since", None) or datetime.now()
+        return CampaignUnavailable(f"campaign unreachable since {since:%H:%M}")
 
     def close(self) -> None:
         """Close the campaign connection, if this process opened one."""
@@ -395,7 +409,12 @@ class Runner:
                 tx = opened.enter_context(self.campaign().transaction())
             except CampaignUnavailable as error:
                 if self.settings.acting() is not None:
-                    raise
+                    if not (self.through_outage and isinstance(line, ast.RollLine)):
+                        raise
+                    # the REPL: plain dice roll through an outage, said to be unlogged
+                    rolled = self._resolve_without_campaign(line, text, times, budget, named)
+                    self.err("roll: not logged: campaign unreachable")
+                    return rolled
                 # nobody acts: a LINE with its values inline goes on without the campaign
                 return self._resolve_without_campaign(line, text, times, budget, named, error)
             results: list[Resolution] = []

@@ -104,3 +104,50 @@ def test_a_line_needing_nothing_of_the_campaign_rolls_while_it_is_down(
         own_server.resume()
     assert invoke("--as", "kit", "sheet", "show", "--json")[0] == 0
     assert invoke("log", "--json")[1].count("\n") == 0  # the refused spend left nothing
+
+
+def test_the_repl_keeps_who_acts_and_rolls_plain_dice_through_an_outage(
+    own_server: Server, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    from cli.env import Environment
+    from cli.repl.toolbar import pieces
+    from cli.repl.words import Repl
+    from cli.runner import Runner, Settings
+
+    url = own_server.new_database()
+    monkeypatch.setenv("ROLL_CAMPAIGN", url)
+    assert invoke("sheet", "import", str(context.sheet(tmp_path, context.KIT, "kit")))[0] == 0
+    out, err = io.StringIO(), io.StringIO()
+    runner = Runner(Settings(rolled="4,3,5"), Environment(stdout=out, stderr=err))
+    repl = Repl(runner, width=lambda: 40)
+    try:
+        repl.handle_line("as kit")
+        assert repl.prompt().endswith("kit> ")
+        own_server.halt()
+        try:
+            repl.handle_line("1d6")  # plain dice roll, unlogged
+            repl.handle_line("spend luck")  # needs the campaign: one line, nothing applied
+            view = repl.refresh()
+            repl.handle_line("as")
+            prompt, shown = repl.prompt(), pieces(view)
+        finally:
+            own_server.resume()
+        repl.handle_line("spend luck")
+        back = repl.refresh()
+    finally:
+        repl.close()
+    said = out.getvalue().splitlines()
+    errors = err.getvalue().splitlines()
+    assert said[0] == "acting as Kit (generic)"
+    assert said[1:3] == ["1d6 → [4] = 4", "acting as Kit (generic)"], said
+    assert prompt.endswith("kit> ")
+    problem = [p for p in shown if "unreachable" in p]
+    assert len(problem) == 1 and problem[0].startswith("! campaign unreachable since ")
+    assert len(problem[0]) <= 40
+    assert errors[0] == "roll: not logged: campaign unreachable"
+    assert len(errors) == 2 and errors[1].startswith("roll: error: campaign unreachable since ")
+    assert len(errors[1]) <= 46
+    assert back.problem is None and back.character is not None
+    assert invoke("log", "--json")[1].count("\n") == 1  # the spend after the outage, once

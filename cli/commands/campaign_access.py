@@ -1,8 +1,9 @@
 """How a command reaches the campaign, a file or a PostgreSQL database alike.
 
 A command that writes (`sheet import`, `alias add`/`import`, `table import`, a LINE that
-changes a pool) creates a missing campaign and says where, one line on stderr; a command that
-only reads never creates one (a missing campaign is an error naming its path).
+changes a pool) creates a missing campaign; all but `sheet import` (whose output scripts read,
+and which README names as the way a campaign starts) say where, one line on stderr. A command
+that only reads never creates one (a missing campaign is an error naming its path).
 """
 
 from __future__ import annotations
@@ -27,12 +28,13 @@ def announce_created(where: Where) -> None:
     sys.stderr.flush()
 
 
-def campaign_of(settings: Settings, create: bool = False) -> CampaignStore:
-    """The campaign the options name (created, and said so, only when `create`)."""
+def campaign_of(settings: Settings, create: bool = False, say: bool = True) -> CampaignStore:
+    """The campaign the options name (created only when `create`, and said so unless not
+    `say`: `sheet import`, the first write of every campaign, keeps its one line of output)."""
     from cli.store import open_campaign
 
     return open_campaign(settings.campaign_path(), create=create,
-                         announce=announce_created if create else None)
+                         announce=announce_created if create and say else None)
 
 
 @contextmanager
