@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import gc
 import os
-from datetime import datetime
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
 
 from cli.env import Environment, ExitStatus
@@ -497,6 +497,7 @@ class Runner:
             # transaction of its own, whose `before` checks refuse anything changed meanwhile
             with campaign.transaction(readonly=True) as tx:
                 table, system = self.table_and_system(tx)
+                table = table.materialized()  # compared with the campaign after the faces
             res = self._judged(system, table, line, text, roller, named)
             self._check_faces(last)
             if table.active is not None or res.changes:

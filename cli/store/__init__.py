@@ -7,18 +7,20 @@ campaign's form: a postgresql:// URL, or a file's path.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
 from cli.store.connection import CampaignUnavailable
-from cli.store.schema import SCHEMA_VERSION, migrate, schema_version
+from cli.store.schema import SCHEMA_VERSION
 from cli.store.sqlite import (
     BUSY_TIMEOUT_S,
     Campaign,
     Transaction,
     default_campaign_path,
+    migrate,
     no_campaign,
+    schema_version,
 )
 from cli.store.where import CampaignURL, Where, campaign_where
 from rules.campaign import Character, LogEntry, Table
@@ -50,10 +52,7 @@ class CampaignView(Protocol):
     def remove_table(self, name: str) -> None: ...
     def log_after(self, last_id: int, who: str | None = None
                   ) -> tuple[int, list[LogEntry]]: ...
-    def catalog(self) -> dict[str, tuple[str, ...]]: ...
-    def sql(self, sql: str, args: Sequence[Any] = (), write: bool = False) -> Any: ...
-    def insert_rows(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]
-                    ) -> None: ...
+    def character_names(self) -> list[str]: ...
 
 
 class CampaignStore(Protocol):

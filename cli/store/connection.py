@@ -90,6 +90,8 @@ class OneConnection(Generic[Db, Tx]):
         if self._busy:
             raise RuntimeError("a campaign transaction is already open on this connection")
         db, tx = self._begin(readonly)
+        if hasattr(tx, "later"):  # a table kept beyond the transaction reads from a new one
+            tx.later = lambda: self.transaction(readonly=True)
         self._busy = True
         try:
             yield tx

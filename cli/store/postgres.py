@@ -9,16 +9,16 @@ A write transaction that wrote tells the listeners (`NOTIFY roll_campaign`) when
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from contextlib import suppress
-from functools import lru_cache
 from types import ModuleType
 from typing import Any
 
 from cli.store.connection import CampaignUnavailable, OneConnection
-from cli.store.pg_schema import SERIAL_COLUMNS, VERSION_TABLE, pg_migrate, pg_version
-from cli.store.sqlite import BUSY_TIMEOUT_S, Rows, Transaction, no_campaign
+from cli.store.link import Link
+from cli.store.pg_schema import POSTGRES, VERSION_TABLE, pg_migrate, pg_version
+from cli.store.sqlite import BUSY_TIMEOUT_S, no_campaign
+from cli.store.transaction import Transaction
 from cli.store.where import CampaignURL, Where, check_url, scrub
 from rules.errors import RollError, RuleError, UsageError
 
@@ -88,14 +88,7 @@ def has_campaign(where: CampaignURL) -> bool:
     return found
 
 
-@lru_cache(maxsize=256)
-def pg_sql(sql: str) -> str:
-    """The store's SQL (`?` placeholders, `IS ?`) in psycopg's form (`%s`, IS NOT DISTINCT FROM)."""
-    sql = re.sub(r"\bIS \?", "IS NOT DISTINCT FROM ?", sql.replace("%", "%%"))
-    return sql.replace("?", "%s")
-
-
-class PostgresCampaign(OneConnection[Any, "PostgresTransaction"]):
+class PostgresCampaign(OneConnection[Any, Transaction]):
     """One campaign database on a server; all reading and writing goes through `transaction()`."""
 
     def __init__(self, where: CampaignURL, create: bool = True,
@@ -126,20 +119,22 @@ class PostgresCampaign(OneConnection[Any, "PostgresTransaction"]):
             self.announce(self.where)
         return db
 
-    def _open(self, db: Any, readonly: bool) -> PostgresTransaction:
-        """The campaign's row lock (`readonly`: a REPEATABLE READ snapshot, no lock)."""
-        tx = PostgresTransaction(db, writable=not readonly, where=self.where)
+    def _open(self, db: Any, readonly: bool) -> Transaction:
+        """The campaign's row lock (`readonly`: a REPEATABLE READ snapshot, no lock); begun
+        and locked in one round trip."""
+        tx = Transaction(Link(db, POSTGRES), writable=not readonly, path=self.where)
         if readonly:
             db.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
         else:
-            db.execute("BEGIN ISOLATION LEVEL READ COMMITTED")
-            db.execute(f"SELECT version FROM {VERSION_TABLE} FOR UPDATE")
+            db.execute("BEGIN ISOLATION LEVEL READ COMMITTED;"
+                       f" SELECT version FROM {VERSION_TABLE} FOR UPDATE")
         return tx
 
-    def _commit(self, db: Any, tx: PostgresTransaction) -> None:
-        if tx.wrote:
-            db.execute(f"NOTIFY {CHANNEL}")  # delivered to the listeners on COMMIT only
-        db.execute("COMMIT")
+    def _commit(self, db: Any, tx: Transaction) -> None:
+        if tx.wrote:  # the listeners are told on COMMIT only; both in one round trip
+            db.execute(f"NOTIFY {CHANNEL}; COMMIT")
+        else:
+            db.execute("COMMIT")
 
     def _abort(self, db: Any, exc: BaseException) -> BaseException | None:
         psycopg = driver()
@@ -149,48 +144,3 @@ class PostgresCampaign(OneConnection[Any, "PostgresTransaction"]):
         if isinstance(exc, psycopg.OperationalError) or db.closed:
             self.close()  # the server went away: the next transaction connects again
         return store_error(self.where, exc) if isinstance(exc, psycopg.Error) else None
-
-
-class PostgresTransaction(Transaction):
-    """The SQLite store's transaction over a psycopg connection: the same reads and writes."""
-
-    def __init__(self, db: Any, writable: bool = True, where: CampaignURL | None = None) -> None:
-        self._pg = db
-        self.writable = writable
-        self.closed = False
-        self.path = where
-        self.wrote = False
-
-    def sql(self, sql: str, args: Sequence[Any] = (), write: bool = False) -> Rows:
-        """Run one statement of the store's SQL in this transaction."""
-        self.check_open(write)
-        self.wrote = self.wrote or write
-        cursor: Rows = self._pg.execute(pg_sql(sql), tuple(args))
-        return cursor
-
-    def insert_rows(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
-        """Insert rows as they are, ids included; identity sequences follow them."""
-        self.check_open(True)
-        self.wrote = True
-        marks = ", ".join(["%s"] * len(columns))
-        with self._pg.cursor() as cursor:
-            cursor.executemany(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})",
-                               [tuple(r) for r in rows])
-        if table in SERIAL_COLUMNS:
-            column = SERIAL_COLUMNS[table]
-            self._pg.execute(
-                f"SELECT setval(pg_get_serial_sequence('{table}', '{column}'),"
-                f" (SELECT coalesce(max({column}), 0) + 1 FROM {table}), false)"
-            )
-
-    def catalog(self) -> dict[str, tuple[str, ...]]:
-        """The logical schema: each table of the campaign and its columns, in order."""
-        rows = self.sql(
-            "SELECT table_name, column_name FROM information_schema.columns"
-            " WHERE table_schema = current_schema() AND table_name != ?"
-            " ORDER BY table_name, ordinal_position", (VERSION_TABLE,),
-        ).fetchall()  # fmt: skip
-        tables: dict[str, tuple[str, ...]] = {}
-        for table, column in rows:
-            tables[table] = (*tables.get(table, ()), column)
-        return tables
