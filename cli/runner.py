@@ -6,7 +6,6 @@ import gc
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from datetime import datetime
 from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
 
 from cli.env import Environment, ExitStatus
@@ -263,10 +262,14 @@ class Runner:
 
     def outage_error(self, error: RollError) -> RollError:
         """In the REPL, a campaign that cannot be reached is said in one short line."""
-        from cli.store import CampaignUnavailable
-
-        if not (self.through_outage and isinstance(error, CampaignUnavailable)):
+        if not self.through_outage:
             return error
+        from cli.store.where import CampaignUnavailable
+
+        if not isinstance(error, CampaignUnavailable):
+            return error
+        from datetime import datetime
+
         since = getattr(self._campaign, "down_since", None) or datetime.now()
         return CampaignUnavailable(f"campaign unreachable since {since:%H:%M}")
 

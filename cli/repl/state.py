@@ -186,18 +186,17 @@ class ViewReader:
         elif self._campaign is None or self._campaign.path != path:
             self.close()
             self._campaign = open_campaign(path, create=False)
+        wanted = self.settings.acting()
         with self._campaign.transaction(readonly=True) as tx:
-            characters = tx.characters()
+            # the acting character's sheet only; the others by name (completion)
+            character = tx.find_character(wanted) if wanted else None
+            names = tuple(tx.character_names())
             party = tx.party()
             aliases, tables = tx.aliases(), tuple(tx.table_names())
-        wanted = self.settings.acting()
-        by_key = {c.name.lower(): c for c in characters}
-        character = by_key.get(wanted.lower()) if wanted else None
         problem = None
         if wanted and character is None:
             problem = f"no character {wanted!r}"
         system = _system_or_generic(chosen or (character.system if character else None))
-        names = tuple(c.name for c in characters)
         rolls = {**aliases, **(character.rolls if character is not None else {})}
         return TableView(system, character, names, party, problem, rolls, tables)
 

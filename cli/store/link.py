@@ -39,6 +39,8 @@ class Dialect:
     """A table's own growing integer key column."""
     big: str
     """An integer column that may hold a log id."""
+    writes_in_with: bool
+    """Whether a WITH clause may hold an INSERT (one statement logs an entry and its index)."""
     catalog: Callable[[Link], dict[str, tuple[str, ...]]] = field(compare=False)
     """The logical schema: each table and its columns, in order."""
     follow_ids: Callable[[Link, str], None] = field(compare=False)

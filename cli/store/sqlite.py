@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cli.store import schema
+import cli.store.schema as schema
 from cli.store.connection import CampaignUnavailable, OneConnection
 from cli.store.link import Dialect, Link, Rows
 from cli.store.transaction import Transaction
@@ -82,7 +82,8 @@ def _follow_ids(link: Link, table: str) -> None:
 
 
 SQLITE = Dialect("sqlite", p="?", same="IS", serial="INTEGER PRIMARY KEY AUTOINCREMENT",
-                 big="INTEGER", catalog=_catalog, follow_ids=_follow_ids)
+                 big="INTEGER", writes_in_with=False, catalog=_catalog,
+                 follow_ids=_follow_ids)
 """SQLite's pieces of the store's SQL."""
 
 

@@ -15,7 +15,7 @@ from contextlib import AbstractContextManager, nullcontext
 from datetime import UTC, datetime
 from typing import Any
 
-from cli.store import history
+import cli.store.history as history
 from cli.store.link import Link, Rows
 from cli.store.named import NamedRows
 from cli.store.rows import Decoder, sheet_json
@@ -182,6 +182,11 @@ class Transaction(NamedRows):
         self._sheets.update({c.name.lower(): c for c in found})
         return found
 
+    def roster(self) -> list[tuple[str, str]]:
+        """Every character's name and system, by name (no sheet is read: `sheet list`)."""
+        rows = self.execute("SELECT name, system FROM characters ORDER BY name_key").fetchall()
+        return [(str(name), str(system)) for name, system in rows]
+
     def character_names(self) -> list[str]:
         """Every character's name, by name (no sheet is read: completion, `sheet list`)."""
         rows = self.execute("SELECT name FROM characters ORDER BY name_key").fetchall()
@@ -337,16 +342,22 @@ class Transaction(NamedRows):
         who, system = result.get("character"), str(result.get("system", "generic"))
         row = (_now(), str(result.get("input", "")), who, _key(who), system)
         listed = [c.to_json() for c in changes]
-        cursor = self.execute(
+        insert = (
             "INSERT INTO log (time, input, character, character_key, system, kind, result,"
-            " changes, undoes) VALUES ({p}, {p}, {p}, {p}, {p}, {p}, {p}, {p}, {p}) RETURNING id",
-            (*row, str(result.get("kind", "roll")), json.dumps(result, ensure_ascii=False),
-             json.dumps(listed, ensure_ascii=False), undoes),
-            write=True,
+            " changes, undoes) VALUES ({p}, {p}, {p}, {p}, {p}, {p}, {p}, {p}, {p}) RETURNING id"
         )  # fmt: skip
-        id_ = int(cursor.fetchone()[0])
-        keys = touched_keys(listed)
-        if keys:  # one statement for every value the change-set touched (undo's index)
+        args = [*row, str(result.get("kind", "roll")), json.dumps(result, ensure_ascii=False),
+                json.dumps(listed, ensure_ascii=False), undoes]
+        keys = touched_keys(listed)  # every value the change-set touched: undo's index
+        if keys and self.link.dialect.writes_in_with:  # the entry and its index in one statement
+            values = ", ".join(["({p}, {p}, {p})"] * len(keys))
+            insert = (f"WITH entry AS ({insert}) INSERT INTO touch SELECT entry.id, v.who,"
+                      f" v.kind, v.pool FROM entry, (VALUES {values}) AS v (who, kind, pool)"
+                      " RETURNING log_id")
+            args += [v for key in keys for v in key]
+            keys = []
+        id_ = int(self.execute(insert, args, write=True).fetchone()[0])
+        if keys:
             marks = ", ".join(["({p}, {p}, {p}, {p})"] * len(keys))
             self.execute(f"INSERT INTO touch VALUES {marks}",
                          [v for key in keys for v in (id_, *key)], write=True)
