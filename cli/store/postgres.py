@@ -119,25 +119,41 @@ class PostgresCampaign(OneConnection[Any, Transaction]):
             self.announce(self.where)
         return db
 
+    _pipeline: Any = None
+
     def _open(self, db: Any, readonly: bool) -> Transaction:
-        """The campaign's row lock (`readonly`: a REPEATABLE READ snapshot, no lock); begun
-        and locked in one round trip."""
+        """The campaign's row lock (`readonly`: a REPEATABLE READ snapshot, no lock).
+
+        The transaction runs in psycopg's pipeline mode: a statement whose answer nobody reads
+        (BEGIN, the lock, an UPDATE, NOTIFY, COMMIT) goes with the next one that is read, so
+        a change costs the round trips of its reads, not of its statements.
+        """
         tx = Transaction(Link(db, POSTGRES), writable=not readonly, path=self.where)
+        self._pipeline = db.pipeline()
+        self._pipeline.__enter__()
         if readonly:
             db.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
         else:
-            db.execute("BEGIN ISOLATION LEVEL READ COMMITTED;"
-                       f" SELECT version FROM {VERSION_TABLE} FOR UPDATE")
+            db.execute("BEGIN ISOLATION LEVEL READ COMMITTED")
+            db.execute(f"SELECT version FROM {VERSION_TABLE} FOR UPDATE")
         return tx
 
+    def _end_pipeline(self, exc: BaseException | None = None) -> None:
+        """Leave pipeline mode (waiting for every answer: an error among them raises)."""
+        pipeline, self._pipeline = self._pipeline, None
+        if pipeline is not None:
+            pipeline.__exit__(type(exc) if exc else None, exc, exc.__traceback__ if exc else None)
+
     def _commit(self, db: Any, tx: Transaction) -> None:
-        if tx.wrote:  # the listeners are told on COMMIT only; both in one round trip
-            db.execute(f"NOTIFY {CHANNEL}; COMMIT")
-        else:
-            db.execute("COMMIT")
+        if tx.wrote:  # the listeners are told on COMMIT only
+            db.execute(f"NOTIFY {CHANNEL}")
+        db.execute("COMMIT")
+        self._end_pipeline()
 
     def _abort(self, db: Any, exc: BaseException) -> BaseException | None:
         psycopg = driver()
+        with suppress(psycopg.Error):
+            self._end_pipeline(exc)
         if not db.closed and db.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
             with suppress(psycopg.Error):
                 db.execute("ROLLBACK")
