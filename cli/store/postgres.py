@@ -129,8 +129,9 @@ class PostgresCampaign(OneConnection[Any, Transaction]):
         a change costs the round trips of its reads, not of its statements.
         """
         tx = Transaction(Link(db, POSTGRES), writable=not readonly, path=self.where)
-        self._pipeline = db.pipeline()
-        self._pipeline.__enter__()
+        if self._pipeline is None:  # else the last read-only COMMIT is still on its way
+            self._pipeline = db.pipeline()
+            self._pipeline.__enter__()
         if readonly:
             db.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
         else:
@@ -148,7 +149,18 @@ class PostgresCampaign(OneConnection[Any, Transaction]):
         if tx.wrote:  # the listeners are told on COMMIT only
             db.execute(f"NOTIFY {CHANNEL}")
         db.execute("COMMIT")
-        self._end_pipeline()
+        if tx.writable:
+            self._end_pipeline()  # a write is committed when its COMMIT is answered
+        else:  # sent now (the snapshot ends on the server); its answer is read with the next
+            db.pgconn.flush()  # transaction's first read
+
+    def close(self) -> None:
+        """Close the connection (after the answers still on their way)."""
+        if self._db is not None and not self._db.closed:
+            with suppress(driver().Error):
+                self._end_pipeline()
+        self._pipeline = None
+        super().close()
 
     def _abort(self, db: Any, exc: BaseException) -> BaseException | None:
         psycopg = driver()
