@@ -58,6 +58,9 @@ class TableView:
         return f"{self.system.id}> "
 
 
+NAMES_MAX_AGE = 5.0
+"""Seconds before the characters' names (completion) are read again from the campaign."""
+
 RETRY_S = (1.0, 2.0, 4.0, 8.0)
 """The waits between the toolbar's tries to reach a campaign that stopped answering."""
 
@@ -98,6 +101,7 @@ class ViewReader:
         self._watched: Where | None = None
         self.down_since: datetime | None = None  # when the campaign stopped answering
         self._retry_at, self._tries = 0.0, 0
+        self._names_read: tuple[float, tuple[str, ...]] | None = None
 
     def read(self) -> TableView:
         """A fresh view (never raises: a campaign that cannot be read becomes `problem`)."""
@@ -190,7 +194,7 @@ class ViewReader:
         with self._campaign.transaction(readonly=True) as tx:
             # the acting character's sheet only; the others by name (completion)
             character = tx.find_character(wanted) if wanted else None
-            names = tuple(tx.character_names())
+            names = self._names(tx)
             party = tx.party()
             aliases, tables = tx.aliases(), tuple(tx.table_names())
         problem = None
@@ -199,6 +203,15 @@ class ViewReader:
         system = _system_or_generic(chosen or (character.system if character else None))
         rolls = {**aliases, **(character.rolls if character is not None else {})}
         return TableView(system, character, names, party, problem, rolls, tables)
+
+    def _names(self, tx: Any) -> tuple[str, ...]:
+        """The characters' names for completion: read again after `stale` is set (this REPL's
+        `sheet import`, `undo` …) or NAMES_MAX_AGE after the last read, not at every prompt
+        (a campaign of 10,000 characters costs its names once)."""
+        now = time.monotonic()
+        if self.stale or self._names_read is None or now - self._names_read[0] >= NAMES_MAX_AGE:
+            self._names_read = (now, tuple(tx.character_names()))
+        return self._names_read[1]
 
     def close(self) -> None:
         self._stop_watching()
