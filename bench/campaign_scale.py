@@ -76,6 +76,11 @@ def build(where: str, characters: int, entries: int) -> None:
         tsql = ("INSERT INTO touch SELECT id, 'bo', 'pool', 'hp' FROM log WHERE id > 1")
         link.db.execute(tsql)
         link.wrote = True
+    if where.startswith("postgresql://"):  # the statistics autovacuum keeps for a real log
+        import psycopg
+
+        with psycopg.connect(where, autocommit=True) as db:
+            db.execute("ANALYZE")
     store.close()
 
 
