@@ -12,6 +12,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -151,3 +152,43 @@ def test_the_repl_keeps_who_acts_and_rolls_plain_dice_through_an_outage(
     assert len(errors[1]) <= 46
     assert back.problem is None and back.character is not None
     assert invoke("log", "--json")[1].count("\n") == 1  # the spend after the outage, once
+
+
+def test_a_repl_pane_through_a_server_restart(
+    own_server: Server, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pexpect = pytest.importorskip("pexpect")
+    from tests.test_pexpect_repl import ROLL, TIMEOUT
+
+    if not ROLL.exists():
+        pytest.skip(f"no installed roll at {ROLL}")
+    url = own_server.new_database()
+    monkeypatch.setenv("ROLL_CAMPAIGN", url)
+    assert invoke("sheet", "import", str(context.sheet(tmp_path, context.KIT, "kit")))[0] == 0
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("ROLL_", "XDG_"))}
+    env |= {"LINES": "24", "COLUMNS": "40", "PROMPT_TOOLKIT_NO_CPR": "1", "TERM": "xterm",
+            "NO_COLOR": "1", "ROLL_CAMPAIGN": url,
+            "ROLL_HISTORY": str(tmp_path / "state" / "history")}
+    pane: Any = pexpect.spawn(str(ROLL), ["--as", "Kit", "--rolled", "4,3"], env=env,
+                              dimensions=(24, 40), timeout=TIMEOUT, encoding="utf-8")
+    try:
+        pane.expect("kit>")
+        own_server.halt()
+        try:
+            pane.send("1d6\r")
+            pane.expect(r"\[4\] = 4")
+            pane.expect("campaign unreachable since")
+            pane.send("spend luck\r")
+            pane.expect("campaign unreachable since")
+            pane.expect("kit>")
+        finally:
+            own_server.resume()
+        pane.send("spend luck\r")
+        pane.expect(r"Kit · Luck 2 → 1 \(spend\)")
+        pane.expect("kit>")
+        pane.sendcontrol("d")
+        pane.expect(pexpect.EOF)
+    finally:
+        pane.close(force=True)
+    assert "Traceback" not in (pane.before or "") and "error ignored" not in (pane.before or "")
+    assert invoke("log", "-n", "5")[1].count("\n") == 1  # the spend after the outage only

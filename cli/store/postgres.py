@@ -39,6 +39,11 @@ def driver() -> ModuleType:
         raise UsageError(
             f"a postgresql:// campaign needs the PostgreSQL driver psycopg 3: {INSTALL_HINT}"
         ) from None
+    import logging
+
+    # the driver's own log lines (a pipeline ended on a lost connection) never reach the
+    # pane: every failure is said once, as a roll error
+    logging.getLogger("psycopg").addHandler(logging.NullHandler())
     return psycopg
 
 
