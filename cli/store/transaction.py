@@ -49,6 +49,8 @@ class Roster(Mapping[str, Character]):
         self._all: dict[str, Character] | None = None
 
     def _find(self, key: str) -> Character | None:
+        if self._all is not None and self._tx.closed:  # read already, by a later transaction
+            return self._all.get(key.strip().lower())
         with self._tx.reader() as tx:
             return tx.find_character(key)
 
