@@ -223,6 +223,7 @@ def test_table_reads_never_create_a_campaign_import_does(tmp_path: Path) -> None
     assert path.exists()
 
 
+@pytest.mark.slow
 def test_the_installed_roll_rolls_a_table(imported: Path, private_campaign: Path) -> None:
     roll = shutil.which("roll") or str(Path(sys.executable).with_name("roll"))
     env = dict(os.environ, ROLL_CAMPAIGN=str(private_campaign))

@@ -9,10 +9,12 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from cli.bounds import in_range, storable
 from cli.commands.campaign_access import campaign_of, campaign_transaction
 from cli.completion import character_name
 from cli.env import Environment, terminal_columns
 from cli.options import CAMPAIGN_OPTIONS, fail, with_settings
+from cli.render.safe import shown, shown_all
 from cli.render.text import change_line, value_text
 from cli.runner import Settings
 from rules.campaign import Character
@@ -78,7 +80,7 @@ def sheet_import(
             tx.put_character(sheet)
     except RollError as error:
         fail(env, error)
-    typer.echo(f"{'replaced' if how else 'imported'} {sheet['name']} ({sheet['system']}){how}")
+    typer.echo(f"{'replaced' if how else 'imported'} {shown(sheet['name'])} ({sheet['system']}){how}")
 
 
 @sheet_app.command("export")
@@ -114,6 +116,8 @@ def show_lines(character: Character, width: int = 80) -> list[str]:
         except RollError:
             now = None
         lines.append(f"  {pool.title}: {value_text(now)}" + (f"/{top}" if top is not None else ""))
+    for _, _, shown_line in system.sheet_extras(character):  # Vagabond's Item Slots
+        lines += _fill(shown_line, width)
     for name, die in character.risk.items():
         lines.append(f"  {name}: {die}")
     if character.flags:
@@ -146,7 +150,7 @@ def sheet_show(
 
         typer.echo(jsonlib.dumps(full_state(character), ensure_ascii=False))
         return
-    typer.echo("\n".join(show_lines(character, pane_width())))
+    typer.echo("\n".join(shown_all(show_lines(character, pane_width()))))
 
 
 @sheet_app.command("list")
@@ -164,7 +168,7 @@ def sheet_list(
             lines.append(jsonlib.dumps({"name": name, "system": system}, ensure_ascii=False))
         else:
             mark = "*" if active and name.lower() == active.lower() else " "
-            lines.append(f"{mark} {name:<16} {system}")
+            lines.append(f"{mark} {shown(name):<16} {shown(system)}")
     if lines:
         typer.echo("\n".join(lines))
 
@@ -188,7 +192,7 @@ def sheet_rm(
             tx.remove_character(character.name, f"sheet rm {character.name}")
     except RollError as error:
         fail(env, error)
-    typer.echo(f"removed {character.name} (undo brings it back)")
+    typer.echo(f"removed {shown(character.name)} (undo brings it back)")
 
 
 def read_sheet(file: Path) -> dict[str, Any]:
@@ -205,7 +209,7 @@ def confirm_removal(env: Environment, name: str) -> None:
     """Ask on a terminal; elsewhere (a script, a pipe) refuse: `--yes` says it is meant."""
     if not (env.stdin_isatty and env.stdout_isatty):
         raise UsageError(f"sheet rm {name} asks first: add --yes to remove without a terminal")
-    if not typer.confirm(f"remove {name} from this campaign?", default=False):
+    if not typer.confirm(f"remove {shown(name)} from this campaign?", default=False):
         raise RuleError(f"kept {name}; nothing changed")
 
 
@@ -231,6 +235,7 @@ def log_command(
     try:
         if n < 1:
             raise UsageError("log -n takes a number ≥ 1")
+        in_range(n, "log -n")
         start = None if since is None else since_time(since, now)
         store = campaign_of(settings)
         watcher = watch(store.path) if follow else None  # before reading: no write is missed
@@ -258,6 +263,9 @@ def undo_command(
     """Revert the acting character's most recent change-set (the campaign's when nobody acts);
     refused if its pools moved since."""
     with campaign_transaction(settings) as tx:
+        storable(nth, "undo N")
+        if id_ is not None:
+            storable(id_, "undo --id")
         entry = tx.undo(settings.acting(), nth, id_)
         logged = tx.log(1)[0]  # the "undo" row, a §3 object like every logged LINE
     if settings.json:
@@ -265,11 +273,11 @@ def undo_command(
 
         typer.echo(jsonlib.dumps(log_json(logged), ensure_ascii=False))
         return
-    typer.echo(f"undid #{entry.id} ({entry.character or 'nobody'}): {entry.input}")
+    typer.echo(shown(f"undid #{entry.id} ({entry.character or 'nobody'}): {entry.input}"))
     if "restored" in logged.result:
-        typer.echo(f"   {logged.result['restored']} is back, with its pools")
+        typer.echo(f"   {shown(str(logged.result['restored']))} is back, with its pools")
     for change in logged.changes:
-        typer.echo("   " + change_line(change, entry.system))
+        typer.echo("   " + shown(change_line(change, entry.system)))
 
 
 def register(app: typer.Typer) -> None:

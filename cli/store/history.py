@@ -42,7 +42,8 @@ def recent(tx: LogTransaction, n: int, who: str | None = None, since: str | None
     if since is not None:
         where, args = f"{where} AND time >= {{p}}", [*args, since]
     sql = f"SELECT {ENTRY_COLUMNS} FROM log WHERE {where} ORDER BY id DESC LIMIT {{p}}"
-    return [tx.decode.entry(row) for row in reversed(tx.execute(sql, (*args, n)).fetchall())]
+    rows = tx.execute(sql, (*args, n)).fetchall()
+    return [tx.decode.listed_entry(row) for row in reversed(rows)]
 
 
 def after(tx: LogTransaction, last_id: int, who: str | None = None) -> list[LogEntry]:
@@ -50,7 +51,7 @@ def after(tx: LogTransaction, last_id: int, who: str | None = None) -> list[LogE
     next lines."""
     where, args = _scope(who)
     sql = f"SELECT {ENTRY_COLUMNS} FROM log WHERE id > {{p}} AND {where} ORDER BY id"
-    return [tx.decode.entry(row) for row in tx.execute(sql, (last_id, *args)).fetchall()]
+    return [tx.decode.listed_entry(row) for row in tx.execute(sql, (last_id, *args)).fetchall()]
 
 
 def last_id(tx: LogTransaction) -> int:

@@ -6,9 +6,9 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cli.store.damage import DamagedChange, decoded_change
 from rules.campaign import Character, LogEntry
 from rules.errors import SheetError, UsageError
-from rules.resolution import Change
 
 
 class Decoder:
@@ -40,11 +40,25 @@ class Decoder:
         id_, input_, character, system, result, changes, undone, time = row
         what = f"log entry #{id_}"
         try:
-            listed = tuple(Change.from_json(c) for c in self.json(changes, what, list))
-        except (KeyError, TypeError, AttributeError) as exc:
-            raise self.damaged(what, f"a change without {exc}") from None
+            listed = tuple(decoded_change(c, i) for i, c in
+                           enumerate(self.json(changes, what, list), start=1))
+        except DamagedChange as exc:
+            raise self.damaged(what, exc) from None
+        if not isinstance(character, str | None) or not isinstance(input_, str):
+            raise self.damaged(what, "its character or LINE is not text")
         result_json = self.json(result, what, dict)
         return LogEntry(id_, input_, character, system, result_json, listed, bool(undone), time)
+
+    def listed_entry(self, row: Sequence[Any]) -> LogEntry:
+        """`entry`, or for a damaged row one that says so (`roll log` shows the rest)."""
+        try:
+            return self.entry(row)
+        except UsageError as exc:
+            id_, input_, character, system, _, _, undone, time = row
+            return LogEntry(id_, str(input_), character if isinstance(character, str) else None,
+                            str(system), {"input": str(input_), "kind": "damaged",
+                                          "text": f"{input_} (damaged)", "error": exc.message},
+                            (), bool(undone), str(time or ""))
 
 
 def sheet_json(sheet: Mapping[str, Any]) -> str:

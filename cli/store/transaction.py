@@ -160,6 +160,10 @@ class Transaction(NamedRows):
         """A LogEntry from a row of ENTRY_COLUMNS."""
         return self.decode.entry(row)
 
+    def listed_entry(self, row: Sequence[Any]) -> LogEntry:
+        """`entry`, or for a damaged row one that says so (`roll log` shows the rest)."""
+        return self.decode.listed_entry(row)
+
     # ---- the copy's raw rows (roll campaign copy) ----
 
     def catalog(self) -> dict[str, tuple[str, ...]]:
@@ -270,7 +274,7 @@ class Transaction(NamedRows):
             f"SELECT {ENTRY_COLUMNS} FROM log WHERE character_key {{same}} {{p}}"
             " ORDER BY id DESC LIMIT 1", (_key(None if current is None else current.name),),
         ).fetchone()  # fmt: skip
-        last = None if row is None else self.decode.entry(row)
+        last = None if row is None else self.decode.listed_entry(row)
         return Table(current, Roster(self), PartySheet(self), last)
 
     # ---- changes ----
