@@ -6,10 +6,12 @@ store, so the transaction that uses it and it need not know each other's module.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Protocol
 
+from cli.store.damage import decoded_change
 from cli.store.rows import Decoder
 from cli.store.schema import ENTRY_COLUMNS
 from rules.campaign import Character, LogEntry
@@ -100,7 +102,7 @@ def _target(tx: LogTransaction, who: str | None, nth: int, id_: int | None) -> L
 
 
 MOVED = (
-    "SELECT l.id, l.input FROM touch t JOIN log l ON l.id = t.log_id"
+    "SELECT l.id, l.input, l.changes FROM touch t JOIN log l ON l.id = t.log_id"
     " WHERE t.character_key = {p} AND t.kind = {p} AND t.pool = {p} AND t.log_id > {p}"
     " AND l.undone = 0 AND l.kind != 'undo' ORDER BY t.log_id LIMIT 1"
 )
@@ -117,6 +119,12 @@ def _moved_since(tx: LogTransaction, entry: LogEntry) -> None:
         seen.add(key)
         row = tx.execute(MOVED, (*key, entry.id)).fetchone()
         if row is not None:
+            try:  # the later entry must itself be whole: a damaged row is said, not guessed
+                for i, data in enumerate(json.loads(row[2]), start=1):
+                    decoded_change(data, i)
+            except (ValueError, TypeError) as exc:
+                raise UsageError(f"cannot undo {entry.input!r} (#{entry.id}): log entry"
+                                 f" #{row[0]} is damaged ({exc}); nothing changed") from None
             who = change.character or "the party"
             raise RuleError(
                 f"cannot undo {entry.input!r} (#{entry.id}): {who}'s {change.pool} moved"

@@ -150,8 +150,12 @@ class Transaction(NamedRows):
         return self.link.execute(template, args, write)
 
     def sql(self, sql: str, args: Sequence[Any] = (), write: bool = False) -> Rows:
-        """Run one statement written for both databases (`{p}` placeholders), as `execute`."""
-        return self.execute(sql, args, write)
+        """Run one raw statement written for both databases, each `?` a placeholder (a script's
+        or a copy's; the store's own SQL goes through `execute`'s templates)."""
+        self.check_open(write)
+        self.link.wrote = self.link.wrote or write
+        rows: Rows = self.link.db.execute(sql.replace("?", self.link.dialect.p), tuple(args))
+        return rows
 
     def _json(self, text: object, what: str, shape: type) -> Any:
         return self.decode.json(text, what, shape)
