@@ -174,6 +174,9 @@ class Runner:
         self.color = env.color(settings.no_color)
         self.failed = False
         self.one_shot = False
+        self.through_outage = False
+        """The REPL: while the campaign is unreachable plain dice roll (unlogged) and a LINE
+        that needs it is refused in one short line."""
         self._campaign: CampaignStore | None = None
         self.layout: Layout | None = None  # a terminal's width and echo; None: lines as rendered
         self.holding = False  # True while a batch decides when output is flushed
@@ -215,6 +218,7 @@ class Runner:
     def report(self, line: str, error: RollError) -> int:
         """Show an error (and its caret); JSON mode also writes the error object to stdout."""
         self.failed = True
+        error = self.outage_error(error)
         if self.settings.json:
             self.out(render_json.dumps(render_json.error_to_json(line, error)))
         self.err(render_text.error_text(line, error))
@@ -294,16 +298,32 @@ class Runner:
         tally.add(second)
         return tally
 
-    def campaign(self) -> CampaignStore:
-        """The campaign, opened once for this process's life (never created: a missing file is
-        an error naming its path, which only `sheet import` creates)."""
+    def campaign(self, create: bool = False) -> CampaignStore:
+        """The campaign, opened once for this process's life (created, and said so on stderr,
+        only for a LINE that writes: `create`; else a missing one is an error naming its path)."""
         path = self.settings.campaign_path()
-        if self._campaign is None or self._campaign.path != path:
+        if self._campaign is None or self._campaign.path != path or create:
             self.close()
             from cli.store import open_campaign
 
-            self._campaign = open_campaign(path, create=False)
+            def announce(where: Where) -> None:
+                self.err(f"roll: created a new campaign at {where}")
+
+            self._campaign = open_campaign(path, create=create, announce=announce)
         return self._campaign
+
+    def outage_error(self, error: RollError) -> RollError:
+        """In the REPL, a campaign that cannot be reached is said in one short line."""
+        if not self.through_outage:
+            return error
+        from cli.store.where import CampaignUnavailable
+
+        if not isinstance(error, CampaignUnavailable):
+            return error
+        from datetime import datetime
+
+        since = getattr(self._campaign, "down_since", None) or datetime.now()
+        return CampaignUnavailable(f"campaign unreachable since {since:%H:%M}")
 
     def close(self) -> None:
         """Close the campaign connection, if this process opened one."""
@@ -469,7 +489,23 @@ class Runner:
         refused leaves the campaign as it was, as does a killed process)."""
         if not self._campaign_exists():
             return self._resolve_without_campaign(line, text, times, budget, named)
-        with self.campaign().transaction() as tx:
+        from contextlib import ExitStack
+
+        from cli.store import CampaignUnavailable
+
+        with ExitStack() as opened:
+            try:
+                tx = opened.enter_context(self.campaign().transaction())
+            except CampaignUnavailable as error:
+                if self.settings.acting() is not None:
+                    if not (self.through_outage and isinstance(line, ast.RollLine)):
+                        raise
+                    # the REPL: plain dice roll through an outage, said to be unlogged
+                    rolled = self._resolve_without_campaign(line, text, times, budget, named)
+                    self.err("roll: not logged: campaign unreachable")
+                    return rolled
+                # nobody acts: a LINE with its values inline goes on without the campaign
+                return self._resolve_without_campaign(line, text, times, budget, named, error)
             results: list[Resolution] = []
             seen: tuple[Table, System] | None = None
             for i in range(times):
@@ -484,11 +520,17 @@ class Runner:
             return results
 
     def _campaign_exists(self) -> bool:
-        """Whether the campaign file is there; with somebody acting, a missing one is an error."""
-        from cli.store import campaign_exists
+        """Whether the campaign file is there; with somebody acting, a missing one is an error
+        (as is one that cannot be reached; with nobody acting that counts as none)."""
+        from cli.store import CampaignUnavailable, campaign_exists
 
-        if campaign_exists(self.settings.campaign_path()):
-            return True
+        try:
+            if campaign_exists(self.settings.campaign_path()):
+                return True
+        except CampaignUnavailable:
+            if self.settings.acting() is not None:
+                raise
+            return False
         if self.settings.acting() is not None:
             from cli.store import no_campaign
 
@@ -497,18 +539,28 @@ class Runner:
 
     def _resolve_without_campaign(
         self, line: ast.Line, text: str, times: int, budget: Budget,
-        named: Expansion | None = None,
+        named: Expansion | None = None, unavailable: RollError | None = None,
     ) -> list[Resolution]:
-        """A command with nobody acting and no campaign yet: fine unless it changes something."""
+        """A command with nobody acting and no campaign (none yet, or `unavailable`): resolved
+        at an empty table. One that changes something writes: it creates a missing campaign
+        (and says where), and it is refused, changing nothing, when the campaign cannot be
+        opened (so is one the empty table refuses: it may have needed the campaign)."""
         system = self.pick_system(None)
-        results = [
-            self._resolved(system, NOBODY, line, text, i == times - 1, budget, named)
-            for i in range(times)
-        ]
+        try:
+            results = [
+                self._resolved(system, NOBODY, line, text, i == times - 1, budget, named)
+                for i in range(times)
+            ]
+        except RollError:
+            if unavailable is not None:
+                raise unavailable from None
+            raise
         if any(res.changes for res in results):
-            from cli.store import no_campaign
-
-            raise no_campaign(self.settings.campaign_path())
+            if unavailable is not None:
+                raise unavailable
+            with self.campaign(create=True).transaction() as tx:
+                for res in results:  # the table was empty, as the new campaign is
+                    self.record(tx, res)
         return results
 
     def _check_faces(self, last: bool) -> None:
@@ -534,6 +586,7 @@ class Runner:
             # transaction of its own, whose `before` checks refuse anything changed meanwhile
             with campaign.transaction(readonly=True) as tx:
                 table, system = self.table_and_system(tx)
+                table = table.materialized()  # compared with the campaign after the faces
             res = self._judged(system, table, line, text, roller, named)
             self._check_faces(last)
             if table.active is not None or res.changes or self.secret:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
-from dataclasses import field
+from dataclasses import field, replace
 from typing import Any
 
 from rules.errors import UsageError
@@ -91,6 +91,11 @@ class Table:
     characters: Mapping[str, Character] = field(default_factory=dict)
     party: Mapping[str, Any] = field(default_factory=dict)
     last_entry: LogEntry | None = None
+
+    def materialized(self) -> Table:
+        """The table with every character and the party read now (to compare after the
+        transaction that read it is over: a store may read them only when asked)."""
+        return replace(self, characters=dict(self.characters.items()), party=dict(self.party))
 
     def character(self, name: str) -> Character:
         found = self.characters.get(name.lower())

@@ -169,11 +169,14 @@ def test_alias_export_imports_to_the_same_aliases(table: Path, tmp_path: Path) -
     assert invoke("--campaign", str(other), "alias", "export")[1] == out
 
 
-def test_alias_commands_never_create_a_campaign(tmp_path: Path) -> None:
+def test_alias_reads_never_create_a_campaign_add_does(tmp_path: Path) -> None:
     path = tmp_path / "none.sqlite3"
-    assert invoke("--campaign", str(path), "alias", "add", "x", "d6") == (
+    assert invoke("--campaign", str(path), "alias", "list") == (
         2, "", f"roll: error: no campaign at {path} (roll sheet import FILE creates one)\n")
     assert not path.exists()
+    assert invoke("--campaign", str(path), "alias", "add", "x", "d6") == (
+        0, "added alias x → d6\n", f"roll: created a new campaign at {path}\n")
+    assert path.exists()
 
 
 def test_plain_dice_never_open_the_campaign_to_look(table: Path, private_campaign: Path) -> None:

@@ -154,3 +154,11 @@ def test_the_domain_has_no_import_circle_type_checking_imports_included() -> Non
 def test_rules_and_cli_together_have_no_import_circle() -> None:
     """The whole tree's run-time imports (lazy ones too) go one way."""
     assert circles({**modules("rules"), **modules("cli")}) == []
+
+
+def test_the_store_has_no_import_circle_type_checking_imports_included() -> None:
+    """cli/store's modules, `if TYPE_CHECKING:` imports included, go one way (the log's
+    reader once named the SQLite transaction's type while that one imported it)."""
+    store = {path: names for path, names in modules("cli", typing=True).items()
+             if path.startswith("cli/store/")}
+    assert circles(store) == []

@@ -211,14 +211,16 @@ def test_tables_complete_and_have_help(imported: Path) -> None:
     assert "topics: notation, tables, generic" in invoke("help")[1]
 
 
-def test_table_commands_never_create_a_campaign(tmp_path: Path) -> None:
+def test_table_reads_never_create_a_campaign_import_does(tmp_path: Path) -> None:
     path = tmp_path / "none.sqlite3"
     (tmp_path / "loot.csv").write_text(LOOT)
-    for args in (("table", "import", str(tmp_path / "loot.csv")), ("table", "list"),
-                 ("table", "loot"), ("odds", "table", "loot")):
+    for args in (("table", "list"), ("table", "loot"), ("odds", "table", "loot")):
         assert invoke("--campaign", str(path), *args) == (
             2, "", f"roll: error: no campaign at {path} (roll sheet import FILE creates one)\n")
     assert not path.exists()
+    code, _, err = invoke("--campaign", str(path), "table", "import", str(tmp_path / "loot.csv"))
+    assert (code, err) == (0, f"roll: created a new campaign at {path}\n")
+    assert path.exists()
 
 
 @pytest.mark.slow

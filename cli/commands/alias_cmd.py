@@ -55,7 +55,11 @@ def alias_add(
     from cli.shell_words import line_text
 
     line = line_text(words).strip()
-    with campaign_transaction(settings) as tx:
+    try:
+        checked({name: line})  # a bad alias creates no campaign
+    except RollError as error:
+        fail(Environment(), error)
+    with campaign_transaction(settings, create=True) as tx:
         aliases = checked({**tx.aliases(), name: line})
         key = name.strip().lower()
         replaced = tx.put_alias(key, aliases[key])
@@ -117,7 +121,8 @@ def alias_import(
     env = Environment()
     try:
         given = _aliases_in(file)
-        with campaign_of(settings).transaction() as tx:
+        checked(given)  # bad aliases create no campaign
+        with campaign_of(settings, create=True).transaction() as tx:
             merged = checked({**tx.aliases(), **given})
             for name in checked(given):
                 tx.put_alias(name, merged[name])

@@ -158,14 +158,17 @@ def sheet_list(
 ) -> None:
     """The campaign's characters."""
     with campaign_transaction(settings, readonly=True) as tx:
-        characters = tx.characters()
+        roster = tx.roster()  # names and systems only: quick with 10,000 characters
     active = settings.acting()
-    for c in characters:
+    lines = []
+    for name, system in roster:
         if settings.json:
-            typer.echo(jsonlib.dumps({"name": c.name, "system": c.system}, ensure_ascii=False))
+            lines.append(jsonlib.dumps({"name": name, "system": system}, ensure_ascii=False))
         else:
-            mark = "*" if active and c.name.lower() == active.lower() else " "
-            typer.echo(f"{mark} {shown(c.name):<16} {shown(c.system)}")
+            mark = "*" if active and name.lower() == active.lower() else " "
+            lines.append(f"{mark} {shown(name):<16} {shown(system)}")
+    if lines:
+        typer.echo("\n".join(lines))
 
 
 @sheet_app.command("rm")

@@ -1,20 +1,29 @@
-"""`roll log --follow`: the log as `tail -f`, a line per entry as soon as any client writes one."""
+"""`roll log --follow`: the log as `tail -f`, a line per entry as soon as any client writes one.
+
+It follows by log id, so a server that goes away and comes back costs no entry and shows none
+twice: a one-line notice (stderr, under 40 columns) when the campaign stops answering and when
+it answers again, and reconnection with a growing wait in between.
+"""
 
 from __future__ import annotations
 
 import json
 import os
 import sys
+import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 
 from cli.render.log import log_json, log_line
-from cli.store import CampaignStore
-from cli.store.follow import Watcher
+from cli.store import CampaignStore, CampaignUnavailable
+from cli.store.follow import Watcher, watch
 from rules.campaign import LogEntry
 
 WAKE_S = 5.0
 """Read the log again at least this often, even without a signal (a lost notification)."""
+
+RETRY_S = (0.25, 0.5, 1.0, 2.0, 4.0)
+"""The waits between attempts to reach a campaign that stopped answering (the last repeats)."""
 
 
 def entry_printer(as_json: bool, width: int) -> Callable[[LogEntry], None]:
@@ -43,17 +52,55 @@ def entry_printer(as_json: bool, width: int) -> Callable[[LogEntry], None]:
     return emit
 
 
-def follow(store: CampaignStore, watcher: Watcher, last: int, who: str | None,
-           emit: Callable[[LogEntry], None]) -> None:
+def lost_notice(since: datetime) -> str:
+    """The line a follower prints when the campaign stops answering (38 columns)."""
+    return f"roll: campaign unreachable since {since:%H:%M}"
+
+
+def back_notice(since: datetime) -> str:
+    """The line a follower prints when it answers again (38 columns)."""
+    return f"roll: campaign back (down since {since:%H:%M})"
+
+
+def say(text: str) -> None:
+    sys.stderr.write(text + "\n")
+    sys.stderr.flush()
+
+
+def follow(store: CampaignStore, watcher: Watcher | None, last: int, who: str | None,
+           emit: Callable[[LogEntry], None], notice: Callable[[str], None] = say) -> None:
     """Print the entries after #`last` (of `who`'s LINEs) whenever a write lands; until Ctrl-C
-    (which the entry point turns into status 130)."""
+    (which the entry point turns into status 130). A campaign that stops answering is waited
+    for, and followed again from #`last` when it is back."""
+    down: datetime | None = None
+    tries = 0
     try:
         while True:
-            watcher.wait(WAKE_S)
-            with store.transaction(readonly=True) as tx:
-                last, entries = tx.log_after(last, who)
+            try:
+                if watcher is None:
+                    watcher = watch(store.path)  # again, before reading: no write is missed
+                if down is None:
+                    watcher.wait(WAKE_S)
+                with store.transaction(readonly=True) as tx:
+                    newest, entries = tx.log_after(last, who)
+            except CampaignUnavailable:
+                if watcher is not None:
+                    watcher.close()
+                watcher = None
+                store.close()
+                if down is None:
+                    down = datetime.now()
+                    notice(lost_notice(down))
+                time.sleep(RETRY_S[min(tries, len(RETRY_S) - 1)])
+                tries += 1
+                continue
+            if down is not None:
+                notice(back_notice(down))
+                down, tries = None, 0
             for entry in entries:
                 emit(entry)
+            last = max(newest, last)
     finally:
-        watcher.close()
+        if watcher is not None:
+            watcher.close()
         store.close()

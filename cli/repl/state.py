@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
 from cli.runner import Settings
@@ -57,6 +58,13 @@ class TableView:
         return f"{self.system.id}> "
 
 
+NAMES_MAX_AGE = 5.0
+"""Seconds before the characters' names (completion) are read again from the campaign."""
+
+RETRY_S = (1.0, 2.0, 4.0, 8.0)
+"""The waits between the toolbar's tries to reach a campaign that stopped answering."""
+
+
 def _system_or_generic(system_id: str | None) -> System:
     try:
         return get_system(system_id or "generic")
@@ -91,6 +99,9 @@ class ViewReader:
         self.stale = True
         self._watcher: Watcher | None = None  # told of other clients' writes while somebody acts
         self._watched: Where | None = None
+        self.down_since: datetime | None = None  # when the campaign stopped answering
+        self._retry_at, self._tries = 0.0, 0
+        self._names_read: tuple[float, tuple[str, ...]] | None = None
 
     def read(self) -> TableView:
         """A fresh view (never raises: a campaign that cannot be read becomes `problem`)."""
@@ -105,8 +116,17 @@ class ViewReader:
             self._view = TableView(_system_or_generic(chosen), names=self._view.names,
                                    rolls=self._view.rolls, tables=self._view.tables)
         else:
+            from cli.store.where import CampaignUnavailable
+
             try:
+                waiting = self.down_since is not None and time.monotonic() < self._retry_at
+                if waiting and getattr(self._campaign, "down_since", None) is not None:
+                    # (a LINE that reached the campaign since ends the wait)
+                    raise CampaignUnavailable("not yet: the last try was a moment ago")
                 self._view = self._read_campaign(chosen)
+                self.down_since, self._tries = None, 0
+            except CampaignUnavailable:
+                self._view = self._unreachable(chosen)
             except RollError as error:
                 self._view = TableView(_system_or_generic(chosen), problem=error.message)
             except Exception as exc:  # the prompt must come back whatever the file holds
@@ -117,6 +137,21 @@ class ViewReader:
             self.stale = acting is None and self._view.problem is not None
         self._read_at = time.monotonic()
         return self._view
+
+    def _unreachable(self, chosen: str | None) -> TableView:
+        """The last view read, as it was (who acts stays who acts), saying since when the
+        campaign does not answer, in a line that fits a 40-column pane."""
+        store = self._campaign if self._campaign is not None else None
+        self.down_since = (getattr(store, "down_since", None) or self.down_since
+                           or datetime.now())
+        if time.monotonic() >= self._retry_at:  # try again after a growing wait
+            self._retry_at = time.monotonic() + RETRY_S[min(self._tries, len(RETRY_S) - 1)]
+            self._tries += 1
+        problem = f"campaign unreachable since {self.down_since:%H:%M}"
+        last = self._view
+        if last is None or (last.character is None and not last.names):
+            return TableView(_system_or_generic(chosen), problem=problem)
+        return replace(last, problem=problem)
 
     def current(self, max_age: float) -> TableView:
         """The last view, re-read if it is older than `max_age` seconds or another client wrote."""
@@ -156,20 +191,28 @@ class ViewReader:
         elif self._campaign is None or self._campaign.path != path:
             self.close()
             self._campaign = open_campaign(path, create=False)
+        wanted = self.settings.acting()
         with self._campaign.transaction(readonly=True) as tx:
-            characters = tx.characters()
+            # the acting character's sheet only; the others by name (completion)
+            character = tx.find_character(wanted) if wanted else None
+            names = self._names(tx)
             party = tx.party()
             aliases, tables = tx.aliases(), tuple(tx.table_names())
-        wanted = self.settings.acting()
-        by_key = {c.name.lower(): c for c in characters}
-        character = by_key.get(wanted.lower()) if wanted else None
         problem = None
         if wanted and character is None:
             problem = f"no character {wanted!r}"
         system = _system_or_generic(chosen or (character.system if character else None))
-        names = tuple(c.name for c in characters)
         rolls = {**aliases, **(character.rolls if character is not None else {})}
         return TableView(system, character, names, party, problem, rolls, tables)
+
+    def _names(self, tx: Any) -> tuple[str, ...]:
+        """The characters' names for completion: read again after `stale` is set (this REPL's
+        `sheet import`, `undo` …) or NAMES_MAX_AGE after the last read, not at every prompt
+        (a campaign of 10,000 characters costs its names once)."""
+        now = time.monotonic()
+        if self.stale or self._names_read is None or now - self._names_read[0] >= NAMES_MAX_AGE:
+            self._names_read = (now, tuple(tx.character_names()))
+        return self._names_read[1]
 
     def close(self) -> None:
         self._stop_watching()

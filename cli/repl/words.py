@@ -104,6 +104,7 @@ class Repl:
         width: Callable[[], int] = terminal_columns,
     ) -> None:
         self.runner = runner
+        runner.through_outage = True  # plain dice roll while the campaign is unreachable
         self.views = ViewReader(runner.settings, runner)  # one connection for the REPL
         self.last: str | None = None
         self.repeating = False  # Enter on `again` put the last LINE on the prompt line

@@ -7,17 +7,20 @@ campaign's form: a postgresql:// URL, or a file's path.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
-from cli.store.schema import SCHEMA_VERSION, migrate, schema_version
+from cli.store.connection import CampaignUnavailable
+from cli.store.schema import SCHEMA_VERSION
 from cli.store.sqlite import (
     BUSY_TIMEOUT_S,
     Campaign,
     Transaction,
     default_campaign_path,
+    migrate,
     no_campaign,
+    schema_version,
 )
 from cli.store.where import CampaignURL, Where, campaign_where
 from rules.campaign import Character, LogEntry, Table
@@ -49,10 +52,8 @@ class CampaignView(Protocol):
     def remove_table(self, name: str) -> None: ...
     def log_after(self, last_id: int, who: str | None = None
                   ) -> tuple[int, list[LogEntry]]: ...
-    def catalog(self) -> dict[str, tuple[str, ...]]: ...
-    def sql(self, sql: str, args: Sequence[Any] = (), write: bool = False) -> Any: ...
-    def insert_rows(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]
-                    ) -> None: ...
+    def character_names(self) -> list[str]: ...
+    def roster(self) -> list[tuple[str, str]]: ...
 
 
 class CampaignStore(Protocol):
@@ -75,22 +76,25 @@ def campaign_exists(where: Where) -> bool:
     return where.exists()
 
 
-def open_campaign(where: Where, create: bool = True) -> CampaignStore:
+def open_campaign(where: Where, create: bool = True,
+                  announce: Callable[[Where], None] | None = None) -> CampaignStore:
     """The store for a campaign's location: PostgreSQL for a URL, else the SQLite file.
 
     Nothing is opened yet: the first transaction connects (and a URL without the driver
-    installed is a UsageError saying how to install it).
+    installed is a UsageError saying how to install it). With `create`, a missing campaign is
+    made, and `announce` is told where when this process made it.
     """
     if isinstance(where, CampaignURL):
         from cli.store.postgres import PostgresCampaign, driver
 
         driver()
-        return PostgresCampaign(where, create=create)
-    return Campaign(where, create=create)
+        return PostgresCampaign(where, create=create, announce=announce)
+    return Campaign(where, create=create, announce=announce)
 
 
 __all__ = [
-    "BUSY_TIMEOUT_S", "SCHEMA_VERSION", "Campaign", "CampaignStore", "CampaignURL", "CampaignView",
+    "BUSY_TIMEOUT_S", "SCHEMA_VERSION", "Campaign", "CampaignStore", "CampaignURL",
+    "CampaignUnavailable", "CampaignView",
     "Transaction", "Where", "campaign_exists", "campaign_where", "default_campaign_path", "migrate",
     "no_campaign", "open_campaign", "schema_version",
 ]  # fmt: skip

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import datetime
 from typing import Generic, Protocol, TypeVar
+
+from cli.store.where import CampaignUnavailable
+
+__all__ = ["CampaignUnavailable", "OneConnection"]
 
 
 class Closable(Protocol):
@@ -28,6 +33,9 @@ class OneConnection(Generic[Db, Tx]):
 
     _db: Db | None = None
     _busy = False
+    down_since: datetime | None = None
+    """When the campaign stopped answering (None: it answers); set by the first failure to
+    reach it, cleared by the next transaction that commits."""
 
     def _connect(self) -> Db:
         raise NotImplementedError
@@ -49,25 +57,54 @@ class OneConnection(Generic[Db, Tx]):
             self._db.close()
             self._db = None
 
+    def _begin(self, readonly: bool) -> tuple[Db, Tx]:
+        """Connect (if need be) and begin. A kept connection the server dropped meanwhile (a
+        restart) fails at its first statement: it is opened again once, as nothing ran yet."""
+        kept = self._db is not None
+        try:
+            db = self._connect()
+            try:
+                return db, self._open(db, readonly)
+            except BaseException as exc:
+                error = self._abort(db, exc)
+                if not (kept and isinstance(error, CampaignUnavailable)):
+                    if error is None:
+                        raise
+                    raise error from exc
+            self.close()
+            db = self._connect()
+            try:
+                return db, self._open(db, readonly)
+            except BaseException as exc:
+                error = self._abort(db, exc)
+                if error is None:
+                    raise
+                raise error from exc
+        except CampaignUnavailable:
+            self.down_since = self.down_since or datetime.now()
+            raise
+
     @contextmanager
     def transaction(self, readonly: bool = False) -> Iterator[Tx]:
         """One transaction: all of the block, or (on any error) nothing."""
         if self._busy:
             raise RuntimeError("a campaign transaction is already open on this connection")
-        db = self._connect()
+        db, tx = self._begin(readonly)
+        if hasattr(tx, "later"):  # a table kept beyond the transaction reads from a new one
+            tx.later = lambda: self.transaction(readonly=True)
         self._busy = True
-        tx: Tx | None = None
         try:
-            tx = self._open(db, readonly)
             yield tx
             tx.closed = True
             self._commit(db, tx)
+            self.down_since = None
         except BaseException as exc:
             error = self._abort(db, exc)
+            if isinstance(error or exc, CampaignUnavailable):
+                self.down_since = self.down_since or datetime.now()
             if error is not None:
                 raise error from exc
             raise
         finally:
-            if tx is not None:
-                tx.closed = True
+            tx.closed = True
             self._busy = False

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cli.store import CampaignStore, CampaignView
+from cli.store.transaction import Transaction
 from rules.errors import UsageError
 
 ROWS_CALLED = {"characters": "character(s)", "log": "log entries", "party": "party sheet",
@@ -20,9 +21,14 @@ ROWS_CALLED = {"characters": "character(s)", "log": "log entries", "party": "par
 """What a table's rows are called in a message (another table: `N rows of TABLE`)."""
 
 
+INDEXES = frozenset({"touch"})
+"""Tables that only index others (copied, never counted in a message)."""
+
+
 def counted(counts: Mapping[str, int]) -> str:
     """`2 character(s), 4 log entries` (tables with rows only), or `nothing`."""
-    said = [f"{n} {ROWS_CALLED.get(t, f'rows of {t}')}" for t, n in counts.items() if n]
+    said = [f"{n} {ROWS_CALLED.get(t, f'rows of {t}')}" for t, n in counts.items()
+            if n and t not in INDEXES]
     return ", ".join(said) or "nothing"
 
 
@@ -37,27 +43,35 @@ class Copied:
         return counted(self.counts)
 
 
-def _rows(tx: CampaignView, table: str, columns: tuple[str, ...]) -> list[tuple[Any, ...]]:
+def _raw(tx: CampaignView) -> Transaction:
+    """The store's own transaction, whose raw rows a copy reads (not part of CampaignView)."""
+    if not isinstance(tx, Transaction):
+        raise TypeError(f"a campaign copy needs the store's transaction, not {type(tx)}")
+    return tx
+
+
+def _rows(tx: Transaction, table: str, columns: tuple[str, ...]) -> list[tuple[Any, ...]]:
     """Every row of `table`, in the order of its first column (a log's ids)."""
     listed = ", ".join(columns)
     return [tuple(r) for r in tx.sql(f"SELECT {listed} FROM {table} ORDER BY 1").fetchall()]
 
 
-def export(tx: CampaignView, tables: Mapping[str, tuple[str, ...]]) -> str:
+def export(tx: Transaction, tables: Mapping[str, tuple[str, ...]]) -> str:
     """The campaign's tables as canonical JSON (rows sorted): equal exports, equal campaigns."""
     data = {t: sorted(json.dumps(r, ensure_ascii=False) for r in _rows(tx, t, cols))
             for t, cols in sorted(tables.items())}
     return json.dumps(data, ensure_ascii=False, sort_keys=True)
 
 
-def _counts(tx: CampaignView, tables: Mapping[str, tuple[str, ...]]) -> dict[str, int]:
+def _counts(tx: Transaction, tables: Mapping[str, tuple[str, ...]]) -> dict[str, int]:
     return {t: int(tx.sql(f"SELECT count(*) FROM {t}").fetchone()[0]) for t in tables}
 
 
 def copy_campaign(source: CampaignStore, target: CampaignStore) -> Copied:
     """Copy every row of `source` into the empty `target`; UsageError (nothing written) if the
     target holds anything, lacks a table or column, or reads back differently."""
-    with source.transaction(readonly=True) as src, target.transaction() as dst:
+    with source.transaction(readonly=True) as src_view, target.transaction() as dst_view:
+        src, dst = _raw(src_view), _raw(dst_view)
         tables = src.catalog()
         have = dst.catalog()
         missing = [f"{t}.{c}" for t, cols in tables.items() for c in cols

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from cli.store.sqlite import no_campaign
-from cli.store.where import CampaignURL, Where
+from cli.store.where import CampaignUnavailable, CampaignURL, Where
 from rules.errors import UsageError
 
 POLL_S = 0.1
@@ -82,8 +82,8 @@ class PostgresWatcher:
             if came:  # several writes at once: one wake-up is enough
                 for _ in self._db.notifies(timeout=0):
                     pass
-        except driver().Error as exc:
-            raise store_error(self.where, exc) from None
+        except driver().Error as exc:  # the server went away: wait, then connect again
+            raise CampaignUnavailable(store_error(self.where, exc).message) from None
         return came
 
     def close(self) -> None:

@@ -1,66 +1,82 @@
-"""The campaign's log read back: recent entries, and undo guarded against pools moved since."""
+"""The campaign's log read back: recent entries, and undo guarded against pools moved since.
+
+It works on any transaction that gives the few things below (`LogTransaction`); it imports no
+store, so the transaction that uses it and it need not know each other's module.
+"""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from cli.store.damage import decoded_change
+from cli.store.rows import Decoder
 from cli.store.schema import ENTRY_COLUMNS
-from rules.campaign import LogEntry
+from rules.campaign import Character, LogEntry
 from rules.errors import RuleError, UsageError
 from rules.resolution import Change
-
-if TYPE_CHECKING:
-    from cli.store.sqlite import Transaction
 
 UNDOABLE = "undone = 0 AND kind != 'undo' AND (changes != '[]' OR kind = 'remove')"
 """A log row that `undo` may still take back: it changed something and is not undone yet."""
 
 
+class LogTransaction(Protocol):
+    """What the log's readers and undo need of a transaction."""
+
+    decode: Decoder
+
+    def execute(self, template: str, args: Sequence[Any] = (), write: bool = False) -> Any: ...
+    def find_character(self, name: str) -> Character | None: ...
+    def put_character(self, sheet: Mapping[str, Any], replace: bool = True) -> Character: ...
+    def rewrite(self, changes: Sequence[Change], undo: bool, what: str) -> None: ...
+    def log_only(self, result_json: Mapping[str, Any], changes: Sequence[Change] = (),
+                 undoes: int | None = None) -> LogEntry: ...
 
 
-def recent(tx: Transaction, n: int, who: str | None = None, since: str | None = None
+def recent(tx: LogTransaction, n: int, who: str | None = None, since: str | None = None
            ) -> list[LogEntry]:
     """The `n` most recent entries, newest last: of `who`'s LINEs only, from time `since` on."""
     if n < 0:
         raise UsageError(f"log -n needs a count of 0 or more, not {n}")
     where, args = _scope(who)
     if since is not None:
-        where, args = f"{where} AND time >= ?", [*args, since]
-    sql = f"SELECT {ENTRY_COLUMNS} FROM log WHERE {where} ORDER BY id DESC LIMIT ?"
-    return [tx.listed_entry(row) for row in reversed(tx.sql(sql, (*args, n)).fetchall())]
+        where, args = f"{where} AND time >= {{p}}", [*args, since]
+    sql = f"SELECT {ENTRY_COLUMNS} FROM log WHERE {where} ORDER BY id DESC LIMIT {{p}}"
+    rows = tx.execute(sql, (*args, n)).fetchall()
+    return [tx.decode.listed_entry(row) for row in reversed(rows)]
 
 
-def after(tx: Transaction, last_id: int, who: str | None = None) -> list[LogEntry]:
+def after(tx: LogTransaction, last_id: int, who: str | None = None) -> list[LogEntry]:
     """The entries logged after #`last_id` (of `who`'s LINEs only), oldest first: a follower's
     next lines."""
     where, args = _scope(who)
-    sql = f"SELECT {ENTRY_COLUMNS} FROM log WHERE id > ? AND {where} ORDER BY id"
-    return [tx.listed_entry(row) for row in tx.sql(sql, (last_id, *args)).fetchall()]
+    sql = f"SELECT {ENTRY_COLUMNS} FROM log WHERE id > {{p}} AND {where} ORDER BY id"
+    return [tx.decode.listed_entry(row) for row in tx.execute(sql, (last_id, *args)).fetchall()]
 
 
-def last_id(tx: Transaction) -> int:
+def last_id(tx: LogTransaction) -> int:
     """The id of the newest log entry (0 for an empty log)."""
-    return int(tx.sql("SELECT coalesce(max(id), 0) FROM log").fetchone()[0])
+    return int(tx.execute("SELECT coalesce(max(id), 0) FROM log").fetchone()[0])
 
 
 def _scope(who: str | None) -> tuple[str, list[Any]]:
     """The SQL condition (and its arguments) of the LINEs that `who` (None: anybody) typed."""
     if who is None:
         return "TRUE", []
-    return "character_key = ?", [who.strip().lower()]
+    return "character_key = {p}", [who.strip().lower()]
 
 
-def _target(tx: Transaction, who: str | None, nth: int, id_: int | None) -> LogEntry:
+def _target(tx: LogTransaction, who: str | None, nth: int, id_: int | None) -> LogEntry:
     """The entry to undo: #`id_`, else the `nth` most recent undoable one in `who`'s scope."""
     whose = f" by {who}" if who is not None else ""
     if id_ is not None:
-        row = tx.sql(f"SELECT {ENTRY_COLUMNS}, kind FROM log WHERE id = ?", (id_,)).fetchone()
+        sql = f"SELECT {ENTRY_COLUMNS}, kind FROM log WHERE id = {{p}}"
+        row = tx.execute(sql, (id_,)).fetchone()
         if row is None:
             raise UsageError(f"no log entry #{id_}")
-        entry, kind = tx.entry(row[:-1]), row[-1]
+        entry, kind = tx.decode.entry(row[:-1]), row[-1]
         if kind == "undo":
             raise RuleError(f"#{id_} is itself an undo; nothing changed")
         if entry.undone:
@@ -74,40 +90,49 @@ def _target(tx: Transaction, who: str | None, nth: int, id_: int | None) -> LogE
     if nth < 1:
         raise UsageError(f"undo N counts from 1 (the most recent), not {nth}")
     where, args = _scope(who)
-    row = tx.sql(
+    row = tx.execute(
         f"SELECT {ENTRY_COLUMNS} FROM log WHERE {UNDOABLE} AND {where}"
-        " ORDER BY id DESC LIMIT 1 OFFSET ?", (*args, nth - 1),
+        " ORDER BY id DESC LIMIT 1 OFFSET {p}", (*args, nth - 1),
     ).fetchone()  # fmt: skip
     if row is None:
         if nth == 1:
             raise RuleError(f"nothing to undo{whose}")
         raise RuleError(f"nothing to undo{whose}: fewer than {nth} change-sets")
-    return tx.entry(row)
+    return tx.decode.entry(row)
 
 
-def _moved_since(tx: Transaction, entry: LogEntry) -> None:
+MOVED = (
+    "SELECT l.id, l.input, l.changes FROM touch t JOIN log l ON l.id = t.log_id"
+    " WHERE t.character_key = {p} AND t.kind = {p} AND t.pool = {p} AND t.log_id > {p}"
+    " AND l.undone = 0 AND l.kind != 'undo' ORDER BY t.log_id LIMIT 1"
+)
+"""The first later change-set still in force that touched one value (through its index)."""
+
+
+def _moved_since(tx: LogTransaction, entry: LogEntry) -> None:
     """RuleError when a later change-set still in force touched a value `entry` changed."""
-    touched = {((c.character or "").lower(), c.kind, c.pool) for c in entry.changes}
-    rows = tx.sql(
-        f"SELECT id, input, changes FROM log WHERE id > ? AND {UNDOABLE} ORDER BY id",
-        (entry.id,),
-    ).fetchall()
-    for id_, input_, changes in rows:
-        try:
-            later = [decoded_change(d, i) for i, d in enumerate(json.loads(changes), start=1)]
-        except (ValueError, TypeError) as exc:  # a damaged row: said, not guessed around
-            raise UsageError(f"cannot undo {entry.input!r} (#{entry.id}): log entry #{id_} is"
-                             f" damaged ({exc}); nothing changed") from None
-        for change in later:
-            if ((change.character or "").lower(), change.kind, change.pool) in touched:
-                who = change.character or "the party"
-                raise RuleError(
-                    f"cannot undo {entry.input!r} (#{entry.id}): {who}'s {change.pool} moved"
-                    f" since (#{id_} {input_}); nothing changed"
-                )
+    seen: set[tuple[str, str, str]] = set()
+    for change in entry.changes:
+        key = ((change.character or "").lower(), change.kind, change.pool)
+        if key in seen:
+            continue
+        seen.add(key)
+        row = tx.execute(MOVED, (*key, entry.id)).fetchone()
+        if row is not None:
+            try:  # the later entry must itself be whole: a damaged row is said, not guessed
+                for i, data in enumerate(json.loads(row[2]), start=1):
+                    decoded_change(data, i)
+            except (ValueError, TypeError) as exc:
+                raise UsageError(f"cannot undo {entry.input!r} (#{entry.id}): log entry"
+                                 f" #{row[0]} is damaged ({exc}); nothing changed") from None
+            who = change.character or "the party"
+            raise RuleError(
+                f"cannot undo {entry.input!r} (#{entry.id}): {who}'s {change.pool} moved"
+                f" since (#{row[0]} {row[1]}); nothing changed"
+            )
 
 
-def undo(tx: Transaction, who: str | None = None, nth: int = 1, id_: int | None = None
+def undo(tx: LogTransaction, who: str | None = None, nth: int = 1, id_: int | None = None
          ) -> LogEntry:
     """Revert a change-set: #`id_`, else `who`'s `nth` most recent (anybody's when None).
 
@@ -127,7 +152,7 @@ def undo(tx: Transaction, who: str | None = None, nth: int = 1, id_: int | None 
         tx.put_character(sheet, replace=False)
         restored = {"restored": name}
     tx.rewrite(entry.changes, undo=True, what=what)
-    tx.sql("UPDATE log SET undone = 1 WHERE id = ?", (entry.id,), write=True)
+    tx.execute("UPDATE log SET undone = 1 WHERE id = {p}", (entry.id,), write=True)
     reverse = [
         Change(c.character, c.pool, c.after, c.before, f"undo {c.reason}".strip(), c.kind)
         for c in reversed(entry.changes)

@@ -10,9 +10,9 @@ from rules.errors import UsageError
 
 
 class NamedRows:
-    """`alias` and `rolltable` rows; mixed into the SQLite Transaction, which gives `sql`."""
+    """`alias` and `rolltable` rows; mixed into the store's Transaction, which gives `execute`."""
 
-    def sql(self, sql: str, args: Sequence[Any] = (), write: bool = False) -> Any:
+    def execute(self, template: str, args: Sequence[Any] = (), write: bool = False) -> Any:
         raise NotImplementedError
 
     def _json(self, text: object, what: str, shape: type) -> Any:
@@ -20,54 +20,54 @@ class NamedRows:
 
     def aliases(self) -> dict[str, str]:
         """The campaign's named rolls (`roll alias add`), name → LINE, by name."""
-        return dict(self.sql("SELECT name, line FROM alias ORDER BY name").fetchall())
+        return dict(self.execute("SELECT name, line FROM alias ORDER BY name").fetchall())
 
     def put_alias(self, name: str, line: str) -> bool:
         """Store a named roll (already checked); True if it replaced one of the same name."""
         key = name.lower()
-        old = self.sql("SELECT 1 FROM alias WHERE name = ?", (key,)).fetchone()
-        self.sql("INSERT INTO alias (name, line) VALUES (?, ?)"
+        old = self.execute("SELECT 1 FROM alias WHERE name = {p}", (key,)).fetchone()
+        self.execute("INSERT INTO alias (name, line) VALUES ({p}, {p})"
                  " ON CONFLICT (name) DO UPDATE SET line = excluded.line", (key, line), True)
         return old is not None
 
     def remove_alias(self, name: str) -> str:
         """Remove a named roll, returning its LINE; UsageError naming the known ones if none."""
         key = name.strip().lower()
-        row = self.sql("SELECT line FROM alias WHERE name = ?", (key,)).fetchone()
+        row = self.execute("SELECT line FROM alias WHERE name = {p}", (key,)).fetchone()
         if row is None:
             known = ", ".join(self.aliases()) or "none yet"
             raise UsageError(f"no alias named {name!r} in this campaign (known: {known})")
-        self.sql("DELETE FROM alias WHERE name = ?", (key,), True)
+        self.execute("DELETE FROM alias WHERE name = {p}", (key,), True)
         return str(row[0])
 
     def tables(self) -> dict[str, dict[str, Any]]:
         """Every imported table's data (as `Table.to_data` gives it), by name."""
-        rows = self.sql("SELECT name, data FROM rolltable ORDER BY name").fetchall()
+        rows = self.execute("SELECT name, data FROM rolltable ORDER BY name").fetchall()
         return {name: self._json(data, f"table {name!r}", dict) for name, data in rows}
 
     def table_names(self) -> list[str]:
         """The imported tables' names, in order (completion reads only these)."""
-        return [name for (name,) in self.sql("SELECT name FROM rolltable ORDER BY name")]
+        return [name for (name,) in self.execute("SELECT name FROM rolltable ORDER BY name")]
 
     def table_data(self, name: str) -> dict[str, Any] | None:
         """One imported table's data, or None."""
-        sql = "SELECT data FROM rolltable WHERE name = ?"
-        row = self.sql(sql, (name.strip().lower(),)).fetchone()
+        sql = "SELECT data FROM rolltable WHERE name = {p}"
+        row = self.execute(sql, (name.strip().lower(),)).fetchone()
         return None if row is None else dict(self._json(row[0], f"table {name!r}", dict))
 
     def put_table(self, name: str, data: Mapping[str, Any]) -> bool:
         """Store a table's data (already checked); True if it replaced one of the same name."""
         key = name.lower()
-        old = self.sql("SELECT 1 FROM rolltable WHERE name = ?", (key,)).fetchone()
+        old = self.execute("SELECT 1 FROM rolltable WHERE name = {p}", (key,)).fetchone()
         text = json.dumps(data, ensure_ascii=False)
-        self.sql("INSERT INTO rolltable (name, data) VALUES (?, ?)"
+        self.execute("INSERT INTO rolltable (name, data) VALUES ({p}, {p})"
                  " ON CONFLICT (name) DO UPDATE SET data = excluded.data", (key, text), True)
         return old is not None
 
     def remove_table(self, name: str) -> None:
         """Remove an imported table; UsageError naming the known ones if there is none."""
         key = name.strip().lower()
-        if self.sql("SELECT 1 FROM rolltable WHERE name = ?", (key,)).fetchone() is None:
+        if self.execute("SELECT 1 FROM rolltable WHERE name = {p}", (key,)).fetchone() is None:
             known = ", ".join(self.tables()) or "none yet"
             raise UsageError(f"no table named {name!r} in this campaign (known: {known})")
-        self.sql("DELETE FROM rolltable WHERE name = ?", (key,), True)
+        self.execute("DELETE FROM rolltable WHERE name = {p}", (key,), True)

@@ -9,17 +9,17 @@ A write transaction that wrote tells the listeners (`NOTIFY roll_campaign`) when
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
+from collections.abc import Callable
 from contextlib import suppress
-from functools import lru_cache
 from types import ModuleType
 from typing import Any
 
-from cli.store.connection import OneConnection
-from cli.store.pg_schema import SERIAL_COLUMNS, VERSION_TABLE, pg_migrate, pg_version
-from cli.store.sqlite import BUSY_TIMEOUT_S, Rows, Transaction, no_campaign
-from cli.store.where import CampaignURL, scrub
+from cli.store.connection import CampaignUnavailable, OneConnection
+from cli.store.link import Link
+from cli.store.pg_schema import POSTGRES, VERSION_TABLE, pg_migrate, pg_version
+from cli.store.sqlite import BUSY_TIMEOUT_S, no_campaign
+from cli.store.transaction import Transaction
+from cli.store.where import CampaignURL, Where, check_url, scrub
 from rules.errors import RollError, RuleError, UsageError
 
 CHANNEL = "roll_campaign"
@@ -39,30 +39,37 @@ def driver() -> ModuleType:
         raise UsageError(
             f"a postgresql:// campaign needs the PostgreSQL driver psycopg 3: {INSTALL_HINT}"
         ) from None
+    import logging
+
+    # the driver's own log lines (a pipeline ended on a lost connection) never reach the
+    # pane: every failure is said once, as a roll error
+    logging.getLogger("psycopg").addHandler(logging.NullHandler())
     return psycopg
 
 
-def store_error(where: CampaignURL, exc: Exception) -> RollError:
+def store_error(where: CampaignURL, exc: BaseException) -> RollError:
     """A user-facing error for a failure of the server or the driver (no password in it)."""
     psycopg = driver()
-    text = scrub(str(exc).strip().replace("\n", "; "), where.url)
+    lines = (" ".join(part.split()) for part in str(exc).strip().splitlines())
+    text = scrub("; ".join(line for line in lines if line), where.url)
     if isinstance(exc, psycopg.errors.LockNotAvailable):
         return RuleError(
             f"campaign {where} stayed busy for {BUSY_TIMEOUT_S:g} s (another roll is writing);"
             " nothing changed, try again"
         )
     if isinstance(exc, psycopg.OperationalError):
-        return UsageError(f"campaign {where}: cannot reach the database: {text}")
+        return CampaignUnavailable(f"campaign {where}: cannot reach the database: {text}")
     return UsageError(f"campaign {where}: {text}; nothing changed")
 
 
 def connect(where: CampaignURL) -> Any:
     """An autocommit connection (transactions are begun explicitly), or a clear RollError."""
     psycopg = driver()
+    check_url(where.url)
     try:
-        db = psycopg.connect(where.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT_S)
+        db = psycopg.connect(where.conninfo, autocommit=True, connect_timeout=CONNECT_TIMEOUT_S)
         db.execute(f"SET lock_timeout = '{int(BUSY_TIMEOUT_S * 1000)}ms'")
-    except psycopg.Error as exc:
+    except (psycopg.Error, ValueError) as exc:  # ValueError: a conninfo libpq cannot read
         raise store_error(where, exc) from None
     return db
 
@@ -86,19 +93,14 @@ def has_campaign(where: CampaignURL) -> bool:
     return found
 
 
-@lru_cache(maxsize=256)
-def pg_sql(sql: str) -> str:
-    """The store's SQL (`?` placeholders, `IS ?`) in psycopg's form (`%s`, IS NOT DISTINCT FROM)."""
-    sql = re.sub(r"\bIS \?", "IS NOT DISTINCT FROM ?", sql.replace("%", "%%"))
-    return sql.replace("?", "%s")
-
-
-class PostgresCampaign(OneConnection[Any, "PostgresTransaction"]):
+class PostgresCampaign(OneConnection[Any, Transaction]):
     """One campaign database on a server; all reading and writing goes through `transaction()`."""
 
-    def __init__(self, where: CampaignURL, create: bool = True) -> None:
+    def __init__(self, where: CampaignURL, create: bool = True,
+                 announce: Callable[[Where], None] | None = None) -> None:
         self.where = where
         self.create = create
+        self.announce = announce  # told the campaign's place when this process creates it
 
     @property
     def path(self) -> CampaignURL:
@@ -111,18 +113,30 @@ class PostgresCampaign(OneConnection[Any, "PostgresTransaction"]):
         try:
             if not self.create and pg_version(db) is None:
                 raise no_campaign(self.where)
-            pg_migrate(db, self.where)
+            created = pg_migrate(db, self.where)
         except BaseException as exc:
             db.close()
             if isinstance(exc, driver().Error):
                 raise store_error(self.where, exc) from None
             raise
         self._db = db
+        if created and self.announce is not None:
+            self.announce(self.where)
         return db
 
-    def _open(self, db: Any, readonly: bool) -> PostgresTransaction:
-        """The campaign's row lock (`readonly`: a REPEATABLE READ snapshot, no lock)."""
-        tx = PostgresTransaction(db, writable=not readonly, where=self.where)
+    _pipeline: Any = None
+
+    def _open(self, db: Any, readonly: bool) -> Transaction:
+        """The campaign's row lock (`readonly`: a REPEATABLE READ snapshot, no lock).
+
+        The transaction runs in psycopg's pipeline mode: a statement whose answer nobody reads
+        (BEGIN, the lock, an UPDATE, NOTIFY, COMMIT) goes with the next one that is read, so
+        a change costs the round trips of its reads, not of its statements.
+        """
+        tx = Transaction(Link(db, POSTGRES), writable=not readonly, path=self.where)
+        if self._pipeline is None:  # else the last read-only COMMIT is still on its way
+            self._pipeline = db.pipeline()
+            self._pipeline.__enter__()
         if readonly:
             db.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
         else:
@@ -130,61 +144,36 @@ class PostgresCampaign(OneConnection[Any, "PostgresTransaction"]):
             db.execute(f"SELECT version FROM {VERSION_TABLE} FOR UPDATE")
         return tx
 
-    def _commit(self, db: Any, tx: PostgresTransaction) -> None:
-        if tx.wrote:
-            db.execute(f"NOTIFY {CHANNEL}")  # delivered to the listeners on COMMIT only
+    def _end_pipeline(self, exc: BaseException | None = None) -> None:
+        """Leave pipeline mode (waiting for every answer: an error among them raises)."""
+        pipeline, self._pipeline = self._pipeline, None
+        if pipeline is not None:
+            pipeline.__exit__(type(exc) if exc else None, exc, exc.__traceback__ if exc else None)
+
+    def _commit(self, db: Any, tx: Transaction) -> None:
+        if tx.wrote:  # the listeners are told on COMMIT only
+            db.execute(f"NOTIFY {CHANNEL}")
         db.execute("COMMIT")
+        if tx.writable:
+            self._end_pipeline()  # a write is committed when its COMMIT is answered
+        else:  # sent now (the snapshot ends on the server); its answer is read with the next
+            db.pgconn.flush()  # transaction's first read
+
+    def close(self) -> None:
+        """Close the connection (after the answers still on their way)."""
+        if self._db is not None and not self._db.closed:
+            with suppress(driver().Error):
+                self._end_pipeline()
+        self._pipeline = None
+        super().close()
 
     def _abort(self, db: Any, exc: BaseException) -> BaseException | None:
         psycopg = driver()
+        with suppress(psycopg.Error):
+            self._end_pipeline(exc)
         if not db.closed and db.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
             with suppress(psycopg.Error):
                 db.execute("ROLLBACK")
         if isinstance(exc, psycopg.OperationalError) or db.closed:
             self.close()  # the server went away: the next transaction connects again
         return store_error(self.where, exc) if isinstance(exc, psycopg.Error) else None
-
-
-class PostgresTransaction(Transaction):
-    """The SQLite store's transaction over a psycopg connection: the same reads and writes."""
-
-    def __init__(self, db: Any, writable: bool = True, where: CampaignURL | None = None) -> None:
-        self._pg = db
-        self.writable = writable
-        self.closed = False
-        self.path = where
-        self.wrote = False
-
-    def sql(self, sql: str, args: Sequence[Any] = (), write: bool = False) -> Rows:
-        """Run one statement of the store's SQL in this transaction."""
-        self.check_open(write)
-        self.wrote = self.wrote or write
-        cursor: Rows = self._pg.execute(pg_sql(sql), tuple(args))
-        return cursor
-
-    def insert_rows(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
-        """Insert rows as they are, ids included; identity sequences follow them."""
-        self.check_open(True)
-        self.wrote = True
-        marks = ", ".join(["%s"] * len(columns))
-        with self._pg.cursor() as cursor:
-            cursor.executemany(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})",
-                               [tuple(r) for r in rows])
-        if table in SERIAL_COLUMNS:
-            column = SERIAL_COLUMNS[table]
-            self._pg.execute(
-                f"SELECT setval(pg_get_serial_sequence('{table}', '{column}'),"
-                f" (SELECT coalesce(max({column}), 0) + 1 FROM {table}), false)"
-            )
-
-    def catalog(self) -> dict[str, tuple[str, ...]]:
-        """The logical schema: each table of the campaign and its columns, in order."""
-        rows = self.sql(
-            "SELECT table_name, column_name FROM information_schema.columns"
-            " WHERE table_schema = current_schema() AND table_name != ?"
-            " ORDER BY table_name, ordinal_position", (VERSION_TABLE,),
-        ).fetchall()  # fmt: skip
-        tables: dict[str, tuple[str, ...]] = {}
-        for table, column in rows:
-            tables[table] = (*tables.get(table, ()), column)
-        return tables

@@ -1,15 +1,24 @@
-"""The campaign's SQLite schema: ordered migrations counted by `PRAGMA user_version`."""
+"""The campaign's schema: one list of migrations, each written once for both databases.
+
+A step is a function of a `Link` (the connection in its dialect); its SQL names the few pieces
+that differ (`{serial}`, `{big}`, `{p}`). Each backend counts how many steps ran (SQLite's
+`PRAGMA user_version`, PostgreSQL's `roll_schema` row) and runs the rest in one transaction.
+"""
 
 from __future__ import annotations
 
-import sqlite3
+import json
 from collections.abc import Callable
-from pathlib import Path
+from typing import Any, Protocol
 
 from rules.errors import UsageError
 
 
-def _v1_tables(db: sqlite3.Connection) -> None:
+class Executes(Protocol):
+    def execute(self, template: str, args: Any = ..., write: bool = ...) -> Any: ...
+
+
+def _v1_tables(db: Executes) -> None:
     """Schema 1: characters, the party, settings and the log."""
     db.execute(
         "CREATE TABLE characters (name TEXT NOT NULL, name_key TEXT NOT NULL UNIQUE,"
@@ -18,29 +27,30 @@ def _v1_tables(db: sqlite3.Connection) -> None:
     db.execute("CREATE TABLE party (id INTEGER PRIMARY KEY CHECK (id = 1), sheet TEXT NOT NULL)")
     db.execute("CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT)")
     db.execute(
-        "CREATE TABLE log (id INTEGER PRIMARY KEY AUTOINCREMENT, time TEXT NOT NULL,"
+        "CREATE TABLE log (id {serial}, time TEXT NOT NULL,"
         " input TEXT NOT NULL, character TEXT, system TEXT NOT NULL, kind TEXT NOT NULL,"
         " result TEXT NOT NULL, changes TEXT NOT NULL, undone INTEGER NOT NULL DEFAULT 0,"
-        " undoes INTEGER REFERENCES log (id))"
+        " undoes {big} REFERENCES log (id))"
     )
 
 
-def _v2_log_character_key(db: sqlite3.Connection) -> None:
-    """Schema 2: a case-folded character column and index, for `fluke`'s previous LINE."""
+def _v2_log_character_key(db: Executes) -> None:
+    """Schema 2: a case-folded character column and index, for `fluke`'s previous LINE (folded
+    as Python folds a name, not as either database's lower())."""
     db.execute("ALTER TABLE log ADD COLUMN character_key TEXT")
     rows = db.execute("SELECT id, character FROM log WHERE character IS NOT NULL").fetchall()
-    keys = [(name.lower(), id_) for id_, name in rows]
-    db.executemany("UPDATE log SET character_key = ? WHERE id = ?", keys)
+    for id_, name in rows:
+        db.execute("UPDATE log SET character_key = {p} WHERE id = {p}", (name.lower(), id_))
     db.execute("CREATE INDEX log_by_character ON log (character_key, id)")
 
 
-def _v3_no_campaign_wide_actor(db: sqlite3.Connection) -> None:
+def _v3_no_campaign_wide_actor(db: Executes) -> None:
     """Schema 3: who acts is a process's context (`--as`, ROLL_AS, the REPL's `as`), never
     campaign-wide state, so the remembered "active character" of schemas 1–2 goes."""
     db.execute("DELETE FROM settings WHERE key = 'active'")
 
 
-def _v4_aliases_and_tables(db: sqlite3.Connection) -> None:
+def _v4_aliases_and_tables(db: Executes) -> None:
     """Schema 4: campaign-wide named rolls (`roll alias add`) and imported rollable tables
     (`roll table import`), each keyed by its lower-case name; a table is stored as the
     TOML-shaped data `table_from_data` builds it from."""
@@ -48,42 +58,55 @@ def _v4_aliases_and_tables(db: sqlite3.Connection) -> None:
     db.execute("CREATE TABLE rolltable (name TEXT PRIMARY KEY, data TEXT NOT NULL)")
 
 
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
+def _v5_touched_pools(db: Executes) -> None:
+    """Schema 5: which log entry touched which value (character, kind, pool), indexed, so undo
+    asks "moved since?" of the pools it reverts instead of reading the log after it."""
+    db.execute("CREATE TABLE touch (log_id {big} NOT NULL REFERENCES log (id),"
+               " character_key TEXT NOT NULL, kind TEXT NOT NULL, pool TEXT NOT NULL)")
+    db.execute("CREATE INDEX touch_by_value ON touch (character_key, kind, pool, log_id)")
+    rows = db.execute("SELECT id, changes FROM log WHERE changes != '[]'").fetchall()
+    for id_, changes in rows:
+        try:
+            listed = json.loads(changes)
+        except ValueError:
+            continue  # a damaged row says so when it is read
+        for key in touched_keys(listed):
+            db.execute("INSERT INTO touch VALUES ({p}, {p}, {p}, {p})", (id_, *key))
+
+
+def touched_keys(changes: list[Any]) -> list[tuple[str, str, str]]:
+    """The values a change-set touches, once each: (character key, kind, pool); '' the party."""
+    keys: list[tuple[str, str, str]] = []
+    for change in changes:
+        if not isinstance(change, dict):
+            continue
+        key = (str(change.get("character") or "").lower(), str(change.get("kind", "pool")),
+               str(change.get("pool", "")))
+        if key not in keys:
+            keys.append(key)
+    return keys
+
+
+MIGRATIONS: tuple[Callable[[Any], None], ...] = (
     _v1_tables, _v2_log_character_key, _v3_no_campaign_wide_actor, _v4_aliases_and_tables,
+    _v5_touched_pools,
 )  # fmt: skip
-"""Schema steps in order; the database's `PRAGMA user_version` counts how many have run."""
+"""Schema steps in order; a campaign's schema version counts how many have run."""
 
 SCHEMA_VERSION = len(MIGRATIONS)
+"""The schema version this code writes."""
 
 ENTRY_COLUMNS = "id, input, character, system, result, changes, undone, time"
 """The columns a log entry is read from, in the order `Transaction.entry` takes them."""
-"""The schema version this code writes."""
 
 
-def schema_version(db: sqlite3.Connection) -> int:
-    """The schema version of an open database (0 for a new, empty one)."""
-    return int(db.execute("PRAGMA user_version").fetchone()[0])
-
-
-def migrate(db: sqlite3.Connection, path: Path) -> None:
-    """Bring the schema up to date, all steps in one transaction (or none)."""
-    steps = MIGRATIONS
-    target = len(steps)
-    if schema_version(db) == target:
-        return
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        version = schema_version(db)  # again, now that we hold the write lock
-        if version > target:
-            raise UsageError(
-                f"campaign {path} has schema {version}, newer than this roll knows"
-                f" ({target}); upgrade roll-rules to use it"
-            )
-        for step in steps[version:]:
-            step(db)
-        db.execute(f"PRAGMA user_version = {target}")
-        db.execute("COMMIT")
-    except BaseException:
-        if db.in_transaction:
-            db.execute("ROLLBACK")
-        raise
+def run_steps(db: Executes, version: int, where: object) -> None:
+    """The steps after `version` (the caller holds the transaction and counts them)."""
+    target = len(MIGRATIONS)
+    if version > target:
+        raise UsageError(
+            f"campaign {where} has schema {version}, newer than this roll knows"
+            f" ({target}); upgrade roll-rules to use it"
+        )
+    for step in MIGRATIONS[version:]:
+        step(db)

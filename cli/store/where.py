@@ -1,10 +1,18 @@
-"""Where a campaign lives: a SQLite file's path, or a PostgreSQL URL whose password is never shown."""
+"""Where a campaign lives: a SQLite file's path, or a PostgreSQL URL whose password is never shown.
+
+A URL is split here, by hand, the way a person writes one: the user's part ends at the last `@`,
+so a password with `#`, `/`, `?` or `@` in it (unencoded) is still the password, never a host, a
+path or a fragment to print. What the driver is given has that password percent-encoded; what
+anything shows or stores has it left out.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+from urllib.parse import quote, unquote
+
+from rules.errors import UsageError
 
 URL_SCHEMES = ("postgresql://", "postgres://")
 """The forms of `--campaign` / ROLL_CAMPAIGN that name a PostgreSQL database, not a file."""
@@ -12,36 +20,109 @@ URL_SCHEMES = ("postgresql://", "postgres://")
 SECRET_KEYS = frozenset({"password", "passfile", "sslpassword"})
 """Query parameters of a libpq URL that are secrets (or point at them): never shown."""
 
+MASK = "***"
+"""What stands for a password in a driver's message."""
+
+
+class CampaignUnavailable(UsageError):
+    """The campaign is there (or may be) but cannot be opened now: a server that does not
+    answer, a file that is not a database, a URL that cannot be read. A LINE that needs
+    nothing of it goes on without."""
+
 
 def is_url(text: str) -> bool:
     """Whether `--campaign` names a PostgreSQL database (any case of the scheme)."""
     return text.lower().startswith(URL_SCHEMES)
 
 
+@dataclass(frozen=True)
+class URLParts:
+    """A postgresql:// URL in pieces: `scheme://user:password@rest` (`rest`: host, path, query)."""
+
+    scheme: str
+    user: str | None
+    password: str | None
+    rest: str
+
+    @property
+    def query(self) -> list[tuple[str, str]]:
+        """The query's parameters, as written (undecoded)."""
+        _, mark, query = self.rest.partition("?")
+        pairs = [item.partition("=") for item in query.split("&") if item] if mark else []
+        return [(key, value) for key, _, value in pairs]
+
+    def shown(self) -> str:
+        """The URL without any password (user part or query): safe for messages and files."""
+        where, mark, _ = self.rest.partition("?")
+        kept = "&".join(f"{k}={v}" for k, v in self.query if unquote(k).lower() not in SECRET_KEYS)
+        user = f"{self.user}@" if self.user is not None else ""
+        return f"{self.scheme}://{user}{where}{mark if kept else ''}{kept}"
+
+    def for_driver(self) -> str:
+        """The URL libpq reads: user and password percent-encoded (a raw `#` or `/` in a
+        password would otherwise end it early)."""
+        if self.user is None:
+            return f"{self.scheme}://{self.rest}"
+        user = quote(unquote(self.user), safe="")
+        secret = "" if self.password is None else ":" + quote(unquote(self.password), safe="")
+        return f"{self.scheme}://{user}{secret}@{self.rest}"
+
+    def secrets(self) -> list[str]:
+        """Every spelling of a password this URL carries (to mask in a driver's message)."""
+        found = [v for k, v in self.query if unquote(k).lower() == "password" and v]
+        if self.password:
+            found.append(self.password)
+        spelled = {s for value in found for s in (value, unquote(value), quote(unquote(value),
+                                                                               safe=""))}
+        return sorted((s for s in spelled if s), key=len, reverse=True)
+
+
+def url_parts(url: str) -> URLParts:
+    """The pieces of a postgresql:// URL (the user's part ends at its last `@`)."""
+    scheme, _, rest = url.partition("://")
+    userinfo, at, host = rest.rpartition("@")
+    if not at:
+        return URLParts(scheme, None, None, rest)
+    user, colon, password = userinfo.partition(":")
+    return URLParts(scheme, user, password if colon else None, host)
+
+
 def redact(url: str) -> str:
-    """The URL without its password (in the netloc or the query): safe for messages and files."""
-    parts = urlsplit(url)
-    netloc = parts.netloc
-    if "@" in netloc:
-        user, _, host = netloc.rpartition("@")
-        netloc = f"{user.partition(':')[0]}@{host}"
-    query = urlencode([(k, v) for k, v in parse_qsl(parts.query) if k.lower() not in SECRET_KEYS])
-    return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
+    """The URL without its password (in the user part or the query): safe to show and store."""
+    return url_parts(url).shown()
 
 
 def password_of(url: str) -> str | None:
-    """The URL's password, if it carries one (to scrub it from a driver's message)."""
-    secret = urlsplit(url).password
-    query = [v for k, v in parse_qsl(urlsplit(url).query) if k.lower() == "password"]
-    return secret or (query[0] if query else None)
+    """The URL's password as written, if it carries one."""
+    secrets = url_parts(url).secrets()
+    return secrets[0] if secrets else None
 
 
 def scrub(message: str, url: str) -> str:
-    """A message with the URL and its password replaced by the redacted URL (a driver may echo
-    either)."""
-    message = message.replace(url, redact(url))
-    secret = password_of(url)
-    return message if not secret else message.replace(secret, "***")
+    """A message with the URL (as written or as given to the driver) shown without its
+    password, and any spelling of the password masked (a driver may echo either)."""
+    parts = url_parts(url)
+    for spelled in (url, parts.for_driver()):
+        message = message.replace(spelled, parts.shown())
+    for secret in parts.secrets():
+        message = message.replace(secret, MASK)
+    return message
+
+
+def check_url(url: str) -> None:
+    """A UsageError (the URL shown without its password) when the host part cannot be read."""
+    parts = url_parts(url)
+    host = parts.rest.partition("/")[0].partition("?")[0]
+    problem = None
+    if not parts.rest.partition("?")[0].strip("/"):
+        problem = "it names no host or database"
+    elif host.count("[") != host.count("]") or (host.startswith("[") and "]" not in host):
+        problem = "an IPv6 host needs its closing ']' (postgresql://user@[::1]:5432/db)"
+    elif any(c in host for c in " \t\n"):
+        problem = "a host has no spaces"
+    if problem is not None:
+        raise CampaignUnavailable(f"campaign {parts.shown()}: not a postgresql:// URL roll can read:"
+                         f" {problem}")
 
 
 @dataclass(frozen=True)
@@ -55,6 +136,11 @@ class CampaignURL:
 
     def __repr__(self) -> str:
         return f"CampaignURL({str(self)!r})"
+
+    @property
+    def conninfo(self) -> str:
+        """What the driver connects with (the password encoded, never shown)."""
+        return url_parts(self.url).for_driver()
 
     def expanduser(self) -> CampaignURL:
         return self

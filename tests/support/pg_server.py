@@ -87,11 +87,20 @@ class Server:
     def start(self) -> None:
         self._run("initdb", "-D", str(self.data), "-U", SUPERUSER, "--auth=trust",
                   "--no-sync", "-E", "UTF8", "--locale=C")
+        self.resume()
+
+    def resume(self) -> None:
+        """Start the (initialised) server again, on the same port: the campaigns are there."""
         options = f"-h 127.0.0.1 -p {self.port} -k {self.dir} -c max_connections=60"
         if not self.durable:
             options += " -c fsync=off -c synchronous_commit=off"
         self._run("pg_ctl", "-D", str(self.data), "-l", str(self.dir / "log"), "-o", options,
                   "-w", "-t", "60", "start")
+
+    def halt(self) -> None:
+        """Stop the server as a network outage would look to its clients (connections
+        dropped, nothing answers), keeping its data for `resume`."""
+        self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
 
     def stop(self) -> None:
         try:

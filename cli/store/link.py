@@ -1,0 +1,76 @@
+"""The small protocol the shared transaction runs over: a database connection and its dialect.
+
+The store's SQL is written once, as templates whose few dialect pieces are named fields
+(`{p}` a placeholder, `{same}` a comparison that matches NULL to NULL, …); each backend gives
+its `Dialect` as data, and a template is filled in once per dialect (no rewriting of SQL text).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Protocol
+
+
+class Rows(Protocol):
+    """What a statement gives back, in either database: its rows."""
+
+    def fetchone(self) -> Any: ...
+    def fetchall(self) -> list[Any]: ...
+
+
+class Connection(Protocol):
+    """A DB-API connection as both drivers give one: `execute` runs one statement."""
+
+    def execute(self, sql: str, args: Sequence[Any] = ...) -> Any: ...
+
+
+@dataclass(frozen=True)
+class Dialect:
+    """What differs in the SQL of one database, as data."""
+
+    name: str
+    p: str
+    """A statement's placeholder: `?` (sqlite3) or `%s` (psycopg)."""
+    same: str
+    """Equality that holds for NULL = NULL: `IS` or `IS NOT DISTINCT FROM`."""
+    serial: str
+    """A table's own growing integer key column."""
+    big: str
+    """An integer column that may hold a log id."""
+    writes_in_with: bool
+    """Whether a WITH clause may hold an INSERT (one statement logs an entry and its index)."""
+    catalog: Callable[[Link], dict[str, tuple[str, ...]]] = field(compare=False)
+    """The logical schema: each table and its columns, in order."""
+    follow_ids: Callable[[Link, str], None] = field(compare=False)
+    """After rows were copied in with their ids: the table's key generator goes past them."""
+
+    def sql(self, template: str) -> str:
+        """The template in this dialect (each is filled in once)."""
+        return _filled(self, template)
+
+
+@lru_cache(maxsize=512)
+def _filled(dialect: Dialect, template: str) -> str:
+    return template.format(p=dialect.p, same=dialect.same, serial=dialect.serial,
+                           big=dialect.big)
+
+
+class Link:
+    """One connection in its dialect: what the transaction, the migrations and the log use."""
+
+    def __init__(self, db: Connection, dialect: Dialect) -> None:
+        self.db = db
+        self.dialect = dialect
+        self.wrote = False
+
+    def execute(self, template: str, args: Sequence[Any] = (), write: bool = False) -> Rows:
+        """Run one statement of the store's SQL (a template: `{p}` for each argument)."""
+        self.wrote = self.wrote or write
+        rows: Rows = self.db.execute(self.dialect.sql(template), tuple(args))
+        return rows
+
+    def marks(self, n: int) -> str:
+        """`{p}, {p}, …` for `n` values, in this dialect."""
+        return ", ".join([self.dialect.p] * n)

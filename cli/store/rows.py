@@ -1,0 +1,70 @@
+"""Stored rows read back: JSON of the expected shape, a log entry, and the error of a damaged one."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cli.store.damage import DamagedChange, decoded_change
+from rules.campaign import Character, LogEntry
+from rules.errors import SheetError, UsageError
+
+
+class Decoder:
+    """Turns rows into values; a damaged one is a UsageError naming the campaign."""
+
+    def __init__(self, where: object | None) -> None:
+        self.where = where
+
+    def damaged(self, what: str, why: object) -> UsageError:
+        place = f"campaign {self.where}" if self.where is not None else "the campaign"
+        return UsageError(f"{place}: {what} is damaged ({why}); nothing changed")
+
+    def json(self, text: object, what: str, shape: type) -> Any:
+        """A stored JSON value of the expected shape; a damaged one is a clear UsageError."""
+        try:
+            value = json.loads(str(text))
+        except ValueError as exc:
+            raise self.damaged(what, exc) from None
+        if not isinstance(value, shape):
+            raise self.damaged(what, f"not a JSON {'object' if shape is dict else 'array'}")
+        return value
+
+    def character(self, row: Sequence[Any]) -> Character:
+        name, system, sheet = row
+        return Character(name, system, self.json(sheet, f"{name}'s sheet", dict))
+
+    def entry(self, row: Sequence[Any]) -> LogEntry:
+        """A LogEntry from a row of ENTRY_COLUMNS."""
+        id_, input_, character, system, result, changes, undone, time = row
+        what = f"log entry #{id_}"
+        try:
+            listed = tuple(decoded_change(c, i) for i, c in
+                           enumerate(self.json(changes, what, list), start=1))
+        except DamagedChange as exc:
+            raise self.damaged(what, exc) from None
+        if not isinstance(character, str | None) or not isinstance(input_, str):
+            raise self.damaged(what, "its character or LINE is not text")
+        result_json = self.json(result, what, dict)
+        return LogEntry(id_, input_, character, system, result_json, listed, bool(undone), time)
+
+    def listed_entry(self, row: Sequence[Any]) -> LogEntry:
+        """`entry`, or for a damaged row one that says so (`roll log` shows the rest)."""
+        try:
+            return self.entry(row)
+        except UsageError as exc:
+            id_, input_, character, system, _, _, undone, time = row
+            return LogEntry(id_, str(input_), character if isinstance(character, str) else None,
+                            str(system), {"input": str(input_), "kind": "damaged",
+                                          "text": f"{input_} (damaged)", "error": exc.message},
+                            (), bool(undone), str(time or ""))
+
+
+def sheet_json(sheet: Mapping[str, Any]) -> str:
+    """A sheet as stored; a value JSON cannot hold is a SheetError."""
+
+    def refuse(value: object) -> object:
+        raise SheetError(f"a sheet value cannot be stored: {value!r} (use numbers, text, lists)")
+
+    return json.dumps(sheet, ensure_ascii=False, default=refuse)

@@ -1,0 +1,411 @@
+"""One transaction on the campaign, whatever database holds it: characters, the party, changes
+applied and logged, undo, named rolls and tables. The backends give only a `Link` (their
+connection in their dialect) and begin, lock, commit and map errors themselves.
+
+A change reads only what it touches: `table()` loads the acting character and the last entry;
+the other characters and the party load when a system asks for them (`Roster`, `PartySheet`),
+and every sheet read in a transaction is read once.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import AbstractContextManager, nullcontext
+from datetime import UTC, datetime
+from typing import Any
+
+import cli.store.history as history
+from cli.store.link import Link, Rows
+from cli.store.named import NamedRows
+from cli.store.rows import Decoder, sheet_json
+from cli.store.schema import ENTRY_COLUMNS, touched_keys
+from rules.campaign import Character, LogEntry, Table, apply_change, current_value
+from rules.errors import RuleError, SheetError, UsageError
+from rules.resolution import Change, Resolution, Value
+
+PARTY = "\0party"
+"""The key of the party's sheet among the sheets a transaction read."""
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def _key(name: str | None) -> str | None:
+    return None if name is None else name.strip().lower()
+
+
+def _shown(value: Value) -> str:
+    return "unset" if value is None else str(value)
+
+
+class Roster(Mapping[str, Character]):
+    """The campaign's characters by lower-case name, each read when first asked for; all of
+    them only when a system goes through every one (a rest, a Shift)."""
+
+    def __init__(self, tx: Transaction) -> None:
+        self._tx = tx
+        self._all: dict[str, Character] | None = None
+
+    def _find(self, key: str) -> Character | None:
+        if self._all is not None and self._tx.closed:  # read already, by a later transaction
+            return self._all.get(key.strip().lower())
+        with self._tx.reader() as tx:
+            return tx.find_character(key)
+
+    def __getitem__(self, key: str) -> Character:
+        found = self._find(key)
+        if found is None:
+            raise KeyError(key)
+        return found
+
+    def get(self, key: str, default: Any = None) -> Any:
+        found = self._find(key)
+        return default if found is None else found
+
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, str) and self._find(key) is not None
+
+    def _every(self) -> dict[str, Character]:
+        if self._all is None:
+            with self._tx.reader() as tx:
+                self._all = {c.name.lower(): c for c in tx.characters()}
+        return self._all
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._every())
+
+    def __len__(self) -> int:
+        return len(self._every())
+
+    def __eq__(self, other: object) -> bool:
+        return dict(self.items()) == (dict(other.items()) if isinstance(other, Mapping) else other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class PartySheet(Mapping[str, Any]):
+    """The party's sheet, read when a system first looks at it."""
+
+    def __init__(self, tx: Transaction) -> None:
+        self._tx = tx
+        self._sheet: dict[str, Any] | None = None
+
+    def _read(self) -> dict[str, Any]:
+        if self._sheet is None:
+            with self._tx.reader() as tx:
+                self._sheet = tx.party()
+        return self._sheet
+
+    def __getitem__(self, key: str) -> Any:
+        return self._read()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._read())
+
+    def __len__(self) -> int:
+        return len(self._read())
+
+    def __eq__(self, other: object) -> bool:
+        return self._read() == (dict(other.items()) if isinstance(other, Mapping) else other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class Transaction(NamedRows):
+    """What a campaign transaction can read and write; valid only inside its `with` block."""
+
+    def __init__(self, link: Link, writable: bool = True, path: object | None = None) -> None:
+        self.link = link
+        self.writable = writable
+        self.closed = False
+        self.path = path
+        self.decode = Decoder(path)
+        self._sheets: dict[str, Character | None] = {}  # read (or written) in this transaction
+        self._party: dict[str, Any] | None = None
+        self.later: Callable[[], AbstractContextManager[Transaction]] | None = None
+        """A new read-only transaction of the same store (set by it): what a table asked for
+        after its transaction is over reads from."""
+
+    def reader(self) -> AbstractContextManager[Transaction]:
+        """This transaction while it is open; after it, a new read-only one (if the store
+        gave a way), so a table kept beyond its transaction still answers."""
+        if not self.closed or self.later is None:
+            return nullcontext(self)
+        return self.later()
+
+    @property
+    def wrote(self) -> bool:
+        return self.link.wrote
+
+    def check_open(self, write: bool) -> None:
+        """RuntimeError when the transaction is over, or read-only and asked to write."""
+        if self.closed or (write and not self.writable):
+            raise RuntimeError("this campaign transaction is over or read-only")
+
+    def execute(self, template: str, args: Sequence[Any] = (), write: bool = False) -> Rows:
+        """Run one statement of the store's SQL (a template: `{p}` for each argument)."""
+        self.check_open(write)
+        return self.link.execute(template, args, write)
+
+    def sql(self, sql: str, args: Sequence[Any] = (), write: bool = False) -> Rows:
+        """Run one raw statement written for both databases, each `?` a placeholder (a script's
+        or a copy's; the store's own SQL goes through `execute`'s templates)."""
+        self.check_open(write)
+        self.link.wrote = self.link.wrote or write
+        rows: Rows = self.link.db.execute(sql.replace("?", self.link.dialect.p), tuple(args))
+        return rows
+
+    def _json(self, text: object, what: str, shape: type) -> Any:
+        return self.decode.json(text, what, shape)
+
+    def entry(self, row: Sequence[Any]) -> LogEntry:
+        """A LogEntry from a row of ENTRY_COLUMNS."""
+        return self.decode.entry(row)
+
+    def listed_entry(self, row: Sequence[Any]) -> LogEntry:
+        """`entry`, or for a damaged row one that says so (`roll log` shows the rest)."""
+        return self.decode.listed_entry(row)
+
+    # ---- the copy's raw rows (roll campaign copy) ----
+
+    def catalog(self) -> dict[str, tuple[str, ...]]:
+        """The logical schema: each table of the campaign and its columns, in order."""
+        return self.link.dialect.catalog(self.link)
+
+    def insert_rows(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+        """Insert rows as they are, ids included (`roll campaign copy`)."""
+        self.check_open(True)
+        sql = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({self.link.marks(len(columns))})"
+        for row in rows:
+            self.link.db.execute(sql, tuple(row))
+        self.link.wrote = True
+        self.link.dialect.follow_ids(self.link, table)
+
+    # ---- characters and the party ----
+
+    def characters(self) -> list[Character]:
+        """Every character of the campaign, by name."""
+        rows = self.execute("SELECT name, system, sheet FROM characters ORDER BY name_key")
+        found = [self.decode.character(row) for row in rows.fetchall()]
+        self._sheets.update({c.name.lower(): c for c in found})
+        return found
+
+    def roster(self) -> list[tuple[str, str]]:
+        """Every character's name and system, by name (no sheet is read: `sheet list`)."""
+        rows = self.execute("SELECT name, system FROM characters ORDER BY name_key").fetchall()
+        return [(str(name), str(system)) for name, system in rows]
+
+    def character_names(self) -> list[str]:
+        """Every character's name, by name (no sheet is read: completion, `sheet list`)."""
+        rows = self.execute("SELECT name FROM characters ORDER BY name_key").fetchall()
+        return [str(name) for (name,) in rows]
+
+    def find_character(self, name: str) -> Character | None:
+        """The character called `name` (any case), or None."""
+        key = name.strip().lower()
+        if key not in self._sheets:
+            sql = "SELECT name, system, sheet FROM characters WHERE name_key = {p}"
+            row = self.execute(sql, (key,)).fetchone()
+            self._sheets[key] = None if row is None else self.decode.character(row)
+        return self._sheets[key]
+
+    def character(self, name: str) -> Character:
+        """The character called `name` (any case); UsageError naming the known ones if none."""
+        found = self.find_character(name)
+        if found is None:
+            known = ", ".join(self.character_names()) or "none yet"
+            raise UsageError(f"no character named {name!r} in this campaign (known: {known})")
+        return found
+
+    def put_character(self, sheet: Mapping[str, Any], replace: bool = True) -> Character:
+        """Store an already validated sheet, replacing a character of the same name if `replace`."""
+        name, system = sheet.get("name"), sheet.get("system")
+        if not isinstance(name, str) or not name.strip():
+            raise SheetError("the sheet needs a `name` (text)")
+        if not isinstance(system, str) or not system:
+            raise SheetError("the sheet needs a `system`")
+        existing = self.find_character(name)
+        if existing is not None and not replace:
+            raise UsageError(f"{existing.name} is already in this campaign; nothing changed")
+        now, data = _now(), sheet_json(sheet)
+        self.execute(
+            "INSERT INTO characters (name, name_key, system, sheet, created, updated)"
+            " VALUES ({p}, {p}, {p}, {p}, {p}, {p}) ON CONFLICT (name_key) DO UPDATE SET"
+            " name = excluded.name, system = excluded.system, sheet = excluded.sheet,"
+            " updated = excluded.updated",
+            (name, name.lower(), system, data, now, now), write=True,
+        )  # fmt: skip
+        stored = Character(name, system, json.loads(data))
+        self._sheets[name.strip().lower()] = stored
+        return stored
+
+    def remove_character(self, name: str, line: str | None = None) -> Character:
+        """Remove a character (UsageError if unknown), logged with its sheet so undo restores it."""
+        found = self.character(name)
+        key = found.name.lower()
+        self.execute("DELETE FROM characters WHERE name_key = {p}", (key,), True)
+        self._sheets[key] = None
+        text = line or f"sheet rm {found.name}"
+        self.log_only({
+            "input": text, "system": found.system, "character": found.name, "kind": "remove",
+            **dict.fromkeys(("total", "target", "outcome", "successes")), "crit": False,
+            "fumble": False, "dice": [], "changes": [], "text": f"removed {found.name}",
+            "sheet": dict(found.sheet),
+        })  # fmt: skip
+        return found
+
+    def party(self) -> dict[str, Any]:
+        """The party's sheet-like dict (shared risk dice under `risk`, session state as fields)."""
+        if self._party is None:
+            row = self.execute("SELECT sheet FROM party WHERE id = 1").fetchone()
+            self._party = {} if row is None else dict(self.decode.json(
+                row[0], "the party's sheet", dict))
+        return dict(self._party)
+
+    def table(self, active: str | None) -> Table:
+        """What a system reads: `active` (UsageError if unknown) and its last entry; the other
+        characters and the party as they are asked for."""
+        current = self.find_character(active) if active is not None else None
+        if active is not None and current is None:
+            # who acts comes from --as or ROLL_AS: say which campaign lacks them (a typo in
+            # --campaign or ROLL_CAMPAIGN that names another campaign shows here)
+            known = ", ".join(self.character_names()) or "none yet"
+            where = f"campaign {self.path}" if self.path is not None else "this campaign"
+            raise UsageError(f"no character named {active.strip()!r} in {where} (known: {known})")
+        row = self.execute(
+            f"SELECT {ENTRY_COLUMNS} FROM log WHERE character_key {{same}} {{p}}"
+            " ORDER BY id DESC LIMIT 1", (_key(None if current is None else current.name),),
+        ).fetchone()  # fmt: skip
+        last = None if row is None else self.decode.listed_entry(row)
+        return Table(current, Roster(self), PartySheet(self), last)
+
+    # ---- changes ----
+
+    def apply(self, resolution: Resolution, result_json: Mapping[str, Any]) -> LogEntry:
+        """Apply the resolution's changes and log its LINE (even with no changes), atomically.
+
+        Each change's `before` must still be the stored value (an unset pool, at its default,
+        matches any), else RuleError "… changed meanwhile" and nothing is written.
+        """
+        res = resolution
+        self.rewrite(res.changes, undo=False, what=repr(res.input))
+        meta = {"input": res.input, "system": res.system, "character": res.character}
+        return self.log_only(meta | {"kind": res.kind} | dict(result_json), res.changes)
+
+    def _sheet(self, name: str | None) -> dict[str, Any] | None:
+        if name is None:
+            return self.party()
+        found = self.find_character(name)
+        return None if found is None else dict(found.sheet)
+
+    def _store_sheet(self, key: str, sheet: Mapping[str, Any]) -> None:
+        data = sheet_json(sheet)
+        if key == PARTY:
+            self.execute("INSERT INTO party (id, sheet) VALUES (1, {p})"
+                         " ON CONFLICT (id) DO UPDATE SET sheet = excluded.sheet", (data,), True)
+            self._party = json.loads(data)
+            return
+        self.execute("UPDATE characters SET sheet = {p}, updated = {p} WHERE name_key = {p}",
+                     (data, _now(), key), True)
+        old = self._sheets.get(key)
+        if old is not None:
+            self._sheets[key] = Character(old.name, old.system, json.loads(data))
+
+    def rewrite(self, changes: Sequence[Change], undo: bool, what: str) -> None:
+        """Check every change against the stored values, then write them all (or raise)."""
+        sheets: dict[str, dict[str, Any]] = {}
+        for change in reversed(changes) if undo else changes:
+            key, who = _key(change.character) or PARTY, change.character or "the party"
+            if change.kind == "character":  # a whole character made or removed (a foe)
+                if key in sheets:  # what this set changed before it, written first
+                    self._store_sheet(key, sheets.pop(key))
+                self._rewrite_character(change, undo, what)
+                continue
+            if key not in sheets:
+                sheet = self._sheet(change.character)
+                if sheet is None:
+                    raise RuleError(f"{what}: {who} is no longer in this campaign; nothing changed")
+                sheets[key] = sheet
+            now = current_value(sheets[key], change.kind, change.pool)
+            if undo and now != change.after:
+                raise RuleError(
+                    f"{what}: {who}'s {change.pool} is {_shown(now)} now, not"
+                    f" {_shown(change.after)} as it left it; nothing changed"
+                )
+            if not undo and now is not None and now != change.before:
+                raise RuleError(
+                    f"{what}: {who}'s {change.pool} changed meanwhile ({_shown(change.before)}"
+                    f" → {_shown(now)}); nothing changed, try again"
+                )
+            sheets[key] = apply_change(sheets[key], change, undo=undo)
+        for key, sheet in sheets.items():
+            self._store_sheet(key, sheet)
+
+    def _rewrite_character(self, change: Change, undo: bool, what: str) -> None:
+        """A Change of kind `character`: its value is the whole sheet (canonical JSON), None
+        where there is no such character; it must still be as it left it."""
+        was, will = (change.after, change.before) if undo else (change.before, change.after)
+        found = self.find_character(str(change.character))
+        now = None if found is None else json.dumps(dict(found.sheet), ensure_ascii=False,
+                                                    sort_keys=True, separators=(",", ":"))
+        if now != was:
+            state = "is in the campaign" if found is not None else "is gone"
+            raise RuleError(f"{what}: {change.character} {state} and not as it was"
+                            " (its pools moved since?); nothing changed")
+        if found is not None:
+            key = found.name.lower()
+            self.execute("DELETE FROM characters WHERE name_key = {p}", (key,), True)
+            self._sheets[key] = None
+        if will is not None:
+            self.put_character(json.loads(str(will)), replace=False)
+
+    def log_only(
+        self,
+        result_json: Mapping[str, Any],
+        changes: Sequence[Change] = (),
+        undoes: int | None = None,
+    ) -> LogEntry:
+        """Log a §3 object (its input, character, system, kind) without touching any sheet.
+
+        `changes` are recorded as given: `apply` is what also writes them to the sheets.
+        """
+        result = json.loads(json.dumps(result_json, ensure_ascii=False, default=str))
+        who, system = result.get("character"), str(result.get("system", "generic"))
+        row = (_now(), str(result.get("input", "")), who, _key(who), system)
+        listed = [c.to_json() for c in changes]
+        insert = (
+            "INSERT INTO log (time, input, character, character_key, system, kind, result,"
+            " changes, undoes) VALUES ({p}, {p}, {p}, {p}, {p}, {p}, {p}, {p}, {p}) RETURNING id"
+        )  # fmt: skip
+        args = [*row, str(result.get("kind", "roll")), json.dumps(result, ensure_ascii=False),
+                json.dumps(listed, ensure_ascii=False), undoes]
+        keys = touched_keys(listed)  # every value the change-set touched: undo's index
+        if keys and self.link.dialect.writes_in_with:  # the entry and its index in one statement
+            values = ", ".join(["({p}, {p}, {p})"] * len(keys))
+            insert = (f"WITH entry AS ({insert}) INSERT INTO touch SELECT entry.id, v.who,"
+                      f" v.kind, v.pool FROM entry, (VALUES {values}) AS v (who, kind, pool)"
+                      " RETURNING log_id")
+            args += [v for key in keys for v in key]
+            keys = []
+        id_ = int(self.execute(insert, args, write=True).fetchone()[0])
+        if keys:
+            marks = ", ".join(["({p}, {p}, {p}, {p})"] * len(keys))
+            self.execute(f"INSERT INTO touch VALUES {marks}",
+                         [v for key in keys for v in (id_, *key)], write=True)
+        return LogEntry(id_, row[1], who, system, result, tuple(changes), False, row[0])
+
+    # ---- the log ----
+
+    def log(self, n: int, who: str | None = None, since: str | None = None) -> list[LogEntry]:
+        """The `n` most recent log entries (of `who`'s LINEs, from time `since`), newest last."""
+        return history.recent(self, n, who, since)
+
+    def log_after(self, last_id: int, who: str | None = None) -> tuple[int, list[LogEntry]]:
+        """The entries after #`last_id` (of `who`'s LINEs), oldest first, and the newest id."""
+        return history.last_id(self), history.after(self, last_id, who)
+
+    def undo(self, who: str | None = None, nth: int = 1, id_: int | None = None) -> LogEntry:
+        """Revert a change-set (see `cli.store.history.undo`); the entry it reverted."""
+        return history.undo(self, who, nth, id_)

@@ -1,0 +1,194 @@
+"""A PostgreSQL server that goes away and comes back: `roll log --follow` says so in a line that
+fits a 40-column pane, waits, and follows on by log id (no entry missed, none twice); plain
+dice and a game's command with its values inline never needed the campaign."""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests import test_campaign_context as context
+from tests.support.cli import invoke
+from tests.support.pg_server import Server, unavailable
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def own_server() -> Iterator[Server]:
+    """A server of this module's own, to stop and start (the session's serves the others)."""
+    reason = unavailable()
+    if reason is not None:
+        pytest.skip(f"no PostgreSQL server: {reason}")
+    server = Server()
+    server.start()
+    yield server
+    server.stop()
+
+
+class Streams:
+    """A child's stdout and stderr, line by line (waits are guarded against a hang only)."""
+
+    def __init__(self, child: subprocess.Popen[bytes]) -> None:
+        assert child.stdout is not None and child.stderr is not None
+        self.fds = {child.stdout.fileno(): "out", child.stderr.fileno(): "err"}
+        self.held = {"out": b"", "err": b""}
+
+    def next(self, stream: str) -> str:
+        while b"\n" not in self.held[stream]:
+            ready, _, _ = select.select(list(self.fds), [], [], 60)
+            assert ready, f"nothing on {stream}; held {self.held}"
+            for fd in ready:
+                chunk = os.read(fd, 65536)
+                assert chunk, f"the follower ended; held {self.held}"
+                self.held[self.fds[fd]] += chunk
+        line, _, self.held[stream] = self.held[stream].partition(b"\n")
+        return line.decode()
+
+
+def test_log_follow_rides_out_a_server_restart(
+    own_server: Server, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    url = own_server.new_database()
+    monkeypatch.setenv("ROLL_CAMPAIGN", url)
+    assert invoke("sheet", "import", str(context.sheet(tmp_path, context.KIT, "kit")))[0] == 0
+    invoke("--as", "kit", "spend", "luck")
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "40"}
+    child = subprocess.Popen([sys.executable, "-m", "cli", "log", "--follow", "--json"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    streams = Streams(child)
+    try:
+        assert json.loads(streams.next("out"))["id"] == 1
+        own_server.halt()
+        lost = streams.next("err")
+        own_server.resume()
+        assert invoke("--as", "kit", "gain", "luck", "1")[0] == 0
+        back = streams.next("err")
+        second = json.loads(streams.next("out"))
+        assert invoke("--as", "kit", "spend", "luck")[0] == 0
+        third = json.loads(streams.next("out"))
+    finally:
+        child.send_signal(signal.SIGINT)
+        status = child.wait(timeout=60)
+    assert lost.startswith("roll: campaign unreachable since ") and len(lost) <= 40
+    assert back.startswith("roll: campaign back (down since ") and len(back) <= 40
+    assert (second["id"], second["input"], third["id"]) == (2, "gain luck 1", 3)
+    assert status == 130
+    assert streams.held == {"out": b"", "err": b""} or b"Traceback" not in streams.held["err"]
+
+
+def test_a_line_needing_nothing_of_the_campaign_rolls_while_it_is_down(
+    own_server: Server, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    url = own_server.new_database()
+    monkeypatch.setenv("ROLL_CAMPAIGN", url)
+    assert invoke("sheet", "import", str(context.sheet(tmp_path, context.KIT, "kit")))[0] == 0
+    own_server.halt()
+    try:
+        assert invoke("-q", "--rolled", "4", "1d6") == (0, "4\n", "")
+        assert invoke("-s", "vagabond", "--rolled", "12", "check", "dex=5") == (
+            0, "check dex=5 → 12 vs 15 · fail\n", "")
+        code, out, err = invoke("--as", "kit", "spend", "luck")
+        assert (code, out) == (2, "")
+        assert err.startswith("roll: error: campaign ") and "cannot reach the database" in err
+        assert err.count("\n") == 1
+    finally:
+        own_server.resume()
+    assert invoke("--as", "kit", "sheet", "show", "--json")[0] == 0
+    assert invoke("log", "--json")[1].count("\n") == 0  # the refused spend left nothing
+
+
+def test_the_repl_keeps_who_acts_and_rolls_plain_dice_through_an_outage(
+    own_server: Server, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    from cli.env import Environment
+    from cli.repl.toolbar import pieces
+    from cli.repl.words import Repl
+    from cli.runner import Runner, Settings
+
+    url = own_server.new_database()
+    monkeypatch.setenv("ROLL_CAMPAIGN", url)
+    assert invoke("sheet", "import", str(context.sheet(tmp_path, context.KIT, "kit")))[0] == 0
+    out, err = io.StringIO(), io.StringIO()
+    runner = Runner(Settings(rolled="4,3,5"), Environment(stdout=out, stderr=err))
+    repl = Repl(runner, width=lambda: 40)
+    try:
+        repl.handle_line("as kit")
+        assert repl.prompt().endswith("kit> ")
+        own_server.halt()
+        try:
+            repl.handle_line("1d6")  # plain dice roll, unlogged
+            repl.handle_line("spend luck")  # needs the campaign: one line, nothing applied
+            view = repl.refresh()
+            repl.handle_line("as")
+            prompt, shown = repl.prompt(), pieces(view)
+        finally:
+            own_server.resume()
+        repl.handle_line("spend luck")
+        back = repl.refresh()
+    finally:
+        repl.close()
+    said = out.getvalue().splitlines()
+    errors = err.getvalue().splitlines()
+    assert said[0] == "acting as Kit (generic)"
+    assert said[1:3] == ["1d6 → [4] = 4", "acting as Kit (generic)"], said
+    assert prompt.endswith("kit> ")
+    problem = [p for p in shown if "unreachable" in p]
+    assert len(problem) == 1 and problem[0].startswith("! campaign unreachable since ")
+    assert len(problem[0]) <= 40
+    assert errors[0] == "roll: not logged: campaign unreachable"
+    assert len(errors) == 2 and errors[1].startswith("roll: error: campaign unreachable since ")
+    assert len(errors[1]) <= 46
+    assert back.problem is None and back.character is not None
+    assert invoke("log", "--json")[1].count("\n") == 1  # the spend after the outage, once
+
+
+def test_a_repl_pane_through_a_server_restart(
+    own_server: Server, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pexpect = pytest.importorskip("pexpect")
+    from tests.test_pexpect_repl import ROLL, TIMEOUT
+
+    if not ROLL.exists():
+        pytest.skip(f"no installed roll at {ROLL}")
+    url = own_server.new_database()
+    monkeypatch.setenv("ROLL_CAMPAIGN", url)
+    assert invoke("sheet", "import", str(context.sheet(tmp_path, context.KIT, "kit")))[0] == 0
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("ROLL_", "XDG_"))}
+    env |= {"LINES": "24", "COLUMNS": "40", "PROMPT_TOOLKIT_NO_CPR": "1", "TERM": "xterm",
+            "NO_COLOR": "1", "ROLL_CAMPAIGN": url,
+            "ROLL_HISTORY": str(tmp_path / "state" / "history")}
+    pane: Any = pexpect.spawn(str(ROLL), ["--as", "Kit", "--rolled", "4,3"], env=env,
+                              dimensions=(24, 40), timeout=TIMEOUT, encoding="utf-8")
+    try:
+        pane.expect("kit>")
+        own_server.halt()
+        try:
+            pane.send("1d6\r")
+            pane.expect(r"\[4\] = 4")
+            pane.expect("campaign unreachable since")
+            pane.send("spend luck\r")
+            pane.expect("campaign unreachable since")
+            pane.expect("kit>")
+        finally:
+            own_server.resume()
+        pane.send("spend luck\r")
+        pane.expect(r"Kit · Luck 2 → 1 \(spend\)")
+        pane.expect("kit>")
+        pane.sendcontrol("d")
+        pane.expect(pexpect.EOF)
+    finally:
+        pane.close(force=True)
+    assert "Traceback" not in (pane.before or "") and "error ignored" not in (pane.before or "")
+    assert invoke("log", "-n", "5")[1].count("\n") == 1  # the spend after the outage only

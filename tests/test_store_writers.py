@@ -1,0 +1,37 @@
+"""Eight players' shells writing one character at once lose nothing, on both stores; undo of an
+early change then names the first later one that moved the pool (found through its index)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from tests import test_campaign_context as context
+from tests.support.cli import invoke
+
+ROOT = Path(__file__).resolve().parent.parent
+WRITERS, EACH = 8, 25
+
+
+def test_eight_writers_on_one_character_lose_nothing(store_where: str, tmp_path: Path) -> None:
+    kit = context.sheet(tmp_path, context.KIT.replace("luck = 3", "luck = 1000"))
+    assert invoke("--campaign", store_where, "sheet", "import", str(kit))[0] == 0
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "ROLL_CAMPAIGN": store_where, "ROLL_AS": "Kit"}
+    writers = [subprocess.Popen([sys.executable, "-m", "cli", "-q"], stdin=subprocess.PIPE,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+               for _ in range(WRITERS)]
+    for writer in writers:
+        assert writer.stdin is not None
+        writer.stdin.write(b"gain luck 1\n" * EACH)
+        writer.stdin.close()
+    errors = [(w.wait(timeout=300), w.stderr.read() if w.stderr else b"") for w in writers]
+    assert errors == [(0, b"")] * WRITERS
+    code, out, _ = invoke("--campaign", store_where, "--as", "Kit", "sheet", "show", "--json")
+    assert code == 0 and json.loads(out)["pools"]["luck"] == {"current": 202, "max": 1000}
+    assert invoke("--campaign", store_where, "log", "-n", "1000")[1].count("\n") == WRITERS * EACH
+    assert invoke("--campaign", store_where, "undo", "--id", "1") == (
+        1, "", "roll: error: cannot undo 'gain luck 1' (#1): Kit's luck moved since"
+               " (#2 gain luck 1); nothing changed\n")
