@@ -114,6 +114,11 @@ def parse_expanded(named: Expansion) -> ast.Line:
         raise UsageError(f"{named.describe()}: {exc.message}") from None
 
 
+def commanded(line: ast.Line, text: str) -> str | None:
+    """A command LINE's text (one that may act as whose turn it is: cli/turn.py), else None."""
+    return text if isinstance(line, ast.CommandLine) else None
+
+
 def roll_error(exc: Exception) -> RollError:
     """What a failed LINE says: its own RollError, a nesting too deep for Python, or a bug of
     ours, said plainly (never a traceback)."""
@@ -510,7 +515,7 @@ class Runner:
             seen: tuple[Table, System] | None = None
             for i in range(times):
                 if seen is None:
-                    seen = self.table_and_system(tx)
+                    seen = self.table_and_system(tx, commanded(line, text), say=i == 0)
                 table, system = seen
                 res = self._resolved(system, table, line, text, i == times - 1, budget, named)
                 if table.active is not None or res.changes or self.secret:
@@ -585,13 +590,13 @@ class Runner:
             # dice typed at a prompt take a person's time: read, then write in a short
             # transaction of its own, whose `before` checks refuse anything changed meanwhile
             with campaign.transaction(readonly=True) as tx:
-                table, system = self.table_and_system(tx)
+                table, system = self.table_and_system(tx, commanded(line, text), say=True)
                 table = table.materialized()  # compared with the campaign after the faces
             res = self._judged(system, table, line, text, roller, named)
             self._check_faces(last)
             if table.active is not None or res.changes or self.secret:
                 with campaign.transaction() as tx:
-                    now, system = self.table_and_system(tx)
+                    now, system = self.table_and_system(tx, commanded(line, text))
                     from cli.render.meanwhile import meanwhile, moved
 
                     if moved(table, now):  # the faces stay; the LINE reads the new state
@@ -603,16 +608,28 @@ class Runner:
                     self.record(tx, res)
             return res
         with campaign.transaction() as tx:
-            table, system = self.table_and_system(tx)
+            table, system = self.table_and_system(tx, commanded(line, text), say=True)
             res = self._judged(system, table, line, text, roller, named)
             self._check_faces(last)
             if table.active is not None or res.changes or self.secret:
                 self.record(tx, res)
         return res
 
-    def table_and_system(self, tx: CampaignView) -> tuple[Table, System]:
-        """The campaign as the LINE sees it, and the system that resolves it."""
-        table = tx.table(self.settings.acting())  # an unknown name is an error
+    def table_and_system(self, tx: CampaignView, text: str | None = None, say: bool = False
+                         ) -> tuple[Table, System]:
+        """The campaign as the LINE sees it, and the system that resolves it. A command
+        LINE `text` nobody was chosen for, in a running encounter, acts as whose turn it is
+        (cli/turn.py), read in the same transaction; `say`: the text output says so."""
+        acting = self.settings.acting()
+        table = tx.table(acting)  # an unknown name is an error
+        if acting is None and text is not None and table.party.get("encounter"):
+            from cli.turn import acting_note, turn_actor
+
+            taker = turn_actor(table.party, text)
+            if taker is not None and taker.lower() in table.characters:
+                table = tx.table(taker)
+                if say and not (self.settings.json or self.settings.quiet):
+                    self.out(acting_note(table.active.name if table.active else taker))
         return table, self.pick_system(table)
 
     def record(self, tx: CampaignView, res: Resolution) -> None:

@@ -238,11 +238,13 @@ class Repl:
         settings = self.runner.settings
         actor = None
         if settings.acting() is None and subcommand_of(line) is None:
-            from cli.repl.encounter_line import turn_actor
+            from cli.turn import turn_actor
 
             actor = turn_actor(self.view().party, line)
         if actor is not None:
-            self.say(f"(as {actor}: its turn)")
+            from cli.turn import acting_note
+
+            self.say(acting_note(actor))
             settings.character, chosen = actor, settings.character
         try:
             if self._pages(line):

@@ -1,0 +1,47 @@
+"""Who a LINE acts as in a running encounter when nobody was chosen (no `--as`, no ROLL_AS,
+no `as` in the REPL): the combatant whose turn it is, said so before the result. The REPL and
+a one-shot from a shell share it (cli/repl/words.py, cli/runner.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.encounter.state import FIELD, Encounter
+from rules.errors import RollError
+
+ITS_OWN = frozenset({"encounter", "foe", "next", "delay", "pin"})
+"""The encounter's own words: they act as nobody in particular."""
+
+
+def running(party: Mapping[str, Any]) -> tuple[Encounter, Any] | None:
+    """The encounter in the party's sheet and its game's rules, or None."""
+    text = party.get(FIELD)
+    if not isinstance(text, str) or not text:
+        return None
+    try:
+        enc = Encounter.load(text)
+        from rules.encounter.games import rules_of
+        from rules.systems import get_system
+
+        return enc, rules_of(get_system(enc.system))
+    except (RollError, ValueError, KeyError, TypeError):
+        return None
+
+
+def turn_actor(party: Mapping[str, Any], line: str) -> str | None:
+    """Who a LINE without `--as` acts as in a fight: the combatant whose turn it is (None for
+    the encounter's own words, a Group's or a House's turn, or no fight)."""
+    if line.strip().split(" ", 1)[0].lower() in ITS_OWN:
+        return None
+    found = running(party)
+    if found is None:
+        return None
+    enc, rules = found
+    actor: str | None = rules.actor(enc)
+    return actor
+
+
+def acting_note(actor: str) -> str:
+    """What is said before the result of a LINE that acts as whose turn it is."""
+    return f"(as {actor}: its turn)"

@@ -1,0 +1,59 @@
+"""A LINE nobody was chosen for (no `--as`, no ROLL_AS) in a running encounter acts as whose
+turn it is, from a shell as in the REPL, and says so; plain dice still need no campaign."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.support.cli import invoke
+from tests.support.encounter import imported, run
+
+
+def log_rows() -> list[dict[str, object]]:
+    return [json.loads(row) for row in invoke("log", "--json")[1].splitlines()]
+
+
+def test_a_one_shot_check_acts_as_whose_turn_it_is_and_says_so(tmp_path: Path) -> None:
+    imported(tmp_path, "mira", "bo")
+    run("encounter start Mira Bo")
+    assert run("check dex --rolled 7") == "(as Mira: its turn)\ncheck dex → 7 vs 14 · pass\n"
+    run("next")
+    code, out, err = invoke("--json", "check", "str", "--rolled", "13")
+    result = json.loads(out)
+    assert (code, err) == (0, "")
+    assert (result["character"], result["outcome"], result["target"]) == ("Bo", "fail", 10)
+    assert [(e["input"], e["character"]) for e in log_rows()][-3:] == [
+        ("check dex", "Mira"), ("next", None), ("check str", "Bo")]
+
+
+def test_as_and_roll_as_still_choose_who_acts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                              ) -> None:
+    imported(tmp_path, "mira", "bo")
+    run("encounter start Mira Bo")
+    assert run("check str --rolled 7", "--as", "Bo") == "check str → 7 vs 10 · pass\n"
+    monkeypatch.setenv("ROLL_AS", "Bo")
+    assert run("check str --rolled 7") == "check str → 7 vs 10 · pass\n"
+    assert [e["character"] for e in log_rows()][-2:] == ["Bo", "Bo"]
+
+
+def test_the_encounters_own_words_and_plain_dice_act_as_nobody(tmp_path: Path) -> None:
+    imported(tmp_path, "mira", "bo")
+    run("encounter start Mira Bo")
+    assert run("2d6 --rolled 3,4") == "2d6 → [3, 4] = 7\n"
+    assert run("next").startswith("next → round 1 · Bo's turn\n")
+    assert [e["character"] for e in log_rows()][-1:] == [None]
+
+
+def test_plain_dice_need_no_campaign_even_unreachable(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ROLL_CAMPAIGN", "postgresql://gm@127.0.0.1:1/nowhere?connect_timeout=1")
+    assert invoke("2d6", "--rolled", "3,4") == (0, "2d6 → [3, 4] = 7\n", "")
+
+
+def test_a_groups_turn_has_no_one_acting(tmp_path: Path) -> None:
+    imported(tmp_path, "ash", "bree")
+    run("encounter start Ash Bree")
+    code, out, err = invoke("check", "might", "--rolled", "5")
+    assert "its turn" not in out + err
