@@ -45,3 +45,20 @@ def turn_actor(party: Mapping[str, Any], line: str) -> str | None:
 def acting_note(actor: str) -> str:
     """What is said before the result of a LINE that acts as whose turn it is."""
     return f"(as {actor}: its turn)"
+
+
+def out_of_the_fight(tx: Any, party: Mapping[str, Any]) -> tuple[str, ...]:
+    """The combatants of the running encounter who take no turn (dead, defeated), read in
+    the view's transaction `tx` (a CampaignView) so the pane's `next:` never names one; ()
+    outside a fight (nothing more is read)."""
+    found = running(party)
+    if found is None:
+        return ()
+    from rules.encounter.rules import OUT_OF_THE_FIGHT
+
+    gone = []
+    for name in found[0].names():
+        who = tx.find_character(name)
+        if who is not None and any(f in who.flags for f in OUT_OF_THE_FIGHT):
+            gone.append(name)
+    return tuple(gone)

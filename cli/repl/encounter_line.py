@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from cli.turn import ITS_OWN, running, turn_actor
 
 __all__ = ["ITS_OWN", "encounter_line", "running", "turn_actor"]
 
-def encounter_line(party: Mapping[str, Any], width: int) -> str | None:
-    """`round 2 · Mira's turn · next: Goblin 1`, to the pane's width; None outside a fight."""
+
+
+def encounter_line(party: Mapping[str, Any], width: int, fallen: Collection[str] = ()
+                   ) -> str | None:
+    """`round 2 · Mira's turn · next: Goblin 1`, to the pane's width (never naming one of
+    `fallen` next); None outside a fight."""
     found = running(party)
     if found is None:
         return None
     from rules.encounter.describe import status
 
-    return status(found[0], found[1], max(width, 10))
+    return status(found[0], found[1], max(width, 10), fallen)

@@ -38,6 +38,9 @@ class TableView:
     """Named rolls in reach: the campaign's aliases and the acting character's `[rolls]`."""
     tables: tuple[str, ...] = ()
     """The campaign's rollable tables."""
+    fallen: tuple[str, ...] = ()
+    """In a running encounter, who is out of the fight (the encounter line never names them
+    next: cli/turn.py)."""
 
     @property
     def risk(self) -> dict[str, str]:
@@ -198,12 +201,15 @@ class ViewReader:
             names = self._names(tx)
             party = tx.party()
             aliases, tables = tx.aliases(), tuple(tx.table_names())
+            from cli.turn import out_of_the_fight
+
+            fallen = out_of_the_fight(tx, party)
         problem = None
         if wanted and character is None:
             problem = f"no character {wanted!r}"
         system = _system_or_generic(chosen or (character.system if character else None))
         rolls = {**aliases, **(character.rolls if character is not None else {})}
-        return TableView(system, character, names, party, problem, rolls, tables)
+        return TableView(system, character, names, party, problem, rolls, tables, fallen)
 
     def _names(self, tx: Any) -> tuple[str, ...]:
         """The characters' names for completion: read again after `stale` is set (this REPL's

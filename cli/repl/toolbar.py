@@ -149,5 +149,5 @@ class Toolbar:
 
         view = self.view(self.max_age)
         text = toolbar_text(view, self.width(), self.physical())
-        fight = encounter_line(view.party, self.width())
+        fight = encounter_line(view.party, self.width(), view.fallen)
         return text if fight is None else f"{fight}\n{text}"

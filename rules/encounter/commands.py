@@ -13,7 +13,7 @@ from rules.encounter import flow
 from rules.encounter.describe import next_taker, order_lines, status, turn_words
 from rules.encounter.foes import FOE_USAGE, names_for, read_spec, sheet_for
 from rules.encounter.games import rules_of
-from rules.encounter.rules import Board, EncounterRules
+from rules.encounter.rules import Board, EncounterRules, without_turn
 from rules.encounter.state import Encounter, current, running, state_change
 from rules.errors import RuleError, UsageError
 from rules.notation import ast
@@ -72,7 +72,7 @@ def _result(board: Board, before: Encounter | None, after: Encounter | None, rea
         changes.append(state_change(before, after, reason))
     notes = list(board.notes)
     if after is not None:
-        coming = next_taker(after, rules)
+        coming = next_taker(after, rules, without_turn(board.table, after))
         if coming is not None and not said.endswith(f"next: {coming}"):
             notes.append(f"next: {coming}")
     return board.ctx.resolution(
@@ -100,7 +100,7 @@ def view(board: Board, enc: Encounter | None, rules: EncounterRules) -> dict[str
         order.append({**c.to_json(), "pools": pools, "flags": flags,
                       "sits_out": c.name in enc.out, "delayed": c.name in enc.delayed})
     return {"system": enc.system, "round": enc.round, "turn": enc.turn,
-            "acting": rules.actor(enc), "next": next_taker(enc, rules),
+            "acting": rules.actor(enc), "next": next_taker(enc, rules, without_turn(board.table, enc)),
             "takers": rules.takers(enc), "order": order}
 
 
@@ -127,8 +127,9 @@ def _show(ctx: Context, args: list[ast.Arg]) -> Resolution:
     system = game(ctx, enc.system)
     rules = rules_of(system)
     board = _board(ctx, system)
+    gone = without_turn(board.table, enc)
     return board.ctx.resolution(
-        "encounter", status(enc, rules), notes=tuple(order_lines(enc, rules)),
+        "encounter", status(enc, rules, gone=gone), notes=tuple(order_lines(enc, rules)),
         extra=(("encounter", view(board, enc, rules)),))
 
 

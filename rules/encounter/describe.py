@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from rules.encounter.rules import EncounterRules
 from rules.encounter.state import Encounter
 from rules.resolution import Change
@@ -9,14 +11,19 @@ from rules.resolution import Change
 WIDTH = 40
 
 
-def next_taker(enc: Encounter, rules: EncounterRules) -> str | None:
-    """Who takes the turn after this one (the first of the next round after the last)."""
+def next_taker(enc: Encounter, rules: EncounterRules, gone: Collection[str] = ()
+               ) -> str | None:
+    """Who takes the turn after this one (the first of the next round after the last), as
+    `next` finds them: passing by those `gone` (out of the fight: rules.without_turn) and, in
+    this round, those who sit out; None when nobody else would."""
     takers = rules.takers(enc)
-    if not takers:
-        return None
-    if enc.turn not in takers:
-        return takers[0]
-    return takers[(takers.index(enc.turn) + 1) % len(takers)]
+    start = takers.index(enc.turn) + 1 if enc.turn in takers else 0
+    for at in range(start, start + len(takers)):
+        taker = takers[at % len(takers)]
+        if taker in gone or (at < len(takers) and taker in enc.out):
+            continue
+        return taker
+    return None
 
 
 def turn_words(enc: Encounter, rules: EncounterRules) -> str:
@@ -24,9 +31,11 @@ def turn_words(enc: Encounter, rules: EncounterRules) -> str:
     return "nobody's turn" if enc.turn is None else rules.label(enc.turn)
 
 
-def status(enc: Encounter, rules: EncounterRules, width: int = WIDTH) -> str:
-    """`round 2 · Mira's turn · next: Goblin 1`, shortened to `width` columns."""
-    coming = next_taker(enc, rules)
+def status(enc: Encounter, rules: EncounterRules, width: int = WIDTH,
+           gone: Collection[str] = ()) -> str:
+    """`round 2 · Mira's turn · next: Goblin 1`, shortened to `width` columns (`gone`: out of
+    the fight, never named next)."""
+    coming = next_taker(enc, rules, gone)
     full = f"round {enc.round} · {turn_words(enc, rules)}" + (f" · next: {coming}" if coming else "")
     if len(full) <= width:
         return full

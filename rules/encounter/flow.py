@@ -10,7 +10,7 @@ import json
 from dataclasses import replace
 
 from rules.campaign import Character
-from rules.encounter.rules import Board, EncounterRules, is_foe
+from rules.encounter.rules import Board, EncounterRules, fallen, is_foe
 from rules.encounter.state import Combatant, Encounter
 from rules.errors import RuleError
 from rules.resolution import Change
@@ -84,10 +84,12 @@ def advance(board: Board, rules: EncounterRules, enc: Encounter) -> Encounter:
             enc = replace(enc, round=enc.round + 1, delayed=(), out=())
             takers = rules.takers(enc)
             index = 0
-        fallen = _fallen(board, takers[index])
-        if fallen is None:
+        why = _no_turn(board, enc, takers[index])
+        if why is None:
             break
-        board.add(notes=[f"{takers[index]} is {fallen}: no turn (foe rm {takers[index]})"])
+        board.add(notes=[f"{takers[index]} is {why}: no turn" + (
+            "" if enc.find(takers[index]) is None or takers[index] in enc.out
+            else f" (foe rm {takers[index]})")])
     taker = takers[index]
     enc = replace(enc, turn=taker)
     if taker in enc.delayed:
@@ -98,16 +100,11 @@ def advance(board: Board, rules: EncounterRules, enc: Encounter) -> Encounter:
     return enc
 
 
-OUT_OF_THE_FIGHT = ("dead", "defeated")
-"""Flags of one who takes no turn: Vagabond's and Tiers' `dead`, a Tiers NPC `defeated`."""
-
-
-def _fallen(board: Board, taker: str) -> str | None:
-    """Why a combatant takes no turn (dead, defeated), or None (a Group or phase: never)."""
-    who = board.table.characters.get(taker.lower())
-    if who is None:
-        return None
-    return next((f for f in OUT_OF_THE_FIGHT if f in who.flags), None)
+def _no_turn(board: Board, enc: Encounter, taker: str) -> str | None:
+    """Why a combatant takes no turn this round (dead, defeated; sits out), or None."""
+    if taker in enc.out:
+        return "sitting out"
+    return fallen(board.table, taker)
 
 
 def delay(board: Board, rules: EncounterRules, enc: Encounter) -> Encounter:

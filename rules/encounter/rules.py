@@ -80,6 +80,23 @@ def is_foe(who: Character) -> bool:
     return FOE in who.flags
 
 
+OUT_OF_THE_FIGHT = ("dead", "defeated")
+"""Flags of one who takes no turn: Vagabond's and Tiers' `dead`, a Tiers NPC `defeated`."""
+
+
+def fallen(table: Table, taker: str) -> str | None:
+    """Why a combatant takes no turn (dead, defeated), or None (a Group or phase: never)."""
+    who = table.characters.get(taker.lower())
+    if who is None:
+        return None
+    return next((f for f in OUT_OF_THE_FIGHT if f in who.flags), None)
+
+
+def without_turn(table: Table, enc: Encounter) -> frozenset[str]:
+    """The combatants out of the fight (`fallen`): `next` passes them by, and so does its hint."""
+    return frozenset(c.name for c in enc.order if fallen(table, c.name) is not None)
+
+
 def roll_die(board: Board, die: str, why: str) -> int:
     """One throw of the die the GM named (`d20`, `d6`)."""
     from rules.notation import parse
