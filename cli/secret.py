@@ -5,12 +5,13 @@ A secret LINE writes two log rows: the LINE itself, its result marked `"secret":
 dice, outcome and changes: undo takes it back like any other), and a marker row (kind
 `secret`) that says who rolled, and nothing more. On a SQLite file `roll log` shows the marker
 and hides the secret row unless the viewer is the GM (ROLL_GM=1); on PostgreSQL the server
-keeps a player's role from reading the secret row at all (row-level security, README)."""
+keeps a player's role from reading another role's secret row at all (row-level security,
+README); a player's own secret roll is read back by its role alone."""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from rules.campaign import LogEntry
@@ -44,6 +45,19 @@ def shown(entry: LogEntry, gm: bool) -> bool:
     if is_secret(entry.result):
         return gm
     return True
+
+
+def recent_shown(read: Callable[[int], list[LogEntry]], n: int, gm: bool) -> list[LogEntry]:
+    """The `n` most recent entries the viewer is shown (newest last): `read(k)` gives the `k`
+    most recent rows, and more are read while rows hidden from this viewer (a secret LINE,
+    or to the GM its marker) take places, so `log -n N` shows N where the log has them."""
+    limit = n
+    while True:
+        rows = read(limit)
+        kept = [entry for entry in rows if shown(entry, gm)]
+        if len(kept) >= n or len(rows) < limit:
+            return kept[-n:]
+        limit *= 2  # a secret LINE hides one of its two rows: twice as many is usually enough
 
 
 def marker(result: Mapping[str, Any]) -> dict[str, Any]:

@@ -42,40 +42,77 @@ def test_a_secret_plain_roll_with_nobody_acting_is_logged_as_the_gms(tmp_path: P
     assert invoke("undo")[2] == "roll: error: nothing to undo\n"
 
 
+def test_log_n_shows_n_entries_a_hidden_secret_row_counting_as_its_marker(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    imported(tmp_path, "mira")
+    for faces in ("7", "8", "9"):
+        invoke("secret", "check", "dex", "--as", "Mira", "--rolled", faces)
+    invoke("check", "str", "--as", "Mira", "--rolled", "3")
+
+    def shown(*args: str) -> list[tuple[str, object]]:
+        out = invoke("log", "--json", *args)[1]
+        return [(r["kind"], r["total"]) for r in map(json.loads, out.splitlines())]
+
+    assert shown("-n", "3") == [("secret", None), ("secret", None), ("check", 3)]
+    assert shown("-n", "2") == [("secret", None), ("check", 3)]
+    assert shown("-n", "10") == [("secret", None)] * 3 + [("check", 3)]
+    monkeypatch.setenv("ROLL_GM", "1")
+    assert shown("-n", "3") == [("check", 8), ("check", 9), ("check", 3)]
+    assert shown("-n", "4") == [("check", 7), ("check", 8), ("check", 9), ("check", 3)]
+    assert len(invoke("log", "-n", "3")[1].splitlines()) == 3
+
+
 def test_on_postgresql_a_players_role_cannot_read_a_secret_row(
         tmp_path: Path, pg_url: str) -> None:
     import psycopg
 
-    env = {**os.environ, "NO_COLOR": "1", "ROLL_GM": "1"}
+    gm_view = {**os.environ, "NO_COLOR": "1", "ROLL_GM": "1"}
+    player_view = {k: v for k, v in gm_view.items() if k != "ROLL_GM"}
 
-    def roll(url: str, *args: str) -> str:
+    def roll(url: str, *args: str, env: dict[str, str] = gm_view) -> str:
         done = subprocess.run([sys.executable, "-m", "cli", "--campaign", url, *args],
                               env=env, capture_output=True, text=True, timeout=120)
         assert done.returncode == 0, done.stderr
         return done.stdout
 
+    def seen(url: str, env: dict[str, str] = gm_view) -> list[tuple[str, str, bool]]:
+        rows = [json.loads(line) for line in roll(url, "log", "--json", env=env).splitlines()]
+        return [(r["kind"], r["input"], r.get("secret", False)) for r in rows]
+
     sheet = tmp_path / "mira.toml"
     sheet.write_text(SHEETS["mira"], encoding="utf-8")
     roll(pg_url, "sheet", "import", str(sheet))
-    player = f"player_{os.getpid()}"
+    players = [f"player_{os.getpid()}", f"other_{os.getpid()}"]
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    policies = [line.replace("table_player", player) for line in readme.splitlines()
-                if line.startswith(("ALTER TABLE log ENABLE", "CREATE POLICY"))]
-    assert len(policies) == 4
+    setup = [line for line in readme.splitlines()
+             if line.startswith(("ALTER TABLE log ", "CREATE POLICY"))]
+    assert len(setup) == 5
     with psycopg.connect(pg_url, autocommit=True) as db:
-        db.execute(f"CREATE ROLE {player} LOGIN")
-        db.execute(f"GRANT SELECT, INSERT, UPDATE, DELETE ON characters, party, settings, log,"
-                   f" alias, rolltable TO {player}")
-        db.execute(f"GRANT SELECT, UPDATE ON roll_schema TO {player}")
-        db.execute(f"GRANT USAGE ON SEQUENCE log_id_seq TO {player}")
-        for statement in policies:
+        db.execute("CREATE ROLE table_player NOLOGIN")
+        for player in players:
+            db.execute(f"CREATE ROLE {player} LOGIN IN ROLE table_player")
+        db.execute("GRANT SELECT, INSERT, UPDATE, DELETE ON characters, party, settings, log,"
+                   " alias, rolltable, touch TO table_player")
+        db.execute("GRANT SELECT, UPDATE ON roll_schema TO table_player")
+        db.execute("GRANT USAGE ON SEQUENCE log_id_seq TO table_player")
+        for statement in setup:
             db.execute(statement)
+    player, other = (pg_url.replace("://roll@", f"://{name}@") for name in players)
+    assert player != pg_url
     roll(pg_url, "secret", "check", "dex", "--as", "Mira", "--rolled", "7")
-    as_player = pg_url.replace("://roll@", f"://{player}@")
-    assert as_player != pg_url
-    roll(as_player, "check", "str", "--as", "Mira", "--rolled", "3")
-    # even with the GM's display rule on, the server gives the player's role no secret row
-    seen = [json.loads(line) for line in roll(as_player, "log", "--json").splitlines()]
-    assert [(r["kind"], r["input"]) for r in seen] == [("check", "check str")]
-    out = roll(pg_url, "log", "--json")
-    assert [json.loads(line)["input"] for line in out.splitlines()] == ["check dex", "check str"]
+    roll(player, "check", "str", "--as", "Mira", "--rolled", "3")
+    # a player's role makes a secret roll of its own, and sees its result
+    assert roll(player, "secret", "check", "str", "--as", "Mira", "--rolled", "5") == (
+        "check str → 5 vs 12 · pass\n(secret: the log shows others only that you rolled)\n")
+    # even with the GM's display rule on, the server gives a player's role no other role's
+    # secret row: the player reads back its own, the other player none
+    assert seen(player) == [("check", "check str", False), ("check", "check str", True)]
+    assert seen(other) == [("check", "check str", False)]
+    assert seen(other, player_view) == [("secret", "secret roll", False),
+                                        ("check", "check str", False),
+                                        ("secret", "secret roll", False)]
+    assert [r[1] for r in seen(pg_url)] == ["check dex", "check str", "check str"]
+    # nor can a player's role write a row as another's
+    with psycopg.connect(player) as db, pytest.raises(psycopg.errors.InsufficientPrivilege):
+        db.execute("UPDATE log SET rolled_by = %s WHERE result::jsonb -> 'secret' IS NOT NULL",
+                   (players[1],))

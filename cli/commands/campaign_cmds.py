@@ -239,7 +239,10 @@ def log_command(
         watcher = watch(store.path) if follow else None  # before reading: no write is missed
         with store.transaction(readonly=True) as tx:
             newest = tx.log(1)
-            entries = tx.log(n, settings.acting(), start)
+            from cli.secret import recent_shown, viewer_is_gm
+
+            entries = recent_shown(lambda k: tx.log(k, settings.acting(), start), n,
+                                   viewer_is_gm())
     except RollError as error:
         fail(env, error)
     emit = entry_printer(settings.json, pane_width())

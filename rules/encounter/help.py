@@ -24,7 +24,8 @@ Encounters: rounds, turns, initiative and foes, by each game's rules
   secret LINE           the GM's secret roll: shown to the roller; the log
                         shows others only that one was made (ROLL_GM=1: the
                         GM's view; PostgreSQL: the server keeps it, README)
-  In the REPL a LINE without `as` acts as the combatant whose turn it is.
+  A command LINE without --as (or the REPL's as) acts as the combatant
+  whose turn it is, and says so: (as Mira: its turn).
 By game:
   tiers      Enemy Tactical Phase, then d8 + Mind die, rerolled each round;
              Vigor moves at each one's turn start; at the round's end a
