@@ -62,6 +62,15 @@ def test_log_n_shows_n_entries_a_hidden_secret_row_counting_as_its_marker(
     assert len(invoke("log", "-n", "3")[1].splitlines()) == 3
 
 
+OLD_SETUP = (
+    "ALTER TABLE log ENABLE ROW LEVEL SECURITY",
+    "CREATE POLICY open_lines ON log FOR SELECT TO PUBLIC USING (result::jsonb -> 'secret' IS NULL)",
+    "CREATE POLICY player_lines ON log FOR INSERT TO PUBLIC"
+    " WITH CHECK (result::jsonb -> 'secret' IS NULL)",
+)
+"""What the README's set-up was before a player's role could make a secret roll."""
+
+
 def test_on_postgresql_a_players_role_cannot_read_a_secret_row(
         tmp_path: Path, pg_url: str) -> None:
     import psycopg
@@ -85,9 +94,11 @@ def test_on_postgresql_a_players_role_cannot_read_a_secret_row(
     players = [f"player_{os.getpid()}", f"other_{os.getpid()}"]
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
     setup = [line for line in readme.splitlines()
-             if line.startswith(("ALTER TABLE log ", "CREATE POLICY"))]
-    assert len(setup) == 5
+             if line.startswith(("ALTER TABLE log ", "DROP POLICY", "CREATE POLICY"))]
+    assert len(setup) == 8
     with psycopg.connect(pg_url, autocommit=True) as db:
+        for statement in OLD_SETUP:  # the earlier set-up, which the README's replaces
+            db.execute(statement)
         db.execute("CREATE ROLE table_player NOLOGIN")
         for player in players:
             db.execute(f"CREATE ROLE {player} LOGIN IN ROLE table_player")
