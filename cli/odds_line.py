@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from cli.env import ExitStatus
 from cli.render.odds import odds_json, odds_text, percent
-from cli.runner import Runner, parse_expanded, roll_error
+from cli.runner import Runner, commanded, parse_expanded, roll_error
 from rules.campaign import Table
 from rules.dice.evaluate import Roller
 from rules.dice.source import RandomSource
@@ -120,5 +120,5 @@ def _odds(runner: Runner, line: ast.Line, text: str) -> tuple[Odds, str]:
         system = runner.pick_system(None)  # a command for nobody, and no campaign yet
         return system.odds(line, Context(system, Table(), roller, text)), system.id
     with runner.campaign().transaction(readonly=True) as tx:
-        table, system = runner.table_and_system(tx)
+        table, system = runner.table_and_system(tx, commanded(line, text), say=True)
         return system.odds(line, Context(system, table, roller, text)), system.id

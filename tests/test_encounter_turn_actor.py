@@ -57,3 +57,16 @@ def test_a_groups_turn_has_no_one_acting(tmp_path: Path) -> None:
     run("encounter start Ash Bree")
     code, out, err = invoke("check", "might", "--rolled", "5")
     assert "its turn" not in out + err
+
+
+def test_the_odds_of_a_check_are_of_whose_turn_it_is(tmp_path: Path) -> None:
+    imported(tmp_path, "mira", "bo")
+    run("encounter start Mira Bo")
+    assert run("odds check dex").startswith(
+        "(as Mira: its turn)\ncheck dex\npass 70.00% · fail 30.00%")  # dex 14 on a d20
+    run("next")
+    code, out, _ = invoke("--json", "odds", "check", "str")
+    assert (code, json.loads(out)["outcomes"]["pass"]) == (0, "1/2")  # Bo's strength 10
+    code, _, err = invoke("odds", "check", "dex")
+    assert (code, err) == (2, "roll: error: Bo has no dexterity on the sheet: add [stats]"
+                              " dexterity = N, or check dex=N\n")
