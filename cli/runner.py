@@ -619,10 +619,12 @@ class Runner:
                          ) -> tuple[Table, System]:
         """The campaign as the LINE sees it, and the system that resolves it. A command
         LINE `text` nobody was chosen for, in a running encounter, acts as whose turn it is
-        (cli/turn.py), read in the same transaction; `say`: the text output says so."""
+        (cli/turn.py), read in the same transaction; `say`: the text output says so. (`--as ""`
+        is nobody, chosen: it acts as nobody.)"""
         acting = self.settings.acting()
         table = tx.table(acting)  # an unknown name is an error
-        if acting is None and text is not None and table.party.get("encounter"):
+        if (acting is None and self.settings.character is None and text is not None
+                and table.party.get("encounter")):
             from cli.turn import acting_note, turn_actor
 
             taker = turn_actor(table.party, text)

@@ -37,6 +37,10 @@ def test_as_and_roll_as_still_choose_who_acts(tmp_path: Path, monkeypatch: pytes
     monkeypatch.setenv("ROLL_AS", "Bo")
     assert run("check str --rolled 7") == "check str → 7 vs 10 · pass\n"
     assert [e["character"] for e in log_rows()][-2:] == ["Bo", "Bo"]
+    monkeypatch.delenv("ROLL_AS")
+    code, out, err = invoke("-s", "macchiato", "check", "str", "--as", "", "--rolled", "7")
+    assert (code, out) == (2, "")  # nobody, chosen: no stats to check
+    assert "its turn" not in err and "--as NAME" in err
 
 
 def test_the_encounters_own_words_and_plain_dice_act_as_nobody(tmp_path: Path) -> None:
