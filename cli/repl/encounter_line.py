@@ -10,7 +10,6 @@ from cli.turn import ITS_OWN, running, turn_actor
 __all__ = ["ITS_OWN", "encounter_line", "running", "turn_actor"]
 
 
-
 def encounter_line(party: Mapping[str, Any], width: int, fallen: Collection[str] = ()
                    ) -> str | None:
     """`round 2 · Mira's turn · next: Goblin 1`, to the pane's width (never naming one of
