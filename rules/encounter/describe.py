@@ -15,7 +15,7 @@ def next_taker(enc: Encounter, rules: EncounterRules, gone: Collection[str] = ()
                ) -> str | None:
     """Who takes the turn after this one (the first of the next round after the last), as
     `next` finds them: passing by those `gone` (out of the fight: rules.without_turn) and, in
-    this round, those who sit out; None when nobody else would."""
+    this round, those who sit out; None when nobody would take one."""
     takers = rules.takers(enc)
     start = takers.index(enc.turn) + 1 if enc.turn in takers else 0
     for at in range(start, start + len(takers)):
