@@ -17,6 +17,7 @@ from cli.argv import COMPLETE_VAR
 from cli.commands import line
 from cli.env import ExitStatus
 from cli.group import LineGroup, route
+from cli.render.safe import shown_lines
 
 ABOUT = """\
 roll: a dice roller and tabletop-rules REPL.
@@ -78,13 +79,18 @@ def main_app(argv: list[str] | None = None) -> NoReturn:
     elif wanted != "line":
         register_subcommands()  # a plain LINE needs none of them: start-up time
     command = typer.main.get_command(app)
+    instruction = os.environ.get(COMPLETE_VAR)
+    if instruction:  # a shell asks for the words at Tab time, or for the script
+        from cli.completion import answer
+
+        sys.exit(answer(command, instruction))
     try:
         status = command.main(args=args, prog_name="roll", standalone_mode=False)
     except NoArgsIsHelpError as exc:  # `roll sheet` alone: show what it can do
         sys.stdout.write(exc.format_message() + "\n")
         sys.exit(0)
     except click.UsageError as exc:  # an unknown option, a missing argument: bad input too
-        sys.stderr.write(f"roll: error: {exc.format_message()}\n")
+        sys.stderr.write(f"roll: error: {shown_lines(exc.format_message())}\n")
         sys.exit(int(ExitStatus.BAD_INPUT))
     except click.Abort:
         sys.stderr.write("\n")

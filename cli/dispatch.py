@@ -7,6 +7,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from cli.argv import SUBCOMMANDS
+from cli.render.safe import shown_lines
 from cli.runner import Runner, Settings
 from rules.errors import NotationError, RollError, UsageError
 
@@ -125,7 +126,7 @@ def _run_subcommand(words: list[str], settings: Settings, text: str) -> int:
 
             error = UsageError(exc.format_message())
             sys.stdout.write(dumps(error_to_json(text or " ".join(words), error)) + "\n")
-        sys.stderr.write(f"roll: error: {exc.format_message()}\n")
+        sys.stderr.write(f"roll: error: {shown_lines(exc.format_message())}\n")
         return 2
     except click.Abort:
         return 130

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from rules.dice.results import Roll, Throw
 from rules.errors import RollError
 from rules.notation import parse
+from rules.values import frozen
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -18,7 +19,7 @@ Summary = str | Callable[[], str]
 """A result's main line, or a function that writes it (Resolution.summary)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Change:
     """One pool (or risk die, flag, stat, field) of one character going from `before` to `after`.
 

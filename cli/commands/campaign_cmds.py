@@ -9,10 +9,12 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from cli.bounds import in_range, storable
 from cli.commands.campaign_access import campaign_of, campaign_transaction
 from cli.completion import character_name
 from cli.env import Environment, terminal_columns
 from cli.options import CAMPAIGN_OPTIONS, fail, with_settings
+from cli.render.safe import shown, shown_all
 from cli.render.text import change_line, value_text
 from cli.runner import Settings
 from rules.campaign import Character
@@ -78,7 +80,7 @@ def sheet_import(
             tx.put_character(sheet)
     except RollError as error:
         fail(env, error)
-    typer.echo(f"{'replaced' if how else 'imported'} {sheet['name']} ({sheet['system']}){how}")
+    typer.echo(f"{'replaced' if how else 'imported'} {shown(sheet['name'])} ({sheet['system']}){how}")
 
 
 @sheet_app.command("export")
@@ -148,7 +150,7 @@ def sheet_show(
 
         typer.echo(jsonlib.dumps(full_state(character), ensure_ascii=False))
         return
-    typer.echo("\n".join(show_lines(character, pane_width())))
+    typer.echo("\n".join(shown_all(show_lines(character, pane_width()))))
 
 
 @sheet_app.command("list")
@@ -165,7 +167,7 @@ def sheet_list(
             typer.echo(jsonlib.dumps({"name": c.name, "system": c.system}, ensure_ascii=False))
         else:
             mark = "*" if active and c.name.lower() == active.lower() else " "
-            typer.echo(f"{mark} {c.name:<16} {c.system}")
+            typer.echo(f"{mark} {shown(c.name):<16} {shown(c.system)}")
 
 
 @sheet_app.command("rm")
@@ -187,7 +189,7 @@ def sheet_rm(
             tx.remove_character(character.name, f"sheet rm {character.name}")
     except RollError as error:
         fail(env, error)
-    typer.echo(f"removed {character.name} (undo brings it back)")
+    typer.echo(f"removed {shown(character.name)} (undo brings it back)")
 
 
 def read_sheet(file: Path) -> dict[str, Any]:
@@ -204,7 +206,7 @@ def confirm_removal(env: Environment, name: str) -> None:
     """Ask on a terminal; elsewhere (a script, a pipe) refuse: `--yes` says it is meant."""
     if not (env.stdin_isatty and env.stdout_isatty):
         raise UsageError(f"sheet rm {name} asks first: add --yes to remove without a terminal")
-    if not typer.confirm(f"remove {name} from this campaign?", default=False):
+    if not typer.confirm(f"remove {shown(name)} from this campaign?", default=False):
         raise RuleError(f"kept {name}; nothing changed")
 
 
@@ -230,6 +232,7 @@ def log_command(
     try:
         if n < 1:
             raise UsageError("log -n takes a number ≥ 1")
+        in_range(n, "log -n")
         start = None if since is None else since_time(since, now)
         store = campaign_of(settings)
         watcher = watch(store.path) if follow else None  # before reading: no write is missed
@@ -257,6 +260,9 @@ def undo_command(
     """Revert the acting character's most recent change-set (the campaign's when nobody acts);
     refused if its pools moved since."""
     with campaign_transaction(settings) as tx:
+        storable(nth, "undo N")
+        if id_ is not None:
+            storable(id_, "undo --id")
         entry = tx.undo(settings.acting(), nth, id_)
         logged = tx.log(1)[0]  # the "undo" row, a §3 object like every logged LINE
     if settings.json:
@@ -264,11 +270,11 @@ def undo_command(
 
         typer.echo(jsonlib.dumps(log_json(logged), ensure_ascii=False))
         return
-    typer.echo(f"undid #{entry.id} ({entry.character or 'nobody'}): {entry.input}")
+    typer.echo(shown(f"undid #{entry.id} ({entry.character or 'nobody'}): {entry.input}"))
     if "restored" in logged.result:
-        typer.echo(f"   {logged.result['restored']} is back, with its pools")
+        typer.echo(f"   {shown(str(logged.result['restored']))} is back, with its pools")
     for change in logged.changes:
-        typer.echo("   " + change_line(change, entry.system))
+        typer.echo("   " + shown(change_line(change, entry.system)))
 
 
 def register(app: typer.Typer) -> None:

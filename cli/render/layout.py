@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 
 from cli.env import terminal_columns
+from cli.render.safe import shown
 from cli.render.text import colorize, columns
 from rules.resolution import Resolution
 from rules.systems.protocol import shown_input as shown_input_of
@@ -87,7 +88,7 @@ def head_of(res: Resolution) -> str:
     a table roll's head is the row it gave (`3 goblins in the fog`)."""
     rolled = dict(res.extra).get("table") if res.kind == "table" else None
     if isinstance(rolled, dict) and isinstance(rolled.get("text"), str):
-        return str(rolled["text"])
+        return shown(str(rolled["text"]))
     parts = [res.outcome] if res.outcome is not None else []
     if res.total is not None:
         parts.append(str(res.total))
@@ -117,7 +118,7 @@ class Layout:
         summary, *rest = rendered.split("\n")
         lines: list[str] = []
         body = summary
-        shown_input = shown_input_of(res.input)
+        shown_input = shown(shown_input_of(res.input))
         plain = visible(summary)
         if plain.startswith(shown_input + ARROW):
             body = _cut_visible(summary, len(shown_input) + len(ARROW))
@@ -127,7 +128,7 @@ class Layout:
         if head and res.kind == "table":  # the row heads; the die reading stays under it
             body = body.removesuffix(ARROW + head)
         if head:
-            lines += wrap(colorize(head) if color else head, self.width)
+            lines += wrap(colorize(head, res) if color else head, self.width)
             body = SEPARATOR.join(
                 part for part in body.split(SEPARATOR) if visible(part) != res.outcome
             )

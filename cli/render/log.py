@@ -6,6 +6,7 @@ import re
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from cli.render.safe import shown
 from cli.render.text import pool_label, value_text
 from rules.campaign import LogEntry
 from rules.describe import pool_title
@@ -74,7 +75,7 @@ def _change(change: Change, who: str | None, system_id: str | None) -> str:
 def _summary(entry: LogEntry) -> str:
     """The LINE and what came of it, without the dice: `check dex → 11 fail`."""
     result = entry.result
-    if result.get("kind") in ("undo", "remove"):
+    if result.get("kind") in ("undo", "remove", "damaged"):
         return str(result.get("text") or entry.input)
     line = " ".join(str(result.get("input") or entry.input).split())
     total, outcome = result.get("total"), result.get("outcome")
@@ -90,7 +91,7 @@ def log_line(entry: LogEntry, now: datetime, width: int = LOG_WIDTH) -> str:
         parts.append("(undone)")
     parts.append(text)
     changes = [_change(c, entry.character, entry.system) for c in entry.changes]
-    line = " ".join(parts) + "".join(f" · {c}" for c in changes)
+    line = shown(" ".join(parts) + "".join(f" · {c}" for c in changes))
     return line if len(line) <= width else line[: width - 1].rstrip() + "…"
 
 

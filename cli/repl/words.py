@@ -278,9 +278,10 @@ class Repl:
     def say(self, text: str) -> None:
         """Show `text`, each line wrapped at words to the pane (continuations indented)."""
         from cli.render.layout import wrap  # with the first result: not needed by the first prompt
+        from cli.render.safe import shown
 
         self.runner.out("\n".join(
-            row for line in text.split("\n") for row in wrap(line, self.width())))
+            row for line in text.split("\n") for row in wrap(shown(line), self.width())))
 
     # ---- the REPL's words ----
 
@@ -309,6 +310,9 @@ class Repl:
             name = " ".join(shlex.split(words))
         except ValueError:
             name = " ".join(words.split())  # an apostrophe in a bare name: `as O'Hara`
+        from cli.runner import nfc
+
+        name = nfc(name)
         if not name:
             acting = self.refresh().character
             self.say("acting as nobody" if acting is None

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from cli.store.connection import OneConnection
+from cli.store.damage import DamagedChange, decoded_change
 from cli.store.named import NamedRows
 from cli.store.schema import ENTRY_COLUMNS, migrate
 from rules.campaign import Character, LogEntry, Table, apply_change, current_value
@@ -186,11 +187,25 @@ class Transaction(NamedRows):
         id_, input_, character, system, result, changes, undone, time = row
         what = f"log entry #{id_}"
         try:
-            listed = tuple(Change.from_json(c) for c in self._json(changes, what, list))
-        except (KeyError, TypeError, AttributeError) as exc:
-            raise self._damaged(what, f"a change without {exc}") from None
+            listed = tuple(decoded_change(c, i) for i, c in
+                           enumerate(self._json(changes, what, list), start=1))
+        except DamagedChange as exc:
+            raise self._damaged(what, exc) from None
+        if not isinstance(character, str | None) or not isinstance(input_, str):
+            raise self._damaged(what, "its character or LINE is not text")
         result_json = self._json(result, what, dict)
         return LogEntry(id_, input_, character, system, result_json, listed, bool(undone), time)
+
+    def listed_entry(self, row: Sequence[Any]) -> LogEntry:
+        """`entry`, or for a damaged row one that says so (`roll log` shows the rest)."""
+        try:
+            return self.entry(row)
+        except UsageError as exc:
+            id_, input_, character, system, _, _, undone, time = row
+            return LogEntry(id_, str(input_), character if isinstance(character, str) else None,
+                            str(system), {"input": str(input_), "kind": "damaged",
+                                          "text": f"{input_} (damaged)", "error": exc.message},
+                            (), bool(undone), str(time or ""))
 
     def check_open(self, write: bool) -> None:
         """RuntimeError when the transaction is over, or read-only and asked to write."""
@@ -302,7 +317,7 @@ class Transaction(NamedRows):
             f"SELECT {ENTRY_COLUMNS} FROM log WHERE character_key IS ? ORDER BY id DESC LIMIT 1",
             (_key(None if current is None else current.name),),
         ).fetchone()
-        return replace(table, active=current, last_entry=None if row is None else self.entry(row))
+        return replace(table, active=current, last_entry=None if row is None else self.listed_entry(row))
 
     def apply(self, resolution: Resolution, result_json: Mapping[str, Any]) -> LogEntry:
         """Apply the resolution's changes and log its LINE (even with no changes), atomically.

@@ -108,7 +108,7 @@ def validate_tables(sheet: Mapping[str, Any]) -> dict[str, Any]:
             normalized[stat] = value
         out[section] = normalized
     armour = sheet.get("armor")
-    if armour is not None and armour not in ARMOUR_PENALTY:
+    if armour is not None and (not isinstance(armour, str) or armour not in ARMOUR_PENALTY):
         raise SheetError(
             f"sheet key 'armor' is one of {', '.join(ARMOUR_PENALTY)}, not {armour!r}"
         )
