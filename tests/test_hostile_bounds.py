@@ -112,6 +112,10 @@ def test_rolled_faces_of_5000_digits_are_refused() -> None:
     (("log", "-n", "1e23"), "Invalid value for '-n': '1e23' is not a valid integer."),
     (("log", "-n", "9223372036854775808"),
      "log -n takes a number from 1 to 9,223,372,036,854,775,807, not 9,223,372,036,854,775,808"),
+    (("log", "--since", "99999999999999999999999999h"),
+     "log --since 99999999999999999999999999h: a span back to the year 1 at most"),
+    (("log", "--since", HUGE + "s"),
+     f"log --since takes a span such as 30m, 2h, 1d, or an ISO time, not {HUGE + 's'!r}"),
 ])
 def test_ids_and_counts_past_a_store_are_refused_naming_the_option(
     store_where: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
