@@ -365,3 +365,11 @@ def test_a_batch_line_of_a_mebibyte_is_its_own_error_and_the_batch_goes_on() -> 
     code, out, err = invoke_bytes("--rolled", "3,4", input=b"1d6\n" + b"a" * (1 << 20) + b"\n1d6\n")
     assert (code, out) == (2, "1d6 → [3] = 3\n1d6 → [4] = 4\n")
     assert err == "roll: error: line 2: a LINE has at most 1,000 characters (this one has 65,536)\n"
+
+
+@pytest.mark.parametrize("args", [
+    ("sheet", "import", "a\x00b"), ("table", "import", "a\x00b.csv"), ("alias", "import", "a\x00b"),
+    ("table", "./a\x00b.csv"), ("--campaign", "a" * 1000, "log"), ("--campaign", "a\x00b", "log"),
+])
+def test_a_path_no_file_can_have_is_a_clear_error(args: tuple[str, ...]) -> None:
+    assert "\x00" not in refused(*args)

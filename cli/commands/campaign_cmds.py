@@ -61,7 +61,8 @@ def _fill(text: str, width: int, indent: str = "  ", more: str = "    ") -> list
 @with_settings(*CAMPAIGN_OPTIONS)
 def sheet_import(
     settings: Settings,
-    file: Annotated[Path, typer.Argument(help="a TOML sheet, or - for stdin")],
+    file: Annotated[str, typer.Argument(help="a TOML sheet, or - for stdin")],  # str: click's
+    # Path type stats the name itself, and a NUL byte in it would raise ValueError there
     reset: Annotated[bool, typer.Option("--reset", help="current pools from the sheet")] = False,
 ) -> None:
     """Add a character from a TOML sheet, or replace one keeping its current pools."""
@@ -70,7 +71,7 @@ def sheet_import(
     env = Environment()
     how = ""
     try:
-        sheet = read_sheet(file)
+        sheet = read_sheet(Path(file))
         with campaign_of(settings, create=True).transaction() as tx:
             old = tx.find_character(sheet["name"])
             if old is not None and not reset:
