@@ -4,10 +4,15 @@ where the row is decoded, never an AttributeError deep in `undo`."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
-from rules.campaign import SECTIONS
+from rules.campaign import SECTIONS, LogEntry
+from rules.errors import UsageError
 from rules.resolution import Change
+
+if TYPE_CHECKING:
+    from cli.store.sqlite import Transaction
 
 KINDS = (*SECTIONS, "flag", "field")
 """What a change may touch: a section's value (a pool, a risk die, a stat, a maximum), a flag,
@@ -47,3 +52,16 @@ def _short(value: object) -> str:
         return "a number that long"
     text = repr(value)
     return text if len(text) <= 30 else text[:29] + "…"
+
+
+def listed_entry(tx: Transaction, row: Sequence[Any]) -> LogEntry:
+    """The entry of a log row, or for a damaged row one that says so: `roll log` lists the
+    rest, and a REPL whose last entry is damaged goes on."""
+    try:
+        return tx.entry(row)
+    except UsageError as exc:
+        id_, input_, character, system, _, _, undone, time = row
+        return LogEntry(id_, str(input_), character if isinstance(character, str) else None,
+                        str(system), {"input": str(input_), "kind": "damaged",
+                                      "text": f"{input_} (damaged)", "error": exc.message},
+                        (), bool(undone), str(time or ""))

@@ -6,7 +6,7 @@ import json
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from cli.store.damage import decoded_change
+from cli.store.damage import decoded_change, listed_entry
 from cli.store.schema import ENTRY_COLUMNS
 from rules.campaign import LogEntry
 from rules.errors import RuleError, UsageError
@@ -30,7 +30,7 @@ def recent(tx: Transaction, n: int, who: str | None = None, since: str | None = 
     if since is not None:
         where, args = f"{where} AND time >= ?", [*args, since]
     sql = f"SELECT {ENTRY_COLUMNS} FROM log WHERE {where} ORDER BY id DESC LIMIT ?"
-    return [tx.listed_entry(row) for row in reversed(tx.sql(sql, (*args, n)).fetchall())]
+    return [listed_entry(tx, row) for row in reversed(tx.sql(sql, (*args, n)).fetchall())]
 
 
 def after(tx: Transaction, last_id: int, who: str | None = None) -> list[LogEntry]:
@@ -38,7 +38,7 @@ def after(tx: Transaction, last_id: int, who: str | None = None) -> list[LogEntr
     next lines."""
     where, args = _scope(who)
     sql = f"SELECT {ENTRY_COLUMNS} FROM log WHERE id > ? AND {where} ORDER BY id"
-    return [tx.listed_entry(row) for row in tx.sql(sql, (last_id, *args)).fetchall()]
+    return [listed_entry(tx, row) for row in tx.sql(sql, (last_id, *args)).fetchall()]
 
 
 def last_id(tx: Transaction) -> int:

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from cli.store.connection import OneConnection
-from cli.store.damage import DamagedChange, decoded_change
+from cli.store.damage import DamagedChange, decoded_change, listed_entry
 from cli.store.named import NamedRows
 from cli.store.schema import ENTRY_COLUMNS, migrate
 from rules.campaign import Character, LogEntry, Table, apply_change, current_value
@@ -206,17 +206,6 @@ class Transaction(NamedRows):
         result_json = self._json(result, what, dict)
         return LogEntry(id_, input_, character, system, result_json, listed, bool(undone), time)
 
-    def listed_entry(self, row: Sequence[Any]) -> LogEntry:
-        """`entry`, or for a damaged row one that says so (`roll log` shows the rest)."""
-        try:
-            return self.entry(row)
-        except UsageError as exc:
-            id_, input_, character, system, _, _, undone, time = row
-            return LogEntry(id_, str(input_), character if isinstance(character, str) else None,
-                            str(system), {"input": str(input_), "kind": "damaged",
-                                          "text": f"{input_} (damaged)", "error": exc.message},
-                            (), bool(undone), str(time or ""))
-
     def check_open(self, write: bool) -> None:
         """RuntimeError when the transaction is over, or read-only and asked to write."""
         if self.closed or (write and not self.writable):
@@ -327,7 +316,7 @@ class Transaction(NamedRows):
             f"SELECT {ENTRY_COLUMNS} FROM log WHERE character_key IS ? ORDER BY id DESC LIMIT 1",
             (_key(None if current is None else current.name),),
         ).fetchone()
-        return replace(table, active=current, last_entry=None if row is None else self.listed_entry(row))
+        return replace(table, active=current, last_entry=None if row is None else listed_entry(self, row))
 
     def apply(self, resolution: Resolution, result_json: Mapping[str, Any]) -> LogEntry:
         """Apply the resolution's changes and log its LINE (even with no changes), atomically.
