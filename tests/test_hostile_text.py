@@ -218,3 +218,13 @@ def test_import_refuses_an_invisible_character_that_makes_a_lookalike(
     code, out, err = invoke("sheet", "import", str(sheet_file(tmp_path, name)))
     assert (code, out) == (2, "") and "may not hold an invisible character (U+" in err
     assert invoke("sheet", "import", str(sheet_file(tmp_path, "👩\u200d🚀 Mira")))[0] == 0
+
+
+def test_json_escapes_del_and_the_c1_controls_too() -> None:
+    plant("Mira")
+    line = "1d6 # \x9b2J\x7f\u2028"
+    code, out, _ = invoke("--json", "--rolled", "3", "--as", "Mira", line)
+    assert code == 0 and "\\u009b2J\\u007f\\u2028" in out and not raw_control(out)
+    assert json.loads(out)["input"] == line
+    code, out, _ = invoke("--json", "log")
+    assert "\\u009b" in out and json.loads(out)["input"] == line

@@ -14,7 +14,7 @@ from cli.commands.campaign_access import campaign_of, campaign_transaction
 from cli.completion import character_name
 from cli.env import Environment, terminal_columns
 from cli.options import CAMPAIGN_OPTIONS, fail, with_settings
-from cli.render.safe import shown, shown_all
+from cli.render.safe import json_safe, shown, shown_all
 from cli.render.text import change_line, value_text
 from cli.runner import Settings
 from rules.campaign import Character
@@ -147,7 +147,7 @@ def sheet_show(
     if settings.json:
         from cli.sheet_state import full_state
 
-        typer.echo(jsonlib.dumps(full_state(character), ensure_ascii=False))
+        typer.echo(json_safe(jsonlib.dumps(full_state(character), ensure_ascii=False)))
         return
     typer.echo("\n".join(shown_all(show_lines(character, pane_width()))))
 
@@ -163,7 +163,8 @@ def sheet_list(
     active = settings.acting()
     for c in characters:
         if settings.json:
-            typer.echo(jsonlib.dumps({"name": c.name, "system": c.system}, ensure_ascii=False))
+            typer.echo(json_safe(jsonlib.dumps({"name": c.name, "system": c.system},
+                                               ensure_ascii=False)))
         else:
             mark = "*" if active and c.name.lower() == active.lower() else " "
             typer.echo(f"{mark} {shown(c.name):<16} {shown(c.system)}")
@@ -267,7 +268,7 @@ def undo_command(
     if settings.json:
         from cli.render.log import log_json
 
-        typer.echo(jsonlib.dumps(log_json(logged), ensure_ascii=False))
+        typer.echo(json_safe(jsonlib.dumps(log_json(logged), ensure_ascii=False)))
         return
     typer.echo(shown(f"undid #{entry.id} ({entry.character or 'nobody'}): {entry.input}"))
     if "restored" in logged.result:

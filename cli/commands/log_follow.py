@@ -9,6 +9,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 
 from cli.render.log import log_json, log_line
+from cli.render.safe import json_safe
 from cli.store import CampaignStore
 from cli.store.follow import Watcher
 from rules.campaign import LogEntry
@@ -22,7 +23,7 @@ def entry_printer(as_json: bool, width: int) -> Callable[[LogEntry], None]:
 
     def emit(entry: LogEntry) -> None:
         if as_json:
-            text = json.dumps(log_json(entry), ensure_ascii=False)
+            text = json_safe(json.dumps(log_json(entry), ensure_ascii=False))
         else:
             text = log_line(entry, datetime.now(UTC), width)
         try:

@@ -80,3 +80,13 @@ def not_utf8(text: str, what: str) -> str | None:
     byte = ord(text[column - 1]) - 0xDC00
     shown_byte = f"byte 0x{byte:02x}" if 0x80 <= byte <= 0xFF else "a character"
     return f"{what} is not UTF-8 text ({shown_byte} at column {column})"
+
+
+def json_safe(text: str) -> str:
+    """A `json.dumps(…, ensure_ascii=False)` line with DEL, the C1 controls and the line and
+    paragraph separators escaped as well (`\\u009b`), as JSON allows: json.dumps escapes only
+    the characters below U+0020, and an 8-bit CSI reaches a terminal that reads `--json`."""
+    if text.isascii() and "\x7f" not in text:
+        return text
+    return "".join(f"\\u{ord(c):04x}" if "\x7f" <= c <= "\x9f" or c in "\u2028\u2029" else c
+                   for c in text)
