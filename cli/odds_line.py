@@ -50,7 +50,9 @@ def show_odds(
             obj["expanded"] = named.line
         if survives is not None:
             obj.update(survives.to_json())
-        runner.out(jsonlib.dumps(obj, ensure_ascii=False))
+        from cli.render.safe import json_safe
+
+        runner.out(json_safe(jsonlib.dumps(obj, ensure_ascii=False)))
         return int(ExitStatus.OK)
     columns = width or min(terminal_columns(60), 80)
     shown = text if named is None else f"{named.chain[0]} → {named.line}"

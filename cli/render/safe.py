@@ -4,7 +4,8 @@ prompt show them (prompt_toolkit's own mapping: `^[` for ESC, `^G` for BEL, `^@`
 `^?` for DEL, `<9b>` for a C1 control), so one player's text never clears the GM's screen,
 writes the clipboard (OSC 52) or forges a line of its own.
 
-JSON needs none of this: `json.dumps` escapes every control character as `\\u001b`."""
+JSON keeps the text: `json.dumps` escapes the controls below U+0020 (`\\u001b`), and
+`json_safe` the rest of them."""
 
 from __future__ import annotations
 
