@@ -12,6 +12,10 @@ Both run with the bytecode of cli/ and rules/ compiled first, as an installed ro
 `roll 2d6` runs with the campaign present but nobody acting, so it opens no database (a plain
 LINE never does, issue 11). On a busy machine the ratio moves by ±0.2: run it when the machine
 idles.
+   The yardstick that matters: a bare prompt-toolkit `PromptSession` with a bottom toolbar (no
+   project code: BARE below) spawned alike by the same Python in the same pty, to its prompt;
+   `roll repl` to its first prompt against it, with no campaign and with the campaign of six
+   (target ≤ 1.25 each): the floor any prompt-toolkit REPL stands on.
 2. Answer: `check dex trained` typed at that REPL, from Enter to the next prompt on the screen
    (median of N), and the same LINE through `Repl.handle` in this process (no terminal).
    Target < 50 ms.
@@ -45,6 +49,11 @@ from cli.runner import Runner, Settings  # noqa: E402
 from tests.support.screen import ROLL, Terminal, environment, six_characters  # noqa: E402
 
 LINE = "check dex trained"
+BARE = """
+from prompt_toolkit import PromptSession
+PromptSession("roll> ", bottom_toolbar="generic · nobody acts (as NAME)").prompt()
+"""
+"""The yardstick: prompt-toolkit's own prompt with a bottom toolbar, and nothing of ours."""
 
 
 def median_ms(samples: list[float]) -> str:
@@ -62,6 +71,26 @@ def first_prompt(env: dict[str, str], *command: str, program: Path = ROLL) -> tu
     term = Terminal(env, *command, "--as", "Mira", columns=40, program=program)
     term.wait_for("vag·mira>")
     return time.perf_counter() - start, term
+
+
+def bare_prompt(env: dict[str, str]) -> float:
+    """BARE, spawned by the same Python in the same 40×24 pty, to its prompt on the screen."""
+    start = time.perf_counter()
+    term = Terminal(env, "-c", BARE, columns=40, program=Path(sys.executable))
+    term.wait_for("roll>")
+    took = time.perf_counter() - start
+    term.close()
+    return took
+
+
+def repl_alone(env: dict[str, str]) -> float:
+    """`roll repl` with no campaign (nobody acts), to its first prompt."""
+    start = time.perf_counter()
+    term = Terminal(env, "repl", columns=40)
+    term.wait_for("roll>")
+    took = time.perf_counter() - start
+    term.close()
+    return took
 
 
 def one_shot(env: dict[str, str], program: Path = ROLL) -> float:
@@ -98,7 +127,7 @@ def frame_stack_chunks(env: dict[str, str]) -> int | None:
 
     A few dozen is normal. Hundreds mean a loop whose calls cross a chunk's end, each call one
     mmap and one munmap: an import a few frames deeper did that to prompt-toolkit's Keys enum
-    (+6 ms, see rules/lean_import.py leaving_out)."""
+    (+6 ms)."""
     strace = shutil.which("strace")
     if strace is None:
         return None
@@ -125,13 +154,19 @@ def main() -> None:
         six_characters(campaign)
         env = environment(campaign, Path(tmp) / "history")
         env.pop("PYTHONDONTWRITEBYTECODE", None)
+        nobody = environment(Path(tmp) / "none.sqlite3", Path(tmp) / "history")
+        nobody.pop("PYTHONDONTWRITEBYTECODE", None)
         one_shots, starts, bare, answers, in_pty = [], [], [], [], []
+        yardstick: list[float] = []
+        no_campaign: list[float] = []
         base_one_shots: list[float] = []
         base_starts: list[float] = []
         for _ in range(reps):  # interleaved, so a busy machine weighs on both sides alike
             if base is not None:
                 base_round(env, base, base_one_shots, base_starts)
             one_shots.append(one_shot(env))
+            yardstick.append(bare_prompt(nobody))
+            no_campaign.append(repl_alone(nobody))
             in_pty.append(one_shot_in_pty(env))
             took, term = first_prompt(env)  # `roll` alone on a terminal
             bare.append(took)
@@ -148,6 +183,12 @@ def main() -> None:
                 answers.append(time.perf_counter() - start)
             term.close()
         ratio = statistics.median(starts) / statistics.median(one_shots)
+        floor = statistics.median(yardstick)
+        print(f"bare PromptSession + toolbar    {median_ms(yardstick)}   (the yardstick)")
+        print(f"roll repl, no campaign          {median_ms(no_campaign)}   "
+              f"ratio to the yardstick {statistics.median(no_campaign) / floor:.2f}")
+        print(f"roll repl, campaign of six      {median_ms(starts)}   "
+              f"ratio to the yardstick {statistics.median(starts) / floor:.2f}")
         print(f"roll 2d6 (whole process)        {median_ms(one_shots)}")
         print(f"roll repl to its first prompt   {median_ms(starts)}   ratio {ratio:.2f}")
         if base is not None:

@@ -79,6 +79,11 @@ def main_app(argv: list[str] | None = None) -> NoReturn:
     elif wanted != "line":
         register_subcommands()  # a plain LINE needs none of them: start-up time
     command = typer.main.get_command(app)
+    instruction = os.environ.get(COMPLETE_VAR)
+    if instruction:  # a shell asks for the words at Tab time, or for the script
+        from cli.completion import answer
+
+        sys.exit(answer(command, instruction))
     try:
         status = command.main(args=args, prog_name="roll", standalone_mode=False)
     except NoArgsIsHelpError as exc:  # `roll sheet` alone: show what it can do

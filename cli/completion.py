@@ -170,12 +170,18 @@ SHELLS: dict[str, type[ShellComplete]] = {
 }  # fmt: skip
 
 
-def use_roll_shells() -> None:
-    """Register roll's flavour of Click's three completion classes."""
-    from click.shell_completion import add_completion_class
-
-    for name, cls in SHELLS.items():
-        add_completion_class(cls, name)
+def answer(command: click.Command, instruction: str) -> int:
+    """A shell's call back at Tab time: `instruction` is `_ROLL_COMPLETE`'s value, SHELL_complete
+    (the words for the line in COMP_WORDS / COMP_CWORD) or SHELL_source (the script), as
+    Click's protocol has it; through Click's public ShellComplete classes (roll's flavour of
+    each). The status: 0, or 1 for a shell or instruction Click's protocol does not know."""
+    shell, _, asked = instruction.partition("_")
+    flavour = SHELLS.get(shell)
+    if flavour is None or asked not in ("complete", "source"):
+        return 1
+    completing = flavour(command, {}, "roll", COMPLETE_VAR)
+    click.echo(completing.complete() if asked == "complete" else completing.source())
+    return 0
 
 
 def script(command: click.Command, shell: str) -> str:

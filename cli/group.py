@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import MutableMapping
-from typing import Any
-
 import click
 from typer.core import TyperGroup
 
@@ -54,12 +51,3 @@ class LineGroup(TyperGroup):
             with formatter.section(LINE_OPTIONS_TITLE):
                 formatter.write_dl(records)
         super().format_options(ctx, formatter)
-
-    def _main_shell_completion(
-        self, ctx_args: MutableMapping[str, Any], prog_name: str, complete_var: str | None = None
-    ) -> None:
-        """Click's own completion protocol (`_ROLL_COMPLETE=bash_complete`), roll's shells."""
-        from cli.completion import use_roll_shells
-
-        use_roll_shells()
-        click.Command._main_shell_completion(self, ctx_args, prog_name, complete_var)

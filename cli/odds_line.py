@@ -8,7 +8,6 @@ of odds LINEs never builds the command.
 from __future__ import annotations
 
 import json as jsonlib
-import re
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -20,6 +19,7 @@ from rules.dice.evaluate import Roller
 from rules.dice.source import RandomSource
 from rules.errors import UsageError
 from rules.notation import ast, parse
+from rules.notation.tokens import split_uses
 from rules.odds import Odds
 from rules.odds.risk import expected_uses, survival
 from rules.systems import Context
@@ -67,17 +67,6 @@ def odds_table(text: str) -> str | None:
     """The table that `odds table NAME` prices (the odds command's own), or None for a LINE."""
     words = text.split()
     return words[1] if len(words) == 2 and words[0].lower() == "table" else None
-
-
-USES = re.compile(r"^(?P<line>.*\S)\s+uses\s+(?P<rolls>\d+)\s*$", re.IGNORECASE)
-
-
-def split_uses(text: str) -> tuple[str, int | None]:
-    """`Δ8 uses 5` → (`Δ8`, 5): how a risk die fares over several rolls."""
-    match = USES.match(text)
-    if match is None:
-        return text, None
-    return match["line"], int(match["rolls"])
 
 
 @dataclass(frozen=True)

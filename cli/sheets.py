@@ -57,7 +57,16 @@ def validate_sheet(data: Mapping[str, Any]) -> dict[str, Any]:
         system = get_system(system_id)
     except UsageError as exc:
         raise SheetError(f"sheet key 'system': {exc.message}") from None
-    return system.validate_sheet(data)
+    sheet = system.validate_sheet(data)
+    rolls = sheet.get("rolls")
+    if isinstance(rolls, Mapping):  # the system checked them against its words; these are roll's
+        from cli.named import check_front_words
+
+        try:
+            check_front_words(rolls)
+        except UsageError as exc:
+            raise SheetError(f"sheet key 'rolls': {exc.message}") from None
+    return sheet
 
 
 def dump_sheet(character: Character) -> str:

@@ -8,16 +8,17 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from rules.errors import UsageError
 from rules.resolution import Change, Value
+from rules.values import frozen
 
-SECTIONS = {"pool": "pools", "risk": "risk", "stat": "stats", "max": "max"}
+SECTIONS = {"pool": "pools", "risk": "risk", "stat": "stats", "max": "max", "item": "items"}
 
 
-@dataclass(frozen=True)
+@frozen
 class Character:
     """One character: a name, a system and the sheet (current pools included)."""
 
@@ -67,7 +68,7 @@ class Character:
         return current_value(self.sheet, kind, name)
 
 
-@dataclass(frozen=True)
+@frozen
 class LogEntry:
     """A logged LINE: what was typed, what it resolved to (§3 JSON), and its changes."""
 
@@ -82,7 +83,7 @@ class LogEntry:
     """When it was logged: ISO 8601, UTC."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Table:
     """Everything a system may read to resolve a LINE: the active character, the others, the party."""
 

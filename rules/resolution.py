@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from rules.dice.results import Roll, Throw
 from rules.errors import RollError
 from rules.notation import parse
+from rules.values import frozen
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -18,12 +19,13 @@ Summary = str | Callable[[], str]
 """A result's main line, or a function that writes it (Resolution.summary)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Change:
     """One pool (or risk die, flag, stat, field) of one character going from `before` to `after`.
 
     `character` None is the party. `kind` says where it lives on the sheet:
-    pool → [pools], risk → [risk], flag → flags, stat → [stats], max → [max], field → top level.
+    pool → [pools], risk → [risk], flag → flags, stat → [stats], max → [max], field → top level,
+    item → [items] (Vagabond's Item Slots an item takes).
     """
 
     character: str | None

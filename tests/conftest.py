@@ -16,6 +16,34 @@ settings.register_profile("roll", deadline=None)
 settings.load_profile("roll")
 
 
+SLOW_FILES = {
+    "test_screens": "the installed roll in a pty, read through pyte",
+    "test_pexpect_repl": "the installed roll in a pty",
+    "test_store_live_repl": "REPLs in ptys over one campaign",
+    "test_campaign_processes": "several roll processes over one campaign",
+    "test_store_processes": "roll processes killed and racing over a campaign",
+    "test_store_postgres": "a real PostgreSQL server",
+    "test_readme_installed": "every README example through the installed roll",
+    "test_installed": "the installed roll as subprocesses",
+    "test_packaging": "pip metadata and the installed distribution",
+    "test_completion_scripts": "bash running the completion scripts",
+    "test_startup": "a fresh interpreter for each probe",
+    "test_cli_errors": "roll as subprocesses",
+    "test_differential": "icepool's and d20's answers to compare with",
+}
+"""Test files marked `slow` as a whole (`pytest -m "not slow"` leaves them out), and why; a
+single slow test elsewhere carries `@pytest.mark.slow` itself, and every test of a store
+parametrised over PostgreSQL (`store_where`) is slow on that server."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        on_postgres = callspec is not None and callspec.params.get("store_where") == "postgres"
+        if item.path.stem in SLOW_FILES or on_postgres or "pg_server" in item.fixturenames:
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.fixture(autouse=True)
 def private_campaign(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     path = tmp_path / "campaign.sqlite3"

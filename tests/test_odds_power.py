@@ -11,9 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.notation import ast, parse
-from rules.odds import Dist, Odds, clear_cache, distribution, line_odds
+from rules.odds import Dist, Odds, clear_cache, line_odds
 from rules.odds.power import Lattice
-from tests.support.calls import within_calls
 
 
 def brute_sum(weights: Mapping[int, int], n: int) -> dict[int, int]:
@@ -79,11 +78,10 @@ def test_many_unequal_faces_still_convolve() -> None:
     assert dist.sum_of(3) == dist + dist + dist
 
 
-def test_thousands_of_dice_are_a_few_thousand_calls() -> None:
+def test_thousands_of_dice_sum_exactly() -> None:
     line = parse("1000d6")
     assert isinstance(line, ast.RollLine)
-    clear_cache()
-    within_calls(8_000, lambda: distribution(line.expr))  # convolutions took 28,000
+    clear_cache()  # (bench/budgets.py counts its work)
     odds = line_odds(line)
     assert odds.min == 1000 and odds.max == 6000 and odds.mean == 3500
     assert odds.distribution[1000] == Fraction(1, 6**1000)
@@ -111,5 +109,5 @@ def test_sparse_values_convolve_instead() -> None:
     twenty = spaced
     for _ in range(19):
         twenty = twenty + spaced
-    assert within_calls(20_000, lambda: spaced.sum_of(20)) == twenty
+    assert spaced.sum_of(20) == twenty
     assert len(twenty) == 231

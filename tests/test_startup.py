@@ -1,5 +1,5 @@
-"""What a plain LINE loads: no REPL, no campaign store, no rich, no command machinery, so
-start-up stays cheap (issue 15)."""
+"""What a plain LINE loads of our own: not the REPL, the campaign store or the commands (the
+libraries' and the standard modules it loads, and what each costs: bench/budgets.py)."""
 
 from __future__ import annotations
 
@@ -10,16 +10,11 @@ from pathlib import Path
 
 import pytest
 
-HEAVY = ("prompt_toolkit", "sqlite3", "rich", "click", "typer", "cli.store", "rules.odds",
-         "rules.named", "rules.systems.sheets", "rules.systems.pools", "cli.commands.odds_cmd",
-         "json", "fractions", "shlex", "cli.render.layout", "cli.render.meanwhile", "unicodedata",
-         "unittest", "datetime")
-"""The REPL, the store, rich, Click and Typer (cli/plain.py reads a plain LINE's options); the
-odds engine, named rolls, sheets and the pool commands, which only a subcommand or a system
-command needs; json (--json), fractions (a division), shlex (a subcommand's words), the
-terminal's layout, the REPL's "meanwhile" and the Unicode tables (a caret under a non-ASCII
-character, a terminal's widths), and pyparsing's test helpers (unittest) and ready-made
-expressions (datetime), which rules/lean_import.py defers."""
+HEAVY = ("cli.repl", "cli.store", "cli.commands", "cli.app", "rules.odds", "rules.named",
+         "rules.systems.sheets", "rules.systems.pools", "cli.render.layout", "cli.render.meanwhile")
+"""Our heavy parts a plain LINE never uses: the REPL, the store, the Typer app and its
+commands, the odds engine, named rolls, sheets and the pool commands, the terminal's layout
+and the REPL's "meanwhile"."""
 PROBE = """
 import sys
 sys.argv = ["roll", *sys.argv[1:]]
@@ -43,25 +38,24 @@ def loaded(tmp_path: Path, args: list[str], stdin: str, modules: tuple[str, ...]
 
 @pytest.mark.parametrize("args, stdin", [(["2d6+3"], ""), (["-q", "-n", "3", "3d6"], ""),
                                          (["-q"], "1d20+5\n4d6kh3\n")])
-def test_a_plain_line_imports_no_repl_store_or_rich(
+def test_a_plain_line_imports_no_repl_store_or_commands(
     tmp_path: Path, args: list[str], stdin: str
 ) -> None:
     assert loaded(tmp_path, args, stdin, HEAVY) == ""
 
 
 def test_an_odds_batch_builds_no_command(tmp_path: Path) -> None:
-    others = ("click", "typer", "cli.commands.odds_cmd", "cli.commands.campaign_cmds",
-              "cli.commands.info", "cli.store", "sqlite3", "prompt_toolkit", "rich")
+    others = ("cli.app", "cli.commands", "cli.store", "cli.repl")
     assert loaded(tmp_path, ["--json"], "odds 3d6\nodds 4d6kh3\n", others) == ""
 
 
 def test_the_repl_up_to_its_first_prompt_loads_no_parser(tmp_path: Path) -> None:
-    """The grammar and pyparsing load once the first prompt is up (cli/repl/session.py
-    `warm_up`), not before it: they are a third of the REPL's start."""
+    """The grammar loads once the first prompt is up (cli/repl/session.py `warm_up`), not
+    before it: with pyparsing, a third of the REPL's start."""
     probe = ("import sys\nfrom cli.env import Environment\nfrom cli.repl.session import Repl\n"
              "from cli.runner import Runner, Settings\n"
              "Repl(Runner(Settings(), Environment())).refresh()\n"
-             "print(' '.join(m for m in ('pyparsing', 'rules.notation.grammar')"
+             "print(' '.join(m for m in ('rules.notation.grammar',)"
              " if m in sys.modules))\n")
     env = dict(os.environ, ROLL_CAMPAIGN=str(tmp_path / "none.sqlite3"))
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env,
@@ -83,11 +77,11 @@ def test_a_dice_line_of_a_game_loads_none_of_its_commands(tmp_path: Path, system
     assert loaded(tmp_path, ["-s", system, "2d6"], "", COMMANDS) == ""
 
 
-GAME_START = ("rules.odds", "fractions", "decimal", "rules.named", "pyparsing",
+GAME_START = ("rules.odds", "rules.named", "rules.notation.grammar",
               "rules.systems.vagabond.vocabulary", "rules.systems.tiers.vocabulary",
               "rules.systems.macchiato.odds")
 """What a game's own module (its System: pools, stats, sheet checks) leaves to its commands:
-the odds engine and exact fractions, named rolls (a sheet's `[rolls]` checked), the parser,
+the odds engine, named rolls (a sheet's `[rolls]` checked), the parser,
 Vagabond's Statuses and command words, Tiers' command words and stat dice, Macchiato's odds.
 The REPL loads that module before its first prompt, for the acting character's toolbar."""
 
@@ -117,17 +111,3 @@ def test_the_short_ways_around_the_unicode_tables_give_their_answers() -> None:
         assert _columns(c) == width
         control = unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
         assert _shown_char(c) == (" " if c == "\t" else "\ufffd" if control else c)
-
-
-def test_at_exit_the_collector_has_nothing_big_left_to_scan(tmp_path: Path) -> None:
-    """Python collects once more at exit: what a one-shot loaded after its start-up freeze (the
-    grammar and pyparsing, at the first parse) is frozen too, or that scan was a tenth of it."""
-    probe = ("import atexit, gc, sys\n"
-             "atexit.register(lambda: sys.stderr.write(f'{len(gc.get_objects())}'))\n"
-             "sys.argv = ['roll', '2d6+3']\n"
-             "from cli.__main__ import main\nmain()\n")
-    env = dict(os.environ, ROLL_CAMPAIGN=str(tmp_path / "none.sqlite3"), NO_COLOR="1")
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env,
-                          timeout=60, check=False)
-    assert done.returncode == 0 and done.stdout.startswith("2d6+3 → ")
-    assert int(done.stderr) < 1_000  # tens of thousands without the freeze

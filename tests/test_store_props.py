@@ -76,6 +76,7 @@ def replay(start: dict[Key, dict[str, Any]], tx: Any) -> dict[Key, dict[str, Any
     return out
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     mira=sheets("Mira"),
@@ -141,6 +142,7 @@ def generic_sheets(draw: st.DrawFn) -> dict[str, Any]:
     return sheet | draw(st.fixed_dictionaries({}, optional={"notes": st.text()}))
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(sheet=generic_sheets())
 def test_any_exported_sheet_loads_back_the_same(sheet: dict[str, Any]) -> None:

@@ -221,6 +221,7 @@ def test_table_commands_never_create_a_campaign(tmp_path: Path) -> None:
     assert not path.exists()
 
 
+@pytest.mark.slow
 def test_the_installed_roll_rolls_a_table(imported: Path, private_campaign: Path) -> None:
     roll = shutil.which("roll") or str(Path(sys.executable).with_name("roll"))
     env = dict(os.environ, ROLL_CAMPAIGN=str(private_campaign))

@@ -104,6 +104,7 @@ def test_death_through_the_cli_is_kept_and_shown(mira_sheet: Path) -> None:  # n
     assert invoke(*AS_MIRA, "--rolled", "12", "check", "dex")[0] == 0
 
 
+@pytest.mark.slow
 def test_the_installed_roll_keeps_a_death_and_refuses_the_dead(tmp_path: Path) -> None:
     from tests.test_installed import ROLL, run  # a real process of the installed roll
 

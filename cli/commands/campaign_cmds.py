@@ -117,6 +117,8 @@ def show_lines(character: Character, width: int = 80) -> list[str]:
         except RollError:
             now = None
         lines.append(f"  {pool.title}: {value_text(now)}" + (f"/{top}" if top is not None else ""))
+    for _, _, shown_line in system.sheet_extras(character):  # Vagabond's Item Slots
+        lines += _fill(shown_line, width)
     for name, die in character.risk.items():
         lines.append(f"  {name}: {die}")
     if character.flags:

@@ -128,7 +128,7 @@ class Layout:
         if head and res.kind == "table":  # the row heads; the die reading stays under it
             body = body.removesuffix(ARROW + head)
         if head:
-            lines += wrap(colorize(head) if color else head, self.width)
+            lines += wrap(colorize(head, res) if color else head, self.width)
             body = SEPARATOR.join(
                 part for part in body.split(SEPARATOR) if visible(part) != res.outcome
             )

@@ -10,7 +10,7 @@ from rules.errors import RollError
 from rules.resolution import Value
 from rules.systems import System
 
-SECTIONS = ("pools", "risk", "max", "stats")
+SECTIONS = ("pools", "risk", "max", "stats", "items")
 """The parts of a sheet whose values a LINE reads."""
 
 

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from functools import cache
+from collections.abc import Callable
 
-from prompt_toolkit.application import application, get_app
+from prompt_toolkit.application import get_app
 from prompt_toolkit.filters import Condition
-from prompt_toolkit.key_binding import DynamicKeyBindings, KeyBindings, KeyBindingsBase, KeyPressEvent
-from prompt_toolkit.key_binding.defaults import load_key_bindings
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
 
 AGAIN = ("again", "!!")
@@ -55,20 +52,3 @@ def repl_bindings(
         buffer.validate_and_handle()
 
     return bindings
-
-
-@contextmanager
-def defaults_at_first_key() -> Iterator[Callable[[], KeyBindingsBase]]:
-    """While a PromptSession is made: prompt-toolkit's default bindings (Emacs, Vi, search,
-    mouse; ~600 of them, a twentieth of the start) load at the first key, or when the callable
-    given is called, rather than when its Application is made. The same bindings, later."""
-    loaded = cache(load_key_bindings)
-    # what Application.__init__ calls; a prompt-toolkit that calls something else loads at once
-    made = vars(application).get("load_key_bindings")
-    if made is not None:
-        setattr(application, "load_key_bindings", lambda: DynamicKeyBindings(loaded))  # noqa: B010
-    try:
-        yield loaded
-    finally:
-        if made is not None:
-            setattr(application, "load_key_bindings", made)  # noqa: B010

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import cli.repl.toolkit  # noqa: F401  (first: asyncio without ssl, prompt_toolkit without its shortcuts)
-
-# isort: split
 import asyncio
 import signal
 from collections.abc import Callable
@@ -14,10 +11,8 @@ from typing import TYPE_CHECKING, TextIO, cast
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.application import get_app
-from prompt_toolkit.filters import Condition, is_done, to_filter
 from prompt_toolkit.history import History
 from prompt_toolkit.input import Input
-from prompt_toolkit.layout import ConditionalContainer, Window
 from prompt_toolkit.output import ColorDepth, Output
 from prompt_toolkit.styles import Style
 
@@ -26,8 +21,9 @@ from cli.render.text import error_text
 from cli.repl.completer import RollCompleter
 from cli.repl.fitted import FittedErrors
 from cli.repl.history import open_history
-from cli.repl.keys import defaults_at_first_key, repl_bindings
+from cli.repl.keys import repl_bindings
 from cli.repl.lexer import NotationLexer, marked
+from cli.repl.output import pane_output
 from cli.repl.toolbar import Toolbar
 from cli.repl.words import Repl, check_acting
 from cli.runner import Runner, Settings
@@ -84,26 +80,7 @@ def build_session(
     width = session.output.get_size
     session.bottom_toolbar = Toolbar(repl.view, lambda: width().columns, lambda: repl.physical,
                                      TOOLBAR_MAX_AGE)
-    _show_toolbar_without_cpr(session)
     return session
-
-
-def _show_toolbar_without_cpr(session: PromptSession[str]) -> None:
-    """Draw the toolbar even where the terminal never answers a cursor-position request.
-
-    prompt-toolkit shows its bottom toolbar only once the renderer knows the rows below the
-    cursor (a CPR answer), so a pane without CPR (PROMPT_TOOLKIT_NO_CPR=1, some multiplexers)
-    would never show the pools; the toolbar matters more than the flicker it avoids.
-    """
-    for container in session.layout.walk():
-        if (
-            isinstance(container, ConditionalContainer)
-            and isinstance(container.content, Window)
-            and container.content.style == "class:bottom-toolbar"
-        ):
-            container.filter = to_filter(
-                Condition(lambda: session.bottom_toolbar is not None) & ~is_done
-            )
 
 
 def face_asker(input: Input | None, output: Output | None) -> PromptSession[str]:
@@ -179,12 +156,12 @@ def run_repl(
     # errors (the runner's, and a subcommand's on sys.stderr) wrap at words to the pane
     errors = FittedErrors(env.stderr, lambda: 80)
     runner.env = Environment(env.stdin, env.stdout, cast(TextIO, errors))
-    with defaults_at_first_key() as load_keys:
-        session = build_session(repl, input, output, history)
+    output = pane_output(output)  # (the toolbar shows where the terminal answers no CPR)
+    session = build_session(repl, input, output, history)
 
     def started() -> None:  # each prompt's pre_run
         sigint_as_key()
-        warm_up(load_keys, typing_ahead)
+        warm_up(typing_ahead)
 
     asker: list[PromptSession[str]] = []  # made at the first question: start-up time
 

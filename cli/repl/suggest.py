@@ -39,10 +39,6 @@ class Suggestion:
         return self.display or self.text.strip()
 
 
-_DICE_TERM = re.compile(r"(?<![a-z])\d*d(?:\d+|%|f(?![a-z])|\{[^}]*\})", re.IGNORECASE)
-_MODIFIER_TAIL = re.compile(r"[a-z!]*$", re.IGNORECASE)
-
-
 def suggest(text_before_cursor: str, state: TableView) -> list[Suggestion]:
     """What may come next at the cursor, given the words typed so far and the table."""
     words = text_before_cursor.split()
@@ -89,15 +85,11 @@ def _parsed(text: str) -> ast.Line | None:
 
 def _modifiers(fragment: str) -> list[Suggestion] | None:
     """Notation modifiers right after a dice term (`4d6k` → kh, kl); None if no term ends here."""
-    terms = list(_DICE_TERM.finditer(fragment))
-    if not terms:
-        return None
-    last = terms[-1]
-    tail = fragment[last.end() :]
-    if re.search(r"[^a-z0-9!<>=]", tail, re.IGNORECASE):
-        return None  # an operator or bracket came after the term: a new term starts
-    partial = _MODIFIER_TAIL.search(tail)
-    typed = partial.group(0).lower() if partial else ""
+    from rules.notation.tokens import modifier_typed
+
+    typed = modifier_typed(fragment)
+    if typed is None:
+        return None  # no term ends here, or an operator or bracket came after it
     if typed and not any(m.startswith(typed) for m in MODIFIERS):
         return None
     return [

@@ -31,29 +31,8 @@ def load() -> None:
     _grammar().load()
 
 
-PYPARSING_UNUSED: dict[str, dict[str, str | None]] = {
-    "pyparsing.testing": {"pyparsing_test": "pyparsing_test"},
-    "pyparsing.common": {"pyparsing_common": "pyparsing_common", "_builtin_exprs": None},
-}
-"""What `import pyparsing` runs that a LINE never uses: its unittest helpers and its ready-made
-expressions (which import unittest and datetime), loaded on first use (rules/lean_import.py)."""
-
-
-def _with_builtin_exprs(module: ModuleType) -> None:
-    """Ready-made expressions, once loaded, join pyparsing's list of its own built-in ones (an
-    empty list stood in for theirs), as an eager import has them."""
-    import pyparsing
-
-    builtin = getattr(pyparsing, "core_builtin_exprs", None)
-    if isinstance(builtin, list):
-        builtin.extend(getattr(module, "_builtin_exprs", ()))
-
-
 @cache
 def _grammar() -> ModuleType:
-    from rules.lean_import import import_lean
-
-    import_lean("pyparsing", PYPARSING_UNUSED, _with_builtin_exprs)
     from rules.notation import grammar
 
     return grammar

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Literal, TypeVar
+
+from rules.values import frozen
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -30,7 +32,7 @@ def written_once(cls: _Node) -> _Node:
     return cls
 
 
-@dataclass(frozen=True)
+@frozen
 class Compare:
     """A compare point such as `>=5`; a bare number in the notation means `=`."""
 
@@ -62,7 +64,7 @@ class Compare:
 DieKind = Literal["std", "fate", "percent", "custom", "risk"]
 
 
-@dataclass(frozen=True)
+@frozen
 class Die:
     """One kind of die: `d6`, `dF`, `d%`, `d{1,1,2,3}` or the risk die `Δ8`."""
 
@@ -130,7 +132,7 @@ D20 = std_die(20)
 # ---- modifiers: applied in the fixed order of `stage`, whatever order they are written in ----
 
 
-@dataclass(frozen=True)
+@frozen
 class Reroll:
     """`r1`, `rr<3` (reroll until the face no longer matches) or `ro<3` (reroll once)."""
 
@@ -143,7 +145,7 @@ class Reroll:
         return f"{self.spelling}{self.when}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Explode:
     """`!` (explode), `!!` (compound) or `!p` (penetrate), on the max face or a compare point."""
 
@@ -158,7 +160,7 @@ class Explode:
         return self.style + self.when.notation(bare_equal=self.when.value >= 0)
 
 
-@dataclass(frozen=True)
+@frozen
 class Explosion:
     """How a term's dice explode: one style, on any of its points (`1d6!5!6`: on 5 or 6)."""
 
@@ -204,7 +206,7 @@ def mixed_explosions(explodes: list[Explode]) -> str:
             " (several points of one style combine: 1d6!5!6 explodes on 5 or 6)")
 
 
-@dataclass(frozen=True)
+@frozen
 class Clamp:
     """`minN` / `maxN`: each face is raised to N at least / lowered to N at most."""
 
@@ -216,7 +218,7 @@ class Clamp:
         return f"{self.bound}{self.value}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Keep:
     """`khN` `klN` `dhN` `dlN` (`kN` and `dN` are spelled `kh` and `dl`)."""
 
@@ -228,7 +230,7 @@ class Keep:
         return f"{self.op}{self.count}"
 
 
-@dataclass(frozen=True)
+@frozen
 class CountSuccesses:
     """`>=5`: the term's value becomes the number of dice that match."""
 
@@ -239,7 +241,7 @@ class CountSuccesses:
         return self.when.notation(bare_equal=False)
 
 
-@dataclass(frozen=True)
+@frozen
 class CountFailures:
     """`f1` / `f<2`: each matching die subtracts one success."""
 
@@ -250,7 +252,7 @@ class CountFailures:
         return f"f{self.when}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Sort:
     """`s`/`sa` ascending, `sd` descending: changes only the order shown."""
 
@@ -282,7 +284,7 @@ def mods_notation(mods: tuple[Modifier, ...]) -> str:
 
 
 @written_once
-@dataclass(frozen=True)
+@frozen
 class Num:
     """A whole number: `3`."""
 
@@ -293,7 +295,7 @@ class Num:
 
 
 @written_once
-@dataclass(frozen=True)
+@frozen
 class Dice:
     """`NdX` with its modifiers; `count` 0 is allowed and rolls nothing.
 
@@ -329,7 +331,7 @@ class Dice:
 
 
 @written_once
-@dataclass(frozen=True)
+@frozen
 class Aid:
     """Vagabond's `f` (Favor: add a d6) and `h` (Hinder: subtract a d6) atoms."""
 
@@ -340,7 +342,7 @@ class Aid:
 
 
 @written_once
-@dataclass(frozen=True)
+@frozen
 class Group:
     """`{e1, e2, …}` with modifiers that act on the members' totals."""
 
@@ -352,7 +354,7 @@ class Group:
 
 
 @written_once
-@dataclass(frozen=True)
+@frozen
 class BinOp:
     """`left op right`: `+ - * /`."""
 
@@ -368,7 +370,7 @@ class BinOp:
 
 
 @written_once
-@dataclass(frozen=True)
+@frozen
 class Neg:
     """Unary minus: `-1d4`."""
 
@@ -385,7 +387,7 @@ FunctionName = Literal["floor", "ceil", "round", "abs", "min", "max"]
 
 
 @written_once
-@dataclass(frozen=True)
+@frozen
 class Call:
     """A function call: `floor(1d6/2)`, `max(1d6, 3)`."""
 
@@ -397,7 +399,7 @@ class Call:
 
 
 @written_once
-@dataclass(frozen=True)
+@frozen
 class Labeled:
     """A term with a `[label]`, kept in the result (`1d8 [slashing]`)."""
 
@@ -428,7 +430,7 @@ def _wrap(node: Expr, parent: int, right_side: bool) -> str:
 Advantage = Literal["adv", "dis"]
 
 
-@dataclass(frozen=True)
+@frozen
 class RollLine:
     """A dice expression LINE: `[Nx] EXPR [adv|dis] [vs N] [# comment]`."""
 
@@ -437,6 +439,8 @@ class RollLine:
     target: int | None = None
     repeat: int = 1
     comment: str | None = field(default=None, compare=False)
+    shown: str = field(default="", compare=False)
+    """The LINE as typed, without its `Nx` and `# comment`: what each result echoes."""
 
     def __str__(self) -> str:
         parts = [f"{self.repeat}x"] if self.repeat != 1 else []
@@ -453,7 +457,7 @@ class RollLine:
         return any(isinstance(n, Aid) for n in walk(self.expr))
 
 
-@dataclass(frozen=True)
+@frozen
 class Word:
     """A bare word of a system command (`dex`, `trained`, `+luck`, a quoted name)."""
 
@@ -465,7 +469,7 @@ class Word:
         return self.text
 
 
-@dataclass(frozen=True)
+@frozen
 class KeyValue:
     """`dex=5`, `guard=12`, `dex=d8`: an inline value given without a character sheet."""
 
@@ -476,7 +480,7 @@ class KeyValue:
         return f"{self.key}={self.value}"
 
 
-@dataclass(frozen=True)
+@frozen
 class ExprArg:
     """A number or dice expression among a command's words (`hurt 3`, `hit 2d6`)."""
 
@@ -498,7 +502,7 @@ class ExprArg:
 Arg = Word | KeyValue | ExprArg
 
 
-@dataclass(frozen=True)
+@frozen
 class CommandLine:
     """A system command LINE: `WORD arg…` (`check dex trained`, `spend luck 1`)."""
 
@@ -507,6 +511,8 @@ class CommandLine:
     repeat: int = 1
     comment: str | None = field(default=None, compare=False)
     column: int = field(default=1, compare=False)
+    shown: str = field(default="", compare=False)
+    """The LINE as typed, without its `Nx` and `# comment`: what each result echoes."""
 
     def __str__(self) -> str:
         parts = [f"{self.repeat}x"] if self.repeat != 1 else []

@@ -13,6 +13,7 @@ import pyparsing as pp
 from rules.errors import LimitError, NotationError, UsageError
 from rules.notation import ast
 from rules.notation.limits import MAX_DEPTH, MAX_LINE, MAX_REPEAT, MAX_SIDES
+from rules.notation.parts import REPEAT
 
 _RECURSION = 20_000
 
@@ -253,11 +254,11 @@ def _build() -> pp.ParserElement:
 
     command_line = (command_word + pp.ZeroOrMore(arg)).set_parse_action(command_action)
 
-    repeat = _regex(r"(\d+)[x×](?![a-z0-9_])", "Nx").set_parse_action(
-        lambda t: _Marker("repeat", int(t[0][:-1]))
+    repeat = _regex(REPEAT, "Nx").set_parse_action(
+        lambda s, loc, t: _Marker("repeat", (int(t[0][:-1]), loc + len(t[0])))
     )
     comment = pp.Regex(r"#.*").set_name("a comment")
-    comment.set_parse_action(lambda t: _Marker("comment", t[0][1:].strip()))
+    comment.set_parse_action(lambda s, loc, t: _Marker("comment", (t[0][1:].strip(), loc)))
     line = (
         pp.Optional(repeat)
         + (roll_line | command_line)
@@ -353,13 +354,16 @@ def parse(text: str) -> ast.Line:
         pp.ParserElement.reset_cache()
     body: ast.Line = next(t for t in result if not isinstance(t, _Marker))
     marks = {t.kind: t.value for t in result if isinstance(t, _Marker)}
+    start, end = 0, len(stripped)  # the LINE as its results show it: no `Nx`, no comment
     if "repeat" in marks:
-        n = marks["repeat"]
+        n, start = marks["repeat"]
         if not 1 <= n <= MAX_REPEAT:
             raise LimitError(f"Nx repeats from 1 to {MAX_REPEAT:,} times")
         body = replace(body, repeat=n)
     if "comment" in marks:
-        body = replace(body, comment=marks["comment"])
+        comment, end = marks["comment"]
+        body = replace(body, comment=comment)
+    body = replace(body, shown=stripped[start:end].strip())
     if isinstance(body, ast.CommandLine):
         body = replace(body, column=body.column + offset)
     return body

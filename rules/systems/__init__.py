@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterator, Mapping
+from typing import Any
 
 from rules.errors import UsageError
-from rules.systems.protocol import Context, System
+from rules.systems.protocol import CommandFn, Context, Shared, System
 
 # id → module; a module is imported only when its system is first asked for (start-up time)
 MODULES = {
@@ -44,6 +45,24 @@ class Registry(Mapping[str, System]):
 
 
 SYSTEMS = Registry(MODULES)
+
+
+def pool_commands() -> Mapping[str, CommandFn]:
+    """The pool commands every game shares (imported when a command is first asked for: a
+    dice LINE never asks)."""
+    from rules.systems.pools import POOL_COMMANDS
+
+    return POOL_COMMANDS
+
+
+def check_sheet(system: System, data: Mapping[str, Any]) -> dict[str, Any]:
+    """The sheet checks every game shares (with rules.named: not for a dice LINE)."""
+    from rules.systems.sheets import validate_common
+
+    return validate_common(system, data)
+
+
+System.shared = Shared(SYSTEMS, pool_commands, check_sheet)
 
 
 def get_system(system_id: str) -> System:

@@ -25,6 +25,9 @@ Inline without a sheet: tier=2 body=14 body=d6 sense=-d4 mind=none
         successes ≥ N (the task's tier) → pass. fate K: K more dice
         (session Fate first). A failure at 0 Stamina exhausts; at 0
         Stamina and exhausted it costs 1 Vitality past Vigor
+  check … narrative   the GM's option: each 1 is a setback the GM
+        names, not Stamina; its Fate is still gained
+        e.g. check body task 2 narrative
   buyout S      spend S Stamina: the previous failed check passes
   save STAT dc N [adv|dis] [bonus B]
         d20 + stat die + Fate die + Tier ≥ DC → pass (a Fate save rolls
@@ -51,6 +54,9 @@ Inline without a sheet: tier=2 body=14 body=d6 sense=-d4 mind=none
         through 2+: no attack; mystic attacks unaffected)
         e.g. attack ac 12 bonus 2 rider 1 rider 2 extra-die tier=2 body=d6
              attack ac 12 bonus 2 through 1 tier=2 body=d6
+  attack … range long|beyond   a weapon's long range: disadvantage;
+        beyond long range: no attack (refused); not melee, not mystic
+        e.g. attack ac 12 stat body range long tier=2 body=14 body=d6
   damage [major|minor] [crit] [mystic|glancing] [rider N …] [extra-die]
          [on NAME]
   hurt N|DICE [vigor] [resist|immune|vulnerable]
@@ -60,12 +66,20 @@ Inline without a sheet: tier=2 body=14 body=d6 sense=-d4 mind=none
   heal N        Vitality
   recover [stamina N] [vitality N]   1 Fate → 1 Stamina, 2 Stamina →
         1 Vitality
+  recover attunement N   a Druid's: N Stamina for N less Attunement
+        ([pools] attunement = N on the sheet); e.g. recover attunement 1
   rest [healer] Vitality, Stamina full; exhaustion off; earned Fate →
         Destiny; healer: one light wound closes
   combat [end]  the fight starts: Vigor full (flag in-combat) | ends
   turn          the start of your turn in combat: + Heart modifier
         (negative: −1); refused outside combat (nothing drains)
   session new   session Fate back to 3 for every character
+  day new       the next day: every character may Rest again (no more
+        than one Rest a day: a second is refused until day new)
+  level up [cost N]   a level for at least 1 Destiny, then Destiny
+        resets to 0; what more it costs is OPEN: cost N, or the
+        sheet's level_cost = N; level = N (default 1); no Tier change
+        e.g. level up cost 1
   fate reroll [injury]   (or reroll) 1 Fate: the d20 of your previous
         LINE (save, attack, disruption, injury roll) again; the other
         dice stand; adv/dis: both d20s; pay again to reroll the new

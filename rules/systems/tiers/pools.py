@@ -126,9 +126,11 @@ def spend_fate(ctx: Context, who: Character, k: int, reason: str) -> tuple[list[
     return changes, Fate(fate.session - from_session, fate.earned - from_earned)
 
 
-def gain_fate(ctx: Context, who: Character, k: int, reason: str) -> Change | None:
-    """Earn `k` Fate (rolled 1s, the GM's awards): earned Fate, never session Fate."""
-    now = pool_of(ctx, who, "earned")
+def gain_fate(ctx: Context, who: Character, k: int, reason: str,
+              now: int | None = None) -> Change | None:
+    """Earn `k` Fate (rolled 1s, the GM's awards): earned Fate, never session Fate; `now` is the
+    earned Fate an earlier change of the same LINE left (the sheet's otherwise)."""
+    now = pool_of(ctx, who, "earned") if now is None else now
     return Change(who.name, "earned", now, now + k, reason) if k else None
 
 

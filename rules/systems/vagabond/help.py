@@ -48,6 +48,11 @@ Commands (inline Stats such as dex=5 work without a character)
   victim                         the Hero with the least Luck (a tie is rolled for)
   xp quest failure hindered discovery loot   the XP Questionnaire, 1 XP per yes
   level up [STAT]                +1 Level; even Levels +1 Stat, odd ones a Perk
+  item [list] | item add NAME N | item drop NAME
+                                 Item Slots: at most 8 + Might, filled by the items
+                                 and each Fatigue; N: the Slots it takes (the sheet's
+                                 [items] rope = 1; the excerpt gives none); past the cap
+                                 refused (at import too); e.g. item add rope 1
   spend|gain|set POOL [N], hurt N, heal N    pools: hp (Might × Level), luck (the Luck
                                  Stat), mana ([max] mana = N), fatigue (0–5, 5 is death)
 Death: at 0 HP or 5 Fatigue the Hero is Dead (flag dead; no death saves); a dead Hero's
