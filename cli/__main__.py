@@ -15,6 +15,7 @@ def run(args: list[str]) -> NoReturn:
     through the Typer app; exits with the status."""
     from cli import plain
 
+    args = _as_text(args)
     status = plain.main(args)
     if status is not None:
         sys.exit(status)
@@ -23,10 +24,40 @@ def run(args: list[str]) -> NoReturn:
     main_app(args)
 
 
+def _as_text(args: list[str]) -> list[str]:
+    """The arguments as text: NFC (so `Zoë` typed either way names one character); an argument
+    holding bytes that are not UTF-8 (Python keeps them as lone surrogates) is refused."""
+    if all(arg.isascii() for arg in args):
+        return args
+    import unicodedata
+
+    from cli.render.safe import as_text, not_utf8
+
+    for number, arg in enumerate(args, start=1):
+        bad = not_utf8(arg, f"argument {number}")
+        if bad is not None:
+            from cli.env import ExitStatus
+            from rules.errors import UsageError
+
+            if "--json" in args:
+                from cli.render.json import dumps, error_to_json
+
+                line = " ".join(as_text(a) for a in args)
+                sys.stdout.write(dumps(error_to_json(line, UsageError(bad))) + "\n")
+                sys.stdout.flush()
+            sys.stderr.write(f"roll: error: {bad}\n")
+            sys.exit(int(ExitStatus.BAD_INPUT))
+    return [arg if arg.isascii() else unicodedata.normalize("NFC", arg) for arg in args]
+
+
 def main() -> None:
     # A roll lives briefly and its results hold no cycles: with Python's default threshold,
     # half of `roll -n 30000 3d6` went to the collector scanning the results kept so far.
     gc.set_threshold(GC_THRESHOLD)
+    for stream in (sys.stdout, sys.stderr):  # a lone surrogate from stored data: U+FFFD, no crash
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="replace")
     try:
         import cli.plain  # noqa: F401  (what a plain LINE needs, before the freeze)
 

@@ -17,6 +17,7 @@ from cli.argv import COMPLETE_VAR
 from cli.commands import line
 from cli.env import ExitStatus
 from cli.group import LineGroup, route
+from cli.render.safe import shown_lines
 
 ABOUT = """\
 roll: a dice roller and tabletop-rules REPL.
@@ -89,7 +90,9 @@ def main_app(argv: list[str] | None = None) -> NoReturn:
         sys.stdout.write(exc.format_message() + "\n")
         sys.exit(0)
     except click.UsageError as exc:  # an unknown option, a missing argument: bad input too
-        sys.stderr.write(f"roll: error: {exc.format_message()}\n")
+        from rules.suggest import said_once
+
+        sys.stderr.write(f"roll: error: {shown_lines(said_once(exc.format_message()))}\n")
         sys.exit(int(ExitStatus.BAD_INPUT))
     except click.Abort:
         sys.stderr.write("\n")

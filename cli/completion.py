@@ -92,7 +92,8 @@ def character_name() -> Completing:
 
 def help_topic() -> Completing:
     """A help topic: the notation, tables, or a system."""
-    return Completing("topic", lambda ctx: ["notation", "tables", *_system_ids(ctx)])
+    return Completing("topic", lambda ctx: ["notation", "tables", *_system_ids(ctx),
+                                            "encounter"])
 
 
 def alias_name() -> Completing:

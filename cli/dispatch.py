@@ -7,8 +7,10 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from cli.argv import SUBCOMMANDS
+from cli.render.safe import shown_lines
 from cli.runner import Runner, Settings
 from rules.errors import NotationError, RollError, UsageError
+from rules.suggest import said_once
 
 if TYPE_CHECKING:
     import click
@@ -123,9 +125,9 @@ def _run_subcommand(words: list[str], settings: Settings, text: str) -> int:
         if settings.json:  # every input line answers with one JSON object
             from cli.render.json import dumps, error_to_json
 
-            error = UsageError(exc.format_message())
+            error = UsageError(said_once(exc.format_message()))
             sys.stdout.write(dumps(error_to_json(text or " ".join(words), error)) + "\n")
-        sys.stderr.write(f"roll: error: {exc.format_message()}\n")
+        sys.stderr.write(f"roll: error: {shown_lines(said_once(exc.format_message()))}\n")
         return 2
     except click.Abort:
         return 130

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from shlex import quote, split
 
 from rules.errors import UsageError
@@ -9,32 +10,66 @@ from rules.systems import SYSTEMS
 from rules.tables.help import TABLES_HELP
 
 NOTATION = """\
-Dice notation (every system; case-insensitive, spaces allowed between terms)
+Dice notation (every system; case-insensitive, spaces allowed between terms and
+around compares)
   NdX dX d% dF NdF d{1,1,2,3}   dice, percentile, Fate, custom faces
   + - * / ( )                   arithmetic; / rounds down at the end
   floor() ceil() round() abs() min(a,b) max(a,b)
+                                round: a half goes up (toward +infinity):
+                                round(5/2) = 3, round(-5/2) = -2
   khN kN klN dhN dlN dN         keep/drop highest/lowest (4d6d1 drops the lowest)
+  kh kl dh dl k                 no count is 1: 2d20kh = 2d20kh1, 4d6dh = 4d6dh1
+                                (4d6kh0 keeps none: its total is 0)
   !  !>=5  !!  !p               explode, on a compare point, compound, penetrate
+  x  x>=5  x10  xo              Foundry's: x is !, x10 explodes on 10 (a number
+                                after x is a face, not a cap); xo explodes once
+  !cap3  x>=5cap2  !!cap2       at most 3 (2) explosion dice per die; xo = !cap1
   1d6!5!6                       two points of one kind combine: explode on 5 or 6
   r1  r<3  rr1  ro<3            reroll while it matches; reroll once
   minN maxN                     clamp each face
   >=5 >4 =6 <2   f1 f<2         count successes; subtract failures
+  t10  t>=9                     a success on such a face counts twice
+                                (Exalted: 10d10>=7t10)
+  cs>=19 cs19 cs>19 cf<=2 cf1   crit / fumble range of any die: a kept die on
+                                such a face marks the LINE crit / fumble
   s sa sd                       sort the dice shown
   {e1, e2}kh1                   a group: modifiers act on the members' totals
-  Nx EXPR                       repeat N times (same as -n N)
-  EXPR vs N                     pass if the total is at least N
+  Nx EXPR                       repeat N times (same as -n N); with a target it
+                                closes with a count: 4 of 6 pass
+  EXPR vs N    EXPR >= N        pass if the total is at least N; also > N,
+                                <= N (roll-under), < N, = N: 1d20+5>=15
+                                (a compare right after dice counts successes:
+                                10d6 >= 5 is 10d6>=5)
   d20 adv / d20 dis             advantage: 2d20kh1 / 2d20kl1, after any one die
                                 (d20 adv + 5, d6 dis); at the end of a LINE it
-                                goes to the first d20 (d20+5 adv)
+                                goes to the first d20, before or after vs N
+                                (d20+5 adv vs 15, d20+5 vs 15 adv); adv and dis
+                                together cancel: one d20
+  {might} {hp}                  the acting character's stat or pool (--as NAME);
+                                {might:3} when nobody acts
   1d8 [slashing]   # comment    labels (subtotals in JSON); a comment names the roll
   Δ8 (or delta8)                a risk die (Macchiato Monsters)
   d20+f  d20+h                  Vagabond's Favor (+d6) and Hinder (−d6), with -s vagabond
+Typed signs read as ASCII: − – — as -, × as *, full-width digits (NFKC).
 Modifiers act in this order whatever order they are written in:
   reroll, explode, clamp, keep/drop, count, sort.
 Examples: 4d6kh3 · 2d20kl1+3 · 8d10>=8f1 · 3d6!! · {4d6, 3d8}kh1 · 6x 4d6kh3
+  1d20cs>=19+5 · 5d10x10 · 4d6xokh3 · 10d10>=7t10 · 6x d20+5 vs 15
 """
 
-TOPICS = {"notation": NOTATION, "tables": TABLES_HELP}
+def _encounter_help() -> str:
+    from rules.encounter.help import HELP
+
+    return HELP
+
+
+TOPICS: dict[str, str | Callable[[], str]] = {"notation": NOTATION, "tables": TABLES_HELP}
+LATER_TOPICS: dict[str, str | Callable[[], str]] = {"encounter": _encounter_help}
+"""Topics listed after the systems."""
+
+
+def generic_id(system_id: str) -> bool:
+    return system_id == "generic"
 
 
 def shown(line: str) -> str:
@@ -51,22 +86,31 @@ def help_text(topic: str | None, at_prompt: bool = False) -> str:
     if topic is None:
         systems = ", ".join(SYSTEMS)
         return (
-            "roll help TOPIC — topics: notation, tables, " + systems + "\n\n"
-            "roll LINE            a dice expression or a system command\n"
-            "roll odds LINE       the exact distribution of a LINE\n"
-            "roll sheet import|export|show|list|rm    characters (TOML sheets)\n"
-            "roll log | undo      the campaign's history\n"
-            "roll alias add|rm|list          named rolls for the campaign\n"
-            "roll table NAME | import|list|rm    rollable tables\n"
-            "roll systems         the game systems\n"
-            "roll                 the REPL on a terminal; LINEs from a pipe otherwise\n"
+            "roll help TOPIC — topics: notation, tables, " + systems + ", encounter\n\n"
+            "Commands:\n"
+            "  roll LINE            a dice expression or a system command\n"
+            "  roll odds LINE       the exact distribution of a LINE\n"
+            "  roll sheet import|export|show|list|rm    characters (TOML sheets)\n"
+            "  roll log | undo      the campaign's history\n"
+            "  roll alias add|rm|list          named rolls for the campaign\n"
+            "  roll table NAME | import|list|rm    rollable tables\n"
+            "  roll systems         the game systems\n"
+            "  roll                 the REPL on a terminal; LINEs from a pipe otherwise\n"
         )
     key = topic.strip().lower()
-    if key in TOPICS:
-        return TOPICS[key]
+    if key in TOPICS or key in LATER_TOPICS:
+        found = TOPICS.get(key) or LATER_TOPICS[key]
+        return found if isinstance(found, str) else found()
     if key in SYSTEMS:
         system = SYSTEMS[key]
         text = system.help().rstrip("\n")
+        if not generic_id(system.id):
+            from textwrap import fill
+
+            from rules.encounter.games import rules_of
+
+            said = f"Encounters (roll help encounter): {rules_of(system).help()}"
+            text += "\n" + fill(said, 78, subsequent_indent="  ")
         if system.examples:
             generic = system.id == "generic"
             if at_prompt:  # typed at the prompt: no `roll`, no quotes, the system chosen first
@@ -78,4 +122,8 @@ def help_text(topic: str | None, at_prompt: bool = False) -> str:
                 lines = [f"  roll {flag}{shown(line)}" for line in system.examples]
             text += f"\nExamples ({after}no character needed):\n" + "\n".join(lines)
         return text
-    raise UsageError(f"no help topic {topic!r} (topics: {', '.join([*TOPICS, *SYSTEMS])})")
+    from rules.suggest import closest
+
+    near = closest(topic, [*TOPICS, *SYSTEMS, *LATER_TOPICS])
+    hint = f"did you mean {near!r}?" if near else f"topics: {', '.join([*TOPICS, *SYSTEMS, *LATER_TOPICS])}"
+    raise UsageError(f"no help topic {topic!r} ({hint})")

@@ -7,35 +7,55 @@ a LINE never opens the campaign to look; any other first word does, if the campa
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import replace
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from cli.argv import REPL_WORDS, SUBCOMMANDS
 from rules.errors import RollError
 from rules.named import Expansion, reserved_words
+from rules.notation import ast
+from rules.notation.parts import first_name as first_word_of
+from rules.notation.parts import is_name
 from rules.resolution import Resolution
 
 if TYPE_CHECKING:
     from cli.store import CampaignView
     from rules.campaign import Character
 
-_FIRST = re.compile(r"^\s*(?:\d+[x×]\s+)?([a-z][a-z0-9_-]*)(?=\s|$|#)", re.IGNORECASE)
+FRONT_WORDS: Mapping[str, str] = {
+    **{word: "a subcommand of roll" for word in SUBCOMMANDS},
+    **{word: "a word of the LINE notation or the REPL" for word in REPL_WORDS},
+}
+"""`roll`'s own words, which rules/named.py is given (the domain knows no command line)."""
 
 
 @cache
 def reserved(system_id: str | None) -> Mapping[str, str]:
     """The words a named roll may not shadow: of one system, or of every system (None)."""
-    from rules.systems import get_system
+    from rules.systems import SYSTEMS, get_system
 
-    return reserved_words(None if system_id is None else get_system(system_id))
+    systems = SYSTEMS.values() if system_id is None else (get_system(system_id),)
+    return reserved_words({s.id: s.commands() for s in systems}, FRONT_WORDS)
 
 
-def first_name(text: str) -> str | None:
-    """The LINE's first word, lower-cased, if it is shaped like a name (after any `Nx`)."""
-    match = _FIRST.match(text)
-    return None if match is None else match.group(1).lower()
+def check_front_words(rolls: Mapping[str, str]) -> None:
+    """A sheet's `[rolls]` (checked by its system) shadow none of `roll`'s own words."""
+    from rules.named import check_name
+
+    for name in rolls:
+        check_name(name, FRONT_WORDS)
+
+
+def first_name(text: str, line: ast.Line | None = None) -> str | None:
+    """The LINE's first word, lower-cased, if it is shaped like a name (after any `Nx`): the
+    command word of its tree, or, for a LINE that parses only once expanded, of its text."""
+    if isinstance(line, ast.CommandLine):
+        return line.word if is_name(line.word) else None
+    if line is not None:
+        return None  # dice are never names
+    return first_word_of(text)
 
 
 def sheet_rolls(character: Character | None) -> dict[str, str]:

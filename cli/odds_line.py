@@ -8,11 +8,10 @@ of odds LINEs never builds the command.
 from __future__ import annotations
 
 import json as jsonlib
-import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from cli.env import ExitStatus, terminal_columns
+from cli.env import ExitStatus
 from cli.render.odds import odds_json, odds_text, percent
 from cli.runner import Runner, parse_expanded, roll_error
 from rules.campaign import Table
@@ -20,6 +19,7 @@ from rules.dice.evaluate import Roller
 from rules.dice.source import RandomSource
 from rules.errors import UsageError
 from rules.notation import ast, parse
+from rules.notation.tokens import split_uses
 from rules.odds import Odds
 from rules.odds.risk import expected_uses, survival
 from rules.systems import Context
@@ -35,6 +35,10 @@ def show_odds(
     try:
         body, uses = split_uses(text)
         named = runner.expansion(body)  # `odds longsword` prices what the name rolls
+        if named is None:
+            from cli.stat_line import filled
+
+            named = filled(runner, body)  # `odds d20+{might}`: the acting character's values
         body = body if named is None else named.line
         line = parse(body) if named is None else parse_expanded(named)
         if line.repeat != 1:
@@ -52,12 +56,16 @@ def show_odds(
             obj.update(survives.to_json())
         runner.out(jsonlib.dumps(obj, ensure_ascii=False))
         return int(ExitStatus.OK)
-    columns = width or min(terminal_columns(60), 80)
+    from cli.render.layout import output_width
+
+    columns = width or min(output_width(), 80)  # a bar chart wider says nothing more
     shown = text if named is None else f"{named.chain[0]} → {named.line}"
     runner.out(odds_text(odds, shown, width=columns, at_least=at_least, at_most=at_most,
                          color=runner.color))
     if survives is not None:
-        runner.out(survives.text())
+        from cli.render.layout import wrap
+
+        runner.out("\n".join(wrap(survives.text(noted="expected_uses" in odds.extra), columns)))
     return int(ExitStatus.OK)
 
 
@@ -65,17 +73,6 @@ def odds_table(text: str) -> str | None:
     """The table that `odds table NAME` prices (the odds command's own), or None for a LINE."""
     words = text.split()
     return words[1] if len(words) == 2 and words[0].lower() == "table" else None
-
-
-USES = re.compile(r"^(?P<line>.*\S)\s+uses\s+(?P<rolls>\d+)\s*$", re.IGNORECASE)
-
-
-def split_uses(text: str) -> tuple[str, int | None]:
-    """`Δ8 uses 5` → (`Δ8`, 5): how a risk die fares over several rolls."""
-    match = USES.match(text)
-    if match is None:
-        return text, None
-    return match["line"], int(match["rolls"])
 
 
 @dataclass(frozen=True)
@@ -100,10 +97,15 @@ class Survival:
         return {"uses": self.rolls, "survives": str(self.chance),
                 "expected_uses": str(self.expected)}
 
-    def text(self) -> str:
+    def text(self, noted: bool = False) -> str:
+        """`Δ8 survives 5 rolls: 48.36%; lasts 6 rolls on average`, the average left out when
+        the odds above already `noted` it (a Macchiato risk die's); the exact fractions are
+        the JSON's."""
+        from cli.render.odds import mean_text
+
         edge = f" {self.edge}" if self.edge else ""
-        return (f"Δ{self.sides}{edge} survives {self.rolls} rolls: {percent(self.chance)}"
-                f" ({self.chance}); lasts {self.expected} rolls on average")
+        lasts = "" if noted else f"; lasts {mean_text(self.expected)} rolls on average"
+        return f"Δ{self.sides}{edge} survives {self.rolls} rolls: {percent(self.chance)}{lasts}"
 
 
 def _odds(runner: Runner, line: ast.Line, text: str) -> tuple[Odds, str]:

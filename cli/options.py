@@ -142,9 +142,21 @@ def fail(env: Environment, error: RollError, line: str | None = None) -> NoRetur
         shown = line if line is not None else batch_text() or " ".join(sys.argv[1:])
         env.stdout.write(dumps(error_to_json(shown, error)) + "\n")
         env.stdout.flush()
-    env.stderr.write(error_text(line, error) + "\n")
+    text = error_text(line, error)
+    if _isatty(env.stderr):  # a person reads it: wrapped at words to the terminal
+        from cli.render.layout import fit_error, output_width
+
+        text = fit_error(text, output_width())
+    env.stderr.write(text + "\n")
     env.stderr.flush()
     raise typer.Exit(error.exit_status)
+
+
+def _isatty(stream: object) -> bool:
+    try:
+        return bool(stream.isatty())  # type: ignore[attr-defined]
+    except (AttributeError, ValueError):
+        return False
 
 
 def _json_wanted() -> bool:

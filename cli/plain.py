@@ -18,7 +18,7 @@ from typing import TextIO
 from cli.argv import BY_WORD, COMPLETE_VAR, SUBCOMMANDS
 from cli.env import Environment, ExitStatus
 from cli.runner import Runner, Settings, worst
-from rules.errors import RollError
+from rules.errors import RollError, UsageError
 
 REPL_REFUSES = frozenset({"times", "exit_code"})
 """Options `roll repl` does not take (cli/commands/repl_cmd.py)."""
@@ -86,6 +86,7 @@ def run_batch(runner: Runner, env: Environment) -> int:
     """One LINE per input line; keeps going after a bad line; the worst status wins."""
     from cli.dispatch import run_any
     from cli.render.position import answering
+    from cli.render.safe import as_text, not_utf8
 
     status = int(ExitStatus.OK)
     runner.holding = True
@@ -94,6 +95,11 @@ def run_batch(runner: Runner, env: Environment) -> int:
             for number, raw in enumerate(input_lines(env.stdin, runner.flush), start=1):
                 text = raw.lstrip("\ufeff").strip()  # a file saved with a byte-order mark
                 if not text or text.startswith("#"):
+                    continue
+                bad = not_utf8(text, "the line")
+                if bad is not None:  # that line's error; the rest of the batch runs
+                    at(number, as_text(text))
+                    status = worst(status, runner.report(as_text(text), UsageError(bad)))
                     continue
                 at(number, text)
                 status = worst(status, run_any(runner, text))
@@ -120,7 +126,8 @@ def input_lines(stdin: TextIO | None, flush: Callable[[], None]) -> Iterator[str
         return
     import codecs
 
-    decoder = codecs.getincrementaldecoder(stdin.encoding or "utf-8")(stdin.errors or "strict")
+    # a byte that is not UTF-8 stays in its line (as a lone surrogate): that line's error
+    decoder = codecs.getincrementaldecoder(stdin.encoding or "utf-8")("surrogateescape")
     pending = ""
     after_cr = False  # the last chunk ended in `\r`: a `\n` starting this one is its other half
     while True:

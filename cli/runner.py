@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gc
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
 
@@ -16,6 +16,7 @@ from rules.dice.evaluate import Budget, Roller, check_dice_limit
 from rules.dice.source import DiceSource, RandomSource, ScriptedSource
 from rules.errors import LimitError, NotationError, RollError, UsageError
 from rules.notation import ast, parse
+from rules.notation.limits import MAX_REPEAT
 from rules.resolution import Resolution
 from rules.systems import Context, System, get_system
 
@@ -23,10 +24,12 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from cli.render.layout import Layout
+    from cli.render.repeats import Tally
     from cli.store import CampaignStore, CampaignView, Where
     from rules.named import Expansion
 
-MAX_TIMES = 100_000
+SHOWN_PER_WRITE = 512
+"""Results of one LINE written at once: few writes, and a stream's memory stays small."""
 MAX_PLANS = 1024
 """Plain LINEs a process keeps worked out (Runner.plain_plan)."""
 NOBODY = Table()
@@ -39,6 +42,15 @@ class PlainPlan(NamedTuple):
     system: System
     line: ast.Line
     times: int
+
+
+def nfc(name: str) -> str:
+    """A name as the campaign stores it (NFC: `Zoë` composed or decomposed is one name)."""
+    if name.isascii():
+        return name
+    import unicodedata
+
+    return unicodedata.normalize("NFC", name)
 
 
 @dataclass
@@ -59,7 +71,7 @@ class Settings:
         default_factory=lambda: os.environ.get("ROLL_SYSTEM") or None, repr=False)
     """ROLL_SYSTEM as the process found it (read once: every LINE asks)."""
     env_as: str | None = field(
-        default_factory=lambda: os.environ.get("ROLL_AS", "").strip() or None, repr=False)
+        default_factory=lambda: nfc(os.environ.get("ROLL_AS", "").strip()) or None, repr=False)
     """ROLL_AS as the process found it."""
 
     @classmethod
@@ -165,9 +177,10 @@ class Runner:
         self._campaign: CampaignStore | None = None
         self.layout: Layout | None = None  # a terminal's width and echo; None: lines as rendered
         self.holding = False  # True while a batch decides when output is flushed
+        self.secret = False  # the LINE being run is a secret one (cli/secret.py)
         self._plans: dict[tuple[str, str | None, str | None, int], PlainPlan] = {}
-        if not 1 <= settings.times <= MAX_TIMES:
-            raise LimitError(f"-n/--times takes N from 1 to {MAX_TIMES:,}")
+        if not 1 <= settings.times <= MAX_REPEAT:
+            raise LimitError(f"-n/--times takes N from 1 to {MAX_REPEAT:,}")
 
     # ---- output ----
 
@@ -224,23 +237,62 @@ class Runner:
 
     def run(self, text: str) -> int:
         """Evaluate one LINE (all its repeats), print the results, return the exit status."""
-        with collector_paused(self.settings.times > 1):
-            try:
-                results = self.evaluate(text)
-            except Exception as exc:
-                return self.report(text, roll_error(exc))
-            status = self.show_all(results)
-            del results  # freed by their counts, before the collector would look at them
-        return status
+        if text.lstrip()[:7].lower() == "secret ":  # the GM's secret roll (cli/secret.py)
+            from cli.secret import split_secret
 
-    def show_all(self, results: list[Resolution]) -> int:
-        """Print a LINE's results in one write (the repeats of `-n 30000 3d6` too); the exit
-        status they make."""
-        if results:
-            self.out("\n".join(map(self.rendered, results)))
-        if self.settings.exit_code and any(res.passed is False for res in results):
-            return int(ExitStatus.REFUSED)
-        return int(ExitStatus.OK)
+            self.secret, text = split_secret(text)
+        try:
+            with collector_paused(self.settings.times > 1):
+                try:
+                    status = self.show_all(self.made(text))
+                except Exception as exc:
+                    return self.report(text, roll_error(exc))
+            if self.secret and not self.settings.json and not self.settings.quiet:
+                self.out("(secret: the log shows others only that you rolled)")
+            return status
+        finally:
+            self.secret = False
+
+    def show_all(self, results: Iterable[Resolution]) -> int:
+        """Print a LINE's results as they are made, a chunk of them per write (`-n 100000
+        1d6` streams in the memory of one chunk); the exit status they make. What was made
+        before a repeat fails is printed before its error."""
+        refused = False
+        exit_code = self.settings.exit_code
+        chunk: list[str] = []
+        first: Resolution | None = None
+        tally: Tally | None = None  # the closing count of repeats: counts only, as they come
+        try:
+            for res in results:
+                chunk.append(self.rendered(res))
+                if exit_code and res.passed is False:
+                    refused = True
+                if tally is not None:
+                    tally.add(res)
+                elif first is None:
+                    first = res
+                else:
+                    tally = self._tally(first, res)
+                if len(chunk) >= SHOWN_PER_WRITE:
+                    self.out("\n".join(chunk))
+                    chunk.clear()
+        finally:
+            if chunk:
+                self.out("\n".join(chunk))
+        if tally is not None and tally.closes and not self.settings.quiet:
+            # `4 of 6 pass` after the repeats of a LINE with an outcome (JSON: its object)
+            self.out(render_json.dumps(tally.to_json()) if self.settings.json else tally.text())
+        return int(ExitStatus.REFUSED if refused else ExitStatus.OK)
+
+    @staticmethod
+    def _tally(first: Resolution, second: Resolution) -> Tally:
+        """A LINE's second result: its repeats are counted from here (cli/render/repeats.py)."""
+        from cli.render.repeats import Tally
+
+        tally = Tally()
+        tally.add(first)
+        tally.add(second)
+        return tally
 
     def campaign(self) -> CampaignStore:
         """The campaign, opened once for this process's life (never created: a missing file is
@@ -270,18 +322,27 @@ class Runner:
                 return error.exit_status
         return int(ExitStatus.OK)
 
-    def expansion(self, text: str) -> Expansion | None:
+    def parsed(self, text: str) -> ast.Line | RollError:
+        """The LINE's tree, parsed once for all that reads it (the plan, the named-roll
+        lookup, the system), or why it does not parse (a name's LINE may parse only once
+        expanded: `strike ac=12 {x}`)."""
+        try:
+            return parse(text)
+        except RollError as error:
+            return error
+
+    def expansion(self, text: str, line: ast.Line | RollError | None = None
+                  ) -> Expansion | None:
         """The LINE that `text`'s first word names (a sheet's roll or an alias: cli/named.py),
         or None. Plain dice and a command word of the system in use never open the campaign
         to look, nor does anything when there is no campaign and nobody acts."""
-        try:
-            if isinstance(parse(text), ast.RollLine):
-                return None  # dice are never names: a plain LINE imports nothing more
-        except RollError:
-            pass  # `strike ac=12 {x}` may parse only once it is expanded
+        if line is None:
+            line = self.parsed(text)
+        if isinstance(line, ast.RollLine):
+            return None  # dice are never names: a plain LINE imports nothing more
         from cli.named import expand_in, first_name, reserved
 
-        name = first_name(text)
+        name = first_name(text, None if isinstance(line, RollError) else line)
         chosen, acting = self.settings.system_id(), self.settings.acting()
         if name is None or (chosen is not None or acting is None) and name in reserved(
             self.pick_system(None).id
@@ -293,19 +354,18 @@ class Runner:
             found = expand_in(tx, text, acting, chosen)
         return found if found.expanded else None
 
-    def plain_plan(self, text: str) -> PlainPlan | None:
+    def plain_plan(self, text: str, line: ast.Line | RollError | None = None
+                   ) -> PlainPlan | None:
         """What a plain dice LINE with nobody acting needs, worked out once per LINE and
         process (a batch, the REPL and `-n` roll the same few LINEs again and again): None for
         anything else (a command, a name, somebody acting, a LINE that does not parse)."""
         settings = self.settings
-        key = (text, settings.character, settings.system, settings.times)
+        key = self._plan_key(text)
         plan = self._plans.get(key)
         if plan is not None:
             return plan
-        try:
-            line = parse(text)
-        except RollError:
-            return None
+        if line is None:
+            line = self.parsed(text)
         if not isinstance(line, ast.RollLine) or settings.acting() is not None:
             return None
         single, times = self.repeats(line)
@@ -314,29 +374,48 @@ class Runner:
         plan = self._plans[key] = PlainPlan(self.pick_system(None), single, times)
         return plan
 
+    def _plan_key(self, text: str) -> tuple[str, str | None, str | None, int]:
+        """A plan holds for its LINE under the settings the REPL can change."""
+        settings = self.settings
+        return (text, settings.character, settings.system, settings.times)
+
     def repeats(self, line: ast.Line) -> tuple[ast.Line, int]:
         """The LINE once (no `Nx`) and how many times it runs (`Nx` × `-n`), refused at once
         when the repeats would pass the limits."""
         times = line.repeat * self.settings.times
-        if times > MAX_TIMES:
-            raise LimitError(f"a LINE repeats at most {MAX_TIMES:,} times (Nx × -n)")
+        if times > MAX_REPEAT:
+            raise LimitError(f"a LINE repeats at most {MAX_REPEAT:,} times (Nx × -n)")
         if isinstance(line, ast.RollLine):
             check_dice_limit(line.expr, times)
         return (line if line.repeat == 1 else replace(line, repeat=1)), times
 
     def evaluate(self, text: str) -> list[Resolution]:
-        plain = self.plain_plan(text)
+        """Every result of a LINE, all made before any is shown."""
+        return list(self.made(text))
+
+    def made(self, text: str) -> Iterable[Resolution]:
+        """The results of a LINE, in order. Plain dice from a random source come one at a
+        time, as they are shown (a stream: `-n 100000 1d6` keeps one chunk); anything that
+        may write the campaign, or must use up `--rolled` faces first, is made whole before
+        any is shown (all of a LINE's changes, or none)."""
+        plain = None if self.secret else self._plans.get(self._plan_key(text))  # a secret is logged
+        line = self.parsed(text) if plain is None else plain.line
+        if plain is None and not self.secret:
+            plain = self.plain_plan(text, line)
         if plain is not None:
             system, single, times = plain
-            budget = Budget()  # the dice limit covers the whole LINE, repeats included
-            return [
-                self._resolved(system, NOBODY, single, text, i == times - 1, budget)
-                for i in range(times)
-            ]
-        named = self.expansion(text)
+            streamed = self._plain_results(system, single, text, times)
+            return streamed if isinstance(self.source, RandomSource) else list(streamed)
+        named = self.expansion(text, line)
+        if named is None:
+            from cli.stat_line import filled
+
+            named = filled(self, text)  # `d20+{might}`: the acting character's values
         if named is not None:
             text = named.line  # what the system reads; the result keeps both (cli/named.py)
-        line = parse(text) if named is None else parse_expanded(named)
+            line = parse_expanded(named)
+        if isinstance(line, RollError):
+            raise line
         single, times = self.repeats(line)
         budget = Budget()  # the dice limit covers the whole LINE, repeats included
         if not self.needs_campaign(single):
@@ -351,6 +430,13 @@ class Runner:
                 for i in range(times)
             ]
         return self._resolve_in_campaign(single, text, times, budget, named)
+
+    def _plain_results(
+        self, system: System, line: ast.Line, text: str, times: int
+    ) -> Iterator[Resolution]:
+        budget = Budget()  # the dice limit covers the whole LINE, repeats included
+        for i in range(times):
+            yield self._resolved(system, NOBODY, line, text, i == times - 1, budget)
 
     def _resolved(
         self, system: System, table: Table, line: ast.Line, text: str, last: bool, budget: Budget,
@@ -391,7 +477,7 @@ class Runner:
                     seen = self.table_and_system(tx)
                 table, system = seen
                 res = self._resolved(system, table, line, text, i == times - 1, budget, named)
-                if table.active is not None or res.changes:
+                if table.active is not None or res.changes or self.secret:
                     self.record(tx, res)
                     seen = None  # pools and the last entry changed: read them again
                 results.append(res)
@@ -450,7 +536,7 @@ class Runner:
                 table, system = self.table_and_system(tx)
             res = self._judged(system, table, line, text, roller, named)
             self._check_faces(last)
-            if table.active is not None or res.changes:
+            if table.active is not None or res.changes or self.secret:
                 with campaign.transaction() as tx:
                     now, system = self.table_and_system(tx)
                     from cli.render.meanwhile import meanwhile, moved
@@ -467,7 +553,7 @@ class Runner:
             table, system = self.table_and_system(tx)
             res = self._judged(system, table, line, text, roller, named)
             self._check_faces(last)
-            if table.active is not None or res.changes:
+            if table.active is not None or res.changes or self.secret:
                 self.record(tx, res)
         return res
 
@@ -476,15 +562,26 @@ class Runner:
         table = tx.table(self.settings.acting())  # an unknown name is an error
         return table, self.pick_system(table)
 
-    @staticmethod
-    def record(tx: CampaignView, res: Resolution) -> None:
-        """Apply the changes and log the LINE, with the JSON object a script would have seen."""
+    def record(self, tx: CampaignView, res: Resolution) -> None:
+        """Apply the changes and log the LINE, with the JSON object a script would have seen
+        (a secret LINE: marked, and a marker row for the others' log: cli/secret.py)."""
         text_out = render_text.plain_text(res)
-        tx.apply(res, render_json.resolution_to_json(res, text_out))
+        result = render_json.resolution_to_json(res, text_out)
+        if not self.secret:
+            tx.apply(res, result)
+            return
+        from cli.secret import marker
+
+        mark = marker({**result, "character": res.character, "system": res.system})
+        tx.apply(Resolution(mark["input"], res.system, mark["kind"], mark["text"],
+                            character=res.character), mark)
+        tx.apply(res, {**result, "secret": True})  # last: the LINE a `fluke` looks back at
 
     def needs_campaign(self, line: ast.Line) -> bool:
-        """System commands and an acting character need the campaign; plain dice never do."""
-        return isinstance(line, ast.CommandLine) or self.settings.acting() is not None
+        """System commands, an acting character and a secret LINE (it is logged) need the
+        campaign; other plain dice never do."""
+        return (isinstance(line, ast.CommandLine) or self.settings.acting() is not None
+                or self.secret)
 
     def pick_system(self, table: Table | None) -> System:
         chosen = self.settings.system_id()

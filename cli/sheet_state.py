@@ -34,6 +34,7 @@ def full_state(character: Character) -> dict[str, Any]:
         k: v for k, v in sheet.items()
         if k not in ("name", "system", "flags") and not isinstance(v, Mapping | list)
     }  # fmt: skip
+    extras = {key: value for key, value, _ in get_system(character.system).sheet_extras(character)}
     return {
         "name": character.name,
         "system": character.system,
@@ -45,6 +46,7 @@ def full_state(character: Character) -> dict[str, Any]:
         "flags": sorted(character.flags),
         "risk": {str(k): str(v) for k, v in character.risk.items()},
         "xp": sheet.get("xp") if isinstance(sheet.get("xp"), int) else None,
+        **extras,
         "sheet": dict(sheet),
     }
 

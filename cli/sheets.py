@@ -35,8 +35,10 @@ def parse_sheet(text: str, where: str) -> dict[str, Any]:
     """A TOML sheet's text, validated; `where` (a path, or "stdin") prefixes its errors."""
     try:
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+    except ValueError as exc:  # a TOMLDecodeError, or int() refusing 4,300+ digits
         raise SheetError(f"{where}: broken TOML: {exc}") from None
+    except RecursionError:
+        raise SheetError(f"{where}: broken TOML: arrays or tables nested too deep") from None
     try:
         return validate_sheet(data)
     except SheetError as exc:
@@ -55,7 +57,16 @@ def validate_sheet(data: Mapping[str, Any]) -> dict[str, Any]:
         system = get_system(system_id)
     except UsageError as exc:
         raise SheetError(f"sheet key 'system': {exc.message}") from None
-    return system.validate_sheet(data)
+    sheet = system.validate_sheet(data)
+    rolls = sheet.get("rolls")
+    if isinstance(rolls, Mapping):  # the system checked them against its words; these are roll's
+        from cli.named import check_front_words
+
+        try:
+            check_front_words(rolls)
+        except UsageError as exc:
+            raise SheetError(f"sheet key 'rolls': {exc.message}") from None
+    return sheet
 
 
 def dump_sheet(character: Character) -> str:

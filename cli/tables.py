@@ -11,11 +11,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cli.files import read_text
+from cli.render.safe import shown
 from rules.dice.evaluate import Budget, Roller
 from rules.dice.source import ScriptedSource
 from rules.errors import RollError, UsageError
 from rules.resolution import Resolution
 from rules.tables import Table, TableError, TableRoll, roll_table, table_from_csv, table_from_data
+from rules.tables.rolling import TableBudget
 
 if TYPE_CHECKING:
     from cli.runner import Runner
@@ -41,8 +43,10 @@ def read_table(source: str, text: str | None = None, name: str | None = None) ->
             return table_from_csv(text, stem)
         try:
             data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
+        except ValueError as exc:  # a TOMLDecodeError, or int() refusing 4,300+ digits
             raise TableError(f"broken TOML: {exc}") from None
+        except RecursionError:
+            raise TableError("broken TOML: arrays or tables nested too deep") from None
         return table_from_data({**data, "name": name} if name else data, stem)
     except RollError as exc:
         raise TableError(f"{where}: {exc.message}") from None
@@ -93,6 +97,9 @@ class Tables:
         for suffix in SUFFIXES:
             path = self.folder / f"{name}{suffix}"
             if path.is_file():
+                if path.resolve().parent != self.folder.resolve():
+                    raise TableError(f"{path}: links out of the table's folder; a table rolls"
+                                     " only on tables beside it")
                 return read_table(str(path))
         return None
 
@@ -134,10 +141,10 @@ def table_roll(runner: Runner, target: str) -> list[TableRoll]:
         if table is None:
             raise UsageError(f"no table named {target!r} in this campaign"
                              f" (known: {', '.join(_names(tables)) or 'none yet'})")
-        budget = Budget()
+        budget, written = Budget(), TableBudget()
         rolls = []
         for _ in range(runner.settings.times):
-            rolls.append(roll_table(table, Roller(runner.source, budget), tables.lookup))
+            rolls.append(roll_table(table, Roller(runner.source, budget), tables.lookup, written))
         if runner.one_shot and isinstance(runner.source, ScriptedSource):
             runner.source.check_used_up()  # leftover --rolled faces: refused before showing
         return rolls
@@ -165,7 +172,7 @@ def run_table(runner: Runner, target: str, input_line: str | None = None) -> int
     system = runner.settings.system_id() or "generic"
     for roll in rolls:
         if runner.settings.quiet and not runner.settings.json:
-            runner.out(roll.text)
+            runner.out(shown(roll.text))
         else:
             runner.show(table_resolution(roll, line, system))
     return 0
@@ -175,14 +182,14 @@ def odds_lines(table: Table, odds: dict[Any, Fraction], width: int) -> list[str]
     """`roll odds table NAME` for a person: the die, then each row's chance and text."""
     from cli.render.odds import percent
 
-    head = f"table {table.name} · {table.die} · {len(table.rows)} rows"
+    head = shown(f"table {table.name} · {table.die} · {len(table.rows)} rows")
     keys = [row.range_text or f"w{row.weight}" for row in table.rows]
     key_w = max(len(k) for k in keys)
-    shown = [percent(odds[row]) for row in table.rows]
-    pct_w = max(len(p) for p in shown)
+    percents = [percent(odds[row]) for row in table.rows]
+    pct_w = max(len(p) for p in percents)
     lines = [head]
-    for row, key, pct in zip(table.rows, keys, shown, strict=True):
-        text = f"{key:>{key_w}} {pct:>{pct_w}} {row.text}"
+    for row, key, pct in zip(table.rows, keys, percents, strict=True):
+        text = f"{key:>{key_w}} {pct:>{pct_w}} {shown(row.text)}"
         lines.append(text if len(text) <= width else text[: width - 1] + "…")
     return lines
 

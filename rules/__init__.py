@@ -1,1 +1,114 @@
-"""roll-rules' domain: dice notation, dice, odds and game systems. Pure: no I/O."""
+"""roll-rules' domain: dice notation, dice, odds and game systems. Pure: no I/O.
+
+As a library (SPEC §1):
+
+    import rules
+    rules.roll("4d6kh3", seed=7)                        # a Resolution: .total, .summary, …
+    rules.roll("check dex=5 trained", system="vagabond",
+               source=rules.ScriptedSource([14]))
+    rules.odds("2d6 vs 7").outcomes["pass"]            # an exact Fraction (7/12)
+    rules.parse("3x 1d6 # fire").repeat                # the syntax tree
+
+`import rules` loads nothing: each name below is imported when first read (module
+`__getattr__`), so the subpackages that import `rules` first pay nothing for the face.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rules.campaign import Character, Table
+    from rules.dice.results import DieRoll, Roll, Throw
+    from rules.dice.source import DiceSource, RandomSource, ScriptedSource
+    from rules.errors import (
+        EvaluationError,
+        LimitError,
+        NotationError,
+        RollError,
+        RuleError,
+        ScriptError,
+        SheetError,
+        UsageError,
+    )
+    from rules.library import odds, repeat, roll
+    from rules.notation import parse
+    from rules.odds.result import Odds
+    from rules.resolution import Change, Resolution
+    from rules.systems import SYSTEMS, System, get_system
+
+_FROM = {
+    "parse": "rules.notation",
+    "roll": "rules.library",
+    "repeat": "rules.library",
+    "odds": "rules.library",
+    "SYSTEMS": "rules.systems",
+    "System": "rules.systems",
+    "get_system": "rules.systems",
+    "Resolution": "rules.resolution",
+    "Change": "rules.resolution",
+    "Roll": "rules.dice.results",
+    "DieRoll": "rules.dice.results",
+    "Throw": "rules.dice.results",
+    "Odds": "rules.odds.result",
+    "DiceSource": "rules.dice.source",
+    "RandomSource": "rules.dice.source",
+    "ScriptedSource": "rules.dice.source",
+    "Table": "rules.campaign",
+    "Character": "rules.campaign",
+    "RollError": "rules.errors",
+    "NotationError": "rules.errors",
+    "LimitError": "rules.errors",
+    "EvaluationError": "rules.errors",
+    "ScriptError": "rules.errors",
+    "SheetError": "rules.errors",
+    "UsageError": "rules.errors",
+    "RuleError": "rules.errors",
+}
+"""Each name of the library face, and the module that defines it."""
+
+__all__ = [
+    "SYSTEMS",
+    "Change",
+    "Character",
+    "DiceSource",
+    "DieRoll",
+    "EvaluationError",
+    "LimitError",
+    "NotationError",
+    "Odds",
+    "RandomSource",
+    "Resolution",
+    "Roll",
+    "RollError",
+    "RuleError",
+    "ScriptError",
+    "ScriptedSource",
+    "SheetError",
+    "System",
+    "Table",
+    "Throw",
+    "UsageError",
+    "get_system",
+    "odds",
+    "parse",
+    "repeat",
+    "roll",
+]
+
+
+def __getattr__(name: str) -> Any:
+    """A name of the face, imported on first use (and kept: the next read is a plain one)."""
+    where = _FROM.get(name)
+    if where is None:
+        raise AttributeError(f"module 'rules' has no attribute {name!r}")
+    if name == "odds":  # the subpackage, callable as the function (rules/odds/__init__.py)
+        return import_module("rules.odds")
+    value = getattr(import_module(where), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -15,7 +15,7 @@ from rules.errors import UsageError
 from rules.resolution import Change, Value
 from rules.values import frozen
 
-SECTIONS = {"pool": "pools", "risk": "risk", "stat": "stats", "max": "max"}
+SECTIONS = {"pool": "pools", "risk": "risk", "stat": "stats", "max": "max", "item": "items"}
 
 
 @frozen
@@ -101,6 +101,8 @@ class Table:
 
 
 def current_value(sheet: Mapping[str, Any], kind: str, name: str) -> Value:
+    if kind == "character":  # the whole sheet: the store reads it (cli/store)
+        return None
     if kind == "flag":
         return name in sheet.get("flags", ())
     if kind == "field":

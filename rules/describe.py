@@ -36,8 +36,9 @@ def capitalized(name: str) -> str:
 
 
 def pool_title(name: str) -> str:
-    """How a pool is written in output: `hp` → HP, `luck` → Luck."""
-    return TITLES.get(name) or capitalized(name)
+    """How a pool or flag is written in output, in the game's words: `hp` → HP, `luck` → Luck,
+    `breather-taken` → Breather taken (an id's hyphens are spaces in prose)."""
+    return TITLES.get(name) or capitalized(name.replace("-", " ") if ":" not in name else name)
 
 
 def strike(text: str) -> str:
@@ -56,7 +57,7 @@ def describe_die(d: DieRoll) -> str:
     if discarded:
         text = " ".join(strike(str(f)) for f in d.faces[:discarded]) + f" {text}"
     if d.success > 0:
-        text += "*"
+        text += "*" * d.success  # `10**`: a success counted twice (`t10`)
     elif d.success < 0:
         text += "-"
     return text if d.kept else strike(text)

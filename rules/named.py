@@ -4,41 +4,22 @@
 A body may take the LINE's words through `$1`, `$2`… (positional words, in order) and `{name}`
 (a `name=value` word, else a value the caller knows such as a stat, else `{name:default}`);
 the words no placeholder took are appended. Expansion repeats on the new first word, at most
-`MAX_DEPTH` names deep, and a name that comes back is a loop.
+`MAX_NAMED_CHAIN` names deep, and a name that comes back is a loop.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from rules.errors import LimitError, NotationError, UsageError
 from rules.notation import parse
 from rules.notation.ast import RollLine
-from rules.notation.limits import MAX_LINE
+from rules.notation.limits import MAX_LINE, MAX_NAMED_CHAIN
+from rules.notation.parts import LineParts, Placeholder, fill, is_name, key_value, split_line
 
-if TYPE_CHECKING:
-    from rules.systems.protocol import System
-
-MAX_DEPTH = 5
-"""A named roll may name another, at most this many names in one chain."""
-
-SUBCOMMANDS = (
-    "odds", "sheet", "log", "undo", "systems", "help", "completion", "repl", "alias", "table",
-    "campaign",
-)
-"""`roll`'s subcommands: a LINE starting with one is never a named roll."""
-
-LINE_WORDS = ("adv", "dis", "vs", "use", "as", "physical", "quit", "exit")
-"""Words of the notation and of the REPL that a name would shadow."""
-
-_NAME = re.compile(r"[a-z][a-z0-9_-]*", re.IGNORECASE)
-_WORD = re.compile(r'"[^"]*"|\S+')
-_KEY_VALUE = re.compile(r"([a-z_][a-z0-9_-]*)=(.+)", re.IGNORECASE | re.DOTALL)
-_REPEAT = re.compile(r"^\s*(\d+[x×])\s+", re.IGNORECASE)
-_PLACEHOLDER = re.compile(r"\$(\d+)|\{([a-z_][a-z0-9_-]*)(?::([^{}]*))?\}", re.IGNORECASE)
+NOTATION_WORDS = ("adv", "dis", "vs")
+"""Words of the notation that a name would shadow."""
 
 
 @dataclass(frozen=True)
@@ -57,7 +38,7 @@ class Expansion:
     @property
     def core(self) -> str:
         """The expanded LINE without its `Nx` and `# comment`, as a result's summary echoes it."""
-        return _split(self.line)[1]
+        return split_line(self.line).body
 
     def describe(self) -> str:
         """How a result shows it: `longsword → attack melee 1d8+3 favor` (the LINE alone if none)."""
@@ -66,30 +47,28 @@ class Expansion:
         return f"{self.chain[0]} → {self.line}"
 
 
-def reserved_words(system: System | None = None) -> dict[str, str]:
-    """Words a name may not take, each with what it is: subcommands, notation and REPL words,
-    and the command words of `system` (of every system when None)."""
-    words = {w: "a subcommand of roll" for w in SUBCOMMANDS}
-    words.update({w: "a word of the LINE notation or the REPL" for w in LINE_WORDS})
-    if system is not None:
-        systems: Iterable[System] = (system,)
-    else:
-        from rules.systems import SYSTEMS
-
-        systems = SYSTEMS.values()
+def reserved_words(
+    commands: Mapping[str, Iterable[str]], words: Mapping[str, str] | None = None
+) -> dict[str, str]:
+    """Words a name may not take, each with what it is: the front end's own `words` (given by
+    it: `roll`'s subcommands, the REPL's words), the notation's, and the command words of
+    each system in `commands` (system id → its words)."""
+    reserved = dict(words or {})
+    for word in NOTATION_WORDS:
+        reserved.setdefault(word, "a word of the LINE notation or the REPL")
     owners: dict[str, list[str]] = {}
-    for each in systems:
-        for command in each.commands():
-            owners.setdefault(command, []).append(each.id)
+    for system_id, names in commands.items():
+        for command in names:
+            owners.setdefault(command, []).append(system_id)
     for command, ids in owners.items():
-        words.setdefault(command, f"a {' / '.join(ids)} command")
-    return words
+        reserved.setdefault(command, f"a {' / '.join(ids)} command")
+    return reserved
 
 
 def check_name(name: str, reserved: Collection[str]) -> str:
     """A roll's name, lower-cased; UsageError if it is not a word, is dice, or shadows a word."""
     low = name.strip().lower()
-    if not _NAME.fullmatch(low):
+    if not is_name(low):
         raise UsageError(
             f"a named roll's name is one word of letters, digits, - and _, starting with a letter,"
             f" not {name!r}"
@@ -104,7 +83,7 @@ def check_name(name: str, reserved: Collection[str]) -> str:
 
 def check_rolls(rolls: Mapping[str, object], reserved: Collection[str]) -> dict[str, str]:
     """Validate a table of named rolls: names (see `check_name`), non-empty string bodies,
-    no name twice, no loop and no chain deeper than MAX_DEPTH. Returns it with lower-case names."""
+    no name twice, no loop and no chain deeper than MAX_NAMED_CHAIN. Returns it with lower-case names."""
     out: dict[str, str] = {}
     for name, body in rolls.items():
         low = check_name(name, reserved)
@@ -131,17 +110,17 @@ def expand(
     """
     table = {k.lower(): v for k, v in rolls.items()}
     text = line_text
-    repeat, body, comment = _split(text)
+    repeat, body, comment = split_line(text)
     chain: list[str] = []
     while True:
-        words = _WORD.findall(body)
+        words = LineParts("", body, "").words()
         if not words:
             break
         name = words[0].lower()
         if name not in table or name in reserved_words:
             break
         _follow(chain, name)
-        inner_repeat, inner, inner_comment = _split(table[name])
+        inner_repeat, inner, inner_comment = split_line(table[name])
         if inner_repeat and repeat:
             raise UsageError(f"'{name}' repeats ({inner_repeat}) and so does the LINE ({repeat})")
         repeat = repeat or inner_repeat
@@ -157,38 +136,26 @@ def expand(
     return Expansion(line_text, " ".join(parts), tuple(chain))
 
 
-def _split(text: str) -> tuple[str, str, str]:
-    """(`Nx` prefix, body, `# comment`) of a LINE; empty strings where absent."""
-    repeat = ""
-    match = _REPEAT.match(text)
-    if match:
-        repeat = match.group(1)
-        text = text[match.end() :]
-    body, hash_, comment = text.partition("#")
-    return repeat, body.strip(), (hash_ + comment).strip()
-
-
 def _fill(name: str, body: str, args: list[str], values: Mapping[str, object]) -> str:
     """The body with its placeholders filled from `args`; the words left over appended."""
-    positional = [i for i, w in enumerate(args) if not _KEY_VALUE.fullmatch(w)]
+    pairs = [key_value(w) for w in args]
+    positional = [i for i, pair in enumerate(pairs) if pair is None]
     named: dict[str, tuple[int, str]] = {}
-    for i, w in enumerate(args):
-        match = _KEY_VALUE.fullmatch(w)
-        if match:
-            named.setdefault(match.group(1).lower(), (i, match.group(2)))
+    for i, pair in enumerate(pairs):
+        if pair is not None:
+            named.setdefault(pair[0], (i, pair[1]))
     used: set[int] = set()
     known = {k.lower(): v for k, v in values.items()}
 
-    def one(match: re.Match[str]) -> str:
-        number, key, default = match.group(1), match.group(2), match.group(3)
-        if number is not None:
-            n = int(number)
+    def one(spot: Placeholder) -> str:
+        n, key, default = spot.number, spot.key, spot.default
+        if n is not None:
             if n == 0 or n > len(positional):
                 raise UsageError(f"'{name}' needs a word for ${n} (word {n} after the name)")
             used.add(positional[n - 1])
             return args[positional[n - 1]]
         if _is_dice(key.lower()):
-            return match.group(0)  # a dice group such as {d6}, not a placeholder
+            return spot.text  # a dice group such as {d6}, not a placeholder
         low = key.lower()
         if low in named:
             index, value = named[low]
@@ -200,18 +167,18 @@ def _fill(name: str, body: str, args: list[str], values: Mapping[str, object]) -
             return str(default)
         raise UsageError(f"'{name}' needs a value for {{{key}}}: give {low}=VALUE")
 
-    filled = _PLACEHOLDER.sub(one, body)
+    filled = fill(body, one)
     rest = [w for i, w in enumerate(args) if i not in used]
     return " ".join([filled, *rest]).strip()
 
 
 def _chain_of(name: str, table: Mapping[str, str]) -> tuple[str, ...]:
-    """The names a body's first words lead through; raises on a loop or past MAX_DEPTH."""
+    """The names a body's first words lead through; raises on a loop or past MAX_NAMED_CHAIN."""
     chain: list[str] = []
     _follow(chain, name)
     body = table[name]
     while True:
-        words = _WORD.findall(_split(body)[1])
+        words = split_line(body).words()
         nxt = words[0].lower() if words else ""
         if nxt not in table:
             return tuple(chain)
@@ -220,12 +187,12 @@ def _chain_of(name: str, table: Mapping[str, str]) -> tuple[str, ...]:
 
 
 def _follow(chain: list[str], name: str) -> None:
-    """Add `name` to a chain of expansions; a loop or a chain past MAX_DEPTH is an error."""
+    """Add `name` to a chain of expansions; a loop or a chain past MAX_NAMED_CHAIN is an error."""
     chain.append(name)
     if chain.count(name) > 1:
         raise UsageError(f"named rolls loop: {' → '.join(chain)}")
-    if len(chain) > MAX_DEPTH:
-        raise LimitError(f"named rolls nest at most {MAX_DEPTH} deep: {' → '.join(chain)}")
+    if len(chain) > MAX_NAMED_CHAIN:
+        raise LimitError(f"named rolls nest at most {MAX_NAMED_CHAIN} deep: {' → '.join(chain)}")
 
 
 def _is_dice(word: str) -> bool:
@@ -238,8 +205,7 @@ def _is_dice(word: str) -> bool:
 
 
 __all__ = [
-    "MAX_DEPTH",
-    "SUBCOMMANDS",
+    "NOTATION_WORDS",
     "Expansion",
     "check_name",
     "check_rolls",

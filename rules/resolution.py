@@ -24,7 +24,8 @@ class Change:
     """One pool (or risk die, flag, stat, field) of one character going from `before` to `after`.
 
     `character` None is the party. `kind` says where it lives on the sheet:
-    pool → [pools], risk → [risk], flag → flags, stat → [stats], max → [max], field → top level.
+    pool → [pools], risk → [risk], flag → flags, stat → [stats], max → [max], field → top level,
+    item → [items] (Vagabond's Item Slots an item takes).
     """
 
     character: str | None

@@ -153,7 +153,7 @@ def test_field_healing_spends_supply_and_clears_one_wound_once_a_round() -> None
     assert text(res) == ("field-heal Kael → 1 wound cleared\n"
                          "Mira · Healing Supply 2 → 1 (field-heal)\n"
                          "Kael · Wounds 2 → 1 (field-heal)\n"
-                         "Kael · Field-healed on (field-heal)")
+                         "Kael · Field healed on (field-heal)")
     assert res.kind == "field-heal" and data(res)["target_name"] == "Kael"
     with pytest.raises(RuleError) as err:
         c.run("field-heal Kael")
@@ -163,7 +163,7 @@ def test_field_healing_spends_supply_and_clears_one_wound_once_a_round() -> None
     assert text(c.run("turn end Red")) == "turn end Red → no Med Flag counts down"
     with pytest.raises(RuleError, match="already field-healed"):
         c.run("field-heal Kael")  # Red's turn end is not Kael's round
-    assert text(c.run("turn end Blue")).splitlines()[1] == "Kael · Field-healed off (turn end)"
+    assert text(c.run("turn end Blue")).splitlines()[1] == "Kael · Field healed off (turn end)"
     assert c.run("field-heal Kael").changes[0].after == 0  # Mira's last Healing Supply
     c.run("turn end Blue")
     c.run("attack Kael weapon heavy", [15, 6])

@@ -143,3 +143,12 @@ def test_sheet_import_dash_in_a_batch_is_refused(tmp_path: Path) -> None:
                    " give a sheet FILE\nroll: error: line 2: - reads stdin, which is this batch's own"
                    " input: give a table FILE\n")
     assert not campaign.exists()
+
+
+def test_a_repeat_prefix_reads_the_same_in_any_case() -> None:
+    """`3X 1d6` is `3x 1d6`: the tree's repeat and shown text, not a second reading of the text."""
+    lower = invoke("--seed", "1", "3x 1d6")
+    assert invoke("--seed", "1", "3X 1d6") == lower == (
+        0, "1d6 → [1] = 1\n1d6 → [6] = 6\n1d6 → [5] = 5\n", "")
+    assert invoke("--seed", "1", "3× 1d6 # fire")[1].splitlines() == [
+        "fire: 1d6 → [1] = 1", "fire: 1d6 → [6] = 6", "fire: 1d6 → [5] = 5"]

@@ -96,7 +96,7 @@ def test_the_parameters_complete_from_the_app(table: Path) -> None:
     assert complete("roll --rolled ") == []  # a value option's value is no LINE word
     assert complete("roll --json ")[:2] == ["spend ", "gain "]  # a flag takes no value
     assert complete("roll help ") == ["notation", "tables", "generic", "vagabond", "macchiato",
-                                      "champions", "tiers", "brighter"]
+                                      "champions", "tiers", "brighter", "encounter"]
 
 
 def test_alias_and_table_names_complete(table: Path) -> None:
@@ -139,7 +139,8 @@ BASH_CASES = {
     "roll --no-c": ["--no-color"],
     "roll help no": ["notation"],
     "roll completion ''": ["bash", "zsh", "fish"],
-    "roll -n 3 ''": ["spend ", "gain ", "set ", "hurt ", "heal ", "rest ", "odds ", "sheet ",
+    "roll -n 3 ''": ["spend ", "gain ", "set ", "hurt ", "heal ", "rest ", "encounter ", "foe ",
+                     "next ", "delay ", "pin ", "odds ", "sheet ",
                      "log ", "undo ", "systems ", "help ", "completion ", "repl ", "alias ",
                      "table ", "campaign "],
 }  # fmt: skip

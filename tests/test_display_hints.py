@@ -75,8 +75,8 @@ def test_the_hint_never_suggests_a_system_the_character_is_not_in(tmp_path: Path
     code, out, err = invoke("--as", "Bran", "fluke")
     assert (code, out) == (2, "")
     assert err == ("roll: error: 'fluke' is a vagabond command, and Bran is a champions character"
-                   " (champions commands: attack, field-heal, gain, heal, hurt, rest, set, spend,"
-                   " stabilize, turn)\n")
+                   " (champions commands: attack, delay, encounter, field-heal, foe, gain, heal,"
+                   " hurt, next, pin, rest, set, spend, stabilize, turn)\n")
     assert "-s" not in invoke("--as", "Bran", "odds", "fluke")[2]
     code, _, err = invoke("--as", "Bran", "d20+f")
     assert err == ("roll: error: f and h are Vagabond's Favor and Hinder dice: Bran is a"
@@ -91,7 +91,7 @@ def test_the_hint_never_suggests_a_system_the_character_is_not_in(tmp_path: Path
 def test_dash_s_help_is_the_systems_help() -> None:
     code, out, _ = invoke("-s", "tiers", "help")
     assert code == 0 and out == invoke("help", "tiers")[1]
-    assert out.startswith("Tiers (`-s tiers`, seed 003)")
+    assert out.startswith("Tiers (`-s tiers`): Tier 1–5")
     assert invoke("help", "-s", "champions")[1] == invoke("help", "champions")[1]
     assert invoke("-s", "tiers", "help", "notation")[1] == invoke("help", "notation")[1]
 

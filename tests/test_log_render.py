@@ -32,15 +32,33 @@ def test_age_in_its_largest_unit(seconds: int, shown: str) -> None:
     assert age(then, NOW) == shown
 
 
-def test_a_line_fits_40_columns_and_names_who_and_what() -> None:
-    assert log_line(entry(), NOW) == "#12 2m Mira check dex favor → 11 fail"
+def test_an_entry_names_who_and_what_and_wraps_never_cut() -> None:
+    assert log_line(entry(), NOW, 40) == "#12 2m Mira check dex favor → 11 fail"
     spent = entry(changes=(Change("Mira", "luck", 2, 1, "spend"),
                            Change("Bram", "hp", 8, 5, "hit")))
-    assert log_line(spent, NOW) == "#12 2m Mira check dex favor → 11 fail ·…"
+    assert log_line(spent, NOW, 40) == (
+        "#12 2m Mira check dex favor → 11 fail\n  · Luck 2→1 · Bram HP 8→5")
     assert log_line(spent, NOW, 80) == (
         "#12 2m Mira check dex favor → 11 fail · Luck 2→1 · Bram HP 8→5")
+    assert log_line(spent, NOW, 20) == (
+        "#12 2m Mira check\n  dex favor → 11\n  fail · Luck 2→1\n  · Bram HP 8→5")
     gone = entry(undone=True, character=None, result={"input": "risk food", "total": 3})
     assert log_line(gone, NOW) == "#12 2m — (undone) risk food → 3"
+
+
+@pytest.mark.parametrize("width", [40, 80, 100])
+def test_a_long_entry_keeps_every_change_within_the_width(width: int) -> None:
+    from cli.render.layout import width_of
+
+    changes = tuple(Change("Mira", pool, 9, n, "cast") for n, pool in
+                    enumerate(["mana", "hp", "luck", "fatigue", "xp", "level"] * 3))
+    long = entry(result={"input": "cast damage +2 sphere enlarge=1 " * 3, "total": 17,
+                         "outcome": "pass"}, changes=changes)
+    lines = log_line(long, NOW, width).split("\n")
+    assert all(width_of(line) <= width for line in lines)
+    assert all(line.startswith("  ") for line in lines[1:])
+    text = " ".join(lines)
+    assert text.count("Mana 9→") == 3 and "Level 9→17" in text
 
 
 def test_since_takes_a_span_or_an_iso_time() -> None:

@@ -106,7 +106,7 @@ def test_free_spends_the_sessions_free_advantage() -> None:
     res = resolve("check str free", [18, 4], active=mira())
     assert plain_text(res) == (
         "check str free → [~~18~~, 4] vs 12 · pass\n"
-        "Mira · Free-advantage-spent on (free advantage)"
+        "Mira · Free advantage spent on (free advantage)"
     )
     assert res.changes == (Change("Mira", FREE_FLAG, False, True, "free advantage", "flag"),)
     # with disadvantage it is spent and cancels: one die
@@ -162,8 +162,8 @@ def test_session_new_gives_every_free_advantage_back() -> None:
     assert plain_text(res) == (
         "session new → session 4: free advantage for all\n"
         "Party · Session 3 → 4 (session new)\n"
-        "Bob · Free-advantage-spent off (session new)\n"
-        "Mira · Free-advantage-spent off (session new)"
+        "Bob · Free advantage spent off (session new)\n"
+        "Mira · Free advantage spent off (session new)"
     )
     assert res.changes[0] == Change(None, "session", 3, 4, "session new", "field")
     first = resolve("session new")

@@ -86,7 +86,7 @@ def test_free_advantage_once_per_session(mira: Path) -> None:
     assert invoke("--as", "Mira", "--rolled", "15,4", "check", "str", "free") == (
         0,
         "check str free → [~~15~~, 4] vs 12 · pass\n"
-        "Mira · Free-advantage-spent on (free advantage)\n",
+        "Mira · Free advantage spent on (free advantage)\n",
         "",
     )
     code, out, err = invoke("--as", "Mira", "--rolled", "15,4", "check", "str", "free")

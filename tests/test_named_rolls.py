@@ -9,12 +9,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from cli.argv import SUBCOMMANDS
+from cli.named import reserved as reserved_of
+from cli.sheets import validate_sheet
 from rules.dice.evaluate import Roller
 from rules.dice.source import ScriptedSource
 from rules.errors import LimitError, SheetError, UsageError
 from rules.named import (
-    MAX_DEPTH,
-    SUBCOMMANDS,
     Expansion,
     check_name,
     check_rolls,
@@ -22,6 +23,7 @@ from rules.named import (
     reserved_words,
 )
 from rules.notation import ast, parse
+from rules.notation.limits import MAX_NAMED_CHAIN
 from rules.systems import get_system
 from tests.support.cli import invoke
 
@@ -133,7 +135,7 @@ def test_a_loop_is_an_error_naming_the_chain(rolls: dict[str, str], text: str, m
 
 
 def test_depth_is_limited() -> None:
-    names = [f"r{i}" for i in range(MAX_DEPTH + 1)]
+    names = [f"r{i}" for i in range(MAX_NAMED_CHAIN + 1)]
     rolls = {n: nxt for n, nxt in zip(names, names[1:], strict=False)}
     rolls[names[-1]] = "d6"
     with pytest.raises(LimitError) as caught:
@@ -168,15 +170,22 @@ def test_expanded_lines_roll_and_parse() -> None:
 # ---- names ----
 
 
+def test_the_domain_reserves_the_notation_and_the_commands_it_is_given() -> None:
+    words = reserved_words({"vagabond": ["check", "spend"]}, {"odds": "a subcommand of roll"})
+    assert words == {"odds": "a subcommand of roll", "check": "a vagabond command",
+                     "spend": "a vagabond command",
+                     **{w: "a word of the LINE notation or the REPL" for w in ("adv", "dis", "vs")}}
+
+
 def test_reserved_words_name_what_each_is() -> None:
-    generic = reserved_words(get_system("generic"))
+    generic = reserved_of("generic")
     for word in SUBCOMMANDS:
         assert generic[word] == "a subcommand of roll"
     assert {"alias", "table", "odds", "sheet", "repl"} <= set(generic)
     assert generic["spend"] == "a generic command"
     assert "check" not in generic
-    assert reserved_words(get_system("vagabond"))["check"] == "a vagabond command"
-    every = reserved_words()
+    assert reserved_of("vagabond")["check"] == "a vagabond command"
+    every = reserved_of(None)
     assert every["attack"] == "a vagabond / champions / tiers command"
     assert every["risk"] == "a macchiato command"
     assert every["spend"] == "a generic / vagabond / macchiato / champions / tiers / brighter command"
@@ -204,12 +213,12 @@ def test_reserved_words_name_what_each_is() -> None:
 )
 def test_a_name_may_not_shadow(name: str, message: str) -> None:
     with pytest.raises(UsageError) as caught:
-        check_name(name, reserved_words(get_system("vagabond")))
+        check_name(name, reserved_of("vagabond"))
     assert caught.value.message == message
 
 
 def test_names_are_case_insensitive_words() -> None:
-    reserved = reserved_words(get_system("vagabond"))
+    reserved = reserved_of("vagabond")
     assert check_name("LongSword", reserved) == "longsword"
     assert check_name("fire-bolt_2", reserved) == "fire-bolt_2"
     assert check_name("x", {"y"}) == "x"
@@ -252,8 +261,9 @@ def test_a_sheet_carries_its_rolls() -> None:
     ],
 )
 def test_a_sheet_refuses_bad_rolls(system: str, rolls: object, message: str) -> None:
+    """Through the front end (cli/sheets.py): the system checks its words, roll its own."""
     with pytest.raises(SheetError) as caught:
-        get_system(system).validate_sheet({"name": "Mira", "rolls": rolls})
+        validate_sheet({"name": "Mira", "system": system, "rolls": rolls})
     assert caught.value.message == message
     assert caught.value.exit_status == 2
 

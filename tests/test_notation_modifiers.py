@@ -55,7 +55,7 @@ def test_the_odds_of_an_explosion_minus_one() -> None:
     assert mean == plain - 1
     assert abs(mean - Fraction(16, 5)) < Fraction(1, 10**9)  # 7/2 · 6/5 − 1, less a cut tail
     code, out, _ = invoke("odds", "1d6!-1")
-    assert code == 0 and out.splitlines()[1].startswith("mean ≈3.200 · min 0")
+    assert code == 0 and out.splitlines()[1].startswith("mean 3.200 · min 0")
 
 
 def test_a_bare_number_and_a_compare_point_still_explode() -> None:
@@ -91,8 +91,8 @@ def test_explosions_of_two_styles_are_refused() -> None:
     assert (code, out) == (2, "")
     assert err == (
         "roll: error: one term explodes one way: !!5!6 mixes ! and !! (several points of one"
-        " style combine: 1d6!5!6 explodes on 5 or 6)\n  1d6!!5!6\n  ^\n"
-    )
+        " style combine: 1d6!5!6 explodes on 5 or 6)\n  1d6!!5!6\n        ^\n"
+    )  # the caret under the `!` of the other style
     assert invoke("odds", "1d6!p!!")[0] == 2
 
 

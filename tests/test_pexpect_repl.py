@@ -101,9 +101,9 @@ def test_a_session_in_a_pane(env: dict[str, str], children: list[Any]) -> None:
 
     child.send("2d6")
     child.sendcontrol("c")  # Ctrl-C clears the line
-    child.send("1d4x\r")  # a syntax error runs: its message and caret, then a fresh prompt
+    child.send("1d4y\r")  # a syntax error runs: its message and caret, then a fresh prompt
     child.expect_exact("expected the end of")
-    child.expect_exact("1d4x\r\n     ^")
+    child.expect_exact("1d4y\r\n     ^")
     run(child, "d1+1\r", re.escape("2\r\n  [1] + 1 = 2"), prompt=mira)
     assert "2d6d1" not in child.before
 

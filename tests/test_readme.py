@@ -18,12 +18,21 @@ NAMED = "## Named rolls and tables\n"
 """The README section whose examples build on each other: run in order, in one campaign."""
 
 
-def readme(named: bool = False) -> str:
-    """The README without its named-rolls section, or (`named`) that section alone."""
+ENCOUNTERS = "## Encounters\n"
+"""The README section of a fight, whose LINEs build on each other (tests/test_encounter_panes)."""
+
+
+def readme(named: bool = False, section: str = NAMED) -> str:
+    """The README without its sections that run in order (named rolls, encounters), or
+    (`named`) the `section` alone."""
     text = README.read_text(encoding="utf-8")
-    start = text.index(NAMED)
-    end = text.index("\n## ", start + len(NAMED))
-    return text[start:end] if named else text[:start] + text[end:]
+    if named:
+        start = text.index(section)
+        return text[start:text.index("\n## ", start + len(section))]
+    for cut in (NAMED, ENCOUNTERS):
+        start = text.index(cut)
+        text = text[:start] + text[text.index("\n## ", start + len(cut)):]
+    return text
 
 
 def shell_lines() -> list[str]:

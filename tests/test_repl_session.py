@@ -162,10 +162,12 @@ def test_physical_dice_cancelled_with_ctrl_c() -> None:
 
 
 def test_help_fits_a_40_column_pane() -> None:
-    status, out, err = repl("help\rhelp notation\rhelp nope\rquit\r")
+    status, out, err = repl("help\rhelp notation\rqhelp nope\rquit\r")  # q leaves the pager
     assert status == 0
     assert out.startswith("Type any LINE (dice or a command), or:\n  use SYSTEM ")
+    assert "Topics: notation · tables · generic ·\n  vagabond" in out
     assert "Dice notation" in out
+    assert len(out.split("Dice notation")[1].splitlines()) == 24 - 1  # a screenful, then more
     assert all(len(line) <= 40 for line in out.splitlines())
     assert err.startswith("roll: error: no help topic 'nope'")
 
@@ -290,7 +292,9 @@ def test_roll_as_outranks_what_the_last_repl_remembered(
 
 
 def test_help_and_errors_speak_the_prompts_words() -> None:
-    status, out, err = repl("?\rhelp tiers\rcheck body task 2\rquit\r", Settings(system="tiers"))
+    pages = " " * 8  # space: a screenful more, until the topic's end
+    status, out, err = repl(f"?\rhelp tiers\r{pages}check body task 2\rquit\r",
+                            Settings(system="tiers"))
     assert status == 0
     assert out.startswith("Type any LINE (dice or a command), or:\n")
     assert "roll -s" not in out and "-s tiers" not in out and "--as" not in out

@@ -8,6 +8,7 @@ import pytest
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 
+from cli.render.layout import reflow as fit
 from cli.repl.completer import RollCompleter
 from cli.repl.lexer import marked, tokens
 from cli.repl.physical import PhysicalSource, faces_text, read_face
@@ -15,7 +16,6 @@ from cli.repl.state import TableView
 from cli.repl.suggest import Suggestion, suggest
 from cli.repl.toolbar import toolbar_text, wrap
 from cli.repl.validator import Problem, problem
-from cli.repl.words import fit
 from rules.campaign import Character
 from rules.errors import ScriptError
 from rules.notation.ast import Die, std_die
@@ -151,7 +151,7 @@ def test_the_live_check_colours_from_the_bad_character_on() -> None:
     assert found is not None and found.index == 9
     assert marked("odds 2d6+*3")[-3:] == [("class:operator", "+"), ("class:error", "*"),
                                           ("class:error", "3")]
-    assert marked("1d4x") == [("class:dice", "1d4"), ("class:error", "x")]
+    assert marked("1d4y") == [("class:dice", "1d4"), ("class:error", "y")]  # 1d4x explodes
     for fine in ("", "2d6", "check dex", "use vagabond", "as Old Tom", "sheet import ~/x.toml",
                  "help notation", "odds", "quit", "?", "again", "!!"):
         assert problem(fine) is None
@@ -161,17 +161,17 @@ def test_the_live_check_colours_from_the_bad_character_on() -> None:
 
 
 def test_the_toolbar_shows_pools_maxima_risk_dice_and_flags_in_40_columns() -> None:
-    text = toolbar_text(view(), 40)  # at most two rows: the name gives way to the pools
+    text = toolbar_text(view(), 40)  # at most two rows, the name first: the rest is counted
     assert text == (
-        "HP 8/8  Luck 2/3  Mana 6/6  Fatigue 0/5\n"
-        "torches Δ6  Vulnerable  party lantern Δ8"
+        "Mira:  HP 8/8  Luck 2/3  Mana 6/6\n"
+        "Fatigue 0/5  torches Δ6  Vulnerable  +1"
     )
     assert toolbar_text(view(), 80) == (
         "Mira:  HP 8/8  Luck 2/3  Mana 6/6  Fatigue 0/5  torches Δ6  Vulnerable\n"
         "party lantern Δ8"
     )
-    assert toolbar_text(view(), 24) == (  # titles shorten, then the rest is counted
-        "HP 8/8  Luck 2/3\nMana 6/6  Fati 0/5  +3"
+    assert toolbar_text(view(), 24) == (  # a word is never cut (no `Fati`)
+        "Mira:  HP 8/8  Luck 2/3\nMana 6/6  +4"
     )
     assert all(len(line) <= 40 for line in text.splitlines())
     assert toolbar_text(view(acting=False), 40, physical=True) == (
@@ -182,6 +182,26 @@ def test_the_toolbar_shows_pools_maxima_risk_dice_and_flags_in_40_columns() -> N
     assert toolbar_text(problem, 40) == (
         "generic · nobody acts (as NAME)\n! campaign unreadable: xxxxxxxxxxxxxxxx…"
     )  # an item is never broken over two rows: a long one is cut
+
+
+def test_the_tiers_toolbar_keeps_the_name_and_whole_words_at_40_columns() -> None:
+    from tests.support.tiers import kell
+
+    kell_sheet = {**kell(), "flags": ["in-combat", "exhausted"]}
+    tiers = TableView(get_system("tiers"), Character("Kell", "tiers", kell_sheet), ("Kell",))
+    assert toolbar_text(tiers, 40) == (
+        "Kell:  Vigor 2/2  Vit 5/5  Wounds 3/3\n"
+        "Stam 4/4  Fate 3/3  Exhausted  In combat"  # idle Earned 0, Destiny 0 give way
+    )
+    assert toolbar_text(tiers, 80) == (
+        "Kell:  Vigor 2/2  Vitality 5/5  Wound slots 3/3  Stamina 4/4  Fate 3/3  Earned 0\n"
+        "Destiny 0  Exhausted  In combat"
+    )
+    macchiato = TableView(get_system("macchiato"), Character("Bob", "macchiato", {
+        "name": "Bob", "system": "macchiato", "stats": {"str": 12},
+        "flags": ["free-advantage-spent"]}))
+    assert "Free advantage spent" in toolbar_text(macchiato, 80)
+    assert "Free-advantage" not in toolbar_text(macchiato, 40)
 
 
 def test_prompts_name_system_and_character() -> None:
@@ -272,16 +292,23 @@ def test_a_name_inside_a_line_ends_with_its_space() -> None:
 
 def test_a_description_broken_at_80_columns_is_rewrapped_whole() -> None:
     text = ("  check STAT task N\n"
-            "        [modifier + Tier]d6 (negative modifier: Tier dice, 6s only);\n"
+            "        rolls [modifier + Tier]d6 (negative modifier: Tier dice, 6s only);\n"
             "        5+ succeeds\n"
             "  buyout S      spend S Stamina\n"
             "Pools: vigor (Tier + Heart mod, min 0, − armour)")
     assert fit(text, 40).splitlines() == [
         "  check STAT task N",
-        "        [modifier + Tier]d6 (negative",
-        "        modifier: Tier dice, 6s only);",
-        "        5+ succeeds",
+        "      rolls [modifier + Tier]d6",
+        "      (negative modifier: Tier dice, 6s",
+        "      only); 5+ succeeds",
         "  buyout S      spend S Stamina",
         "Pools: vigor (Tier + Heart mod, min 0, −",
         "  armour)",
     ]
+
+
+def test_spend_offers_only_the_pools_the_acting_hero_has() -> None:
+    fighter = {key: value for key, value in MIRA.items() if key != "max"}  # no [max] mana
+    bram = TableView(get_system("vagabond"), Character("Bram", "vagabond", fighter), ("Bram",))
+    assert texts(suggest("spend ", bram)) == ["hp ", "luck ", "fatigue "]
+    assert texts(suggest("spend ", view())) == ["hp ", "luck ", "mana ", "fatigue "]

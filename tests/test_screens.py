@@ -203,3 +203,30 @@ def test_a_sigint_drops_the_line_for_a_fresh_prompt(session: Session) -> None:
     term.wait_for("[1] = 1")
     assert term.settle().splitlines()[:4] == ["vag·mira> 2d6", "vag·mira> 1d1", "1", "  [1] = 1"]
     assert term.child.isalive()
+
+
+@pytest.mark.parametrize("columns", WIDTHS)
+def test_a_help_topic_pages_in_the_pane(session: Session, columns: int) -> None:
+    term = session("--as", "Mira", columns=columns)
+    term.type("help vagabond\r")
+    screen = term.wait_for("-- more")
+    assert screen.splitlines()[0] == "Vagabond (`use vagabond`)"  # the topic from its start
+    assert all(len(line) <= columns for line in screen.splitlines())
+    check(f"help vagabond, its first screen ({columns}×24)", term.settle())
+    term.type(" ")  # space: the next screenful, under the same question
+    term.wait_for("Endure Save, Hindered vs ranged")
+    assert term.settle().splitlines()[-1] == "-- more: space, Enter, q --"
+    term.type("q")
+    term.type("help\r")
+    screen = term.wait_for("Topics: ")
+    assert "vagabond" in screen.split("Topics")[1]
+    assert all(len(line) <= columns for line in screen.splitlines())
+
+
+@pytest.mark.parametrize("columns", WIDTHS)
+def test_the_odds_of_a_check_fit_the_pane(session: Session, columns: int) -> None:
+    term = session("--as", "Mira", columns=columns)
+    term.type("odds check dex trained\r")
+    screen = term.wait_for("each total of the range")
+    assert all(len(line) <= columns for line in screen.splitlines())
+    check(f"odds of a check ({columns}×24)", term.settle())

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import tempfile
 import tomllib
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -121,6 +122,10 @@ def test_undo_in_reverse_restores_the_start_and_the_log_replays(
         campaign.close()
 
 
+NAME_CHARACTERS = st.characters(blacklist_categories=("Cc", "Cs"),
+                                blacklist_characters="\u2028\u2029\u202a\u202b\u202c\u202d"
+                                                     "\u202e\u2066\u2067\u2068\u2069")
+"""What a name may hold: no control character, line separator or bidirectional override."""
 WORDS = st.from_regex(r"[a-z][a-z0-9_]{0,7}", fullmatch=True)
 
 
@@ -129,7 +134,8 @@ def generic_sheets(draw: st.DrawFn) -> dict[str, Any]:
     """A valid generic sheet: free stats, maxima with current pools within them, flags, notes."""
     maxima = draw(st.dictionaries(WORDS, st.integers(0, 50), max_size=4))
     pools = {k: draw(st.integers(0, v)) for k, v in maxima.items() if draw(st.booleans())}
-    name = draw(st.text(min_size=1).map(str.strip).filter(bool))
+    name = draw(st.text(NAME_CHARACTERS, min_size=1, max_size=200)
+                .map(lambda n: unicodedata.normalize("NFC", n.strip())).filter(bool))
     sheet: dict[str, Any] = {"name": name, "system": "generic"}
     sheet |= {"stats": draw(st.dictionaries(WORDS, st.integers(-99, 99), max_size=4))}
     sheet |= {"max": maxima, "pools": pools, "flags": draw(st.lists(st.text(), max_size=3))}

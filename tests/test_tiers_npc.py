@@ -51,7 +51,7 @@ def test_a_minors_vigor_size_is_asked_for() -> None:
     nameless = {k: v for k, v in GOB.items() if k != "max"}
     with pytest.raises(UsageError) as err:
         run("hurt 1", sheet=nameless)
-    assert err.value.message == ("Gob: a Minor's whole pool is Vigor (003:L97) and the excerpt does"
+    assert err.value.message == ("Gob: a Minor's whole pool is Vigor and the excerpt does"
                                  " not give its size: add [max] vigor = N to the sheet")
 
 
@@ -115,7 +115,7 @@ def test_turn_is_refused_outside_combat_and_combat_end_closes_it() -> None:
         1, "Kell is in no combat: Vigor moves only at the start of turns in combat, and outside"
            " combat nothing drains (start one with `combat`)")
     res = run("combat end", sheet=kell(flags=FIGHTING))
-    assert text(res) == "combat end → out of combat\nKell · In-combat off (combat end)"
+    assert text(res) == "combat end → out of combat\nKell · In combat off (combat end)"
     with pytest.raises(RuleError, match="Kell is in no combat: nothing to end"):
         run("combat end")
     rested = run("rest", sheet=kell(flags=FIGHTING, pools={"stamina": 4}))
@@ -130,6 +130,6 @@ def test_combat_and_turns_through_the_cli(tmp_path: Path) -> None:
     code, _, err = invoke("--as", "Kell", "turn")
     assert code == 1 and err.startswith("roll: error: Kell is in no combat")
     code, out, _ = invoke("--as", "Kell", "combat")
-    assert (code, out) == (0, "combat → Vigor 0\nKell · In-combat on (combat)\n")
+    assert (code, out) == (0, "combat → Vigor 0\nKell · In combat on (combat)\n")
     code, out, _ = invoke("--as", "Kell", "turn")
     assert (code, out) == (0, "turn → Vigor 0\nKell · Vigor stays 0\n")

@@ -100,14 +100,17 @@ def test_a_rest_restores_vitality_and_stamina_and_turns_earned_fate_into_destiny
         "Kell · Exhausted off (rest)\n"
         "Kell · Earned 2 → 0 (rest: becomes Destiny)\n"
         "Kell · Destiny 1 → 3 (rest)\n"
+        "Kell · Rested on (rest)\n"
         "a Rest by itself closes no wound; Vigor refills at the start of a fight (combat)"
     )
     assert res.kind == "rest"
     healed = run("rest healer", sheet=sheet)
-    assert changes(healed)[-1] == ("wounds", 1, 2, "a healer closes a light wound")
+    assert changes(healed)[-2:] == [("wounds", 1, 2, "a healer closes a light wound"),
+                                    ("rested", False, True, "rest")]
     assert healed.notes == ("a healer closes one light wound (Severity 1 or 2) over a Rest",)
     assert text(run("rest")) == (
         "Kell rests: nothing to restore\n"
+        "Kell · Rested on (rest)\n"
         "a Rest by itself closes no wound; Vigor refills at the start of a fight (combat)"
     )
 
@@ -127,7 +130,7 @@ def test_a_new_session_gives_every_character_three_session_fate() -> None:
 def test_combat_fills_vigor_and_each_turn_regains_the_heart_modifier() -> None:
     # issue 14: `combat` also sets the flag in-combat, and `turn` needs it (tests/test_tiers_npc)
     assert text(run("combat", sheet=kell(pools={"vigor": 0}))) == (
-        "combat → Vigor 2\nKell · Vigor 0 → 2 (combat)\nKell · In-combat on (combat)"
+        "combat → Vigor 2\nKell · Vigor 0 → 2 (combat)\nKell · In combat on (combat)"
     )
     fighting = ["in-combat"]
     assert text(run("turn", sheet=kell(pools={"vigor": 0}, flags=fighting))) == (

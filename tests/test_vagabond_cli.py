@@ -102,7 +102,8 @@ def test_fluke_rerolls_the_previous_line_and_undo_reverts_it(mira: Path) -> None
     assert pools() == {"luck": 1, "fatigue": 0, "hp": 5}
     code, out, _ = invoke("log")
     assert [line.split(" ", 2)[::2] for line in out.splitlines()] == [
-        ["#1", "Mira hit 2d6 dodge → 3 fail · HP…"], ["#2", "Mira fluke → 15 pass · Luck 2→1…"]]
+        ["#1", "Mira hit 2d6 dodge → 3 fail · HP 8→0 · Dead on"],
+        ["#2", "Mira fluke → 15 pass · Luck 2→1 · HP 0→5 · Dead off"]]
     assert invoke("undo")[0] == 0
     assert pools() == {"luck": 2, "fatigue": 0, "hp": 0}
 
@@ -125,7 +126,7 @@ def test_cast_spends_mana_and_a_refusal_exits_1(mira: Path) -> None:
 def test_help_vagabond_shows_the_odds_table() -> None:
     code, out, _ = invoke("help", "vagabond")
     assert code == 0
-    assert "   7    40%  57.5%  22.5%     75%  91.7%  57.5%" in out
+    assert "   7   40% 57.5%  22.5%    75% 91.7%  57.5%" in out
     assert "The best untrained roll (Stat 7, plain) still fails 3 times in 5." in out
 
 
@@ -133,9 +134,19 @@ def test_cast_enlarge_asks_for_its_cost() -> None:
     # 000:L103: "enlarging any area costs more": the excerpt has no amount, so it is asked for
     assert invoke("-s", "vagabond", "cast", "damage", "sphere", "enlarge", "class=wizard",
                   "level=1", "rsn=5") == (
-        2, "", "roll: error: cast: enlarging an area costs more Mana (000:L103), but the text"
+        2, "", "roll: error: cast: enlarging an area costs more Mana, but the text"
         " does not say how much: give the extra cost as enlarge=N\n")
     code, out, _ = invoke("-s", "vagabond", "--rolled", "3", "cast", "damage", "+1", "sphere",
                           "enlarge=1", "class=wizard", "level=1", "rsn=5")
     assert (code, out.splitlines()[0]) == (0, "cast damage +1 sphere enlarge=1 class=wizard"
                                               " level=1 rsn=5 → 4 Mana · +3 damage")
+
+
+def test_a_breather_at_full_hp_is_refused_and_kept_for_later(mira: Path) -> None:
+    assert invoke(*AS_MIRA, "breather") == (
+        1, "", "roll: error: Mira is at full HP (8/8): a Breather would heal nothing, so this"
+        " Shift's Breather is kept; nothing changed\n")
+    assert invoke(*AS_MIRA, "hurt", "5")[0] == 0
+    code, out, _ = invoke(*AS_MIRA, "breather")
+    assert (code, out) == (0, "breather → HP 7\nMira · HP 3 → 7 (breather)\n"
+                              "Mira · Breather taken on (breather)\n")

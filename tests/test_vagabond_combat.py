@@ -207,7 +207,7 @@ def test_an_enlarged_area_costs_what_the_caster_says() -> None:
 @pytest.mark.parametrize(
     ("line", "message"),
     [
-        ("cast damage sphere enlarge", "cast: enlarging an area costs more Mana (000:L103), but"
+        ("cast damage sphere enlarge", "cast: enlarging an area costs more Mana, but"
          " the text does not say how much: give the extra cost as enlarge=N"),
         ("cast damage touch enlarge=1", "cast: only an area is enlarged (aura, cone, cube, glyph,"
          " line, sphere), not touch"),

@@ -61,10 +61,12 @@ def test_a_flag_spelled_with_capitals_on_the_sheet_is_found_and_removed() -> Non
 def test_a_breather_restores_might_hp() -> None:
     res = run("breather", sheet=mira(pools={"hp": 2}))
     assert text(res) == ("breather → HP 6\nMira · HP 2 → 6 (breather)\n"
-                         "Mira · Breather-taken on (breather)")
+                         "Mira · Breather taken on (breather)")
     assert changes(run("breather", sheet=mira(pools={"hp": 6}))) == [
         ("hp", 6, 8, "breather"), ("breather-taken", False, True, "breather")]
-    assert run("breather").notes == ("Mira · HP stays 8 (full)",)
+    with pytest.raises(RuleError, match=r"Mira is at full HP \(8/8\): a Breather would heal"
+                       " nothing, so this Shift's Breather is kept; nothing changed"):
+        run("breather")
 
 
 def test_sickened_heals_two_less() -> None:
@@ -209,7 +211,16 @@ def test_help_lists_the_commands_and_the_odds_table() -> None:
                  "hit DAMAGE", "cast damage|effect|both", "status", "breather", "rest",
                  "victim", "xp quest", "level up"):
         assert word in page
-    table = page[page.index("Chance to pass"):].splitlines()
-    assert table[3] == "   2    15%  32.5%   2.5%     25%  42.5%   8.3%"
-    assert table[8] == "   7    40%  57.5%  22.5%     75%  91.7%  57.5%"
+    from cli.render.layout import reflow
+
+    table = reflow(page[page.index("Chance to pass"):], 80).splitlines()
+    assert table[1:4] == ["     untrained           trained",
+                          "Stat plain Favor Hinder  plain Favor Hinder",
+                          "   2   15% 32.5%   2.5%    25% 42.5%   8.3%"]
+    assert table[8] == "   7   40% 57.5%  22.5%    75% 91.7%  57.5%"
     assert table[9] == "The best untrained roll (Stat 7, plain) still fails 3 times in 5."
+    assert reflow(page[page.index("Chance to pass"):], 40).splitlines()[2:13] == [
+        "     untrained", "Stat plain Favor Hinder",
+        "   2   15% 32.5%   2.5%", "   3   20% 37.5%     5%", "   4   25% 42.5%   8.3%",
+        "   5   30% 47.5%  12.5%", "   6   35% 52.5%  17.5%", "   7   40% 57.5%  22.5%",
+        "     trained", "Stat plain Favor Hinder", "   2   25% 42.5%   8.3%"]

@@ -38,8 +38,8 @@ def test_shift_new_gives_every_hero_a_breather_again() -> None:
     res = run("shift new", sheet=mira(flags=["breather-taken"]), others=[bob, ann])
     assert text(res) == ("shift new → Shift 1: a Breather for every Hero\n"
                          "Party · Shift — → 1 (shift new)\n"
-                         "Bob · Breather-taken off (shift new)\n"
-                         "Mira · Breather-taken off (shift new)")
+                         "Bob · Breather taken off (shift new)\n"
+                         "Mira · Breather taken off (shift new)")
     assert data(res)["kind"] == "shift"
 
 
@@ -51,7 +51,7 @@ def test_a_rest_is_a_shift_of_its_own() -> None:
 def test_the_shift_through_the_cli(mira_sheet: Path) -> None:  # noqa: F811
     assert invoke(*AS_MIRA, "set", "hp", "2")[0] == 0
     assert invoke(*AS_MIRA, "breather") == (
-        0, "breather → HP 6\nMira · HP 2 → 6 (breather)\nMira · Breather-taken on (breather)\n",
+        0, "breather → HP 6\nMira · HP 2 → 6 (breather)\nMira · Breather taken on (breather)\n",
         "")
     assert invoke(*AS_MIRA, "breather") == (
         1, "", "roll: error: Mira has had a Breather this Shift (once per Shift; shift new"
@@ -59,7 +59,7 @@ def test_the_shift_through_the_cli(mira_sheet: Path) -> None:  # noqa: F811
     assert sheet_json()["pools"] == {"luck": 2, "fatigue": 0, "hp": 6}
     assert invoke("-s", "vagabond", "shift", "new")[0] == 0
     assert invoke(*AS_MIRA, "breather")[1] == ("breather → HP 8\nMira · HP 6 → 8 (breather)\n"
-                                               "Mira · Breather-taken on (breather)\n")
+                                               "Mira · Breather taken on (breather)\n")
 
 
 # ---- death ----

@@ -18,6 +18,7 @@ from cli.commands.campaign_access import campaign_of, campaign_transaction
 from cli.completion import alias_name
 from cli.env import Environment
 from cli.options import CAMPAIGN_OPTIONS, fail, with_settings
+from cli.render.safe import shown
 from cli.runner import Settings
 from rules.errors import RollError, UsageError
 
@@ -58,7 +59,7 @@ def alias_add(
         aliases = checked({**tx.aliases(), name: line})
         key = name.strip().lower()
         replaced = tx.put_alias(key, aliases[key])
-    typer.echo(f"{'replaced' if replaced else 'added'} alias {key} → {aliases[key]}")
+    typer.echo(shown(f"{'replaced' if replaced else 'added'} alias {key} → {aliases[key]}"))
 
 
 @alias_app.command("rm")
@@ -70,7 +71,7 @@ def alias_rm(
     """Remove a named roll of the campaign."""
     with campaign_transaction(settings) as tx:
         line = tx.remove_alias(name)
-    typer.echo(f"removed alias {name.strip().lower()} (it was {line})")
+    typer.echo(shown(f"removed alias {name.strip().lower()} (it was {line})"))
 
 
 @alias_app.command("list")
@@ -92,7 +93,7 @@ def alias_list(settings: Settings) -> None:
             typer.echo(jsonlib.dumps({"name": name, "line": line, "character": owner},
                                      ensure_ascii=False))
         else:
-            typer.echo(f"{name} → {line}" + (f"  ({owner})" if owner else ""))
+            typer.echo(shown(f"{name} → {line}" + (f"  ({owner})" if owner else "")))
 
 
 @alias_app.command("export")
@@ -132,8 +133,10 @@ def _aliases_in(file: str) -> dict[str, Any]:
     text = read_text(Path(file), "aliases")
     try:
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+    except ValueError as exc:  # a TOMLDecodeError, or int() refusing 4,300+ digits
         raise UsageError(f"{file}: broken TOML: {exc}") from None
+    except RecursionError:
+        raise UsageError(f"{file}: broken TOML: arrays or tables nested too deep") from None
     aliases = data.get("aliases")
     if not isinstance(aliases, dict) or set(data) != {"aliases"}:
         raise UsageError(f"{file}: expected one [aliases] table of NAME = \"LINE\"")

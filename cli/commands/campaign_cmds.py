@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import json as jsonlib
-import textwrap
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from cli.bounds import in_range, storable
 from cli.commands.campaign_access import campaign_of, campaign_transaction
 from cli.completion import character_name
-from cli.env import Environment, terminal_columns
+from cli.env import Environment
 from cli.options import CAMPAIGN_OPTIONS, fail, with_settings
+from cli.render.safe import shown, shown_all
 from cli.render.text import change_line, value_text
 from cli.runner import Settings
 from rules.campaign import Character
@@ -35,24 +36,23 @@ def sheet_options(settings: Settings) -> None:
 
 def pane_width() -> int:
     """The terminal's width (COLUMNS first), so a sheet or the log fits a narrow side pane."""
-    return max(terminal_columns(80), 20)
+    from cli.render.layout import output_width
+
+    return output_width()
 
 
-def _wrapped(items: list[str], width: int, indent: str = "  ") -> list[str]:
+def _wrapped(items: list[str], width: int) -> list[str]:
     """Items joined by two spaces in lines of at most `width`, never splitting an item."""
-    lines: list[str] = []
-    for item in items:
-        if lines and len(lines[-1]) + 2 + len(item) <= width:
-            lines[-1] += "  " + item
-        else:
-            lines.append(indent + item)
-    return lines
+    from cli.render.layout import wrap_items
+
+    return wrap_items(items, width, hanging="", sep="  ", indent="  ")
 
 
 def _fill(text: str, width: int, indent: str = "  ", more: str = "    ") -> list[str]:
-    """A long line wrapped at spaces, later lines indented by `more`."""
-    return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=more,
-                         break_long_words=False, break_on_hyphens=False) or [indent]
+    """A long line wrapped at words, later lines indented by `more`."""
+    from cli.render.layout import wrap
+
+    return wrap(text, width, indent, hanging=more[len(indent):])
 
 
 @sheet_app.command("import")
@@ -78,7 +78,7 @@ def sheet_import(
             tx.put_character(sheet)
     except RollError as error:
         fail(env, error)
-    typer.echo(f"{'replaced' if how else 'imported'} {sheet['name']} ({sheet['system']}){how}")
+    typer.echo(f"{'replaced' if how else 'imported'} {shown(sheet['name'])} ({sheet['system']}){how}")
 
 
 @sheet_app.command("export")
@@ -114,6 +114,8 @@ def show_lines(character: Character, width: int = 80) -> list[str]:
         except RollError:
             now = None
         lines.append(f"  {pool.title}: {value_text(now)}" + (f"/{top}" if top is not None else ""))
+    for _, _, shown_line in system.sheet_extras(character):  # Vagabond's Item Slots
+        lines += _fill(shown_line, width)
     for name, die in character.risk.items():
         lines.append(f"  {name}: {die}")
     if character.flags:
@@ -146,7 +148,7 @@ def sheet_show(
 
         typer.echo(jsonlib.dumps(full_state(character), ensure_ascii=False))
         return
-    typer.echo("\n".join(show_lines(character, pane_width())))
+    typer.echo("\n".join(shown_all(show_lines(character, pane_width()))))
 
 
 @sheet_app.command("list")
@@ -163,7 +165,7 @@ def sheet_list(
             typer.echo(jsonlib.dumps({"name": c.name, "system": c.system}, ensure_ascii=False))
         else:
             mark = "*" if active and c.name.lower() == active.lower() else " "
-            typer.echo(f"{mark} {c.name:<16} {c.system}")
+            typer.echo(f"{mark} {shown(c.name):<16} {shown(c.system)}")
 
 
 @sheet_app.command("rm")
@@ -185,7 +187,7 @@ def sheet_rm(
             tx.remove_character(character.name, f"sheet rm {character.name}")
     except RollError as error:
         fail(env, error)
-    typer.echo(f"removed {character.name} (undo brings it back)")
+    typer.echo(f"removed {shown(character.name)} (undo brings it back)")
 
 
 def read_sheet(file: Path) -> dict[str, Any]:
@@ -202,7 +204,7 @@ def confirm_removal(env: Environment, name: str) -> None:
     """Ask on a terminal; elsewhere (a script, a pipe) refuse: `--yes` says it is meant."""
     if not (env.stdin_isatty and env.stdout_isatty):
         raise UsageError(f"sheet rm {name} asks first: add --yes to remove without a terminal")
-    if not typer.confirm(f"remove {name} from this campaign?", default=False):
+    if not typer.confirm(f"remove {shown(name)} from this campaign?", default=False):
         raise RuleError(f"kept {name}; nothing changed")
 
 
@@ -220,7 +222,7 @@ def log_command(
 
     from cli.commands.log_follow import entry_printer
     from cli.commands.log_follow import follow as follow_log
-    from cli.render.log import LOG_WIDTH, since_time
+    from cli.render.log import since_time
     from cli.store.follow import watch
 
     env = Environment()
@@ -228,6 +230,7 @@ def log_command(
     try:
         if n < 1:
             raise UsageError("log -n takes a number ≥ 1")
+        in_range(n, "log -n")
         start = None if since is None else since_time(since, now)
         store = campaign_of(settings)
         watcher = watch(store.path) if follow else None  # before reading: no write is missed
@@ -236,7 +239,7 @@ def log_command(
             entries = tx.log(n, settings.acting(), start)
     except RollError as error:
         fail(env, error)
-    emit = entry_printer(settings.json, min(pane_width(), LOG_WIDTH))
+    emit = entry_printer(settings.json, pane_width())
     for entry in entries:
         emit(entry)
     if watcher is not None:
@@ -255,6 +258,9 @@ def undo_command(
     """Revert the acting character's most recent change-set (the campaign's when nobody acts);
     refused if its pools moved since."""
     with campaign_transaction(settings) as tx:
+        storable(nth, "undo N")
+        if id_ is not None:
+            storable(id_, "undo --id")
         entry = tx.undo(settings.acting(), nth, id_)
         logged = tx.log(1)[0]  # the "undo" row, a §3 object like every logged LINE
     if settings.json:
@@ -262,11 +268,11 @@ def undo_command(
 
         typer.echo(jsonlib.dumps(log_json(logged), ensure_ascii=False))
         return
-    typer.echo(f"undid #{entry.id} ({entry.character or 'nobody'}): {entry.input}")
+    typer.echo(shown(f"undid #{entry.id} ({entry.character or 'nobody'}): {entry.input}"))
     if "restored" in logged.result:
-        typer.echo(f"   {logged.result['restored']} is back, with its pools")
+        typer.echo(f"   {shown(str(logged.result['restored']))} is back, with its pools")
     for change in logged.changes:
-        typer.echo("   " + change_line(change, entry.system))
+        typer.echo("   " + shown(change_line(change, entry.system)))
 
 
 def register(app: typer.Typer) -> None:

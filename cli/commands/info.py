@@ -34,9 +34,11 @@ def help_command(
 ) -> None:
     """Help on a TOPIC: notation, or a system id (`roll -s tiers help` is `roll help tiers`)."""
     from cli.help import help_text
+    from cli.render.layout import output_width, reflow
 
     try:
-        typer.echo(help_text(topic if topic is not None else settings.system))
+        typer.echo(reflow(help_text(topic if topic is not None else settings.system),
+                          output_width()))
     except RollError as error:
         fail(Environment(), error)
 

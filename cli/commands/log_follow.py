@@ -20,7 +20,13 @@ WAKE_S = 5.0
 def entry_printer(as_json: bool, width: int) -> Callable[[LogEntry], None]:
     """Print one entry (a JSON object, or a line for a pane `width` wide), flushed at once."""
 
+    from cli.secret import shown, viewer_is_gm
+
+    gm = viewer_is_gm()
+
     def emit(entry: LogEntry) -> None:
+        if not shown(entry, gm):
+            return  # a secret LINE for the GM's eyes, or (to the GM) its marker
         if as_json:
             text = json.dumps(log_json(entry), ensure_ascii=False)
         else:

@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from cli.bounds import in_range
 from cli.completion import LineWord
 from cli.env import Environment, terminal_columns
 from cli.odds_line import odds_table, show_odds
@@ -14,6 +15,9 @@ from cli.options import CAMPAIGN_OPTIONS, fail, unknown_option, with_settings
 from cli.render.odds import odds_json
 from cli.runner import Runner, Settings
 from rules.errors import RollError, UsageError
+
+MIN_WIDTH, MAX_WIDTH = 20, 1000
+"""The columns `odds --width` takes: a chart narrower has no room for a bar, one wider no reader."""
 
 
 @with_settings(*CAMPAIGN_OPTIONS)
@@ -30,6 +34,11 @@ def odds_command(
     env = Environment()
     text = " ".join(words)
     runner = Runner(settings, env)
+    if width is not None:
+        try:
+            in_range(width, "odds --width", MIN_WIDTH, MAX_WIDTH)
+        except RollError as error:
+            fail(env, error, text)
     target = odds_table(text)  # a batch line or the REPL passes the LINE as one word
     if target is not None:
         table_odds_command(runner, target, text, width)

@@ -14,6 +14,7 @@ from cli.commands.campaign_access import campaign_of, campaign_transaction
 from cli.completion import table_name
 from cli.env import Environment
 from cli.options import CAMPAIGN_OPTIONS, fail, with_settings
+from cli.render.safe import shown
 from cli.runner import Runner, Settings, worst
 from rules.errors import RollError, UsageError
 
@@ -91,10 +92,10 @@ def table_import(
     except RollError as error:
         fail(env, error)
     rows = len(table.rows)
-    typer.echo(f"{'replaced' if replaced else 'imported'} table {table.name}"
+    typer.echo(f"{'replaced' if replaced else 'imported'} table {shown(table.name)}"
                f" ({table.die}, {rows} row{'s' if rows != 1 else ''})")
     for ref in missing:
-        typer.echo(f"note: it rolls on table '{ref}', not in this campaign yet")
+        typer.echo(f"note: it rolls on table '{shown(ref)}', not in this campaign yet")
 
 
 @table_app.command("list")
@@ -111,7 +112,7 @@ def table_list(settings: Settings) -> None:
             typer.echo(jsonlib.dumps({"name": name, "roll": die, "rows": len(rows),
                                       "title": title or None}, ensure_ascii=False))
         else:
-            typer.echo(f"{name} · {die} · {len(rows)} rows" + (f" · {title}" if title else ""))
+            typer.echo(shown(f"{name} · {die} · {len(rows)} rows" + (f" · {title}" if title else "")))
 
 
 @table_app.command("rm")
@@ -123,7 +124,7 @@ def table_rm(
     """Remove a table from the campaign."""
     with campaign_transaction(settings) as tx:
         tx.remove_table(name)
-    typer.echo(f"removed table {name.strip().lower()}")
+    typer.echo(f"removed table {shown(name.strip().lower())}")
 
 
 @table_app.command("export")

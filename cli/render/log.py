@@ -1,4 +1,4 @@
-"""The campaign log for a person (one line of at most 40 columns per entry) and for a script."""
+"""The campaign log for a person (an entry wrapped to the width, never cut) and for a script."""
 
 from __future__ import annotations
 
@@ -6,14 +6,15 @@ import re
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from cli.render.safe import shown
 from cli.render.text import pool_label, value_text
 from rules.campaign import LogEntry
 from rules.describe import pool_title
 from rules.errors import UsageError
 from rules.resolution import Change
 
-LOG_WIDTH = 40
-"""A log line fits a 40-column side pane (a narrower terminal narrows it further)."""
+LOG_WIDTH = 80
+"""The width of a log entry when none is given (the width of output off a terminal)."""
 
 _SPAN = re.compile(r"^(\d+)\s*(s|m|h|d|w)$")
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
@@ -62,6 +63,13 @@ def since_time(text: str, now: datetime) -> str:
 
 def _change(change: Change, who: str | None, system_id: str | None) -> str:
     """`Luck 2→1`, naming the character when it is not the one who acted."""
+    if change.kind == "field" and change.character is None and change.pool == "encounter":
+        from rules.encounter.describe import short_state
+
+        before, after = (None if v is None else str(v) for v in (change.before, change.after))
+        return f"Encounter {short_state(before)}→{short_state(after)}"
+    if change.kind == "character":
+        return f"{change.character} {'joins' if change.before is None else 'leaves'}"
     title = pool_label(system_id, change.pool) if change.kind == "pool" else pool_title(change.pool)
     if change.kind == "max":
         title = f"Max {title}"
@@ -74,7 +82,7 @@ def _change(change: Change, who: str | None, system_id: str | None) -> str:
 def _summary(entry: LogEntry) -> str:
     """The LINE and what came of it, without the dice: `check dex → 11 fail`."""
     result = entry.result
-    if result.get("kind") in ("undo", "remove"):
+    if result.get("kind") in ("undo", "remove", "damaged"):
         return str(result.get("text") or entry.input)
     line = " ".join(str(result.get("input") or entry.input).split())
     total, outcome = result.get("total"), result.get("outcome")
@@ -83,15 +91,18 @@ def _summary(entry: LogEntry) -> str:
 
 
 def log_line(entry: LogEntry, now: datetime, width: int = LOG_WIDTH) -> str:
-    """`#12 2m Mira spend luck → Luck 1 · Luck 2→1`, cut to `width` with `…`."""
+    """`#12 2m Mira spend luck → Luck 1 · Luck 2→1`, wrapped at words to `width` (a change
+    kept whole, later lines under a hanging indent): the pool changes are never cut."""
+    from cli.render.layout import wrap_items
+
     text = _summary(entry)
     parts = [f"#{entry.id}", age(entry.time, now) if entry.time else "?", entry.character or "—"]
     if entry.undone:
         parts.append("(undone)")
     parts.append(text)
     changes = [_change(c, entry.character, entry.system) for c in entry.changes]
-    line = " ".join(parts) + "".join(f" · {c}" for c in changes)
-    return line if len(line) <= width else line[: width - 1].rstrip() + "…"
+    items = [shown(word) for part in parts for word in part.split(" ") if word]
+    return "\n".join(wrap_items(items + [shown(f"· {c}") for c in changes], width))
 
 
 def log_json(entry: LogEntry) -> dict[str, Any]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cli.render.safe import shown
 from cli.render.text import value_text
 from rules.campaign import Character, Table
 from rules.describe import pool_title
@@ -9,7 +10,7 @@ from rules.errors import RollError
 from rules.resolution import Value
 from rules.systems import System
 
-SECTIONS = ("pools", "risk", "max", "stats")
+SECTIONS = ("pools", "risk", "max", "stats", "items")
 """The parts of a sheet whose values a LINE reads."""
 
 
@@ -49,4 +50,4 @@ def meanwhile(before: Table, after: Table, system: System) -> list[str]:
         for flag in sorted(then.flags ^ now.flags):
             state = "on" if flag in now.flags else "off"
             out.append(f"meanwhile: {now.name} · {pool_title(flag)} {state}")
-    return out or ["meanwhile: the campaign changed"]
+    return [shown(line) for line in out] or ["meanwhile: the campaign changed"]

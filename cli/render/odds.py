@@ -6,8 +6,8 @@ import math
 from fractions import Fraction
 from typing import Any
 
-from cli.render.text import columns
 from rules.odds import Odds
+from rules.odds.result import fraction_text
 
 RESET = "\x1b[0m"
 BAR = "\x1b[36m"
@@ -28,8 +28,8 @@ MAX_ROWS = 40
 """More values than this are trimmed of negligible tails, then grouped into ranges."""
 NEGLIGIBLE = Fraction(1, 20_000)
 """A value rarer than this (0.005%) shows as "<0.01%" and is trimmed first."""
-MAX_FRACTION_CHARS = 21
-"""The exact mean is shown beside the decimal one when it is at most this long."""
+OUTCOME_ROWS = 12
+"""A check's or save's chart, under its outcomes, groups totals to at most this many rows."""
 
 
 def odds_json(odds: Odds, input_line: str, system: str) -> dict[str, Any]:
@@ -38,16 +38,16 @@ def odds_json(odds: Odds, input_line: str, system: str) -> dict[str, Any]:
         "input": input_line,
         "system": system,
         "kind": "odds",
-        "mean": str(odds.mean),
+        "mean": fraction_text(odds.mean),
         "min": odds.min,
         "max": odds.max,
-        "distribution": {str(v): str(p) for v, p in odds.distribution.items()},
+        "distribution": {str(v): fraction_text(p) for v, p in odds.distribution.items()},
     }
     if odds.outcomes:
-        out["outcomes"] = {k: str(p) for k, p in odds.outcomes.items()}
-    out["residual"] = str(odds.residual)
+        out["outcomes"] = {k: fraction_text(p) for k, p in odds.outcomes.items()}
+    out["residual"] = fraction_text(odds.residual)
     for key, value in odds.extra.items():
-        out.setdefault(key, str(value) if isinstance(value, Fraction) else value)
+        out.setdefault(key, fraction_text(value) if isinstance(value, Fraction) else value)
     return out
 
 
@@ -66,12 +66,10 @@ def percent(p: Fraction) -> str:
 
 
 def mean_text(mean: Fraction) -> str:
-    """`12.24 (15869/1296)`: the decimal, and the exact fraction when it is short."""
+    """`12.24`: a mean as a decimal (the exact fraction is the JSON's)."""
     if mean.denominator == 1:
         return str(mean.numerator)
-    decimal = f"{float(mean):.3f}" if abs(mean) < 10 else f"{float(mean):.2f}"
-    exact = str(mean)
-    return f"{decimal} ({exact})" if len(exact) <= MAX_FRACTION_CHARS else f"≈{decimal}"
+    return f"{float(mean):.3f}" if abs(mean) < 10 else f"{float(mean):.2f}"
 
 
 def odds_text(
@@ -83,44 +81,65 @@ def odds_text(
     color: bool = False,
 ) -> str:
     """The header (input, mean, min, max, outcomes, cut-off tail) and one bar per total."""
+    from cli.render.layout import wrap
+
     width = max(width, 20)
-    lines = [_fit(input_line, width)]
+    lines = wrap(input_line, width)
+    outcomes: list[str] = []
+    if odds.outcomes:  # a check's or save's outcome first: what a player asks odds for
+        words = [f"{_style(k, color)} {percent(p)}" for k, p in odds.outcomes.items()]
+        outcomes = _wrap(words, width, plain=[f"{k} {percent(p)}" for k, p in
+                                              odds.outcomes.items()])
+    lines.extend(outcomes)
     parts = [f"mean {mean_text(odds.mean)}", f"min {odds.min}", f"max {odds.max}"]
     lines.extend(_wrap(parts, width))
-    if odds.outcomes:
-        words = [f"{_style(k, color)} {percent(p)}" for k, p in odds.outcomes.items()]
-        lines.extend(_wrap(words, width, plain=[f"{k} {percent(p)}" for k, p in
-                                               odds.outcomes.items()]))
     if odds.residual:
-        lines.append(_fit(f"tail cut off: {float(odds.residual):.1e}", width))
+        lines.extend(wrap(f"tail cut off: {float(odds.residual):.1e}", width))
     if at_least or at_most:
         lines.append("P(total ≥ value)" if at_least else "P(total ≤ value)")
-    rows, notes = _rows(odds, at_least, at_most)
+    tied = bool(odds.outcomes) and not (at_least or at_most)
+    rows, notes = _rows(odds, at_least, at_most, OUTCOME_ROWS if tied else MAX_ROWS, tied)
     lines.extend(_bars(rows, width, color))
-    lines.extend(_fit(note, width) for note in notes)
-    lines.extend(_wrap_words(note, width) for note in odds.notes)
+    lines.extend(row for note in notes for row in wrap(note, width))
+    lines.extend(row for note in odds.notes for row in wrap(note, width))
     return "\n".join(lines)
 
 
+def _ties(dist: dict[int, Fraction]) -> list[tuple[int, int, Fraction]]:
+    """Runs of consecutive totals of one probability: (first, last, each one's)."""
+    runs: list[tuple[int, int, Fraction]] = []
+    for value, p in dist.items():
+        if runs and runs[-1][2] == p and runs[-1][1] == value - 1:
+            runs[-1] = (runs[-1][0], value, p)
+        else:
+            runs.append((value, value, p))
+    return runs
+
+
 def _rows(
-    odds: Odds, at_least: bool, at_most: bool
+    odds: Odds, at_least: bool, at_most: bool, max_rows: int = MAX_ROWS, tied: bool = False,
 ) -> tuple[list[tuple[str, Fraction]], list[str]]:
-    """(label, probability) per row, and a note on what was trimmed or grouped."""
+    """(label, probability) per row, and a note on what was trimmed or grouped. `tied`: totals
+    of one probability side by side share a row (`1–20 5.00% each`: a d20's faces)."""
     dist = dict(odds.distribution)
+    runs = _ties(dist) if tied else []
+    if tied and any(first != last for first, last, _ in runs) and len(runs) <= max_rows:
+        return [(f"{a}–{b}" if a != b else str(a), p) for a, b, p in runs], [
+            "(a–b: each total of the range)"]
     values = list(dist)
     notes: list[str] = []
-    if len(values) > MAX_ROWS:
+    if len(values) > max_rows:
         lo, hi = 0, len(values)
-        while hi - lo > MAX_ROWS and dist[values[lo]] < NEGLIGIBLE:
+        while hi - lo > max_rows and dist[values[lo]] < NEGLIGIBLE:
             lo += 1
-        while hi - lo > MAX_ROWS and dist[values[hi - 1]] < NEGLIGIBLE:
+        while hi - lo > max_rows and dist[values[hi - 1]] < NEGLIGIBLE:
             hi -= 1
         trimmed = len(values) - (hi - lo)
         if trimmed:
             notes.append(f"({trimmed:,} totals under 0.005% each not shown)")
         values = values[lo:hi]
     span = values[-1] - values[0] + 1
-    step = 1 if len(values) <= MAX_ROWS else math.ceil(span / MAX_ROWS)
+    step = 1 if len(values) <= max_rows else math.ceil(span / max_rows)
     if step > 1:
         notes.append(f"(totals grouped {step} to a row)")
 
@@ -168,42 +187,20 @@ def _style(word: str, color: bool) -> str:
     return f"{style}{word}{RESET}" if color else word
 
 
-def _wrap_words(text: str, width: int) -> str:
-    """A note broken into lines of at most `width` columns at spaces."""
-    lines: list[str] = []
-    for word in text.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(_fit(word, width))
-    return "\n".join(lines)
-
-
-def _fit(text: str, width: int) -> str:
-    """`text` cut to `width` terminal columns (a CJK character takes two), `…` marking the cut."""
-    if columns(text) <= width:
-        return text
-    out, used = [], 1
-    for c in text:
-        used += columns(c)
-        if used > width:
-            break
-        out.append(c)
-    return "".join(out) + "…"
-
-
 def _wrap(parts: list[str], width: int, plain: list[str] | None = None) -> list[str]:
     """Join parts with ` · `, starting a new line where the next would not fit in `width`."""
+    from cli.render.layout import width_of
+
     plain = plain or parts
     lines: list[str] = []
     shown: list[str] = []
     used = 0
     for part, bare in zip(parts, plain, strict=True):
-        extra = len(bare) + (3 if shown else 0)
+        extra = width_of(bare) + (3 if shown else 0)
         if shown and used + extra > width:
             lines.append(" · ".join(shown))
             shown, used = [], 0
-            extra = len(bare)
+            extra = width_of(bare)
         shown.append(part)
         used += extra
     if shown:

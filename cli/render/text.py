@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import re
-
 from cli.render.marks import dropped
+from cli.render.safe import shown
 from rules.describe import pool_title
 from rules.errors import NotationError, RollError
 from rules.resolution import Change, Resolution, Value
@@ -22,8 +21,8 @@ STYLES = {
     "fumble": "\x1b[35;1m",
 }
 CHANGE = "\x1b[36m"
-_STRUCK = re.compile(r"~~(.+?)~~")
-_WORDS = re.compile(r"(?<![\w-])(" + "|".join(re.escape(w) for w in STYLES) + r")(?![\w-])")
+SEPARATOR = " · "
+"""Between the parts of a summary: `14 vs 10 · pass · crit`."""
 
 
 def value_text(value: Value) -> str:
@@ -48,6 +47,14 @@ def pool_label(system_id: str | None, pool: str) -> str:
 
 def change_line(change: Change, system_id: str | None = None) -> str:
     """`Mira · Luck 2 → 3 (crit)`; a flag reads `Mira · Vulnerable on (…)`."""
+    if change.kind == "field" and change.character is None and change.pool == "encounter":
+        from rules.encounter.describe import change_text
+
+        return change_text(change)
+    if change.kind == "character":
+        made = change.before is None
+        return f"{change.character} · {'joins the campaign' if made else 'leaves the campaign'}" \
+            f" ({change.reason})"
     who = change.character or "Party"
     title = pool_label(system_id, change.pool) if change.kind == "pool" else pool_title(
         change.pool)
@@ -61,39 +68,127 @@ def change_line(change: Change, system_id: str | None = None) -> str:
     )
 
 
+class TextRenderer:
+    """A result as plain text, one method per part of it: the summary line (a `# comment`
+    names it), a pool change, a note. What a person typed reaches the output only through
+    `summary` and `note` (a LINE's echo, its labels, names), the one place to make it safe."""
+
+    def resolution(self, res: Resolution) -> str:
+        lines = [self.summary(res)]
+        lines.extend(self.change(c, res.system) for c in res.changes)
+        lines.extend(self.note(n, res) for n in res.notes)
+        return "\n".join(lines)
+
+    def summary(self, res: Resolution) -> str:
+        comment = res.comment
+        return f"{comment}: {res.summary}" if comment else res.summary
+
+    def change(self, change: Change, system_id: str | None) -> str:
+        return change_line(change, system_id)
+
+    def note(self, note: str, res: Resolution) -> str:
+        return note
+
+
+class ShownRenderer(TextRenderer):
+    """The plain text for a terminal: each part's control characters made visible
+    (cli.render.safe), so a name or comment holding a newline or an escape sequence stays on its
+    own line, inert. JSON and the log keep the data as it is (TextRenderer)."""
+
+    def summary(self, res: Resolution) -> str:
+        return shown(super().summary(res))
+
+    def change(self, change: Change, system_id: str | None) -> str:
+        return shown(super().change(change, system_id))
+
+    def note(self, note: str, res: Resolution) -> str:
+        return shown(super().note(note, res))
+
+
+class ColourRenderer(ShownRenderer):
+    """The text on a colour terminal: the result's outcome, crit and fumble in their colours
+    (from its fields: a label that spells `pass` stays the user's), dropped dice dimmed and
+    struck, pool changes in their own colour. Colour is added after the text is made safe."""
+
+    def summary(self, res: Resolution) -> str:
+        return colorize(super().summary(res), res)
+
+    def change(self, change: Change, system_id: str | None) -> str:
+        return f"{CHANGE}{super().change(change, system_id)}{RESET}"
+
+    def note(self, note: str, res: Resolution) -> str:
+        """A note that opens with one of the result's outcome words (`crit: …`) colours it."""
+        note = super().note(note, res)
+        word = note.split(":", 1)[0]
+        if ":" in note and word in outcome_words(res):
+            return f"{STYLES[word]}{word}{RESET}{struck(note[len(word):])}"
+        return struck(note)
+
+
+PLAIN = TextRenderer()
+SHOWN = ShownRenderer()
+COLOUR = ColourRenderer()
+
+
 def plain_text(res: Resolution) -> str:
-    """Everything a person reads for this LINE, without colour; a `# comment` names it."""
-    comment = res.comment
-    lines = [f"{comment}: {res.summary}" if comment else res.summary]
-    lines.extend(change_line(c, res.system) for c in res.changes)
-    lines.extend(res.notes)
-    return "\n".join(lines)
+    """Everything a person reads for this LINE, without colour; a `# comment` names it (as
+    data: JSON and the log escape its control characters, a terminal gets `shown_text`)."""
+    return PLAIN.resolution(res)
 
 
-def colorize(text: str) -> str:
-    text = _STRUCK.sub(lambda m: dropped(m.group(1)), text)
-    return _WORDS.sub(lambda m: f"{STYLES[m.group(1)]}{m.group(1)}{RESET}", text)
+def shown_text(res: Resolution) -> str:
+    """plain_text for a terminal: control characters made visible (ShownRenderer)."""
+    return SHOWN.resolution(res)
+
+
+def outcome_words(res: Resolution) -> frozenset[str]:
+    """The words of a result that are coloured: its outcome, `crit`, `fumble`, as it has them."""
+    words = {res.outcome} if res.outcome in STYLES else set()
+    if res.crit:
+        words.add("crit")
+    if res.fumble:
+        words.add("fumble")
+    return frozenset(w for w in words if w is not None)
+
+
+def colorize(text: str, res: Resolution | None = None) -> str:
+    """A summary (or a layout's head) in colour: dropped dice marked, and each ` · ` part that
+    is one of the result's outcome words (`pass`, `step-down to Δ4`, `crit`) in its colour."""
+    text = struck(text)
+    words = outcome_words(res) if res is not None else frozenset()
+    if not words:
+        return text
+    parts = text.split(SEPARATOR)
+    for i, part in enumerate(parts):
+        word = part if part in words else part.split(" ", 1)[0] if i else ""
+        if word in words:
+            parts[i] = f"{STYLES[word]}{word}{RESET}{part[len(word):]}"
+    return SEPARATOR.join(parts)
+
+
+def struck(text: str) -> str:
+    """Dropped dice (`~~2~~`, as the plain text writes them) dimmed and struck."""
+    if "~~" not in text:
+        return text
+    pieces = text.split("~~")
+    if len(pieces) % 2 == 0:  # an unpaired mark (a user's own `~~`) is not a dropped die
+        return text
+    return "".join(dropped(p) if i % 2 else p for i, p in enumerate(pieces))
 
 
 def render(res: Resolution, color: bool) -> str:
-    text = plain_text(res)
-    if not color:
-        return text
-    lines = text.split("\n")
-    head = colorize(lines[0])
-    rest = [f"{CHANGE}{line}{RESET}" if i < len(res.changes) else colorize(line)
-            for i, line in enumerate(lines[1:])]
-    return "\n".join([head, *rest])
+    """A result for a terminal: made safe, and coloured when asked."""
+    return (COLOUR if color else SHOWN).resolution(res)
 
 
 def quiet(res: Resolution) -> str:
     """`-q`: the outcome word of any LINE that has one (`d20 vs 10` too), else the total,
     else the summary."""
     if res.outcome is not None:
-        return res.outcome
+        return shown(res.outcome)
     if res.total is not None:
         return str(res.total)
-    return res.summary
+    return shown(res.summary)
 
 
 def error_text(line: str | None, error: RollError) -> str:
@@ -103,11 +198,11 @@ def error_text(line: str | None, error: RollError) -> str:
 
     number = batch_line()
     where = f"line {number}: " if number is not None else ""
-    out = f"roll: error: {where}{error.message}"
+    out = f"roll: error: {where}{shown(error.message)}"
     if isinstance(error, NotationError) and line is not None and error.column:
-        shown = [_shown_char(c) for c in line.rstrip("\n")]
-        indent = sum(_columns(c) for c in shown[: error.column - 1])
-        out += f"\n  {''.join(shown)}\n  {' ' * indent}^"
+        chars = [_shown_char(c) for c in line.rstrip("\n")]
+        indent = sum(_columns(c) for c in chars[: error.column - 1])
+        out += f"\n  {''.join(chars)}\n  {' ' * indent}^"
     return out
 
 

@@ -3,23 +3,19 @@
 from __future__ import annotations
 
 import io
-import textwrap
 from collections.abc import Callable
 from typing import TextIO
 
 from cli.repl.speech import at_prompt
 
-ERROR_START = "roll: error: "
-CONTINUATION = "  "
+ERROR_START = "roll: error: "  # cli/render/layout.py's, which loads with the first error
 
 
 def fit_error_line(line: str, width: int) -> list[str]:
     """`roll: error: …` broken at spaces into lines of at most `width`; other lines as they are."""
-    if not line.startswith(ERROR_START) or len(line) <= width:
-        return [line]
-    return textwrap.wrap(
-        line, max(width, 20), subsequent_indent=CONTINUATION, break_on_hyphens=False
-    )
+    from cli.render.layout import fit_error
+
+    return fit_error(line, width).split("\n")
 
 
 class FittedErrors(io.TextIOBase):

@@ -2,37 +2,11 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
-from functools import cache
 
 from prompt_toolkit.document import Document
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.lexers import Lexer
-
-
-@cache
-def _pattern() -> re.Pattern[str]:
-    """The tokens of a LINE, compiled at the first line coloured (not at start-up)."""
-    return re.compile(
-        r"""
-        (?P<comment>\#.*)
-      | (?P<label>\[[^\]]*\]?)
-      | (?P<space>\s+)
-      | (?P<string>"[^"]*"?)
-      | (?P<dice>(?:\d*d(?:\d+|%|f(?![a-z])|\{[^}]*\}?)|(?:Δ|delta)\d+)
-           (?P<mods>(?:(?:kh|kl|dh|dl|rr|ro|min|max|sa|sd|!!|!p|[kdr!sf])(?:[<>]=?|=)?\d*)*)
-           (?:(?:[<>]=?|=)\d+)?)
-      | (?P<repeat>\d+[x×](?![a-z0-9_]))
-      | (?P<number>\d+)
-      | (?P<keyvalue>[a-z_][\w-]*=[^\s#]*)
-      | (?P<word>(?:(?<=\s)\+)?[a-z_][\w'-]*)
-      | (?P<operator>[-+*/(),{}<>=!])
-      | (?P<other>.)
-        """,
-        re.IGNORECASE | re.VERBOSE,
-    )
-
 
 STYLE = {
     "dice": "class:dice",
@@ -55,33 +29,26 @@ ERROR = "class:error"
 
 
 def tokens(text: str) -> list[tuple[str, str]]:
-    """(style, text) pieces of one line; joined they give the line back exactly."""
+    """(style, text) pieces of one line, from the notation's tokens; joined they give the line
+    back exactly. The first word is a command; a word of the notation a keyword."""
     from cli.repl.vocabulary import LINE_WORDS
+    from rules.notation.tokens import tokens as pieces
 
     out: list[tuple[str, str]] = []
     first_word = True
-    for m in _pattern().finditer(text):
-        kind = m.lastgroup or "other"
-        piece = m.group(0)
-        if kind == "dice":
-            split = m.start("mods") - m.start()
-            out.append((STYLE["dice"], piece[:split]))
-            if piece[split:]:
-                out.append((STYLE["modifier"], piece[split:]))
-            first_word = False
-            continue
+    for token in pieces(text):
+        kind: str = token.kind
         if kind == "word":
             if first_word:
                 kind = "command"
-            elif piece.lower() in LINE_WORDS:
+            elif token.text.lower() in LINE_WORDS:
                 kind = "keyword"
+            first_word = False
         elif kind == "repeat":
             kind = "keyword"  # `6x` comes before the first word
         elif kind != "space":
             first_word = False
-        if kind in ("command", "word"):
-            first_word = False
-        out.append((STYLE[kind], piece))
+        out.append((STYLE[kind], token.text))
     return out
 
 

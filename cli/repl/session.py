@@ -123,6 +123,16 @@ def typing_ahead() -> None:
     import_module("cli.repl.suggest")
 
 
+def pager_for(runner: Runner, session: PromptSession[str]) -> Callable[[str], None]:
+    """Long output a screenful at a time, on the prompt's own terminal (cli/repl/pager.py)."""
+    def show(text: str) -> None:
+        from cli.repl.pager import ask_more, page
+
+        page(text, session.output.get_size().rows, runner.out,
+             lambda: ask_more(session.app.input, session.output))
+    return show
+
+
 def layout(width: int) -> Layout:
     """Results in the pane: the prompt line shows the LINE, so they start with the outcome
     (cli/render/layout.py loads with the first result, not before the first prompt)."""
@@ -172,6 +182,7 @@ def run_repl(
 
     repl.ask = ask
     repl.width = lambda: session.output.get_size().columns
+    repl.page = pager_for(runner, session)
     errors.width = repl.width
     try:
         with redirect_stderr(cast(TextIO, errors)):

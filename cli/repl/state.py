@@ -100,7 +100,8 @@ class ViewReader:
         if not _present(path):
             problem = None if acting is None else f"no campaign at {path}"
             self._view = TableView(_system_or_generic(chosen), problem=problem)
-        elif acting is None and not self.stale and self._view is not None:
+        elif (acting is None and not self.stale and self._view is not None
+              and "encounter" not in self._view.party):  # a fight's turn moves: read it
             self._view = TableView(_system_or_generic(chosen), names=self._view.names,
                                    rolls=self._view.rolls, tables=self._view.tables)
         else:

@@ -13,19 +13,31 @@ from rules.errors import RollError
 from rules.systems.protocol import Pool
 
 MAX_ROWS = 2
-SHORT_TITLE = 4
-"""Letters a pool's title keeps when the pools would not fit in `MAX_ROWS` rows otherwise."""
+ABBREVIATIONS = {
+    "Vitality": "Vit", "Stamina": "Stam", "Wound slots": "Wounds", "Destiny": "Dest",
+    "Healing Supply": "Supply", "Breather taken": "Breather",
+    "Free advantage spent": "Free adv spent", "Incapacitated": "Incap",
+}
+"""The shorter titles a narrow toolbar uses (docs/screens.md): whole words, or the short form
+a player says at the table; a title not listed is never shortened (no `Vigo`, `Woun`)."""
 
 
 @dataclass(frozen=True)
 class Item:
-    """One toolbar item, and the shorter form it takes when room runs out."""
+    """One toolbar item, the shorter form it takes when room runs out, and whether it is an
+    idle tally (`Earned 0`: a count with no maximum, still at 0) that gives way first."""
 
     text: str
     short: str = ""
+    idle: bool = False
 
     def shown(self, short: bool) -> str:
         return self.short if short and self.short else self.text
+
+
+def abbreviated(title: str) -> str:
+    """A title as a narrow toolbar shows it (ABBREVIATIONS), else whole."""
+    return ABBREVIATIONS.get(title, title)
 
 
 def items(view: TableView, physical: bool = False) -> list[Item]:
@@ -40,9 +52,11 @@ def items(view: TableView, physical: bool = False) -> list[Item]:
             top = _safely(system.pool_max, ch, pool)
             now = value_text(_safely(system.pool_value, ch, pool))
             value = f"{now}/{top}" if top is not None else now
-            out.append(Item(f"{pool.title} {value}", f"{pool.title[:SHORT_TITLE]} {value}"))
+            out.append(Item(f"{pool.title} {value}", f"{abbreviated(pool.title)} {value}",
+                            idle=top is None and now == "0"))
         out.extend(Item(f"{name} {die}") for name, die in ch.risk.items())
-        out.extend(Item(pool_title(flag)) for flag in sorted(ch.flags))
+        out.extend(Item(pool_title(flag), abbreviated(pool_title(flag)))
+                   for flag in sorted(ch.flags))
     party = view.party.get("risk", {})
     if isinstance(party, dict):
         out.extend(Item(f"party {name} {die}") for name, die in party.items())
@@ -84,17 +98,21 @@ def wrap(items: list[str], width: int) -> list[str]:
 
 
 def toolbar_text(view: TableView, width: int, physical: bool = False) -> str:
-    """The toolbar for a pane `width` columns wide, in at most `MAX_ROWS` rows: the acting
-    character's name leads when there is room; then titles shorten; then the last row
-    ends with how many items did not fit."""
+    """The toolbar for a pane `width` columns wide, in at most `MAX_ROWS` rows, the acting
+    character's name always first. Room running out: idle tallies (`Earned 0`) give way,
+    then titles take their short forms (ABBREVIATIONS), then the last row ends with how many
+    items did not fit (`+2`); a word is never cut (docs/screens.md)."""
     width = max(width, 10)
     found = items(view, physical)
-    named = [Item(f"{view.character.name}:"), *found] if view.character else found
-    for choice, short in ((named, False), (found, False), (found, True)):
+    busy = [item for item in found if not item.idle]
+    name = [] if view.character is None else [view.character.name]
+    head = [Item(f"{name[0]}:", f"{name[0].split()[0][:12]}:")] if name else []
+    for choice, short in (([*head, *found], False), ([*head, *busy], False),
+                          ([*head, *busy], True)):
         rows = wrap([_fit(item.shown(short), width) for item in choice], width)
         if len(rows) <= MAX_ROWS:
             return "\n".join(rows)
-    return "\n".join(_cut([_fit(item.shown(True), width) for item in found], width))
+    return "\n".join(_cut([_fit(item.shown(True), width) for item in [*head, *busy]], width))
 
 
 def _fit(text: str, width: int) -> str:
@@ -127,4 +145,9 @@ class Toolbar:
         self.max_age = max_age
 
     def __call__(self) -> str:
-        return toolbar_text(self.view(self.max_age), self.width(), self.physical())
+        from cli.repl.encounter_line import encounter_line
+
+        view = self.view(self.max_age)
+        text = toolbar_text(view, self.width(), self.physical())
+        fight = encounter_line(view.party, self.width())
+        return text if fight is None else f"{fight}\n{text}"

@@ -75,6 +75,10 @@ _POOL = CommandWords(pools=True)
 SHARED: Mapping[str, CommandWords] = {
     "spend": _POOL, "gain": _POOL, "set": _POOL, "hurt": CommandWords(), "heal": CommandWords(),
     "rest": CommandWords(),
+    "encounter": CommandWords(("start", "add", "rm", "end", "show", "roll", "surprised"),
+                              names=True),
+    "foe": CommandWords(("add", "rm"), names=True), "next": CommandWords(),
+    "delay": CommandWords(), "pin": CommandWords(("off",), names=True),
 }  # fmt: skip
 
 SPEC_WORDS: Mapping[str, Mapping[str, CommandWords]] = {

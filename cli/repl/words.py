@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import re
 import shlex
-import textwrap
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -27,8 +25,7 @@ REPL_HELP = """\
 Type any LINE (dice or a command), or:
   use SYSTEM       switch game system
   as NAME          act as a character
-  as               who acts
-  as none · as -   act as nobody
+  as · as none     who acts · nobody
   physical on|off  type real dice faces
   odds LINE        exact odds of a LINE
   sheet show       the acting character
@@ -36,62 +33,18 @@ Type any LINE (dice or a command), or:
   table NAME       roll on a table
   alias list       named rolls
   systems          the game systems
-  help TOPIC       notation, or a system
+  help TOPIC       a topic (see below)
   ? · help         this help
   again · !!       repeat the last LINE
   Tab · Ctrl-R     complete · search
-  Up               the last line, to fix
-  Ctrl-C           clear the line
+  Up · Ctrl-C      the last line · clear
   quit · Ctrl-D    leave
 Examples: 4d6kh3 · d20+5 vs 15
 """
 HELP_WORDS = ("help", "?")
+PAGED = ("odds", "log")
+"""Words whose output may be longer than a pane: it pages (cli/repl/pager.py)."""
 NOBODY = ("none", "-")
-
-
-TWO_COLUMNS = re.compile(r"^(\S.*?)\s{2,}(\S.*)$")
-"""A help line's entry and its description, side by side (`buyout S      spend S Stamina`)."""
-
-
-def paragraphs(lines: list[str]) -> list[str]:
-    """Help lines with each run of lines at one indentation of four or more joined into one: a
-    description broken at 80 columns is one paragraph, which a narrower pane wraps whole."""
-    out: list[str] = []
-    for line in lines:
-        indent = len(line) - len(line.lstrip())
-        if (out and indent >= 4 and line.strip() and out[-1].strip()
-                and indent == len(out[-1]) - len(out[-1].lstrip())
-                and not TWO_COLUMNS.match(line.strip())
-                and not TWO_COLUMNS.match(out[-1].strip())):
-            out[-1] += " " + line.strip()
-        else:
-            out.append(line)
-    return out
-
-
-def fit(text: str, width: int) -> str:
-    """Reflow help text for a narrow pane: a description's lines wrap as one paragraph, and a
-    two-column line puts its description below."""
-    out: list[str] = []
-    for line in paragraphs(text.splitlines()):
-        if len(line) <= width:
-            out.append(line)
-            continue
-        indent = line[: len(line) - len(line.lstrip())]
-        if len(indent) > width // 4:
-            indent = " " * 6  # a description aligned far right: keep it under its entry
-        body = line.strip()
-        columns = TWO_COLUMNS.match(body)
-        if columns:
-            out += textwrap.wrap(columns.group(1), width, initial_indent=indent,
-                                 subsequent_indent=indent + "  ")
-            out += textwrap.wrap(columns.group(2), width, initial_indent=indent + "    ",
-                                 subsequent_indent=indent + "    ")
-        else:
-            # a heading's own lines hang under it, as the help's continuation lines do
-            out += textwrap.wrap(body, width, initial_indent=indent,
-                                 subsequent_indent=indent or "  ")
-    return "\n".join(out)
 
 
 def check_acting(settings: Settings, opened: CampaignHolder | None = None) -> None:
@@ -159,6 +112,7 @@ class Repl:
         self.rolling: DiceSource = runner.source
         self.ask = ask or input
         self.width = width
+        self.page: Callable[[str], None] = runner.out  # the session's pager on a terminal
 
     # ---- what the prompt shows ----
 
@@ -251,14 +205,54 @@ class Repl:
             self.runner.err(f"roll: error: internal error: {type(exc).__name__}: {exc}")
         return True
 
+    def _pages(self, line: str) -> bool:
+        """Whether the LINE's output may run long and pages (odds, log; never `log -f`)."""
+        words = line.split()
+        return (self.page != self.runner.out and bool(words) and words[0].lower() in PAGED
+                and not {"-f", "--follow"} & set(words))
+
+    def _paged(self, line: str) -> None:
+        """Run the LINE with its output gathered, then shown a screenful at a time."""
+        import io
+        from contextlib import redirect_stdout
+
+        from cli.env import Environment
+
+        gathered, env = io.StringIO(), self.runner.env
+        self.runner.env = Environment(env.stdin, gathered, env.stderr)
+        try:
+            with redirect_stdout(gathered):
+                run_any(self.runner, line)
+        finally:
+            self.runner.env = env
+            text = gathered.getvalue().rstrip("\n")
+            if text:
+                self.page(text)
+
     def run_line(self, line: str) -> None:
         """Run a LINE or subcommand; physical faces typed beyond its dice are said unused."""
         hand = self.runner.source
         if isinstance(hand, PhysicalSource):
             hand.start_line()
+        settings = self.runner.settings
+        actor = None
+        if settings.acting() is None and subcommand_of(line) is None:
+            from cli.repl.encounter_line import turn_actor
+
+            actor = turn_actor(self.view().party, line)
+        if actor is not None:
+            self.say(f"(as {actor}: its turn)")
+            settings.character, chosen = actor, settings.character
         try:
-            run_any(self.runner, line)
+            if self._pages(line):
+                self._paged(line)
+            else:
+                run_any(self.runner, line)
         finally:
+            if actor is not None:
+                settings.character = chosen
+            if line.split(" ", 1)[0].lower() == "encounter":
+                self.views.stale = True  # a fight started or ended: the view reads it
             if isinstance(hand, PhysicalSource) and (extra := hand.left_over()):
                 self.say(f"not used: {' '.join(extra)} (the LINE threw fewer dice)")
 
@@ -278,9 +272,10 @@ class Repl:
     def say(self, text: str) -> None:
         """Show `text`, each line wrapped at words to the pane (continuations indented)."""
         from cli.render.layout import wrap  # with the first result: not needed by the first prompt
+        from cli.render.safe import shown
 
         self.runner.out("\n".join(
-            row for line in text.split("\n") for row in wrap(line, self.width())))
+            row for line in text.split("\n") for row in wrap(shown(line), self.width())))
 
     # ---- the REPL's words ----
 
@@ -309,6 +304,9 @@ class Repl:
             name = " ".join(shlex.split(words))
         except ValueError:
             name = " ".join(words.split())  # an apostrophe in a bare name: `as O'Hara`
+        from cli.runner import nfc
+
+        name = nfc(name)
         if not name:
             acting = self.refresh().character
             self.say("acting as nobody" if acting is None
@@ -358,7 +356,12 @@ class Repl:
 
     def help(self, topic: str | None) -> None:
         """`help`: the REPL's words; `help TOPIC`: notation or a system, fitted to the pane."""
-        from cli.help import help_text
+        from cli.help import TOPICS, help_text
+        from cli.render.layout import reflow
+        from rules.systems import SYSTEMS
 
-        text = REPL_HELP if topic is None else at_prompt(help_text(topic, at_prompt=True))
-        self.say(fit(text.rstrip("\n"), self.width()))
+        if topic is None:
+            text = REPL_HELP + f"Topics: {' · '.join((*TOPICS, *SYSTEMS))}\n"
+        else:
+            text = at_prompt(help_text(topic, at_prompt=True))
+        self.page(reflow(text.rstrip("\n"), self.width()))

@@ -6,6 +6,7 @@ import json
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from cli.store.damage import decoded_change
 from cli.store.schema import ENTRY_COLUMNS
 from rules.campaign import LogEntry
 from rules.errors import RuleError, UsageError
@@ -29,7 +30,7 @@ def recent(tx: Transaction, n: int, who: str | None = None, since: str | None = 
     if since is not None:
         where, args = f"{where} AND time >= ?", [*args, since]
     sql = f"SELECT {ENTRY_COLUMNS} FROM log WHERE {where} ORDER BY id DESC LIMIT ?"
-    return [tx.entry(row) for row in reversed(tx.sql(sql, (*args, n)).fetchall())]
+    return [tx.listed_entry(row) for row in reversed(tx.sql(sql, (*args, n)).fetchall())]
 
 
 def after(tx: Transaction, last_id: int, who: str | None = None) -> list[LogEntry]:
@@ -37,7 +38,7 @@ def after(tx: Transaction, last_id: int, who: str | None = None) -> list[LogEntr
     next lines."""
     where, args = _scope(who)
     sql = f"SELECT {ENTRY_COLUMNS} FROM log WHERE id > ? AND {where} ORDER BY id"
-    return [tx.entry(row) for row in tx.sql(sql, (last_id, *args)).fetchall()]
+    return [tx.listed_entry(row) for row in tx.sql(sql, (last_id, *args)).fetchall()]
 
 
 def last_id(tx: Transaction) -> int:
@@ -92,8 +93,12 @@ def _moved_since(tx: Transaction, entry: LogEntry) -> None:
         (entry.id,),
     ).fetchall()
     for id_, input_, changes in rows:
-        for data in json.loads(changes):
-            change = Change.from_json(data)
+        try:
+            later = [decoded_change(d, i) for i, d in enumerate(json.loads(changes), start=1)]
+        except (ValueError, TypeError) as exc:  # a damaged row: said, not guessed around
+            raise UsageError(f"cannot undo {entry.input!r} (#{entry.id}): log entry #{id_} is"
+                             f" damaged ({exc}); nothing changed") from None
+        for change in later:
             if ((change.character or "").lower(), change.kind, change.pool) in touched:
                 who = change.character or "the party"
                 raise RuleError(

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from cli.store.connection import OneConnection
+from cli.store.damage import DamagedChange, decoded_change
 from cli.store.named import NamedRows
 from cli.store.schema import ENTRY_COLUMNS, migrate
 from rules.campaign import Character, LogEntry, Table, apply_change, current_value
@@ -186,11 +187,25 @@ class Transaction(NamedRows):
         id_, input_, character, system, result, changes, undone, time = row
         what = f"log entry #{id_}"
         try:
-            listed = tuple(Change.from_json(c) for c in self._json(changes, what, list))
-        except (KeyError, TypeError, AttributeError) as exc:
-            raise self._damaged(what, f"a change without {exc}") from None
+            listed = tuple(decoded_change(c, i) for i, c in
+                           enumerate(self._json(changes, what, list), start=1))
+        except DamagedChange as exc:
+            raise self._damaged(what, exc) from None
+        if not isinstance(character, str | None) or not isinstance(input_, str):
+            raise self._damaged(what, "its character or LINE is not text")
         result_json = self._json(result, what, dict)
         return LogEntry(id_, input_, character, system, result_json, listed, bool(undone), time)
+
+    def listed_entry(self, row: Sequence[Any]) -> LogEntry:
+        """`entry`, or for a damaged row one that says so (`roll log` shows the rest)."""
+        try:
+            return self.entry(row)
+        except UsageError as exc:
+            id_, input_, character, system, _, _, undone, time = row
+            return LogEntry(id_, str(input_), character if isinstance(character, str) else None,
+                            str(system), {"input": str(input_), "kind": "damaged",
+                                          "text": f"{input_} (damaged)", "error": exc.message},
+                            (), bool(undone), str(time or ""))
 
     def check_open(self, write: bool) -> None:
         """RuntimeError when the transaction is over, or read-only and asked to write."""
@@ -302,7 +317,7 @@ class Transaction(NamedRows):
             f"SELECT {ENTRY_COLUMNS} FROM log WHERE character_key IS ? ORDER BY id DESC LIMIT 1",
             (_key(None if current is None else current.name),),
         ).fetchone()
-        return replace(table, active=current, last_entry=None if row is None else self.entry(row))
+        return replace(table, active=current, last_entry=None if row is None else self.listed_entry(row))
 
     def apply(self, resolution: Resolution, result_json: Mapping[str, Any]) -> LogEntry:
         """Apply the resolution's changes and log its LINE (even with no changes), atomically.
@@ -320,6 +335,11 @@ class Transaction(NamedRows):
         sheets: dict[str | None, dict[str, Any]] = {}
         for change in reversed(changes) if undo else changes:
             key, who = _key(change.character), change.character or "the party"
+            if change.kind == "character":  # a whole character made or removed (a foe)
+                if key in sheets:  # what this set changed before it, written first
+                    self._store_sheet(key, sheets.pop(key))
+                self._rewrite_character(change, undo, what)
+                continue
             if key not in sheets:
                 sheet = self._sheet(change.character)
                 if sheet is None:
@@ -339,6 +359,22 @@ class Transaction(NamedRows):
             sheets[key] = apply_change(sheets[key], change, undo=undo)
         for key, sheet in sheets.items():
             self._store_sheet(key, sheet)
+
+    def _rewrite_character(self, change: Change, undo: bool, what: str) -> None:
+        """A Change of kind `character`: its value is the whole sheet (canonical JSON), None
+        where there is no such character; it must still be as it left it."""
+        was, will = (change.after, change.before) if undo else (change.before, change.after)
+        found = self.find_character(str(change.character))
+        now = None if found is None else json.dumps(dict(found.sheet), ensure_ascii=False,
+                                                    sort_keys=True, separators=(",", ":"))
+        if now != was:
+            state = "is in the campaign" if found is not None else "is gone"
+            raise RuleError(f"{what}: {change.character} {state} and not as it was"
+                            " (its pools moved since?); nothing changed")
+        if found is not None:
+            self.sql("DELETE FROM characters WHERE name_key = ?", (found.name.lower(),), True)
+        if will is not None:
+            self.put_character(json.loads(str(will)), replace=False)
 
     def log_only(
         self,

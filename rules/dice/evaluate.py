@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 
 MAX_DICE = 100_000
 MAX_WAVES = 100
+MAX_SHARED_SIDES = 120
+"""Dice of at most this many sides share one frozen DieRoll per face (d%, d20, d6 …)."""
 
 
 _throw = lru_cache(maxsize=4096)(Throw)
@@ -52,7 +54,11 @@ def _plain_die(die: ast.Die, kept: bool = True) -> dict[int, DieRoll]:
 
 
 def _plain_dice(die: ast.Die, faces: list[int], kept: list[bool] | None = None) -> tuple[DieRoll, ...]:
-    """The DieRolls of dice that are their one face (`kept`: which of them count)."""
+    """The DieRolls of dice that are their one face (`kept`: which of them count); a die of
+    many sides gets its own (its cost never grows with its faces: no table of a d1000000)."""
+    if die.sides > MAX_SHARED_SIDES:
+        flags = kept or [True] * len(faces)
+        return tuple(DieRoll(die, (f,), f, k) for f, k in zip(faces, flags, strict=True))
     try:
         if kept is None:
             return tuple(map(_plain_die(die).__getitem__, faces))
@@ -95,6 +101,8 @@ class _Die:
     exploded: bool = False
     discarded: int = 0
     success: int = 0
+    chain: int = 0
+    """How many explosion dice this die's lineage has thrown (a cap stops it)."""
 
 
 @dataclass
@@ -223,7 +231,7 @@ class Roller:
         for m in mods:
             if isinstance(m, ast.Keep):
                 _keep(dice, m, value_of=lambda d: d.value)
-        counting = [m for m in mods if isinstance(m, (ast.CountSuccesses, ast.CountFailures))]
+        counting = [m for m in mods if isinstance(m, ast.Counting)]
         if counting:
             _check_counting(node, counting)
             for d in dice:
@@ -232,6 +240,7 @@ class Roller:
             value = sum(d.success for d in dice if d.kept)
         else:
             value = sum(d.value for d in dice if d.kept)
+        crit, fumble = _marks(dice, mods)
         for d in dice:
             if not d.kept:
                 for tid in d.ids:
@@ -245,7 +254,8 @@ class Roller:
                     d.success, d.discarded)
             for d in shown
         )
-        return RolledTerm(str(node), frozen, value, counts_successes=bool(counting))
+        return RolledTerm(str(node), frozen, value, counts_successes=bool(counting), crit=crit,
+                          fumble=fumble)
 
     def _kept_dice(self, node: ast.Dice, faces: list[int], first: int) -> Rolled:
         """A term whose modifiers only keep or drop (4d6kh3): each die is its one face."""
@@ -260,9 +270,9 @@ class Roller:
         return RolledTerm(str(node), _plain_dice(node.die, faces, kept), value)
 
     def _reroll(self, node: ast.Dice, dice: list[_Die], mods: list[ast.Reroll], label: str) -> None:
-        faces = set(node.die.faces)
         always = [m for m in mods if not m.once]
-        if always and all(any(m.when.matches(f) for m in always) for f in faces):
+        points = [m.when for m in always]
+        if always and node.die.every_face(lambda f: any(p.matches(f) for p in points), points):
             raise EvaluationError(f"{node} would reroll every face of a {node.die.name}, forever")
         once = [m for m in mods if m.once]
         for _wave in range(MAX_WAVES + 1):
@@ -291,12 +301,13 @@ class Roller:
         self, node: ast.Dice, dice: list[_Die], when: ast.Explosion, label: str
     ) -> list[_Die]:
         die = node.die
-        if all(when.matches(f) for f in die.faces):
+        if when.endless(die):
             what = "a d1" if die.sides == 1 and die.kind == "std" else f"a {die.name} on {when}"
             raise EvaluationError(f"exploding {what} would never stop: {node}")
         out = list(dice)
-        explodes = when.matcher(die)
-        wave = [d for d in dice if explodes(d.faces[-1])]
+        matches = when.matcher(die)
+        cap = when.cap  # a die's lineage explodes while its chain is shorter than the cap
+        wave = [d for d in dice if matches(d.faces[-1])] if cap != 0 else []
         for n in range(MAX_WAVES + 1):
             if not wave:
                 return out
@@ -310,13 +321,14 @@ class Roller:
                     parent.faces.append(face)
                     parent.ids.append(tid)
                     parent.value += face
-                    if explodes(face):
+                    parent.chain += 1
+                    if (cap is None or parent.chain < cap) and matches(face):
                         nxt.append(parent)
                     continue
-                child = _Die(die, [face], [tid], "explode")
+                child = _Die(die, [face], [tid], "explode", chain=parent.chain + 1)
                 child.value = face - 1 if when.style == "!p" else face
                 out.append(child)
-                if explodes(face):
+                if (cap is None or child.chain < cap) and matches(face):
                     nxt.append(child)
             wave = nxt
         return out
@@ -330,12 +342,12 @@ class Roller:
             spans.append((start, len(self._faces)))
         kept = [True] * len(members)
         values = [m.value for m in members]
-        counting: list[ast.CountSuccesses | ast.CountFailures] = []
+        counting: list[ast.Counting] = []
         order = list(range(len(members)))
         for mod in ast.in_stage_order(node.mods):
             if isinstance(mod, ast.Keep):
                 _keep_indices(kept, values, mod)
-            elif isinstance(mod, (ast.CountSuccesses, ast.CountFailures)):
+            elif isinstance(mod, ast.Counting):
                 counting.append(mod)
             elif isinstance(mod, ast.Sort):
                 order.sort(key=lambda i: values[i], reverse=mod.descending)
@@ -413,19 +425,40 @@ def _keep_indices(kept: list[bool], values: Sequence[Exact], mod: ast.Keep) -> N
         kept[i] = False
 
 
-def _check_counting(node: object, mods: list[ast.CountSuccesses | ast.CountFailures]) -> None:
+def _check_counting(node: object, mods: Sequence[ast.Counting]) -> None:
     if not any(isinstance(m, ast.CountSuccesses) for m in mods):
-        raise EvaluationError(f"f counts failures against successes: give a success point first, "
-                              f"as in 8d10>=8f1 (not {node})")
+        word = "t counts a success twice" if any(
+            isinstance(m, ast.CountTwice) for m in mods) else "f counts failures against successes"
+        example = "10d10>=7t10" if word[0] == "t" else "8d10>=8f1"
+        raise EvaluationError(f"{word}: give a success point first, "
+                              f"as in {example} (not {node})")
 
 
-def _success_of(value: Exact, mods: list[ast.CountSuccesses | ast.CountFailures]) -> int:
+def _success_of(value: Exact, mods: Sequence[ast.Counting]) -> int:
+    """+1 for a success (+1 more where a `t` point counts it twice), −1 for a failure."""
     score = 0
     if any(isinstance(m, ast.CountSuccesses) and m.when.matches(value) for m in mods):
         score += 1
+        if any(isinstance(m, ast.CountTwice) and m.when.matches(value) for m in mods):
+            score += 1
     if any(isinstance(m, ast.CountFailures) and m.when.matches(value) for m in mods):
         score -= 1
     return score
+
+
+def _marks(dice: list[_Die], mods: tuple[ast.Modifier, ...]) -> tuple[bool | None, bool | None]:
+    """Whether a kept die's natural face (its first standing one) is in the `cs` / `cf` range;
+    None for a range the term does not have."""
+    crit: bool | None = None
+    fumble: bool | None = None
+    for m in mods:
+        if isinstance(m, ast.Crit):
+            hit = any(d.kept and m.when.matches(d.faces[d.discarded]) for d in dice)
+            if m.kind == "cs":
+                crit = bool(crit) or hit
+            else:
+                fumble = bool(fumble) or hit
+    return crit, fumble
 
 
 def _successes_of(tree: Rolled) -> int | None:

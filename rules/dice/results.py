@@ -56,6 +56,10 @@ class RolledTerm:
     dice: tuple[DieRoll, ...]
     value: Exact
     counts_successes: bool = False
+    crit: bool | None = None
+    """Whether a kept die showed a face of the term's `cs` range (None: the term has none)."""
+    fumble: bool | None = None
+    """Whether a kept die showed a face of the term's `cf` range (None: the term has none)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +118,19 @@ class Roll:
     exact: Exact
     throws: tuple[Throw, ...]
     successes: int | None = None
+
+    def marked(self) -> tuple[bool | None, bool | None]:
+        """(crit, fumble) from the `cs`/`cf` ranges of its terms, each None when no term has
+        such a range (the system's own rule decides then)."""
+        crit: bool | None = None
+        fumble: bool | None = None
+        for node in walk(self.tree):
+            if isinstance(node, RolledTerm):
+                if node.crit is not None:
+                    crit = bool(crit) or node.crit
+                if node.fumble is not None:
+                    fumble = bool(fumble) or node.fumble
+        return crit, fumble
 
     @property
     def labels(self) -> dict[str, Fraction]:

@@ -12,6 +12,9 @@ from rules.errors import ScriptError
 from rules.notation.ast import Die
 
 _FACE = re.compile(r"[+-]?[0-9]+")
+MAX_FACE_DIGITS = 18
+"""The longest `--rolled` face read (the largest die has 1,000,000 faces): a 5,000-digit one is
+refused before int() (which would refuse it past 4,300 digits with a ValueError of its own)."""
 
 
 class DiceSource(Protocol):
@@ -56,6 +59,10 @@ class ScriptedSource:
                 raise ScriptError(
                     f"--rolled takes whole numbers separated by commas, not {part!r}"
                 )
+            if len(part.lstrip("+-")) > MAX_FACE_DIGITS:  # no die has such a face
+                raise ScriptError(f"--rolled face number {len(faces) + 1} has"
+                                  f" {len(part.lstrip('+-')):,} digits: a face has at most"
+                                  f" {MAX_FACE_DIGITS}")
             faces.append(int(part))
         return cls(faces)
 

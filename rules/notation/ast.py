@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Literal, TypeVar
@@ -51,6 +51,12 @@ class Compare:
         if self.op == "<":
             return face < v
         return face <= v
+
+    def candidates(self) -> tuple[int, ...]:
+        """The faces where this point's match can change: a gap in a union of points lies next
+        to one of them (so a die's every face need not be listed to test them all)."""
+        v = self.value
+        return (v - 1, v, v + 1)
 
     def notation(self, bare_equal: bool = True) -> str:
         if self.op == "=" and bare_equal:
@@ -115,6 +121,15 @@ class Die:
             return 1 <= face <= self.sides
         return face in self.faces
 
+    def every_face(self, matches: Callable[[int], bool], points: Iterable[Compare]) -> bool:
+        """Whether every face matches: a custom or Fate die face by face, a numbered die by the
+        faces next to the points only (a d1000000 lists no million faces)."""
+        if self.kind in ("fate", "custom"):
+            return all(matches(f) for f in self.faces)
+        lo, hi = 1, self.sides
+        near = {lo, hi, *(f for p in points for f in p.candidates() if lo <= f <= hi)}
+        return all(matches(f) for f in near)
+
     def __str__(self) -> str:
         return self.name
 
@@ -147,17 +162,23 @@ class Reroll:
 
 @frozen
 class Explode:
-    """`!` (explode), `!!` (compound) or `!p` (penetrate), on the max face or a compare point."""
+    """`!` (explode), `!!` (compound) or `!p` (penetrate), on the max face or a compare point.
+
+    Foundry's `x` is `!`; `cap` limits how many explosion dice one die may add (`!cap3`), and
+    Foundry's `xo` (explode once) is `cap` 1 (written back `!cap1`).
+    """
 
     style: Literal["!", "!!", "!p"]
     when: Compare | None = None
+    cap: int | None = None
     stage = 1
 
     def __str__(self) -> str:
-        if self.when is None:
-            return self.style
-        # `!-1` would read as `!` then `- 1`: a negative point keeps its `=`
-        return self.style + self.when.notation(bare_equal=self.when.value >= 0)
+        head: str = self.style
+        if self.when is not None:
+            # `!-1` would read as `!` then `- 1`: a negative point keeps its `=`
+            head += self.when.notation(bare_equal=self.when.value >= 0)
+        return head if self.cap is None else f"{head}cap{self.cap}"
 
 
 @frozen
@@ -166,15 +187,21 @@ class Explosion:
 
     style: Literal["!", "!!", "!p"]
     points: tuple[Compare, ...]
+    cap: int | None = None
+    """At most this many explosion dice per die (None: until the wave limit)."""
 
     def matches(self, face: int | Fraction) -> bool:
         return any(p.matches(face) for p in self.points)
 
     def matcher(self, die: Die) -> Callable[[int | Fraction], bool]:
         """A fast test for the faces of `die` (the roller asks it of every die thrown)."""
-        if die.sides > 10_000:  # too many faces to list: test each one as it comes
+        if die.sides > 64 or die.kind == "custom":  # not worth a table: test each face
             return self.points[0].matches if len(self.points) == 1 else self.matches
         return frozenset(f for f in die.faces if self.matches(f)).__contains__
+
+    def endless(self, die: Die) -> bool:
+        """Whether every face of `die` explodes (and no cap stops it)."""
+        return self.cap is None and die.every_face(self.matches, self.points)
 
     def __str__(self) -> str:
         return " or ".join(str(p) for p in self.points)
@@ -195,7 +222,8 @@ def explosion(die: Die, mods: tuple[Modifier, ...]) -> Explosion | None:
         point = m.when or Compare("=", die.highest)
         if point not in points:
             points.append(point)
-    return Explosion(explodes[0].style, tuple(points))
+    caps = [m.cap for m in explodes if m.cap is not None]
+    return Explosion(explodes[0].style, tuple(points), min(caps) if caps else None)
 
 
 def mixed_explosions(explodes: list[Explode]) -> str:
@@ -253,6 +281,31 @@ class CountFailures:
 
 
 @frozen
+class CountTwice:
+    """`t10` / `t>=9` after a success point: a matching die counts one success more (Exalted's
+    10s count twice: `10d10>=7t10`)."""
+
+    when: Compare
+    stage = 4
+
+    def __str__(self) -> str:
+        return f"t{self.when}"
+
+
+@frozen
+class Crit:
+    """`cs>=19` / `cf<=2` (Roll20's): a kept die showing such a face marks the LINE `crit` /
+    `fumble`; its value is unchanged."""
+
+    kind: Literal["cs", "cf"]
+    when: Compare
+    stage = 4  # marks only; written before a sort (`cs19s`: `scs19` would not read back)
+
+    def __str__(self) -> str:
+        return f"{self.kind}{self.when}"
+
+
+@frozen
 class Sort:
     """`s`/`sa` ascending, `sd` descending: changes only the order shown."""
 
@@ -264,7 +317,9 @@ class Sort:
         return self.spelling
 
 
-Modifier = Reroll | Explode | Clamp | Keep | CountSuccesses | CountFailures | Sort
+Modifier = (Reroll | Explode | Clamp | Keep | CountSuccesses | CountFailures | CountTwice | Crit
+            | Sort)
+Counting = CountSuccesses | CountFailures | CountTwice
 
 
 def in_stage_order(mods: tuple[Modifier, ...]) -> tuple[Modifier, ...]:
@@ -432,22 +487,47 @@ Advantage = Literal["adv", "dis"]
 
 @frozen
 class RollLine:
-    """A dice expression LINE: `[Nx] EXPR [adv|dis] [vs N] [# comment]`."""
+    """A dice expression LINE: `[Nx] EXPR [adv|dis] [vs N | >= N …] [# comment]`.
+
+    `target` with `target_op` is the compare of the total: `vs 15` and `>=15` pass at 15 or more,
+    `>15` above 15, `<=5` at 5 or less (a roll-under), `=7` at 7 exactly.
+    """
 
     expr: Expr
     advantage: Advantage | None = None
     target: int | None = None
     repeat: int = 1
     comment: str | None = field(default=None, compare=False)
+    shown: str = field(default="", compare=False)
+    """The LINE as typed, without its `Nx` and `# comment`: what each result echoes."""
+    target_op: CompareOp = ">="
 
     def __str__(self) -> str:
         parts = [f"{self.repeat}x"] if self.repeat != 1 else []
-        parts.append(str(self.expr))
+        compared = self.target is not None and self.target_op != ">="
+        # `(2d6) > 3`: a compare right after dice would be their success count
+        parts.append(f"({self.expr})" if compared else str(self.expr))
         if self.advantage:
             parts.append(self.advantage)
         if self.target is not None:
-            parts.append(f"vs {self.target}")
+            parts.append(self.goal_text)
         return " ".join(parts)
+
+    @property
+    def goal_text(self) -> str:
+        """`vs 15`, or the compare as written (`> 15`, `<= 5`)."""
+        return f"vs {self.target}" if self.target_op == ">=" else f"{self.target_op} {self.target}"
+
+    def passes(self, total: int) -> bool:
+        """Whether a total meets the LINE's target (it has one)."""
+        assert self.target is not None
+        return Compare(self.target_op, self.target).matches(total)
+
+    @cached_property
+    def ranged(self) -> bool:
+        """Whether a term has a `cs`/`cf` range (asked once, not at every repeat)."""
+        return any(isinstance(n, Dice) and any(isinstance(m, Crit) for m in n.mods)
+                   for n in walk(self.expr))
 
     @cached_property
     def aided(self) -> bool:
@@ -509,6 +589,8 @@ class CommandLine:
     repeat: int = 1
     comment: str | None = field(default=None, compare=False)
     column: int = field(default=1, compare=False)
+    shown: str = field(default="", compare=False)
+    """The LINE as typed, without its `Nx` and `# comment`: what each result echoes."""
 
     def __str__(self) -> str:
         parts = [f"{self.repeat}x"] if self.repeat != 1 else []
@@ -571,10 +653,29 @@ def advantaged(node: Dice, advantage: Advantage) -> Dice:
     return replace(node, count=2, mods=(keep,), advantage=advantage)
 
 
+def combined(words: Iterable[str]) -> Advantage | None:
+    """Several `adv`/`dis` words as one: the same word twice is once (advantage never stacks),
+    both cancel to one die (Macchiato's text; 5e's too)."""
+    given = {w.lower() for w in words}
+    if given == {"adv"}:
+        return "adv"
+    if given == {"dis"}:
+        return "dis"
+    return None
+
+
+def plain_again(node: Dice) -> Dice:
+    """`d20 adv` back to its one die (a `dis` after it cancels it)."""
+    return replace(node, count=1, mods=(), advantage=None)
+
+
 def with_advantage(expr: Expr, advantage: Advantage | None) -> Expr:
-    """Give the first plain d20 of `expr` advantage (2d20kh1) or disadvantage (2d20kl1)."""
+    """Give the first plain d20 of `expr` advantage (2d20kh1) or disadvantage (2d20kl1); a d20
+    already rolled the other way goes back to one die (adv and dis cancel), the same way stays."""
     if advantage is None:
         return expr
+    if not any(is_plain_d20(n) for n in walk(expr)):
+        return _with_second_word(expr, advantage)
     done = False
 
     def visit(node: Expr) -> Expr:
@@ -605,6 +706,46 @@ def with_advantage(expr: Expr, advantage: Advantage | None) -> Expr:
 
         raise UsageError(no_d20_for(advantage))
     return out
+
+
+def _with_second_word(expr: Expr, advantage: Advantage) -> Expr:
+    """`d20 adv dis`: the LINE's word meets a d20 that has one already."""
+    first = next((n for n in walk(expr) if isinstance(n, Dice) and n.advantage is not None
+                  and n.die == D20), None)
+    if first is None:
+        from rules.errors import UsageError
+
+        raise UsageError(no_d20_for(advantage))
+    if first.advantage == advantage:
+        return expr
+    return _replaced(expr, first, plain_again(first))
+
+
+def _replaced(expr: Expr, old: Expr, new: Expr) -> Expr:
+    """`expr` with its first node `old` (by identity) replaced by `new`."""
+    if expr is old:
+        return new
+    if isinstance(expr, BinOp):
+        left = _replaced(expr.left, old, new)
+        if left is not expr.left:
+            return replace(expr, left=left)
+        right = _replaced(expr.right, old, new)
+        return expr if right is expr.right else replace(expr, right=right)
+    if isinstance(expr, Neg):
+        inner = _replaced(expr.operand, old, new)
+        return expr if inner is expr.operand else replace(expr, operand=inner)
+    if isinstance(expr, Labeled):
+        inner = _replaced(expr.inner, old, new)
+        return expr if inner is expr.inner else replace(expr, inner=inner)
+    if isinstance(expr, (Call, Group)):
+        items = expr.args if isinstance(expr, Call) else expr.members
+        for i, item in enumerate(items):
+            got = _replaced(item, old, new)
+            if got is not item:
+                changed = (*items[:i], got, *items[i + 1:])
+                return (replace(expr, args=changed) if isinstance(expr, Call)
+                        else replace(expr, members=changed))
+    return expr
 
 
 def no_d20_for(advantage: Advantage) -> str:

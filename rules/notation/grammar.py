@@ -13,109 +13,46 @@ import pyparsing as pp
 from rules.errors import LimitError, NotationError, UsageError
 from rules.notation import ast
 from rules.notation.limits import MAX_DEPTH, MAX_LINE, MAX_REPEAT, MAX_SIDES
+from rules.notation.normal import normalise
+from rules.notation.parts import REPEAT
+from rules.notation.terms import (
+    DICE_PATTERN,
+    FLAGS,
+    MODIFIER_PATTERN,
+    RISK_PATTERN,
+    Refusal,
+    die_from,
+    flatten,
+    hint_for,
+    modifier_of,
+    term_mods,
+)
 
 _RECURSION = 20_000
 
 pp.ParserElement.enable_packrat(cache_size_limit=512)
 
-_I = re.IGNORECASE | re.ASCII  # `\d` is 0-9 only: `٣d6` or `２d6` are no dice
-_CMP = r"(?P<op>>=|<=|>|<|=)?(?P<val>-?\d+)"
-
-
-def _compare(op: str | None, val: str) -> ast.Compare:
-    return ast.Compare(op or "=", int(val))  # type: ignore[arg-type]
 
 
 def _regex(pattern: str, name: str) -> pp.Regex:
-    element = pp.Regex(pattern, flags=_I)
+    element = pp.Regex(pattern, flags=FLAGS)
     element.set_name(name)
     return element
 
 
 # ---- dice heads ----
 
-def _die_from(text: str, loc: int) -> ast.Die:
-    low = text.lower()
-    if low in ("%",):
-        return ast.PERCENT
-    if low == "f":
-        return ast.FATE
-    if low.startswith("{"):
-        body = low[1:-1].strip()
-        if not body:
-            raise _Refusal(loc, "a custom die needs at least one face: d{1,2,3}")
-        try:
-            faces = tuple(int(part) for part in body.split(","))
-        except ValueError:
-            raise _Refusal(
-                loc, "custom faces are whole numbers separated by commas: d{1,1,2,3}"
-            ) from None
-        return ast.Die("custom", len(faces), faces)
-    sides = int(low)
-    if sides > MAX_SIDES:
-        raise _Refusal(loc, f"a die has at most {MAX_SIDES:,} sides")
-    return ast.std_die(sides)
+_DICE_HEAD = _regex(DICE_PATTERN, "dice (NdX)")
+_RISK_HEAD = _regex(RISK_PATTERN, "risk die (Δ8)")
 
-
-# `dF` may be followed by modifiers (4dFkh2) but is not the start of a word (dfoo)
-_FATE_END = r"(?=(?:kh|kl|dh|dl|k|d|ro|rr|r|min|max|sa|sd|s|f)?(?:[^a-z0-9_]|$|-?\d))"
-_DICE_HEAD = _regex(
-    r"(?P<count>\d+)?d(?P<die>\d+|%|f" + _FATE_END + r"|\{[^{}]*\})", "dice (NdX)"
-)
-_RISK_HEAD = _regex(r"(?P<count>\d+)?(?:Δ|δ|delta)(?P<sides>\d+)", "risk die (Δ8)")
-
-_MODIFIER = _regex(
-    r"(?P<keep>kh|kl|dh|dl|k|d)(?P<n>\d+)"
-    r"|(?P<reroll>ro|rr|r)" + _CMP.replace("op>", "rop>").replace("val>", "rval>")
-    # a bare number after `!` is a compare point, but a sign never is: `1d6!-1` subtracts
-    + r"|(?P<explode>!!|!p|!)(?:(?P<eop>>=|<=|>|<|=)(?P<eval>-?\d+)|(?P<ebare>\d+))?"
-    r"|(?P<clamp>min|max)(?P<cval>-?\d+)"
-    r"|f(?:(?P<fop>>=|<=|>|<|=)?(?P<fval>-?\d+))"
-    r"|(?P<sort>sa|sd|s)(?![a-z0-9_])"
-    r"|(?P<sop>>=|<=|>|<|=)(?P<sval>-?\d+)",
-    "a dice modifier",
-).leave_whitespace()
-
-
-def _modifier(m: dict[str, Any]) -> ast.Modifier:
-    if m.get("keep"):
-        op = {"k": "kh", "d": "dl"}.get(m["keep"].lower(), m["keep"].lower())
-        return ast.Keep(op, int(m["n"]))
-    if m.get("reroll"):
-        spelling = m["reroll"].lower()
-        return ast.Reroll(_compare(m.get("rop"), m["rval"]), once=spelling == "ro", spelling=spelling)
-    if m.get("explode"):
-        style = m["explode"].lower()
-        when = None
-        if m.get("eval") is not None:
-            when = _compare(m["eop"], m["eval"])
-        elif m.get("ebare") is not None:
-            when = _compare(None, m["ebare"])
-        return ast.Explode(style, when)
-    if m.get("clamp"):
-        return ast.Clamp(m["clamp"].lower(), int(m["cval"]))
-    if m.get("fval") is not None:
-        return ast.CountFailures(_compare(m.get("fop"), m["fval"]))
-    if m.get("sort"):
-        spelling = m["sort"].lower()
-        return ast.Sort(descending=spelling == "sd", spelling=spelling)
-    return ast.CountSuccesses(_compare(m["sop"], m["sval"]))
+_MODIFIER = _regex(MODIFIER_PATTERN, "a dice modifier").leave_whitespace()
 
 
 def _mods_action(tokens: pp.ParseResults) -> tuple[ast.Modifier, ...]:
-    return tuple(_modifier(t) for t in tokens)
+    return tuple(modifier_of(t) for t in tokens)
 
 
 _BOUNDARY = pp.Regex(r"(?:(?<=\s)|(?=[\s#]|$))").leave_whitespace().suppress().set_name("a space")
-
-
-class _Refusal(Exception):
-    """Raised by a parse action for input that parses but breaks a rule of the notation."""
-
-    def __init__(self, loc: int, message: str) -> None:
-        super().__init__(message)
-        self.loc = loc
-        self.message = message
 
 
 class _Marker:
@@ -131,21 +68,21 @@ def _build() -> pp.ParserElement:
     expr.set_name("a dice expression")
 
     modifier = _MODIFIER.copy()
-    modifier.set_parse_action(lambda t: [_modifier(t.as_dict())])
+    modifier.set_parse_action(lambda t: [modifier_of(t.as_dict())])
     mods = pp.Group(pp.ZeroOrMore(modifier), aslist=True)
 
     def dice_action(s: str, loc: int, t: pp.ParseResults) -> ast.Dice:
         head = t[0]
         count = int(head["count"]) if head.get("count") else 1
-        return ast.Dice(count, _die_from(head["die"], loc), _term_mods(loc, t[1]))
+        return ast.Dice(count, die_from(head["die"], loc), term_mods(loc, t[1], s))
 
     def risk_action(s: str, loc: int, t: pp.ParseResults) -> ast.Dice:
         head = t[0]
         sides = int(head["sides"])
         if sides > MAX_SIDES:
-            raise _Refusal(loc, f"a die has at most {MAX_SIDES:,} sides")
+            raise Refusal(loc, f"a die has at most {MAX_SIDES:,} sides")
         count = int(head["count"]) if head.get("count") else 1
-        return ast.Dice(count, ast.Die("risk", sides), _term_mods(loc, t[1]))
+        return ast.Dice(count, ast.Die("risk", sides), term_mods(loc, t[1], s))
 
     dice_head = _DICE_HEAD.copy().set_parse_action(lambda t: [t.as_dict()])
     risk_head = _RISK_HEAD.copy().set_parse_action(lambda t: [t.as_dict()])
@@ -168,7 +105,7 @@ def _build() -> pp.ParserElement:
     call.set_name("a function call")
 
     def group_action(t: pp.ParseResults) -> ast.Group:
-        return ast.Group(tuple(t[0]), ast.in_stage_order(_flatten(t[1])))
+        return ast.Group(tuple(t[0]), ast.in_stage_order(flatten(t[1])))
 
     group = (
         pp.Group(pp.Suppress("{") - pp.DelimitedList(expr) + pp.Suppress("}").set_name("'}'"), aslist=True)
@@ -178,13 +115,15 @@ def _build() -> pp.ParserElement:
     atom = (call | dice | risk | number | group | paren | aid).set_name("a term")
     advantage = _regex(r"(?:adv|dis)(?![a-z0-9_])", "adv or dis")
 
-    def d20_advantage(s: str, loc: int, t: pp.ParseResults) -> ast.Dice:
+    def d20_advantage(s: str, loc: int, t: pp.ParseResults) -> ast.Expr:
         if not ast.is_plain_die(t[0]):
             raise pp.ParseException(s, loc, "adv or dis after one die")  # the LINE's, then
-        return ast.advantaged(t[0], t[1].lower())
+        word = ast.combined(t[1:])
+        return t[0] if word is None else ast.advantaged(t[0], word)
 
-    # `d20 adv + 5`, `Δ8 adv`: adv and dis belong to the one die they follow
-    with_advantage = (atom + advantage).set_parse_action(d20_advantage)
+    # `d20 adv + 5`, `Δ8 adv`: adv and dis belong to the one die they follow; `d20 adv dis`
+    # cancels to the one die
+    with_advantage = (atom + pp.OneOrMore(advantage)).set_parse_action(d20_advantage)
     label = pp.QuotedString("[", end_quote_char="]").set_name("a [label]")
     labeled = ((with_advantage | atom) + pp.Optional(label)).set_parse_action(
         lambda t: ast.Labeled(t[0], t[1].strip()) if len(t) > 1 else t[0]
@@ -216,24 +155,37 @@ def _build() -> pp.ParserElement:
         lambda s, loc, t: _Marker("adv", (t[0].lower(), loc))
     )
     vs = (_regex(r"vs(?![a-z0-9_])", "'vs'").suppress() - signed).set_parse_action(
-        lambda t: _Marker("vs", int(t[0]))
+        lambda t: _Marker("vs", (">=", int(t[0])))
+    )
+    # `1d20+5>=15`: a compare after the expression (not right after a dice term, whose own
+    # success count it is) compares the total
+    goal = _regex(r"(?P<op>>=|<=|>|<|=)\s*(?P<val>[+-]?\d+)", "a compare").set_parse_action(
+        lambda t: _Marker("vs", (t["op"], int(t["val"])))
     )
 
     def roll_action(t: pp.ParseResults) -> ast.RollLine:
-        marks = {m.kind: m.value for m in t[1:]}
+        marks = [m for m in t[1:] if isinstance(m, _Marker)]
         expr = t[0]
-        if "adv" in marks:
-            # `d20 + 5 adv`: at the end of the LINE it goes to the first plain d20
-            word, loc = marks["adv"]
+        words = [m.value for m in marks if m.kind == "adv"]
+        if words:
+            # `d20 + 5 adv`: at the end of the LINE it goes to the first plain d20; `adv`
+            # and `dis` cancel, the same word twice is once
+            word = ast.combined(w for w, _ in words)
+            loc = words[0][1]
             try:
-                expr = ast.with_advantage(expr, word)
+                expr = ast.with_advantage(expr, word) if word else cancelled(expr, loc)
             except UsageError:
-                raise _Refusal(loc, ast.no_d20_for(word)) from None
-        return ast.RollLine(expr, target=marks.get("vs"))
+                raise Refusal(loc, ast.no_d20_for(words[0][0])) from None
+        goal = next((m.value for m in marks if m.kind == "vs"), None)
+        if goal is None:
+            return ast.RollLine(expr)
+        return ast.RollLine(expr, target=goal[1], target_op=goal[0])
 
-    roll_line = (expr + pp.Optional(line_advantage) + pp.Optional(vs)).set_parse_action(
-        roll_action
-    )
+    # `vs N` and a trailing `adv`/`dis` in either order: `d20+5 vs 15 adv`
+    roll_line = (
+        expr + pp.ZeroOrMore(line_advantage) + pp.Optional(vs | goal)
+        + pp.ZeroOrMore(line_advantage)
+    ).set_parse_action(roll_action)
 
     # `custom:frobbed` is one word: a GM's own name after a `custom:` prefix (Vagabond Statuses)
     word = _regex(r"\+?[a-z_][a-z0-9_'\-]*(?::[a-z_][a-z0-9_'\-]*)?|\+\d+(?:d\d+)?(?![a-z0-9_])",
@@ -253,11 +205,11 @@ def _build() -> pp.ParserElement:
 
     command_line = (command_word + pp.ZeroOrMore(arg)).set_parse_action(command_action)
 
-    repeat = _regex(r"(\d+)[x×](?![a-z0-9_])", "Nx").set_parse_action(
-        lambda t: _Marker("repeat", int(t[0][:-1]))
+    repeat = _regex(REPEAT, "Nx").set_parse_action(
+        lambda s, loc, t: _Marker("repeat", (int(t[0][:-1]), loc + len(t[0])))
     )
     comment = pp.Regex(r"#.*").set_name("a comment")
-    comment.set_parse_action(lambda t: _Marker("comment", t[0][1:].strip()))
+    comment.set_parse_action(lambda s, loc, t: _Marker("comment", (t[0][1:].strip(), loc)))
     line = (
         pp.Optional(repeat)
         + (roll_line | command_line)
@@ -267,23 +219,11 @@ def _build() -> pp.ParserElement:
     return line
 
 
-def _term_mods(loc: int, items: Any) -> tuple[ast.Modifier, ...]:
-    """A dice term's modifiers in acting order; its explosions must share one style."""
-    mods = ast.in_stage_order(_flatten(items))
-    explodes = [m for m in mods if isinstance(m, ast.Explode)]
-    if len({m.style for m in explodes}) > 1:
-        raise _Refusal(loc, ast.mixed_explosions(explodes))
-    return mods
-
-
-def _flatten(items: Any) -> tuple[ast.Modifier, ...]:
-    out: list[ast.Modifier] = []
-    for item in items:
-        if isinstance(item, (list, pp.ParseResults)):
-            out.extend(_flatten(item))
-        else:
-            out.append(item)
-    return tuple(out)
+def cancelled(expr: ast.Expr, loc: int) -> ast.Expr:
+    """`d20 adv dis` at the end of a LINE: the words cancel, and the LINE needs its d20 still."""
+    if not any(isinstance(n, ast.Dice) and n.die == ast.D20 for n in ast.walk(expr)):
+        raise Refusal(loc, "'adv' and 'dis' need a d20 in the line (try: d20 adv)")
+    return expr
 
 
 _LINE: pp.ParserElement | None = None
@@ -324,8 +264,24 @@ def _found(text: str, loc: int) -> str:
 
 @lru_cache(maxsize=1024)
 def parse(text: str) -> ast.Line:
-    """Parse one LINE into its syntax tree; raises NotationError with a 1-based column."""
+    """Parse one LINE into its syntax tree; raises NotationError with a 1-based column (of the
+    text as typed: the LINE is normalised first, rules/notation/normal.py)."""
     _check_shape(text)
+    norm = normalise(text)
+    if not norm.origin:
+        return _parse(text)
+    _check_shape(norm.text)  # NFKC may lengthen a LINE (`﷽` is 18 letters)
+    try:
+        line = _parse(norm.text)
+    except NotationError as exc:
+        column = norm.column(exc.column) if exc.column else exc.column
+        raise NotationError(exc.message, text, column, exc.expected) from None
+    if isinstance(line, ast.CommandLine):
+        line = replace(line, column=norm.column(line.column))
+    return line
+
+
+def _parse(text: str) -> ast.Line:
     stripped = text.strip()
     if not stripped or stripped.startswith("#"):
         raise NotationError("empty LINE: give dice (2d6+1) or a command", text, 1, "a LINE")
@@ -335,14 +291,19 @@ def parse(text: str) -> ast.Line:
         sys.setrecursionlimit(_RECURSION)
     try:
         result = _grammar().parse_string(stripped, parse_all=True)
-    except _Refusal as exc:
+    except Refusal as exc:
         raise NotationError(exc.message, text, offset + exc.loc + 1, "") from None
     except pp.ParseBaseException as exc:
         loc = offset + exc.loc
         expected = _expected_from(exc)  # type: ignore[arg-type]
-        if loc >= len(text.rstrip()) and expected.endswith(" or the end of the line"):
-            expected = "a term"  # the line ended: what it still needs is a term
-        message = f"expected {expected}, found {_found(text, loc)}"
+        end = len(text.rstrip())
+        if loc >= end:
+            if expected.endswith(" or the end of the line"):
+                expected = "a term"  # the line ended: what it still needs is a term
+            # the line ended (trailing spaces or not): the caret goes just past its last word
+            message = f"expected {expected}, found the end of the line"
+            raise NotationError(message, text, end + 1, expected) from None
+        message = hint_for(text, loc) or f"expected {expected}, found {_found(text, loc)}"
         raise NotationError(message, text, loc + 1, expected) from None
     except RecursionError:
         raise LimitError(f"a LINE nests at most {MAX_DEPTH} levels deep") from None
@@ -353,13 +314,16 @@ def parse(text: str) -> ast.Line:
         pp.ParserElement.reset_cache()
     body: ast.Line = next(t for t in result if not isinstance(t, _Marker))
     marks = {t.kind: t.value for t in result if isinstance(t, _Marker)}
+    start, end = 0, len(stripped)  # the LINE as its results show it: no `Nx`, no comment
     if "repeat" in marks:
-        n = marks["repeat"]
+        n, start = marks["repeat"]
         if not 1 <= n <= MAX_REPEAT:
             raise LimitError(f"Nx repeats from 1 to {MAX_REPEAT:,} times")
         body = replace(body, repeat=n)
     if "comment" in marks:
-        body = replace(body, comment=marks["comment"])
+        comment, end = marks["comment"]
+        body = replace(body, comment=comment)
+    body = replace(body, shown=stripped[start:end].strip())
     if isinstance(body, ast.CommandLine):
         body = replace(body, column=body.column + offset)
     return body

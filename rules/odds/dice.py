@@ -23,7 +23,7 @@ MAX_CHAIN_WORK = 10_000_000
 MAX_MEAN_EXTRA = 100
 """…and refuses dice that would explode into more than this many extra dice on average."""
 
-Counting = ast.CountSuccesses | ast.CountFailures
+Counting = ast.Counting
 
 
 def score_of(counting: Sequence[Counting], node: object) -> Score:
@@ -37,9 +37,12 @@ def score_of(counting: Sequence[Counting], node: object) -> Score:
         )
     hits = [m.when for m in counting if isinstance(m, ast.CountSuccesses)]
     misses = [m.when for m in counting if isinstance(m, ast.CountFailures)]
+    twice = [m.when for m in counting if isinstance(m, ast.CountTwice)]
 
     def score(v: Value) -> Value:
-        return int(any(c.matches(v) for c in hits)) - int(any(c.matches(v) for c in misses))
+        hit = any(c.matches(v) for c in hits)
+        more = hit and any(c.matches(v) for c in twice)
+        return int(hit) + int(more) - int(any(c.matches(v) for c in misses))
 
     return score
 
@@ -66,12 +69,14 @@ def dice_distribution(node: ast.Dice, eps: Fraction) -> Dist:
     rerolls = [m for m in mods if isinstance(m, ast.Reroll)]
     first = _rerolled(node, faces, rerolls) if rerolls else faces
     when = ast.explosion(die, mods)
-    if when is not None and all(when.matches(f) for f in die.faces):
+    if when is not None and when.endless(die):
         what = "a d1" if die.sides == 1 and die.kind == "std" else f"a {die.name} on {when}"
         raise EvaluationError(f"exploding {what} would never stop: {node}")
+    if when is not None and when.cap == 0:
+        when = None  # `!cap0`: no die explodes
     clamp = _clamp_of([m for m in mods if isinstance(m, ast.Clamp)])
     keeps = [m for m in mods if isinstance(m, ast.Keep)]
-    counting = [m for m in mods if isinstance(m, (ast.CountSuccesses, ast.CountFailures))]
+    counting = [m for m in mods if isinstance(m, ast.Counting)]
     score = score_of(counting, node)
     if n == 0:
         return Dist.constant(0)
@@ -81,8 +86,14 @@ def dice_distribution(node: ast.Dice, eps: Fraction) -> Dist:
     hit, miss = faces.split(exploding)
     first_hit, first_miss = first.split(exploding)
     depth = _depth(n, first_hit.mass, hit.mass, eps)
+    # a cap within reach of the cut: the chains are exact, their last die whole
+    capped = when.cap is not None and when.cap <= max(depth, 1) and bool(first_hit.mass)
+    if capped:
+        assert when.cap is not None
+        depth = when.cap
+    last = mixture([miss, hit]) if capped else miss
     if when.style == "!!":
-        chain = _chain(miss, hit, depth, lambda f: f, str(node))
+        chain = _chain(miss, hit, depth, lambda f: f, str(node), last)
         one = mixture([first_miss, first_hit + chain]) if depth else first_miss
         return _pool(one.map(clamp), n, keeps, score, node)
     shift = 1 if when.style == "!p" else 0
@@ -93,12 +104,14 @@ def dice_distribution(node: ast.Dice, eps: Fraction) -> Dist:
     if all(k.op in ("dh", "dl") and k.count == 0 for k in keeps):
         # nothing is dropped: every die of every lineage counts, so sum lineage by lineage
         kids = _chain(miss.map(lambda f: score(child(f))), hit.map(lambda f: score(child(f))),
-                      depth, lambda x: x, str(node))
+                      depth, lambda x: x, str(node), last.map(lambda f: score(child(f))))
         lineage = first_miss.map(lambda f: score(clamp(f)))
         if depth:
             lineage = mixture([lineage, first_hit.map(lambda f: score(clamp(f))) + kids])
         return lineage.sum_of(n, str(node))
     pools = (first_hit, first_miss, hit, miss)
+    if when.cap is not None:
+        return _capped_pool(node, pools, clamp, child, keeps, score, when.cap)
     return _exploding_pool(node, pools, clamp, child, keeps, score, eps)
 
 
@@ -163,11 +176,13 @@ def _depth(n: int, p_first: Fraction, p_again: Fraction, eps: Fraction) -> int:
 
 
 def _chain(
-    miss: Dist, hit: Dist, depth: int, value: Callable[[Value], Value], what: str
+    miss: Dist, hit: Dist, depth: int, value: Callable[[Value], Value], what: str,
+    last: Dist | None = None,
 ) -> Dist:
-    """What the explosion dice after one exploding die add up to, at most `depth` of them."""
+    """What the explosion dice after one exploding die add up to, at most `depth` of them;
+    the last of them is `last` (a miss: the rest is cut off; the whole die: a cap stops it)."""
     step = miss.map(value)
-    chain = step
+    chain = step if last is None else last.map(value)
     hits = hit.map(value)
     seen = [int(v) for v in (*step.weights, *hits.weights)]
     spread = max(seen) - min(seen) + 1
@@ -247,6 +262,65 @@ def _exploding_pool(
         if 1 - covered < eps:
             break
     return mixture(parts)
+
+
+def _capped_pool(
+    node: ast.Dice,
+    pools: tuple[Dist, Dist, Dist, Dist],
+    clamp: Callable[[Value], Value],
+    child: Callable[[Value], Value],
+    keeps: Sequence[ast.Keep],
+    score: Score,
+    cap: int,
+) -> Dist:
+    """Keep/drop over dice that explode at most `cap` times each (`4d6xokh3`, `3d6!cap2kh2`):
+    exact, as every chain ends. Of the j originals that explode, q reach the cap (cap − 1
+    explosion dice that exploded, then a last one of any face) and the other j − q end in a
+    miss after r explosion dice that exploded among them (each chain fewer than cap − 1)."""
+    first_hit, first_miss, hit, miss = pools
+    n = node.count
+    whole = mixture([miss, hit])
+    budget = Budget(str(node))
+    groups_of = (first_miss.map(clamp), first_hit.map(clamp), hit.map(child), miss.map(child),
+                 whole.map(child))
+    r_sides, sides = first_hit.denom, hit.denom
+    parts: list[Dist] = []
+    shapes = 0
+    for j in range(n + 1 if first_hit.total else 1):
+        for q in range(j + 1):
+            free = j - q
+            most = free * (cap - 2) if cap >= 2 else 0
+            for r in range(most + 1):
+                ways = math.comb(n, j) * math.comb(j, q) * _bounded(r, free, cap - 2)
+                if not ways:
+                    continue
+                shapes += 1
+                if shapes > MAX_POOL_SHAPES:
+                    raise too_much_work(f"keeping dice of {node}")
+                sizes = (n - j, j, q * (cap - 1) + r, free, q)
+                thrown = sum(sizes[2:])
+                groups: list[PoolGroup] = [(g.weights, m) for g, m in zip(groups_of, sizes,
+                                                                            strict=True)]
+                window = keep_window(keeps, n + thrown)
+                weights = pool_keep(groups, window, score, str(node), budget)
+                parts.append(Dist({v: w * ways for v, w in weights.items()},
+                                  r_sides**n * sides**thrown))
+    return mixture(parts)
+
+
+def _bounded(total: int, parts: int, most: int) -> int:
+    """Ways to write `total` as an ordered sum of `parts` whole numbers from 0 to `most`."""
+    if parts == 0:
+        return 1 if total == 0 else 0
+    if most < 0:
+        return 0
+    out = 0
+    for i in range(parts + 1):
+        rest = total - i * (most + 1)
+        if rest < 0:
+            break
+        out += (-1) ** i * math.comb(parts, i) * math.comb(rest + parts - 1, parts - 1)
+    return out
 
 
 def _chains(extra: int, chains: int) -> int:

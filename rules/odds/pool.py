@@ -59,6 +59,18 @@ def _estimate(groups: Sequence[PoolGroup], outcomes: int, depth: int, spread: in
     return outcomes * min(shapes, (depth + 1) ** 2) * min(shapes, depth + 1) * (depth * spread + 1)
 
 
+MAX_TAIL_WORK = 150_000_000
+"""When every die left is kept, the DP sums them one die at a time at each outcome: about the
+cube of the dice left, in big-integer words (800d4dh1: 128 million, 1.5 s; 1200d4dh1: 432)."""
+
+
+def _tail_work(groups: Sequence[PoolGroup], outcomes: int, spread: int) -> int:
+    """Words of big-integer arithmetic the kept-everything tails take: Σ i·spread · i·bits/64
+    over i up to each group's dice, at each outcome."""
+    return sum(outcomes * spread * max(1, sum(w.values())).bit_length() * n**3 // 192
+               for w, n in groups)
+
+
 def _weight_cost(groups: Sequence[PoolGroup]) -> int:
     """How much one step costs as the DP's integers grow long (1 for short weights)."""
     return 1 + sum(n * max(1, sum(w.values())).bit_length() for w, n in groups) // 2048
@@ -103,6 +115,8 @@ def pool_keep(
     budget.spend(
         cost * _estimate(groups, len(outcomes), min(depth_down, depth_up), spread) // ESTIMATE_SLACK
     )
+    if b == total and _tail_work(groups, len(outcomes), spread) > MAX_TAIL_WORK:
+        raise too_much_work(what)  # before the work: `1200d4dh1` took 35 s to be refused
     weights = [[w.get(v, 0) for v in outcomes] for w, _ in groups]
     rest = [_suffix_sums(ws) for ws in weights]
     tails: dict[tuple[int, int, int], Mapping[Value, int]] = {}

@@ -43,8 +43,9 @@ class Odds:
         return hash((tuple(self.distribution.items()), tuple(self.outcomes.items())))
 
     @classmethod
-    def from_dist(cls, dist: Dist, target: int | None = None) -> Odds:
-        """The odds of a whole-number distribution; with a target, P(pass) is P(total ≥ target).
+    def from_dist(cls, dist: Dist, target: int | None = None, op: ast.CompareOp = ">=") -> Odds:
+        """The odds of a whole-number distribution; with a target, P(pass) is P(total ≥ target)
+        (or P(total `op` target): `> 15`, `<= 5`).
 
         Every sum is taken over the distribution's one integer denominator: each probability is
         reduced once, and no common denominator of many fractions is ever searched for."""
@@ -61,7 +62,8 @@ class Odds:
             raise ValueError("probabilities must be non-negative and sum to at most 1")
         outcomes: dict[str, Fraction] = {}
         if target is not None:
-            passing = sum(w for v, w in weights.items() if v >= target)
+            goal = ast.Compare(op, target)
+            passing = sum(w for v, w in weights.items() if goal.matches(v))
             outcomes = {"pass": Fraction(passing, denom), "fail": Fraction(total - passing, denom)}
         reduced: dict[int, Fraction] = {}  # equal weights (a symmetric sum's halves) share one
         probs = _Checked()
@@ -151,3 +153,21 @@ class OddsHook(Protocol):
     """
 
     def __call__(self, ctx: Any, line: ast.CommandLine) -> Odds: ...
+
+
+def fraction_text(p: Fraction) -> str:
+    """A probability as its exact fraction, `"15869/1296"`, however many digits it has (past
+    Python's 4,300-digit int-to-text limit too: decimal's conversion has none)."""
+    if p.denominator == 1:
+        return integer_text(p.numerator)
+    return f"{integer_text(p.numerator)}/{integer_text(p.denominator)}"
+
+
+def integer_text(n: int) -> str:
+    """`str(n)` for an integer of any length."""
+    if n.bit_length() < 14_000:  # well under 4,300 digits
+        return str(n)
+    from decimal import Decimal
+
+    return str(Decimal(n))
+

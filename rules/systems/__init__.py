@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterator, Mapping
+from typing import Any
 
 from rules.errors import UsageError
-from rules.systems.protocol import Context, System
+from rules.systems.protocol import CommandFn, Context, Shared, System
 
 # id → module; a module is imported only when its system is first asked for (start-up time)
 MODULES = {
@@ -46,11 +47,34 @@ class Registry(Mapping[str, System]):
 SYSTEMS = Registry(MODULES)
 
 
+def pool_commands() -> Mapping[str, CommandFn]:
+    """The commands every game shares: the pool commands and the encounter's (imported when a
+    command is first asked for: a dice LINE never asks)."""
+    from rules.encounter.commands import COMMANDS
+    from rules.systems.pools import POOL_COMMANDS
+
+    return {**POOL_COMMANDS, **COMMANDS}
+
+
+def check_sheet(system: System, data: Mapping[str, Any]) -> dict[str, Any]:
+    """The sheet checks every game shares (with rules.named: not for a dice LINE)."""
+    from rules.systems.sheets import validate_common
+
+    return validate_common(system, data)
+
+
+System.shared = Shared(SYSTEMS, pool_commands, check_sheet)
+
+
 def get_system(system_id: str) -> System:
     """The system with this id (case-insensitive); UsageError lists the ids otherwise."""
     key = system_id.strip().lower()
     if key not in SYSTEMS:
-        raise UsageError(f"unknown system {system_id!r} (systems: {', '.join(SYSTEMS)})")
+        from rules.suggest import closest
+
+        near = closest(system_id, SYSTEMS)
+        hint = f"did you mean {near!r}?" if near else f"systems: {', '.join(SYSTEMS)}"
+        raise UsageError(f"unknown system {system_id!r} ({hint})")
     return SYSTEMS[key]
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from rules.errors import RuleError, UsageError
@@ -10,7 +12,7 @@ from rules.notation import ast
 from rules.resolution import Change, Resolution
 
 if TYPE_CHECKING:
-    from rules.systems.protocol import Context, Pool
+    from rules.systems.protocol import CommandFn, Context, Pool
 
 USAGES = {
     "spend": "spend POOL [N]",
@@ -115,3 +117,14 @@ def pool_rest(ctx: Context, line: ast.CommandLine) -> Resolution:
     changes = ctx.system.rest_changes(ctx.active)
     summary = f"{ctx.active.name} rests" + ("" if changes else ": nothing to restore")
     return ctx.resolution("rest", summary, changes=tuple(changes))
+
+
+POOL_COMMANDS: Mapping[str, CommandFn] = MappingProxyType({
+    "spend": pool_spend,
+    "gain": pool_gain,
+    "set": pool_set,
+    "hurt": pool_hurt,
+    "heal": pool_heal,
+    "rest": pool_rest,
+})
+"""The pool commands every game has, by word (System.commands)."""

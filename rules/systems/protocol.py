@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from rules.campaign import Character, Table
 from rules.describe import describe_roll, pool_title
@@ -18,7 +16,7 @@ from rules.values import frozen
 
 if TYPE_CHECKING:
     from rules.dice.results import Throw
-    from rules.odds import Odds
+    from rules.odds.result import Odds
 
 
 @frozen
@@ -83,6 +81,18 @@ CommandFn = Callable[[Context, ast.CommandLine], Resolution]
 OddsFn = Callable[[Context, ast.CommandLine], "Odds"]
 
 
+@dataclass(frozen=True)
+class Shared:
+    """What every game shares that lives beside the protocol, wired in by the registry
+    (rules/systems/__init__.py), so that this module imports none of them: the other games
+    (an unknown word's hint names the games that have it), the pool commands and the sheet
+    checks (each loaded when first asked for: a dice LINE needs neither)."""
+
+    systems: Mapping[str, System]
+    commands: Callable[[], Mapping[str, CommandFn]]
+    check_sheet: Callable[[System, Mapping[str, Any]], dict[str, Any]]
+
+
 class System:
     """A game system: its stats, pools and commands; resolves LINEs into Resolutions.
 
@@ -98,6 +108,8 @@ class System:
     fields: Mapping[str, tuple[type, int | None, int | None]] = {}
     sections: frozenset[str] = frozenset()
     examples: tuple[str, ...] = ()
+    shared: ClassVar[Shared]
+    """Set once by the registry (rules/systems/__init__.py)."""
     favor_atoms = False
     """Whether dice LINEs may use the `f`/`h` Favor and Hinder atoms (Vagabond's)."""
     """LINEs that need no character, shown by `roll help SYSTEM` and run by the tests."""
@@ -105,24 +117,8 @@ class System:
     # ---- resolving ----
 
     def commands(self) -> dict[str, CommandFn]:
-        # imported here: a dice LINE never asks for a command (start-up time)
-        from rules.systems.pools import (
-            pool_gain,
-            pool_heal,
-            pool_hurt,
-            pool_rest,
-            pool_set,
-            pool_spend,
-        )
-
-        table: dict[str, CommandFn] = {
-            "spend": pool_spend,
-            "gain": pool_gain,
-            "set": pool_set,
-            "hurt": pool_hurt,
-            "heal": pool_heal,
-            "rest": pool_rest,
-        }
+        """The pool commands every game shares (rules/systems/pools.py), then its own."""
+        table = dict(self.shared.commands())
         table.update(self.extra_commands())
         return table
 
@@ -132,7 +128,7 @@ class System:
     def resolve(self, line: ast.Line, ctx: Context) -> Resolution:
         """Resolve one evaluation of a LINE; its text shows the LINE without `Nx` or comment."""
         given = ctx.input
-        shown = shown_input(given)
+        shown = line.shown or given.strip()  # the tree says what the text shows
         if shown != given:  # most LINEs have no `Nx` or comment: no copy at every repeat
             ctx = replace(ctx, input=shown)
         if isinstance(line, ast.RollLine):
@@ -148,7 +144,7 @@ class System:
         """Exact odds of a LINE (a `rules.odds.Odds`): dice through the notation engine,
         commands through the hook their system declares in `odds_commands()`."""
         if isinstance(line, ast.RollLine):
-            from rules.odds import line_odds
+            from rules.odds.engine import line_odds
 
             return line_odds(line)
         if line.word not in self.commands():
@@ -174,14 +170,20 @@ class System:
         shown, target = ctx.input.strip(), line.target
         outcome = None
         if target is not None:
-            outcome = "pass" if roll.total >= target else "fail"
+            outcome = "pass" if line.passes(roll.total) else "fail"
         natural = self.natural(roll.throws)
+        crit, fumble = natural == "crit", natural == "fumble"
+        if line.ranged:  # a `cs`/`cf` range of the LINE decides; the system's rule the rest
+            ranged_crit, ranged_fumble = roll.marked()
+            crit = crit if ranged_crit is None else ranged_crit
+            fumble = fumble if ranged_fumble is None else ranged_fumble
 
         def summary() -> str:  # written only if read: `-q` shows the total alone
             text = f"{shown} → {describe_roll(roll)}"
             if outcome is not None:
-                text = f"{text} vs {target} · {outcome}"
-            return text if natural is None else f"{text} · {natural}"
+                text = f"{text} {line.goal_text} · {outcome}"
+            marks = [w for w, on in (("crit", crit), ("fumble", fumble)) if on]
+            return " · ".join([text, *marks])
 
         return ctx.resolution(
             "roll",
@@ -189,8 +191,8 @@ class System:
             total=roll.total,
             target=target,
             outcome=outcome,
-            crit=natural == "crit",
-            fumble=natural == "fumble",
+            crit=crit,
+            fumble=fumble,
             successes=roll.successes,
             rolls=(roll,),
         )
@@ -204,9 +206,7 @@ class System:
 
     def validate_sheet(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """Check a sheet against this system and return it normalized; SheetError names the key."""
-        from rules.systems.sheets import validate_common  # with rules.named: not for a dice LINE
-
-        return validate_common(self, data)
+        return self.shared.check_sheet(self, data)  # rules/systems/sheets.py
 
     def stat(self, word: str) -> Stat | None:
         low = word.lower()
@@ -222,8 +222,15 @@ class System:
                 return p
         if character is not None and (low in character.maxima or low in character.pools):
             return Pool(low, pool_title(low))
+        from rules.suggest import closest
+
+        known = [p.name for p in self.pools]
+        if character is not None:
+            known += [str(k) for k in (*character.maxima, *character.pools)]
+        near = closest(low, known)
         names = ", ".join(p.name for p in self.pools) or "the sheet's [max] pools"
-        raise UsageError(f"no pool {word!r} in {self.id} (pools: {names})")
+        hint = f"did you mean {near!r}?" if near else f"pools: {names}"
+        raise UsageError(f"no pool {word!r} in {self.id} ({hint})")
 
     def pool_max(self, character: Character, pool: Pool) -> int | None:
         """A pool's maximum: from the rules, else the sheet's `[max]` table, else None (OPEN)."""
@@ -259,6 +266,11 @@ class System:
                 changes.append(Change(character.name, pool.name, now, top, "rest"))
         return changes
 
+    def sheet_extras(self, character: Character) -> tuple[tuple[str, Any, str], ...]:
+        """What `sheet show` tells beyond fields, stats and pools, each as (JSON key, JSON value,
+        text line): Vagabond's Item Slots."""
+        return ()
+
     def all_pools(self, character: Character) -> list[Pool]:
         pools = list(self.pools)
         known = {p.name for p in pools}
@@ -280,23 +292,24 @@ class System:
         return out
 
 
-_REPEAT = re.compile(r"^\s*\d+[x×]\s+")
-_COMMENT = re.compile(r"\s*#.*$")
-
-
-@lru_cache(maxsize=256)
 def shown_input(text: str) -> str:
-    """The LINE as its result line shows it: no `Nx` prefix (each result is one), no comment."""
-    return _COMMENT.sub("", _REPEAT.sub("", text)).strip()
+    """The LINE as its result line shows it: no `Nx` prefix (each result is one), no comment
+    (the parser's `shown`, as the grammar read it: `1d20−2` shows `1d20-2`; a LINE that does not
+    parse, as typed)."""
+    from rules.errors import RollError
+    from rules.notation import parse
+
+    try:
+        return parse(text).shown or text.strip()
+    except RollError:
+        return text.strip()
 
 
 def unknown_command(system: System, line: ast.CommandLine,
                     active: Character | None = None) -> UsageError:
     """A word the system lacks; the hint names the systems that have it, but suggests `-s` only
     when no character acts (a character plays one system: issue 14)."""
-    from rules.systems import SYSTEMS
-
-    owners = [s.id for s in SYSTEMS.values() if line.word in s.commands()]
+    owners = [s.id for s in system.shared.systems.values() if line.word in s.commands()]
     if owners and active is not None:
         known = ", ".join(sorted(system.commands()))
         return UsageError(
@@ -307,5 +320,20 @@ def unknown_command(system: System, line: ast.CommandLine,
         return UsageError(
             f"'{line.word}' is a {' / '.join(owners)} command; choose the system with -s {owners[0]}"
         )
+    from rules.suggest import closest
+
+    near = closest(line.word, sorted(system.commands()))
+    if near is not None:
+        return UsageError(f"unknown word '{line.word}': not dice, nor a {system.id} command"
+                          f" (did you mean '{near}'?)")
+    systems = system.shared.systems.values()
+    theirs = sorted({c for s in systems for c in s.commands()})
+    near = closest(line.word, theirs)
+    if near is not None:
+        owners = [s.id for s in systems if near in s.commands()]
+        how = f"choose the system with -s {owners[0]}" if active is None else (
+            f"{active.name} is a {active.system} character")
+        return UsageError(f"unknown word '{line.word}': did you mean '{near}'? (a"
+                          f" {' / '.join(owners)} command; {how})")
     known = ", ".join(sorted(system.commands()))
     return UsageError(f"unknown word '{line.word}': not dice, nor a {system.id} command ({known})")

@@ -219,12 +219,19 @@ def reroll(ctx: Context, rule: Rule, pick: Picker) -> Resolution:
     who = ctx.active
     plan = plan_reroll(ctx, rule, pick)
     fee, prev = plan.fee, plan.prev
-    source = ReplaySource(prev.dice, plan.picks,
-                          lambda die, why: ctx.roller.throw(die, why)[0], plan.whys)
+    thrown: list[tuple[int, int]] = []  # each new die: its place in the LINE, its throw here
+
+    def fresh(die: ast.Die, why: str) -> int:
+        face, throw_id = ctx.roller.throw(die, why)
+        thrown.append((source.position - 1, throw_id))
+        return face
+
+    source = ReplaySource(prev.dice, plan.picks, fresh, plan.whys)
     res, again = _resolve(ctx, plan.start, prev, source, rule)
     if not source.rerolled:
         raise RuleError(f"{prev.input!r} no longer rolls those dice the same way; nothing to"
                         f" {rule.name}")
+    _keep_as_the_line_does(ctx.roller, again.roller, thrown)
     now = with_sheet(ctx.table, who, _applied(who.sheet, fee))
     changes = [*fee, *net_changes(ctx, now, plan.start, prev.effects, res.changes)]
     record = {
@@ -240,6 +247,16 @@ def reroll(ctx: Context, rule: Rule, pick: Picker) -> Resolution:
         outcome=res.outcome, crit=res.crit, fumble=res.fumble, successes=res.successes,
         changes=tuple(changes), notes=(f"{rule.name}: {shown}", *res.notes), extra=extra,
     )
+
+
+def _keep_as_the_line_does(roller: Roller, line: Roller, thrown: list[tuple[int, int]]) -> None:
+    """The reroll's own dice count as they count in the LINE resolved again (§3 `dice`): at
+    advantage the lower new d20 is not kept (003:L228 "you roll both d20s again and keep the
+    higher or the lower, as before")."""
+    counted = line.throws
+    for place, throw_id in thrown:
+        if not counted[place].kept:
+            roller.set_aside(throw_id)
 
 
 class _Branch(Exception):

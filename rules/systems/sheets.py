@@ -15,12 +15,55 @@ BASE_FIELDS = {
     "name", "system", "stats", "skills", "max", "pools", "risk", "flags", "notes", "rolls",
 }
 
+MAX_NUMBER = 1_000_000_000
+"""The largest number (either sign) a sheet may hold anywhere, whatever the key's own range:
+a 5,000-digit level or stat is refused here, before any arithmetic or a store sees it."""
+
+
+MAX_NAME = 200
+"""The longest name a character may have: a name is read at the table, and a store's index
+holds it (PostgreSQL's refuses keys of more than a few kB)."""
+MAX_DEPTH = 16
+"""How deep a sheet's tables and lists may nest (a real one: 3)."""
+
+
+def sheet_name(name: object) -> str:
+    """A character's name as stored: a non-empty string without control characters (a newline
+    would forge a line of the log, an escape sequence reach another player's terminal), NFC
+    normalized so that `Zoë` typed composed or decomposed is one name; spaces around dropped."""
+    if not isinstance(name, str) or not name.strip():
+        raise SheetError("sheet key 'name' must be a non-empty string")
+    if len(name.strip()) > MAX_NAME:
+        raise SheetError(f"sheet key 'name' is {len(name.strip()):,} characters long: a name"
+                         f" has at most {MAX_NAME}")
+    bad = next((c for c in name if _control(c)), None)
+    if bad is not None:
+        raise SheetError(f"sheet key 'name' may not hold a control character ({_code(bad)} at"
+                         f" position {name.index(bad) + 1}): a name is one line of text")
+    import unicodedata
+
+    return unicodedata.normalize("NFC", name.strip())
+
+
+def _control(c: str) -> bool:
+    code = ord(c)
+    return code < 0x20 or 0x7F <= code < 0xA0 or 0xD800 <= code <= 0xDFFF or c in _SEPARATORS
+
+
+_SEPARATORS = frozenset("\u2028\u2029\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Line and paragraph separators, bidirectional embeddings, overrides and isolates."""
+
+
+def _code(c: str) -> str:
+    return {"\n": "a newline", "\r": "a carriage return", "\t": "a tab",
+            "\x1b": "ESC"}.get(c, f"U+{ord(c):04X}")
+
+
 def validate_common(system: System, data: Mapping[str, Any]) -> dict[str, Any]:
     """The checks every system shares: names, known keys, stats in range, pools in 0..max."""
     sheet = dict(data)
-    name = sheet.get("name")
-    if not isinstance(name, str) or not name.strip():
-        raise SheetError("sheet key 'name' must be a non-empty string")
+    name = sheet_name(sheet.get("name"))
+    _check_numbers(sheet, "")
     allowed = BASE_FIELDS | set(system.fields) | system.sections
     for key in sheet:
         if key not in allowed:
@@ -58,7 +101,7 @@ def validate_common(system: System, data: Mapping[str, Any]) -> dict[str, Any]:
         raise SheetError("sheet key 'flags' must be a list of words")
     if "rolls" in sheet:
         sheet["rolls"] = check_sheet_rolls(system, _table(sheet, "rolls"))
-    sheet["name"] = name.strip()
+    sheet["name"] = name
     check_pools(system, sheet)
     sheet["system"] = system.id
     return sheet
@@ -70,6 +113,7 @@ def check_pools(system: System, sheet: Mapping[str, Any]) -> None:
     for key, value in _table(sheet, "pools").items():
         if isinstance(value, bool) or not isinstance(value, int):
             raise SheetError(f"sheet key 'pools.{key}' must be a whole number")
+        _check_size(f"'pools.{key}'", value)
         try:
             pool = system.pool(key, character)
         except UsageError as exc:
@@ -81,11 +125,12 @@ def check_pools(system: System, sheet: Mapping[str, Any]) -> None:
 
 
 def check_sheet_rolls(system: System, rolls: Mapping[str, Any]) -> dict[str, str]:
-    """A sheet's `[rolls]`: named rolls that shadow no word of `system` (see rules.named)."""
+    """A sheet's `[rolls]`: named rolls that shadow no word of `system` nor of the notation
+    (see rules.named; the front end checks its own words: cli/sheets.py)."""
     from rules.named import check_rolls, reserved_words  # here: a game's module loads without it
 
     try:
-        return check_rolls(rolls, reserved_words(system))
+        return check_rolls(rolls, reserved_words({system.id: system.commands()}))
     except RollError as exc:
         raise SheetError(f"sheet key 'rolls': {exc.message}") from None
 
@@ -99,8 +144,39 @@ def _table(sheet: Mapping[str, Any], key: str) -> Mapping[str, Any]:
 
 def _check_value(where: str, value: Any, kind: type, lo: int | None, hi: int | None) -> None:
     if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-        raise SheetError(f"sheet key {where} must be a whole number, not {value!r}")
+        raise SheetError(f"sheet key {where} must be a whole number, not {_short(value)}")
+    if kind is int:
+        _check_size(where, value)
     if kind is str and not isinstance(value, str):
-        raise SheetError(f"sheet key {where} must be a string, not {value!r}")
+        raise SheetError(f"sheet key {where} must be a string, not {_short(value)}")
     if kind is int and ((lo is not None and value < lo) or (hi is not None and value > hi)):
         raise SheetError(f"sheet key {where} = {value} is outside {lo}..{hi}")
+
+
+def _check_size(where: str, value: int) -> None:
+    if not -MAX_NUMBER <= value <= MAX_NUMBER:
+        raise SheetError(f"sheet key {where} is outside -{MAX_NUMBER:,}..{MAX_NUMBER:,}")
+
+
+def _short(value: Any) -> str:
+    """A value an error echoes: its repr, cut to 40 characters (a sheet may hold anything)."""
+    if isinstance(value, int) and not -MAX_NUMBER <= value <= MAX_NUMBER:
+        return "a number that long"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _check_numbers(value: Any, where: str, depth: int = 0) -> None:
+    """Every whole number anywhere in the sheet (a stat, a mod, a pool, an item in a list) is
+    within ±MAX_NUMBER: a key's own range is checked after, with its own words; tables and
+    lists nest at most MAX_DEPTH deep."""
+    if depth > MAX_DEPTH and isinstance(value, Mapping | list):
+        raise SheetError(f"sheet key '{where}' nests tables or lists more than {MAX_DEPTH} deep")
+    if isinstance(value, Mapping):
+        for key, inner in value.items():
+            _check_numbers(inner, f"{where}.{key}" if where else str(key), depth + 1)
+    elif isinstance(value, list):
+        for index, inner in enumerate(value, start=1):
+            _check_numbers(inner, f"{where}[{index}]", depth + 1)
+    elif isinstance(value, int) and not isinstance(value, bool):
+        _check_size(f"'{where}'", value)

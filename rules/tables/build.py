@@ -5,15 +5,21 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+from rules.notation.limits import MAX_SIDES
 from rules.tables.model import D66, Row, Table, TableError, d66_cells, die_totals
 
 TABLE_KEYS = {"name", "title", "description", "roll", "rows"}
 ROW_KEYS = {"range", "weight", "text"}
 
 _RANGE = re.compile(r"(-?\d+)\s*(?:(?:-|–|—|\.\.)\s*(-?\d+)|(\+))?")
+MAX_WEIGHT_DIGITS = 18
+"""A CSV weight longer than this is refused before int() reads it (the weights' total is
+checked against the largest die after)."""
+MAX_CELL = 128 * 1024
+"""The longest CSV cell (Python's csv module stops at this many characters)."""
 _ROLL_LINE = re.compile(r"#\s*roll\s*[=:]\s*(.+)", re.IGNORECASE)
 
 
@@ -46,7 +52,7 @@ def table_from_csv(text: str, name: str, roll: str | None = None) -> Table:
         match = _ROLL_LINE.fullmatch(lines.pop(0).strip())
         if match and roll is None:
             roll = match.group(1).strip()
-    reader = csv.reader(io.StringIO("\n".join(lines)))
+    reader = _cells(csv.reader(io.StringIO("\n".join(lines))))
     header = [h.strip().lower() for h in next(reader, [])]
     if len(header) != 2 or header[1] != "text" or header[0] not in ("range", "weight"):
         raise TableError("a CSV table's header is range,text or weight,text")
@@ -69,6 +75,23 @@ def table_from_csv(text: str, name: str, roll: str | None = None) -> Table:
     elif roll:
         data["roll"] = roll
     return table_from_data(data)
+
+
+def _cells(reader: Iterator[list[str]]) -> Iterator[list[str]]:
+    """The CSV reader's rows; a cell over MAX_CELL (or broken quoting) is a TableError."""
+    number = 0
+    while True:
+        try:
+            cells = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            where = f"row {number}" if number else "the header"
+            if "field limit" in str(exc):
+                raise TableError(f"{where}: a CSV cell is at most {MAX_CELL // 1024} KiB") from None
+            raise TableError(f"{where}: broken CSV ({exc})") from None
+        number += 1
+        yield cells
 
 
 def parse_range(text: str, top: int | None = None) -> tuple[int, int]:
@@ -127,10 +150,17 @@ def _is_pair(value: Any) -> bool:
 
 
 def _whole(value: Any, number: int) -> int:
-    if isinstance(value, str) and value.strip().isdigit():
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
+        if len(value.strip()) > MAX_WEIGHT_DIGITS:  # int() would take its time, then refuse
+            raise TableError(f"row {number}: a weight is at most {MAX_SIDES:,} (the sides of"
+                             " the largest die)")
         return int(value)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise TableError(f"row {number}: a weight is a whole number from 1 up, not {value!r}")
+        shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:39] + "…"
+        raise TableError(f"row {number}: a weight is a whole number from 1 up, not {shown}")
+    if value >= 10**MAX_WEIGHT_DIGITS:  # a sum of such weights could not even be written out
+        raise TableError(f"row {number}: a weight is at most {MAX_SIDES:,} (the sides of the"
+                         " largest die)")
     return value
 
 

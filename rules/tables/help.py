@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.named import MAX_DEPTH
+from rules.notation.limits import MAX_NAMED_CHAIN
 from rules.tables.rolling import MAX_NESTING
 
 TABLES_HELP = f"""\
@@ -49,7 +49,7 @@ Named rolls: a LINE's first word may name a roll
   {{name}} {{name:default}}         a name=VALUE word, else the stat
                                 hit = "d20+{{bonus}} vs {{ac}}"
                                 roll hit ac=15 bonus=5
-  A named roll may name another, {MAX_DEPTH} deep at most; a loop is an
+  A named roll may name another, {MAX_NAMED_CHAIN} deep at most; a loop is an
   error. A name is one word that no command, subcommand or dice uses;
   an alias takes no command word of any game (a campaign holds several),
   a sheet's roll none of its own game's. A sheet's roll beats an alias.

@@ -16,6 +16,43 @@ from rules.tables.model import INLINE, TABLE_REF, Row, Table
 MAX_NESTING = 5
 """A row may roll on another table, at most this many tables deep in one roll."""
 
+MAX_TABLE_TEXT = 1_048_576
+"""The characters one table roll may write, its nested tables' texts counted as well: rows that
+roll on each other many times stop here, as dice stop at the dice limit, instead of printing
+megabytes."""
+MAX_TABLE_ROLLS = 10_000
+"""How many tables (nested ones too) one table roll may roll on."""
+MAX_COMMAND_TEXT = 16 * MAX_TABLE_TEXT
+"""The characters all the table rolls of one command (`-n 1000 table NAME`) may write."""
+
+
+class TableBudget:
+    """What the table rolls of one command have written so far, against the limits above."""
+
+    def __init__(self) -> None:
+        self.text = self.rolls = self.all_text = 0
+
+    def start(self) -> None:
+        """A new roll of the command (one of its `-n`): its own text and tables rolled."""
+        self.text = self.rolls = 0
+
+    def roll(self, table: str) -> None:
+        self.rolls += 1
+        if self.rolls > MAX_TABLE_ROLLS:
+            raise LimitError(f"table {table}: more than {MAX_TABLE_ROLLS:,} table rolls in one"
+                             " roll (rows that roll on other tables many times)")
+
+    def write(self, table: str, text: str) -> None:
+        self.text += len(text)
+        self.all_text += len(text)
+        if self.text > MAX_TABLE_TEXT:
+            raise LimitError(f"table {table}: the roll's text grows past {MAX_TABLE_TEXT:,}"
+                             " characters (rows that roll on other tables many times)")
+        if self.all_text > MAX_COMMAND_TEXT:
+            raise LimitError(f"table {table}: the rolls' text grows past {MAX_COMMAND_TEXT:,}"
+                             " characters in all (fewer rolls: a smaller -n)")
+
+
 Lookup = Callable[[str], Table | None]
 """Finds a table by name for `[[table:NAME]]` (the campaign's, or a file's); None if unknown."""
 
@@ -60,16 +97,22 @@ def roll_table(
     table: Table,
     source: DiceSource | Roller,
     lookup: Lookup | None = None,
+    budget: TableBudget | None = None,
 ) -> TableRoll:
     """Roll `table` with dice from `source` (a Roller shares its budget and throw order);
-    `lookup` resolves `[[table:NAME]]` references, at most MAX_NESTING tables deep."""
+    `lookup` resolves `[[table:NAME]]` references, at most MAX_NESTING tables deep; `budget`
+    (shared by the rolls of one command) bounds the tables rolled and the text written."""
     roller = source if isinstance(source, Roller) else Roller(source)
-    return _roll(table, roller, lookup, (table.name,))
+    budget = budget or TableBudget()
+    budget.start()
+    return _roll(table, roller, lookup, (table.name,), budget)
 
 
-def _roll(table: Table, roller: Roller, lookup: Lookup | None, path: tuple[str, ...]) -> TableRoll:
+def _roll(table: Table, roller: Roller, lookup: Lookup | None, path: tuple[str, ...],
+          budget: TableBudget) -> TableRoll:
     if len(path) > MAX_NESTING:
         raise LimitError(f"tables nest at most {MAX_NESTING} deep: {' → '.join(path)}")
+    budget.roll(table.name)
     start = len(roller.throws)
     total = read_die(table, roller)
     row = table.row_for(total)
@@ -85,7 +128,7 @@ def _roll(table: Table, roller: Roller, lookup: Lookup | None, path: tuple[str, 
             if found is None:
                 raise UsageError(f"{row.label} of table '{table.name}' rolls on table '{name}',"
                                  " which is not known")
-            sub = _roll(found, roller, lookup, (*path, found.name))
+            sub = _roll(found, roller, lookup, (*path, found.name), budget)
             nested.append(sub)
             return sub.text
         result = roller.roll(parse_expression(inner), why=f"table {table.name}")
@@ -93,6 +136,7 @@ def _roll(table: Table, roller: Roller, lookup: Lookup | None, path: tuple[str, 
         return str(result.total)
 
     text = INLINE.sub(resolve, row.text)
+    budget.write(table.name, text)
     throws = roller.throws[start:]
     return TableRoll(table.name, table.die, total, row, text, throws, tuple(inline), tuple(nested))
 

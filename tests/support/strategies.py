@@ -102,3 +102,44 @@ roll_lines = st.builds(
     st.none() | st.integers(-50, 50),
     st.integers(1, 50),
 )
+
+
+# ---- the forms other tools' players bring (keep/drop with no count is `kh1` in the tree) ----
+
+caps = st.none() | st.integers(0, 4)
+new_modifiers = st.one_of(
+    modifiers,
+    st.builds(ast.Explode, st.sampled_from(["!", "!!", "!p"]), st.none() | compares, caps),
+    st.builds(ast.Crit, st.sampled_from(["cs", "cf"]), compares),
+    st.builds(ast.CountTwice, compares),
+)
+
+
+def legal(mods: tuple[ast.Modifier, ...]) -> tuple[ast.Modifier, ...]:
+    """As the grammar allows: one cap per term, and `t` only after a success point."""
+    out: list[ast.Modifier] = []
+    cap: int | None = None
+    for m in mods:
+        if isinstance(m, ast.Explode) and m.cap is not None:
+            if cap is not None and m.cap != cap:
+                continue
+            cap = m.cap
+        if isinstance(m, ast.CountTwice) and not any(
+                isinstance(x, ast.CountSuccesses) for x in mods):
+            continue
+        out.append(m)
+    return tuple(out)
+
+
+new_dice = st.builds(ast.Dice, st.integers(0, 12), dice_kinds, _mods(new_modifiers).map(legal))
+new_lines = st.builds(
+    ast.RollLine,
+    new_dice,
+    st.none(),
+    st.none() | st.integers(-50, 50),
+    st.integers(1, 50),
+    st.none(),
+    st.sampled_from([">=", ">", "<=", "<", "="]),
+).map(lambda line: line if line.target is not None or line.target_op == ">=" else
+      ast.RollLine(line.expr, repeat=line.repeat))
+"""LINEs of the new forms: caps, crit/fumble ranges, `t`, compares of the total."""

@@ -78,7 +78,10 @@ def parse_save(ctx: Context, line: ast.CommandLine) -> SaveSpec:
     while rest and str(rest[0]).lower() != "vs":
         word = str(rest.pop(0)).lower()
         if word not in ("enhanced", "impaired"):
-            raise UsageError(f"save takes enhanced or impaired, then vs …, not '{word}': {USAGE}")
+            from rules.suggest import habit
+
+            raise UsageError(f"save takes enhanced or impaired, then vs …, not '{word}'"
+                             + (habit("brighter", word) or f": {USAGE}"))
         modes.add(word)
     if len(modes) > 1:
         raise UsageError("a save is enhanced or impaired, not both: the rules do not combine them")

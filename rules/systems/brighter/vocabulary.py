@@ -26,7 +26,11 @@ def attr_key(word: str) -> str:
     low = word.lower()
     low = ALIASES.get(low, low)
     if low not in ATTRS:
-        raise UsageError(f"no Brighter Worlds attribute {word!r} (attributes: str, dex, wil)")
+        from rules.suggest import closest
+
+        near = closest(low, [*ATTRS, *ALIASES])
+        hint = f"did you mean '{ALIASES.get(near, near)}'?" if near else "attributes: str, dex, wil"
+        raise UsageError(f"no Brighter Worlds attribute {word!r} ({hint})")
     return low
 
 

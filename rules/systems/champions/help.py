@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 HELP = """\
-Champions & Cohorts (`-s champions`, seed 002)
+Champions & Cohorts (`-s champions`)
 Stats: might mit · insight ins · presence prs; sheet fields guard, armor (0–2),
   kind = "champion" (3 wound slots) | "cohort" (2), house, weapon (optional),
   guard-bonus (temporary Guard bonuses up now; at most +2 counts)
@@ -17,8 +17,8 @@ Stats: might mit · insight ins · presence prs; sheet fields guard, armor (0–
       guard-bonus N: a temporary Guard bonus on the target (with the sheet's
          guard-bonus, capped at +2 in all)
       e.g. attack Kael weapon heavy · attack Kael weapon d8 relic
-           attack guard=12 armor=1 cohort weapon d6 might=2
-           attack guard=12 guard-bonus 3 weapon d6 might=2
+      e.g. attack guard=12 armor=1 cohort weapon d6 might=2
+      e.g. attack guard=12 guard-bonus 3 weapon d6 might=2
   All slots filled: Downed, Med Flag at 3 (flag downed, field med-flag).
   turn end [HOUSE]    that House's Med Flags count 3 → 2 → 1 → removed (not
                       the turn a character fell: flag fell); what removal

@@ -49,8 +49,12 @@ def find_stat(word: str) -> Stat:
     for stat in STATS:
         if low in (stat.name, stat.abbrev):
             return stat
+    from rules.suggest import closest
+
+    near = closest(low, [n for s in STATS for n in (s.name, s.abbrev)])
     names = ", ".join(f"{s.abbrev}" for s in STATS)
-    raise UsageError(f"no Macchiato stat {word!r} (stats: {names})")
+    hint = f"did you mean '{near}'?" if near else f"stats: {names}"
+    raise UsageError(f"no Macchiato stat {word!r} ({hint})")
 
 
 def parse_check(ctx: Context, line: ast.CommandLine) -> CheckSpec:
@@ -75,7 +79,10 @@ def parse_check(ctx: Context, line: ast.CommandLine) -> CheckSpec:
     words = []
     for arg in rest:
         if not isinstance(arg, ast.Word) or arg.text.lower() not in ("adv", "dis", "free"):
-            raise UsageError(f"check takes adv, dis or free after the stat, not '{arg}': {usage}")
+            from rules.suggest import habit
+
+            raise UsageError(f"check takes adv, dis or free after the stat, not '{arg}'"
+                             + (habit("macchiato", str(arg)) or f": {usage}"))
         words.append(arg.text.lower())
     free = "free" in words
     if free and "adv" in words:

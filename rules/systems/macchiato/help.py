@@ -15,11 +15,11 @@ def _presets(table: Mapping[str, int]) -> str:
 
 
 HELP = f"""\
-Macchiato Monsters (`-s macchiato`, seed 001)
+Macchiato Monsters (`-s macchiato`)
 Stats: strength dexterity constitution intelligence wisdom charisma
   (str dex con int wis cha), 3–18; inline: check str=12
   check STAT [adv|dis] [free]   d20 ≤ STAT → pass; natural 1 crit, natural 20
-                                fumble: double the effect or add a consequence
+                                fumble: double the effect or add a consequence;
                                 adv keeps the lower of 2d20, dis the higher;
                                 both cancel; free spends the once-per-session
                                 free advantage (refused when spent)

@@ -38,7 +38,12 @@ class RiskOdds(Odds):
     @property
     def notes(self) -> tuple[str, ...]:
         """What a person reads beside the distribution."""
-        return (f"expected rolls until it fizzles: {self.expected_uses}",)
+        return (f"expected rolls until it fizzles: {decimal(self.expected_uses)}",)
+
+
+def decimal(x: Fraction) -> str:
+    """`6`, `4.041`: a number a person reads (the exact fraction is the JSON's)."""
+    return str(x.numerator) if x.denominator == 1 else f"{float(x):.3f}".rstrip("0")
 
 
 def check_odds(ctx: Context, line: ast.CommandLine) -> Odds:

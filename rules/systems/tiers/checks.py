@@ -4,7 +4,9 @@
 a 1 costs nothing and pays no Fate. 2-4: Nothing. 5: Success. 6: Success + roll another die
 (explosion). Need successes equal to the tier of the task." Negative stats roll only Tier dice and
 succeed on 6s; advantage succeeds on 4+, disadvantage on 6 only; Fate bought before the roll adds
-one die each.
+one die each. GM Option - Narrative Consequences (`narrative`): "the GM can replace the standard
+stamina cost with a more fitting narrative consequence instead … The player still gains the Fate
+point."
 """
 
 from __future__ import annotations
@@ -17,11 +19,13 @@ from rules.notation import ast
 from rules.resolution import Change, Resolution
 from rules.systems.protocol import Context
 from rules.systems.tiers.harm import take_hit
-from rules.systems.tiers.pools import gain_fate, pool_of, refuse_dead, spend_fate
+from rules.systems.tiers.pools import gain_fate, pool_of, refuse_dead, some, spend_fate
 from rules.systems.tiers.sheet import title
 from rules.systems.tiers.vocabulary import Edge, edge_of, modifier_of, read_words, tier_of
 
-CHECK_USAGE = "check STAT task N [adv|dis] [fate K] (inline: body=14 tier=2)"
+CHECK_USAGE = "check STAT task N [adv|dis] [fate K] [narrative] (inline: body=14 tier=2)"
+NARRATIVE = ("GM option, narrative consequences: each 1 is a setback the GM names instead of"
+             " Stamina; its Fate is still gained")
 MAX_WAVES = 100
 """At most this many explosion waves (SPEC §5's limit; fair dice never come close)."""
 
@@ -39,6 +43,8 @@ class CheckPlan:
     base_dice: int
     fate_dice: int
     notes: tuple[str, ...] = ()
+    narrative: bool = False
+    """The GM's option: the 1s cost a narrative consequence, not Stamina (003)."""
 
     @property
     def pool(self) -> int:
@@ -55,7 +61,8 @@ def threshold_of(modifier: int, edge: Edge) -> int:
 
 def plan_check(ctx: Context, line: ast.CommandLine) -> CheckPlan:
     """Read `check STAT task N [adv|dis] [fate K]` into a plan."""
-    words = read_words(line, CHECK_USAGE, numbers=("task", "fate"), flags=("adv", "dis"), stat=True)
+    words = read_words(line, CHECK_USAGE, numbers=("task", "fate"), flags=("adv", "dis", "narrative"),
+                       stat=True)
     if words.stat is None:
         inline = set(words.scores) | set(words.dice)
         if len(inline) != 1:
@@ -89,7 +96,8 @@ def plan_check(ctx: Context, line: ast.CommandLine) -> CheckPlan:
     elif edge is not None:
         notes += (f"{'advantage' if edge == 'adv' else 'disadvantage'}: successes on"
                   f" {'4+' if edge == 'adv' else '6 only'}",)
-    return CheckPlan(stat, modifier, tier, task, edge, threshold, base, fate, notes)
+    return CheckPlan(stat, modifier, tier, task, edge, threshold, base, fate, notes,
+                     words.has("narrative"))
 
 
 def die_text(face: int, threshold: int) -> str:
@@ -119,20 +127,26 @@ def check(ctx: Context, line: ast.CommandLine) -> Resolution:
     changes: list[Change] = []
     notes = list(plan.notes)
     stamina: int | None = None
+    earned: int | None = None  # what the Fate dice left of the earned Fate
     if who is not None:
         refuse_dead(who)
         stamina = pool_of(ctx, who, "stamina")  # a missing [max] stamina stops it before the dice
         if plan.fate_dice:
-            spent, _ = spend_fate(ctx, who, plan.fate_dice, "fate dice")
+            spent, after_dice = spend_fate(ctx, who, plan.fate_dice, "fate dice")
             changes += spent
+            earned = after_dice.earned
     faces = throw_pool(ctx, plan)
     successes = sum(1 for f in faces if f >= plan.threshold)
     ones = faces.count(1)
-    if ones and who is not None and stamina is not None:
+    paid = 0
+    if ones and who is not None and stamina is not None and plan.narrative:
+        changes += some(gain_fate(ctx, who, ones, "rolled 1s", earned))
+        notes.append(NARRATIVE)
+    elif ones and who is not None and stamina is not None:
         paid = min(ones, stamina)
         if paid:
             changes.append(Change(who.name, "stamina", stamina, stamina - paid, "rolled 1s"))
-            gained = gain_fate(ctx, who, paid, "rolled 1s")
+            gained = gain_fate(ctx, who, paid, "rolled 1s", earned)
             if gained is not None:
                 changes.append(gained)
         if paid < ones:
@@ -142,7 +156,7 @@ def check(ctx: Context, line: ast.CommandLine) -> Resolution:
         notes.append("each 1 costs 1 Stamina and gains 1 Fate (no character to charge)")
     outcome = "pass" if successes >= plan.task else "fail"
     if outcome == "fail" and who is not None and stamina is not None:
-        left = stamina - min(ones, stamina)
+        left = stamina - paid
         more, ladder = failure_ladder(ctx, who, left)
         changes += more
         notes += ladder

@@ -6,7 +6,8 @@ the Tier die, floored at the flat value." A Major's miss may deal a Glancing Blo
 as Vigor damage, 1 with no Body die, nothing with a negative one. The AC is `ac N`, or the
 `on NAME` character's from its sheet (defence.py). "Only the largest flat rider applies to a hit"
 and "A hit rolls at most one extra Tier die" (003:L80–81); firing through one creature is at
-disadvantage, and a natural 1 hits that creature instead (003:L69).
+disadvantage, and a natural 1 hits that creature instead (003:L69); at long range too, and
+beyond long range there is no attack (003, Ranged).
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ from rules.systems.tiers.vocabulary import (
 
 ATTACK_USAGE = ("attack ac N|on NAME [stat STAT|melee|ranged] [bonus B] [major|minor] [adv|dis]"
                 " [mystic] [crit R] [rider N …] [extra-die] [cover half|three-quarters]"
-                " [through N | ally NAME] [resist|immune|vulnerable]")
+                " [through N | ally NAME] [range long|beyond] [resist|immune|vulnerable]")
 DAMAGE_USAGE = ("damage [major|minor] [crit] [mystic|glancing] [rider N …] [extra-die]"
                 " [resist|immune|vulnerable] [on NAME] (inline: tier=2 body=d6)")
 REPEATABLE = ("rider", "extra-die")
@@ -212,7 +213,7 @@ class AttackRoll:
 
 def attack_words(line: ast.CommandLine) -> Words:
     return read_words(line, ATTACK_USAGE, numbers=ATTACK_NUMBERS,
-                      names=("stat", "on", "cover", "ally"),
+                      names=("stat", "on", "cover", "ally", "range"),
                       flags=ATTACK_FLAGS, repeatable=REPEATABLE)
 
 
@@ -237,6 +238,27 @@ def through_allies(words: Words) -> str | None:
     return "firing through a creature: disadvantage; a natural 1 hits it instead"
 
 
+RANGES = ("normal", "long", "beyond")
+
+
+def long_range(words: Words) -> str | None:
+    """003, Ranged: "Normal range: No penalty; Long range: Disadvantage on attack; Beyond long
+    range: Cannot attack" (a weapon's ranges; a mystic attack has its 120 ft). The disadvantage's
+    reason, or None."""
+    band = words.names.get("range")
+    if band is None or band == "normal":
+        return None
+    if band not in RANGES:
+        raise UsageError(f"attack: range is {', '.join(RANGES)}, not '{band}'")
+    if words.has("melee"):
+        raise UsageError("attack: a melee attack has its reach (5 feet), not a range")
+    if band == "beyond":
+        raise RuleError("beyond long range: cannot attack; nothing changed")
+    if words.has("mystic"):
+        raise UsageError("attack: a mystic attack has a 120 ft range and no long range")
+    return "long range: disadvantage"
+
+
 def plan_attack(ctx: Context, words: Words) -> AttackRoll:
     """The attack roll of `attack ac N|on NAME [stat STAT|melee|ranged] [bonus B] [adv|dis] …`."""
     armour = armour_class(words, on_target(ctx, words), ATTACK_USAGE)
@@ -253,7 +275,8 @@ def plan_attack(ctx: Context, words: Words) -> AttackRoll:
     in_the_way = through_allies(words)
     if words.has("mystic") and (words.number("through") or "ally" in words.names):
         notes += ("a mystic attack is not affected by creatures in the line of fire",)
-    edge, edge_notes = edge_of(words, who, in_the_way)
+    far = long_range(words)
+    edge, edge_notes = edge_of(words, who, "; ".join(r for r in (in_the_way, far) if r) or None)
     return AttackRoll(armour.value, stat, modifier, words.number("bonus") or 0, crit_from, edge,
                       notes + edge_notes, in_the_way is not None)
 

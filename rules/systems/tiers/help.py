@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 HELP = """\
-Tiers (`-s tiers`, seed 003): Tier 1–5; Vigor → Vitality → Wounds
+Tiers (`-s tiers`): Tier 1–5; Vigor → Vitality → Wounds
 Sheet: tier = 2; armor = "none|light|medium|heavy"; shield = true;
   ac = N (an NPC's own AC); kind = "player" (default) | "minor" |
   "major" | "sovereign" | "retainer"; [stats] body mind
@@ -17,14 +17,17 @@ NPC kinds: a Minor's whole pool is Vigor ([max] vigor = N), Vigor
   Minors and retainers nothing; saves add Tier for player characters
   and Minors only; only player characters have Fate; a Minor's
   attacks are Minor hits unless `major` is given
-Inline without a sheet: tier=2 body=14 body=d6 sense=-d4 mind=none
+Inline without a sheet: tier=2 body=14 body=d6 sense=-d4 mind=none.
   check STAT task N [adv|dis] [fate K]
-        [modifier + Tier]d6 (negative modifier: Tier dice, 6s only);
+        rolls [modifier + Tier]d6 (negative modifier: Tier dice, 6s only);
         5+ succeeds (adv 4+, dis 6 only); each 6 rolls another die;
         each 1 costs 1 Stamina and earns 1 Fate while Stamina lasts;
         successes ≥ N (the task's tier) → pass. fate K: K more dice
         (session Fate first). A failure at 0 Stamina exhausts; at 0
         Stamina and exhausted it costs 1 Vitality past Vigor
+  check … narrative   the GM's option: each 1 is a setback the GM
+        names, not Stamina; its Fate is still gained
+        e.g. check body task 2 narrative
   buyout S      spend S Stamina: the previous failed check passes
   save STAT dc N [adv|dis] [bonus B]
         d20 + stat die + Fate die + Tier ≥ DC → pass (a Fate save rolls
@@ -51,6 +54,9 @@ Inline without a sheet: tier=2 body=14 body=d6 sense=-d4 mind=none
         through 2+: no attack; mystic attacks unaffected)
         e.g. attack ac 12 bonus 2 rider 1 rider 2 extra-die tier=2 body=d6
              attack ac 12 bonus 2 through 1 tier=2 body=d6
+  attack … range long|beyond   a weapon's long range: disadvantage;
+        beyond long range: no attack (refused); not melee, not mystic
+        e.g. attack ac 12 stat body range long tier=2 body=14 body=d6
   damage [major|minor] [crit] [mystic|glancing] [rider N …] [extra-die]
          [on NAME]
   hurt N|DICE [vigor] [resist|immune|vulnerable]
@@ -60,12 +66,20 @@ Inline without a sheet: tier=2 body=14 body=d6 sense=-d4 mind=none
   heal N        Vitality
   recover [stamina N] [vitality N]   1 Fate → 1 Stamina, 2 Stamina →
         1 Vitality
+  recover attunement N   a Druid's: N Stamina for N less Attunement
+        ([pools] attunement = N on the sheet); e.g. recover attunement 1
   rest [healer] Vitality, Stamina full; exhaustion off; earned Fate →
         Destiny; healer: one light wound closes
   combat [end]  the fight starts: Vigor full (flag in-combat) | ends
   turn          the start of your turn in combat: + Heart modifier
         (negative: −1); refused outside combat (nothing drains)
   session new   session Fate back to 3 for every character
+  day new       the next day: every character may Rest again (no more
+        than one Rest a day: a second is refused until day new)
+  level up [cost N]   a level for at least 1 Destiny, then Destiny
+        resets to 0; what more it costs is OPEN: cost N, or the
+        sheet's level_cost = N; level = N (default 1); no Tier change
+        e.g. level up cost 1
   fate reroll [injury]   (or reroll) 1 Fate: the d20 of your previous
         LINE (save, attack, disruption, injury roll) again; the other
         dice stand; adv/dis: both d20s; pay again to reroll the new

@@ -58,7 +58,7 @@ POOLS = (
 UNCAPPED = ("earned", "destiny")
 """Pools that start at 0 and have no maximum."""
 
-MINOR_VIGOR = ("a Minor's whole pool is Vigor (003:L97) and the excerpt does not give its size:"
+MINOR_VIGOR = ("a Minor's whole pool is Vigor and the excerpt does not give its size:"
                " add [max] vigor = N to the sheet")
 
 DEFEATED = "defeated"
@@ -126,9 +126,11 @@ def spend_fate(ctx: Context, who: Character, k: int, reason: str) -> tuple[list[
     return changes, Fate(fate.session - from_session, fate.earned - from_earned)
 
 
-def gain_fate(ctx: Context, who: Character, k: int, reason: str) -> Change | None:
-    """Earn `k` Fate (rolled 1s, the GM's awards): earned Fate, never session Fate."""
-    now = pool_of(ctx, who, "earned")
+def gain_fate(ctx: Context, who: Character, k: int, reason: str,
+              now: int | None = None) -> Change | None:
+    """Earn `k` Fate (rolled 1s, the GM's awards): earned Fate, never session Fate; `now` is the
+    earned Fate an earlier change of the same LINE left (the sheet's otherwise)."""
+    now = pool_of(ctx, who, "earned") if now is None else now
     return Change(who.name, "earned", now, now + k, reason) if k else None
 
 

@@ -1,8 +1,10 @@
-"""Tiers recovery and upkeep: Recovery trades, Rest, sessions, combat's Vigor, Fate pool words.
+"""Tiers recovery and upkeep: Recovery trades, Rest, days, sessions, combat's Vigor, Fate words.
 
-Seed 003: "Spend resources to patch up: 1 Fate: Recover 1 Stamina; 2 Stamina: Restore 1 Vitality".
+Seed 003: "Spend resources to patch up: 1 Fate: Recover 1 Stamina; 2 Stamina: Restore 1 Vitality;
+1 Stamina: Reduce Attunement by 1 (Druid)" (a Druid's sheet keeps the pool: [pools] attunement).
 A Rest restores ALL Vitality and ALL Stamina, removes exhaustion, turns unspent earned Fate into
-Destiny, and (under a healer) closes one light wound; it closes no wound by itself. Vigor is full
+Destiny, and (under a healer) closes one light wound; it closes no wound by itself; it requires "No
+more than one Rest a day" (the party's day moves on with `day new`). Vigor is full
 at the start of a fight and moves by the Heart modifier at the start of each of your turns.
 """
 
@@ -26,13 +28,18 @@ from rules.systems.tiers.pools import (
     spend_fate,
     to_full,
 )
+from rules.systems.tiers.rest_day import RESTED
 from rules.systems.tiers.sheet import NPC_REGAIN, PLAYER, heart_modifier, kind_of
 from rules.systems.tiers.vocabulary import read_words
 
 IN_COMBAT = "in-combat"
 """The flag `combat` sets and `combat end` (or a Rest) clears: Vigor moves only in a fight."""
 
-RECOVER_USAGE = "recover [stamina N] [vitality N] (1 Fate → 1 Stamina, 2 Stamina → 1 Vitality)"
+RECOVER_USAGE = ("recover [stamina N] [vitality N] [attunement N] (1 Fate → 1 Stamina, 2 Stamina"
+                 " → 1 Vitality, 1 Stamina → 1 less Attunement)")
+ATTUNEMENT = "attunement"
+"""A Druid's Attunement (003, Recovery: "1 Stamina: Reduce Attunement by 1 (Druid)"), kept on the
+sheet's [pools]: its size and what raises it are not in the excerpt."""
 
 
 def _room(ctx: Context, who: Character, pool: str, now: int, more: int, cost: str) -> None:
@@ -45,10 +52,12 @@ def _room(ctx: Context, who: Character, pool: str, now: int, more: int, cost: st
 
 
 def recover(ctx: Context, line: ast.CommandLine) -> Resolution:
-    """`recover [stamina N] [vitality N]`: Fate buys Stamina first, then Stamina buys Vitality."""
-    words = read_words(line, RECOVER_USAGE, numbers=("stamina", "vitality"))
+    """`recover [stamina N] [vitality N] [attunement N]`: Fate buys Stamina first, then Stamina
+    buys Vitality, then a Druid's Attunement down."""
+    words = read_words(line, RECOVER_USAGE, numbers=("stamina", "vitality", ATTUNEMENT))
     buy_stamina, buy_vitality = words.number("stamina") or 0, words.number("vitality") or 0
-    if buy_stamina < 0 or buy_vitality < 0 or not (buy_stamina or buy_vitality):
+    calm = words.number(ATTUNEMENT) or 0
+    if min(buy_stamina, buy_vitality, calm) < 0 or not (buy_stamina or buy_vitality or calm):
         raise UsageError(f"recover needs what to buy: {RECOVER_USAGE}")
     who = ctx.active
     refuse_dead(who)
@@ -72,9 +81,29 @@ def recover(ctx: Context, line: ast.CommandLine) -> Resolution:
         changes.append(Change(who.name, "vitality", vitality, vitality + buy_vitality, "recover"))
         stamina -= cost
         shown.append(f"Vitality {vitality + buy_vitality}")
+    if calm:
+        changes += _calmed(who, stamina, calm)
+        stamina -= calm
+        shown.append(f"Attunement {who.pools[ATTUNEMENT] - calm}")
     shown.insert(0, f"Stamina {stamina}")
     return ctx.resolution("pool", f"{ctx.input.strip()} → {', '.join(shown)}",
                           changes=tuple(changes))
+
+
+def _calmed(who: Character, stamina: int, calm: int) -> list[Change]:
+    """1 Stamina for each point of Attunement reduced (RuleError when it cannot be paid)."""
+    attunement = who.pools.get(ATTUNEMENT)
+    if not isinstance(attunement, int) or isinstance(attunement, bool):
+        raise UsageError(f"{who.name} has no Attunement (a Druid's): add [pools] attunement = N"
+                         " to the sheet")
+    if calm > attunement:
+        raise RuleError(f"{who.name} has {attunement} Attunement; cannot reduce it by {calm};"
+                        " nothing changed")
+    if calm > stamina:
+        raise RuleError(f"{who.name} has {stamina} Stamina; {calm} less Attunement costs {calm};"
+                        " nothing changed")
+    return [Change(who.name, "stamina", stamina, stamina - calm, "recover"),
+            Change(who.name, ATTUNEMENT, attunement, attunement - calm, "recover")]
 
 
 def rest(ctx: Context, line: ast.CommandLine) -> Resolution:
@@ -82,6 +111,9 @@ def rest(ctx: Context, line: ast.CommandLine) -> Resolution:
     words = read_words(line, "rest [healer]", flags=("healer",))
     who = ctx.active
     refuse_dead(who)
+    if RESTED in who.flags:  # seed 003, Rest, Requires: "No more than one Rest a day"
+        raise RuleError(f"{who.name} has had a Rest today (no more than one Rest a day; day new"
+                        " starts the next day); nothing changed")
     changes = list(some(to_full(ctx, who, "vitality", "rest"), to_full(ctx, who, "stamina", "rest")))
     if "exhausted" in who.flags:
         changes.append(Change(who.name, "exhausted", True, False, "rest", "flag"))
@@ -101,6 +133,7 @@ def rest(ctx: Context, line: ast.CommandLine) -> Resolution:
             changes.append(closed)
             notes[0] = "a healer closes one light wound (Severity 1 or 2) over a Rest"
     summary = f"{who.name} rests" + ("" if changes else ": nothing to restore")
+    changes.append(Change(who.name, RESTED, False, True, "rest", "flag"))
     return ctx.resolution("rest", summary, changes=tuple(changes), notes=tuple(notes))
 
 

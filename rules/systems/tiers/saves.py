@@ -71,8 +71,20 @@ def _dc(words_dc: int | None, command: str, usage: str) -> int:
     return words_dc
 
 
+def no_fate_dice(line: ast.CommandLine) -> None:
+    """`fate K` buys dice on a check only (003: "Fate buys no dice for a save, but 1 Fate point
+    rerolls its d20"): a d20 LINE's `fate K` says so, not merely that the word is unknown."""
+    args = line.args
+    for word, after in zip(args, args[1:], strict=False):
+        if isinstance(word, ast.Word) and word.text.lower() == "fate" \
+                and isinstance(after, ast.ExprArg) and after.as_int() is not None:
+            raise UsageError(f"{line.word}: Fate buys no dice for a d20 roll (only on a check);"
+                             " 1 Fate rerolls its d20 afterwards: fate reroll")
+
+
 def plan_save(ctx: Context, line: ast.CommandLine) -> D20Plan:
     """`save STAT dc N [adv|dis] [bonus B]`: d20 + stat die + Fate die + Tier (+ bonus)."""
+    no_fate_dice(line)
     words = read_words(line, SAVE_USAGE, numbers=("dc", "bonus"), flags=("adv", "dis"), stat=True)
     if words.stat is None:
         raise UsageError(f"save needs the save's stat: {SAVE_USAGE}")
@@ -94,6 +106,7 @@ def plan_save(ctx: Context, line: ast.CommandLine) -> D20Plan:
 
 def plan_disrupt(ctx: Context, line: ast.CommandLine) -> D20Plan:
     """`disrupt STAT dc N [adv|dis]`: d20 + stat die + Tier vs the declaration's DC."""
+    no_fate_dice(line)
     words = read_words(line, DISRUPT_USAGE, numbers=("dc",), flags=("adv", "dis"), stat=True)
     if words.stat is None:
         raise UsageError(f"disrupt needs the relevant stat: {DISRUPT_USAGE}")

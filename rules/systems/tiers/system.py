@@ -35,16 +35,20 @@ class Tiers(System):
     pools = POOLS
     health = "vitality"
     fields = {"tier": (int, 1, 5), "armor": (str, None, None), "shield": (bool, None, None),
-              "ac": (int, 1, None), "kind": (str, None, None)}
+              "ac": (int, 1, None), "kind": (str, None, None),
+              "level": (int, 1, None), "level_cost": (int, 1, None)}
     sections = frozenset({"dice", "mods"})
 
     def extra_commands(self) -> dict[str, CommandFn]:
         # imported at the first command: a dice LINE, or the REPL's first prompt, needs none
+        from rules.systems.tiers.advancement import level
         from rules.systems.tiers.checks import buyout, check
         from rules.systems.tiers.combat import attack, damage
+        from rules.systems.tiers.encounter import declare, focus, react
         from rules.systems.tiers.fate import fate
         from rules.systems.tiers.harm import heal, hurt
         from rules.systems.tiers.recovery import combat, gain, recover, rest, session, spend, turn
+        from rules.systems.tiers.rest_day import day
         from rules.systems.tiers.saves import disrupt, initiative, save
 
         return {
@@ -53,6 +57,9 @@ class Tiers(System):
             "save": save,
             "disrupt": disrupt,
             "initiative": initiative,
+            "declare": declare,
+            "focus": focus,
+            "react": react,
             "attack": attack,
             "damage": damage,
             "hurt": hurt,
@@ -62,10 +69,12 @@ class Tiers(System):
             "combat": combat,
             "turn": turn,
             "session": session,
+            "day": day,
             "spend": spend,
             "gain": gain,
             "fate": fate,
             "reroll": fate,
+            "level": level,
         }
 
     def odds_commands(self) -> dict[str, OddsFn]:
@@ -97,14 +106,16 @@ class Tiers(System):
         """Words the REPL offers after a command, beyond SPEC's."""
         return {
             "attack": ("melee", "ranged", "mystic", "crit", "rider", "on", "adv", "dis",
-                       "extra-die", "cover", "through", "ally"),
+                       "extra-die", "cover", "through", "ally", "range"),
             "damage": ("major", "minor", "crit", "mystic", "glancing", "rider", "extra-die",
                        "on"),
             "combat": ("end",),
             "hurt": ("vigor", "resist", "immune", "vulnerable"),
-            "recover": ("stamina", "vitality"),
+            "recover": ("stamina", "vitality", "attunement"),
             "rest": ("healer",),
             "session": ("new",),
+            "day": ("new",),
+            "level": ("up", "cost"),
             "save": ("bonus",),
             "disrupt": ("dc", "adv", "dis"),
             "fate": ("reroll",),

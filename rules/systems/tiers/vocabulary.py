@@ -39,7 +39,11 @@ def stat_name(word: str) -> str:
     """The stat a word names, or a UsageError listing them."""
     stat = find_stat(word)
     if stat is None:
-        raise UsageError(f"'{word}' is not a Tiers stat (stats: {', '.join(STAT_NAMES)})")
+        from rules.suggest import closest
+
+        near = closest(word.lower(), [*STAT_NAMES, *ABBREVIATIONS])
+        hint = f"did you mean '{near}'?" if near else f"stats: {', '.join(STAT_NAMES)}"
+        raise UsageError(f"'{word}' is not a Tiers stat ({hint})")
     return stat
 
 
@@ -108,7 +112,7 @@ def validate_tables(sheet: Mapping[str, Any]) -> dict[str, Any]:
             normalized[stat] = value
         out[section] = normalized
     armour = sheet.get("armor")
-    if armour is not None and armour not in ARMOUR_PENALTY:
+    if armour is not None and (not isinstance(armour, str) or armour not in ARMOUR_PENALTY):
         raise SheetError(
             f"sheet key 'armor' is one of {', '.join(ARMOUR_PENALTY)}, not {armour!r}"
         )
@@ -222,7 +226,10 @@ def read_words(
         elif stat and bare is None and find_stat(word) is not None:
             bare = find_stat(word)
         else:
-            raise UsageError(f"{line.word}: unknown word '{arg.text}' ({usage})")
+            from rules.suggest import habit
+
+            raise UsageError(f"{line.word}: unknown word '{arg.text}'"
+                             + (habit("tiers", arg.text) or f" ({usage})"))
     return Words(line.word, found, named, frozenset(seen), bare, scores, dice, tier, expr, counts)
 
 
@@ -236,6 +243,11 @@ def _inline(command: str, arg: ast.KeyValue, scores: dict[str, int], dice: dict[
         return _ranged(f"tier={value}", value, TIER_RANGE)
     stat = find_stat(key)
     if stat is None:
+        from rules.suggest import closest
+
+        near = closest(key, [*STAT_NAMES, *ABBREVIATIONS, "tier"])
+        if near is not None:
+            raise UsageError(f"{command}: unknown {key}= (did you mean {near}=?)")
         raise UsageError(
             f"{command}: unknown {key}= (inline values: tier=2, a stat's score body=14,"
             " a stat's die body=d6 / body=-d4 / body=none)"

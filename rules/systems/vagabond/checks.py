@@ -20,6 +20,7 @@ from rules.systems.vagabond.vocabulary import (
     is_trained,
     read_words,
     stat_value,
+    word_hint,
 )
 
 CHECK_USAGE = "check STAT|SKILL [trained] [favor|hinder …] [+luck] [forgo], or check dex=5"
@@ -53,7 +54,9 @@ def plan_check(ctx: Context, line: ast.CommandLine) -> Plan:
         if stat is None:
             skill = find_skill(name)
             if skill is None:
-                raise UsageError(f"check: '{name}' is neither a Stat nor a Skill ({CHECK_USAGE})")
+                better = word_hint(name)
+                raise UsageError(f"check: '{name}' is neither a Stat nor a Skill"
+                                 f" ({better or CHECK_USAGE})")
             stat = SKILLS[skill]
     elif len(inline) == 1:
         stat = next(iter(inline))

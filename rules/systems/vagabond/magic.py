@@ -30,7 +30,7 @@ CAST_USAGE = ("cast damage|effect|both [+N] [touch|remote|cube|aura|cone|glyph|l
 AREAS = frozenset(d for d, cost in DELIVERY.items() if cost)
 """Cube, Aura, Cone, Glyph, Line and Sphere: the deliveries that are areas (Touch and Remote
 are free and reach one target)."""
-ENLARGE_OPEN = ("cast: enlarging an area costs more Mana (000:L103), but the text does not say"
+ENLARGE_OPEN = ("cast: enlarging an area costs more Mana, but the text does not say"
                 " how much: give the extra cost as enlarge=N")
 SPELL_PARTS = ("damage", "effect", "both")
 

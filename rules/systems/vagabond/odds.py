@@ -122,17 +122,17 @@ def percent(p: Fraction) -> str:
 def odds_table() -> str:
     """Chance to pass a plain Check, Stat 2–7 × untrained/trained × plain/Favored/Hindered."""
     heads = ("plain", "Favor", "Hinder")
-    lines = [
+    lines = [  # cells apart by tabs: a table the layout stacks in a narrow pane
         "Chance to pass a plain Check (exact odds):",
-        "       untrained             trained",
-        "Stat " + " ".join(f"{h:>6}" for h in heads) + "  " + " ".join(f"{h:>6}" for h in heads),
+        "\tuntrained\t\t\ttrained\t\t",
+        "\t".join(("Stat", *heads, *heads)),
     ]
     for stat in range(2, 8):
-        cells = []
+        cells = [str(stat)]
         for trained in (False, True):
             target = difficulty(stat, trained)
-            cells.append(" ".join(f"{percent(pass_chance(target, n)):>6}" for n in (0, 1, -1)))
-        lines.append(f"{stat:>4} " + "  ".join(cells))
+            cells += [percent(pass_chance(target, n)) for n in (0, 1, -1)]
+        lines.append("\t".join(cells))
     best = 1 - pass_chance(difficulty(7, False), 0)
     lines.append(f"The best untrained roll (Stat 7, plain) still fails {best.numerator} times"
                  f" in {best.denominator}.")

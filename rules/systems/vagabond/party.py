@@ -45,10 +45,29 @@ def status_name(word: str, spelled: Mapping[str, str]) -> str:
     raise UsageError(f"status: '{word}' is not a Status ({known}); a GM's own: custom:{word}")
 
 
+UNTIL_TURN = "until-turn"
+"""`status add NAME until-turn`: the effect ends when the Group whose Turn it is takes its next."""
+
+
+def _lasting(ctx: Context, who: Character, added: list[str], adding: bool) -> list[Change]:
+    """The marker flags of effects that last until this Group's next Turn (000:L104)."""
+    from rules.encounter.state import current
+    from rules.systems.vagabond.encounter import marker
+
+    enc = current(ctx.table)
+    if not adding or enc is None or enc.turn is None:
+        raise UsageError("until-turn lasts until a Group's next Turn: it needs a running"
+                         " encounter (encounter start) and status add")
+    return [Change(who.name, marker(enc.turn, flag), False, True, "status", "flag")
+            for flag in added]
+
+
 def status(ctx: Context, line: ast.CommandLine) -> Resolution:
     """Add or remove Status flags, or list them with what they do to the Hero's rolls."""
     who = ctx.active
     words = [(a.text if isinstance(a, ast.Word) else str(a)).lower() for a in line.args]
+    lasting = UNTIL_TURN in words[1:]
+    words = [w for w in words if w != UNTIL_TURN]
     action = words[0] if words else "list"
     spelled = {f.lower(): f for f in who.flags}  # a sheet may spell a flag `Vulnerable`
     names = [status_name(w, spelled) for w in words[1:]]
@@ -77,6 +96,8 @@ def status(ctx: Context, line: ast.CommandLine) -> Resolution:
             changes.append(Change(who.name, flag, present, adding, "status", "flag"))
             if adding:
                 notes.append(status_line(name))
+    if lasting:
+        changes += _lasting(ctx, who, [c.pool for c in changes if c.after is True], adding)
     now = sorted(set(flags) | set(names)) if adding else [f for f in flags if f not in names]
     shown = ", ".join(title(f) for f in now) or "no Statuses"
     return ctx.resolution("status", f"{ctx.input.strip()} → {who.name}: {shown}",
@@ -114,6 +135,9 @@ def breather(ctx: Context, line: ast.CommandLine) -> Resolution:
     pool = ctx.system.pool("hp", who)
     now = ctx.system.pool_value(who, pool)
     top = ctx.system.pool_max(who, pool)
+    if top is not None and now >= top:  # nothing to heal: the Shift's Breather stays unused
+        raise RuleError(f"{who.name} is at full HP ({now}/{top}): a Breather would heal"
+                        " nothing, so this Shift's Breather is kept; nothing changed")
     healed = might
     notes = []
     for label, n in afflictions(who).healing:
@@ -123,7 +147,7 @@ def breather(ctx: Context, line: ast.CommandLine) -> Resolution:
     changes = ((Change(who.name, "hp", now, after, "breather"),) if after != now else ()) + (
         Change(who.name, BREATHER_FLAG, False, True, "breather", "flag"),)
     if after == now:
-        notes.append(f"{who.name} · HP stays {now}" + (" (full)" if now == top else ""))
+        notes.append(f"{who.name} · HP stays {now}")
     return ctx.resolution("rest", f"{ctx.input.strip()} → HP {after}", changes=changes,
                           notes=tuple(notes))
 

@@ -63,12 +63,14 @@ class Vagabond(System):
     )
     fields = {"level": (int, 1, 10), "armor": (int, *ARMOR_RANGE), "class": (str, None, None),
               "xp": (int, 0, None)}
+    sections = frozenset({"items"})
 
     def extra_commands(self) -> dict[str, CommandFn]:
         # imported at the first command: a dice LINE, or the REPL's first prompt, needs none
         from rules.systems.vagabond.checks import block, check, dodge, save
         from rules.systems.vagabond.combat import attack, hit
         from rules.systems.vagabond.fluke import fluke
+        from rules.systems.vagabond.items import item
         from rules.systems.vagabond.magic import cast
         from rules.systems.vagabond.party import (
             breather,
@@ -94,6 +96,7 @@ class Vagabond(System):
             "xp": xp,
             "level": level_up,
             "shift": shift,
+            "item": item,
         }
 
     def resolve(self, line: ast.Line, ctx: Context) -> Resolution:
@@ -120,7 +123,16 @@ class Vagabond(System):
         pools = dict(sheet.get("pools", {}))
         pools.setdefault("fatigue", 0)
         sheet["pools"] = pools
+        from rules.systems.vagabond.items import check_items  # at import: no dice LINE needs it
+
+        check_items(sheet)  # 000, 07: "you can't carry more than 8 + Might Item Slots"
         return sheet
+
+    def sheet_extras(self, character: Character) -> tuple[tuple[str, Any, str], ...]:
+        """The Item Slots: 8 + Might, and what the items and Fatigue fill (000, 07)."""
+        from rules.systems.vagabond.items import slot_state, slots_text
+
+        return (("item_slots", slot_state(character), slots_text(character)),)
 
     def odds_commands(self) -> dict[str, OddsFn]:
         from rules.systems.vagabond.odds import odds_hooks
@@ -167,6 +179,7 @@ class Vagabond(System):
         """Words the REPL offers after a command, beyond SPEC's."""
         return {
             "shift": ("new",),
+            "item": ("add", "drop", "list"),
             "fluke": ("d20", "d6", "damage", "favor", "hinder"),
         }.get(command, ())
 

@@ -13,6 +13,27 @@ from rules.systems.vagabond.names import ABBREVIATIONS, STAT_RANGE, find_skill, 
 
 FAVOR_WORDS = frozenset({"favor", "favored", "favour", "favoured"})
 HINDER_WORDS = frozenset({"hinder", "hindered"})
+HABITS = {"adv": "Favor", "advantage": "Favor", "dis": "Hinder", "disadvantage": "Hinder",
+          "disadv": "Hinder"}
+"""Other games' words for what Vagabond calls Favor and Hinder (5e's advantage)."""
+
+
+def word_hint(word: str, allowed: Iterable[str] = (), names: bool = True) -> str:
+    """What to say of a word a command does not take: Vagabond's word for another game's
+    habit (`adv` → Favor), else the nearest word it does take, else ""."""
+    low = word.lower()
+    if low in HABITS:
+        ours = HABITS[low]
+        return f"Vagabond calls it {ours}: write {ours.lower()}"
+    from rules.suggest import closest
+    from rules.systems.vagabond.names import SKILLS, STAT_NAMES
+
+    known = [*sorted(FAVOR_WORDS), *sorted(HINDER_WORDS), "trained", "forgo", "+luck",
+             *allowed]
+    if names:
+        known += [*STAT_NAMES, *SKILLS]
+    near = closest(low, known)
+    return f"did you mean '{near}'?" if near else ""
 AID_WORDS = FAVOR_WORDS | HINDER_WORDS | {"+luck", "forgo"}
 
 
@@ -51,7 +72,7 @@ STATUSES: Mapping[str, Status] = {s.name: s for s in (
            " 5: death; count it in the fatigue pool)"),
     Status("prone", "no effect on its own rolls: Speed 0, melee attacks on it are Favored"),
     Status("dazed", "no effect on rolls: can't Focus or Move without spending its Action"),
-    Status("dead", "0 HP or 5 Fatigue (000:L75): no rolls, rests or pool moves"),
+    Status("dead", "0 HP or 5 Fatigue: no rolls, rests or pool moves"),
 )}
 
 
@@ -169,7 +190,8 @@ def read_words(line: ast.CommandLine, flags: Iterable[str] = (), names: int = 1,
             named.append(word)
     if len(named) > names:
         extra = named[names]
-        hint = f" ({usage})" if usage else ""
+        better = word_hint(extra, allowed, names=False)
+        hint = f" ({better})" if better else f" ({usage})" if usage else ""
         raise UsageError(f"{line.word}: unknown word '{extra}'{hint}")
     if len(exprs) > numbers:
         hint = f" ({usage})" if usage else ""
@@ -210,6 +232,12 @@ def check_values(words: Words, allowed: Iterable[str], command: str) -> None:
     known = set(allowed)
     for key in words.values:
         if find_stat(key) is None and key not in known:
+            from rules.suggest import closest
+            from rules.systems.vagabond.names import STAT_NAMES
+
+            near = closest(key, [*STAT_NAMES, *ABBREVIATIONS, *sorted(known)])
+            if near is not None:
+                raise UsageError(f"{command}: unknown {key}= (did you mean {near}=?)")
             extra = ", ".join(f"{k}=N" for k in sorted(known))
             raise UsageError(
                 f"{command}: unknown {key}= (inline Stats: dex=5 …"

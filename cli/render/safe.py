@@ -1,0 +1,82 @@
+"""Text from data (a name, a LINE, a comment, a label, a table row, a flag, a pool, an echoed
+input) as a terminal shows it: control characters made visible, as the REPL's toolbar and
+prompt show them (prompt_toolkit's own mapping: `^[` for ESC, `^G` for BEL, `^@` for NUL,
+`^?` for DEL, `<9b>` for a C1 control), so one player's text never clears the GM's screen,
+writes the clipboard (OSC 52) or forges a line of its own.
+
+JSON needs none of this: `json.dumps` escapes every control character as `\\u001b`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+_INVISIBLE = frozenset("\u2028\u2029\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e"
+                       "\u2066\u2067\u2068\u2069\ufeff")
+"""Characters that are not controls yet move or hide text: line and paragraph separators, the
+bidirectional marks, embeddings, overrides and isolates (text that reads backwards), the BOM."""
+
+
+def _visible(c: str) -> str:
+    code = ord(c)
+    if code < 0x20:
+        return "^" + chr(code + 0x40)
+    if code == 0x7F:
+        return "^?"
+    if code < 0xA0:
+        return f"<{code:x}>"
+    if 0xD800 <= code <= 0xDFFF:  # a byte that was not UTF-8 (surrogateescape)
+        return f"<{code - 0xDC00:x}>" if code >= 0xDC80 else "\ufffd"
+    return f"<U+{code:04X}>"
+
+
+def _harmless(c: str) -> bool:
+    code = ord(c)
+    if code < 0x20 or 0x7F <= code < 0xA0 or 0xD800 <= code <= 0xDFFF:
+        return False
+    return c not in _INVISIBLE
+
+
+def shown(text: str) -> str:
+    """`text` as one line of a terminal: every control character (a newline and a tab too)
+    in its visible form; the rest as it is."""
+    if text.isascii() and text.isprintable():  # the common case: no table of Unicode needed
+        return text
+    return "".join(c if _harmless(c) else _visible(c) for c in text)
+
+
+def shown_lines(text: str) -> str:
+    """`text` as lines of a terminal: its newlines kept, every other control made visible."""
+    return "\n".join(shown(line) for line in text.split("\n"))
+
+
+def shown_all(texts: Iterable[str]) -> list[str]:
+    """Each of `texts` as one line (a list of rows, of names)."""
+    return [shown(text) for text in texts]
+
+
+def undecodable(text: str) -> int | None:
+    """The column (from 1) of the first byte in `text` that was not UTF-8 (Python keeps one as
+    a lone surrogate: argv, and stdin read with `surrogateescape`), else None."""
+    if text.isascii():
+        return None
+    for column, c in enumerate(text, start=1):
+        if "\udc80" <= c <= "\udcff" or "\ud800" <= c <= "\udfff":
+            return column
+    return None
+
+
+def as_text(text: str) -> str:
+    """`text` with each byte that was not UTF-8 as U+FFFD: safe to write and to put in JSON."""
+    if undecodable(text) is None:
+        return text
+    return "".join("\ufffd" if "\ud800" <= c <= "\udfff" else c for c in text)
+
+
+def not_utf8(text: str, what: str) -> str | None:
+    """The error for a `what` (an argument, a line) holding bytes that are not UTF-8, or None."""
+    column = undecodable(text)
+    if column is None:
+        return None
+    byte = ord(text[column - 1]) - 0xDC00
+    shown_byte = f"byte 0x{byte:02x}" if 0x80 <= byte <= 0xFF else "a character"
+    return f"{what} is not UTF-8 text ({shown_byte} at column {column})"

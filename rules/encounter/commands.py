@@ -1,0 +1,283 @@
+"""The encounter's LINEs, in every game: `encounter [start|add|rm|end]`, `foe add|rm`, `next`,
+`delay`, `pin`. Each resolves to a Resolution whose changes (the party's `encounter` field,
+the upkeep, the foes' sheets) the store applies and logs like any other LINE's."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from rules.campaign import Character
+from rules.encounter import flow
+from rules.encounter.describe import next_taker, order_lines, status, turn_words
+from rules.encounter.foes import FOE_USAGE, names_for, read_spec, sheet_for
+from rules.encounter.games import rules_of
+from rules.encounter.rules import Board, EncounterRules
+from rules.encounter.state import Encounter, current, running, state_change
+from rules.errors import RuleError, UsageError
+from rules.notation import ast
+from rules.resolution import Change, Resolution
+
+if TYPE_CHECKING:
+    from rules.systems.protocol import Context, System
+
+ENCOUNTER_USAGE = ("encounter [show] | encounter start [NAMES…] [roll DIE] [surprised] |"
+                   " encounter add NAMES… [foe] | encounter rm NAME | encounter end")
+
+
+def game(ctx: Context, system_id: str | None) -> System:
+    return ctx.system if system_id is None else ctx.system.shared.systems[system_id]
+
+
+def _board(ctx: Context, system: System) -> Board:
+    return Board(replace(ctx, system=system))
+
+
+def _names(table_names: dict[str, Character], args: list[ast.Arg], special: set[str]
+           ) -> tuple[list[Character], set[str], str | None]:
+    """Characters named in `args` (longest match first: `Goblin 1`), special words, `roll DIE`."""
+    tokens = [str(a) if not isinstance(a, ast.Word) else a.text for a in args]
+    who: list[Character] = []
+    words: set[str] = set()
+    die = None
+    i = 0
+    while i < len(tokens):
+        low = tokens[i].lower()
+        if low == "roll":
+            if i + 1 >= len(tokens):
+                raise UsageError("roll needs the die to order by: encounter start roll d20")
+            die, i = tokens[i + 1], i + 2
+            continue
+        for j in range(len(tokens), i, -1):
+            found = table_names.get(" ".join(tokens[i:j]).lower())
+            if found is not None:
+                who.append(found)
+                i = j
+                break
+        else:
+            if low in special:
+                words.add(low)
+                i += 1
+                continue
+            known = ", ".join(sorted(c.name for c in table_names.values())) or "none yet"
+            raise UsageError(f"no character named {tokens[i]!r} in this campaign (known: {known})")
+    return who, words, die
+
+
+def _result(board: Board, before: Encounter | None, after: Encounter | None, reason: str,
+            rules: EncounterRules, said: str) -> Resolution:
+    changes = [*board.changes]
+    if before != after:
+        changes.append(state_change(before, after, reason))
+    notes = list(board.notes)
+    if after is not None:
+        coming = next_taker(after, rules)
+        if coming is not None and not said.endswith(f"next: {coming}"):
+            notes.append(f"next: {coming}")
+    return board.ctx.resolution(
+        "encounter", f"{board.ctx.input.strip()} → {said}", changes=tuple(changes),
+        notes=tuple(notes), extra=(("encounter", view(board, after, rules)),))
+
+
+def view(board: Board, enc: Encounter | None, rules: EncounterRules) -> dict[str, Any] | None:
+    """The encounter as JSON: round, the order with initiative and pools, whose turn, next."""
+    if enc is None:
+        return None
+    system = board.ctx.system
+    order = []
+    for c in enc.order:
+        who = board.table.characters.get(c.name.lower())
+        pools: dict[str, Any] = {}
+        flags: list[str] = []
+        if who is not None:
+            flags = sorted(who.flags)
+            for pool in system.all_pools(who):
+                try:
+                    pools[pool.name] = system.pool_value(who, pool)
+                except UsageError:
+                    pools[pool.name] = None
+        order.append({**c.to_json(), "pools": pools, "flags": flags,
+                      "sits_out": c.name in enc.out, "delayed": c.name in enc.delayed})
+    return {"system": enc.system, "round": enc.round, "turn": enc.turn,
+            "acting": rules.actor(enc), "next": next_taker(enc, rules),
+            "takers": rules.takers(enc), "order": order}
+
+
+# ---- the commands ----
+
+
+def encounter(ctx: Context, line: ast.CommandLine) -> Resolution:
+    """`encounter …`: show, start, add, rm, end."""
+    args = list(line.args)
+    verb = args[0].text.lower() if args and isinstance(args[0], ast.Word) else "show"
+    rest = args[1:] if args and isinstance(args[0], ast.Word) and verb in VERBS else args
+    if verb not in VERBS:
+        raise UsageError(f"encounter: unknown word {verb!r} ({ENCOUNTER_USAGE})")
+    return VERBS[verb](ctx, rest)
+
+
+def _show(ctx: Context, args: list[ast.Arg]) -> Resolution:
+    if args:
+        raise UsageError(f"encounter show takes no more words ({ENCOUNTER_USAGE})")
+    enc = current(ctx.table)
+    if enc is None:
+        return ctx.resolution("encounter", "no encounter: encounter start [NAMES…]",
+                              extra=(("encounter", None),))
+    system = game(ctx, enc.system)
+    rules = rules_of(system)
+    board = _board(ctx, system)
+    return board.ctx.resolution(
+        "encounter", status(enc, rules), notes=tuple(order_lines(enc, rules)),
+        extra=(("encounter", view(board, enc, rules)),))
+
+
+def _start(ctx: Context, args: list[ast.Arg]) -> Resolution:
+    if current(ctx.table) is not None:
+        raise RuleError("an encounter is running already: encounter end first (or encounter"
+                        " add NAME)")
+    chars = dict(ctx.table.characters)
+    named, words, die = _names(chars, args, {"surprised", "surprise"})
+    games = {c.system for c in chars.values()}
+    system_id = ctx.system.id if ctx.system.id != "generic" else (
+        named[0].system if named else next(iter(games)) if len(games) == 1 else None)
+    if system_id is None:
+        raise UsageError("which game's encounter? name who takes part (encounter start Mira"
+                         " Bo), or choose the system with -s")
+    system = game(ctx, system_id)
+    rules = rules_of(system)
+    if not named:
+        named = sorted((c for c in chars.values() if c.system == system.id
+                        and "dead" not in c.flags and "foe" not in c.flags),
+                       key=lambda c: c.name.lower())
+    for who in named:
+        if who.system != system.id:
+            raise UsageError(f"{who.name} is a {who.system} character: an encounter is of one"
+                             f" game ({system.id})")
+    board = _board(ctx, system)
+    enc = flow.start(board, rules, system.id, named, {"surprised" if w == "surprise" else w
+                                                       for w in words}, die)
+    said = f"round {enc.round} · {turn_words(enc, rules)}"
+    return _result(board, None, enc, "encounter start", rules, said)
+
+
+def _add(ctx: Context, args: list[ast.Arg]) -> Resolution:
+    enc = running(ctx.table)
+    system = game(ctx, enc.system)
+    rules = rules_of(system)
+    named, words, _ = _names(dict(ctx.table.characters), args, {"foe", "foes"})
+    if not named:
+        raise UsageError("encounter add needs who joins: encounter add NAME … [foe]")
+    board = _board(ctx, system)
+    after = flow.join(board, rules, enc, named, enemies=bool(words))
+    return _result(board, enc, after, "joins", rules,
+                   f"{', '.join(c.name for c in named)} {'joins' if len(named) == 1 else 'join'}")
+
+
+def _rm(ctx: Context, args: list[ast.Arg]) -> Resolution:
+    enc = running(ctx.table)
+    system = game(ctx, enc.system)
+    rules = rules_of(system)
+    name = " ".join(a.text if isinstance(a, ast.Word) else str(a) for a in args)
+    if not name:
+        raise UsageError("encounter rm needs who leaves: encounter rm NAME")
+    board = _board(ctx, system)
+    gone = enc.combatant(name).name
+    after = flow.leave(board, rules, enc, gone)
+    return _result(board, enc, after, "leaves", rules, f"{gone} leaves the fight")
+
+
+def _end(ctx: Context, args: list[ast.Arg]) -> Resolution:
+    if args:
+        raise UsageError(f"encounter end takes no more words ({ENCOUNTER_USAGE})")
+    enc = running(ctx.table)
+    system = game(ctx, enc.system)
+    rules = rules_of(system)
+    board = _board(ctx, system)
+    flow.end(board, rules, enc)
+    return _result(board, enc, None, "encounter end", rules,
+                   f"the fight is over after {enc.round} round{'s' if enc.round != 1 else ''}")
+
+
+VERBS = {"show": _show, "start": _start, "add": _add, "rm": _rm, "end": _end}
+
+
+def foe(ctx: Context, line: ast.CommandLine) -> Resolution:
+    """`foe add [N] NAME [KIND] [stat=N …]`, `foe rm NAME`."""
+    args = list(line.args)
+    verb = args[0].text.lower() if args and isinstance(args[0], ast.Word) else ""
+    if verb in ("rm", "remove"):
+        return _rm(ctx, args[1:])
+    if verb != "add":
+        raise UsageError(f"foe takes: {FOE_USAGE}")
+    enc = running(ctx.table)
+    system = game(ctx, enc.system)
+    rules = rules_of(system)
+    spec = read_spec(tuple(args[1:]), rules.foe_kinds)
+    board = _board(ctx, system)
+    made: list[Character] = []
+    for name in names_for(spec, ctx.table):
+        sheet = sheet_for(system, name, spec)
+        rules.check_foe(sheet)
+        board.add([Change(name, "sheet", None, json.dumps(sheet, ensure_ascii=False,
+                                                          sort_keys=True, separators=(",", ":")),
+                          "foe add", "character")])
+        made.append(board.character(name))
+    after = flow.join(board, rules, enc, made)
+    shown = made[0].name if len(made) == 1 else f"{made[0].name} … {made[-1].name}"
+    return _result(board, enc, after, "foe add", rules, f"{shown} {'joins' if len(made) == 1 else 'join'}")
+
+
+def next_turn(ctx: Context, line: ast.CommandLine) -> Resolution:
+    """`next`: the turn passes, with each game's upkeep."""
+    if line.args:
+        raise UsageError("next takes no more words: it passes the turn")
+    enc = running(ctx.table)
+    system = game(ctx, enc.system)
+    rules = rules_of(system)
+    board = _board(ctx, system)
+    after = flow.advance(board, rules, enc)
+    said = f"round {after.round} · {turn_words(after, rules)}"
+    if after.round != enc.round:
+        said = f"round {after.round} begins · {turn_words(after, rules)}"
+    return _result(board, enc, after, "next", rules, said)
+
+
+def delay(ctx: Context, line: ast.CommandLine) -> Resolution:
+    """`delay`: the one whose turn it is waits for the next one."""
+    if line.args:
+        raise UsageError("delay takes no more words: the one whose turn it is waits")
+    enc = running(ctx.table)
+    system = game(ctx, enc.system)
+    rules = rules_of(system)
+    board = _board(ctx, system)
+    after = flow.delay(board, rules, enc)
+    return _result(board, enc, after, "delay", rules, turn_words(after, rules))
+
+
+def pin(ctx: Context, line: ast.CommandLine) -> Resolution:
+    """`pin NAME N`: initiative set by hand and kept through rerolls; `pin NAME off`."""
+    usage = "pin NAME N (initiative by hand, kept through rerolls) | pin NAME off"
+    args = list(line.args)
+    if len(args) < 2:
+        raise UsageError(f"pin takes: {usage}")
+    last = args[-1]
+    value: int | None
+    if isinstance(last, ast.Word) and last.text.lower() == "off":
+        value = None
+    elif isinstance(last, ast.ExprArg) and last.as_int() is not None:
+        value = last.as_int()
+    else:
+        raise UsageError(f"pin: the initiative is a whole number, not '{last}' ({usage})")
+    enc = running(ctx.table)
+    name = " ".join(a.text if isinstance(a, ast.Word) else str(a) for a in args[:-1])
+    system = game(ctx, enc.system)
+    rules = rules_of(system)
+    board = _board(ctx, system)
+    after = flow.pin(enc, name, value)
+    who = after.combatant(name).name
+    said = f"{who}'s initiative {value}, pinned" if value is not None else f"{who} unpinned"
+    return _result(board, enc, after, "pin", rules, said)
+
+
+COMMANDS = {"encounter": encounter, "foe": foe, "next": next_turn, "delay": delay, "pin": pin}

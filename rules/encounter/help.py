@@ -1,0 +1,50 @@
+"""The text of `roll help encounter`."""
+
+from __future__ import annotations
+
+HELP = """\
+Encounters: rounds, turns, initiative and foes, by each game's rules
+  encounter start [NAMES…] [roll DIE] [surprised]
+                        the fight starts (no names: every character of the
+                        game); roll DIE: the GM's die orders it (Macchiato,
+                        Brighter); surprised: Vagabond's Detect Checks
+  encounter             round, whose turn, who is next, the order (--json:
+                        round, order with initiative, each one's pools)
+  next                  the turn passes, with the game's upkeep
+  foe add [N] NAME [KIND] [stat=N …]
+                        foes from one line: foe add 3 goblins hp=4 makes
+                        Goblin 1 … Goblin 3, each with its own pools
+  foe rm NAME · encounter rm NAME
+  encounter add NAME [foe]      a character of the campaign joins (foe: on
+                        the enemies' side, its sheet kept when the fight ends)
+  pin NAME N · pin NAME off     initiative by hand, kept through rerolls
+  delay                 the one whose turn it is waits for the next one
+  encounter end         clears what lives only in the fight; foes go
+  undo                  after next: the turn and its upkeep come back
+  secret LINE           the GM's secret roll: shown to the roller; the log
+                        shows others only that one was made (ROLL_GM=1: the
+                        GM's view; PostgreSQL: the server keeps it, README)
+  In the REPL a LINE without `as` acts as the combatant whose turn it is.
+By game:
+  tiers      Enemy Tactical Phase, then d8 + Mind die, rerolled each round;
+             Vigor moves at each one's turn start; at the round's end a
+             Declared Maneuver (declare) is lost, an unsustained Focus spell
+             (focus, focus sustain) ends, the reaction (react) comes back;
+             foes: major, minor, sovereign, retainer (tier=N is OPEN)
+  champions  House Turns (house=NAME); Med Flags count down as a House Turn
+             ends; foes: champion, cohort (guard=N, house=NAME)
+  vagabond   the Heroes' Turn, then the Enemies' (hp=N is OPEN);
+             status add NAME until-turn ends at that Group's next Turn
+  macchiato, brighter   the GM's order: as named, or roll DIE; pin
+Examples (in a campaign with a character: roll sheet import FILE.toml):
+  roll -s macchiato encounter start roll d20
+  roll foe add 2 goblins hp=4
+  roll foe add ogre hp=9
+  roll next
+  roll encounter --json
+  roll secret d20
+  roll encounter end
+"""
+EXAMPLES = tuple(line[len("  roll "):] for line in HELP.splitlines()
+                 if line.startswith("  roll ") and "FILE" not in line)
+"""The example LINEs, in order (tests run them as typed)."""

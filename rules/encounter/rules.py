@@ -1,0 +1,178 @@
+"""What each game adds to an encounter: the order it takes turns in, and the upkeep at a
+turn's start and end and at a round's end. A System hands out its own `EncounterRules`
+(`System.encounter_rules()`); these defaults are the games whose texts give no order
+(Macchiato Monsters, Brighter Worlds): the GM sets one, or rolls a die they name."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+from rules.campaign import Character, Table, apply_change
+from rules.errors import UsageError
+from rules.notation import ast
+from rules.resolution import Change
+
+if TYPE_CHECKING:
+    from rules.encounter.state import Combatant, Encounter
+    from rules.systems.protocol import Context
+
+FOE = "foe"
+"""The flag of a foe added from one line (`foe add 3 goblins`): it lives only in the fight."""
+
+
+@dataclass
+class Board:
+    """What one encounter LINE works on: the Context, and the changes (and notes) so far,
+    with the table as they leave it, so each hook reads what the one before it wrote."""
+
+    ctx: Context
+    changes: list[Change] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def table(self) -> Table:
+        return self.ctx.table
+
+    def add(self, changes: Iterable[Change | None] = (), notes: Iterable[str] = ()) -> None:
+        made = [c for c in changes if c is not None]
+        self.changes += made
+        self.notes += notes
+        if made:
+            chars = dict(self.ctx.table.characters)
+            for change in made:
+                key = (change.character or "").lower()
+                if change.character is None:
+                    continue
+                if change.kind == "character":
+                    if change.after is None:
+                        chars.pop(key, None)
+                    else:
+                        sheet = json.loads(str(change.after))
+                        chars[key] = Character(sheet["name"], sheet["system"], sheet)
+                    continue
+                old = chars.get(key)
+                if old is not None:
+                    chars[key] = replace(old, sheet=apply_change(old.sheet, change))
+            active = self.ctx.table.active
+            if active is not None:
+                active = chars.get(active.name.lower())
+            self.ctx = replace(self.ctx, table=replace(self.ctx.table, characters=chars,
+                                                       active=active))
+
+    def character(self, name: str) -> Character:
+        return self.table.character(name)
+
+    def acting_nobody(self, input_: str) -> Context:
+        """The Context of a command nobody in particular makes (a House's turn end)."""
+        return replace(self.ctx, table=replace(self.table, active=None), input=input_)
+
+    def acting(self, name: str, input_: str | None = None) -> Context:
+        """The Context of a command `name` makes (a Detect Check, a House's turn end)."""
+        who = self.character(name)
+        return replace(self.ctx, table=replace(self.table, active=who),
+                       input=self.ctx.input if input_ is None else input_)
+
+
+def is_foe(who: Character) -> bool:
+    return FOE in who.flags
+
+
+def roll_die(board: Board, die: str, why: str) -> int:
+    """One throw of the die the GM named (`d20`, `d6`)."""
+    from rules.notation import parse
+
+    line = parse(die)
+    if not isinstance(line, ast.RollLine):
+        raise UsageError(f"roll takes a die to order by (roll d20), not {die!r}")
+    return board.ctx.roller.roll(line.expr).total
+
+
+def rolled_note(board: Board, order: Iterable[Combatant], names: Iterable[str]) -> None:
+    """What the initiative dice gave, said once: `initiative: Ara 8, Ogre 4`."""
+    wanted = set(names)
+    shown = [f"{c.name} {c.initiative}" for c in order
+             if c.name in wanted and not c.pinned and c.initiative is not None]
+    if shown:
+        board.add(notes=[f"initiative: {', '.join(shown)}"])
+
+
+def by_initiative(order: Iterable[Combatant]) -> list[Combatant]:
+    """Highest initiative first; those without one keep their places after (a stable sort)."""
+    items = list(order)
+    return sorted(items, key=lambda c: (c.initiative is None, -(c.initiative or 0)))
+
+
+class EncounterRules:
+    """The games without an order of their own: the GM's order, or a die they name."""
+
+    takes_turns_by = "combatant"
+    foe_kinds: tuple[str, ...] = ()
+    """The kinds of foes the game's text names (Tiers' Major, Minor …), `kind` on the sheet."""
+
+    def side(self, who: Character, enemies: bool = False) -> str:
+        """Whose side it is on: a foe's (made from one line, or joined as one), or the
+        heroes'."""
+        return "enemies" if enemies or is_foe(who) else "heroes"
+
+    def label(self, taker: str) -> str:
+        """How a turn is said: `Mira's turn`, `House Red's turn`, `the Heroes' Turn`."""
+        return f"{taker}'s turn"
+
+    def takers(self, enc: Encounter) -> list[str]:
+        """Who takes a turn, in order, each round."""
+        return enc.names()
+
+    def actor(self, enc: Encounter) -> str | None:
+        """The combatant whose turn it is (None when a Group or a phase has it)."""
+        return enc.turn if enc.turn is not None and enc.find(enc.turn) else None
+
+    def roll_order(self, board: Board, enc: Encounter, names: Collection[str]) -> Encounter:
+        """Initiative for `names` (the GM's die; none named: the order given)."""
+        if enc.die is None:
+            return enc
+        order = []
+        for c in enc.order:
+            if c.name in names and not c.pinned:
+                c = replace(c, initiative=roll_die(board, enc.die, f"{c.name}'s initiative"))
+            order.append(c)
+        order = by_initiative(order)
+        rolled_note(board, order, names)
+        return enc.with_order(order)
+
+    def begin(self, board: Board, enc: Encounter, words: set[str]) -> Encounter:
+        """The fight starts: the order, and what a game sets for it."""
+        if words:
+            raise UsageError(f"encounter start: unexpected {', '.join(sorted(words))}")
+        return self.roll_order(board, enc, enc.names())
+
+    def joined(self, board: Board, enc: Encounter, names: list[str]) -> Encounter:
+        """Newcomers in a running fight."""
+        return self.roll_order(board, enc, names)
+
+    def turn_start(self, board: Board, enc: Encounter, taker: str) -> None:
+        """Upkeep when `taker`'s turn starts."""
+
+    def turn_end(self, board: Board, enc: Encounter, taker: str) -> None:
+        """Upkeep when `taker`'s turn ends."""
+
+    def round_end(self, board: Board, enc: Encounter) -> Encounter:
+        """Upkeep when a round ends (and a new order, where the game rerolls it)."""
+        return enc
+
+    def leaving(self, board: Board, enc: Encounter, who: Character) -> None:
+        """What only lives in a fight, cleared for one who leaves it (or when it ends)."""
+
+    def check_foe(self, sheet: Mapping[str, Any]) -> None:
+        """A UsageError when a foe's sheet lacks a value the text leaves OPEN."""
+
+    def help(self) -> str:
+        return ("no order in the text: the GM sets it (encounter start A B C, pin NAME N)"
+                " or rolls it with a die they name (encounter start roll d20)")
+
+
+def clear_flags(board: Board, who: Character, flags: Iterable[str], reason: str) -> None:
+    """Each of `flags` that `who` carries, cleared."""
+    board.add(Change(who.name, f, True, False, reason, "flag") for f in flags if f in who.flags)
