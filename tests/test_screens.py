@@ -145,7 +145,7 @@ def test_again_asks_before_repeating_a_line_that_spends(session: Session, column
     term.type("\r")  # the default is no
     term.wait_for("not repeated")
     term.type("again\r")
-    term.wait_for("again? y/N")
+    term.wait_for("again? y/N", times=2)  # the first question is still on the screen
     term.type("y\r")
     term.wait_for("Luck 1 → 0 (spend)")
     check(f"again asks y/N for a LINE that spends ({columns}×24)", term.settle())
