@@ -163,3 +163,15 @@ def test_no_module_of_the_repl_rewrites_error_text_with_a_regular_expression() -
                 for a in n.names}
     imported |= {n.module or "" for n in ast.walk(fitted) if isinstance(n, ast.ImportFrom)}
     assert not {"re", "at_prompt", "cli.repl.speech"} & imported
+
+
+
+def test_a_placeholder_with_nobody_acting_words_its_hint_in_the_repl(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(DummyOutput, "get_size", lambda self: Size(rows=40, columns=200))
+    monkeypatch.delenv("ROLL_AS", raising=False)
+    status, _, err = repl("d20+{might}\rquit\r", Settings(campaign=tmp_path / "c.sqlite3"))
+    assert (status, err) == (0, (
+        "roll: error: {might} is a value of the acting character, and nobody acts: act as one"
+        " (as NAME), or give a default: {might:N}\n"))
