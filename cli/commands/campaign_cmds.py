@@ -18,7 +18,7 @@ from cli.render.text import change_line, value_text
 from cli.runner import Settings
 from rules.campaign import Character
 from rules.describe import pool_title
-from rules.errors import RollError, RuleError, UsageError
+from rules.errors import Do, Hint, RollError, RuleError, UsageError
 from rules.systems import get_system
 
 if TYPE_CHECKING:
@@ -142,7 +142,8 @@ def sheet_show(
     with campaign_transaction(settings, readonly=True) as tx:
         who = name or settings.acting()
         if who is None:
-            raise UsageError("sheet show needs a NAME (or somebody acting: --as NAME or ROLL_AS)")
+            raise UsageError(("sheet show needs a NAME (or somebody acting: ", Hint(Do.NAME_ACTOR),
+                              " or ROLL_AS)"))
         character = tx.character(who)
     if settings.json:
         from cli.sheet_state import full_state
