@@ -7,7 +7,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from cli.argv import SUBCOMMANDS
-from cli.render.safe import shown_lines
+from cli.render.safe import json_safe, shown_lines
 from cli.runner import Runner, Settings
 from rules.errors import NotationError, RollError, UsageError
 from rules.suggest import said_once
@@ -96,11 +96,12 @@ def one_object(printed: str, text: str, kind: str) -> str:
     try:
         objects = [json.loads(line) for line in lines]
     except ValueError:
-        return json.dumps({"input": text, "kind": kind.lower(), "text": printed.rstrip("\n")},
-                          ensure_ascii=False)
+        return json_safe(json.dumps(
+            {"input": text, "kind": kind.lower(), "text": printed.rstrip("\n")}, ensure_ascii=False))
     if len(objects) == 1 and isinstance(objects[0], dict):
         return lines[0]
-    return json.dumps({"input": text, "kind": kind.lower(), "items": objects}, ensure_ascii=False)
+    return json_safe(json.dumps({"input": text, "kind": kind.lower(), "items": objects},
+                                ensure_ascii=False))
 
 
 def _run_subcommand(words: list[str], settings: Settings, text: str) -> int:

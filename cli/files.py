@@ -60,7 +60,9 @@ def _read_file(path: Path, what: str) -> bytes:
     except FileNotFoundError:
         raise UsageError(f"no {what} file {path}") from None
     except OSError as exc:
-        raise UsageError(f"cannot read the {what} {path}: {exc.strerror}") from None
+        raise UsageError(f"cannot read the {what} {str(path)[:80]}: {exc.strerror}") from None
+    except ValueError:  # a NUL byte in the path
+        raise UsageError(f"no {what} file {str(path)!r}: a path holds no NUL byte") from None
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise UsageError(f"{path} is not a regular file: {what} files are read from"

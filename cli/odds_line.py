@@ -54,7 +54,9 @@ def show_odds(
             obj["expanded"] = named.line
         if survives is not None:
             obj.update(survives.to_json())
-        runner.out(jsonlib.dumps(obj, ensure_ascii=False))
+        from cli.render.safe import json_safe
+
+        runner.out(json_safe(jsonlib.dumps(obj, ensure_ascii=False)))
         return int(ExitStatus.OK)
     from cli.render.layout import output_width
 

@@ -110,6 +110,9 @@ def run_batch(runner: Runner, env: Environment) -> int:
 
 
 CHUNK = 1 << 16
+LONGEST_KEPT = 1 << 16
+"""The most of one input line kept (a LINE has at most 1,000 characters): a line of a gigabyte
+is that line's error, read in constant memory, and the batch goes on after it."""
 
 
 def input_lines(stdin: TextIO | None, flush: Callable[[], None]) -> Iterator[str]:
@@ -130,6 +133,7 @@ def input_lines(stdin: TextIO | None, flush: Callable[[], None]) -> Iterator[str
     decoder = codecs.getincrementaldecoder(stdin.encoding or "utf-8")("surrogateescape")
     pending = ""
     after_cr = False  # the last chunk ended in `\r`: a `\n` starting this one is its other half
+    skipping = False
     while True:
         flush()
         chunk = read1(CHUNK)
@@ -141,7 +145,16 @@ def input_lines(stdin: TextIO | None, flush: Callable[[], None]) -> Iterator[str
             text = text.replace("\r\n", "\n").replace("\r", "\n")
         lines = text.split("\n")
         pending = lines.pop()  # the start of a line that goes on in the next chunk, or ""
+        if skipping:  # the rest of a line too long to keep, up to its newline
+            if lines:
+                lines.pop(0)
+                skipping = False
+            else:
+                pending = ""
         yield from lines
+        if len(pending) > LONGEST_KEPT:
+            yield pending[:LONGEST_KEPT]  # far past any LINE: its error; the rest is skipped
+            pending, skipping = "", True
         if not chunk:
             if pending:
                 yield pending

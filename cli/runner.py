@@ -111,7 +111,7 @@ def parse_expanded(named: Expansion) -> ast.Line:
     try:
         return parse(named.line)
     except NotationError as exc:
-        raise UsageError(f"{named.describe()}: {exc.message}") from None
+        raise UsageError((f"{named.describe()}: ", *exc.parts)) from None
 
 
 def commanded(line: ast.Line, text: str) -> str | None:

@@ -1,16 +1,81 @@
-"""The one error family of `rules`: every refusal carries a message and an exit status."""
+"""The one error family of `rules`: every refusal carries a message and an exit status.
+
+A message may name what to do next in a front end's own commands: a `Hint` (act as a character,
+choose a system, run a command) is a part of the message that each front end words for itself
+(`--as NAME` in a shell, `as NAME` at the REPL's prompt). `message` is the message as the `roll`
+command words it; `worded` words it for another front end.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+
+class Do(Enum):
+    """What a hint asks for, whatever the front end calls it."""
+
+    NAME_ACTOR = "name-actor"  # name who acts: `--as NAME`
+    ACT_AS_ONE = "act-as-one"  # somebody must act: `use --as NAME (or `as NAME` in the REPL)`
+    ACT_AS_CHARACTER = "act-as-character"  # `act --as a character`
+    USE_SYSTEM = "use-system"  # roll with the system `what`: `use -s what`
+    CHOOSE_SYSTEM = "choose-system"  # `choose the system with -s what`
+    RUN = "run"  # run the command `what` (its words, without `roll`): `` `roll what` ``
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A part of a message that names a front end's command: `do`, and the system id or the
+    command's words it is about (`what`)."""
+
+    do: Do
+    what: str = ""
+
+
+Part = str | Hint
+Wording = Callable[[Hint], str]
+"""How a front end words a hint."""
+
+
+def command_words(hint: Hint) -> str:
+    """A hint as the `roll` command's options and subcommands word it."""
+    match hint.do:
+        case Do.NAME_ACTOR:
+            return "--as NAME"
+        case Do.ACT_AS_ONE:
+            return "use --as NAME (or `as NAME` in the REPL)"
+        case Do.ACT_AS_CHARACTER:
+            return "act --as a character"
+        case Do.USE_SYSTEM:
+            return f"use -s {hint.what}"
+        case Do.CHOOSE_SYSTEM:
+            return f"choose the system with -s {hint.what}"
+        case Do.RUN:
+            return f"`roll {hint.what}`"
+
 
 class RollError(Exception):
-    """Base of every error `rules` raises on purpose; `exit_status` is what `roll` exits with."""
+    """Base of every error `rules` raises on purpose; `exit_status` is what `roll` exits with.
+
+    `message` is a text, or its parts: texts and hints (`("sheet show needs a NAME (or ",
+    Hint(Do.NAME_ACTOR), ")")`)."""
 
     exit_status = 2
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: str | Sequence[Part]) -> None:
+        self.parts: tuple[Part, ...] = (message,) if isinstance(message, str) else tuple(message)
+        self.message = self.worded(command_words)
+        super().__init__(self.message)
+
+    @property
+    def hints(self) -> tuple[Hint, ...]:
+        """The hints of the message, in order."""
+        return tuple(part for part in self.parts if isinstance(part, Hint))
+
+    def worded(self, words: Wording) -> str:
+        """The message with each hint in a front end's words."""
+        return "".join(part if isinstance(part, str) else words(part) for part in self.parts)
 
 
 class NotationError(RollError):

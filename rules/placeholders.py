@@ -11,7 +11,7 @@ import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from rules.errors import RollError, UsageError
+from rules.errors import Do, Hint, RollError, UsageError
 
 if TYPE_CHECKING:
     from rules.campaign import Character
@@ -43,10 +43,8 @@ def fill(text: str, values: Mapping[str, object], acting: str | None,
         if default is not None:
             return default
         if acting is None:
-            raise UsageError(
-                f"{{{low}}} is a value of the acting character, and nobody acts: use --as NAME"
-                f" (or `as NAME` in the REPL), or give a default: {{{low}:N}}"
-            )
+            raise UsageError((f"{{{low}}} is a value of the acting character, and nobody acts: ",
+                              Hint(Do.ACT_AS_ONE), f", or give a default: {{{low}:N}}"))
         from rules.suggest import closest
 
         near = closest(low, known)

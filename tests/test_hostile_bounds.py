@@ -112,6 +112,10 @@ def test_rolled_faces_of_5000_digits_are_refused() -> None:
     (("log", "-n", "1e23"), "Invalid value for '-n': '1e23' is not a valid integer."),
     (("log", "-n", "9223372036854775808"),
      "log -n takes a number from 1 to 9,223,372,036,854,775,807, not 9,223,372,036,854,775,808"),
+    (("log", "--since", "99999999999999999999999999h"),
+     "log --since 99999999999999999999999999h: a span back to the year 1 at most"),
+    (("log", "--since", HUGE + "s"),
+     f"log --since takes a span such as 30m, 2h, 1d, or an ISO time, not {HUGE + 's'!r}"),
 ])
 def test_ids_and_counts_past_a_store_are_refused_naming_the_option(
     store_where: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
@@ -355,3 +359,17 @@ def test_the_rolls_of_one_command_write_at_most_16_mib(tmp_path: Path) -> None:
         " smaller -n)")
     code, out, _ = invoke("-n", "3", "table", str(table))
     assert code == 0 and out.count("\n") == 3
+
+
+def test_a_batch_line_of_a_mebibyte_is_its_own_error_and_the_batch_goes_on() -> None:
+    code, out, err = invoke_bytes("--rolled", "3,4", input=b"1d6\n" + b"a" * (1 << 20) + b"\n1d6\n")
+    assert (code, out) == (2, "1d6 → [3] = 3\n1d6 → [4] = 4\n")
+    assert err == "roll: error: line 2: a LINE has at most 1,000 characters (this one has 65,536)\n"
+
+
+@pytest.mark.parametrize("args", [
+    ("sheet", "import", "a\x00b"), ("table", "import", "a\x00b.csv"), ("alias", "import", "a\x00b"),
+    ("table", "./a\x00b.csv"), ("--campaign", "a" * 1000, "log"), ("--campaign", "a\x00b", "log"),
+])
+def test_a_path_no_file_can_have_is_a_clear_error(args: tuple[str, ...]) -> None:
+    assert "\x00" not in refused(*args)

@@ -29,7 +29,7 @@ def raw_control(text: str) -> bool:
 
 def sheet_file(tmp_path: Path, name: str, file: str = "c.toml") -> Path:
     path = tmp_path / file
-    path.write_text(f"name = {json.dumps(name)}\nsystem = \"generic\"\n[max]\nhp = 10\n",
+    path.write_text(f"name = {json.dumps(name, ensure_ascii=False)}\nsystem = \"generic\"\n[max]\nhp = 10\n",
                     encoding="utf-8")
     return path
 
@@ -209,3 +209,22 @@ def test_the_repl_shows_a_hostile_name_inert(private_campaign: Path) -> None:
                             Settings(character=EVIL))
     assert status == 0 and not raw_control(out) and not raw_control(err), (out, err)
     assert out.count(EVIL_SHOWN) >= 2 and EVIL_SHOWN in err, (out, err)
+
+
+@pytest.mark.parametrize("name", ["Mi\u200bra", "\ufeffMira", "Mira\u2060"])
+def test_import_refuses_an_invisible_character_that_makes_a_lookalike(
+    tmp_path: Path, name: str
+) -> None:
+    code, out, err = invoke("sheet", "import", str(sheet_file(tmp_path, name)))
+    assert (code, out) == (2, "") and "may not hold an invisible character (U+" in err
+    assert invoke("sheet", "import", str(sheet_file(tmp_path, "👩\u200d🚀 Mira")))[0] == 0
+
+
+def test_json_escapes_del_and_the_c1_controls_too() -> None:
+    plant("Mira")
+    line = "1d6 # \x9b2J\x7f\u2028"
+    code, out, _ = invoke("--json", "--rolled", "3", "--as", "Mira", line)
+    assert code == 0 and "\\u009b2J\\u007f\\u2028" in out and not raw_control(out)
+    assert json.loads(out)["input"] == line
+    code, out, _ = invoke("--json", "log")
+    assert "\\u009b" in out and json.loads(out)["input"] == line

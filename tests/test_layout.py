@@ -111,16 +111,9 @@ def test_the_prompt_stays_under_a_third_of_the_width(
     assert len(shown) < width / 3
 
 
-def test_messages_speak_the_prompts_words_inside_the_repl() -> None:
-    assert at_prompt("this needs a Tier: give it inline (tier=2) or act as a character"
-                     " (--as NAME)") == (
-        "this needs a Tier: give it inline (tier=2) or act as a character (as NAME)")
-    assert at_prompt("this needs a character: use --as NAME (or `as NAME` in the REPL),"
-                     " after `roll sheet import FILE.toml`") == (
-        "this needs a character: act as one (as NAME), after `sheet import FILE.toml`")
-    assert at_prompt("'attack' is a champions command; choose the system with -s champions"
-                     ) == "'attack' is a champions command; switch with use champions"
+def test_help_examples_speak_the_prompts_words_inside_the_repl() -> None:
     assert at_prompt("  e.g. roll --as Mira stabilize Kael") == "  e.g. stabilize Kael   (as Mira)"
+    assert at_prompt("  d20+f  with -s vagabond") == "  d20+f  after use vagabond"
     assert at_prompt("roll: error: no such topic") == "roll: error: no such topic"
 
 

@@ -122,10 +122,10 @@ def test_undo_in_reverse_restores_the_start_and_the_log_replays(
         campaign.close()
 
 
-NAME_CHARACTERS = st.characters(blacklist_categories=("Cc", "Cs"),
+NAME_CHARACTERS = st.characters(blacklist_categories=("Cc", "Cs", "Cf"),
                                 blacklist_characters="\u2028\u2029\u202a\u202b\u202c\u202d"
                                                      "\u202e\u2066\u2067\u2068\u2069")
-"""What a name may hold: no control character, line separator or bidirectional override."""
+"""What a name may hold: no control or invisible character, line separator or bidi override."""
 WORDS = st.from_regex(r"[a-z][a-z0-9_]{0,7}", fullmatch=True)
 
 

@@ -18,7 +18,7 @@ from cli.commands.campaign_access import campaign_of, campaign_transaction
 from cli.completion import alias_name
 from cli.env import Environment
 from cli.options import CAMPAIGN_OPTIONS, fail, with_settings
-from cli.render.safe import shown
+from cli.render.safe import json_safe, shown
 from cli.runner import Settings
 from rules.errors import RollError, UsageError
 
@@ -94,8 +94,8 @@ def alias_list(settings: Settings) -> None:
         rows += [(n, line, character.name) for n, line in sheet_rolls(character).items()]
     for name, line, owner in rows:
         if settings.json:
-            typer.echo(jsonlib.dumps({"name": name, "line": line, "character": owner},
-                                     ensure_ascii=False))
+            typer.echo(json_safe(jsonlib.dumps(
+                {"name": name, "line": line, "character": owner}, ensure_ascii=False)))
         else:
             typer.echo(shown(f"{name} → {line}" + (f"  ({owner})" if owner else "")))
 

@@ -13,12 +13,12 @@ from cli.commands.campaign_access import campaign_of, campaign_transaction
 from cli.completion import character_name
 from cli.env import Environment
 from cli.options import CAMPAIGN_OPTIONS, fail, with_settings
-from cli.render.safe import shown, shown_all
+from cli.render.safe import json_safe, shown, shown_all
 from cli.render.text import change_line, value_text
 from cli.runner import Settings
 from rules.campaign import Character
 from rules.describe import pool_title
-from rules.errors import RollError, RuleError, UsageError
+from rules.errors import Do, Hint, RollError, RuleError, UsageError
 from rules.systems import get_system
 
 if TYPE_CHECKING:
@@ -59,7 +59,8 @@ def _fill(text: str, width: int, indent: str = "  ", more: str = "    ") -> list
 @with_settings(*CAMPAIGN_OPTIONS)
 def sheet_import(
     settings: Settings,
-    file: Annotated[Path, typer.Argument(help="a TOML sheet, or - for stdin")],
+    file: Annotated[str, typer.Argument(help="a TOML sheet, or - for stdin")],  # str: click's
+    # Path type stats the name itself, and a NUL byte in it would raise ValueError there
     reset: Annotated[bool, typer.Option("--reset", help="current pools from the sheet")] = False,
 ) -> None:
     """Add a character from a TOML sheet, or replace one keeping its current pools."""
@@ -68,7 +69,7 @@ def sheet_import(
     env = Environment()
     how = ""
     try:
-        sheet = read_sheet(file)
+        sheet = read_sheet(Path(file))
         with campaign_of(settings, create=True, say=False).transaction() as tx:
             old = tx.find_character(sheet["name"])
             if old is not None and not reset:
@@ -141,12 +142,13 @@ def sheet_show(
     with campaign_transaction(settings, readonly=True) as tx:
         who = name or settings.acting()
         if who is None:
-            raise UsageError("sheet show needs a NAME (or somebody acting: --as NAME or ROLL_AS)")
+            raise UsageError(("sheet show needs a NAME (or somebody acting: ", Hint(Do.NAME_ACTOR),
+                              " or ROLL_AS)"))
         character = tx.character(who)
     if settings.json:
         from cli.sheet_state import full_state
 
-        typer.echo(jsonlib.dumps(full_state(character), ensure_ascii=False))
+        typer.echo(json_safe(jsonlib.dumps(full_state(character), ensure_ascii=False)))
         return
     typer.echo("\n".join(shown_all(show_lines(character, pane_width()))))
 
@@ -163,7 +165,8 @@ def sheet_list(
     lines = []
     for name, system in roster:
         if settings.json:
-            lines.append(jsonlib.dumps({"name": name, "system": system}, ensure_ascii=False))
+            lines.append(json_safe(jsonlib.dumps({"name": name, "system": system},
+                                                 ensure_ascii=False)))
         else:
             mark = "*" if active and name.lower() == active.lower() else " "
             lines.append(f"{mark} {shown(name):<16} {shown(system)}")
@@ -272,7 +275,7 @@ def undo_command(
     if settings.json:
         from cli.render.log import log_json
 
-        typer.echo(jsonlib.dumps(log_json(logged), ensure_ascii=False))
+        typer.echo(json_safe(jsonlib.dumps(log_json(logged), ensure_ascii=False)))
         return
     typer.echo(shown(f"undid #{entry.id} ({entry.character or 'nobody'}): {entry.input}"))
     if "restored" in logged.result:

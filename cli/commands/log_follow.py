@@ -15,6 +15,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 
 from cli.render.log import log_json, log_line
+from cli.render.safe import json_safe
 from cli.store import CampaignStore, CampaignUnavailable
 from cli.store.follow import Watcher, watch
 from rules.campaign import LogEntry
@@ -37,7 +38,7 @@ def entry_printer(as_json: bool, width: int) -> Callable[[LogEntry], None]:
         if not shown(entry, gm):
             return  # a secret LINE for the GM's eyes, or (to the GM) its marker
         if as_json:
-            text = json.dumps(log_json(entry), ensure_ascii=False)
+            text = json_safe(json.dumps(log_json(entry), ensure_ascii=False))
         else:
             text = log_line(entry, datetime.now(UTC), width)
         try:

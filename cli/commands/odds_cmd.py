@@ -13,6 +13,7 @@ from cli.env import Environment, terminal_columns
 from cli.odds_line import odds_table, show_odds
 from cli.options import CAMPAIGN_OPTIONS, fail, unknown_option, with_settings
 from cli.render.odds import odds_json
+from cli.render.safe import json_safe
 from cli.runner import Runner, Settings
 from rules.errors import RollError, UsageError
 
@@ -71,7 +72,7 @@ def table_odds_command(runner: Runner, target: str, text: str, width: int | None
     if settings.json:
         obj = odds_json(reading_odds(table), text, settings.system_id() or "generic")
         obj.update({"table": table.name, "roll": table.die, "rows": odds_rows(table, chances)})
-        typer.echo(jsonlib.dumps(obj, ensure_ascii=False))
+        typer.echo(json_safe(jsonlib.dumps(obj, ensure_ascii=False)))
         return
     columns = width or min(terminal_columns(60), 80)
     typer.echo("\n".join(odds_lines(table, chances, columns)))

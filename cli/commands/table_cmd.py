@@ -14,7 +14,7 @@ from cli.commands.campaign_access import campaign_of, campaign_transaction
 from cli.completion import table_name
 from cli.env import Environment
 from cli.options import CAMPAIGN_OPTIONS, fail, with_settings
-from cli.render.safe import shown
+from cli.render.safe import json_safe, shown
 from cli.runner import Runner, Settings, worst
 from rules.errors import RollError, UsageError
 
@@ -109,8 +109,8 @@ def table_list(settings: Settings) -> None:
         die = data.get("roll") or f"d{sum(int(r.get('weight', 1)) for r in rows)}"
         title = str(data.get("title", ""))
         if settings.json:
-            typer.echo(jsonlib.dumps({"name": name, "roll": die, "rows": len(rows),
-                                      "title": title or None}, ensure_ascii=False))
+            typer.echo(json_safe(jsonlib.dumps({"name": name, "roll": die, "rows": len(rows),
+                                                "title": title or None}, ensure_ascii=False)))
         else:
             typer.echo(shown(f"{name} · {die} · {len(rows)} rows" + (f" · {title}" if title else "")))
 

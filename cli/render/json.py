@@ -50,4 +50,6 @@ def error_to_json(line: str, error: RollError) -> dict[str, Any]:
 def dumps(obj: dict[str, Any]) -> str:
     import json  # loaded by the first JSON line, not by every start
 
-    return json.dumps(obj, ensure_ascii=False)
+    from cli.render.safe import json_safe
+
+    return json_safe(json.dumps(obj, ensure_ascii=False))

@@ -16,7 +16,7 @@ from rules.resolution import Change
 LOG_WIDTH = 80
 """The width of a log entry when none is given (the width of output off a terminal)."""
 
-_SPAN = re.compile(r"^(\d+)\s*(s|m|h|d|w)$")
+_SPAN = re.compile(r"^(\d{1,30})\s*(s|m|h|d|w)$")
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
 
 
@@ -48,7 +48,11 @@ def since_time(text: str, now: datetime) -> str:
     earliest stored time to show."""
     span = _SPAN.match(text.strip().lower())
     if span:
-        start = now - timedelta(seconds=int(span.group(1)) * _UNITS[span.group(2)])
+        try:
+            start = now - timedelta(seconds=int(span.group(1)) * _UNITS[span.group(2)])
+        except (OverflowError, ValueError):  # before the year 1, or a number of 4,300 digits
+            raise UsageError(f"log --since {text.strip()[:40]}: a span back to the year 1"
+                             " at most") from None
     else:
         try:
             start = datetime.fromisoformat(text.strip().replace("Z", "+00:00"))

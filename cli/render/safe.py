@@ -4,7 +4,8 @@ prompt show them (prompt_toolkit's own mapping: `^[` for ESC, `^G` for BEL, `^@`
 `^?` for DEL, `<9b>` for a C1 control), so one player's text never clears the GM's screen,
 writes the clipboard (OSC 52) or forges a line of its own.
 
-JSON needs none of this: `json.dumps` escapes every control character as `\\u001b`."""
+JSON keeps the text: `json.dumps` escapes the controls below U+0020 (`\\u001b`), and
+`json_safe` the rest of them."""
 
 from __future__ import annotations
 
@@ -80,3 +81,13 @@ def not_utf8(text: str, what: str) -> str | None:
     byte = ord(text[column - 1]) - 0xDC00
     shown_byte = f"byte 0x{byte:02x}" if 0x80 <= byte <= 0xFF else "a character"
     return f"{what} is not UTF-8 text ({shown_byte} at column {column})"
+
+
+def json_safe(text: str) -> str:
+    """A `json.dumps(…, ensure_ascii=False)` line with DEL, the C1 controls and the line and
+    paragraph separators escaped as well (`\\u009b`), as JSON allows: json.dumps escapes only
+    the characters below U+0020, and an 8-bit CSI reaches a terminal that reads `--json`."""
+    if text.isascii() and "\x7f" not in text:
+        return text
+    return "".join(f"\\u{ord(c):04x}" if "\x7f" <= c <= "\x9f" or c in "\u2028\u2029" else c
+                   for c in text)

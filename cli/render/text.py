@@ -193,12 +193,14 @@ def quiet(res: Resolution) -> str:
 
 def error_text(line: str | None, error: RollError) -> str:
     """`roll: error: MESSAGE`, with the LINE and a caret under the bad character; in a batch,
-    `roll: error: line 3: MESSAGE`."""
+    `roll: error: line 3: MESSAGE`. The message's hints are in the words of the front end that
+    runs (cli/render/wording.py: the shell's options, or the REPL's `as NAME`, `use SYSTEM`)."""
     from cli.render.position import batch_line
+    from cli.render.wording import wording
 
     number = batch_line()
     where = f"line {number}: " if number is not None else ""
-    out = f"roll: error: {where}{shown(error.message)}"
+    out = f"roll: error: {where}{shown(error.worded(wording()))}"
     if isinstance(error, NotationError) and line is not None and error.column:
         chars = [_shown_char(c) for c in line.rstrip("\n")]
         indent = sum(_columns(c) for c in chars[: error.column - 1])

@@ -1,14 +1,11 @@
-"""Error lines in the REPL's words, wrapped at words to the pane's width (never cut mid-word)."""
+"""Error lines wrapped at words to the pane's width (never cut mid-word); their hints are
+already in the REPL's words (cli/repl/speech.py `prompt_words`, set by the session)."""
 
 from __future__ import annotations
 
 import io
 from collections.abc import Callable
 from typing import TextIO
-
-from cli.repl.speech import at_prompt
-
-ERROR_START = "roll: error: "  # cli/render/layout.py's, which loads with the first error
 
 
 def fit_error_line(line: str, width: int) -> list[str]:
@@ -40,9 +37,7 @@ class FittedErrors(io.TextIOBase):
         self._pending += text
         *lines, self._pending = self._pending.split("\n")
         for line in lines:
-            # the message speaks the prompt's words; the LINE and its caret stay as typed
-            shown = at_prompt(line) if line.startswith(ERROR_START) else line
-            self.stream.write("\n".join(fit_error_line(shown, self.width())) + "\n")
+            self.stream.write("\n".join(fit_error_line(line, self.width())) + "\n")
         return len(text)
 
     def flush(self) -> None:

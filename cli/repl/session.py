@@ -18,12 +18,14 @@ from prompt_toolkit.styles import Style
 
 from cli.env import Environment, ExitStatus
 from cli.render.text import error_text
+from cli.render.wording import speaking
 from cli.repl.completer import RollCompleter
 from cli.repl.fitted import FittedErrors
 from cli.repl.history import open_history
 from cli.repl.keys import repl_bindings
 from cli.repl.lexer import NotationLexer, marked
 from cli.repl.output import pane_output
+from cli.repl.speech import prompt_words
 from cli.repl.toolbar import Toolbar
 from cli.repl.words import Repl, check_acting
 from cli.runner import Runner, Settings
@@ -163,7 +165,8 @@ def run_repl(
             repl.close()
         env.stderr.write(error_text(None, error) + "\n")
         return error.exit_status
-    # errors (the runner's, and a subcommand's on sys.stderr) wrap at words to the pane
+    # errors (the runner's, and a subcommand's on sys.stderr) wrap at words to the pane, their
+    # hints in the prompt's words
     errors = FittedErrors(env.stderr, lambda: 80)
     runner.env = Environment(env.stdin, env.stdout, cast(TextIO, errors))
     output = pane_output(output)  # (the toolbar shows where the terminal answers no CPR)
@@ -185,7 +188,7 @@ def run_repl(
     repl.page = pager_for(runner, session)
     errors.width = repl.width
     try:
-        with redirect_stderr(cast(TextIO, errors)):
+        with redirect_stderr(cast(TextIO, errors)), speaking(prompt_words):
             while True:
                 repl.refresh()
                 try:

@@ -73,7 +73,9 @@ def campaign_exists(where: Where) -> bool:
         from cli.store.postgres import has_campaign
 
         return has_campaign(where)
-    return where.exists()
+    from cli.store.sqlite import path_exists
+
+    return path_exists(where)
 
 
 def open_campaign(where: Where, create: bool = True,

@@ -108,6 +108,16 @@ def migrate(db: sqlite3.Connection, path: Path) -> None:
         raise
 
 
+def path_exists(path: Path) -> bool:
+    """Whether a campaign file is there; a path no file can have (too long, a NUL byte) is a
+    UsageError naming it."""
+    try:
+        return path.exists()
+    except (OSError, ValueError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) else "a NUL byte"
+        raise UsageError(f"campaign {str(path)[:80]}: {why}") from None
+
+
 class Campaign(OneConnection[sqlite3.Connection, "Transaction"]):
     """One campaign database file; all reading and writing goes through `transaction()`."""
 
@@ -120,7 +130,7 @@ class Campaign(OneConnection[sqlite3.Connection, "Transaction"]):
     def _connect(self) -> sqlite3.Connection:
         if self._db is not None:
             return self._db
-        if not self.create and not self.path.exists():
+        if not self.create and not path_exists(self.path):
             raise no_campaign(self.path)
         new = not self.path.exists()
         try:

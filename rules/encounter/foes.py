@@ -114,7 +114,7 @@ def sheet_for(system: Any, name: str, spec: FoeSpec) -> dict[str, Any]:
     try:
         checked: dict[str, Any] = system.validate_sheet(sheet)
     except RollError as exc:
-        raise UsageError(f"foe add: {exc.message}") from None
+        raise UsageError(("foe add: ", *exc.parts)) from None
     return with_pools(system, checked)
 
 

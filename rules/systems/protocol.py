@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 from rules.campaign import Character, Table
 from rules.describe import describe_roll, pool_title
 from rules.dice.evaluate import Roller
-from rules.errors import UsageError
+from rules.errors import Do, Hint, Part, UsageError
 from rules.notation import ast
 from rules.resolution import Change, Resolution, Summary
 from rules.values import frozen
@@ -54,8 +54,8 @@ class Context:
         """The acting character, or a clear error saying how to choose one."""
         if self.table.active is None:
             raise UsageError(
-                "this needs a character: use --as NAME (or `as NAME` in the REPL),"
-                " after `roll sheet import FILE.toml`"
+                ("this needs a character: ", Hint(Do.ACT_AS_ONE), ", after ",
+                 Hint(Do.RUN, "sheet import FILE.toml"))
             )
         return self.table.active
 
@@ -162,9 +162,9 @@ class System:
         """A plain dice expression: total, and pass/fail with `vs N`."""
         if not self.favor_atoms and line.aided:
             who = ctx.table.active
-            where = "use -s vagabond (or +d6 / -d6)" if who is None else (
-                f"{who.name} is a {who.system} character: write +d6 / -d6")
-            raise UsageError(f"f and h are Vagabond's Favor and Hinder dice: {where}")
+            where: tuple[Part, ...] = (Hint(Do.USE_SYSTEM, "vagabond"), " (or +d6 / -d6)") if (
+                who is None) else (f"{who.name} is a {who.system} character: write +d6 / -d6",)
+            raise UsageError(("f and h are Vagabond's Favor and Hinder dice: ", *where))
         expr = ast.with_advantage(line.expr, line.advantage)
         roll = ctx.roller.roll(expr)
         shown, target = ctx.input.strip(), line.target
@@ -317,9 +317,8 @@ def unknown_command(system: System, line: ast.CommandLine,
             f" {active.system} character ({system.id} commands: {known})"
         )
     if owners:
-        return UsageError(
-            f"'{line.word}' is a {' / '.join(owners)} command; choose the system with -s {owners[0]}"
-        )
+        return UsageError((f"'{line.word}' is a {' / '.join(owners)} command; ",
+                           Hint(Do.CHOOSE_SYSTEM, owners[0])))
     from rules.suggest import closest
 
     near = closest(line.word, sorted(system.commands()))
@@ -331,9 +330,9 @@ def unknown_command(system: System, line: ast.CommandLine,
     near = closest(line.word, theirs)
     if near is not None:
         owners = [s.id for s in systems if near in s.commands()]
-        how = f"choose the system with -s {owners[0]}" if active is None else (
+        how: Part = Hint(Do.CHOOSE_SYSTEM, owners[0]) if active is None else (
             f"{active.name} is a {active.system} character")
-        return UsageError(f"unknown word '{line.word}': did you mean '{near}'? (a"
-                          f" {' / '.join(owners)} command; {how})")
+        return UsageError((f"unknown word '{line.word}': did you mean '{near}'? (a"
+                           f" {' / '.join(owners)} command; ", how, ")"))
     known = ", ".join(sorted(system.commands()))
     return UsageError(f"unknown word '{line.word}': not dice, nor a {system.id} command ({known})")

@@ -165,7 +165,7 @@ def _resolve(ctx: Context, table: Table, prev: Previous, source: ReplaySource,
     try:
         return ctx.system.resolve(replace(parse(prev.input), repeat=1), again), again
     except (RuleError, UsageError) as exc:
-        raise type(exc)(f"{rule.word} of {prev.input!r}: {exc.message}") from None
+        raise type(exc)((f"{rule.word} of {prev.input!r}: ", *exc.parts)) from None
 
 
 def _unchanged(die: ast.Die, why: str) -> int:

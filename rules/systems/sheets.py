@@ -42,7 +42,17 @@ def sheet_name(name: object) -> str:
                          f" position {name.index(bad) + 1}): a name is one line of text")
     import unicodedata
 
+    hidden = next((c for c in name if unicodedata.category(c) == "Cf" and c not in JOINERS), None)
+    if hidden is not None:
+        raise SheetError(f"sheet key 'name' may not hold an invisible character ({_code(hidden)}"
+                         f" at position {name.index(hidden) + 1}): two names that look the"
+                         " same would be two characters")
     return unicodedata.normalize("NFC", name.strip())
+
+
+JOINERS = frozenset("\u200c\u200d")
+"""The invisible characters a name may hold: the zero-width (non-)joiners some scripts and
+emoji sequences need."""
 
 
 def _control(c: str) -> bool:

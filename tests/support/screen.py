@@ -57,12 +57,13 @@ class Terminal:
             lines.pop()
         return "\n".join(lines)
 
-    def wait_for(self, text: str) -> str:
-        """The screen, once it shows `text` (a hang fails after HANG seconds)."""
+    def wait_for(self, text: str, times: int = 1) -> str:
+        """The screen, once it shows `text` (`times` times: a question asked again while the
+        first is still on the screen); a hang fails after HANG seconds."""
         end = time.monotonic() + HANG
         while time.monotonic() < end:
             alive = self.pump()
-            if text in self.screen():
+            if self.screen().count(text) >= times:
                 return self.screen()
             if not alive:
                 break

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.campaign import Character
-from rules.errors import UsageError
+from rules.errors import Do, Hint, UsageError
 from rules.notation import ast
 from rules.resolution import Change, Resolution
 from rules.systems.champions.vocabulary import (
@@ -195,8 +195,8 @@ def plan_attack(ctx: Context, line: ast.CommandLine) -> AttackPlan:
     elif attacker is not None:
         might = might_of(champions_only(attacker))
     else:
-        raise UsageError("attack needs the attacker's Might: act --as a character, or give"
-                         " might=N")
+        raise UsageError(("attack needs the attacker's Might: ", Hint(Do.ACT_AS_CHARACTER),
+                          ", or give might=N"))
     weapon: str | ast.Arg | None = words.weapon
     if isinstance(weapon, ast.KeyValue):
         weapon = weapon.value

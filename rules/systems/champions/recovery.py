@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.campaign import Character
-from rules.errors import RuleError, UsageError
+from rules.errors import Do, Hint, RuleError, UsageError
 from rules.notation import ast
 from rules.resolution import Change, Resolution
 from rules.systems.champions.vocabulary import (
@@ -63,8 +63,8 @@ def _house(ctx: Context, line: ast.CommandLine) -> tuple[str, bool]:
     active = ctx.table.active
     house = house_of(active) if active is not None else None
     if house is None:
-        raise UsageError("turn end needs the HOUSE whose turn ends: turn end HOUSE (or act --as"
-                         " a character whose sheet has house = …)")
+        raise UsageError(("turn end needs the HOUSE whose turn ends: turn end HOUSE (or ",
+                          Hint(Do.ACT_AS_CHARACTER), " whose sheet has house = …)"))
     return house, False
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.campaign import Character
-from rules.errors import LimitError, RuleError, UsageError
+from rules.errors import Do, Hint, LimitError, RuleError, UsageError
 from rules.notation import ast
 from rules.resolution import Change, Resolution
 from rules.systems.protocol import Context
@@ -83,7 +83,8 @@ def plan_check(ctx: Context, line: ast.CommandLine) -> CheckPlan:
         raise UsageError(f"check: fate {fate}: spend 1 Fate or more")
     who = ctx.table.active
     if fate and who is None:
-        raise UsageError("fate K spends a character's Fate: act as a character (--as NAME)")
+        raise UsageError(("fate K spends a character's Fate: act as a character (",
+                          Hint(Do.NAME_ACTOR), ")"))
     tier = tier_of(words, who)
     modifier = modifier_of(stat, words, who)
     edge, notes = edge_of(words, who)

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from rules.campaign import Character
-from rules.errors import SheetError, UsageError
+from rules.errors import Do, Hint, SheetError, UsageError
 from rules.notation import ast
 from rules.systems.tiers.sheet import ARMOUR_PENALTY, KINDS, PLAYER, sheet_modifier, title
 
@@ -286,7 +286,8 @@ def tier_of(words: Words, who: Character | None) -> int:
         if isinstance(value, int) and not isinstance(value, bool):
             return value
         raise UsageError(f"{who.name} has no Tier: add tier = N (1–5) to the sheet, or give tier=N")
-    raise UsageError("this needs a Tier: give it inline (tier=2) or act as a character (--as NAME)")
+    raise UsageError(("this needs a Tier: give it inline (tier=2) or act as a character (",
+                      Hint(Do.NAME_ACTOR), ")"))
 
 
 def modifier_of(stat: str, words: Words, who: Character | None) -> int:
@@ -295,9 +296,8 @@ def modifier_of(stat: str, words: Words, who: Character | None) -> int:
         return (words.scores[stat] - 10) // 2
     if who is not None:
         return sheet_modifier(stat, who)
-    raise UsageError(
-        f"this needs {title(stat)}: give it inline ({stat}=14) or act as a character (--as NAME)"
-    )
+    raise UsageError((f"this needs {title(stat)}: give it inline ({stat}=14) or act as a"
+                      " character (", Hint(Do.NAME_ACTOR), ")"))
 
 
 def die_of(stat: str, words: Words, who: Character | None) -> StatDie:
@@ -313,10 +313,9 @@ def die_of(stat: str, words: Words, who: Character | None) -> StatDie:
             f"{who.name} has no {title(stat)} die: the rules text leaves the score→die table OPEN,"
             f" so add [dice] {stat} = \"d6\" (\"-d4\" negative, \"0\" none), or give {stat}=d6"
         )
-    raise UsageError(
+    raise UsageError((
         f"this needs the {title(stat)} die: give it inline ({stat}=d6, {stat}=-d4 or {stat}=none)"
-        " or act as a character (--as NAME)"
-    )
+        " or act as a character (", Hint(Do.NAME_ACTOR), ")"))
 
 
 def edge_of(words: Words, who: Character | None, also_dis: str | None = None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.campaign import Character
-from rules.errors import RuleError, UsageError
+from rules.errors import Do, Hint, RuleError, UsageError
 from rules.notation import ast
 from rules.resolution import Change
 from rules.systems.protocol import Context
@@ -128,7 +128,8 @@ def roll_check(ctx: Context, spec: CheckSpec) -> CheckRoll:
     luck_now: int | None = None
     if spec.luck:
         if who is None:
-            raise UsageError("+luck spends a Hero's Luck: act as a character (--as NAME)")
+            raise UsageError(("+luck spends a Hero's Luck: act as a character (",
+                              Hint(Do.NAME_ACTOR), ")"))
         if spec.auto_fail:
             raise RuleError(f"{who.name} fails this automatically ({spec.auto_fail});"
                             " +luck would be spent for nothing")

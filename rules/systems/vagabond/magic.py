@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 
 from rules.describe import describe_roll
-from rules.errors import RuleError, UsageError
+from rules.errors import Do, Hint, RuleError, UsageError
 from rules.notation import ast
 from rules.resolution import Change, Resolution
 from rules.systems.protocol import Context
@@ -113,7 +113,7 @@ def price(ctx: Context, words: Words) -> tuple[Price, str, int]:
     level = inline_int(words, "level", 1, 10)
     if level is None:
         if who is None:
-            raise UsageError("cast needs the caster's Level: level=N, or --as NAME")
+            raise UsageError(("cast needs the caster's Level: level=N, or ", Hint(Do.NAME_ACTOR)))
         sheet_level = who.field("level", 1)
         level = sheet_level if isinstance(sheet_level, int) else 1
     stat = SKILLS[skill]

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from rules.campaign import Character
-from rules.errors import UsageError
+from rules.errors import Do, Hint, UsageError
 from rules.notation import ast
 from rules.systems.vagabond.names import ABBREVIATIONS, STAT_RANGE, find_skill, find_stat, title
 
@@ -257,10 +257,9 @@ def stat_value(stat: str, inline: Mapping[str, int], character: Character | None
             f"{character.name} has no {title(stat)} on the sheet: add [stats] {stat} = N,"
             f" or give it inline ({_abbrev(stat)}=N)"
         )
-    raise UsageError(
+    raise UsageError((
         f"this needs {title(stat)}: give it inline ({_abbrev(stat)}=N) or act as a character"
-        " (--as NAME)"
-    )
+        " (", Hint(Do.NAME_ACTOR), ")"))
 
 
 def _abbrev(stat: str) -> str:
