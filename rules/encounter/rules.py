@@ -1,6 +1,6 @@
 """What each game adds to an encounter: the order it takes turns in, and the upkeep at a
-turn's start and end and at a round's end. A System hands out its own `EncounterRules`
-(`System.encounter_rules()`); these defaults are the games whose texts give no order
+turn's start and end and at a round's end. A game's own `EncounterRules` is found by its id
+(`rules.encounter.games.rules_of`); these defaults are the games whose texts give no order
 (Macchiato Monsters, Brighter Worlds): the GM sets one, or rolls a die they name."""
 
 from __future__ import annotations
