@@ -30,6 +30,13 @@ def game(ctx: Context, system_id: str | None) -> System:
     return ctx.system if system_id is None else ctx.system.shared.systems[system_id]
 
 
+def _fight(ctx: Context) -> tuple[Encounter, System, EncounterRules]:
+    """The running encounter (UsageError if none), its game and that game's rules."""
+    enc = running(ctx.table)
+    system = game(ctx, enc.system)
+    return enc, system, rules_of(system)
+
+
 def _board(ctx: Context, system: System) -> Board:
     return Board(replace(ctx, system=system))
 
@@ -163,9 +170,7 @@ def _start(ctx: Context, args: list[ast.Arg]) -> Resolution:
 
 
 def _add(ctx: Context, args: list[ast.Arg]) -> Resolution:
-    enc = running(ctx.table)
-    system = game(ctx, enc.system)
-    rules = rules_of(system)
+    enc, system, rules = _fight(ctx)
     named, words, _ = _names(dict(ctx.table.characters), args, {"foe", "foes"})
     if not named:
         raise UsageError("encounter add needs who joins: encounter add NAME … [foe]")
@@ -176,9 +181,7 @@ def _add(ctx: Context, args: list[ast.Arg]) -> Resolution:
 
 
 def _rm(ctx: Context, args: list[ast.Arg]) -> Resolution:
-    enc = running(ctx.table)
-    system = game(ctx, enc.system)
-    rules = rules_of(system)
+    enc, system, rules = _fight(ctx)
     name = " ".join(a.text if isinstance(a, ast.Word) else str(a) for a in args)
     if not name:
         raise UsageError("encounter rm needs who leaves: encounter rm NAME")
@@ -191,9 +194,7 @@ def _rm(ctx: Context, args: list[ast.Arg]) -> Resolution:
 def _end(ctx: Context, args: list[ast.Arg]) -> Resolution:
     if args:
         raise UsageError(f"encounter end takes no more words ({ENCOUNTER_USAGE})")
-    enc = running(ctx.table)
-    system = game(ctx, enc.system)
-    rules = rules_of(system)
+    enc, system, rules = _fight(ctx)
     board = _board(ctx, system)
     flow.end(board, rules, enc)
     return _result(board, enc, None, "encounter end", rules,
@@ -211,9 +212,7 @@ def foe(ctx: Context, line: ast.CommandLine) -> Resolution:
         return _rm(ctx, args[1:])
     if verb != "add":
         raise UsageError(f"foe takes: {FOE_USAGE}")
-    enc = running(ctx.table)
-    system = game(ctx, enc.system)
-    rules = rules_of(system)
+    enc, system, rules = _fight(ctx)
     spec = read_spec(tuple(args[1:]), rules.foe_kinds)
     board = _board(ctx, system)
     made: list[Character] = []
@@ -233,9 +232,7 @@ def next_turn(ctx: Context, line: ast.CommandLine) -> Resolution:
     """`next`: the turn passes, with each game's upkeep."""
     if line.args:
         raise UsageError("next takes no more words: it passes the turn")
-    enc = running(ctx.table)
-    system = game(ctx, enc.system)
-    rules = rules_of(system)
+    enc, system, rules = _fight(ctx)
     board = _board(ctx, system)
     after = flow.advance(board, rules, enc)
     said = f"round {after.round} · {turn_words(after, rules)}"
@@ -248,9 +245,7 @@ def delay(ctx: Context, line: ast.CommandLine) -> Resolution:
     """`delay`: the one whose turn it is waits for the next one."""
     if line.args:
         raise UsageError("delay takes no more words: the one whose turn it is waits")
-    enc = running(ctx.table)
-    system = game(ctx, enc.system)
-    rules = rules_of(system)
+    enc, system, rules = _fight(ctx)
     board = _board(ctx, system)
     after = flow.delay(board, rules, enc)
     return _result(board, enc, after, "delay", rules, turn_words(after, rules))
@@ -270,10 +265,8 @@ def pin(ctx: Context, line: ast.CommandLine) -> Resolution:
         value = last.as_int()
     else:
         raise UsageError(f"pin: the initiative is a whole number, not '{last}' ({usage})")
-    enc = running(ctx.table)
+    enc, system, rules = _fight(ctx)
     name = " ".join(a.text if isinstance(a, ast.Word) else str(a) for a in args[:-1])
-    system = game(ctx, enc.system)
-    rules = rules_of(system)
     board = _board(ctx, system)
     after = flow.pin(enc, name, value)
     who = after.combatant(name).name
