@@ -1,12 +1,17 @@
-"""The Environment: streams, TTY-ness and colour, injected so tests need no patching."""
+"""The Environment: streams, TTY-ness and colour, injected so tests need no patching; every
+output of a command goes through it (text lines, JSON objects, errors, the width to fit)."""
 
 from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
+
+if TYPE_CHECKING:
+    from rules.errors import RollError
 
 
 class ExitStatus(IntEnum):
@@ -18,13 +23,104 @@ class ExitStatus(IntEnum):
     INTERRUPTED = 130
 
 
+class Stopped(Exception):  # noqa: N818  (a stop, not an error: it was reported already)
+    """A command stops after reporting its error through the Environment (`Environment.fail`):
+    `status` is what it exits with."""
+
+    def __init__(self, status: int) -> None:
+        super().__init__(status)
+        self.status = status
+
+
 @dataclass
 class Environment:
-    """Where `roll` reads and writes, and whether a person is watching."""
+    """Where `roll` reads and writes, and whether a person is watching.
+
+    `holding`: a batch decides when output is flushed (cli/plain.py); `as_json`: an error also
+    answers on stdout, as a JSON object (SPEC §3); `columns`: the width output fits (None: the
+    terminal's, COLUMNS first)."""
 
     stdin: TextIO = field(default_factory=lambda: sys.stdin)
     stdout: TextIO = field(default_factory=lambda: sys.stdout)
     stderr: TextIO = field(default_factory=lambda: sys.stderr)
+    holding: bool = False
+    as_json: bool = False
+    columns: Callable[[], int] | None = None
+
+    # ---- output ----
+
+    def out(self, text: str, end: str = "\n") -> None:
+        """Print text (a line, or lines); it reaches the reader at once unless `holding`."""
+        try:
+            self.stdout.write(text + end)
+            if not self.holding:
+                self.stdout.flush()
+        except BrokenPipeError:
+            self.reader_gone()
+
+    def json(self, obj: Mapping[str, Any]) -> None:
+        """Print one JSON object, a line of its own (JSON Lines)."""
+        from cli.render.json import dumps
+
+        self.out(dumps(dict(obj)))
+
+    def flush(self) -> None:
+        """Send what was printed: a batch calls it before a read that may wait."""
+        try:
+            self.stdout.flush()
+        except BrokenPipeError:
+            self.reader_gone()
+
+    def reader_gone(self) -> NoReturn:
+        """The reader went away (`roll -n 1000 d6 | head -1`): stop quietly, status 0."""
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, self.stdout.fileno())
+        raise SystemExit(0) from None
+
+    def err(self, text: str) -> None:
+        """A line on stderr; what was printed before it is shown first."""
+        if self.holding:
+            self.flush()
+        self.stderr.write(text + "\n")
+        self.stderr.flush()
+
+    def error(self, error: RollError, line: str | None = None) -> int:
+        """Report a RollError: `roll: error: …` (wrapped at words for a person reading), and
+        under `as_json` its object on stdout too, so a script reads an answer for every
+        command; its exit status."""
+        from cli.render.text import error_text
+
+        if self.as_json:
+            from cli.render.json import error_to_json
+            from cli.render.position import batch_text
+
+            shown = line if line is not None else batch_text() or " ".join(sys.argv[1:])
+            self.json(error_to_json(shown, error))
+        text = error_text(line, error)
+        if _isatty(self.stderr):  # a person reads it: wrapped at words to the terminal
+            from cli.render.layout import fit_error
+
+            text = fit_error(text, self.width())
+        self.err(text)
+        return error.exit_status
+
+    def fail(self, error: RollError, line: str | None = None) -> NoReturn:
+        """Report a RollError (`error`) and stop the command with its exit status."""
+        raise Stopped(self.error(error, line))
+
+    def width(self) -> int:
+        """The columns output fits: the pane's, else COLUMNS or the terminal's (at least 20)."""
+        if self.columns is not None:
+            return self.columns()
+        from cli.render.layout import output_width
+
+        return output_width()
+
+    def confirm(self, question: str) -> bool:
+        """Ask a person `question` (y/N) at the terminal."""
+        import click
+
+        return bool(click.confirm(question, default=False))
 
     @property
     def stdin_isatty(self) -> bool:

@@ -9,10 +9,10 @@ from rules.placeholders import character_values, fill, known_names, wanted
 from rules.systems.protocol import shown_input
 
 if TYPE_CHECKING:
-    from cli.runner import Runner
+    from cli.plan import Planner
 
 
-def filled(runner: Runner, text: str) -> Expansion | None:
+def filled(runner: Planner, text: str) -> Expansion | None:
     """The LINE with its `{name}`s filled, shown as `d20+{might} → d20+4`; None when it has
     none. Nobody acting: the defaults, else an error naming the value."""
     names = wanted(text)
