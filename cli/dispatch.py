@@ -2,39 +2,27 @@
 
 from __future__ import annotations
 
-import sys
+from collections.abc import Mapping
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cli.argv import SUBCOMMANDS
-from cli.render.safe import json_safe, shown_lines
-from cli.runner import Runner, Settings
+from cli.env import Environment, ExitStatus, Stopped
+from cli.render.safe import shown_lines
+from cli.runner import Runner
+from cli.settings import Settings
 from rules.errors import NotationError, RollError, UsageError
 from rules.suggest import said_once
 
 if TYPE_CHECKING:
     import click
 
+    from cli.options import Invocation
+
 SUBCOMMAND_WORDS = frozenset(SUBCOMMANDS) - {"repl"}
 """What a batch line or the REPL may start with to run a subcommand."""
 LINE_TAKING = frozenset({"odds"})
 """Subcommands whose words are a LINE."""
-
-
-def settings_args(settings: Settings) -> list[str]:
-    """The options a subcommand run from a batch line or the REPL inherits."""
-    args: list[str] = []
-    if settings.system:
-        args += ["--system", settings.system]
-    if settings.character is not None:  # "" (the REPL's `as none`) outranks ROLL_AS too
-        args += ["--as", settings.character]
-    if settings.campaign is not None:
-        args += ["--campaign", str(settings.campaign)]
-    if settings.json:
-        args.append("--json")
-    if settings.no_color:
-        args.append("--no-color")
-    return args
 
 
 def subcommand_of(text: str) -> list[str] | None:
@@ -72,67 +60,112 @@ def batch_group(word: str) -> click.Command:
     return typer.main.get_group(app)  # a group even when it has one command
 
 
-def run_subcommand(words: list[str], settings: Settings, text: str = "") -> int:
-    """Run a subcommand's words; under --json its answer is exactly one JSON object (SPEC §3)."""
-    if not settings.json:
-        return _run_subcommand(words, settings, text)
-    import contextlib
-    import io
+def run_subcommand(words: list[str], runner: Runner, text: str = "") -> int:
+    """Run a subcommand's words: its body is called with the runner's settings (and the options
+    typed on the line) and an Environment; under --json its answer is exactly one JSON object
+    (SPEC §3), gathered by the Environment it writes to."""
+    import click
 
-    printed = io.StringIO()
-    with contextlib.redirect_stdout(printed):
-        status = _run_subcommand(words, settings, text)
-    sys.stdout.write(one_object(printed.getvalue(), text or " ".join(words), words[0]) + "\n")
-    sys.stdout.flush()
+    from cli.options import Invocation
+
+    settings = inherited(runner.settings)
+    env = OneAnswer(runner.env) if settings.json else runner.env
+    env.as_json = settings.json
+    shown = text or " ".join(words)
+    try:
+        status = _invoke(words, Invocation(settings, env))
+    except Stopped as stop:
+        status = stop.status
+    except RollError as error:
+        status = env.error(error)
+    except click.ClickException as exc:  # a usage error of the subcommand's own words
+        message = said_once(exc.format_message())
+        if settings.json:  # every input line answers with one JSON object
+            from cli.render.json import error_to_json
+
+            env.json(error_to_json(shown, UsageError(message)))
+        env.err(f"roll: error: {shown_lines(message)}")
+        status = int(ExitStatus.BAD_INPUT)
+    except click.Abort:
+        status = int(ExitStatus.INTERRUPTED)
+    except SystemExit as exc:
+        status = int(exc.code or 0)
+    finally:
+        if isinstance(env, OneAnswer):
+            env.answer(shown, words[0])
     return status
 
 
-def one_object(printed: str, text: str, kind: str) -> str:
-    """What a subcommand printed, as one JSON object: itself when it printed one, else its
-    objects as `items` (`systems`, `sheet list`), else its text (`help`)."""
-    import json
-
-    lines = [line for line in printed.splitlines() if line.strip()]
-    try:
-        objects = [json.loads(line) for line in lines]
-    except ValueError:
-        return json_safe(json.dumps(
-            {"input": text, "kind": kind.lower(), "text": printed.rstrip("\n")}, ensure_ascii=False))
-    if len(objects) == 1 and isinstance(objects[0], dict):
-        return lines[0]
-    return json_safe(json.dumps({"input": text, "kind": kind.lower(), "items": objects},
-                                ensure_ascii=False))
+def inherited(settings: Settings) -> Settings:
+    """What a subcommand run from a batch line or the REPL takes of the runner's settings: who
+    acts, the system, the campaign, JSON, colour (not the LINE's dice or repeats)."""
+    return Settings(system=settings.system, character=settings.character,
+                    campaign=settings.campaign, json=settings.json, no_color=settings.no_color,
+                    env_system=settings.env_system, env_as=settings.env_as)
 
 
-def _run_subcommand(words: list[str], settings: Settings, text: str) -> int:
-    """Run a subcommand's words; a usage error is `roll: error: …` (and JSON under --json)."""
+def _invoke(words: list[str], invocation: Invocation) -> int:
+    """The subcommand's own option parser reads the words typed; its body runs with the
+    invocation's settings and Environment. `--help` is the command's help, through it too."""
+    command = batch_group(words[0].lower())
+    end = words.index("--") if "--" in words else len(words)
+    if {"--help", "-h"} & set(words[:end]):
+        invocation.env.out(help_of(command, words[:end]))
+        return 0
+    result = command.main(args=words, prog_name="roll", standalone_mode=False, obj=invocation)
+    return int(result or 0)
+
+
+def help_of(group: click.Command, words: list[str]) -> str:
+    """The help of the (sub)command the words name (`sheet show --help`), as Click words it."""
     import click
 
-    inherited = settings_args(settings)
-    if words[0].lower() == "systems":  # it takes no campaign options
-        inherited = ["--json"] if settings.json else []
-    elif words[0].lower() == "help":  # `help` alone under -s tiers is the Tiers help
-        inherited = ["--system", settings.system] if settings.system else []
-    # the options go before a `--`: what follows it is the LINE (`odds -- -3d6`)
-    end = words.index("--") if "--" in words else len(words)
-    try:
-        result = batch_group(words[0].lower()).main(
-            args=[*words[:end], *inherited, *words[end:]], prog_name="roll",
-            standalone_mode=False,
-        )
-    except SystemExit as exc:
-        return int(exc.code or 0)
-    except click.ClickException as exc:  # a usage error of the subcommand's own words
-        if settings.json:  # every input line answers with one JSON object
-            from cli.render.json import dumps, error_to_json
+    from cli.argv import VALUE_OPTIONS
 
-            error = UsageError(said_once(exc.format_message()))
-            sys.stdout.write(dumps(error_to_json(text or " ".join(words), error)) + "\n")
-        sys.stderr.write(f"roll: error: {shown_lines(said_once(exc.format_message()))}\n")
-        return 2
-    except click.Abort:
-        return 130
-    return int(result or 0)
+    ctx = click.Context(group, info_name="roll")
+    command = group
+    skip = False
+    for word in words:
+        if skip or word.startswith("-"):
+            skip = not skip and word in VALUE_OPTIONS
+            continue
+        sub = command.get_command(ctx, word) if isinstance(command, click.Group) else None
+        if sub is None:
+            break
+        command, ctx = sub, click.Context(sub, info_name=word, parent=ctx)
+    return command.get_help(ctx)
+
+
+class OneAnswer(Environment):
+    """A subcommand's output under --json, gathered into one JSON object (SPEC §3): the object
+    it printed when it printed one, else its objects as `items` (`systems`, `sheet list`), else
+    its text (`help`)."""
+
+    def __init__(self, env: Environment) -> None:
+        super().__init__(env.stdin, env.stdout, env.stderr, env.holding, True, env.columns)
+        self.target = env
+        self.objects: list[dict[str, Any]] = []
+        self.printed: list[str | dict[str, Any]] = []
+
+    def out(self, text: str, end: str = "\n") -> None:
+        self.printed.append(text + end)
+
+    def json(self, obj: Mapping[str, Any]) -> None:
+        self.objects.append(dict(obj))
+        self.printed.append(self.objects[-1])
+
+    def answer(self, text: str, kind: str) -> None:
+        """Print the one object: what the subcommand printed, as the docstring above says."""
+        from cli.render.json import dumps
+
+        if len(self.printed) == 1 and self.objects:
+            self.target.json(self.objects[0])
+            return
+        if len(self.objects) == len(self.printed):
+            self.target.json({"input": text, "kind": kind.lower(), "items": self.objects})
+            return
+        said = "".join(p if isinstance(p, str) else dumps(p) + "\n" for p in self.printed)
+        self.target.json({"input": text, "kind": kind.lower(), "text": said.rstrip("\n")})
 
 
 def table_target(words: list[str]) -> str | None:
@@ -159,7 +192,7 @@ def run_any(runner: Runner, text: str) -> int:
 
         return show_odds(runner, words[2])
     if words is not None:
-        return run_subcommand(words, runner.settings, text)
+        return run_subcommand(words, runner, text)
     return runner.run(text)
 
 

@@ -7,7 +7,6 @@ of odds LINEs never builds the command.
 
 from __future__ import annotations
 
-import json as jsonlib
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -54,13 +53,9 @@ def show_odds(
             obj["expanded"] = named.line
         if survives is not None:
             obj.update(survives.to_json())
-        from cli.render.safe import json_safe
-
-        runner.out(json_safe(jsonlib.dumps(obj, ensure_ascii=False)))
+        runner.env.json(obj)
         return int(ExitStatus.OK)
-    from cli.render.layout import output_width
-
-    columns = width or min(output_width(), 80)  # a bar chart wider says nothing more
+    columns = width or min(runner.env.width(), 80)  # a bar chart wider says nothing more
     shown = text if named is None else f"{named.chain[0]} → {named.line}"
     runner.out(odds_text(odds, shown, width=columns, at_least=at_least, at_most=at_most,
                          color=runner.color))

@@ -9,9 +9,9 @@ from __future__ import annotations
 import functools
 import inspect
 import re
-import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+from dataclasses import dataclass, replace
+from typing import Annotated, Any, NoReturn
 
 import click
 import typer
@@ -19,11 +19,9 @@ from typer.models import ArgumentInfo
 
 from cli.argv import WORDS
 from cli.completion import character_name, system_name
-from cli.runner import Settings
-
-if TYPE_CHECKING:
-    from cli.env import Environment
-    from rules.errors import RollError
+from cli.env import Environment, Stopped
+from cli.settings import Settings
+from rules.errors import RollError
 
 
 def _version(value: bool) -> None:
@@ -105,23 +103,65 @@ def _is_argument(param: inspect.Parameter) -> bool:
     return any(isinstance(m, ArgumentInfo) for m in getattr(param.annotation, "__metadata__", ()))
 
 
-def with_settings(*names: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
-    """Add the shared options `names` to a command, which receives them as `settings`."""
+@dataclass(frozen=True)
+class Invocation:
+    """A subcommand run from a batch line or the REPL (cli/dispatch.py): the runner's settings,
+    which the options typed on the line add to, and the Environment its output goes through."""
 
-    def decorate(func: Callable[..., None]) -> Callable[..., None]:
+    settings: Settings
+    env: Environment
+
+    def settings_with(self, given: dict[str, Any]) -> Settings:
+        """The settings, with the shared options typed on the line (those not left at their
+        defaults) put over them."""
+        typed = {("character" if name == "as_" else name): value for name, value in given.items()
+                 if value != SHARED[name].default}
+        return replace(self.settings, **typed) if typed else self.settings
+
+
+def _invocation() -> Invocation | None:
+    ctx = click.get_current_context(silent=True)
+    return None if ctx is None else ctx.find_object(Invocation)
+
+
+Body = Callable[..., int | None]
+"""A command's body: called with `env` (an Environment) and `settings`, and its own words;
+returns its exit status (None: 0), or raises the RollError that stops it."""
+
+
+def with_settings(*names: str) -> Callable[[Body], Body]:
+    """Add the shared options `names` to a command whose body receives them as `settings`,
+    with the Environment every output goes through as `env`: the Typer command reads the
+    options, makes the Settings and calls the body. A batch line or the REPL calls the same
+    body with its own settings and Environment (an `Invocation`: cli/dispatch.py)."""
+
+    def decorate(func: Body) -> Body:
+        signature = inspect.signature(func, eval_str=True).parameters
         own = [
             p.replace(kind=inspect.Parameter.KEYWORD_ONLY)
-            for p in inspect.signature(func, eval_str=True).parameters.values()
-            if p.name != "settings"
+            for p in signature.values()
+            if p.name not in ("settings", "env")
         ]
         arguments = [p for p in own if _is_argument(p)]
         options = [p for p in own if not _is_argument(p)]
         params = [*arguments, *(SHARED[name] for name in names), *options]
 
         @functools.wraps(func)
-        def command(**kw: Any) -> None:
+        def command(**kw: Any) -> int | None:
             given = {name: _given_before(name, kw.pop(name)) for name in names}
-            func(settings=Settings.from_options(**given), **kw)
+            called = _invocation()
+            if called is not None:  # errors and Stopped go back to the caller (cli/dispatch.py)
+                return func(env=called.env, settings=called.settings_with(given), **kw)
+            env = Environment()
+            try:
+                status = func(env=env, settings=Settings.from_options(**given), **kw)
+            except Stopped as stop:
+                raise typer.Exit(stop.status) from None
+            except RollError as error:
+                fail(env, error)
+            if status:
+                raise typer.Exit(status)
+            return None
 
         command.__dict__["__signature__"] = inspect.Signature(params)  # what Typer reads
         command.__annotations__ = {p.name: p.annotation for p in params}
@@ -133,30 +173,8 @@ def with_settings(*names: str) -> Callable[[Callable[..., None]], Callable[..., 
 def fail(env: Environment, error: RollError, line: str | None = None) -> NoReturn:
     """Report a RollError as `roll: error: …` and exit with its status; under `--json` the
     error object goes to stdout too (SPEC §3), so a script reads an answer for every command."""
-    from cli.render.text import error_text
-
-    if _json_wanted():
-        from cli.render.json import dumps, error_to_json
-        from cli.render.position import batch_text
-
-        shown = line if line is not None else batch_text() or " ".join(sys.argv[1:])
-        env.stdout.write(dumps(error_to_json(shown, error)) + "\n")
-        env.stdout.flush()
-    text = error_text(line, error)
-    if _isatty(env.stderr):  # a person reads it: wrapped at words to the terminal
-        from cli.render.layout import fit_error, output_width
-
-        text = fit_error(text, output_width())
-    env.stderr.write(text + "\n")
-    env.stderr.flush()
-    raise typer.Exit(error.exit_status)
-
-
-def _isatty(stream: object) -> bool:
-    try:
-        return bool(stream.isatty())  # type: ignore[attr-defined]
-    except (AttributeError, ValueError):
-        return False
+    env.as_json = env.as_json or _json_wanted()
+    raise typer.Exit(env.error(error, line))
 
 
 def _json_wanted() -> bool:

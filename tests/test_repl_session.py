@@ -175,7 +175,8 @@ def test_help_fits_a_40_column_pane() -> None:
 def test_subcommands_run_without_the_leading_roll(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = repl("systems\rquit\r")
     assert status == 0
-    assert "vagabond" in capsys.readouterr().out
+    assert "vagabond   Vagabond (000)" in out  # through the REPL's Environment
+    assert capsys.readouterr().out == ""  # never around it, on the process's stdout
 
 
 def test_history_is_kept_in_a_file(tmp_path: Path) -> None:

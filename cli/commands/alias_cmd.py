@@ -7,23 +7,19 @@ sheet's `[rolls]` are checked against its own system only.
 
 from __future__ import annotations
 
-import json as jsonlib
 import tomllib
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 
 from cli.commands.campaign_access import campaign_of, campaign_transaction
 from cli.completion import alias_name
 from cli.env import Environment
-from cli.options import CAMPAIGN_OPTIONS, fail, with_settings
-from cli.render.safe import json_safe, shown
-from cli.runner import Settings
-from rules.errors import RollError, UsageError
-
-if TYPE_CHECKING:
-    pass
+from cli.options import CAMPAIGN_OPTIONS, with_settings
+from cli.render.safe import shown
+from cli.settings import Settings
+from rules.errors import UsageError
 
 ALIAS_HELP = "Named rolls for the whole campaign: add, rm, list, export, import."
 alias_app = typer.Typer(help=ALIAS_HELP, no_args_is_help=True)
@@ -32,7 +28,7 @@ LINE_WORDS = {"allow_interspersed_args": True, "ignore_unknown_options": True}
 
 @alias_app.callback(help=ALIAS_HELP)
 @with_settings(*CAMPAIGN_OPTIONS)
-def alias_options(settings: Settings) -> None:
+def alias_options(env: Environment, settings: Settings) -> None:
     """Options given before `alias`'s own command (`roll --campaign PATH alias list`)."""
 
 
@@ -47,6 +43,7 @@ def checked(aliases: dict[str, str]) -> dict[str, str]:
 @alias_app.command("add", context_settings=LINE_WORDS)
 @with_settings(*CAMPAIGN_OPTIONS)
 def alias_add(
+    env: Environment,
     settings: Settings,
     name: Annotated[str, typer.Argument(help="one word", show_default=False)],
     words: Annotated[list[str], typer.Argument(help="the LINE it stands for", show_default=False)],
@@ -55,32 +52,30 @@ def alias_add(
     from cli.shell_words import line_text
 
     line = line_text(words).strip()
-    try:
-        checked({name: line})  # a bad alias creates no campaign
-    except RollError as error:
-        fail(Environment(), error)
+    checked({name: line})  # a bad alias creates no campaign
     with campaign_transaction(settings, create=True) as tx:
         aliases = checked({**tx.aliases(), name: line})
         key = name.strip().lower()
         replaced = tx.put_alias(key, aliases[key])
-    typer.echo(shown(f"{'replaced' if replaced else 'added'} alias {key} → {aliases[key]}"))
+    env.out(shown(f"{'replaced' if replaced else 'added'} alias {key} → {aliases[key]}"))
 
 
 @alias_app.command("rm")
 @with_settings(*CAMPAIGN_OPTIONS)
 def alias_rm(
+    env: Environment,
     settings: Settings,
     name: Annotated[str, typer.Argument(help="the alias", click_type=alias_name())],
 ) -> None:
     """Remove a named roll of the campaign."""
     with campaign_transaction(settings) as tx:
         line = tx.remove_alias(name)
-    typer.echo(shown(f"removed alias {name.strip().lower()} (it was {line})"))
+    env.out(shown(f"removed alias {name.strip().lower()} (it was {line})"))
 
 
 @alias_app.command("list")
 @with_settings(*CAMPAIGN_OPTIONS)
-def alias_list(settings: Settings) -> None:
+def alias_list(env: Environment, settings: Settings) -> None:
     """The campaign's named rolls; with somebody acting, their sheet's `[rolls]` too (which
     win over an alias of the same name)."""
     from cli.named import sheet_rolls
@@ -94,41 +89,37 @@ def alias_list(settings: Settings) -> None:
         rows += [(n, line, character.name) for n, line in sheet_rolls(character).items()]
     for name, line, owner in rows:
         if settings.json:
-            typer.echo(json_safe(jsonlib.dumps(
-                {"name": name, "line": line, "character": owner}, ensure_ascii=False)))
+            env.json({"name": name, "line": line, "character": owner})
         else:
-            typer.echo(shown(f"{name} → {line}" + (f"  ({owner})" if owner else "")))
+            env.out(shown(f"{name} → {line}" + (f"  ({owner})" if owner else "")))
 
 
 @alias_app.command("export")
 @with_settings(*CAMPAIGN_OPTIONS)
-def alias_export(settings: Settings) -> None:
+def alias_export(env: Environment, settings: Settings) -> None:
     """Print the campaign's named rolls as TOML (`[aliases]`), for `alias import`."""
     import tomli_w
 
     with campaign_transaction(settings, readonly=True) as tx:
         aliases = tx.aliases()
-    typer.echo(tomli_w.dumps({"aliases": aliases}), nl=False)
+    env.out(tomli_w.dumps({"aliases": aliases}), end="")
 
 
 @alias_app.command("import")
 @with_settings(*CAMPAIGN_OPTIONS)
 def alias_import(
+    env: Environment,
     settings: Settings,
     file: Annotated[str, typer.Argument(help="TOML with an [aliases] table; - is stdin")],
 ) -> None:
     """Add the named rolls of a TOML file's `[aliases]` (replacing those of the same names)."""
-    env = Environment()
-    try:
-        given = _aliases_in(file)
-        checked(given)  # bad aliases create no campaign
-        with campaign_of(settings, create=True).transaction() as tx:
-            merged = checked({**tx.aliases(), **given})
-            for name in checked(given):
-                tx.put_alias(name, merged[name])
-    except RollError as error:
-        fail(env, error)
-    typer.echo(f"imported {len(given)} alias{'es' if len(given) != 1 else ''}")
+    given = _aliases_in(file)
+    checked(given)  # bad aliases create no campaign
+    with campaign_of(settings, create=True).transaction() as tx:
+        merged = checked({**tx.aliases(), **given})
+        for name in checked(given):
+            tx.put_alias(name, merged[name])
+    env.out(f"imported {len(given)} alias{'es' if len(given) != 1 else ''}")
 
 
 def _aliases_in(file: str) -> dict[str, Any]:

@@ -13,10 +13,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from cli.env import Environment
-from cli.options import fail
-from cli.runner import Settings
-from rules.errors import RollError
+from cli.settings import Settings
 
 if TYPE_CHECKING:
     from cli.store import CampaignStore, CampaignView, Where
@@ -42,10 +39,7 @@ def campaign_transaction(
     settings: Settings, readonly: bool = False, create: bool = False
 ) -> Iterator[CampaignView]:
     """One transaction of the campaign (`create`: a write that makes a missing one); a refusal
-    in it (or opening it) is `roll: error: …` with its exit status, and the transaction leaves
-    the campaign as it was."""
-    try:
-        with campaign_of(settings, create=create).transaction(readonly=readonly) as tx:
-            yield tx
-    except RollError as error:
-        fail(Environment(), error)
+    in it (or opening it) is raised to the command's caller, and the transaction leaves the
+    campaign as it was."""
+    with campaign_of(settings, create=create).transaction(readonly=readonly) as tx:
+        yield tx

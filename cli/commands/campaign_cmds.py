@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import json as jsonlib
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 
@@ -12,17 +11,14 @@ from cli.bounds import in_range, storable
 from cli.commands.campaign_access import campaign_of, campaign_transaction
 from cli.completion import character_name
 from cli.env import Environment
-from cli.options import CAMPAIGN_OPTIONS, fail, with_settings
-from cli.render.safe import json_safe, shown, shown_all
+from cli.options import CAMPAIGN_OPTIONS, with_settings
+from cli.render.safe import shown, shown_all
 from cli.render.text import change_line, value_text
-from cli.runner import Settings
+from cli.settings import Settings
 from rules.campaign import Character
 from rules.describe import pool_title
 from rules.errors import Do, Hint, RollError, RuleError, UsageError
 from rules.systems import get_system
-
-if TYPE_CHECKING:
-    pass
 
 SHEET_HELP = "Characters: import, export, show, list, rm."
 sheet_app = typer.Typer(help=SHEET_HELP, no_args_is_help=True)
@@ -30,15 +26,8 @@ sheet_app = typer.Typer(help=SHEET_HELP, no_args_is_help=True)
 
 @sheet_app.callback(help=SHEET_HELP)
 @with_settings(*CAMPAIGN_OPTIONS)
-def sheet_options(settings: Settings) -> None:
+def sheet_options(env: Environment, settings: Settings) -> None:
     """Options given before `sheet`'s own command (`roll --campaign PATH sheet list`)."""
-
-
-def pane_width() -> int:
-    """The terminal's width (COLUMNS first), so a sheet or the log fits a narrow side pane."""
-    from cli.render.layout import output_width
-
-    return output_width()
 
 
 def _wrapped(items: list[str], width: int) -> list[str]:
@@ -58,6 +47,7 @@ def _fill(text: str, width: int, indent: str = "  ", more: str = "    ") -> list
 @sheet_app.command("import")
 @with_settings(*CAMPAIGN_OPTIONS)
 def sheet_import(
+    env: Environment,
     settings: Settings,
     file: Annotated[str, typer.Argument(help="a TOML sheet, or - for stdin")],  # str: click's
     # Path type stats the name itself, and a NUL byte in it would raise ValueError there
@@ -66,25 +56,22 @@ def sheet_import(
     """Add a character from a TOML sheet, or replace one keeping its current pools."""
     from cli.sheet_state import kept_pools
 
-    env = Environment()
     how = ""
-    try:
-        sheet = read_sheet(Path(file))
-        with campaign_of(settings, create=True, say=False).transaction() as tx:
-            old = tx.find_character(sheet["name"])
-            if old is not None and not reset:
-                sheet, how = kept_pools(old, sheet), ", current pools kept (--reset: the sheet's)"
-            elif old is not None:
-                how = ", pools reset from the sheet"
-            tx.put_character(sheet)
-    except RollError as error:
-        fail(env, error)
-    typer.echo(f"{'replaced' if how else 'imported'} {shown(sheet['name'])} ({sheet['system']}){how}")
+    sheet = read_sheet(Path(file))
+    with campaign_of(settings, create=True, say=False).transaction() as tx:
+        old = tx.find_character(sheet["name"])
+        if old is not None and not reset:
+            sheet, how = kept_pools(old, sheet), ", current pools kept (--reset: the sheet's)"
+        elif old is not None:
+            how = ", pools reset from the sheet"
+        tx.put_character(sheet)
+    env.out(f"{'replaced' if how else 'imported'} {shown(sheet['name'])} ({sheet['system']}){how}")
 
 
 @sheet_app.command("export")
 @with_settings(*CAMPAIGN_OPTIONS)
 def sheet_export(
+    env: Environment,
     settings: Settings,
     name: Annotated[str, typer.Argument(help="character name", click_type=character_name())],
 ) -> None:
@@ -93,7 +80,7 @@ def sheet_export(
 
     with campaign_transaction(settings, readonly=True) as tx:
         character = tx.character(name)
-    typer.echo(dump_sheet(character), nl=False)
+    env.out(dump_sheet(character), end="")
 
 
 def show_lines(character: Character, width: int = 80) -> list[str]:
@@ -132,6 +119,7 @@ def show_lines(character: Character, width: int = 80) -> list[str]:
 @sheet_app.command("show")
 @with_settings(*CAMPAIGN_OPTIONS)
 def sheet_show(
+    env: Environment,
     settings: Settings,
     name: Annotated[
         str | None,
@@ -148,52 +136,47 @@ def sheet_show(
     if settings.json:
         from cli.sheet_state import full_state
 
-        typer.echo(json_safe(jsonlib.dumps(full_state(character), ensure_ascii=False)))
+        env.json(full_state(character))
         return
-    typer.echo("\n".join(shown_all(show_lines(character, pane_width()))))
+    env.out("\n".join(shown_all(show_lines(character, env.width()))))
 
 
 @sheet_app.command("list")
 @with_settings(*CAMPAIGN_OPTIONS)
-def sheet_list(
-    settings: Settings,
-) -> None:
+def sheet_list(env: Environment, settings: Settings) -> None:
     """The campaign's characters."""
     with campaign_transaction(settings, readonly=True) as tx:
         roster = tx.roster()  # names and systems only: quick with 10,000 characters
     active = settings.acting()
+    if settings.json:
+        for name, system in roster:
+            env.json({"name": name, "system": system})
+        return
     lines = []
     for name, system in roster:
-        if settings.json:
-            lines.append(json_safe(jsonlib.dumps({"name": name, "system": system},
-                                                 ensure_ascii=False)))
-        else:
-            mark = "*" if active and name.lower() == active.lower() else " "
-            lines.append(f"{mark} {shown(name):<16} {shown(system)}")
+        mark = "*" if active and name.lower() == active.lower() else " "
+        lines.append(f"{mark} {shown(name):<16} {shown(system)}")
     if lines:
-        typer.echo("\n".join(lines))
+        env.out("\n".join(lines))
 
 
 @sheet_app.command("rm")
 @with_settings(*CAMPAIGN_OPTIONS)
 def sheet_rm(
+    env: Environment,
     settings: Settings,
     name: Annotated[str, typer.Argument(help="character name", click_type=character_name())],
     yes: Annotated[bool, typer.Option("--yes", "-y", help="remove without asking")] = False,
 ) -> None:
     """Remove a character (asks first; `undo` brings it back with its pools)."""
-    env = Environment()
-    try:
-        store = campaign_of(settings)
-        with store.transaction(readonly=True) as tx:
-            character = tx.character(name)
-        if not yes:
-            confirm_removal(env, character.name)
-        with store.transaction() as tx:
-            tx.remove_character(character.name, f"sheet rm {character.name}")
-    except RollError as error:
-        fail(env, error)
-    typer.echo(f"removed {shown(character.name)} (undo brings it back)")
+    store = campaign_of(settings)
+    with store.transaction(readonly=True) as tx:
+        character = tx.character(name)
+    if not yes:
+        confirm_removal(env, character.name)
+    with store.transaction() as tx:
+        tx.remove_character(character.name, f"sheet rm {character.name}")
+    env.out(f"removed {shown(character.name)} (undo brings it back)")
 
 
 def read_sheet(file: Path) -> dict[str, Any]:
@@ -210,12 +193,13 @@ def confirm_removal(env: Environment, name: str) -> None:
     """Ask on a terminal; elsewhere (a script, a pipe) refuse: `--yes` says it is meant."""
     if not (env.stdin_isatty and env.stdout_isatty):
         raise UsageError(f"sheet rm {name} asks first: add --yes to remove without a terminal")
-    if not typer.confirm(f"remove {shown(name)} from this campaign?", default=False):
+    if not env.confirm(f"remove {shown(name)} from this campaign?"):
         raise RuleError(f"kept {name}; nothing changed")
 
 
 @with_settings(*CAMPAIGN_OPTIONS)
 def log_command(
+    env: Environment,
     settings: Settings,
     n: Annotated[int, typer.Option("-n", help="how many entries")] = 10,
     since: Annotated[str | None, typer.Option("--since", help="30m, 2h, 1d or an ISO time")] = None,
@@ -231,35 +215,30 @@ def log_command(
     from cli.render.log import since_time
     from cli.store.follow import watch
 
-    env = Environment()
     now = datetime.now(UTC)
-    try:
-        if n < 1:
-            raise UsageError("log -n takes a number ≥ 1")
-        in_range(n, "log -n")
-        start = None if since is None else since_time(since, now)
-        store = campaign_of(settings)
-        watcher = watch(store.path) if follow else None  # before reading: no write is missed
-        with store.transaction(readonly=True) as tx:
-            newest = tx.log(1)
-            from cli.secret import recent_shown, viewer_is_gm
+    if n < 1:
+        raise UsageError("log -n takes a number ≥ 1")
+    in_range(n, "log -n")
+    start = None if since is None else since_time(since, now)
+    store = campaign_of(settings)
+    watcher = watch(store.path) if follow else None  # before reading: no write is missed
+    with store.transaction(readonly=True) as tx:
+        newest = tx.log(1)
+        from cli.secret import recent_shown, viewer_is_gm
 
-            entries = recent_shown(lambda k: tx.log(k, settings.acting(), start), n,
-                                   viewer_is_gm())
-    except RollError as error:
-        fail(env, error)
-    emit = entry_printer(settings.json, pane_width())
+        entries = recent_shown(lambda k: tx.log(k, settings.acting(), start), n,
+                               viewer_is_gm())
+    emit = entry_printer(env, settings.json, env.width())
     for entry in entries:
         emit(entry)
     if watcher is not None:
-        try:
-            follow_log(store, watcher, newest[0].id if newest else 0, settings.acting(), emit)
-        except RollError as error:
-            fail(env, error)
+        follow_log(store, watcher, newest[0].id if newest else 0, settings.acting(), emit,
+                   env.err)
 
 
 @with_settings(*CAMPAIGN_OPTIONS)
 def undo_command(
+    env: Environment,
     settings: Settings,
     nth: Annotated[int, typer.Argument(help="the Nth most recent change-set")] = 1,
     id_: Annotated[int | None, typer.Option("--id", help="the log entry with this id")] = None,
@@ -275,13 +254,13 @@ def undo_command(
     if settings.json:
         from cli.render.log import log_json
 
-        typer.echo(json_safe(jsonlib.dumps(log_json(logged), ensure_ascii=False)))
+        env.json(log_json(logged))
         return
-    typer.echo(shown(f"undid #{entry.id} ({entry.character or 'nobody'}): {entry.input}"))
+    env.out(shown(f"undid #{entry.id} ({entry.character or 'nobody'}): {entry.input}"))
     if "restored" in logged.result:
-        typer.echo(f"   {shown(str(logged.result['restored']))} is back, with its pools")
+        env.out(f"   {shown(str(logged.result['restored']))} is back, with its pools")
     for change in logged.changes:
-        typer.echo("   " + shown(change_line(change, entry.system)))
+        env.out("   " + shown(change_line(change, entry.system)))
 
 
 def register(app: typer.Typer) -> None:

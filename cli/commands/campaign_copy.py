@@ -7,8 +7,8 @@ from typing import Annotated
 import typer
 
 from cli.env import Environment
-from cli.options import fail
-from rules.errors import RollError
+from cli.options import with_settings
+from cli.settings import Settings
 
 CAMPAIGN_HELP = "The campaign as a whole: copy it between a file and a PostgreSQL database."
 campaign_app = typer.Typer(help=CAMPAIGN_HELP, no_args_is_help=True)
@@ -20,7 +20,10 @@ def campaign_options() -> None:
 
 
 @campaign_app.command("copy")
+@with_settings()
 def campaign_copy(
+    env: Environment,
+    settings: Settings,
     source: Annotated[str, typer.Argument(help="the campaign to copy: a file or a postgresql:// URL")],
     target: Annotated[str, typer.Argument(help="an empty (or new) campaign: a file or a URL")],
 ) -> None:
@@ -29,17 +32,14 @@ def campaign_copy(
     from cli.store import campaign_where, open_campaign
     from cli.store.copy import copy_campaign
 
-    env = Environment()
     src = open_campaign(campaign_where(source), create=False)
     dst = open_campaign(campaign_where(target), create=True)
     try:
         copied = copy_campaign(src, dst)
-    except RollError as error:
-        fail(env, error)
     finally:
         src.close()
         dst.close()
-    typer.echo(f"copied {src.path} → {dst.path}: {copied.summary()}; counts and export match")
+    env.out(f"copied {src.path} → {dst.path}: {copied.summary()}; counts and export match")
 
 
 def register(app: typer.Typer) -> None:

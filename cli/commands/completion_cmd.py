@@ -9,13 +9,14 @@ import typer
 
 from cli.completion import SHELL_NAMES, script, shell_name
 from cli.env import Environment
-from cli.options import CAMPAIGN_OPTIONS, fail, with_settings
-from cli.runner import Settings
+from cli.options import CAMPAIGN_OPTIONS, with_settings
+from cli.settings import Settings
 from rules.errors import UsageError
 
 
 @with_settings(*CAMPAIGN_OPTIONS)
 def completion_command(
+    env: Environment,
     settings: Settings,
     shell: Annotated[
         str | None, typer.Argument(help="bash, zsh or fish", click_type=shell_name())
@@ -25,8 +26,8 @@ def completion_command(
     chosen = (shell or "").lower()
     if chosen not in SHELL_NAMES:
         given = "" if shell is None else f", not {shell!r}"
-        fail(Environment(), UsageError(f"completion takes a SHELL: {', '.join(SHELL_NAMES)}{given}"))
-    typer.echo(script(click.get_current_context().find_root().command, chosen), nl=False)
+        raise UsageError(f"completion takes a SHELL: {', '.join(SHELL_NAMES)}{given}")
+    env.out(script(click.get_current_context().find_root().command, chosen), end="")
 
 
 def register(app: typer.Typer) -> None:

@@ -8,39 +8,34 @@ import typer
 
 from cli.completion import help_topic
 from cli.env import Environment
-from cli.options import JsonOpt, fail, with_settings
-from cli.runner import Settings
-from rules.errors import RollError
+from cli.options import with_settings
+from cli.settings import Settings
 
 
-def systems_command(json: JsonOpt = False) -> None:
+@with_settings("json")
+def systems_command(env: Environment, settings: Settings) -> None:
     """List the game systems."""
     from rules.systems import SYSTEMS
 
     for system in SYSTEMS.values():
-        if json:
-            import json as jsonlib
-
-            typer.echo(jsonlib.dumps({"id": system.id, "title": system.title, "seed": system.seed}))
+        if settings.json:
+            env.json({"id": system.id, "title": system.title, "seed": system.seed})
         else:
             seed = f" ({system.seed})" if system.seed else ""
-            typer.echo(f"{system.id:<10} {system.title}{seed}")  # fits a 40-column pane
+            env.out(f"{system.id:<10} {system.title}{seed}")  # fits a 40-column pane
 
 
 @with_settings("system")
 def help_command(
+    env: Environment,
     settings: Settings,
     topic: Annotated[str | None, typer.Argument(click_type=help_topic())] = None,
 ) -> None:
     """Help on a TOPIC: notation, or a system id (`roll -s tiers help` is `roll help tiers`)."""
     from cli.help import help_text
-    from cli.render.layout import output_width, reflow
+    from cli.render.layout import reflow
 
-    try:
-        typer.echo(reflow(help_text(topic if topic is not None else settings.system),
-                          output_width()))
-    except RollError as error:
-        fail(Environment(), error)
+    env.out(reflow(help_text(topic if topic is not None else settings.system), env.width()))
 
 
 def register(app: typer.Typer) -> None:

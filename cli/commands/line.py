@@ -12,7 +12,8 @@ from cli.env import Environment
 from cli.group import LINE_COMMAND
 from cli.options import LINE_OPTIONS, VersionOpt, fail, unknown_option, with_settings
 from cli.plain import run_words
-from cli.runner import Runner, Settings
+from cli.runner import Runner
+from cli.settings import Settings
 from rules.errors import RollError, UsageError
 
 LineWords = Annotated[
@@ -22,10 +23,10 @@ LineWords = Annotated[
 
 
 @with_settings(*LINE_OPTIONS)
-def line_command(settings: Settings, words: LineWords = None, version: VersionOpt = False) -> None:
+def line_command(env: Environment, settings: Settings, words: LineWords = None,
+                 version: VersionOpt = False) -> int:
     """Roll a LINE: dice notation or a system command (cli/plain.py reads the plain ones
     without this command)."""
-    env = Environment()
     try:
         runner = Runner(settings, env)
         unknown = unknown_option(words or [])
@@ -37,8 +38,8 @@ def line_command(settings: Settings, words: LineWords = None, version: VersionOp
     if not words and env.stdin_isatty:
         from cli.repl.session import run_repl
 
-        raise typer.Exit(run_repl(settings, env))
-    raise typer.Exit(run_words(runner, words or [], env))
+        return run_repl(settings, env)
+    return run_words(runner, words or [], env)
 
 
 def register(app: typer.Typer) -> None:

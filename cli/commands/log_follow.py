@@ -7,15 +7,13 @@ it answers again, and reconnection with a growing wait in between.
 
 from __future__ import annotations
 
-import json
-import os
 import sys
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 
+from cli.env import Environment
 from cli.render.log import log_json, log_line
-from cli.render.safe import json_safe
 from cli.store import CampaignStore, CampaignUnavailable
 from cli.store.follow import Watcher, watch
 from rules.campaign import LogEntry
@@ -27,8 +25,9 @@ RETRY_S = (0.25, 0.5, 1.0, 2.0, 4.0)
 """The waits between attempts to reach a campaign that stopped answering (the last repeats)."""
 
 
-def entry_printer(as_json: bool, width: int) -> Callable[[LogEntry], None]:
-    """Print one entry (a JSON object, or a line for a pane `width` wide), flushed at once."""
+def entry_printer(env: Environment, as_json: bool, width: int) -> Callable[[LogEntry], None]:
+    """Print one entry through `env` (a JSON object, or a line for a pane `width` wide),
+    flushed at once (a reader gone, `roll log -f | head -3`, stops it quietly)."""
 
     from cli.secret import shown, viewer_is_gm
 
@@ -38,17 +37,9 @@ def entry_printer(as_json: bool, width: int) -> Callable[[LogEntry], None]:
         if not shown(entry, gm):
             return  # a secret LINE for the GM's eyes, or (to the GM) its marker
         if as_json:
-            text = json_safe(json.dumps(log_json(entry), ensure_ascii=False))
+            env.json(log_json(entry))
         else:
-            text = log_line(entry, datetime.now(UTC), width)
-        try:
-            sys.stdout.write(text + "\n")
-            sys.stdout.flush()
-        except BrokenPipeError:
-            # the reader went away (`roll log -f | head -3`): stop quietly, status 0
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-            raise SystemExit(0) from None
+            env.out(log_line(entry, datetime.now(UTC), width))
 
     return emit
 

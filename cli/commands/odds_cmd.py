@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json as jsonlib
 from typing import Annotated
 
 import typer
@@ -11,10 +10,10 @@ from cli.bounds import in_range
 from cli.completion import LineWord
 from cli.env import Environment, terminal_columns
 from cli.odds_line import odds_table, show_odds
-from cli.options import CAMPAIGN_OPTIONS, fail, unknown_option, with_settings
+from cli.options import CAMPAIGN_OPTIONS, unknown_option, with_settings
 from cli.render.odds import odds_json
-from cli.render.safe import json_safe
-from cli.runner import Runner, Settings
+from cli.runner import Runner
+from cli.settings import Settings
 from rules.errors import RollError, UsageError
 
 MIN_WIDTH, MAX_WIDTH = 20, 1000
@@ -23,6 +22,7 @@ MIN_WIDTH, MAX_WIDTH = 20, 1000
 
 @with_settings(*CAMPAIGN_OPTIONS)
 def odds_command(
+    env: Environment,
     settings: Settings,
     words: Annotated[
         list[str], typer.Argument(help="the LINE", show_default=False, click_type=LineWord())
@@ -30,20 +30,18 @@ def odds_command(
     at_least: Annotated[bool, typer.Option("--at-least", help="P(total ≥ value)")] = False,
     at_most: Annotated[bool, typer.Option("--at-most", help="P(total ≤ value)")] = False,
     width: Annotated[int | None, typer.Option("--width", help="columns of the chart")] = None,
-) -> None:
+) -> int:
     """The exact distribution of a LINE: mean, min, max, outcome odds and a bar chart."""
-    env = Environment()
     text = " ".join(words)
     runner = Runner(settings, env)
     if width is not None:
         try:
             in_range(width, "odds --width", MIN_WIDTH, MAX_WIDTH)
         except RollError as error:
-            fail(env, error, text)
+            env.fail(error, text)
     target = odds_table(text)  # a batch line or the REPL passes the LINE as one word
     if target is not None:
-        table_odds_command(runner, target, text, width)
-        return
+        return table_odds_command(runner, target, text, width)
     try:
         unknown = unknown_option(words)
         if unknown is not None:
@@ -52,13 +50,11 @@ def odds_command(
         if at_least and at_most:
             raise UsageError("--at-least and --at-most are two views: choose one")
     except RollError as error:
-        fail(env, error, text)
-    status = show_odds(runner, text, at_least, at_most, width)
-    if status:
-        raise typer.Exit(status)
+        env.fail(error, text)
+    return show_odds(runner, text, at_least, at_most, width)
 
 
-def table_odds_command(runner: Runner, target: str, text: str, width: int | None) -> None:
+def table_odds_command(runner: Runner, target: str, text: str, width: int | None) -> int:
     """`roll odds table NAME`: each row's exact chance (JSON: the die's odds and `rows`)."""
     from cli.tables import odds_lines, odds_rows, table_for_odds
     from rules.tables import reading_odds, table_odds
@@ -68,14 +64,15 @@ def table_odds_command(runner: Runner, target: str, text: str, width: int | None
         table = table_for_odds(runner, target)
         chances = table_odds(table)
     except RollError as error:
-        fail(runner.env, error, text)
+        runner.env.fail(error, text)
     if settings.json:
         obj = odds_json(reading_odds(table), text, settings.system_id() or "generic")
         obj.update({"table": table.name, "roll": table.die, "rows": odds_rows(table, chances)})
-        typer.echo(json_safe(jsonlib.dumps(obj, ensure_ascii=False)))
-        return
+        runner.env.json(obj)
+        return 0
     columns = width or min(terminal_columns(60), 80)
-    typer.echo("\n".join(odds_lines(table, chances, columns)))
+    runner.env.out("\n".join(odds_lines(table, chances, columns)))
+    return 0
 
 
 def register(app: typer.Typer) -> None:

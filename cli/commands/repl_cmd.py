@@ -5,20 +5,19 @@ from __future__ import annotations
 import typer
 
 from cli.env import Environment
-from cli.options import fail, with_settings
-from cli.runner import Settings
+from cli.options import with_settings
+from cli.settings import Settings
 from rules.errors import UsageError
 
 
 @with_settings("system", "as_", "campaign", "seed", "rolled", "json", "quiet", "no_color")
-def repl_command(settings: Settings) -> None:
+def repl_command(env: Environment, settings: Settings) -> int:
     """Open the REPL (what `roll` alone does on a terminal)."""
-    env = Environment()
     if not env.stdin_isatty:
-        fail(env, UsageError("roll repl needs a terminal; pipe LINEs to `roll` instead"))
+        raise UsageError("roll repl needs a terminal; pipe LINEs to `roll` instead")
     from cli.repl.session import run_repl
 
-    raise typer.Exit(run_repl(settings, env))
+    return run_repl(settings, env)
 
 
 def register(app: typer.Typer) -> None:

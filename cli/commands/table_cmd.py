@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import json as jsonlib
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import click
 import typer
@@ -13,13 +12,11 @@ from typer.core import TyperGroup
 from cli.commands.campaign_access import campaign_of, campaign_transaction
 from cli.completion import table_name
 from cli.env import Environment
-from cli.options import CAMPAIGN_OPTIONS, fail, with_settings
-from cli.render.safe import json_safe, shown
-from cli.runner import Runner, Settings, worst
-from rules.errors import RollError, UsageError
-
-if TYPE_CHECKING:
-    pass
+from cli.options import CAMPAIGN_OPTIONS, with_settings
+from cli.render.safe import shown
+from cli.runner import Runner, worst
+from cli.settings import Settings
+from rules.errors import UsageError
 
 TABLE_HELP = "Rollable tables: roll table NAME (or FILE); import, list, rm, export."
 ROLL = "_roll"
@@ -49,32 +46,30 @@ table_app = typer.Typer(cls=TableGroup, help=TABLE_HELP, no_args_is_help=True,
 
 @table_app.callback(help=TABLE_HELP)
 @with_settings(*ROLL_OPTIONS)
-def table_options(settings: Settings) -> None:
+def table_options(env: Environment, settings: Settings) -> None:
     """Options given before `table`'s own command (`roll --json table encounters`)."""
 
 
 @table_app.command(ROLL, hidden=True)
 @with_settings(*ROLL_OPTIONS)
 def table_roll_command(
+    env: Environment,
     settings: Settings,
     target: Annotated[str, typer.Argument(help="a table's name, or a file",
                                           click_type=table_name())],
-) -> None:
+) -> int:
     """Roll on a table: prints the row, its inline rolls and nested tables done."""
     from cli.tables import run_table
 
-    env = Environment()
-    try:
-        runner = Runner(settings, env)
-    except RollError as error:
-        fail(env, error)
+    runner = Runner(settings, env)
     runner.one_shot = True
-    raise typer.Exit(worst(run_table(runner, target), runner.finish()))
+    return worst(run_table(runner, target), runner.finish())
 
 
 @table_app.command("import")
 @with_settings(*CAMPAIGN_OPTIONS)
 def table_import(
+    env: Environment,
     settings: Settings,
     file: Annotated[str, typer.Argument(help="FILE.toml or FILE.csv; - is stdin")],
     name: Annotated[str | None, typer.Option("--name", help="the table's name")] = None,
@@ -82,25 +77,21 @@ def table_import(
     """Add (or replace) a table; a bad table is an error naming the row."""
     from cli.tables import check_table_name, read_table
 
-    env = Environment()
-    try:
-        table = check_table_name(read_table(file, name=name))
-        with campaign_of(settings, create=True).transaction() as tx:
-            replaced = tx.put_table(table.name, table.to_data())
-            missing = sorted(ref for ref in table.references()
-                             if ref != table.name and tx.table_data(ref) is None)
-    except RollError as error:
-        fail(env, error)
+    table = check_table_name(read_table(file, name=name))
+    with campaign_of(settings, create=True).transaction() as tx:
+        replaced = tx.put_table(table.name, table.to_data())
+        missing = sorted(ref for ref in table.references()
+                         if ref != table.name and tx.table_data(ref) is None)
     rows = len(table.rows)
-    typer.echo(f"{'replaced' if replaced else 'imported'} table {shown(table.name)}"
-               f" ({table.die}, {rows} row{'s' if rows != 1 else ''})")
+    env.out(f"{'replaced' if replaced else 'imported'} table {shown(table.name)}"
+            f" ({table.die}, {rows} row{'s' if rows != 1 else ''})")
     for ref in missing:
-        typer.echo(f"note: it rolls on table '{shown(ref)}', not in this campaign yet")
+        env.out(f"note: it rolls on table '{shown(ref)}', not in this campaign yet")
 
 
 @table_app.command("list")
 @with_settings(*CAMPAIGN_OPTIONS)
-def table_list(settings: Settings) -> None:
+def table_list(env: Environment, settings: Settings) -> None:
     """The campaign's tables: name, die, rows, title."""
     with campaign_transaction(settings, readonly=True) as tx:
         tables = tx.tables()
@@ -109,27 +100,28 @@ def table_list(settings: Settings) -> None:
         die = data.get("roll") or f"d{sum(int(r.get('weight', 1)) for r in rows)}"
         title = str(data.get("title", ""))
         if settings.json:
-            typer.echo(json_safe(jsonlib.dumps({"name": name, "roll": die, "rows": len(rows),
-                                                "title": title or None}, ensure_ascii=False)))
+            env.json({"name": name, "roll": die, "rows": len(rows), "title": title or None})
         else:
-            typer.echo(shown(f"{name} · {die} · {len(rows)} rows" + (f" · {title}" if title else "")))
+            env.out(shown(f"{name} · {die} · {len(rows)} rows" + (f" · {title}" if title else "")))
 
 
 @table_app.command("rm")
 @with_settings(*CAMPAIGN_OPTIONS)
 def table_rm(
+    env: Environment,
     settings: Settings,
     name: Annotated[str, typer.Argument(help="the table", click_type=table_name())],
 ) -> None:
     """Remove a table from the campaign."""
     with campaign_transaction(settings) as tx:
         tx.remove_table(name)
-    typer.echo(f"removed table {shown(name.strip().lower())}")
+    env.out(f"removed table {shown(name.strip().lower())}")
 
 
 @table_app.command("export")
 @with_settings(*CAMPAIGN_OPTIONS)
 def table_export(
+    env: Environment,
     settings: Settings,
     name: Annotated[str, typer.Argument(help="the table", click_type=table_name())],
 ) -> None:
@@ -138,16 +130,12 @@ def table_export(
 
     from cli.tables import Tables
 
-    env = Environment()
-    try:
-        tables = Tables(Runner(settings, env))
-        with tables.reading(needed=True):
-            table = tables.lookup(name.strip().lower())
-        if table is None:
-            raise UsageError(f"no table named {name!r} in this campaign")
-    except RollError as error:
-        fail(env, error)
-    typer.echo(tomli_w.dumps(table.to_data()), nl=False)
+    tables = Tables(Runner(settings, env))
+    with tables.reading(needed=True):
+        table = tables.lookup(name.strip().lower())
+    if table is None:
+        raise UsageError(f"no table named {name!r} in this campaign")
+    env.out(tomli_w.dumps(table.to_data()), end="")
 
 
 def register(app: typer.Typer) -> None:

@@ -213,17 +213,15 @@ class Repl:
                 and not {"-f", "--follow"} & set(words))
 
     def _paged(self, line: str) -> None:
-        """Run the LINE with its output gathered, then shown a screenful at a time."""
+        """Run the LINE with its output gathered by its Environment, then shown a screenful
+        at a time."""
         import io
-        from contextlib import redirect_stdout
-
-        from cli.env import Environment
+        from dataclasses import replace
 
         gathered, env = io.StringIO(), self.runner.env
-        self.runner.env = Environment(env.stdin, gathered, env.stderr)
+        self.runner.env = replace(env, stdout=gathered)
         try:
-            with redirect_stdout(gathered):
-                run_any(self.runner, line)
+            run_any(self.runner, line)
         finally:
             self.runner.env = env
             text = gathered.getvalue().rstrip("\n")
