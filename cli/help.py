@@ -1,15 +1,17 @@
-"""`roll help [TOPIC]`: the notation, and each system's commands."""
+"""`roll help [TOPIC]`: the notation, and each system's commands, written once as parts
+(rules/helptext.py) that each front end words: `help_text` is the shell's wording, the REPL's
+is cli/repl/speech.py's."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from shlex import quote, split
 
 from rules.errors import UsageError
+from rules.helptext import Examples, Topic, shell_text, topic
 from rules.systems import SYSTEMS
-from rules.tables.help import TABLES_HELP
+from rules.tables.help import TABLES_TOPIC
 
-NOTATION = """\
+NOTATION_TOPIC = topic("""\
 Dice notation (every system; case-insensitive, spaces allowed between terms and
 around compares)
   NdX dX d% dF NdF d{1,1,2,3}   dice, percentile, Fate, custom faces
@@ -45,83 +47,76 @@ around compares)
                                 goes to the first d20, before or after vs N
                                 (d20+5 adv vs 15, d20+5 vs 15 adv); adv and dis
                                 together cancel: one d20
-  {might} {hp}                  the acting character's stat or pool (--as NAME);
+  {might} {hp}                  the acting character's stat or pool (⟨--as NAME⟩);
                                 {might:3} when nobody acts
   1d8 [slashing]   # comment    labels (subtotals in JSON); a comment names the roll
   Δ8 (or delta8)                a risk die (Macchiato Monsters)
-  d20+f  d20+h                  Vagabond's Favor (+d6) and Hinder (−d6), with -s vagabond
+  d20+f  d20+h                  Vagabond's Favor (+d6) and Hinder (−d6), ⟨with -s vagabond⟩
 Typed signs read as ASCII: − – — as -, × as *, full-width digits (NFKC).
 Modifiers act in this order whatever order they are written in:
   reroll, explode, clamp, keep/drop, count, sort.
 Examples: 4d6kh3 · 2d20kl1+3 · 8d10>=8f1 · 3d6!! · {4d6, 3d8}kh1 · 6x 4d6kh3
   1d20cs>=19+5 · 5d10x10 · 4d6xokh3 · 10d10>=7t10 · 6x d20+5 vs 15
-"""
+""")
+NOTATION = shell_text(NOTATION_TOPIC)
+"""`roll help notation` as the `roll` command shows it."""
 
-def _encounter_help() -> str:
-    from rules.encounter.help import HELP
+def _encounter_help() -> Topic:
+    from rules.encounter.help import TOPIC
 
-    return HELP
+    return TOPIC
 
 
-TOPICS: dict[str, str | Callable[[], str]] = {"notation": NOTATION, "tables": TABLES_HELP}
-LATER_TOPICS: dict[str, str | Callable[[], str]] = {"encounter": _encounter_help}
+TOPICS: dict[str, Topic | Callable[[], Topic]] = {"notation": NOTATION_TOPIC,
+                                                  "tables": TABLES_TOPIC}
+LATER_TOPICS: dict[str, Topic | Callable[[], Topic]] = {"encounter": _encounter_help}
 """Topics listed after the systems."""
 
+OVERVIEW = """\
+roll help TOPIC — topics: notation, tables, {systems}, encounter
 
-def generic_id(system_id: str) -> bool:
-    return system_id == "generic"
+Commands:
+  roll LINE            a dice expression or a system command
+  roll odds LINE       the exact distribution of a LINE
+  roll sheet import|export|show|list|rm    characters (TOML sheets)
+  roll log | undo      the campaign's history
+  roll alias add|rm|list          named rolls for the campaign
+  roll table NAME | import|list|rm    rollable tables
+  roll systems         the game systems
+  roll                 the REPL on a terminal; LINEs from a pipe otherwise
+"""
+"""`roll help` alone (the REPL's own `help` says its words instead: cli/repl/words.py)."""
 
 
-def shown(line: str) -> str:
-    """A LINE as a shell command's words: quoted only where the shell would get in the way."""
-    words = split(line)
-    if any(ch in line for ch in "{}[]#<>*()!") or any(not w.isascii() for w in words):
-        return quote(line)
-    return " ".join(words)
-
-
-def help_text(topic: str | None, at_prompt: bool = False) -> str:
-    """The text of a help topic; no topic lists the topics. `at_prompt`: examples as LINEs
-    typed at the REPL's prompt, else as shell commands."""
+def help_text(topic: str | None) -> str:
+    """The text of a help topic as the `roll` command shows it; no topic lists the topics."""
     if topic is None:
-        systems = ", ".join(SYSTEMS)
-        return (
-            "roll help TOPIC — topics: notation, tables, " + systems + ", encounter\n\n"
-            "Commands:\n"
-            "  roll LINE            a dice expression or a system command\n"
-            "  roll odds LINE       the exact distribution of a LINE\n"
-            "  roll sheet import|export|show|list|rm    characters (TOML sheets)\n"
-            "  roll log | undo      the campaign's history\n"
-            "  roll alias add|rm|list          named rolls for the campaign\n"
-            "  roll table NAME | import|list|rm    rollable tables\n"
-            "  roll systems         the game systems\n"
-            "  roll                 the REPL on a terminal; LINEs from a pipe otherwise\n"
-        )
+        return OVERVIEW.format(systems=", ".join(SYSTEMS))
+    return shell_text(help_topic(topic))
+
+
+def help_topic(topic: str) -> Topic:
+    """A help topic's parts (text, and the commands in it), for a front end to word."""
     key = topic.strip().lower()
     if key in TOPICS or key in LATER_TOPICS:
         found = TOPICS.get(key) or LATER_TOPICS[key]
-        return found if isinstance(found, str) else found()
+        return found if isinstance(found, tuple) else found()
     if key in SYSTEMS:
         system = SYSTEMS[key]
-        text = system.help().rstrip("\n")
-        if not generic_id(system.id):
+        parts = [*system.help_topic()]
+        if isinstance(parts[-1], str):
+            parts[-1] = parts[-1].rstrip("\n")
+        if system.id != "generic":
             from textwrap import fill
 
             from rules.encounter.games import rules_of
 
             said = f"Encounters (roll help encounter): {rules_of(system).help()}"
-            text += "\n" + fill(said, 78, subsequent_indent="  ")
+            parts.append("\n" + fill(said, 78, subsequent_indent="  "))
         if system.examples:
-            generic = system.id == "generic"
-            if at_prompt:  # typed at the prompt: no `roll`, no quotes, the system chosen first
-                after = "" if generic else f"after use {system.id}; "
-                lines = [f"  {line}" for line in system.examples]
-            else:
-                flag = "" if generic else f"-s {system.id} "
-                after = ""
-                lines = [f"  roll {flag}{shown(line)}" for line in system.examples]
-            text += f"\nExamples ({after}no character needed):\n" + "\n".join(lines)
-        return text
+            chosen = None if system.id == "generic" else system.id
+            parts += ["\n", Examples(chosen, tuple(system.examples))]
+        return tuple(parts)
     from rules.suggest import closest
 
     near = closest(topic, [*TOPICS, *SYSTEMS, *LATER_TOPICS])

@@ -8,7 +8,6 @@ from cli.render.layout import Layout, terminal_layout, visible, wrap
 from cli.render.marks import can_strike, dropped
 from cli.render.text import colorize, render
 from cli.repl.prompt import prompt_text
-from cli.repl.speech import at_prompt
 from cli.repl.state import TableView
 from rules.campaign import Character, Table
 from rules.dice.evaluate import Budget, Roller
@@ -109,12 +108,6 @@ def test_the_prompt_stays_under_a_third_of_the_width(
     shown = prompt_text(view(system, name), width)
     assert shown == prompt
     assert len(shown) < width / 3
-
-
-def test_help_examples_speak_the_prompts_words_inside_the_repl() -> None:
-    assert at_prompt("  e.g. roll --as Mira stabilize Kael") == "  e.g. stabilize Kael   (as Mira)"
-    assert at_prompt("  d20+f  with -s vagabond") == "  d20+f  after use vagabond"
-    assert at_prompt("roll: error: no such topic") == "roll: error: no such topic"
 
 
 @pytest.mark.parametrize("columns", [None, "100", "0", "wide", "-3"])

@@ -1,16 +1,13 @@
 """What the REPL shows speaks the prompt's words: `as NAME`, `use SYSTEM`, LINEs without `roll`.
 
 An error's hints (rules/errors.py) are worded here for the prompt (`prompt_words`), from their
-fields; `at_prompt` rewrites the help topics, written once for the shell, as they are shown
-inside the REPL, so an example pasted at the prompt works there.
+fields, and so are the help topics' commands (rules/helptext.py: `prompt_help`), written once.
 """
 
 from __future__ import annotations
 
-import re
-from functools import cache
-
 from rules.errors import Do, Hint
+from rules.helptext import Acting, Chosen, Command, Examples, Topic, worded
 
 
 def prompt_words(hint: Hint) -> str:
@@ -30,20 +27,24 @@ def prompt_words(hint: Hint) -> str:
             return f"`{hint.what}`"
 
 
-@cache
-def _help_rewrites() -> tuple[tuple[re.Pattern[str], str], ...]:
-    """The help topics' shell wording → the prompt's, compiled at the first help shown."""
-    return (
-        (re.compile(r"\broll (?:-a|--as) (\S+) (.+?)$", re.MULTILINE), r"\2   (as \1)"),
-        (re.compile(r"(?<![\w-])(?:-a|--as) (NAME|\S+)"), r"as \1"),
-        (re.compile(r"with (?:-s|--system) (\w+)"), r"after use \1"),
-        (re.compile(r"(?<![\w-])(?:-s|--system) (\w+)"), r"use \1"),
-        (re.compile(r"^(\s*)roll (?=[a-z{\d(-])", re.MULTILINE), r"\1"),
-    )
+def prompt_help_words(part: Command | Acting | Chosen | Examples) -> str:
+    """A help topic's part as the REPL's words say it: a command without `roll`, who acts
+    after it (`check dex   (as Bram)`), `as NAME`, `use SYSTEM`."""
+    match part:
+        case Command(words, acting, system):
+            said = [f"as {acting}"] if acting else []
+            said += [f"after use {system}"] if system else []
+            return words + (f"   ({', '.join(said)})" if said else "")
+        case Acting(name):
+            return f"as {name}".rstrip()
+        case Chosen(system, after):
+            return f"{'after ' if after else ''}use {system}"
+        case Examples(system, lines):
+            first = f"after use {system}; " if system else ""
+            return f"Examples ({first}no character needed):\n" + "\n".join(
+                f"  {line}" for line in lines)
 
 
-def at_prompt(text: str) -> str:
-    """A help topic's `text` as the REPL shows it: shell options become the REPL's words."""
-    for pattern, replacement in _help_rewrites():
-        text = pattern.sub(replacement, text)
-    return text
+def prompt_help(parts: Topic) -> str:
+    """A help topic as the REPL shows it, so an example pasted at the prompt works there."""
+    return worded(parts, prompt_help_words)

@@ -11,7 +11,6 @@ from cli.env import terminal_columns
 from cli.repl.keys import AGAIN
 from cli.repl.physical import PhysicalSource
 from cli.repl.prompt import prompt_text
-from cli.repl.speech import at_prompt
 from cli.repl.state import CampaignHolder, TableView, ViewReader
 from cli.runner import Runner, Settings
 from rules.dice.source import DiceSource
@@ -357,12 +356,13 @@ class Repl:
 
     def help(self, topic: str | None) -> None:
         """`help`: the REPL's words; `help TOPIC`: notation or a system, fitted to the pane."""
-        from cli.help import TOPICS, help_text
+        from cli.help import TOPICS, help_topic
         from cli.render.layout import reflow
+        from cli.repl.speech import prompt_help
         from rules.systems import SYSTEMS
 
         if topic is None:
             text = REPL_HELP + f"Topics: {' · '.join((*TOPICS, *SYSTEMS))}\n"
         else:
-            text = at_prompt(help_text(topic, at_prompt=True))
+            text = prompt_help(help_topic(topic))
         self.page(reflow(text.rstrip("\n"), self.width()))

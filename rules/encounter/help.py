@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-HELP = """\
+from rules.helptext import commands, shell_text, shell_words, topic
+
+TOPIC = topic("""\
 Encounters: rounds, turns, initiative and foes, by each game's rules
   encounter start [NAMES…] [roll DIE] [surprised]
                         the fight starts (no names: every character of the
@@ -24,7 +26,7 @@ Encounters: rounds, turns, initiative and foes, by each game's rules
   secret LINE           the GM's secret roll: shown to the roller; the log
                         shows others only that one was made (ROLL_GM=1: the
                         GM's view; PostgreSQL: the server keeps it, README)
-  A command LINE without --as (or the REPL's as) acts as the combatant
+  A command LINE without ⟨--as⟩ (or the REPL's as) acts as the combatant
   whose turn it is, and says so: (as Mira: its turn).
 By game:
   tiers      Enemy Tactical Phase, then d8 + Mind die, rerolled each round;
@@ -37,15 +39,18 @@ By game:
   vagabond   the Heroes' Turn, then the Enemies' (hp=N is OPEN);
              status add NAME until-turn ends at that Group's next Turn
   macchiato, brighter   the GM's order: as named, or roll DIE; pin
-Examples (in a campaign with a character: roll sheet import FILE.toml):
-  roll -s macchiato encounter start roll d20
-  roll foe add 2 goblins hp=4
-  roll foe add ogre hp=9
-  roll next
-  roll encounter --json
-  roll secret d20
-  roll encounter end
-"""
-EXAMPLES = tuple(line[len("  roll "):] for line in HELP.splitlines()
-                 if line.startswith("  roll ") and "FILE" not in line)
-"""The example LINEs, in order (tests run them as typed)."""
+Examples (in a campaign with a character: ⟨roll sheet import FILE.toml⟩):
+  ⟨roll -s macchiato encounter start roll d20⟩
+  ⟨roll foe add 2 goblins hp=4⟩
+  ⟨roll foe add ogre hp=9⟩
+  ⟨roll next⟩
+  ⟨roll encounter --json⟩
+  ⟨roll secret d20⟩
+  ⟨roll encounter end⟩
+""")
+"""`roll help encounter`, written once (rules/helptext.py)."""
+HELP = shell_text(TOPIC)
+"""`roll help encounter` as the `roll` command shows it."""
+EXAMPLES = tuple(shell_words(command).removeprefix("roll ") for command in commands(TOPIC)
+                 if "FILE" not in command.words)
+"""The example commands as the shell's words after `roll`, in order (tests run them as typed)."""

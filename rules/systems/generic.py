@@ -29,7 +29,7 @@ class Generic(System):
         kept = [t.face for t in throws if t.die == "d20" and t.kept]  # as avrae's d20 marks one
         return "crit" if kept == [20] else "fumble" if kept == [1] else None
 
-    def help(self) -> str:
+    def help_template(self) -> str:
         return (
             "generic — dice notation for any game (the default system).\n"
             "  Any dice expression: 4d6kh3, d20+5 vs 15, 8d10>=8, {3d6, 4d6}kh1\n"

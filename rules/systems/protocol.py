@@ -16,6 +16,7 @@ from rules.values import frozen
 
 if TYPE_CHECKING:
     from rules.dice.results import Throw
+    from rules.helptext import Topic
     from rules.odds.result import Odds
 
 
@@ -280,8 +281,21 @@ class System:
                 pools.append(Pool(name, pool_title(name)))
         return pools
 
+    def help_template(self) -> str:
+        """This game's `roll help` topic, written once as a template (rules/helptext.py)."""
+        return f"{self.title} (`⟨-s {self.id}⟩`)"
+
+    def help_topic(self) -> Topic:
+        """This game's help topic as parts, for each front end to word."""
+        from rules.helptext import topic
+
+        return topic(self.help_template())
+
     def help(self) -> str:
-        return f"{self.title} (`-s {self.id}`)"
+        """This game's help topic as the `roll` command words it."""
+        from rules.helptext import shell_text
+
+        return shell_text(self.help_topic())
 
     def words(self) -> list[str]:
         """Words the REPL completes for this system: commands, stats, pools."""

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
+from rules.helptext import shell_text, topic
 from rules.notation.limits import MAX_NAMED_CHAIN
 from rules.tables.rolling import MAX_NESTING
 
-TABLES_HELP = f"""\
+TABLES_TOPIC = topic(f"""\
 Rollable tables
-  roll table import FILE        add a table (FILE.toml or FILE.csv;
+  ⟨roll table import FILE⟩        add a table (FILE.toml or FILE.csv;
                                 - reads stdin, --name NAME names it)
-  roll table list               the campaign's tables
-  roll table rm NAME            remove one
-  roll table export NAME        as TOML, to import elsewhere
-  roll table NAME [--json]      roll on it (NAME may be a file's path)
-  roll odds table NAME          each row's exact probability
+  ⟨roll table list⟩               the campaign's tables
+  ⟨roll table rm NAME⟩            remove one
+  ⟨roll table export NAME⟩        as TOML, to import elsewhere
+  ⟨roll table NAME [--json]⟩      roll on it (NAME may be a file's path)
+  ⟨roll odds table NAME⟩          each row's exact probability
 
 A table in TOML:
   name = "encounters"
@@ -41,16 +42,19 @@ A table in CSV: a header range,text or weight,text, and a first line
 Named rolls: a LINE's first word may name a roll
   in a sheet                    [rolls]
                                 longsword = "attack melee 1d8+3"
-  for the whole campaign        roll alias add NAME LINE
-                                roll alias rm NAME, roll alias list
-                                roll alias export, alias import FILE
-  roll longsword favor          attack melee 1d8+3 favor (words append)
+  for the whole campaign        ⟨roll alias add NAME LINE⟩
+                                ⟨roll alias rm NAME⟩, ⟨roll alias list⟩
+                                ⟨roll alias export⟩, alias import FILE
+  ⟨roll longsword favor⟩          attack melee 1d8+3 favor (words append)
   $1 $2 …                       the words after the name, in order
   {{name}} {{name:default}}         a name=VALUE word, else the stat
                                 hit = "d20+{{bonus}} vs {{ac}}"
-                                roll hit ac=15 bonus=5
+                                ⟨roll hit ac=15 bonus=5⟩
   A named roll may name another, {MAX_NAMED_CHAIN} deep at most; a loop is an
   error. A name is one word that no command, subcommand or dice uses;
   an alias takes no command word of any game (a campaign holds several),
   a sheet's roll none of its own game's. A sheet's roll beats an alias.
-"""
+""")
+"""`roll help tables`, written once (rules/helptext.py)."""
+TABLES_HELP = shell_text(TABLES_TOPIC)
+"""`roll help tables` as the `roll` command shows it."""

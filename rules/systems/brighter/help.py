@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 HELP = """\
-Brighter Worlds (`-s brighter`)
+Brighter Worlds (`⟨-s brighter⟩`)
 Attributes: str dex wil as dice "d4"…"d12" (or "0"), each with a
   maximum in [max] (str = "d10"; absent: the current die); armor 0–3;
   grit: max 1 + the steps of max DEX and max WIL above d4.

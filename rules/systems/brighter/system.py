@@ -101,7 +101,7 @@ class Brighter(System):
     def all_pools(self, character: Character) -> list[Pool]:
         return [p for p in super().all_pools(character) if p.name not in ATTRS]
 
-    def help(self) -> str:
+    def help_template(self) -> str:
         from rules.systems.brighter.help import HELP
 
         return HELP

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 HELP = """\
-Champions & Cohorts (`-s champions`)
+Champions & Cohorts (`⟨-s champions⟩`)
 Stats: might mit · insight ins · presence prs; sheet fields guard, armor (0–2),
   kind = "champion" (3 wound slots) | "cohort" (2), house, weapon (optional),
   guard-bonus (temporary Guard bonuses up now; at most +2 counts)
@@ -25,14 +25,14 @@ Stats: might mit · insight ins · presence prs; sheet fields guard, armor (0–
                       means is OPEN in the rules text.   e.g. turn end Blue
   stabilize NAME      an adjacent Healer's Command: a Champion stands with 2
                       wounds (1 slot left); a Cohort's Med Flag stops, its
-                      return is OPEN.   e.g. roll --as Mira stabilize Kael
+                      return is OPEN.   e.g. ⟨roll --as Mira stabilize Kael⟩
   field-heal NAME     a Gesture: 1 Healing Supply ([max] supply = N) clears 1
                       wound of a standing ally (never the healer itself),
                       once per round (flag
                       field-healed, cleared when its House's turn ends).
-                      e.g. roll --as Mira field-heal Kael
+                      e.g. ⟨roll --as Mira field-heal Kael⟩
   hurt N, heal N      mark / clear wounds by hand (heal stands a Downed one up)
   rest                refills [max] pools (Healing Supply); wounds stay
   odds attack …       P(hit), P(miss), P(Downed), and the wounds dealt
-                      e.g. roll --as Mira odds attack Kael weapon heavy
+                      e.g. ⟨roll --as Mira odds attack Kael weapon heavy⟩
 """

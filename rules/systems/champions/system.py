@@ -103,7 +103,7 @@ class Champions(System):
         """Words the REPL offers after a command, beyond SPEC's."""
         return {"attack": (GUARD_BONUS,)}.get(command, ())
 
-    def help(self) -> str:
+    def help_template(self) -> str:
         from rules.systems.champions.help import HELP
 
         return HELP

@@ -15,7 +15,7 @@ def _presets(table: Mapping[str, int]) -> str:
 
 
 HELP = f"""\
-Macchiato Monsters (`-s macchiato`)
+Macchiato Monsters (`⟨-s macchiato⟩`)
 Stats: strength dexterity constitution intelligence wisdom charisma
   (str dex con int wis cha), 3–18; inline: check str=12
   check STAT [adv|dis] [free]   d20 ≤ STAT → pass; natural 1 crit, natural 20

@@ -67,7 +67,7 @@ class Macchiato(System):
         validate_risk(sheet)
         return sheet
 
-    def help(self) -> str:
+    def help_template(self) -> str:
         from rules.systems.macchiato.help import HELP
 
         return HELP

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 HELP = """\
-Tiers (`-s tiers`): Tier 1–5; Vigor → Vitality → Wounds
+Tiers (`⟨-s tiers⟩`): Tier 1–5; Vigor → Vitality → Wounds
 Sheet: tier = 2; armor = "none|light|medium|heavy"; shield = true;
   ac = N (an NPC's own AC); kind = "player" (default) | "minor" |
   "major" | "sovereign" | "retainer"; [stats] body mind

@@ -122,7 +122,7 @@ class Tiers(System):
             "reroll": ("injury",),
         }.get(command, ())
 
-    def help(self) -> str:
+    def help_template(self) -> str:
         from rules.systems.tiers.help import HELP
 
         return HELP

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 HELP = """\
-Vagabond (`-s vagabond`)
+Vagabond (`⟨-s vagabond⟩`)
 Checks: Difficulty = 20 − Stat, or 20 − 2×Stat trained; d20 (+d6 Favored, −d6
   Hindered) ≥ Difficulty passes. The unmodified 20 is a Crit: +1 Luck (up to the
   Luck Stat), or `forgo` the Luck for the Crit's benefit (attack/cast: +Stat

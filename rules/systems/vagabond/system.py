@@ -183,7 +183,7 @@ class Vagabond(System):
             "fluke": ("d20", "d6", "damage", "favor", "hinder"),
         }.get(command, ())
 
-    def help(self) -> str:
+    def help_template(self) -> str:
         from rules.systems.vagabond.help import HELP
         from rules.systems.vagabond.names import title
         from rules.systems.vagabond.odds import odds_table
