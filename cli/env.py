@@ -117,10 +117,10 @@ class Environment:
         return output_width()
 
     def confirm(self, question: str) -> bool:
-        """Ask a person `question` (y/N) at the terminal."""
-        import click
+        """Ask a person `question` (y/N) at the terminal (Typer's prompt: only a command asks)."""
+        import typer
 
-        return bool(click.confirm(question, default=False))
+        return bool(typer.confirm(question, default=False))
 
     @property
     def stdin_isatty(self) -> bool:
