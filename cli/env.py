@@ -10,8 +10,12 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
+from cli.terminal import terminal_columns
+
 if TYPE_CHECKING:
     from rules.errors import RollError
+
+__all__ = ["Environment", "ExitStatus", "Stopped", "terminal_columns"]
 
 
 class ExitStatus(IntEnum):
@@ -140,20 +144,3 @@ def _isatty(stream: TextIO) -> bool:
         return stream.isatty()
     except (AttributeError, ValueError):
         return False
-
-
-def terminal_columns(fallback: int = 80) -> int:
-    """The terminal's width as `shutil.get_terminal_size` finds it: `$COLUMNS`, else the terminal
-    on stdout, else `fallback`. Without shutil, which loads bz2 and lzma (1.5 ms of a start)."""
-    try:
-        columns = int(os.environ["COLUMNS"])
-    except (KeyError, ValueError):
-        columns = 0
-    if columns > 0:
-        return columns
-    stdout = sys.__stdout__
-    try:
-        columns = 0 if stdout is None else os.get_terminal_size(stdout.fileno()).columns
-    except (ValueError, OSError):  # no terminal there, or a stream without a descriptor
-        columns = 0
-    return columns if columns > 0 else fallback

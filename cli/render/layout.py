@@ -16,9 +16,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from cli.env import terminal_columns
 from cli.render.safe import shown
 from cli.render.text import colorize
+from cli.terminal import terminal_columns
 from rules.resolution import Resolution
 from rules.systems.protocol import shown_input as shown_input_of
 
