@@ -122,7 +122,7 @@ def help_of(group: click.Command, words: list[str]) -> str:
 
     from cli.argv import VALUE_OPTIONS
 
-    ctx = click.Context(group, info_name="roll")
+    ctx = click.Context(group, info_name="roll", **group.context_settings)
     command = group
     skip = False
     for word in words:
@@ -132,7 +132,8 @@ def help_of(group: click.Command, words: list[str]) -> str:
         sub = command.get_command(ctx, word) if isinstance(command, click.Group) else None
         if sub is None:
             break
-        command, ctx = sub, click.Context(sub, info_name=word, parent=ctx)
+        command = sub
+        ctx = click.Context(sub, info_name=word, parent=ctx, **sub.context_settings)
     return command.get_help(ctx)
 
 
