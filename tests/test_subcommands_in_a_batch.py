@@ -81,6 +81,7 @@ def test_help_asked_on_a_batch_line_is_the_commands_help_through_the_environment
     status, out, _ = run("sheet show --help", Settings())
     assert status == 0
     assert out.startswith("Usage: roll sheet show [OPTIONS] [NAME]\n")
+    assert "\n  -h, --help " in out  # the command's own help options, as the shell's help
     status, out, _ = run("odds -h", Settings(json=True))
     answer = json.loads(out)
     assert (answer["kind"], answer["text"][:24]) == ("odds", "Usage: roll odds [OPTION")
