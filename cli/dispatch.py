@@ -69,8 +69,7 @@ def run_subcommand(words: list[str], runner: Runner, text: str = "") -> int:
     from cli.options import Invocation
 
     settings = inherited(runner.settings)
-    env = OneAnswer(runner.env) if settings.json else runner.env
-    env.as_json = settings.json
+    env = OneAnswer(runner.env) if settings.json else runner.env  # OneAnswer: errors as JSON
     shown = text or " ".join(words)
     try:
         status = _invoke(words, Invocation(settings, env))
