@@ -150,8 +150,15 @@ def with_settings(*names: str) -> Callable[[Body], Body]:
         def command(**kw: Any) -> int | None:
             given = {name: _given_before(name, kw.pop(name)) for name in names}
             called = _invocation()
-            if called is not None:  # errors and Stopped go back to the caller (cli/dispatch.py)
-                return func(env=called.env, settings=called.settings_with(given), **kw)
+            if called is not None:  # a batch line or the REPL (cli/dispatch.py): it gets the
+                settings = called.settings_with(given)  # status, or Stopped once reported
+                env = called.env
+                if settings.json and not env.as_json:  # `--json` typed on the line itself
+                    env = replace(env, as_json=True)
+                try:
+                    return func(env=env, settings=settings, **kw)
+                except RollError as error:
+                    raise Stopped(env.error(error)) from None
             env = Environment()
             try:
                 status = func(env=env, settings=Settings.from_options(**given), **kw)

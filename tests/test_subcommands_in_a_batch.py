@@ -85,3 +85,11 @@ def test_help_asked_on_a_batch_line_is_the_commands_help_through_the_environment
     status, out, _ = run("odds -h", Settings(json=True))
     answer = json.loads(out)
     assert (answer["kind"], answer["text"][:24]) == ("odds", "Usage: roll odds [OPTION")
+
+
+def test_json_typed_on_a_batch_line_answers_its_error_in_json_too(tmp_path: Path) -> None:
+    missing = tmp_path / "none.sqlite3"
+    code, out, err = invoke("--campaign", str(missing), input="sheet show Nope --json\n")
+    assert code == 2
+    assert json.loads(out)["error"] == f"no campaign at {missing} (roll sheet import FILE creates one)"
+    assert err.startswith("roll: error: line 1: no campaign at")
