@@ -93,3 +93,13 @@ def test_json_typed_on_a_batch_line_answers_its_error_in_json_too(tmp_path: Path
     assert code == 2
     assert json.loads(out)["error"] == f"no campaign at {missing} (roll sheet import FILE creates one)"
     assert err.startswith("roll: error: line 1: no campaign at")
+
+
+def test_a_commands_body_is_a_function_of_an_environment_and_settings() -> None:
+    from cli.commands.info import systems_command
+
+    out = io.StringIO()
+    body = systems_command.__wrapped__  # what the Typer command and a batch line both call
+    assert body(env=Environment(stdout=out), settings=Settings(json=True)) is None
+    assert json.loads(out.getvalue().splitlines()[0]) == {"id": "generic",
+                                                         "title": "Generic dice", "seed": ""}
