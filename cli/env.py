@@ -34,6 +34,10 @@ class Environment:
     def stdout_isatty(self) -> bool:
         return _isatty(self.stdout)
 
+    @property
+    def stderr_isatty(self) -> bool:
+        return _isatty(self.stderr)
+
     def color(self, no_color_flag: bool) -> bool:
         """Colour only on a TTY, and never with --no-color or a non-empty NO_COLOR (no-color.org)."""
         return not no_color_flag and not os.environ.get("NO_COLOR") and self.stdout_isatty
