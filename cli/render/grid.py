@@ -3,6 +3,8 @@ numbers right-aligned, the value columns stacked in groups that fit when it is n
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from cli.render.wrapping import width_of
 
 
@@ -25,33 +27,56 @@ def table(rows: list[list[str]], width: int, pad: str = "") -> list[str]:
     def gap(i: int) -> int:
         return 2 if i in firsts else 1  # column groups stand apart
 
-    def need(columns: list[int]) -> int:
-        return width_of(pad) + widths[0] + sum(widths[i] + gap(i) for i in columns)
+    def need(columns: list[int]) -> int:  # a chunk's first column stands 1 from the key
+        return width_of(pad) + widths[0] + sum(
+            widths[i] + (gap(i) if n else 1) for n, i in enumerate(columns))
 
-    chunks: list[list[int]] = []
-    if any(need(group) > width for group in groups):  # a group too wide: a column at a time
-        groups = [[i] for group in groups for i in group]
-    for group in groups:
-        if chunks and need(chunks[-1] + group) <= width:
-            chunks[-1] += group
-        else:
-            chunks.append(group)
+    def packed(parts: list[list[int]]) -> list[list[int]]:
+        chunks: list[list[int]] = []
+        for part in parts:
+            if chunks and need(chunks[-1] + part) <= width:
+                chunks[-1] += part
+            else:
+                chunks.append(part)
+        return chunks
+
+    if all(need(group) <= width for group in groups):  # whole groups, side by side where they fit
+        chunks = packed(groups)
+    else:  # a group too wide: its columns a few at a time, each chunk of one group's columns
+        chunks = [chunk for group in groups for chunk in packed([[i] for i in group])]
     out: list[str] = []
     for chunk in chunks:
         for span in spans:
-            line, x = pad + " " * widths[0], width_of(pad) + widths[0]
-            for i in chunk:
-                x += widths[i] + (gap(i) if i != chunk[0] else 1)
-                label = span[i] if i < len(span) else ""
-                if label:
-                    line = line.ljust(x - widths[i]) + label
-            out.append(line.rstrip())
+            out += _labels(span, chunk, widths, gap, pad)
         for row in grid:
             line = pad + (row[0].rjust(widths[0]) if _numeric(row[0]) else row[0].ljust(widths[0]))
             for i in chunk:
                 line += " " * (gap(i) if i != chunk[0] else 1) + row[i].rjust(widths[i])
             out.append(line.rstrip())
     return out
+
+
+def _labels(span: list[str], chunk: list[int], widths: list[int], gap: Callable[[int], int],
+            pad: str) -> list[str]:
+    """A row of column-group labels over the columns of `chunk`: each group's label over the
+    first of its columns there (a group cut between two chunks is labelled in both); a label
+    that would run into the next one starts a line of its own."""
+
+    def owner(i: int) -> int | None:  # where the label over column i is written
+        return max((j for j in range(1, i + 1) if j < len(span) and span[j]), default=None)
+
+    lines = [pad + " " * widths[0]]
+    x = width_of(pad) + widths[0]
+    for n, i in enumerate(chunk):
+        x += widths[i] + (gap(i) if n else 1)
+        j = owner(i)
+        if j is None or (n and owner(chunk[n - 1]) == j):
+            continue
+        at = x - widths[i]
+        if width_of(lines[-1].rstrip()) >= at:  # no room left of it: a line of its own
+            lines.append("")
+        lines[-1] = lines[-1].ljust(at) + span[j]
+    return [line.rstrip() for line in lines]
 
 
 def _numeric(cell: str) -> bool:
