@@ -22,15 +22,20 @@ LONG_LINE = "+".join(["1d6"] * 30) + "+x"
 """A LINE of 121 characters whose bad character is its last."""
 
 
-def on_terminal(args: list[str], columns: int, tmp_path: Path) -> tuple[int, str]:
-    """`roll ARGS` with stdout and stderr on a pseudo-terminal (stdin too: no batch), COLUMNS
-    set; its status and what the terminal showed (newlines as `\\n`)."""
+def on_terminal(args: list[str], columns: int, tmp_path: Path,
+                batch: str | None = None) -> tuple[int, str]:
+    """`roll ARGS` with stdout and stderr on a pseudo-terminal, COLUMNS set, stdin the terminal
+    too or a pipe holding `batch`; its status and what the terminal showed (newlines `\\n`)."""
     main, side = pty.openpty()
     env = dict(os.environ, COLUMNS=str(columns), ROLL_CAMPAIGN=str(tmp_path / "c.sqlite3"))
     env.pop("NO_COLOR", None)
-    done = subprocess.Popen([sys.executable, "-m", "cli", "--no-color", *args], stdin=side,
+    done = subprocess.Popen([sys.executable, "-m", "cli", "--no-color", *args],
+                            stdin=side if batch is None else subprocess.PIPE,
                             stdout=side, stderr=side, env=env)
     os.close(side)
+    if done.stdin is not None:
+        done.stdin.write(batch.encode() if batch else b"")
+        done.stdin.close()
     shown = b""
     while True:
         try:
@@ -122,6 +127,12 @@ def test_an_error_wraps_and_a_long_line_shows_a_window_round_its_caret(
 ) -> None:
     assert on_terminal([LONG_LINE], width, tmp_path) == (2, ERROR_AT[width])
     assert on_terminal(CHECK, width, tmp_path) == (2, MESSAGE_AT[width])
+
+
+def test_a_batch_on_a_terminal_fits_its_results_and_errors(tmp_path: Path) -> None:
+    status, shown = on_terminal(["--rolled", FACES], 40, tmp_path, f"24d6\n{LONG_LINE}\n")
+    assert (status, shown) == (2, DICE_AT[40] + "roll: error: line 2: expected a term,\n"
+                               "  found 'x'\n" + ERROR_AT[40].split("\n", 1)[1])
 
 
 def test_in_a_pipe_an_error_is_its_lines_as_written(tmp_path: Path) -> None:
