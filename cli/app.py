@@ -102,9 +102,11 @@ def main_app(argv: list[str] | None = None) -> NoReturn:
         sys.stdout.write(exc.format_message() + "\n")
         sys.exit(0)
     except click.UsageError as exc:  # an unknown option, a missing argument: bad input too
+        from cli.render.error_layout import for_stream
         from rules.suggest import said_once
 
-        sys.stderr.write(f"roll: error: {shown_lines(said_once(exc.format_message()))}\n")
+        text = f"roll: error: {shown_lines(said_once(exc.format_message()))}"
+        sys.stderr.write(for_stream(text, sys.stderr) + "\n")
         sys.exit(int(ExitStatus.BAD_INPUT))
     except click.Abort:
         sys.stderr.write("\n")

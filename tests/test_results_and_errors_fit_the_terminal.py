@@ -135,6 +135,13 @@ def test_a_batch_on_a_terminal_fits_its_results_and_errors(tmp_path: Path) -> No
                                "  found 'x'\n" + ERROR_AT[40].split("\n", 1)[1])
 
 
+def test_a_usage_error_wraps_on_a_terminal_and_is_one_line_in_a_pipe(tmp_path: Path) -> None:
+    said = "roll: error: Invalid value for '--width': 'abc' is not a valid integer."
+    assert on_terminal(["odds", "--width", "abc", "4d6"], 40, tmp_path) == (
+        2, "roll: error: Invalid value for\n  '--width': 'abc' is not a valid\n  integer.\n")
+    assert in_a_pipe(["odds", "--width", "abc", "4d6"], tmp_path, 40) == (2, "", said + "\n")
+
+
 def test_in_a_pipe_an_error_is_its_lines_as_written(tmp_path: Path) -> None:
     assert in_a_pipe([LONG_LINE], tmp_path, 40) == (
         2, "", f"roll: error: expected a term, found 'x'\n  {LONG_LINE}\n  {' ' * 120}^\n")

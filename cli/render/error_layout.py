@@ -5,8 +5,9 @@ shown as a window around the caret (`…` where it goes on), so the caret still 
 from __future__ import annotations
 
 import re
+from typing import TextIO
 
-from cli.render.wrapping import char_width, wrap
+from cli.render.wrapping import char_width, output_width, wrap
 
 ERROR_START = "roll: error: "
 MARGIN = "  "
@@ -33,6 +34,16 @@ def fit_error(text: str, width: int) -> str:
         else:
             out.append(line)
     return "\n".join(out)
+
+
+def for_stream(text: str, stream: TextIO) -> str:
+    """An error laid out for where it goes: fitted to the screen on a terminal; in a pipe its
+    lines as written (`roll: error: …` one line, as scripts read it)."""
+    try:
+        on_screen = stream.isatty()
+    except (AttributeError, ValueError):
+        on_screen = False
+    return fit_error(text, output_width()) if on_screen else text
 
 
 def _is_caret(line: str) -> bool:
