@@ -5,7 +5,8 @@ This module is its public face; each job is in a module of its own:
   terminal), `width_of`, `wrap` (words, hanging indents, never wider), `wrap_items`;
 - cli/render/document.py: `reflow`, a help text or sheet written for 80 columns laid out to
   any width; cli/render/grid.py: its tables (`table`), stacked in column groups when narrow;
-- cli/render/error_layout.py: `fit_error`, an error wrapped, its caret kept under its character;
+- cli/render/error_layout.py: `fit_error`, an error wrapped, its caret kept under its character
+  (`for_stream`: fitted on a terminal, as written in a pipe);
 - here: `Layout`, a rendered result reordered (outcome and total first) and wrapped, working
   on the renderer's text (colour included) without knowing how any result is described.
 """
