@@ -278,8 +278,8 @@ def undo_command(
         typer.echo(json_safe(jsonlib.dumps(log_json(logged), ensure_ascii=False)))
         return
     typer.echo(shown(f"undid #{entry.id} ({entry.character or 'nobody'}): {entry.input}"))
-    if "restored" in logged.result:
-        typer.echo(f"   {shown(str(logged.result['restored']))} is back, with its pools")
+    if logged.record.restored is not None:
+        typer.echo(f"   {shown(logged.record.restored)} is back, with its pools")
     for change in logged.changes:
         typer.echo("   " + shown(change_line(change, entry.system)))
 

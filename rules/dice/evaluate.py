@@ -18,6 +18,7 @@ from rules.dice.results import (
     RolledOp,
     RolledTerm,
     Throw,
+    Trail,
 )
 from rules.dice.source import DiceSource
 from rules.errors import EvaluationError, LimitError
@@ -115,6 +116,8 @@ class Roller:
     _faces: list[int] = field(default_factory=list)
     _kept: list[bool] = field(default_factory=list)
     _made: tuple[list[bool], tuple[Throw, ...]] | None = None
+    _whys: list[tuple[int, str]] = field(default_factory=list)
+    _fates: dict[int, str] = field(default_factory=dict)
 
     # ---- public ----
 
@@ -130,6 +133,7 @@ class Roller:
         """One die: returns (face, throw id)."""
         self.budget.spend(1)
         face = self.source.throw(die, why)
+        self._whys.append((len(self._faces), why))
         self._names.append(die.name)
         self._faces.append(face)
         self._kept.append(True)
@@ -140,6 +144,7 @@ class Roller:
         self.budget.spend(count)
         faces = self.source.throw_many(die, count, why)
         first = len(self._faces)
+        self._whys.append((first, why))
         self._names.extend([die.name] * count)
         self._faces.extend(faces)
         self._kept.extend([True] * count)
@@ -148,6 +153,10 @@ class Roller:
     def set_aside(self, throw_id: int) -> None:
         """A throw a rule ignores after the roll (a passed Block or Dodge): no longer kept."""
         self._kept[throw_id] = False
+
+    def trail(self) -> Trail:
+        """Why each throw so far was made and which were rerolled away or exploded."""
+        return Trail(tuple(self._whys), tuple(self._fates.items()))
 
     @property
     def throws(self) -> tuple[Throw, ...]:
@@ -291,6 +300,7 @@ class Roller:
                 if not any(m.when.matches(d.faces[-1]) for m in always):
                     d.rerolled_once = True
                 self._kept[d.ids[-1]] = False
+                self._fates[d.ids[-1]] = "rerolled"
                 d.discarded += 1
                 face, tid = self.throw(d.die, f"a reroll of {label}")
                 d.faces.append(face)
@@ -316,6 +326,7 @@ class Roller:
             nxt: list[_Die] = []
             for parent in wave:
                 parent.exploded = True
+                self._fates[parent.ids[-1]] = "exploded"
                 face, tid = self.throw(die, f"an explosion of {label}")
                 if when.style == "!!":
                     parent.faces.append(face)

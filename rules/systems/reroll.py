@@ -22,6 +22,7 @@ from rules.campaign import Character, LogEntry, Table, apply_change, current_val
 from rules.dice.evaluate import Roller
 from rules.errors import LimitError, RuleError, UsageError
 from rules.notation import ast, parse
+from rules.record import UNDO
 from rules.resolution import Change, Resolution, Value
 from rules.systems.protocol import Context
 
@@ -82,7 +83,8 @@ class ReplaySource:
 
 @dataclass(frozen=True)
 class Previous:
-    """The LINE to reroll: its text, its dice, its JSON result, and the changes it made."""
+    """The LINE to reroll: its text, its dice, its system's own fields (`check_die` …), and
+    the changes it made."""
 
     input: str
     dice: tuple[tuple[str, int], ...]
@@ -111,28 +113,27 @@ Picker = Callable[[Previous, tuple[Thrown, ...]], frozenset[int]]
 
 
 def previous_line(entry: LogEntry | None, who: Character, system: str, rule: Rule) -> Previous:
-    """The character's previous LINE, or RuleError saying why there is nothing to reroll."""
+    """The character's previous LINE (read from its log record), or RuleError saying why
+    there is nothing to reroll."""
     if entry is None:
         raise RuleError(f"{who.name} has no previous LINE to {rule.name}")
-    if entry.result.get("kind") == "undo":
+    record = entry.record
+    if record.act == UNDO:
         raise RuleError(f"{who.name}'s previous LINE was an undo; nothing to {rule.name}")
     if entry.undone:
         raise RuleError(f"{who.name}'s previous LINE ({entry.input!r}) was undone; nothing to"
                         f" {rule.name}")
     if entry.system != system:
         raise RuleError(f"{who.name}'s previous LINE was a {entry.system} LINE")
-    result: Mapping[str, Any] = entry.result
-    record = result.get(rule.key)
-    if isinstance(record, Mapping):  # a reroll of a reroll rerolls the same LINE once more
-        effects = tuple(Change.from_json(c) for c in record.get("effects", ()))
-        result = record.get("result") or {"check_die": record.get("check_die")}  # older logs
-        return Previous(str(record["input"]), _faces(record.get("dice", ())), effects, result)
-    line = str(result.get("expanded") or entry.input)  # a named roll rerolls what it ran
-    return Previous(line, _faces(result.get("dice", ())), entry.changes, result)
-
-
-def _faces(listed: Any) -> tuple[tuple[str, int], ...]:
-    return tuple((str(d["die"]), int(d["face"])) for d in listed)
+    again = record.field(rule.key)
+    if isinstance(again, Mapping):  # a reroll of a reroll rerolls the same LINE once more
+        effects = tuple(Change.from_json(c) for c in again.get("effects", ()))
+        result = again.get("result") or {"check_die": again.get("check_die")}  # older logs
+        faces = tuple((str(d["die"]), int(d["face"])) for d in again.get("dice", ()))
+        return Previous(str(again["input"]), faces, effects, result)
+    line = record.expanded or entry.input  # a named roll rerolls what it ran
+    faces = tuple((d.die, d.face) for d in record.dice)
+    return Previous(line, faces, entry.changes, record.fields)
 
 
 def starting_table(table: Table, prev: Previous, rule: Rule) -> Table:
