@@ -191,8 +191,14 @@ def sheet_rm(
             confirm_removal(env, character.name)
         with store.transaction() as tx:
             tx.remove_character(character.name, f"sheet rm {character.name}")
+            logged = tx.log(1)[0] if settings.json else None  # the removal's log entry
     except RollError as error:
         fail(env, error)
+    if logged is not None:  # its §3 object, as `roll log --json` shows it (and undo's)
+        from cli.render.log import log_json
+
+        typer.echo(json_safe(jsonlib.dumps(log_json(logged), ensure_ascii=False)))
+        return
     typer.echo(f"removed {shown(character.name)} (undo brings it back)")
 
 

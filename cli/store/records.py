@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.record import (
+    ACTS,
     DAMAGED,
     LINE,
     RECORD_VERSION,
@@ -80,9 +81,12 @@ def decode(data: Mapping[str, Any], changes: tuple[Change, ...]) -> Record:
     except (TypeError, ValueError, IndexError, KeyError) as exc:
         raise BadRecord(f"its dice or fields: {exc}") from None
     sheet = data.get("sheet")
+    act = _text(data, "act")
+    if act not in ACTS:
+        raise BadRecord(f"{act!r} is not a kind of log entry")
     return Record(
         _text(data, "input"), _text(data, "system"), _text(data, "kind"),
-        _text(data, "act"), _name(data.get("character")), _opt_text(data.get("expanded")),
+        act, _name(data.get("character")), _opt_text(data.get("expanded")),
         _opt_int(data.get("total")), _opt_int(data.get("target")),
         _opt_text(data.get("outcome")), data.get("crit") is True, data.get("fumble") is True,
         _opt_int(data.get("successes")), dice, changes, _text(data, "text"), labels,
