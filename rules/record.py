@@ -61,6 +61,18 @@ rolled_die = lru_cache(maxsize=4096)(RolledDie)
 
 
 @frozen
+class Rerolled:
+    """What a reroll (a Fluke, a Fate reroll) keeps of the LINE it resolved again, as one of
+    its system's fields, so that a reroll of it rerolls that LINE once more: the LINE, its
+    dice as they now lie, the changes it now makes, and its own system fields."""
+
+    input: str
+    dice: tuple[RolledDie, ...]
+    effects: tuple[Change, ...]
+    fields: tuple[tuple[str, Any], ...] = ()
+
+
+@frozen
 class Record:
     """One entry of the campaign log, as the rules know it (see the module)."""
 

@@ -13,6 +13,7 @@ import pytest
 import rules
 from cli.render.json import record_to_json, resolution_to_json
 from cli.render.text import plain_text
+from cli.store import campaign_where, open_campaign
 from cli.store.records import BadRecord, decode, encode, from_section3
 from rules.dice.source import ScriptedSource
 from rules.record import (
@@ -22,6 +23,7 @@ from rules.record import (
     RECORD_VERSION,
     REROLLED,
     Record,
+    Rerolled,
     RolledDie,
     record_of,
     undo_record,
@@ -182,3 +184,22 @@ def test_a_damaged_row_is_listed_with_every_section_3_key(private_campaign: Path
     assert list(listed)[2:15] == ORDER and listed["kind"] == DAMAGED
     assert listed["character"] == "Mira" and "is damaged (its act is not text)" in listed["error"]
     assert invoke("log")[1].rstrip().endswith("Mira hurt 1 (damaged)")
+
+
+def test_a_flukes_record_of_the_line_it_rerolled_is_typed_and_stored_so(
+    private_campaign: Path,
+) -> None:
+    assert invoke("sheet", "import", str(SHEETS / "mira.toml"))[0] == 0
+    assert invoke("--as", "Mira", "--rolled", "5,1", "check", "dex", "favor")[0] == 0
+    code, out, _ = invoke("--json", "--as", "Mira", "--rolled", "16", "fluke")
+    assert code == 0
+    assert json.loads(out)["fluke"] == {
+        "input": "check dex favor",
+        "dice": [{"die": "d20", "face": 16, "kept": True}, {"die": "d6", "face": 1, "kept": True}],
+        "effects": [], "result": {"stat": "dexterity", "skill": None, "stat_value": 5,
+                                  "trained": False, "favor": "favor", "check_die": 0}}
+    with open_campaign(campaign_where(private_campaign)).transaction() as tx:
+        again = tx.log(1)[0].record.field("fluke")
+    assert isinstance(again, Rerolled)
+    assert (again.input, again.dice[0], dict(again.fields)["check_die"]) == (
+        "check dex favor", RolledDie("d20", 16, True), 0)

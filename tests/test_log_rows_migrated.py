@@ -125,10 +125,12 @@ def test_the_old_rows_are_records_after_the_migration(store_where: str) -> None:
     assert acts.count("undo") == 2 and acts.count("remove") == 1 and acts.count("secret") == 1
     named = next(r for r in after if r["input"] == "sword")
     assert named["expanded"] == "attack melee 1d8+3"  # a field of the record, not a JSON key
+    fluke = [r for r in after if r["input"] == "fluke"][-1]
+    assert fluke["extra"][0][0] == "fluke" and fluke["extra"][0][2] == "rerolled"  # typed
 
 
 @pytest.mark.parametrize("step", range(len(FIXTURE["after"])),
-                         ids=[" ".join(a["args"]) for a in FIXTURE["after"]])
+                         ids=[" ".join(a["args"]) + " (GM)" * a["gm"] for a in FIXTURE["after"]])
 def test_a_migrated_campaign_shows_undoes_and_rerolls_as_before(
     store_where: str, step: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:

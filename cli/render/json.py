@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.errors import NotationError, RollError
-from rules.record import REMOVE, Record, record_of
+from rules.record import REMOVE, Record, Rerolled, record_of
 from rules.resolution import Resolution
 
 
@@ -36,7 +36,7 @@ def record_to_json(record: Record) -> dict[str, Any]:
     if record.labels:
         out["labels"] = dict(record.labels)
     for key, value in record.extra:
-        out.setdefault(key, value)
+        out.setdefault(key, rerolled_to_json(value) if isinstance(value, Rerolled) else value)
     if record.expanded is not None:
         out["expanded"] = record.expanded
     if record.notes:
@@ -52,6 +52,13 @@ def record_to_json(record: Record) -> dict[str, Any]:
     if record.secret:
         out["secret"] = True
     return out
+
+
+def rerolled_to_json(again: Rerolled) -> dict[str, Any]:
+    """A reroll's record of the LINE it resolved again, as §3 shows it (key `fluke`, …)."""
+    return {"input": again.input,
+            "dice": [{"die": d.die, "face": d.face, "kept": d.kept} for d in again.dice],
+            "effects": [c.to_json() for c in again.effects], "result": dict(again.fields)}
 
 
 def error_to_json(line: str, error: RollError) -> dict[str, Any]:

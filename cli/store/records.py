@@ -11,6 +11,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cli.store.damage import decoded_change
 from rules.record import (
     ACTS,
     DAMAGED,
@@ -20,9 +21,14 @@ from rules.record import (
     SECRET_MARK,
     UNDO,
     Record,
+    Rerolled,
+    RolledDie,
     rolled_die,
 )
 from rules.resolution import Change
+
+REROLLED_TAG = "rerolled"
+"""The third item of a stored system field that is a reroll's record (rules.record.Rerolled)."""
 
 _OPTIONAL = ("expanded", "secret", "undoes", "restored", "damage")
 """Fields stored only when they are set."""
@@ -51,10 +57,18 @@ def encode(record: Record) -> str:
     if record.notes:
         out["notes"] = list(record.notes)
     if record.extra:
-        out["extra"] = [[key, value] for key, value in record.extra]
+        out["extra"] = [[key, _rerolled(value), REROLLED_TAG] if isinstance(value, Rerolled)
+                        else [key, value] for key, value in record.extra]
     if record.sheet is not None:
         out["sheet"] = dict(record.sheet)
     return json.dumps(out, ensure_ascii=False, default=str)
+
+
+def _rerolled(again: Rerolled) -> dict[str, Any]:
+    return {"input": again.input, "dice": [_die(d.die, d.face, d.kept, d.why, d.fate)
+                                           for d in again.dice],
+            "effects": [c.to_json() for c in again.effects],
+            "fields": [[key, value] for key, value in again.fields]}
 
 
 def _die(die: str, face: int, kept: bool, why: str, fate: str | None) -> list[Any]:
@@ -72,13 +86,11 @@ def decode(data: Mapping[str, Any], changes: tuple[Change, ...]) -> Record:
         raise BadRecord(f"record version {version}, newer than this roll knows"
                         f" ({RECORD_VERSION})")
     try:
-        dice = tuple(rolled_die(str(d[0]), _int(d[1]), bool(d[2]),
-                                str(d[3]) if len(d) > 3 else "",
-                                str(d[4]) if len(d) > 4 and d[4] is not None else None)
-                     for d in data.get("dice", ()))
+        dice = _dice(data.get("dice", ()))
         labels = tuple((str(k), v) for k, v in data.get("labels", ()))
-        extra = tuple((str(k), v) for k, v in data.get("extra", ()))
-    except (TypeError, ValueError, IndexError, KeyError) as exc:
+        extra = tuple((str(e[0]), _decode_rerolled(e[1]) if e[2:] == [REROLLED_TAG] else e[1])
+                      for e in data.get("extra", ()))
+    except (TypeError, ValueError, IndexError, KeyError, AttributeError) as exc:
         raise BadRecord(f"its dice or fields: {exc}") from None
     sheet = data.get("sheet")
     act = _text(data, "act")
@@ -95,6 +107,18 @@ def decode(data: Mapping[str, Any], changes: tuple[Change, ...]) -> Record:
         dict(sheet) if isinstance(sheet, Mapping) else None, _opt_text(data.get("damage")),
         version,
     )  # fmt: skip
+
+
+def _dice(listed: Any) -> tuple[RolledDie, ...]:
+    return tuple(rolled_die(str(d[0]), _int(d[1]), bool(d[2]), str(d[3]) if len(d) > 3 else "",
+                            str(d[4]) if len(d) > 4 and d[4] is not None else None)
+                 for d in listed)
+
+
+def _decode_rerolled(data: Mapping[str, Any]) -> Rerolled:
+    effects = tuple(decoded_change(c, i) for i, c in enumerate(data["effects"], start=1))
+    return Rerolled(str(data["input"]), _dice(data["dice"]), effects,
+                    tuple((str(k), v) for k, v in data.get("fields", ())))
 
 
 def _int(value: Any) -> int:
@@ -160,7 +184,8 @@ def from_section3(obj: Mapping[str, Any], changes: Sequence[Change],
         if owner != "" and owner in (None, act) and isinstance(value, shape):
             named[_FIELD.get(key, key)] = dict(value) if isinstance(value, Mapping) else value
         else:
-            extra.append((str(key), value))
+            again = _old_rerolled(value)
+            extra.append((str(key), value if again is None else again))
     character = obj.get("character")
     return Record(
         str(obj.get("input", input_ or "")), str(obj.get("system", system or "generic")), kind,
@@ -173,3 +198,24 @@ def from_section3(obj: Mapping[str, Any], changes: Sequence[Change],
         named.get("secret", False), named.get("undoes"), named.get("restored"),
         named.get("sheet"), named.get("damage"),
     )  # fmt: skip
+
+
+_REROLLED_KEYS = frozenset({"input", "dice", "effects", "result", "check_die"})
+
+
+def _old_rerolled(value: Any) -> Rerolled | None:
+    """A reroll's record of the LINE it rerolled, as §3 showed it (`"fluke": {"input", "dice",
+    "effects", "result"}`; older logs kept only `check_die` beside them), else None."""
+    if not isinstance(value, Mapping) or not {"input", "dice", "effects"} <= set(value) \
+            or not set(value) <= _REROLLED_KEYS or not isinstance(value["input"], str):
+        return None
+    fields = value.get("result")
+    if not isinstance(fields, Mapping):
+        fields = {"check_die": value.get("check_die")}
+    try:
+        effects = tuple(decoded_change(c, i) for i, c in enumerate(value["effects"], start=1))
+        dice = tuple(rolled_die(str(d["die"]), _int(d["face"]), bool(d.get("kept", True)))
+                     for d in value["dice"])
+    except (TypeError, ValueError, KeyError):
+        return None
+    return Rerolled(value["input"], dice, effects, tuple(fields.items()))

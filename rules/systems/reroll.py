@@ -22,7 +22,7 @@ from rules.campaign import Character, LogEntry, Table, apply_change, current_val
 from rules.dice.evaluate import Roller
 from rules.errors import LimitError, RuleError, UsageError
 from rules.notation import ast, parse
-from rules.record import UNDO
+from rules.record import UNDO, Rerolled, rolled_die
 from rules.resolution import Change, Resolution, Value
 from rules.systems.protocol import Context
 
@@ -83,13 +83,14 @@ class ReplaySource:
 
 @dataclass(frozen=True)
 class Previous:
-    """The LINE to reroll: its text, its dice, its system's own fields (`check_die` …), and
-    the changes it made."""
+    """The LINE to reroll: its text, its dice (die and face, in roll order), the changes it
+    made, and its system's own fields."""
 
     input: str
     dice: tuple[tuple[str, int], ...]
     effects: tuple[Change, ...]
-    result: Mapping[str, Any]
+    fields: Mapping[str, Any]
+    """The system's own fields of its record (a Fluke's `check_die`)."""
 
 
 @dataclass(frozen=True)
@@ -126,11 +127,9 @@ def previous_line(entry: LogEntry | None, who: Character, system: str, rule: Rul
     if entry.system != system:
         raise RuleError(f"{who.name}'s previous LINE was a {entry.system} LINE")
     again = record.field(rule.key)
-    if isinstance(again, Mapping):  # a reroll of a reroll rerolls the same LINE once more
-        effects = tuple(Change.from_json(c) for c in again.get("effects", ()))
-        result = again.get("result") or {"check_die": again.get("check_die")}  # older logs
-        faces = tuple((str(d["die"]), int(d["face"])) for d in again.get("dice", ()))
-        return Previous(str(again["input"]), faces, effects, result)
+    if isinstance(again, Rerolled):  # a reroll of a reroll rerolls the same LINE once more
+        faces = tuple((d.die, d.face) for d in again.dice)
+        return Previous(again.input, faces, again.effects, dict(again.fields))
     line = record.expanded or entry.input  # a named roll rerolls what it ran
     faces = tuple((d.die, d.face) for d in record.dice)
     return Previous(line, faces, entry.changes, record.fields)
@@ -235,12 +234,8 @@ def reroll(ctx: Context, rule: Rule, pick: Picker) -> Resolution:
     _keep_as_the_line_does(ctx.roller, again.roller, thrown)
     now = with_sheet(ctx.table, who, _applied(who.sheet, fee))
     changes = [*fee, *net_changes(ctx, now, plan.start, prev.effects, res.changes)]
-    record = {
-        "input": prev.input,
-        "dice": [{"die": t.die, "face": t.face, "kept": t.kept} for t in again.roller.throws],
-        "effects": [c.to_json() for c in res.changes],
-        "result": {k: v for k, v in res.extra},
-    }
+    record = Rerolled(prev.input, tuple(rolled_die(t.die, t.face, t.kept)
+                                        for t in again.roller.throws), res.changes, res.extra)
     shown = ", ".join(f"the {die} {old} → {new}" for die, old, new in source.rerolled)
     extra = ((rule.key, record), *((k, v) for k, v in res.extra if k != "check_die"))
     return ctx.resolution(

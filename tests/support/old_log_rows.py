@@ -45,8 +45,9 @@ SCENARIO = [
     ("--as", "Kell", "buyout", "1"),
     ("--as", "Mira", "--rolled", "4,2", "check", "dex", "favor"),
     ("--as", "Mira", "--rolled", "17", "fluke"),
-    ("--as", "Mira", "gain", "luck", "2"),
+    ("--as", "Mira", "gain", "luck", "3"),
     ("--as", "Mira", "--rolled", "5,1", "check", "dex", "favor"),
+    ("--as", "Mira", "--rolled", "3", "fluke"),
 ]
 """What was played on the old tree (every command succeeded)."""
 
@@ -54,7 +55,7 @@ AFTER = [
     (("log", "-n", "50", "--json"), True),
     (("log", "-n", "50"), True),
     (("log", "-n", "50"), False),
-    (("--json", "--as", "Mira", "--rolled", "16", "fluke"), False),
+    (("--json", "--as", "Mira", "--rolled", "16", "fluke"), False),  # of a migrated Fluke
     (("--as", "Mira", "--rolled", "2", "fluke", "d20"), False),
     (("undo",), False),
     (("--json", "undo"), False),
