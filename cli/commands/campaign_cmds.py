@@ -181,7 +181,8 @@ def sheet_rm(
     name: Annotated[str, typer.Argument(help="character name", click_type=character_name())],
     yes: Annotated[bool, typer.Option("--yes", "-y", help="remove without asking")] = False,
 ) -> None:
-    """Remove a character (asks first; `undo` brings it back with its pools)."""
+    """Remove a character (asks first; `undo` brings it back with its pools); with --json,
+    print the logged removal as `roll log --json` shows it."""
     env = Environment()
     try:
         store = campaign_of(settings)
