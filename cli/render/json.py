@@ -10,8 +10,9 @@ from rules.resolution import Resolution
 
 
 def resolution_to_json(res: Resolution, text: str) -> dict[str, Any]:
-    """The SPEC §3 object for a resolved LINE: its record's (`record_to_json`)."""
-    return record_to_json(record_of(res, text))
+    """The SPEC §3 object for a resolved LINE: its record's (`record_to_json`; the dice's
+    history, which it does not show, left out)."""
+    return record_to_json(record_of(res, text, history=False))
 
 
 def record_to_json(record: Record) -> dict[str, Any]:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
-from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -376,7 +375,7 @@ class Transaction(NamedRows):
         if not isinstance(record, Record):
             record = from_section3(record, changes)
         if tuple(record.changes) != tuple(changes):
-            record = replace(record, changes=tuple(changes))
+            record = record._replace(changes=tuple(changes))
         who, system = record.character, record.system
         row = (_now(), record.input, who, _key(who), system)
         listed = [c.to_json() for c in changes]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from rules.notation.ast import Die
 
@@ -24,24 +24,13 @@ class Throw(NamedTuple):
     kept: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Trail:
-    """Why each throw of a LINE was made and what became of it, in throw order: `whys` holds
-    (first throw id, why) for each call that threw (`check dex`, `Favor`, `a reroll of 1d20r1`,
-    `an explosion of 3d6!`); `fates` (throw id, `rerolled` | `exploded`) the few throws a
-    reroll replaced or that made another die. A snapshot: later throws are not in it."""
-
-    whys: tuple[tuple[int, str], ...] = ()
-    fates: tuple[tuple[int, str], ...] = ()
+class DiceHistory(Protocol):
+    """Why each throw of a LINE was made and what became of it, in throw order (a `Roller`)."""
 
     def history(self, count: int) -> list[tuple[str, str | None]]:
-        """Each of the first `count` throws' why and fate (None: it simply lies there)."""
-        whys = [""] * count
-        ends = [first for first, _ in self.whys[1:]] + [count] if self.whys else []
-        for (first, why), end in zip(self.whys, ends, strict=True):
-            whys[first:min(end, count)] = [why] * max(0, min(end, count) - first)
-        fates = dict(self.fates)
-        return [(why, fates.get(i)) for i, why in enumerate(whys)]
+        """Each of the first `count` throws' why (`check dex`, `Favor`, `a reroll of 1d20r1`,
+        `an explosion of 3d6!`) and fate (`rerolled`, `exploded`, or None: it lies there)."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)

@@ -73,7 +73,7 @@ class Context:
             kind=kind,
             said=summary,
             throws=self.roller.throws,
-            trail=self.roller.trail(),
+            trail=self.roller,
             **fields,
         )
 
