@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cli.store.damage import decoded_change
 from rules.record import (
@@ -27,6 +27,9 @@ from rules.record import (
 )
 from rules.resolution import Change
 
+if TYPE_CHECKING:
+    from rules.resolution import Resolution
+
 REROLLED_TAG = "rerolled"
 """The third item of a stored system field that is a reroll's record (rules.record.Rerolled)."""
 
@@ -36,6 +39,19 @@ _OPTIONAL = ("expanded", "secret", "undoes", "restored", "damage")
 
 class BadRecord(ValueError):
     """A stored record that is not of the record's shape (its row is damaged)."""
+
+
+def given(record: Record | Mapping[str, Any], changes: Sequence[Change],
+          res: Resolution | None = None) -> Record:
+    """The record a caller hands the store, with `changes`: a §3 object (as callers handed
+    one before the record) is read into one, `res`'s LINE, system, who and kind filling
+    what it lacks."""
+    if not isinstance(record, Record):
+        meta = {} if res is None else {"input": res.input, "system": res.system,
+                                       "character": res.character, "kind": res.kind}
+        return from_section3(meta | dict(record), changes)
+    return record if tuple(record.changes) == tuple(changes) else record._replace(
+        changes=tuple(changes))
 
 
 def encode(record: Record) -> str:

@@ -19,7 +19,6 @@ import cli.store.history as history
 import cli.store.records as records
 from cli.store.link import Link, Rows
 from cli.store.named import NamedRows
-from cli.store.records import from_section3
 from cli.store.rows import Decoder, sheet_json
 from cli.store.schema import ENTRY_COLUMNS, touched_keys
 from rules.campaign import Character, LogEntry, Table, apply_change, current_value
@@ -290,10 +289,7 @@ class Transaction(NamedRows):
         """
         res = resolution
         self.rewrite(res.changes, undo=False, what=repr(res.input))
-        if not isinstance(record, Record):
-            meta = {"input": res.input, "system": res.system, "character": res.character}
-            record = from_section3(meta | {"kind": res.kind} | dict(record), res.changes)
-        return self.log_only(record, res.changes)
+        return self.log_only(records.given(record, res.changes, res), res.changes)
 
     def _sheet(self, name: str | None) -> dict[str, Any] | None:
         if name is None:
@@ -372,10 +368,7 @@ class Transaction(NamedRows):
 
         `changes` are recorded as given: `apply` is what also writes them to the sheets.
         """
-        if not isinstance(record, Record):
-            record = from_section3(record, changes)
-        if tuple(record.changes) != tuple(changes):
-            record = record._replace(changes=tuple(changes))
+        record = records.given(record, changes)
         who, system = record.character, record.system
         row = (_now(), record.input, who, _key(who), system)
         listed = [c.to_json() for c in changes]
