@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
 
 import rules
 from cli.render.json import record_to_json, resolution_to_json
@@ -16,6 +17,8 @@ from cli.render.text import plain_text
 from cli.store import campaign_where, open_campaign
 from cli.store.records import BadRecord, decode, encode, from_section3
 from rules.dice.source import ScriptedSource
+from rules.errors import RollError
+from rules.notation import ast
 from rules.record import (
     DAMAGED,
     EXPLODED,
@@ -30,6 +33,7 @@ from rules.record import (
 )
 from rules.resolution import Change
 from tests.support.cli import invoke
+from tests.support.strategies import roll_lines
 
 SHEETS = Path(__file__).parent / "sheets"
 ORDER = ["input", "system", "character", "kind", "total", "target", "outcome", "crit", "fumble",
@@ -91,6 +95,20 @@ def test_the_stored_form_reads_back_as_the_same_record(line: str, faces: list[in
     stored = json.loads(encode(record))
     assert stored["version"] == RECORD_VERSION and "changes" not in stored  # their own column
     assert decode(stored, changes) == record
+
+
+@given(roll_lines)
+@settings(max_examples=150, deadline=None)
+def test_any_lines_record_is_stored_whole_and_shows_as_its_result(line: ast.RollLine) -> None:
+    try:
+        res = rules.roll(str(line), seed=7)
+    except RollError:
+        return
+    record = record_of(res, plain_text(res))
+    assert decode(json.loads(encode(record)), res.changes) == record
+    assert record_to_json(record) == resolution_to_json(res, plain_text(res))
+    assert len(record.dice) == len(res.throws)
+    assert not any(d.kept for d in record.dice if d.fate == REROLLED)  # a rerolled face is gone
 
 
 def test_an_undo_is_a_record_of_its_own_rendered_as_any_line() -> None:
