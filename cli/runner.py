@@ -636,8 +636,9 @@ class Runner:
         return table, self.pick_system(table)
 
     def record(self, tx: CampaignView, res: Resolution) -> None:
-        """Apply the changes and log the LINE, with the JSON object a script would have seen
-        (a secret LINE: marked, and a marker row for the others' log: cli/secret.py)."""
+        """Apply the changes and log the LINE's record (rules/record.py: what a script's JSON
+        and the log are written from; a secret LINE: marked, and a marker row for the others'
+        log: cli/secret.py)."""
         record = record_of(res, render_text.plain_text(res), secret=self.secret)
         if not self.secret:
             tx.apply(res, record)
