@@ -129,12 +129,21 @@ def test_an_undo_is_a_record_of_its_own_rendered_as_any_line() -> None:
       "text": "", "dice": [["d6", "six", True]]}, "not a whole number"),
     ({"version": 1, "input": 5, "system": "generic", "kind": "roll", "act": "line"},
      "input is not text"),
+    ({"version": 1, "input": "d6", "system": "generic", "kind": "roll", "act": "line",
+      "text": "", "notes": 5}, "its fields"),
     ({"version": 1, "input": "d6", "system": "generic", "kind": "roll", "act": "wish",
       "text": ""}, "'wish' is not a kind of log entry"),
 ])
 def test_a_record_not_of_its_shape_is_refused(stored: dict[str, Any], why: str) -> None:
     with pytest.raises(BadRecord, match=why):
         decode(stored, ())
+
+
+@pytest.mark.parametrize("old", [{"dice": 5}, {"dice": [{"face": "six"}]}, {"total": "7"},
+                                 {"notes": [1], "labels": 3, "outcome": 2}])
+def test_an_old_object_not_of_its_shape_is_refused(old: dict[str, Any]) -> None:
+    with pytest.raises(BadRecord):
+        from_section3(old, ())
 
 
 def test_an_old_section_3_object_reads_as_a_record() -> None:

@@ -95,6 +95,15 @@ def _die(die: str, face: int, kept: bool, why: str, fate: str | None) -> list[An
 
 def decode(data: Mapping[str, Any], changes: tuple[Change, ...]) -> Record:
     """A record from its stored form (parsed); BadRecord when it is not of that shape."""
+    try:
+        return _decoded(data, changes)
+    except BadRecord:
+        raise
+    except (TypeError, ValueError, IndexError, KeyError, AttributeError) as exc:
+        raise BadRecord(f"its fields: {exc}") from None
+
+
+def _decoded(data: Mapping[str, Any], changes: tuple[Change, ...]) -> Record:
     version = data.get("version")
     if not isinstance(version, int) or version < 1:
         raise BadRecord("its record has no version")
@@ -182,7 +191,18 @@ def from_section3(obj: Mapping[str, Any], changes: Sequence[Change],
                   input_: str | None = None, system: str | None = None) -> Record:
     """The record of a §3 object as rows kept it before the record (and as a caller of the
     store may still hand one in): its keys past §3's fixed ones are the system's own fields,
-    in their order; `input_`/`system`, the row's columns, fill what the object lacks."""
+    in their order; `input_`/`system`, the row's columns, fill what the object lacks.
+    BadRecord when it is not of that shape."""
+    try:
+        return _from_section3(obj, changes, input_, system)
+    except BadRecord:
+        raise
+    except (TypeError, ValueError, IndexError, KeyError, AttributeError) as exc:
+        raise BadRecord(f"its fields: {exc}") from None
+
+
+def _from_section3(obj: Mapping[str, Any], changes: Sequence[Change], input_: str | None,
+                   system: str | None) -> Record:
     kind = str(obj.get("kind", "roll"))
     act = _ACTS.get(kind, LINE)
     dice = []
