@@ -82,15 +82,24 @@ def _v6_log_records(db: Executes) -> None:
     from cli.store.records import encode, from_section3
 
     rows = db.execute("SELECT id, input, system, result FROM log").fetchall()
+    done: list[tuple[int, str]] = []
     for id_, line, system, result in rows:
         try:
             shown = json.loads(result)
             if not isinstance(shown, dict) or "version" in shown:
                 continue
-            record = from_section3(shown, (), str(line), str(system))
+            done.append((id_, encode(from_section3(shown, (), str(line), str(system)))))
         except (ValueError, TypeError):
             continue  # a damaged row says so when it is read
-        db.execute("UPDATE log SET result = {p} WHERE id = {p}", (encode(record), id_))
+    for start in range(0, len(done), _ROWS_A_STATEMENT):  # a few hundred rows a round trip
+        batch = done[start:start + _ROWS_A_STATEMENT]
+        values = ", ".join(["(CAST({p} AS {big}), {p})"] * len(batch))
+        db.execute(f"UPDATE log SET result = v.column2 FROM (VALUES {values}) AS v"
+                   " WHERE log.id = v.column1", [x for row in batch for x in row])
+
+
+_ROWS_A_STATEMENT = 400
+"""Rows one UPDATE of schema 6 rewrites (two arguments each, under SQLite's old 999)."""
 
 
 def touched_keys(changes: list[Any]) -> list[tuple[str, str, str]]:
