@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
-from rules.dice.results import Roll, Throw
+from rules.dice.results import DiceHistory, Roll, Throw
 from rules.errors import RollError
 from rules.notation import parse
 from rules.values import frozen
@@ -82,6 +82,9 @@ class Resolution:
     notes: tuple[str, ...] = ()
     extra: tuple[tuple[str, Any], ...] = ()
     rolls: tuple[Roll, ...] = field(default=(), compare=False)
+    trail: DiceHistory | None = field(default=None, compare=False)
+    """Why each throw was made and what became of it (the log record's dice history: the
+    roller that threw them)."""
 
     @property
     def summary(self) -> str:

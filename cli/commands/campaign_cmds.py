@@ -181,7 +181,8 @@ def sheet_rm(
     name: Annotated[str, typer.Argument(help="character name", click_type=character_name())],
     yes: Annotated[bool, typer.Option("--yes", "-y", help="remove without asking")] = False,
 ) -> None:
-    """Remove a character (asks first; `undo` brings it back with its pools)."""
+    """Remove a character (asks first; `undo` brings it back with its pools); with --json,
+    print the logged removal as `roll log --json` shows it."""
     env = Environment()
     try:
         store = campaign_of(settings)
@@ -191,8 +192,14 @@ def sheet_rm(
             confirm_removal(env, character.name)
         with store.transaction() as tx:
             tx.remove_character(character.name, f"sheet rm {character.name}")
+            logged = tx.log(1)[0] if settings.json else None  # the removal's log entry
     except RollError as error:
         fail(env, error)
+    if logged is not None:  # its §3 object, as `roll log --json` shows it (and undo's)
+        from cli.render.log import log_json
+
+        typer.echo(json_safe(jsonlib.dumps(log_json(logged), ensure_ascii=False)))
+        return
     typer.echo(f"removed {shown(character.name)} (undo brings it back)")
 
 
@@ -278,8 +285,8 @@ def undo_command(
         typer.echo(json_safe(jsonlib.dumps(log_json(logged), ensure_ascii=False)))
         return
     typer.echo(shown(f"undid #{entry.id} ({entry.character or 'nobody'}): {entry.input}"))
-    if "restored" in logged.result:
-        typer.echo(f"   {shown(str(logged.result['restored']))} is back, with its pools")
+    if logged.record.restored is not None:
+        typer.echo(f"   {shown(logged.record.restored)} is back, with its pools")
     for change in logged.changes:
         typer.echo("   " + shown(change_line(change, entry.system)))
 

@@ -16,12 +16,14 @@ from datetime import UTC, datetime
 from typing import Any
 
 import cli.store.history as history
+import cli.store.records as records
 from cli.store.link import Link, Rows
 from cli.store.named import NamedRows
 from cli.store.rows import Decoder, sheet_json
 from cli.store.schema import ENTRY_COLUMNS, touched_keys
 from rules.campaign import Character, LogEntry, Table, apply_change, current_value
 from rules.errors import RuleError, SheetError, UsageError
+from rules.record import Record, removal_record
 from rules.resolution import Change, Resolution, Value
 
 PARTY = "\0party"
@@ -248,12 +250,7 @@ class Transaction(NamedRows):
         self.execute("DELETE FROM characters WHERE name_key = {p}", (key,), True)
         self._sheets[key] = None
         text = line or f"sheet rm {found.name}"
-        self.log_only({
-            "input": text, "system": found.system, "character": found.name, "kind": "remove",
-            **dict.fromkeys(("total", "target", "outcome", "successes")), "crit": False,
-            "fumble": False, "dice": [], "changes": [], "text": f"removed {found.name}",
-            "sheet": dict(found.sheet),
-        })  # fmt: skip
+        self.log_only(removal_record(text, found.name, found.system, dict(found.sheet)))
         return found
 
     def party(self) -> dict[str, Any]:
@@ -283,16 +280,16 @@ class Transaction(NamedRows):
 
     # ---- changes ----
 
-    def apply(self, resolution: Resolution, result_json: Mapping[str, Any]) -> LogEntry:
-        """Apply the resolution's changes and log its LINE (even with no changes), atomically.
+    def apply(self, resolution: Resolution, record: Record | Mapping[str, Any]) -> LogEntry:
+        """Apply the resolution's changes and log its record (even with no changes), atomically.
 
+        `record` is the LINE's record (rules.record.record_of); a §3 object is read into one.
         Each change's `before` must still be the stored value (an unset pool, at its default,
         matches any), else RuleError "… changed meanwhile" and nothing is written.
         """
         res = resolution
         self.rewrite(res.changes, undo=False, what=repr(res.input))
-        meta = {"input": res.input, "system": res.system, "character": res.character}
-        return self.log_only(meta | {"kind": res.kind} | dict(result_json), res.changes)
+        return self.log_only(records.given(record, res.changes, res), res.changes)
 
     def _sheet(self, name: str | None) -> dict[str, Any] | None:
         if name is None:
@@ -363,24 +360,26 @@ class Transaction(NamedRows):
 
     def log_only(
         self,
-        result_json: Mapping[str, Any],
+        record: Record | Mapping[str, Any],
         changes: Sequence[Change] = (),
         undoes: int | None = None,
     ) -> LogEntry:
-        """Log a §3 object (its input, character, system, kind) without touching any sheet.
+        """Log a record (a §3 object is read into one) without touching any sheet.
 
         `changes` are recorded as given: `apply` is what also writes them to the sheets.
         """
-        result = json.loads(json.dumps(result_json, ensure_ascii=False, default=str))
-        who, system = result.get("character"), str(result.get("system", "generic"))
-        row = (_now(), str(result.get("input", "")), who, _key(who), system)
+        record = records.given(record, changes)
+        who, system = record.character, record.system
+        row = (_now(), record.input, who, _key(who), system)
         listed = [c.to_json() for c in changes]
         insert = (
             "INSERT INTO log (time, input, character, character_key, system, kind, result,"
             " changes, undoes) VALUES ({p}, {p}, {p}, {p}, {p}, {p}, {p}, {p}, {p}) RETURNING id"
         )  # fmt: skip
-        args = [*row, str(result.get("kind", "roll")), json.dumps(result, ensure_ascii=False),
-                json.dumps(listed, ensure_ascii=False), undoes]
+        stored = records.encode(record)
+        record = records.decode(json.loads(stored), tuple(changes))  # as it will read back
+        args = [*row, record.kind, stored, json.dumps(listed, ensure_ascii=False, default=str),
+                undoes]
         keys = touched_keys(listed)  # every value the change-set touched: undo's index
         if keys and self.link.dialect.writes_in_with:  # the entry and its index in one statement
             values = ", ".join(["({p}, {p}, {p})"] * len(keys))
@@ -394,7 +393,7 @@ class Transaction(NamedRows):
             marks = ", ".join(["({p}, {p}, {p}, {p})"] * len(keys))
             self.execute(f"INSERT INTO touch VALUES {marks}",
                          [v for key in keys for v in (id_, *key)], write=True)
-        return LogEntry(id_, row[1], who, system, result, tuple(changes), False, row[0])
+        return LogEntry(id_, row[1], who, system, record, tuple(changes), False, row[0])
 
     # ---- the log ----
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from rules.notation.ast import Die
 
@@ -22,6 +22,15 @@ class Throw(NamedTuple):
     die: str
     face: int
     kept: bool
+
+
+class DiceHistory(Protocol):
+    """Why each throw of a LINE was made and what became of it, in throw order (a `Roller`)."""
+
+    def history(self, count: int) -> list[tuple[str, str | None]]:
+        """Each of the first `count` throws' why (`check dex`, `Favor`, `a reroll of 1d20r1`,
+        `an explosion of 3d6!`) and fate (`rerolled`, `exploded`, or None: it lies there)."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)

@@ -73,6 +73,7 @@ class Context:
             kind=kind,
             said=summary,
             throws=self.roller.throws,
+            trail=self.roller,
             **fields,
         )
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from rules.campaign import Character
 from rules.errors import Do, Hint, LimitError, RuleError, UsageError
 from rules.notation import ast
+from rules.record import LINE
 from rules.resolution import Change, Resolution
 from rules.systems.protocol import Context
 from rules.systems.tiers.harm import take_hit
@@ -199,9 +200,9 @@ def buyout(ctx: Context, line: ast.CommandLine) -> Resolution:
     who = ctx.active
     refuse_dead(who)
     entry = ctx.table.last_entry
-    result = {} if entry is None or entry.undone else entry.result
-    if entry is None or result.get("system") != ctx.system.id or result.get("kind") != "check" \
-            or result.get("outcome") != "fail":
+    record = None if entry is None or entry.undone else entry.record
+    if entry is None or record is None or record.act != LINE or record.system != ctx.system.id \
+            or record.kind != "check" or record.outcome != "fail":
         raise RuleError(f"{who.name}'s previous LINE is not a failed check: nothing to buy out")
     stamina = pool_of(ctx, who, "stamina")
     if stamina == 0:
@@ -210,5 +211,5 @@ def buyout(ctx: Context, line: ast.CommandLine) -> Resolution:
         raise RuleError(f"{who.name} has {stamina} Stamina; the buyout costs {cost}; nothing changed")
     change = Change(who.name, "stamina", stamina, stamina - cost, "buyout")
     return ctx.resolution("check", f"{ctx.input.strip()} → {entry.input} · pass", outcome="pass",
-                          target=result.get("target"), successes=result.get("successes"),
+                          target=record.target, successes=record.successes,
                           changes=(change,), extra=(("bought", entry.id),))
