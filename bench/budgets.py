@@ -167,10 +167,11 @@ def work_counts() -> None:
 PLAIN_LATER = ("prompt_toolkit", "sqlite3", "rich", "click", "typer", "cli.store", "rules.odds",
                "rules.named", "rules.systems.sheets", "rules.systems.pools",
                "cli.commands.odds_cmd", "json", "fractions", "shlex", "cli.render.layout",
-               "cli.render.meanwhile", "unicodedata")
+               "cli.render.meanwhile", "unicodedata", "rules.notation.grammar", "pyparsing")
 """Not loaded by a plain LINE: the REPL, the store, rich, Click and Typer; the odds engine,
 named rolls, sheets and pool commands; json (--json), fractions (a division), shlex, the
-terminal's layout, the REPL's "meanwhile", the Unicode tables."""
+terminal's layout, the REPL's "meanwhile", the Unicode tables; the grammar and pyparsing (a
+plain sum of dice is read by rules/notation/plain.py)."""
 ODDS_BATCH_LATER = ("click", "typer", "cli.commands.odds_cmd", "cli.commands.campaign_cmds",
                     "cli.commands.info", "cli.store", "sqlite3", "prompt_toolkit", "rich")
 COMMANDS = ("rules.odds", "rules.systems.vagabond.checks", "rules.systems.vagabond.combat",
