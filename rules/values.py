@@ -54,13 +54,14 @@ def _first_instance(self: Any, *args: Any, **kwargs: Any) -> None:
 
 class Slotted:
     """A frozen value with `__slots__` (see the module): a subclass names its fields in
-    `__slots__`, in the order its `__init__` takes them, and sets each there once with
-    `object.__setattr__`. Two are equal when they are of one class with equal fields."""
+    `__slots__` (after its bases' fields), in the order its `__init__` takes them, and sets each
+    there once with `object.__setattr__`. Two are equal when they are of one class with equal
+    fields."""
 
     __slots__: tuple[str, ...] = ()
 
     def _fields(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in self.__slots__)
+        return tuple(getattr(self, name) for name in _names(type(self)))
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
@@ -71,7 +72,7 @@ class Slotted:
         return hash(self._fields())
 
     def __repr__(self) -> str:
-        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in _names(type(self)))
         return f"{type(self).__qualname__}({fields})"
 
     def __reduce__(self) -> tuple[Any, ...]:  # copy and pickle make it through its __init__
@@ -82,3 +83,15 @@ class Slotted:
 
     def __delattr__(self, name: str) -> None:
         raise AttributeError(f"cannot delete field {name!r}")
+
+
+_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _names(cls: type) -> tuple[str, ...]:
+    """A Slotted class's fields: its bases' slots first, then its own."""
+    names = _NAMES.get(cls)
+    if names is None:
+        names = _NAMES[cls] = tuple(name for each in reversed(cls.__mro__)
+                                    for name in vars(each).get("__slots__", ()))
+    return names
