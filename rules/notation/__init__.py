@@ -12,6 +12,7 @@ from functools import cache
 from types import ModuleType
 from typing import TYPE_CHECKING
 
+from rules.notation.limits import room_for_depth
 from rules.notation.plain import read as read_plain
 
 if TYPE_CHECKING:
@@ -22,12 +23,14 @@ __all__ = ["load", "parse", "parse_expression"]
 
 def parse(text: str) -> ast.Line:
     """Parse one LINE into its syntax tree; raises NotationError with a 1-based column."""
+    room_for_depth()  # a sum of 500 terms is a tree 500 deep, walked after
     line = read_plain(text)
     return line if line is not None else _grammar().parse(text)
 
 
 def parse_expression(text: str) -> ast.Expr:
     """Parse a bare dice expression (no command words); used for sheet values and tests."""
+    room_for_depth()
     line = read_plain(text)
     return line.expr if line is not None else _grammar().parse_expression(text)
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import sys
 from dataclasses import replace
 from functools import lru_cache
 from typing import Any
@@ -12,7 +11,7 @@ import pyparsing as pp
 
 from rules.errors import LimitError, NotationError, UsageError
 from rules.notation import ast
-from rules.notation.limits import MAX_DEPTH, MAX_LINE, MAX_REPEAT, MAX_SIDES
+from rules.notation.limits import MAX_DEPTH, MAX_LINE, MAX_REPEAT, MAX_SIDES, room_for_depth
 from rules.notation.normal import normalise
 from rules.notation.parts import REPEAT
 from rules.notation.terms import (
@@ -27,8 +26,6 @@ from rules.notation.terms import (
     modifier_of,
     term_mods,
 )
-
-_RECURSION = 20_000
 
 
 def _regex(pattern: str, name: str) -> pp.Regex:
@@ -348,16 +345,9 @@ def _parse(text: str) -> ast.Line:
 
 
 def _read(text: str) -> pp.ParseResults:
-    """The grammar's reading of `text`. pyparsing spends a few dozen frames per nesting level
-    (50 levels need more than Python's 1,000): the limit is raised for the read only, and the
-    caller's limit is back after it."""
-    limit = sys.getrecursionlimit()
-    if limit < _RECURSION:
-        sys.setrecursionlimit(_RECURSION)
-    try:
-        return _grammar().parse_string(text, parse_all=True)
-    finally:
-        sys.setrecursionlimit(limit)
+    """The grammar's reading of `text` (50 levels need more frames than Python's 1,000)."""
+    room_for_depth()
+    return _grammar().parse_string(text, parse_all=True)
 
 
 def parse_expression(text: str) -> ast.Expr:
