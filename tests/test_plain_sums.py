@@ -98,6 +98,7 @@ def test_an_expression_is_read_the_same_way() -> None:
     assert raised.value.message == "expected a term, found the end of the line"
 
 
+@pytest.mark.slow
 def test_a_sum_as_long_as_a_line_may_be_rolls(tmp_path: Path) -> None:
     """450 terms in 949 characters: a tree 449 deep, written back and rolled, in a process
     where no grammar ran first (its walkers need more than Python's 1,000 frames)."""
