@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import TextIO
@@ -18,13 +19,22 @@ class ExitStatus(IntEnum):
     INTERRUPTED = 130
 
 
+def ask_on_the_terminal(question: str) -> bool:
+    """A yes-or-no question on the terminal, no unless answered yes (Click's prompt)."""
+    import typer
+
+    return typer.confirm(question, default=False)
+
+
 @dataclass
 class Environment:
-    """Where `roll` reads and writes, and whether a person is watching."""
+    """Where `roll` reads and writes, whether a person is watching, and how they are asked."""
 
     stdin: TextIO = field(default_factory=lambda: sys.stdin)
     stdout: TextIO = field(default_factory=lambda: sys.stdout)
     stderr: TextIO = field(default_factory=lambda: sys.stderr)
+    confirm: Callable[[str], bool] = field(default=ask_on_the_terminal, repr=False)
+    """Ask a yes-or-no question (`sheet rm` on a terminal); True for yes."""
 
     @property
     def stdin_isatty(self) -> bool:

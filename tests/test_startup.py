@@ -44,6 +44,18 @@ def test_a_plain_line_imports_no_repl_store_or_commands(
     assert loaded(tmp_path, args, stdin, HEAVY) == ""
 
 
+@pytest.mark.parametrize("args, stdin", [(["2d6+3"], ""), (["-q", "-n", "3", "4d6kh3"], ""),
+                                         (["-q"], "1d20+5\n2d20kl1+2\n1d10+1d6\nd%\n")])
+def test_a_plain_sum_of_dice_loads_no_grammar(tmp_path: Path, args: list[str], stdin: str) -> None:
+    """rules/notation/plain.py reads it: the grammar (and its parser library) stays unloaded."""
+    assert loaded(tmp_path, args, stdin, ("rules.notation.grammar",)) == ""
+
+
+def test_a_line_beyond_a_plain_sum_loads_the_grammar(tmp_path: Path) -> None:
+    grammar = ("rules.notation.grammar",)
+    assert loaded(tmp_path, ["d20", "adv", "+", "5"], "", grammar) == "rules.notation.grammar"
+
+
 def test_an_odds_batch_builds_no_command(tmp_path: Path) -> None:
     others = ("cli.app", "cli.commands", "cli.store", "cli.repl")
     assert loaded(tmp_path, ["--json"], "odds 3d6\nodds 4d6kh3\n", others) == ""

@@ -454,13 +454,10 @@ def test_a_name_is_found_whatever_its_case_and_surrounding_spaces(campaign: Camp
         assert table.active is not None and table.active.name == "Mira"
 
 
-def test_opening_a_new_file_busy_at_once_opens_again(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_opening_a_new_file_busy_at_once_opens_again(tmp_path: Path) -> None:
     """Processes opening a new campaign together: SQLite may refuse the switch to WAL at once
     (busy, no waiting, where waiting could deadlock); the open is made again, not refused."""
     refusals = [sqlite3.OperationalError("database is locked")] * 2
-    connect = sqlite3.connect
 
     class Refusing:
         def __init__(self, db: sqlite3.Connection) -> None:
@@ -474,8 +471,9 @@ def test_opening_a_new_file_busy_at_once_opens_again(
         def __getattr__(self, name: str) -> Any:
             return getattr(self.db, name)
 
-    monkeypatch.setattr(sqlite_store.sqlite3, "connect",
-                        lambda *a, **k: Refusing(connect(*a, **k)))
-    with Campaign(tmp_path / "c.sqlite3").transaction() as tx:
+    def connect(*args: Any, **kwargs: Any) -> Any:
+        return Refusing(sqlite3.connect(*args, **kwargs))
+
+    with Campaign(tmp_path / "c.sqlite3", connect=connect).transaction() as tx:
         assert tx.characters() == []
     assert refusals == []

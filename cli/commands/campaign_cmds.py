@@ -217,7 +217,7 @@ def confirm_removal(env: Environment, name: str) -> None:
     """Ask on a terminal; elsewhere (a script, a pipe) refuse: `--yes` says it is meant."""
     if not (env.stdin_isatty and env.stdout_isatty):
         raise UsageError(f"sheet rm {name} asks first: add --yes to remove without a terminal")
-    if not typer.confirm(f"remove {shown(name)} from this campaign?", default=False):
+    if not env.confirm(f"remove {shown(name)} from this campaign?"):
         raise RuleError(f"kept {name}; nothing changed")
 
 
