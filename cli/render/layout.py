@@ -18,8 +18,9 @@ from dataclasses import dataclass
 
 from cli.env import terminal_columns
 from cli.render.safe import shown
-from cli.render.text import colorize
+from cli.render.text import COLOUR, PLAIN
 from rules.resolution import Resolution
+from rules.said import Said, Word, joined, said
 from rules.systems.protocol import shown_input as shown_input_of
 
 _ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
@@ -154,16 +155,16 @@ def fit_error(text: str, width: int) -> str:
         wrap(line, max(width, 20)) if line.startswith(ERROR_START) else [line]))
 
 
-def head_of(res: Resolution) -> str:
+def head_of(res: Resolution) -> Said:
     """`pass · 17`, `15`, `step-down · 2`: the outcome and the total, when the LINE has them;
     a table roll's head is the row it gave (`3 goblins in the fog`)."""
     rolled = dict(res.extra).get("table") if res.kind == "table" else None
     if isinstance(rolled, dict) and isinstance(rolled.get("text"), str):
-        return shown(str(rolled["text"]))
-    parts = [res.outcome] if res.outcome is not None else []
+        return said(shown(str(rolled["text"])))
+    parts: list[str | Said] = [said(Word(res.outcome))] if res.outcome is not None else []
     if res.total is not None:
         parts.append(str(res.total))
-    return SEPARATOR.join(parts)
+    return joined(parts, SEPARATOR)
 
 
 @dataclass(frozen=True)
@@ -197,9 +198,9 @@ class Layout:
                 lines += wrap(shown_input + ARROW.rstrip(), self.width)
         head = head_of(res)
         if head and res.kind == "table":  # the row heads; the die reading stays under it
-            body = body.removesuffix(ARROW + head)
+            body = body.removesuffix(ARROW + head.plain)
         if head:
-            lines += wrap(colorize(head, res) if color else head, self.width)
+            lines += wrap((COLOUR if color else PLAIN).said(head, res), self.width)
             body = SEPARATOR.join(
                 part for part in body.split(SEPARATOR) if visible(part) != res.outcome
             )

@@ -7,6 +7,7 @@ from cli.render.safe import shown
 from rules.describe import pool_title
 from rules.errors import NotationError, RollError
 from rules.resolution import Change, Resolution, Value
+from rules.said import Face, Said, Word
 
 RESET = "\x1b[0m"
 STYLES = {
@@ -21,8 +22,6 @@ STYLES = {
     "fumble": "\x1b[35;1m",
 }
 CHANGE = "\x1b[36m"
-SEPARATOR = " · "
-"""Between the parts of a summary: `14 vs 10 · pass · crit`."""
 
 
 def value_text(value: Value) -> str:
@@ -70,8 +69,9 @@ def change_line(change: Change, system_id: str | None = None) -> str:
 
 class TextRenderer:
     """A result as plain text, one method per part of it: the summary line (a `# comment`
-    names it), a pool change, a note. What a person typed reaches the output only through
-    `summary` and `note` (a LINE's echo, its labels, names), the one place to make it safe."""
+    names it) and each of its parts (rules/said.py: a text, a die, an outcome word), a pool
+    change, a note. What a person typed reaches the output only through `text` and `note` (a
+    LINE's echo, its labels, names), the one place to make it safe."""
 
     def resolution(self, res: Resolution) -> str:
         lines = [self.summary(res)]
@@ -81,7 +81,30 @@ class TextRenderer:
 
     def summary(self, res: Resolution) -> str:
         comment = res.comment
-        return f"{comment}: {res.summary}" if comment else res.summary
+        body = self.said(res.summary_parts, res)
+        return f"{self.text(comment)}: {body}" if comment else body
+
+    def said(self, said: Said, res: Resolution | None) -> str:
+        """A summary's parts, each shown by its own method."""
+        out = []
+        for part in said.parts:
+            if isinstance(part, Face):
+                out.append(self.face(part))
+            elif isinstance(part, Word):
+                out.append(self.word(part, res))
+            else:
+                out.append(self.text(part.text))
+        return "".join(out)
+
+    def text(self, text: str) -> str:
+        return text
+
+    def face(self, face: Face) -> str:
+        """A die: `5`, and `~~2~~` for one not kept (dropped, rerolled away)."""
+        return face.plain
+
+    def word(self, word: Word, res: Resolution | None) -> str:
+        return word.word
 
     def change(self, change: Change, system_id: str | None) -> str:
         return change_line(change, system_id)
@@ -95,8 +118,8 @@ class ShownRenderer(TextRenderer):
     (cli.render.safe), so a name or comment holding a newline or an escape sequence stays on its
     own line, inert. JSON and the log keep the data as it is (TextRenderer)."""
 
-    def summary(self, res: Resolution) -> str:
-        return shown(super().summary(res))
+    def text(self, text: str) -> str:
+        return shown(text)
 
     def change(self, change: Change, system_id: str | None) -> str:
         return shown(super().change(change, system_id))
@@ -106,23 +129,29 @@ class ShownRenderer(TextRenderer):
 
 
 class ColourRenderer(ShownRenderer):
-    """The text on a colour terminal: the result's outcome, crit and fumble in their colours
-    (from its fields: a label that spells `pass` stays the user's), dropped dice dimmed and
-    struck, pool changes in their own colour. Colour is added after the text is made safe."""
+    """The text on a colour terminal, from the result's fields and its parts' flags: an
+    outcome word the result says (its outcome, crit, fumble) in its colour, a die not kept
+    dimmed and struck, pool changes in their own colour. Text the person typed (a label that
+    spells `pass`, a comment holding `~~x~~`) is a text part: never styled."""
 
-    def summary(self, res: Resolution) -> str:
-        return colorize(super().summary(res), res)
+    def word(self, word: Word, res: Resolution | None) -> str:
+        if res is not None and word.word in outcome_words(res):
+            return f"{STYLES[word.word]}{word.word}{RESET}"
+        return word.word
+
+    def face(self, face: Face) -> str:
+        return face.text if face.kept else dropped(face.text)
 
     def change(self, change: Change, system_id: str | None) -> str:
         return f"{CHANGE}{super().change(change, system_id)}{RESET}"
 
     def note(self, note: str, res: Resolution) -> str:
-        """A note that opens with one of the result's outcome words (`crit: …`) colours it."""
+        """A note the result opens with one of its outcome words (`crit: …`) colours it."""
         note = super().note(note, res)
-        word = note.split(":", 1)[0]
-        if ":" in note and word in outcome_words(res):
-            return f"{STYLES[word]}{word}{RESET}{struck(note[len(word):])}"
-        return struck(note)
+        for word in outcome_words(res):
+            if note.startswith(f"{word}:"):
+                return f"{STYLES[word]}{word}{RESET}{note[len(word):]}"
+        return note
 
 
 PLAIN = TextRenderer()
@@ -149,31 +178,6 @@ def outcome_words(res: Resolution) -> frozenset[str]:
     if res.fumble:
         words.add("fumble")
     return frozenset(w for w in words if w is not None)
-
-
-def colorize(text: str, res: Resolution | None = None) -> str:
-    """A summary (or a layout's head) in colour: dropped dice marked, and each ` · ` part that
-    is one of the result's outcome words (`pass`, `step-down to Δ4`, `crit`) in its colour."""
-    text = struck(text)
-    words = outcome_words(res) if res is not None else frozenset()
-    if not words:
-        return text
-    parts = text.split(SEPARATOR)
-    for i, part in enumerate(parts):
-        word = part if part in words else part.split(" ", 1)[0] if i else ""
-        if word in words:
-            parts[i] = f"{STYLES[word]}{word}{RESET}{part[len(word):]}"
-    return SEPARATOR.join(parts)
-
-
-def struck(text: str) -> str:
-    """Dropped dice (`~~2~~`, as the plain text writes them) dimmed and struck."""
-    if "~~" not in text:
-        return text
-    pieces = text.split("~~")
-    if len(pieces) % 2 == 0:  # an unpaired mark (a user's own `~~`) is not a dropped die
-        return text
-    return "".join(dropped(p) if i % 2 else p for i, p in enumerate(pieces))
 
 
 def render(res: Resolution, color: bool) -> str:

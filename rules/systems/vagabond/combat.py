@@ -155,7 +155,7 @@ def attack(ctx: Context, line: ast.CommandLine) -> Resolution:
     words = plan.words
     roll = roll_check(ctx, plan.spec)
     outcome = "hit" if roll.passed else "miss"
-    summary = f"{ctx.input.strip()} → {roll.head(outcome)}"
+    summary = f"{ctx.input.strip()} → " + roll.head(outcome)
     notes = list(roll.notes)
     amount: int | None = None
     if roll.passed:
@@ -254,7 +254,7 @@ def hit(ctx: Context, line: ast.CommandLine) -> Resolution:
     if who is not None:
         changes.extend(hp_loss(ctx, who, damage.amount, "hit"))
     return ctx.resolution(
-        "save", f"{ctx.input.strip()} → {roll.head(outcome)} · {damage.amount} damage",
+        "save", f"{ctx.input.strip()} → " + roll.head(outcome) + f" · {damage.amount} damage",
         total=roll.total, target=roll.difficulty, outcome=outcome, crit=roll.crit,
         changes=tuple(changes), notes=tuple(notes),
         extra=(("damage", damage.amount), ("defence", defence), ("armor", armor),

@@ -214,7 +214,7 @@ def cast(ctx: Context, line: ast.CommandLine) -> Resolution:
                      if spell.kind != "effect" else "Crit: Luck forgone for the Crit's benefit")
     shown = "" if extra is None else f" · +{extra} damage"
     return ctx.resolution(
-        "cast", f"{ctx.input.strip()} → {roll.head(outcome)} · {cost} Mana{shown}",
+        "cast", f"{ctx.input.strip()} → " + roll.head(outcome) + f" · {cost} Mana{shown}",
         total=roll.total, target=roll.difficulty, outcome=outcome, crit=roll.crit,
         changes=tuple(changes), notes=tuple(notes),
         extra=(("mana", cost), ("cap", spell.cap), ("skill", skill), ("trained", plan.trained),
