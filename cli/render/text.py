@@ -207,7 +207,8 @@ def error_text(line: str | None, error: RollError) -> str:
     out = f"roll: error: {where}{shown(error.worded(wording()))}"
     if isinstance(error, NotationError) and line is not None and error.column:
         chars = [_shown_char(c) for c in line.rstrip("\n")]
-        indent = sum(_columns(c) for c in chars[: error.column - 1])
+        before = "".join(chars[: error.column - 1])
+        indent = len(before) if before.isascii() else columns(before)  # ASCII: a column each
         out += f"\n  {''.join(chars)}\n  {' ' * indent}^"
     return out
 
@@ -226,16 +227,7 @@ def _shown_char(c: str) -> str:
 
 
 def columns(text: str) -> int:
-    """How many terminal columns `text` takes."""
-    return sum(_columns(c) for c in text)
+    """How many terminal columns `text` takes: cli.render.layout's `width_of` (wcwidth)."""
+    from cli.render.layout import width_of
 
-
-def _columns(c: str) -> int:
-    """How many terminal columns a shown character takes (CJK and emoji take two)."""
-    if c < "\u0300":  # before the combining marks: no wide or combining character
-        return 1
-    import unicodedata
-
-    if unicodedata.combining(c):
-        return 0
-    return 2 if unicodedata.east_asian_width(c) in ("W", "F") else 1
+    return width_of(text)
