@@ -169,3 +169,21 @@ def marks(crit: bool, fumble: bool = False) -> Said:
     if fumble:
         out += said_outcome("fumble")
     return out
+
+
+class Note(str):
+    """A note whose words have parts (a die in it, an outcome word opening it): its value is
+    the plain text (what JSON, the log and every `str` reader get), `said` its parts for a
+    renderer. Text made from it (`f"{note}"`, `note + "…"`) is plain text again."""
+
+    said: Said
+
+    def __new__(cls, said: Said) -> Note:
+        note = super().__new__(cls, said.plain)
+        note.said = said
+        return note
+
+
+def note(*pieces: str | Part | Said) -> Note:
+    """A note from its pieces: `note(Word("crit"), ": double the effect")`."""
+    return Note(said(*pieces))

@@ -79,3 +79,12 @@ def test_a_named_roll_keeps_the_parts_of_the_line_it_expands_to() -> None:
     assert plain_text(res) == "sneak → 2d20kh1 vs 12 → [~~9~~, 14] = 14 vs 12 · pass"
     assert render(res, True) == (
         f"sneak → 2d20kh1 vs 12 → [{dropped('9')}, 14] = 14 vs 12 · {STYLES['pass']}pass{RESET}")
+
+
+def test_a_note_rolling_dice_dims_its_dropped_die_and_keeps_its_plain_text() -> None:
+    from tests.support.vagabond import run
+
+    res = run("attack melee 2d6kh1 trained", [13, 2, 5])
+    assert res.notes == ("Damage 2d6kh1 → [~~2~~, 5] = 5",)
+    assert render(res, True).split("\n")[1] == f"Damage 2d6kh1 → [{dropped('2')}, 5] = 5"
+

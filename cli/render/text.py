@@ -7,7 +7,7 @@ from cli.render.safe import shown
 from rules.describe import pool_title
 from rules.errors import NotationError, RollError
 from rules.resolution import Change, Resolution, Value
-from rules.said import Face, Said, Word
+from rules.said import Face, Note, Said, Word
 
 RESET = "\x1b[0m"
 STYLES = {
@@ -146,12 +146,11 @@ class ColourRenderer(ShownRenderer):
         return f"{CHANGE}{super().change(change, system_id)}{RESET}"
 
     def note(self, note: str, res: Resolution) -> str:
-        """A note the result opens with one of its outcome words (`crit: …`) colours it."""
-        note = super().note(note, res)
-        for word in outcome_words(res):
-            if note.startswith(f"{word}:"):
-                return f"{STYLES[word]}{word}{RESET}{note[len(word):]}"
-        return note
+        """A note with parts (rules/said.py `Note`: `crit: …`, a damage roll's dice) shown
+        part by part, as the summary is; any other note is text."""
+        if isinstance(note, Note):
+            return self.said(note.said, res)
+        return super().note(note, res)
 
 
 PLAIN = TextRenderer()

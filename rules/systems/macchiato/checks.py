@@ -10,7 +10,7 @@ from rules.describe import throws_parts
 from rules.errors import RuleError, UsageError
 from rules.notation import ast
 from rules.resolution import Change, Resolution
-from rules.said import marks, said_outcome
+from rules.said import Word, marks, note, said_outcome
 from rules.systems.periods import new_period
 from rules.systems.protocol import Context, Stat
 
@@ -28,8 +28,8 @@ FREE_FLAG = "free-advantage-spent"
 SESSION_FIELD = "session"
 """The party's session counter, moved by `session new`."""
 
-CRIT_NOTE = "crit: double the effect or add a consequence"
-FUMBLE_NOTE = "fumble: double the effect or add a consequence"
+CRIT_NOTE = note(Word("crit"), ": double the effect or add a consequence")
+FUMBLE_NOTE = note(Word("fumble"), ": double the effect or add a consequence")
 
 Edge = Literal["adv", "dis"] | None
 

@@ -6,10 +6,11 @@ import math
 import re
 from dataclasses import dataclass
 
-from rules.describe import describe_roll
+from rules.describe import roll_parts
 from rules.errors import Do, Hint, RuleError, UsageError
 from rules.notation import ast
 from rules.resolution import Change, Resolution
+from rules.said import note
 from rules.systems.protocol import Context
 from rules.systems.vagabond.check_roll import CheckSpec, aid_from_words, roll_check
 from rules.systems.vagabond.names import CASTING, DELIVERY, SKILLS, title
@@ -233,5 +234,5 @@ def roll_extra_damage(ctx: Context, spell: Price, notes: list[str]) -> int | Non
     if expr is None:
         return None
     roll = ctx.roller.roll(expr, why="damage")
-    notes.append(f"Damage: the spell's own dice + {expr} → {describe_roll(roll)}")
+    notes.append(note(f"Damage: the spell's own dice + {expr} → ", roll_parts(roll)))
     return roll.total
