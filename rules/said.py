@@ -1,47 +1,25 @@
-"""What a result says, as structure: the parts of its summary line.
+"""What a result says, as structure: the parts of its summary line (and of a note).
 
-A summary is a `Said`: a tuple of parts, each knowing what it is. `Text` is words as written
-(the LINE echoed back, an arrow, an operator, a number, a `[label]` the person typed); `Face`
-is a die (or a dice group's member) with its kept/exploded/rerolled flags; `Word` is one of
-the result's outcome words (`pass`, `step-down`, `crit`). A renderer shows each part its own
-way (cli/render/text.py): plain text writes a die not kept `~~2~~`, a colour terminal dims it
-from its flag, and colours an outcome word only where the result put one, so text the
-person typed (a label `[pass]`, a comment `~~x~~`) is never styled.
+A summary is a `Said`: a tuple of parts, each knowing what it is. A `str` part is words as
+written (the LINE echoed back, an arrow, an operator, a number, a `[label]` the person
+typed); a `Face` is a die (or a dice group's member) with its kept/exploded/rerolled flags; a
+`Word` is one of the result's outcome words (`pass`, `step-down`, `crit`). A renderer shows
+each part its own way (cli/render/text.py): plain text writes a die not kept `~~2~~`, a colour
+terminal dims it from its flag and colours an outcome word only where the result put one, so
+text the person typed (a label `[pass]`, a comment `~~x~~`) is never styled.
 
-Parts are joined with `+` (a `str` is a `Text`): `echo + " → " + dice + " · " + Word(outcome)`.
+Parts are joined with `+` (`echo + " → " + dice + said_outcome(outcome)`), or built in one
+pass from a list of pieces (`built`), as rules/describe.py writes a roll's dice.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 
-class _Piece:
-    """What parts share: joined with `+` into a `Said`."""
-
-    __slots__ = ()
-
-    def __add__(self, other: str | Part | Said) -> Said:
-        return said(self, other)  # type: ignore[arg-type]  # every subclass is a Part
-
-    def __radd__(self, other: str) -> Said:
-        return said(other, self)  # type: ignore[arg-type]
-
-
-@dataclass(frozen=True, slots=True)
-class Text(_Piece):
-    """Words shown as they are: the LINE's echo, `→`, ` + `, `= 15`, a label."""
-
-    text: str
-
-    @property
-    def plain(self) -> str:
-        return self.text
-
-
-@dataclass(frozen=True, slots=True)
-class Face(_Piece):
+class Face(NamedTuple):
     """One die as shown (`5`, `6!`, `6+6+2!`, `8*`), or a whole dice-group member
     (`{…, [3, 10] = 13}`): kept or not (dropped, rerolled away), and how it came."""
 
@@ -56,8 +34,7 @@ class Face(_Piece):
         return self.text if self.kept else f"~~{self.text}~~"
 
 
-@dataclass(frozen=True, slots=True)
-class Word(_Piece):
+class Word(NamedTuple):
     """An outcome word the result itself says (`pass`, `fail`, `step-down`, `crit`)."""
 
     word: str
@@ -67,12 +44,12 @@ class Word(_Piece):
         return self.word
 
 
-Part = Text | Face | Word
+Part = str | Face | Word
 
 
 @dataclass(frozen=True, slots=True)
 class Said:
-    """A summary line as parts (adjacent texts merged); `plain` is its plain text."""
+    """A summary line as parts; `plain` is its plain text."""
 
     parts: tuple[Part, ...] = ()
     _text: str | None = field(default=None, repr=False, compare=False)
@@ -82,18 +59,18 @@ class Said:
         """The parts as plain text (`[~~9~~, 14] = 14 vs 12 · pass`), written once."""
         text = self._text
         if text is None:
-            text = "".join(p.plain for p in self.parts)
+            text = "".join([p if p.__class__ is str else p.plain for p in self.parts])  # type: ignore[union-attr]
             object.__setattr__(self, "_text", text)  # a cache of a pure function: still frozen
         return text
 
-    def __add__(self, other: str | Part | Said) -> Said:
-        return said(self, other)
+    def __add__(self, other: str | Face | Word | Said) -> Said:
+        return Said(self.parts + _parts(other))
 
-    def __radd__(self, other: str | Part) -> Said:
-        return said(other, self)
+    def __radd__(self, other: str | Face | Word) -> Said:
+        return Said(_parts(other) + self.parts)
 
     def __bool__(self) -> bool:
-        return bool(self.parts)
+        return any(self.parts)
 
     def __format__(self, spec: str) -> str:
         """Never: an f-string would lose the parts (join with `+`, or write `.plain`)."""
@@ -102,44 +79,46 @@ class Said:
     def after(self, prefix: str) -> Said | None:
         """The parts after a leading `prefix` of plain words (the LINE the summary echoes),
         or None when the summary does not begin with it."""
-        first = self.parts[0] if self.parts else None
-        if not isinstance(first, Text) or not first.text.startswith(prefix):
+        lead = 0
+        while lead < len(self.parts) and isinstance(self.parts[lead], str):
+            lead += 1
+        words = "".join(self.parts[:lead])  # type: ignore[arg-type]  # strs, as counted
+        if not words.startswith(prefix):
             return None
-        rest = first.text[len(prefix):]
-        return Said(((Text(rest),) if rest else ()) + self.parts[1:])
+        rest = words[len(prefix):]
+        return Said(((rest,) if rest else ()) + self.parts[lead:])
 
 
-def said(*pieces: str | Part | Said) -> Said:
-    """The pieces as one `Said` (a `str` is a `Text`; adjacent texts merged)."""
-    parts: list[Part] = []
-    for piece in pieces:
-        for part in _parts(piece):
-            if isinstance(part, Text):
-                if not part.text:
-                    continue
-                if parts and isinstance(parts[-1], Text):
-                    parts[-1] = Text(parts[-1].text + part.text)
-                    continue
-            parts.append(part)
-    return Said(tuple(parts))
-
-
-def _parts(piece: str | Part | Said) -> tuple[Part, ...]:
-    if isinstance(piece, str):
-        return (Text(piece),)
+def _parts(piece: str | Face | Word | Said) -> tuple[Part, ...]:
     if isinstance(piece, Said):
         return piece.parts
     return (piece,)
 
 
-def joined(items: Sequence[str | Part | Said], sep: str) -> Said:
+def said(*pieces: str | Face | Word | Said) -> Said:
+    """The pieces as one `Said`."""
+    return built(pieces)
+
+
+def built(pieces: Iterable[str | Face | Word | Said]) -> Said:
+    """`said` of a sequence of pieces, in one pass."""
+    parts: list[Part] = []
+    for piece in pieces:
+        if isinstance(piece, Said):
+            parts.extend(piece.parts)
+        else:
+            parts.append(piece)
+    return Said(tuple(parts))
+
+
+def joined(items: Sequence[str | Face | Word | Said], sep: str) -> Said:
     """`sep.join(items)`, the items' parts kept."""
-    out: list[str | Part | Said] = []
+    out: list[str | Face | Word | Said] = []
     for i, item in enumerate(items):
         if i:
             out.append(sep)
         out.append(item)
-    return said(*out)
+    return built(out)
 
 
 def plain(text: str | Said) -> str:
@@ -148,8 +127,8 @@ def plain(text: str | Said) -> str:
 
 
 def as_said(text: str | Said) -> Said:
-    """A summary as parts: a `str` (a summary written as text) is one `Text`."""
-    return text if isinstance(text, Said) else said(text)
+    """A summary as parts: a `str` (a summary written as text) is one text part."""
+    return text if isinstance(text, Said) else Said((text,))
 
 
 SEPARATOR = " · "
@@ -158,17 +137,17 @@ SEPARATOR = " · "
 
 def said_outcome(word: str) -> Said:
     """` · pass`: an outcome word after the separator."""
-    return Said((Text(SEPARATOR), Word(word)))
+    return Said((SEPARATOR, Word(word)))
 
 
 def marks(crit: bool, fumble: bool = False) -> Said:
     """` · crit`, ` · fumble` (each when the result has it), as outcome words."""
-    out = said()
+    parts: tuple[Part, ...] = ()
     if crit:
-        out += said_outcome("crit")
+        parts += (SEPARATOR, Word("crit"))
     if fumble:
-        out += said_outcome("fumble")
-    return out
+        parts += (SEPARATOR, Word("fumble"))
+    return Said(parts)
 
 
 class Note(str):
@@ -184,6 +163,6 @@ class Note(str):
         return note
 
 
-def note(*pieces: str | Part | Said) -> Note:
+def note(*pieces: str | Face | Word | Said) -> Note:
     """A note from its pieces: `note(Word("crit"), ": double the effect")`."""
     return Note(said(*pieces))

@@ -88,12 +88,12 @@ class TextRenderer:
         """A summary's parts, each shown by its own method."""
         out = []
         for part in said.parts:
-            if isinstance(part, Face):
+            if isinstance(part, str):
+                out.append(self.text(part))
+            elif isinstance(part, Face):
                 out.append(self.face(part))
-            elif isinstance(part, Word):
-                out.append(self.word(part, res))
             else:
-                out.append(self.text(part.text))
+                out.append(self.word(part, res))
         return "".join(out)
 
     def text(self, text: str) -> str:
@@ -118,6 +118,10 @@ class ShownRenderer(TextRenderer):
     (cli.render.safe), so a name or comment holding a newline or an escape sequence stays on its
     own line, inert. JSON and the log keep the data as it is (TextRenderer)."""
 
+    def said(self, said: Said, res: Resolution | None) -> str:
+        """Part by part, as TextRenderer's, in one pass (`shown` maps each character alone)."""
+        return shown(said.plain)
+
     def text(self, text: str) -> str:
         return shown(text)
 
@@ -133,6 +137,8 @@ class ColourRenderer(ShownRenderer):
     outcome word the result says (its outcome, crit, fumble) in its colour, a die not kept
     dimmed and struck, pool changes in their own colour. Text the person typed (a label that
     spells `pass`, a comment holding `~~x~~`) is a text part: never styled."""
+
+    said = TextRenderer.said
 
     def word(self, word: Word, res: Resolution | None) -> str:
         if res is not None and word.word in outcome_words(res):

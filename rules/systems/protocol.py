@@ -12,7 +12,7 @@ from rules.dice.evaluate import Roller
 from rules.errors import Do, Hint, Part, UsageError
 from rules.notation import ast
 from rules.resolution import Change, Resolution, Summary
-from rules.said import Said, Word, marks
+from rules.said import Said, Word, built, marks
 from rules.values import frozen
 
 if TYPE_CHECKING:
@@ -180,10 +180,11 @@ class System:
             fumble = fumble if ranged_fumble is None else ranged_fumble
 
         def summary() -> Said:  # written only if read: `-q` shows the total alone
-            text = f"{shown} → " + roll_parts(roll)
-            if outcome is not None:
-                text += f" {line.goal_text} · " + Word(outcome)
-            return text + marks(crit, fumble)
+            if outcome is None and not (crit or fumble):
+                return f"{shown} → " + roll_parts(roll)
+            return built((f"{shown} → ", roll_parts(roll),
+                          *(() if outcome is None else (f" {line.goal_text} · ", Word(outcome))),
+                          marks(crit, fumble)))
 
         return ctx.resolution(
             "roll",
