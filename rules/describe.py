@@ -117,7 +117,7 @@ def _tree(node: Rolled, out: Pieces, counted: bool = True) -> None:
         if node.dice and node.dice[0].why in ("Favor", "Hinder"):
             out.append(f"{node.dice[0].why} ")
         _dice(node.dice, out)
-        if counted:
+        if counted and node.counts_successes:
             out.append(_count_of(node))
     elif isinstance(node, RolledConst):
         out.append(number(node.value))
@@ -141,12 +141,13 @@ def _tree(node: Rolled, out: Pieces, counted: bool = True) -> None:
             _tree(member, shown)
             if not isinstance(member, RolledConst) and not _counts(member):
                 shown.append(f" = {number(member.value)}")
-            shown.append("*" if score > 0 else "-" if score < 0 else "")
+            if score:
+                shown.append("*" if score > 0 else "-")
             if not kept:
                 # a dropped member is struck as a whole: no strike-through inside one
                 out.append(Face(_unmarked(shown), False))
         out.append("}")
-        if counted:
+        if counted and node.counts_successes:
             out.append(_count_of(node))
     elif node.op == "neg":
         out.append("-")
