@@ -17,10 +17,9 @@ import re
 from dataclasses import dataclass
 
 from cli.env import terminal_columns
+from cli.render.marks import in_colour
 from cli.render.safe import shown
-from cli.render.text import COLOUR, PLAIN
 from rules.resolution import Resolution
-from rules.said import Said, Word, joined, said
 from rules.systems.protocol import shown_input as shown_input_of
 
 _ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
@@ -181,16 +180,17 @@ def fit_error(text: str, width: int) -> str:
         wrap(line, max(width, 20)) if line.startswith(ERROR_START) else [line]))
 
 
-def head_of(res: Resolution) -> Said:
-    """`pass · 17`, `15`, `step-down · 2`: the outcome and the total, when the LINE has them;
-    a table roll's head is the row it gave (`3 goblins in the fog`)."""
+def head_of(res: Resolution, color: bool = False) -> str:
+    """`pass · 17`, `15`, `step-down · 2`: the outcome (in its colour, with `color`) and the
+    total, from the result's fields, when the LINE has them; a table roll's head is the row it
+    gave (`3 goblins in the fog`)."""
     rolled = dict(res.extra).get("table") if res.kind == "table" else None
     if isinstance(rolled, dict) and isinstance(rolled.get("text"), str):
-        return said(shown(str(rolled["text"])))
-    parts: list[str | Said] = [said(Word(res.outcome))] if res.outcome is not None else []
+        return shown(str(rolled["text"]))
+    parts = [] if res.outcome is None else [in_colour(res.outcome, res) if color else res.outcome]
     if res.total is not None:
         parts.append(str(res.total))
-    return joined(parts, SEPARATOR)
+    return SEPARATOR.join(parts)
 
 
 @dataclass(frozen=True)
@@ -222,11 +222,11 @@ class Layout:
             body = _cut_visible(summary, len(shown_input) + len(ARROW))
             if self.echo:
                 lines += wrap(shown_input + ARROW.rstrip(), self.width)
-        head = head_of(res)
+        head = head_of(res, color)
         if head and res.kind == "table":  # the row heads; the die reading stays under it
-            body = body.removesuffix(ARROW + head.plain)
+            body = body.removesuffix(ARROW + head)
         if head:
-            lines += wrap((COLOUR if color else PLAIN).said(head, res), self.width)
+            lines += wrap(head, self.width)
             body = SEPARATOR.join(
                 part for part in body.split(SEPARATOR) if visible(part) != res.outcome
             )

@@ -2,25 +2,15 @@
 
 from __future__ import annotations
 
-from cli.render.marks import dropped
+from cli.render.marks import RESET as RESET
+from cli.render.marks import STYLES as STYLES
+from cli.render.marks import dropped, in_colour
 from cli.render.safe import shown
 from rules.describe import pool_title
 from rules.errors import NotationError, RollError
 from rules.resolution import Change, Resolution, Value
 from rules.said import Face, Note, Said, Word
 
-RESET = "\x1b[0m"
-STYLES = {
-    "pass": "\x1b[32;1m",
-    "hit": "\x1b[32;1m",
-    "hold": "\x1b[32;1m",
-    "fail": "\x1b[31;1m",
-    "miss": "\x1b[31;1m",
-    "step-down": "\x1b[33;1m",
-    "fizzle": "\x1b[31;1m",
-    "crit": "\x1b[33;1m",
-    "fumble": "\x1b[35;1m",
-}
 CHANGE = "\x1b[36m"
 
 
@@ -141,9 +131,7 @@ class ColourRenderer(ShownRenderer):
     said = TextRenderer.said
 
     def word(self, word: Word, res: Resolution | None) -> str:
-        if res is not None and word.word in outcome_words(res):
-            return f"{STYLES[word.word]}{word.word}{RESET}"
-        return word.word
+        return word.word if res is None else in_colour(word.word, res)
 
     def face(self, face: Face) -> str:
         return face.text if face.kept else dropped(face.text)
@@ -175,16 +163,6 @@ def shown_text(res: Resolution) -> str:
     return SHOWN.resolution(res)
 
 
-def outcome_words(res: Resolution) -> frozenset[str]:
-    """The words of a result that are coloured: its outcome, `crit`, `fumble`, as it has them."""
-    words = {res.outcome} if res.outcome in STYLES else set()
-    if res.crit:
-        words.add("crit")
-    if res.fumble:
-        words.add("fumble")
-    return frozenset(w for w in words if w is not None)
-
-
 def render(res: Resolution, color: bool) -> str:
     """A result for a terminal: made safe, and coloured when asked."""
     return (COLOUR if color else SHOWN).resolution(res)
@@ -211,9 +189,11 @@ def error_text(line: str | None, error: RollError) -> str:
     where = f"line {number}: " if number is not None else ""
     out = f"roll: error: {where}{shown(error.worded(wording()))}"
     if isinstance(error, NotationError) and line is not None and error.column:
+        from cli.render.layout import width_of
+
         chars = [_shown_char(c) for c in line.rstrip("\n")]
         before = "".join(chars[: error.column - 1])
-        indent = len(before) if before.isascii() else columns(before)  # ASCII: a column each
+        indent = len(before) if before.isascii() else width_of(before)  # ASCII: a column each
         out += f"\n  {''.join(chars)}\n  {' ' * indent}^"
     return out
 
