@@ -38,3 +38,13 @@ def test_the_encounter_line_fits_its_pane_in_columns() -> None:
     assert line == "R2 ▸ 竜王竜王 · nex…" and width_of(line) == 20
     by_characters = status(enc, rules, 20)  # 19 characters, 23 columns
     assert by_characters == "R2 竜王竜王 · next Mira" and width_of(by_characters) == 23
+
+
+def test_the_prompt_stays_under_a_third_of_the_pane_in_columns() -> None:
+    from cli.repl.prompt import prompt_text
+    from tests.test_layout import view
+
+    assert prompt_text(view("vagabond", "竜王さま"), 40) == "vag·竜王さ…> "  # 13 columns of 40
+    assert prompt_text(view("vagabond", "Mirabelle Long"), 40) == "vag·mirabe…> "
+    assert all(width_of(prompt_text(view("vagabond", "竜王さま"), w)) <= max((w - 1) // 3, 6)
+               for w in range(20, 90))
