@@ -105,12 +105,11 @@ def help_text(topic: str | None, at_prompt: bool = False) -> str:
         system = SYSTEMS[key]
         text = system.help().rstrip("\n")
         if not generic_id(system.id):
-            from textwrap import fill
-
+            from cli.render.layout import wrap
             from rules.encounter.games import rules_of
 
             said = f"Encounters (roll help encounter): {rules_of(system).help()}"
-            text += "\n" + fill(said, 78, subsequent_indent="  ")
+            text += "\n" + "\n".join(wrap(said, 78, hanging="  "))
         if system.examples:
             generic = system.id == "generic"
             if at_prompt:  # typed at the prompt: no `roll`, no quotes, the system chosen first

@@ -96,7 +96,8 @@ def named_result(res: Resolution, expansion: Expansion) -> Resolution:
         return res
     core = expansion.core
     shown = f"{expansion.chain[0]} → {core}"  # `Nx` and `# comment` show as for any LINE
-    echoed = res.summary.startswith(core)  # most summaries begin with the LINE they resolved
-    summary = shown + res.summary[len(core) :] if echoed else f"{shown}: {res.summary}"
+    said = res.summary_parts
+    after = said.after(core)  # most summaries begin with the LINE they resolved
+    summary = shown + after if after is not None else f"{shown}: " + said
     extra = (*res.extra, ("expanded", expansion.line))
     return replace(res, input=expansion.original, said=summary, extra=extra)

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from cli.render.text import columns, error_text
+from cli.render.layout import width_of
+from cli.render.text import error_text
 from rules.describe import describe_roll
 from rules.dice.evaluate import Roller
 from rules.dice.source import ScriptedSource
@@ -173,7 +174,7 @@ def test_the_odds_header_fits_the_pane_with_wide_characters() -> None:
     code, out, _ = invoke("odds", "--width", "40", "d6 [日本語日本語日本語日本語日本語日本語日本語]")
     assert code == 0
     lines = out.splitlines()
-    assert all(columns(line) <= 40 for line in lines)
+    assert all(width_of(line) <= 40 for line in lines)
     assert "".join(lines[:3]).replace(" ", "") == "d6[日本語日本語日本語日本語日本語日本語日本語]"
 
 

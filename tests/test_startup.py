@@ -110,16 +110,19 @@ def test_a_games_module_loads_only_what_its_toolbar_needs(system: str) -> None:
 
 
 def test_the_short_ways_around_the_unicode_tables_give_their_answers() -> None:
-    """cli/render/text.py skips `unicodedata` (and its memory) for the characters before the
-    combining marks: each gets the width and the caret form the tables would give."""
+    """The caret line (cli/render/text.py) and the one width (cli/render/layout.py) skip
+    `unicodedata` and wcwidth (and their memory) for the characters before the combining
+    marks: each gets the caret form and the width the tables would give."""
     import unicodedata
 
-    from cli.render.text import _columns, _shown_char
+    from wcwidth import wcwidth  # type: ignore[import-untyped]
+
+    from cli.render.layout import char_width
+    from cli.render.text import _shown_char
 
     for code in range(0x300):
         c = chr(code)
-        width = 0 if unicodedata.combining(c) else (
-            2 if unicodedata.east_asian_width(c) in ("W", "F") else 1)
-        assert _columns(c) == width
         control = unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
+        if not control:
+            assert char_width(c) == wcwidth(c)
         assert _shown_char(c) == (" " if c == "\t" else "\ufffd" if control else c)

@@ -19,17 +19,19 @@ from cli.env import terminal_columns
 from cli.render.document import reflow
 from cli.render.error_layout import ERROR_START, fit_error
 from cli.render.grid import table
+from cli.render.marks import in_colour
 from cli.render.safe import shown
-from cli.render.text import colorize
 from cli.render.wrapping import (
     INDENT,
     char_width,
+    cut,
     cut_visible,
     output_width,
     visible,
     width_of,
     wrap,
     wrap_items,
+    wrap_whole,
 )
 from rules.resolution import Resolution
 from rules.systems.protocol import shown_input as shown_input_of
@@ -37,20 +39,21 @@ from rules.systems.protocol import shown_input as shown_input_of
 __all__ = [
     "ARROW", "ERROR_START", "INDENT", "SEPARATOR", "Layout", "char_width", "fit_error", "head_of",
     "output_width", "reflow", "table", "terminal_layout", "visible", "width_of", "wrap",
-    "wrap_items",
+    "wrap_items", "wrap_whole", "cut",
 ]  # fmt: skip
 
 SEPARATOR = " · "
 ARROW = " → "
 
 
-def head_of(res: Resolution) -> str:
-    """`pass · 17`, `15`, `step-down · 2`: the outcome and the total, when the LINE has them;
-    a table roll's head is the row it gave (`3 goblins in the fog`)."""
+def head_of(res: Resolution, color: bool = False) -> str:
+    """`pass · 17`, `15`, `step-down · 2`: the outcome (in its colour, with `color`) and the
+    total, from the result's fields, when the LINE has them; a table roll's head is the row it
+    gave (`3 goblins in the fog`)."""
     rolled = dict(res.extra).get("table") if res.kind == "table" else None
     if isinstance(rolled, dict) and isinstance(rolled.get("text"), str):
         return shown(str(rolled["text"]))
-    parts = [res.outcome] if res.outcome is not None else []
+    parts = [] if res.outcome is None else [in_colour(res.outcome, res) if color else res.outcome]
     if res.total is not None:
         parts.append(str(res.total))
     return SEPARATOR.join(parts)
@@ -85,11 +88,11 @@ class Layout:
             body = cut_visible(summary, len(shown_input) + len(ARROW))
             if self.echo:
                 lines += wrap(shown_input + ARROW.rstrip(), self.width)
-        head = head_of(res)
+        head = head_of(res, color)
         if head and res.kind == "table":  # the row heads; the die reading stays under it
             body = body.removesuffix(ARROW + head)
         if head:
-            lines += wrap(colorize(head, res) if color else head, self.width)
+            lines += wrap(head, self.width)
             body = SEPARATOR.join(
                 part for part in body.split(SEPARATOR) if visible(part) != res.outcome
             )

@@ -131,3 +131,29 @@ def wrap_items(items: list[str], width: int, hanging: str = INDENT, sep: str = "
         else:
             lines += wrap(item, width, indent, hanging)
     return lines
+
+
+def wrap_whole(items: list[str], width: int, sep: str) -> list[str]:
+    """Items joined by `sep`, a new line where the next would not fit `width` columns; an
+    item is never split (one wider than a line stands alone on its own)."""
+    lines: list[str] = []
+    for item in items:
+        if lines and width_of(lines[-1] + sep + item) <= width:
+            lines[-1] += sep + item
+        else:
+            lines.append(item)
+    return lines
+
+
+def cut(text: str, width: int) -> str:
+    """`text` cut to `width` columns, ending with `…` where it was cut (plain text only)."""
+    if width_of(text) <= width:
+        return text
+    out, used = "", 1
+    for c in text:
+        w = char_width(c)
+        if used + w > width:
+            break
+        out += c
+        used += w
+    return out + "…"

@@ -239,7 +239,7 @@ def reroll(ctx: Context, rule: Rule, pick: Picker) -> Resolution:
     shown = ", ".join(f"the {die} {old} → {new}" for die, old, new in source.rerolled)
     extra = ((rule.key, record), *((k, v) for k, v in res.extra if k != "check_die"))
     return ctx.resolution(
-        res.kind, f"{rule.word}: {res.summary}", total=res.total, target=res.target,
+        res.kind, f"{rule.word}: " + res.summary_parts, total=res.total, target=res.target,
         outcome=res.outcome, crit=res.crit, fumble=res.fumble, successes=res.successes,
         changes=tuple(changes), notes=(f"{rule.name}: {shown}", *res.notes), extra=extra,
     )

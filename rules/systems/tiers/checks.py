@@ -18,6 +18,7 @@ from rules.errors import Do, Hint, LimitError, RuleError, UsageError
 from rules.notation import ast
 from rules.record import LINE
 from rules.resolution import Change, Resolution
+from rules.said import said_outcome
 from rules.systems.protocol import Context
 from rules.systems.tiers.harm import take_hit
 from rules.systems.tiers.pools import gain_fate, pool_of, refuse_dead, some, spend_fate
@@ -164,7 +165,8 @@ def check(ctx: Context, line: ast.CommandLine) -> Resolution:
         notes += ladder
     shown = "[" + ", ".join(die_text(f, plan.threshold) for f in faces) + "]"
     word = "success" if successes == 1 else "successes"
-    summary = f"{ctx.input.strip()} → {shown} = {successes} {word} vs {plan.task} · {outcome}"
+    summary = (f"{ctx.input.strip()} → {shown} = {successes} {word} vs {plan.task}"
+               + said_outcome(outcome))
     extra = (("stat", plan.stat), ("modifier", plan.modifier), ("tier", plan.tier),
              ("pool", plan.pool), ("fate_dice", plan.fate_dice), ("threshold", plan.threshold),
              ("edge", plan.edge), ("ones", ones))  # fmt: skip
@@ -210,6 +212,7 @@ def buyout(ctx: Context, line: ast.CommandLine) -> Resolution:
     if cost > stamina:
         raise RuleError(f"{who.name} has {stamina} Stamina; the buyout costs {cost}; nothing changed")
     change = Change(who.name, "stamina", stamina, stamina - cost, "buyout")
-    return ctx.resolution("check", f"{ctx.input.strip()} → {entry.input} · pass", outcome="pass",
+    return ctx.resolution("check", f"{ctx.input.strip()} → {entry.input}" + said_outcome("pass"),
+                          outcome="pass",
                           target=record.target, successes=record.successes,
                           changes=(change,), extra=(("bought", entry.id),))
