@@ -151,6 +151,7 @@ class PostgresCampaign(OneConnection[Any, Transaction]):
             pipeline.__exit__(type(exc) if exc else None, exc, exc.__traceback__ if exc else None)
 
     def _commit(self, db: Any, tx: Transaction) -> None:
+        tx.link.flush()  # a sheet written with no entry after it
         if tx.wrote:  # the listeners are told on COMMIT only
             db.execute(f"NOTIFY {CHANNEL}")
         db.execute("COMMIT")
