@@ -204,6 +204,15 @@ class Transaction(NamedRows):
         rows = self.execute("SELECT name FROM characters ORDER BY name_key").fetchall()
         return [str(name) for (name,) in rows]
 
+    def written_at(self, name: str | None) -> tuple[object, ...]:
+        """Where the campaign stands, for a view kept between prompts: the newest log entry's
+        id and when `name`'s sheet was last stored (two index look-ups, one statement). Every
+        change, undo and removal logs an entry; a sheet imported again moves its time."""
+        row = self.execute("SELECT (SELECT max(id) FROM log),"
+                           " (SELECT updated FROM characters WHERE name_key = {p})",
+                           (_key(name),)).fetchone()
+        return tuple(row)
+
     def find_character(self, name: str) -> Character | None:
         """The character called `name` (any case), or None."""
         key = name.strip().lower()
