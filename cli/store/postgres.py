@@ -9,6 +9,7 @@ A write transaction that wrote tells the listeners (`NOTIFY roll_campaign`) when
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from contextlib import suppress
 from types import ModuleType
@@ -77,6 +78,13 @@ def connect(where: CampaignURL) -> Any:
 _FOUND: set[CampaignURL] = set()
 """Databases this process saw a campaign in (a schema is not dropped under a running roll)."""
 
+_SPARE: dict[CampaignURL, tuple[float, Any]] = {}
+"""The connection that found a campaign, for the store opened next on it (a one-shot, a
+batch or the REPL's first prompt connects once, not twice); one left longer than SPARE_S is
+not trusted to be alive and is closed instead."""
+
+SPARE_S = 5.0
+
 
 def has_campaign(where: CampaignURL) -> bool:
     """Whether the database holds a campaign's schema (asked once per process: a batch of
@@ -86,11 +94,31 @@ def has_campaign(where: CampaignURL) -> bool:
     db = connect(where)
     try:
         found = pg_version(db) is not None
-    finally:
+    except BaseException:
         db.close()
-    if found:
-        _FOUND.add(where)
-    return found
+        raise
+    if not found:
+        db.close()
+        return False
+    _FOUND.add(where)
+    _spare(where, db)
+    return True
+
+
+def _spare(where: CampaignURL, db: Any) -> None:
+    old = _SPARE.pop(where, None)
+    if old is not None:
+        old[1].close()
+    _SPARE[where] = (time.monotonic(), db)
+
+
+def _taken(where: CampaignURL) -> Any:
+    """The spare connection to `where`, if one was left a moment ago and is open."""
+    left, db = _SPARE.pop(where, (0.0, None))
+    if db is not None and (db.closed or time.monotonic() - left > SPARE_S):
+        db.close()
+        return None
+    return db
 
 
 class PostgresCampaign(OneConnection[Any, Transaction]):
@@ -109,7 +137,7 @@ class PostgresCampaign(OneConnection[Any, Transaction]):
     def _connect(self) -> Any:
         if self._db is not None:
             return self._db
-        db = connect(self.where)
+        db = _taken(self.where) or connect(self.where)
         try:
             if not self.create and pg_version(db) is None:
                 raise no_campaign(self.where)
