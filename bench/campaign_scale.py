@@ -85,10 +85,6 @@ def build(where: str, characters: int, entries: int) -> None:
     store.close()
 
 
-def best(reps: int, measure: Callable[[], float]) -> float:
-    return min(measure() for _ in range(reps))
-
-
 def batch(where: str) -> float:
     env = {k: v for k, v in os.environ.items()  # as a user's Python runs: byte code cached
            if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONUNBUFFERED")}
