@@ -153,6 +153,7 @@ class PostgresCampaign(OneConnection[Any, Transaction]):
         return db
 
     _pipeline: Any = None
+    _synced: Any = None  # the pipeline itself (`_pipeline` is the `with` around it)
 
     def _open(self, db: Any, readonly: bool) -> Transaction:
         """The campaign's row lock (`readonly`: a REPEATABLE READ snapshot, no lock).
@@ -164,7 +165,7 @@ class PostgresCampaign(OneConnection[Any, Transaction]):
         tx = Transaction(Link(db, POSTGRES), writable=not readonly, path=self.where)
         if self._pipeline is None:  # else the last read-only COMMIT is still on its way
             self._pipeline = db.pipeline()
-            self._pipeline.__enter__()
+            self._synced = self._pipeline.__enter__()
         if readonly:
             db.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
         else:
@@ -184,7 +185,7 @@ class PostgresCampaign(OneConnection[Any, Transaction]):
             db.execute(f"NOTIFY {CHANNEL}")
         db.execute("COMMIT")
         if tx.writable:
-            self._end_pipeline()  # a write is committed when its COMMIT is answered
+            self._synced.sync()  # a write is committed when its COMMIT is answered
         else:  # sent now (the snapshot ends on the server); its answer is read with the next
             db.pgconn.flush()  # transaction's first read
 
