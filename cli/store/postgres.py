@@ -4,7 +4,8 @@ The same transactions as the SQLite store: every write transaction first locks t
 one `roll_schema` row (SELECT … FOR UPDATE), as BEGIN IMMEDIATE takes SQLite's write lock, then
 reads, resolves, applies and logs under READ COMMITTED (each statement sees every commit made
 before the lock was granted). A read-only one is a REPEATABLE READ snapshot that never waits.
-A write transaction that wrote tells the listeners (`NOTIFY roll_campaign`) when it commits.
+A write transaction tells the listeners (`NOTIFY roll_campaign`, queued with its lock) when it
+commits.
 """
 
 from __future__ import annotations
@@ -170,7 +171,11 @@ class PostgresCampaign(OneConnection[Any, Transaction]):
             db.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
         else:
             db.execute("BEGIN ISOLATION LEVEL READ COMMITTED")
-            db.execute(f"SELECT version FROM {VERSION_TABLE} FOR UPDATE")
+            # the listeners' NOTIFY is queued with the lock (one statement fewer a change):
+            # it is delivered at COMMIT, never after a ROLLBACK; a write transaction that wrote
+            # nothing wakes them for nothing (they look, by log id, and find nothing new)
+            db.execute(f"SELECT version, pg_notify('{CHANNEL}', '') FROM {VERSION_TABLE}"
+                       " FOR UPDATE")
         return tx
 
     def _end_pipeline(self, exc: BaseException | None = None) -> None:
@@ -181,9 +186,7 @@ class PostgresCampaign(OneConnection[Any, Transaction]):
 
     def _commit(self, db: Any, tx: Transaction) -> None:
         tx.link.flush()  # a sheet written with no entry after it
-        if tx.wrote:  # the listeners are told on COMMIT only
-            db.execute(f"NOTIFY {CHANNEL}")
-        db.execute("COMMIT")
+        db.execute("COMMIT")  # (with the NOTIFY queued by a write transaction's lock)
         if tx.writable:
             self._synced.sync()  # a write is committed when its COMMIT is answered
         else:  # sent now (the snapshot ends on the server); its answer is read with the next
