@@ -40,6 +40,16 @@ def reserved(system_id: str | None) -> Mapping[str, str]:
     return reserved_words({s.id: s.commands() for s in systems}, FRONT_WORDS)
 
 
+@cache
+def never_names() -> frozenset[str]:
+    """The words no named roll can be, whatever the acting character plays: `roll`'s own, the
+    notation's, and the commands every system has (`gain`, `spend`, `next` …). A LINE starting
+    with one never opens the campaign to look for a name."""
+    from rules.systems import pool_commands
+
+    return frozenset(reserved_words({"every": pool_commands()}, FRONT_WORDS))
+
+
 def check_front_words(rolls: Mapping[str, str]) -> None:
     """A sheet's `[rolls]` (checked by its system) shadow none of `roll`'s own words."""
     from rules.named import check_name

@@ -175,6 +175,7 @@ class Campaign(OneConnection[sqlite3.Connection, "Transaction"]):
         return tx
 
     def _commit(self, db: sqlite3.Connection, tx: Transaction) -> None:
+        tx.link.flush()
         db.execute("COMMIT")
 
     def _abort(self, db: sqlite3.Connection, exc: BaseException) -> BaseException | None:

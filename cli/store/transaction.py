@@ -155,6 +155,7 @@ class Transaction(NamedRows):
         """Run one raw statement written for both databases, each `?` a placeholder (a script's
         or a copy's; the store's own SQL goes through `execute`'s templates)."""
         self.check_open(write)
+        self.link.flush()
         self.link.wrote = self.link.wrote or write
         rows: Rows = self.link.db.execute(sql.replace("?", self.link.dialect.p), tuple(args))
         return rows
@@ -179,6 +180,7 @@ class Transaction(NamedRows):
     def insert_rows(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
         """Insert rows as they are, ids included (`roll campaign copy`)."""
         self.check_open(True)
+        self.link.flush()
         sql = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({self.link.marks(len(columns))})"
         for row in rows:
             self.link.db.execute(sql, tuple(row))
@@ -203,6 +205,15 @@ class Transaction(NamedRows):
         """Every character's name, by name (no sheet is read: completion, `sheet list`)."""
         rows = self.execute("SELECT name FROM characters ORDER BY name_key").fetchall()
         return [str(name) for (name,) in rows]
+
+    def written_at(self, name: str | None) -> tuple[object, ...]:
+        """Where the campaign stands, for a view kept between prompts: the newest log entry's
+        id and when `name`'s sheet was last stored (two index look-ups, one statement). Every
+        change, undo and removal logs an entry; a sheet imported again moves its time."""
+        row = self.execute("SELECT (SELECT max(id) FROM log),"
+                           " (SELECT updated FROM characters WHERE name_key = {p})",
+                           (_key(name),)).fetchone()
+        return tuple(row)
 
     def find_character(self, name: str) -> Character | None:
         """The character called `name` (any case), or None."""
@@ -264,6 +275,9 @@ class Transaction(NamedRows):
     def table(self, active: str | None) -> Table:
         """What a system reads: `active` (UsageError if unknown) and its last entry; the other
         characters and the party as they are asked for."""
+        key = _key(active)
+        if key is not None and key not in self._sheets:  # the sheet and its last entry at once
+            return self._first_table(key, active)
         current = self.find_character(active) if active is not None else None
         if active is not None and current is None:
             # who acts comes from --as or ROLL_AS: say which campaign lacks them (a typo in
@@ -277,6 +291,21 @@ class Transaction(NamedRows):
         ).fetchone()  # fmt: skip
         last = None if row is None else self.decode.listed_entry(row)
         return Table(current, Roster(self), PartySheet(self), last)
+
+    def _first_table(self, key: str, active: str | None) -> Table:
+        """`table` for a character not read yet in this transaction: one statement reads the
+        sheet and its last entry (a change on a server waits for one answer, not two)."""
+        entry = ", ".join(f"l.{column}" for column in ENTRY_COLUMNS.split(", "))
+        row = self.execute(
+            f"SELECT c.name, c.system, c.sheet, {entry} FROM characters c LEFT JOIN log l"
+            " ON l.id = (SELECT id FROM log WHERE character_key = c.name_key"
+            " ORDER BY id DESC LIMIT 1) WHERE c.name_key = {p}", (key,),
+        ).fetchone()  # fmt: skip
+        self._sheets[key] = None if row is None else self.decode.character(row[:3])
+        if row is None:
+            return self.table(active)  # the error naming who is there
+        last = None if row[3] is None else self.decode.listed_entry(row[3:])
+        return Table(self._sheets[key], Roster(self), PartySheet(self), last)
 
     # ---- changes ----
 
@@ -299,13 +328,14 @@ class Transaction(NamedRows):
 
     def _store_sheet(self, key: str, sheet: Mapping[str, Any]) -> None:
         data = sheet_json(sheet)
+        self.check_open(True)  # sent with the entry that logs the change (Link.later)
         if key == PARTY:
-            self.execute("INSERT INTO party (id, sheet) VALUES (1, {p})"
-                         " ON CONFLICT (id) DO UPDATE SET sheet = excluded.sheet", (data,), True)
+            self.link.later("INSERT INTO party (id, sheet) VALUES (1, {p})"
+                            " ON CONFLICT (id) DO UPDATE SET sheet = excluded.sheet", (data,))
             self._party = json.loads(data)
             return
-        self.execute("UPDATE characters SET sheet = {p}, updated = {p} WHERE name_key = {p}",
-                     (data, _now(), key), True)
+        self.link.later("UPDATE characters SET sheet = {p}, updated = {p} WHERE name_key = {p}",
+                        (data, _now(), key))
         old = self._sheets.get(key)
         if old is not None:
             self._sheets[key] = Character(old.name, old.system, json.loads(data))
@@ -388,7 +418,8 @@ class Transaction(NamedRows):
                       " RETURNING log_id")
             args += [v for key in keys for v in key]
             keys = []
-        id_ = int(self.execute(insert, args, write=True).fetchone()[0])
+        self.check_open(True)
+        id_ = int(self.link.execute(insert, args, write=True, carries=True).fetchone()[0])
         if keys:
             marks = ", ".join(["({p}, {p}, {p}, {p})"] * len(keys))
             self.execute(f"INSERT INTO touch VALUES {marks}",
