@@ -67,6 +67,25 @@ def calls(fn: Callable[[], object]) -> int:
     return made
 
 
+def connections(fn: Callable[[], object]) -> int:
+    """The SQLite connections fn() opens."""
+    import sqlite3
+
+    opened = 0
+
+    def count(frame: FrameType, event: str, arg: object) -> None:
+        nonlocal opened
+        if event == "c_call" and arg is sqlite3.connect:
+            opened += 1
+
+    sys.setprofile(count)
+    try:
+        fn()
+    finally:
+        sys.setprofile(None)
+    return opened
+
+
 # ---- function calls ----
 
 def runner(stdin: str = "", **settings: object) -> Any:
@@ -129,8 +148,9 @@ def call_budgets() -> None:
 
 
 def work_counts() -> None:
-    """What a batch leaves undone: describing dice under -q, looking up a LINE twice; and the
-    collector paused only while repeats run (cli/runner.py collector_paused)."""
+    """What a batch leaves undone: describing dice under -q, looking up a LINE twice; the
+    collector paused only while repeats run (cli/runner.py collector_paused); the campaign
+    connections a repeat opens."""
     import cli.runner as runner_module
     import rules.systems.protocol as protocol
     from cli.plain import run_batch
@@ -161,16 +181,34 @@ def work_counts() -> None:
         report(f"collector {'paused' if paused else 'on'} while -n {times} {line} runs, on after",
                int(wrong), 0, "wrong")
 
+    with tempfile.TemporaryDirectory() as home:
+        from cli.store.sqlite import Campaign
+        from tests.support.cli import invoke
+
+        path = Path(home) / "c.sqlite3"
+        with Campaign(path).transaction() as tx:
+            tx.put_character({"name": "Pell", "system": "generic"})
+        os.environ["ROLL_CAMPAIGN"] = str(path)
+        try:
+            # plain dice with nobody acting never open it; 50 repeats acting share one connection
+            for args, budget in [(("-q", "-n", "50", "d6"), 0),
+                                 (("-q", "-n", "50", "--as", "pell", "d6"), 1)]:
+                report(f"campaign connections: roll {' '.join(args)}",
+                       connections(lambda: invoke(*args)), budget, "opened")  # noqa: B023
+        finally:
+            del os.environ["ROLL_CAMPAIGN"]
+
 
 # ---- modules loaded ----
 
 PLAIN_LATER = ("prompt_toolkit", "sqlite3", "rich", "click", "typer", "cli.store", "rules.odds",
                "rules.named", "rules.systems.sheets", "rules.systems.pools",
                "cli.commands.odds_cmd", "json", "fractions", "shlex", "cli.render.layout",
-               "cli.render.meanwhile", "unicodedata")
+               "cli.render.meanwhile", "unicodedata", "rules.notation.grammar", "pyparsing")
 """Not loaded by a plain LINE: the REPL, the store, rich, Click and Typer; the odds engine,
 named rolls, sheets and pool commands; json (--json), fractions (a division), shlex, the
-terminal's layout, the REPL's "meanwhile", the Unicode tables."""
+terminal's layout, the REPL's "meanwhile", the Unicode tables; the grammar and pyparsing (a
+plain sum of dice is read by rules/notation/plain.py)."""
 ODDS_BATCH_LATER = ("click", "typer", "cli.commands.odds_cmd", "cli.commands.campaign_cmds",
                     "cli.commands.info", "cli.store", "sqlite3", "prompt_toolkit", "rich")
 COMMANDS = ("rules.odds", "rules.systems.vagabond.checks", "rules.systems.vagabond.combat",

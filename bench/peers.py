@@ -104,21 +104,55 @@ class Sample:
     max_rss_kib: int
 
 
-def run_once(cmd: Command) -> Sample:
-    """Run cmd to its end with output thrown away; its time and its own peak RSS."""
-    stdin = open(cmd.stdin, "rb") if cmd.stdin else subprocess.DEVNULL  # noqa: SIM115
-    try:
-        start = time.perf_counter()
-        proc = subprocess.Popen(cmd.argv, stdin=stdin, stdout=subprocess.DEVNULL, env=ENV)
-        _, status, usage = os.wait4(proc.pid, 0)
-        seconds = time.perf_counter() - start
-    finally:
-        if cmd.stdin:
-            stdin.close()  # type: ignore[union-attr]
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    if proc.returncode:
-        raise SystemExit(f"{cmd.label}: exit status {proc.returncode}: {' '.join(cmd.argv)}")
-    return Sample(seconds, usage.ru_maxrss)
+LAUNCHER = """\
+import os, sys, time
+with open("/proc/self/status") as status:  # its own peak (ru_maxrss counts its starter's too)
+    print(next(line.split()[1] for line in status if line.startswith("VmHWM:")), flush=True)
+while size := sys.stdin.readline():
+    given, *argv = sys.stdin.read(int(size)).split("\\0")
+    into = os.open(given or os.devnull, os.O_RDONLY)
+    out = os.open(os.devnull, os.O_WRONLY)
+    start = time.perf_counter()
+    pid = os.posix_spawn(argv[0], argv, os.environ, file_actions=[
+        (os.POSIX_SPAWN_DUP2, into, 0), (os.POSIX_SPAWN_DUP2, out, 1)])
+    _, status, usage = os.wait4(pid, 0)
+    seconds = time.perf_counter() - start
+    os.close(into)
+    os.close(out)
+    print(repr(seconds), usage.ru_maxrss, os.waitstatus_to_exitcode(status), flush=True)
+"""
+"""Every timed run is started by this small process, not by this script: a child's peak RSS
+(`ru_maxrss`) counts the pages of the process it was started from (Linux carries them over at
+fork and exec), so started from here every command would measure at least this script's own
+(about 18 MiB). The launcher's own peak (VmHWM; Linux) is the floor of the memory row, printed
+with it."""
+
+
+class Launcher:
+    """The process that starts every timed run (`LAUNCHER`), in ENV as `rows` left it."""
+
+    def __init__(self) -> None:
+        self.proc = subprocess.Popen([sys.executable, "-S", "-c", LAUNCHER], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, env=ENV, text=True)
+        assert self.proc.stdout is not None
+        self.floor_kib = int(self.proc.stdout.readline())
+        """The launcher's own peak RSS: no run measures less."""
+
+    def run(self, cmd: Command) -> Sample:
+        """Run cmd to its end with output thrown away; its time and its own peak RSS."""
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        given = "\0".join([str(cmd.stdin or ""), *cmd.argv])  # a script of `-c` has lines
+        self.proc.stdin.write(f"{len(given)}\n{given}")
+        self.proc.stdin.flush()
+        seconds, rss, status = self.proc.stdout.readline().split()
+        if int(status):
+            raise SystemExit(f"{cmd.label}: exit status {status}: {' '.join(cmd.argv)}")
+        return Sample(float(seconds), int(rss))
+
+    def close(self) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        self.proc.wait()
 
 
 def output_of(cmd: Command) -> list[str]:
@@ -130,16 +164,16 @@ def output_of(cmd: Command) -> list[str]:
     return done.stdout.decode().splitlines()
 
 
-def measure(row: Row, reps: int) -> dict[str, list[Sample]]:
+def measure(launcher: Launcher, row: Row, reps: int) -> dict[str, list[Sample]]:
     """reps runs of every command of a row, taking turns, the first in turn rotating."""
     cmds = [row.ours, *row.peers, *([row.base] if row.base else [])]
     samples: dict[str, list[Sample]] = {c.label: [] for c in cmds}
     for c in cmds:
-        run_once(c)  # warm the file cache and the byte-code caches
+        launcher.run(c)  # warm the file cache and the byte-code caches
     for rep in range(reps):
         k = rep % len(cmds)
         for c in cmds[k:] + cmds[:k]:
-            samples[c.label].append(run_once(c))
+            samples[c.label].append(launcher.run(c))
     return samples
 
 
@@ -239,13 +273,21 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         table = rows(Path(tmp), args.base)
         check_outputs(table)
-        print(f"{time.strftime('%Y-%m-%d %H:%M')}; {os.cpu_count()} CPUs; Python "
+        launcher = Launcher()
+        load = ", ".join(f"{n:.1f}" for n in os.getloadavg())
+        print(f"{time.strftime('%Y-%m-%d %H:%M')}; {os.cpu_count()} CPUs, load {load}; Python "
               f"{sys.version.split()[0]}; median of {reps} runs, taking turns; {install_kind()}")
-        for row in table:
-            samples = measure(row, reps)
-            report(row.name, row, samples, memory=False)
-            if row.memory:
-                report(f"peak RSS, {row.name}", row, samples, memory=True)
+        try:
+            for row in table:
+                samples = measure(launcher, row, reps)
+                report(row.name, row, samples, memory=False)
+                if row.memory:
+                    report(f"peak RSS, {row.name}", row, samples, memory=True)
+                    print(f"{'':<32} (no run measures below the launcher's own "
+                          f"{launcher.floor_kib / 1024:.1f} MiB)")
+        finally:
+            launcher.close()
+        print(f"load {', '.join(f'{n:.1f}' for n in os.getloadavg())} at the end")
 
 
 if __name__ == "__main__":

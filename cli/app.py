@@ -16,7 +16,7 @@ from click.exceptions import NoArgsIsHelpError
 from cli.argv import COMPLETE_VAR
 from cli.commands import line
 from cli.env import ExitStatus
-from cli.group import LineGroup, route
+from cli.group import LINE_COMMAND, LineGroup, route
 from cli.render.safe import shown_lines
 
 ABOUT = """\
@@ -67,32 +67,46 @@ def register_subcommands() -> None:
     repl_cmd.register(app)
 
 
-def main_app(argv: list[str] | None = None) -> NoReturn:
-    args = argv if argv is not None else sys.argv[1:]
-    wanted = route(args)[0]
-    if "--help" in args or "-h" in args or COMPLETE_VAR in os.environ:
-        register_subcommands()
-    elif wanted == "repl":  # the REPL loads the others when a line asks: its first prompt
+def register_for(wanted: str) -> None:
+    """Add only the subcommand `wanted` (its module's): `line` needs none, `repl` its own."""
+    if wanted == "repl":
         from cli.commands import repl_cmd
 
         repl_cmd.register(app)
-    elif wanted != "line":
-        register_subcommands()  # a plain LINE needs none of them: start-up time
-    command = typer.main.get_command(app)
+    elif wanted != LINE_COMMAND:
+        from cli.commands import register_batch
+
+        register_batch(app, wanted)
+
+
+def main_app(argv: list[str] | None = None) -> NoReturn:
+    args = argv if argv is not None else sys.argv[1:]
     instruction = os.environ.get(COMPLETE_VAR)
     if instruction:  # a shell asks for the words at Tab time, or for the script
-        from cli.completion import answer
+        from cli.completion import answer, typed_words
 
-        sys.exit(answer(command, instruction))
+        # a Tab builds only the subcommand its words are in: building them all was a fifth of it
+        register_for(route(typed_words(instruction))[0])
+        sys.exit(answer(typer.main.get_group(app), instruction))  # a group: with one command too
+    wanted = route(args)[0]
+    if "--help" in args or "-h" in args:
+        register_subcommands()
+    elif wanted == "repl":  # the REPL loads the others when a line asks: its first prompt
+        register_for("repl")
+    elif wanted != LINE_COMMAND:
+        register_subcommands()  # a plain LINE needs none of them: start-up time
+    command = typer.main.get_command(app)
     try:
         status = command.main(args=args, prog_name="roll", standalone_mode=False)
     except NoArgsIsHelpError as exc:  # `roll sheet` alone: show what it can do
         sys.stdout.write(exc.format_message() + "\n")
         sys.exit(0)
     except click.UsageError as exc:  # an unknown option, a missing argument: bad input too
+        from cli.render.error_layout import for_stream
         from rules.suggest import said_once
 
-        sys.stderr.write(f"roll: error: {shown_lines(said_once(exc.format_message()))}\n")
+        text = f"roll: error: {shown_lines(said_once(exc.format_message()))}"
+        sys.stderr.write(for_stream(text, sys.stderr) + "\n")
         sys.exit(int(ExitStatus.BAD_INPUT))
     except click.Abort:
         sys.stderr.write("\n")

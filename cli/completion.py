@@ -171,6 +171,16 @@ SHELLS: dict[str, type[ShellComplete]] = {
 }  # fmt: skip
 
 
+def typed_words(instruction: str) -> list[str]:
+    """The words before the cursor of a Tab (`_ROLL_COMPLETE`'s value says which shell's
+    variables hold them), as the shell's Click class reads them; [] for a script's request."""
+    shell, _, asked = instruction.partition("_")
+    flavour = SHELLS.get(shell)
+    if flavour is None or asked != "complete":
+        return []
+    return flavour(click.Command("roll"), {}, "roll", COMPLETE_VAR).get_completion_args()[0]
+
+
 def answer(command: click.Command, instruction: str) -> int:
     """A shell's call back at Tab time: `instruction` is `_ROLL_COMPLETE`'s value, SHELL_complete
     (the words for the line in COMP_WORDS / COMP_CWORD) or SHELL_source (the script), as

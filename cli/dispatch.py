@@ -142,7 +142,8 @@ class OneAnswer(Environment):
     its text (`help`)."""
 
     def __init__(self, env: Environment) -> None:
-        super().__init__(env.stdin, env.stdout, env.stderr, env.holding, True, env.columns)
+        super().__init__(env.stdin, env.stdout, env.stderr, env.confirm, holding=env.holding,
+                         as_json=True, columns=env.columns)
         self.target = env
         self.objects: list[dict[str, Any]] = []
         self.printed: list[str | dict[str, Any]] = []

@@ -27,6 +27,13 @@ class ExitStatus(IntEnum):
     INTERRUPTED = 130
 
 
+def ask_on_the_terminal(question: str) -> bool:
+    """A yes-or-no question on the terminal, no unless answered yes (Click's prompt)."""
+    import typer
+
+    return typer.confirm(question, default=False)
+
+
 class Stopped(Exception):  # noqa: N818  (a stop, not an error: it was reported already)
     """A command stops after reporting its error through the Environment (`Environment.fail`):
     `status` is what it exits with."""
@@ -38,7 +45,7 @@ class Stopped(Exception):  # noqa: N818  (a stop, not an error: it was reported 
 
 @dataclass
 class Environment:
-    """Where `roll` reads and writes, and whether a person is watching.
+    """Where `roll` reads and writes, whether a person is watching, and how they are asked.
 
     `holding`: a batch decides when output is flushed (cli/plain.py); `as_json`: an error also
     answers on stdout, as a JSON object (SPEC §3); `columns`: the width output fits (None: the
@@ -47,6 +54,8 @@ class Environment:
     stdin: TextIO = field(default_factory=lambda: sys.stdin)
     stdout: TextIO = field(default_factory=lambda: sys.stdout)
     stderr: TextIO = field(default_factory=lambda: sys.stderr)
+    confirm: Callable[[str], bool] = field(default=ask_on_the_terminal, repr=False)
+    """Ask a yes-or-no question (`sheet rm` on a terminal); True for yes."""
     holding: bool = False
     as_json: bool = False
     columns: Callable[[], int] | None = None
@@ -120,11 +129,6 @@ class Environment:
 
         return output_width()
 
-    def confirm(self, question: str) -> bool:
-        """Ask a person `question` (y/N) at the terminal (Typer's prompt: only a command asks)."""
-        import typer
-
-        return bool(typer.confirm(question, default=False))
 
     @property
     def stdin_isatty(self) -> bool:
@@ -133,6 +137,10 @@ class Environment:
     @property
     def stdout_isatty(self) -> bool:
         return _isatty(self.stdout)
+
+    @property
+    def stderr_isatty(self) -> bool:
+        return _isatty(self.stderr)
 
     def color(self, no_color_flag: bool) -> bool:
         """Colour only on a TTY, and never with --no-color or a non-empty NO_COLOR (no-color.org)."""

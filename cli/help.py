@@ -107,12 +107,11 @@ def help_topic(topic: str) -> Topic:
         if isinstance(parts[-1], str):
             parts[-1] = parts[-1].rstrip("\n")
         if system.id != "generic":
-            from textwrap import fill
-
+            from cli.render.layout import wrap
             from rules.encounter.games import rules_of
 
             said = f"Encounters (roll help encounter): {rules_of(system).help()}"
-            parts.append("\n" + fill(said, 78, subsequent_indent="  "))
+            parts.append("\n" + "\n".join(wrap(said, 78, hanging="  ")))
         if system.examples:
             chosen = None if system.id == "generic" else system.id
             parts += ["\n", Examples(chosen, tuple(system.examples))]

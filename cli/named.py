@@ -40,6 +40,16 @@ def reserved(system_id: str | None) -> Mapping[str, str]:
     return reserved_words({s.id: s.commands() for s in systems}, FRONT_WORDS)
 
 
+@cache
+def never_names() -> frozenset[str]:
+    """The words no named roll can be, whatever the acting character plays: `roll`'s own, the
+    notation's, and the commands every system has (`gain`, `spend`, `next` …). A LINE starting
+    with one never opens the campaign to look for a name."""
+    from rules.systems import pool_commands
+
+    return frozenset(reserved_words({"every": pool_commands()}, FRONT_WORDS))
+
+
 def check_front_words(rolls: Mapping[str, str]) -> None:
     """A sheet's `[rolls]` (checked by its system) shadow none of `roll`'s own words."""
     from rules.named import check_name
@@ -96,7 +106,8 @@ def named_result(res: Resolution, expansion: Expansion) -> Resolution:
         return res
     core = expansion.core
     shown = f"{expansion.chain[0]} → {core}"  # `Nx` and `# comment` show as for any LINE
-    echoed = res.summary.startswith(core)  # most summaries begin with the LINE they resolved
-    summary = shown + res.summary[len(core) :] if echoed else f"{shown}: {res.summary}"
+    said = res.summary_parts
+    after = said.after(core)  # most summaries begin with the LINE they resolved
+    summary = shown + after if after is not None else f"{shown}: " + said
     extra = (*res.extra, ("expanded", expansion.line))
     return replace(res, input=expansion.original, said=summary, extra=extra)

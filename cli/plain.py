@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator, Sequence
-from typing import TextIO
+from typing import TextIO, cast
 
 from cli.argv import BY_WORD, COMPLETE_VAR, SUBCOMMANDS
 from cli.env import Environment, ExitStatus
@@ -72,6 +72,12 @@ def run_words(runner: Runner, words: list[str], env: Environment) -> int:
         from cli.render.layout import terminal_layout
 
         runner.layout = terminal_layout(True)
+    if env.stderr_isatty:  # errors too; in a pipe they stay one line each, as scripts read them
+        from cli.render.fitted import FittedErrors
+        from cli.render.wrapping import output_width
+
+        errors = cast(TextIO, FittedErrors(env.stderr, output_width))
+        runner.env = Environment(env.stdin, env.stdout, errors)
     if not words or words == ["-"]:
         return run_batch(runner, env)
     from cli.dispatch import run_any

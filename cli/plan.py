@@ -77,13 +77,13 @@ class Planner:
             line = self.parsed(text)
         if isinstance(line, ast.RollLine):
             return None  # dice are never names: a plain LINE imports nothing more
-        from cli.named import expand_in, first_name, reserved
+        from cli.named import expand_in, first_name, never_names, reserved
 
         name = first_name(text, None if isinstance(line, RollError) else line)
         chosen, acting = self.settings.system_id(), self.settings.acting()
-        if name is None or (chosen is not None or acting is None) and name in reserved(
-            self.pick_system(None).id
-        ):
+        if name is None or name in never_names() or (
+            chosen is not None or acting is None
+        ) and name in reserved(self.pick_system(None).id):
             return None
         if not self.campaign_exists():
             return None

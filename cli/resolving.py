@@ -7,13 +7,13 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from cli.plan import Planner, commanded, parse_expanded
-from cli.render import json as render_json
 from cli.render import text as render_text
 from rules.campaign import Table
 from rules.dice.evaluate import Budget, Roller
 from rules.dice.source import DiceSource, RandomSource, ScriptedSource
 from rules.errors import RollError
 from rules.notation import ast
+from rules.record import record_of, secret_mark
 from rules.resolution import Resolution
 from rules.systems import Context, System
 
@@ -257,16 +257,14 @@ class Resolver(Planner):
         return table, self.pick_system(table)
 
     def record(self, tx: CampaignView, res: Resolution) -> None:
-        """Apply the changes and log the LINE, with the JSON object a script would have seen
-        (a secret LINE: marked, and a marker row for the others' log: cli/secret.py)."""
-        text_out = render_text.plain_text(res)
-        result = render_json.resolution_to_json(res, text_out)
+        """Apply the changes and log the LINE's record (rules/record.py: what a script's JSON
+        and the log are written from; a secret LINE: marked, and a marker row for the others'
+        log: cli/secret.py)."""
+        record = record_of(res, render_text.plain_text(res), secret=self.secret)
         if not self.secret:
-            tx.apply(res, result)
+            tx.apply(res, record)
             return
-        from cli.secret import marker
-
-        mark = marker({**result, "character": res.character, "system": res.system})
-        tx.apply(Resolution(mark["input"], res.system, mark["kind"], mark["text"],
+        mark = secret_mark(record)
+        tx.apply(Resolution(mark.input, res.system, mark.kind, mark.text,
                             character=res.character), mark)
-        tx.apply(res, {**result, "secret": True})  # last: the LINE a `fluke` looks back at
+        tx.apply(res, record)  # last: the LINE a `fluke` looks back at

@@ -11,14 +11,12 @@ README); a player's own secret roll is read back by its role alone."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable
 
 from rules.campaign import LogEntry
+from rules.record import SECRET_MARK
 
 WORD = "secret"
-MARK = "secret"
-"""The kind of the marker row."""
 
 
 def split_secret(text: str) -> tuple[bool, str]:
@@ -34,15 +32,11 @@ def viewer_is_gm() -> bool:
     return os.environ.get("ROLL_GM", "").strip().lower() in ("1", "yes", "true", "on")
 
 
-def is_secret(result: Mapping[str, Any]) -> bool:
-    return result.get("secret") is True
-
-
 def shown(entry: LogEntry, gm: bool) -> bool:
     """Whether a log entry is shown: a secret LINE to the GM only, its marker to the others."""
-    if entry.result.get("kind") == MARK:
+    if entry.record.act == SECRET_MARK:
         return not gm
-    if is_secret(entry.result):
+    if entry.record.secret:
         return gm
     return True
 
@@ -58,12 +52,3 @@ def recent_shown(read: Callable[[int], list[LogEntry]], n: int, gm: bool) -> lis
         if len(kept) >= n or len(rows) < limit:
             return kept[-n:]
         limit *= 2  # a secret LINE hides one of its two rows: twice as many is usually enough
-
-
-def marker(result: Mapping[str, Any]) -> dict[str, Any]:
-    """The marker row of a secret LINE: who rolled, and that it was secret."""
-    who = result.get("character")
-    blank = dict.fromkeys(("total", "target", "outcome", "successes"))
-    return {"input": "secret roll", "system": result.get("system", "generic"), "character": who,
-            "kind": MARK, **blank, "crit": False, "fumble": False, "dice": [], "changes": [],
-            "text": f"{who or 'the GM'} made a secret roll"}

@@ -180,6 +180,7 @@ def run_table(runner: Runner, target: str, input_line: str | None = None) -> int
 
 def odds_lines(table: Table, odds: dict[Any, Fraction], width: int) -> list[str]:
     """`roll odds table NAME` for a person: the die, then each row's chance and text."""
+    from cli.render.layout import cut
     from cli.render.odds import percent
 
     head = shown(f"table {table.name} · {table.die} · {len(table.rows)} rows")
@@ -190,7 +191,7 @@ def odds_lines(table: Table, odds: dict[Any, Fraction], width: int) -> list[str]
     lines = [head]
     for row, key, pct in zip(table.rows, keys, percents, strict=True):
         text = f"{key:>{key_w}} {pct:>{pct_w}} {shown(row.text)}"
-        lines.append(text if len(text) <= width else text[: width - 1] + "…")
+        lines.append(cut(text, width))
     return lines
 
 

@@ -12,6 +12,7 @@ from dataclasses import field, replace
 from typing import Any
 
 from rules.errors import UsageError
+from rules.record import Record
 from rules.resolution import Change, Value
 from rules.values import frozen
 
@@ -70,13 +71,13 @@ class Character:
 
 @frozen
 class LogEntry:
-    """A logged LINE: what was typed, what it resolved to (§3 JSON), and its changes."""
+    """A logged LINE: what was typed, its record (what happened), and its changes."""
 
     id: int
     input: str
     character: str | None
     system: str
-    result: Mapping[str, Any]
+    record: Record
     changes: tuple[Change, ...]
     undone: bool = False
     time: str = ""

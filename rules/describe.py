@@ -1,6 +1,5 @@
-"""Plain-text pieces the results are shown with: dice lists, totals, pool names.
-
-Dropped dice are written `~~2~~` (the text renderer turns that into strike-through on a TTY).
+"""The pieces results are shown with: dice lists and totals as parts (rules/said.py: each die
+a `Face` with its flags, which plain text writes `~~2~~` when not kept), pool names as text.
 """
 
 from __future__ import annotations
@@ -18,6 +17,7 @@ from rules.dice.results import (
     RolledTerm,
     Throw,
 )
+from rules.said import Face, Part, Said, Word
 
 if TYPE_CHECKING:
     from rules.dice.results import Exact
@@ -41,81 +41,135 @@ def pool_title(name: str) -> str:
     return TITLES.get(name) or capitalized(name.replace("-", " ") if ":" not in name else name)
 
 
-def strike(text: str) -> str:
-    return f"~~{text}~~"
+Pieces = list[Part]
+"""Parts written in order, made a `Said` once."""
 
 
-def describe_die(d: DieRoll) -> str:
+def die_parts(d: DieRoll) -> Said:
     """One die: `5`, `6!` (exploded), `~~1~~ 4` (rerolled), `~~2~~` (dropped), `8*` (success),
-    `6+6+2!` (compounded), `~~1~~ 6+3!` (rerolled, then compounded)."""
+    `6+6+2!` (compounded), `~~1~~ 6+3!` (rerolled, then compounded), as plain text writes it."""
+    out: Pieces = []
+    _die(d, out)
+    return Said(tuple(out))
+
+
+def _die(d: DieRoll, out: Pieces) -> None:
     discarded = d.discarded or (len(d.faces) - 1 if d.rerolled and not d.exploded else 0)
-    standing = d.faces[discarded:]
-    if d.exploded and len(standing) > 1:
-        text = "+".join(str(f) for f in standing) + "!"
+    if d.exploded and len(d.faces) - discarded > 1:
+        text = "+".join(str(f) for f in d.faces[discarded:]) + "!"
     else:
         text = str(d.value) + ("!" if d.exploded else "")
-    if discarded:
-        text = " ".join(strike(str(f)) for f in d.faces[:discarded]) + f" {text}"
     if d.success > 0:
         text += "*" * d.success  # `10**`: a success counted twice (`t10`)
     elif d.success < 0:
         text += "-"
-    return text if d.kept else strike(text)
+    for face in d.faces[:discarded]:
+        out.append(Face(str(face), False, rerolled=True))
+        out.append(" ")
+    out.append(Face(text, d.kept, d.exploded, d.rerolled))
 
 
-def describe_throws(throws: tuple[Throw, ...]) -> str:
+def throws_parts(throws: tuple[Throw, ...]) -> Said:
     """One die as its face (`7`); several as `[~~15~~, 7]`, the ones not kept struck."""
     if len(throws) == 1:
-        return str(throws[0].face)
-    return "[" + ", ".join(str(t.face) if t.kept else strike(str(t.face)) for t in throws) + "]"
+        return Said((Face(str(throws[0].face)),))
+    out: Pieces = ["["]
+    for i, t in enumerate(throws):
+        if i:
+            out.append(", ")
+        out.append(Face(str(t.face), t.kept))
+    out.append("]")
+    return Said(tuple(out))
 
 
-def describe_dice(dice: tuple[DieRoll, ...]) -> str:
-    shown = [describe_die(d) for d in dice[:MAX_SHOWN]]
+def dice_parts(dice: tuple[DieRoll, ...]) -> Said:
+    out: Pieces = []
+    _dice(dice, out)
+    return Said(tuple(out))
+
+
+def _dice(dice: tuple[DieRoll, ...], out: Pieces) -> None:
+    out.append("[")
+    for i, d in enumerate(dice[:MAX_SHOWN]):
+        if i:
+            out.append(", ")
+        _die(d, out)
     if len(dice) > MAX_SHOWN:
-        shown.append(f"… {len(dice) - MAX_SHOWN:,} more")
-    return "[" + ", ".join(shown) + "]"
+        out.append(f", … {len(dice) - MAX_SHOWN:,} more")
+    out.append("]")
 
 
 def number(value: Exact) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{value}"
 
 
-def describe_tree(node: Rolled) -> str:
+def tree_parts(node: Rolled) -> Said:
     """The evaluated expression with each term's dice in place of its notation."""
+    out: Pieces = []
+    _tree(node, out)
+    return Said(tuple(out))
+
+
+def _tree(node: Rolled, out: Pieces, counted: bool = True) -> None:
+    """`tree_parts` into `out`; a counting term or group without its ` = 2 successes` when
+    not `counted` (a label goes before the count)."""
     if isinstance(node, RolledTerm):
-        text = describe_dice(node.dice)
         if node.dice and node.dice[0].why in ("Favor", "Hinder"):
-            text = f"{node.dice[0].why} {describe_dice(node.dice)}"
-        return text + _count_of(node)
-    if isinstance(node, RolledConst):
-        return number(node.value)
-    if isinstance(node, RolledLabel):
+            out.append(f"{node.dice[0].why} ")
+        _dice(node.dice, out)
+        if counted and node.counts_successes:
+            out.append(_count_of(node))
+    elif isinstance(node, RolledConst):
+        out.append(number(node.value))
+    elif isinstance(node, RolledLabel):
         inner = node.inner
         if isinstance(inner, (RolledTerm, RolledGroup)) and inner.counts_successes:
             # `[5*, 3, 4*] hits = 2 successes`: the label names the dice, not the count
-            shown = describe_tree(inner)
-            return f"{shown[: len(shown) - len(_count_of(inner))]} {node.label}{_count_of(inner)}"
-        return f"{describe_tree(inner)} {node.label}"
-    if isinstance(node, RolledGroup):
-        parts = []
+            _tree(inner, out, counted=False)
+            out.append(f" {node.label}{_count_of(inner)}")
+        else:
+            _tree(inner, out)
+            out.append(f" {node.label}")
+    elif isinstance(node, RolledGroup):
+        out.append("{")
         scores = node.scores or (0,) * len(node.members)
-        for member, kept, score in zip(node.members, node.kept, scores, strict=True):
-            text = describe_tree(member)
+        for i, (member, kept, score) in enumerate(
+                zip(node.members, node.kept, scores, strict=True)):
+            if i:
+                out.append(", ")
+            shown: Pieces = out if kept else []
+            _tree(member, shown)
             if not isinstance(member, RolledConst) and not _counts(member):
-                text += f" = {number(member.value)}"
-            text += "*" if score > 0 else "-" if score < 0 else ""
-            # a dropped member is struck as a whole: no strike-through inside a strike-through
-            parts.append(text if kept else strike(text.replace("~~", "")))
-        return "{" + ", ".join(parts) + "}" + _count_of(node)
-    if node.op == "neg":
-        return f"-{_wrapped(node.children[0], 3)}"
-    if node.op in _PRECEDENCE:
+                shown.append(f" = {number(member.value)}")
+            if score:
+                shown.append("*" if score > 0 else "-")
+            if not kept:
+                # a dropped member is struck as a whole: no strike-through inside one
+                out.append(Face(_unmarked(shown), False))
+        out.append("}")
+        if counted and node.counts_successes:
+            out.append(_count_of(node))
+    elif node.op == "neg":
+        out.append("-")
+        _wrapped(node.children[0], 3, out)
+    elif node.op in _PRECEDENCE:
         mine = _PRECEDENCE[node.op]
-        left = _wrapped(node.children[0], mine)
-        right = _wrapped(node.children[1], mine + 1)
-        return f"{left} {node.op} {right}"
-    return f"{node.op}(" + ", ".join(describe_tree(c) for c in node.children) + ")"
+        _wrapped(node.children[0], mine, out)
+        out.append(f" {node.op} ")
+        _wrapped(node.children[1], mine + 1, out)
+    else:
+        out.append(f"{node.op}(")
+        for i, child in enumerate(node.children):
+            if i:
+                out.append(", ")
+            _tree(child, out)
+        out.append(")")
+
+
+def _unmarked(pieces: Pieces) -> str:
+    """A group member's pieces as one text, its dice without their own marks."""
+    return "".join(p if isinstance(p, str) else p.word if isinstance(p, Word) else p.text
+                   for p in pieces)
 
 
 def _counts(node: Rolled) -> bool:
@@ -132,23 +186,47 @@ def _count_of(node: RolledTerm | RolledGroup) -> str:
     return f" = {number(node.value)} success" + ("" if node.value == 1 else "es")
 
 
-def _wrapped(node: Rolled, level: int) -> str:
-    text = describe_tree(node)
-    if isinstance(node, RolledOp) and node.op in _PRECEDENCE and _PRECEDENCE[node.op] < level:
-        return f"({text})"
-    return text
+def _wrapped(node: Rolled, level: int, out: Pieces) -> None:
+    bracketed = (isinstance(node, RolledOp) and node.op in _PRECEDENCE
+                 and _PRECEDENCE[node.op] < level)
+    if bracketed:
+        out.append("(")
+    _tree(node, out)
+    if bracketed:
+        out.append(")")
 
 
-def describe_roll(roll: Roll) -> str:
+def roll_parts(roll: Roll) -> Said:
     """`[6, 5, ~~2~~, 4] = 15`; a lone counting term or group reads `[8*, 2] = 1 success`."""
-    body = describe_tree(roll.tree)
     tree = roll.tree
     while isinstance(tree, RolledLabel):
         tree = tree.inner
-    if _counts(tree):
-        return body
     if isinstance(tree, RolledConst):
-        return str(roll.total)
-    if roll.exact.denominator != 1:
-        return f"{body} = {roll.total} ({number(roll.exact)} rounded down)"
-    return f"{body} = {roll.total}"
+        return Said((str(roll.total),))
+    out: Pieces = []
+    _tree(roll.tree, out)
+    if not _counts(tree):
+        out.append(f" = {roll.total}")
+        if roll.exact.denominator != 1:
+            out.append(f" ({number(roll.exact)} rounded down)")
+    return Said(tuple(out))
+
+
+def describe_roll(roll: Roll) -> str:
+    """`roll_parts` as plain text: `[6, 5, ~~2~~, 4] = 15`."""
+    return roll_parts(roll).plain
+
+
+def describe_dice(dice: tuple[DieRoll, ...]) -> str:
+    """`dice_parts` as plain text: `[6, ~~2~~]`."""
+    return dice_parts(dice).plain
+
+
+def describe_throws(throws: tuple[Throw, ...]) -> str:
+    """`throws_parts` as plain text: `7`, `[~~15~~, 7]`."""
+    return throws_parts(throws).plain
+
+
+def describe_tree(node: Rolled) -> str:
+    """`tree_parts` as plain text."""
+    return tree_parts(node).plain

@@ -6,17 +6,19 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
-from rules.dice.results import Roll, Throw
+from rules.dice.results import DiceHistory, Roll, Throw
 from rules.errors import RollError
 from rules.notation import parse
+from rules.said import Said, as_said, plain
 from rules.values import frozen
 
 if TYPE_CHECKING:
     from fractions import Fraction
 
 Value = int | str | bool | None
-Summary = str | Callable[[], str]
-"""A result's main line, or a function that writes it (Resolution.summary)."""
+Summary = str | Said | Callable[[], str | Said]
+"""A result's main line (as parts, or as text where it has no dice or outcome word in it), or
+a function that writes it (Resolution.said)."""
 
 
 @frozen
@@ -82,13 +84,25 @@ class Resolution:
     notes: tuple[str, ...] = ()
     extra: tuple[tuple[str, Any], ...] = ()
     rolls: tuple[Roll, ...] = field(default=(), compare=False)
+    trail: DiceHistory | None = field(default=None, compare=False)
+    """Why each throw was made and what became of it (the log record's dice history: the
+    roller that threw them)."""
 
     @property
     def summary(self) -> str:
+        """The main line as plain text (`[6, 5, ~~2~~, 4] = 15`): what JSON and the log keep."""
+        return plain(self._said())
+
+    @property
+    def summary_parts(self) -> Said:
+        """The main line as parts (rules/said.py), what a renderer shows each its own way."""
+        return as_said(self._said())
+
+    def _said(self) -> str | Said:
         """The main line, written when first read: a result shown by its total alone (`-q`)
         never describes its dice, the most work of a plain roll after throwing them."""
         said = self.said
-        if isinstance(said, str):
+        if isinstance(said, (str, Said)):
             return said
         text = said()
         object.__setattr__(self, "said", text)  # a cache of a pure function: still frozen

@@ -151,10 +151,8 @@ def test_sheet_rm_needs_yes_off_a_terminal_and_undo_restores(table: Path) -> Non
     assert invoke("undo")[1].startswith("undid #1 (Kit): spend luck")  # then the older one
 
 
-def test_sheet_rm_asks_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_sheet_rm_asks_on_a_terminal() -> None:
     import io
-
-    import typer
 
     from cli.commands.campaign_cmds import confirm_removal
     from cli.env import Environment
@@ -167,12 +165,11 @@ def test_sheet_rm_asks_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     asked: list[str] = []
     answers = iter([True, False])
 
-    def confirm(text: str, default: bool = False) -> bool:
+    def confirm(text: str) -> bool:
         asked.append(text)
         return next(answers)
 
-    monkeypatch.setattr(typer, "confirm", confirm)
-    env = Environment(Tty(), Tty(), Tty())
+    env = Environment(Tty(), Tty(), Tty(), confirm=confirm)
     confirm_removal(env, "Kit")
     with pytest.raises(RuleError, match="kept Kit; nothing changed"):
         confirm_removal(env, "Kit")

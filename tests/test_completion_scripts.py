@@ -243,3 +243,22 @@ def test_bash_quotes_line_words_for_the_shell(shell_env: dict[str, str]) -> None
         "roll d20 ''": "[adv ][dis ][vs ]",
     }
     assert bash_complete(list(cases), shell_env) == list(cases.values())
+
+
+FRESH_CASES = ("roll -", "roll he", "roll help ", "roll odds -", "roll sheet ", "roll sheet show ",
+               "roll log -", "roll repl -", "roll --as ", "roll -s vagabond check de",
+               "roll completion ", "roll table ")
+
+
+def test_a_tab_in_a_fresh_process_offers_what_the_whole_app_offers(
+    table: Path, shell_env: dict[str, str]
+) -> None:
+    """A Tab builds only the subcommand its words are in; it offers the same words as the app
+    with every subcommand built (this process's)."""
+    for typed in FRESH_CASES:
+        words = typed.split(" ")
+        env = dict(shell_env, _ROLL_COMPLETE="bash_complete", COMP_WORDS=typed,
+                   COMP_CWORD=str(len(words) - 1))
+        out = run_shell(["roll"], env)
+        fresh = [line.split(",", 1)[1].replace("\\\\", "\\") for line in out.splitlines() if line]
+        assert fresh == complete(typed), typed

@@ -13,18 +13,20 @@ import pytest
 
 from rules.campaign import Table
 from rules.dice.evaluate import Roller
-from rules.dice.source import RandomSource, ScriptedSource
+from rules.dice.source import ScriptedSource
 from rules.notation import ast, parse
 from rules.odds import line_odds
 from rules.systems import Context, get_system
 from tests.support.differential import (
+    StreamSource,
     corpus,
-    d20_faces,
+    d20_seeded,
     d20_throws,
     had_tie,
     icepool_can,
     icepool_probabilities,
     our_throws,
+    seed_for,
     to_d20,
     to_icepool,
 )
@@ -70,11 +72,12 @@ def _leftmost_d20_alone(expr: ast.Expr) -> bool:
 def test_d20_rolls_the_same_faces_to_the_same_total(index: int) -> None:
     expr = _parsed(ROLLS[index])
     for seed in (index, index + 1000, index + 2000):
-        faces = [t.face for t in Roller(RandomSource(seed)).roll(expr).throws]
+        # both draw from one stream, in the order they roll: the same faces, if that order is
+        faces = [t.face for t in Roller(StreamSource(seed)).roll(expr).throws]
         total, crit, fumble, throws = _ours(expr, faces)
-        with d20_faces(faces) as fed:
+        with d20_seeded(seed):
             theirs = d20.roll(to_d20(expr))
-        assert fed.used == len(faces), (str(expr), to_d20(expr), faces)
+        assert len(list(d20_throws(theirs.expr))) == len(faces), (str(expr), to_d20(expr), faces)
         assert total == theirs.total, (str(expr), to_d20(expr), faces)
         # the same dice kept, compared as bags: which of two equal dice goes differs on purpose
         mine, other = Counter(throws), Counter(d20_throws(theirs.expr))
@@ -131,27 +134,27 @@ GLUED = [
 def test_lines_as_typed_agree_with_d20(ours: str, theirs: str) -> None:
     expr = parse(ours).expr  # type: ignore[union-attr]
     for seed in range(40):
-        faces = [t.face for t in Roller(RandomSource(seed)).roll(expr).throws]
-        assert _ours(expr, faces)[0] == _d20_total(theirs, faces), (ours, faces)
+        faces = [t.face for t in Roller(StreamSource(seed)).roll(expr).throws]
+        assert _ours(expr, faces)[0] == _d20_total(theirs, seed), (ours, faces)
 
 
 # ---- where we differ on purpose ----
 
 
-def _d20_total(text: str, faces: list[int]) -> int:
-    with d20_faces(faces):
+def _d20_total(text: str, seed: int) -> int:
+    with d20_seeded(seed):
         return d20.roll(text).total
 
 
 def test_division_rounds_down_where_d20_truncates() -> None:
     assert _ours(parse("-7/2").expr, [])[0] == -4  # type: ignore[union-attr]
-    assert _d20_total("-7/2", []) == -3  # d20's `/` is a float, truncated toward zero
-    assert _d20_total("-7//2", []) == -4  # its `//` rounds down as we do
+    assert _d20_total("-7/2", 0) == -3  # d20's `/` is a float, truncated toward zero
+    assert _d20_total("-7//2", 0) == -4  # its `//` rounds down as we do
 
 
 def test_ties_drop_the_later_die_for_kl_and_dl_where_d20_drops_the_earlier() -> None:
     assert _ours(parse("3d6dl1").expr, [2, 5, 2])[3] == [(6, 2, True), (6, 5, True), (6, 2, False)]  # type: ignore[union-attr]
-    with d20_faces([2, 5, 2]):
+    with d20_seeded(seed_for(6, [2, 5, 2])):
         theirs = d20.roll("3d6pl1")
     assert list(d20_throws(theirs.expr)) == [(6, 2, False), (6, 5, True), (6, 2, True)]
 
@@ -159,16 +162,18 @@ def test_ties_drop_the_later_die_for_kl_and_dl_where_d20_drops_the_earlier() -> 
 def test_modifiers_act_in_stage_order_where_d20_acts_as_written() -> None:
     # 1d6!r1: we reroll the 1 first, then explode the 6; d20's `e6rr1` explodes first
     assert _ours(parse("1d6!r1").expr, [1, 6, 1])[0] == 7  # type: ignore[union-attr]
-    assert _d20_total("1d6e6rr1", [1, 6, 1]) == 6  # the 1 is rerolled to a 6 that does not explode
+    # the 1 is rerolled to a 6 that does not explode
+    assert _d20_total("1d6e6rr1", seed_for(6, [1, 6, 1])) == 6
 
 
 def test_two_keeps_act_one_after_the_other_where_d20_keeps_either() -> None:
     assert _ours(parse("4d6kh2kl1").expr, [1, 3, 5, 6])[0] == 5  # type: ignore[union-attr]
-    assert _d20_total("4d6kh2kl1", [1, 3, 5, 6]) == 12  # d20 keeps the highest 2 and the lowest 1
+    # d20 keeps the highest 2 and the lowest 1
+    assert _d20_total("4d6kh2kl1", seed_for(6, [1, 3, 5, 6])) == 12
 
 
 def test_d20_reads_a_crit_off_the_leftmost_term_and_we_off_the_one_kept_d20() -> None:
     expr = parse("5 + 1d20").expr  # type: ignore[union-attr]
     assert _ours(expr, [20])[1] is True
-    with d20_faces([20]):
+    with d20_seeded(seed_for(20, [20])):
         assert d20.roll("5 + 1d20").crit == d20.CritType.NONE

@@ -110,20 +110,26 @@ def test_the_shell_words_the_hints_as_options() -> None:
                                   " use -s vagabond (or +d6 / -d6)\n")
 
 
+class WideOutput(DummyOutput):
+    """A 200-column pane: an error's line is never wrapped."""
+
+    def get_size(self) -> Size:
+        return Size(rows=40, columns=200)
+
+
 def repl(keys: str, settings: Settings | None = None) -> tuple[int, str, str]:
-    """Type `keys` into the REPL (they must leave it); (status, stdout, stderr)."""
+    """Type `keys` into a wide REPL (they must leave it); (status, stdout, stderr)."""
     out, err = io.StringIO(), io.StringIO()
     with create_pipe_input() as pipe:
         pipe.send_text(keys)
         status = run_repl(settings or Settings(), Environment(io.StringIO(), out, err),
-                          input=pipe, output=DummyOutput())
+                          input=pipe, output=WideOutput())
     return status, out.getvalue(), err.getvalue()
 
 
 def test_the_repl_words_the_hints_as_its_own_words(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(DummyOutput, "get_size", lambda self: Size(rows=40, columns=200))
     monkeypatch.delenv("ROLL_AS", raising=False)
     status, _, err = repl("d20+f\rfluke\rquit\r", Settings(campaign=tmp_path / "c.sqlite3"))
     assert status == 0
@@ -158,7 +164,7 @@ def test_no_module_of_the_repl_rewrites_error_text_with_a_regular_expression() -
             text = ast.unparse(node)
             assert "error" not in text.lower(), f"{path.name}: {node.name} rewrites errors"
             assert node.name in ("help", "at_prompt"), f"{path.name}: {node.name} rewrites text"
-    fitted = ast.parse((REPL / "fitted.py").read_text(encoding="utf-8"))
+    fitted = ast.parse((REPL.parent / "render" / "fitted.py").read_text(encoding="utf-8"))
     imported = {a.name for n in ast.walk(fitted) if isinstance(n, ast.Import | ast.ImportFrom)
                 for a in n.names}
     imported |= {n.module or "" for n in ast.walk(fitted) if isinstance(n, ast.ImportFrom)}
@@ -169,7 +175,6 @@ def test_no_module_of_the_repl_rewrites_error_text_with_a_regular_expression() -
 def test_a_placeholder_with_nobody_acting_words_its_hint_in_the_repl(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(DummyOutput, "get_size", lambda self: Size(rows=40, columns=200))
     monkeypatch.delenv("ROLL_AS", raising=False)
     status, _, err = repl("d20+{might}\rquit\r", Settings(campaign=tmp_path / "c.sqlite3"))
     assert (status, err) == (0, (

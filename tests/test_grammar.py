@@ -144,10 +144,23 @@ def test_limits_of_the_line() -> None:
     assert parse("(" * 50 + "1" + ")" * 50) == ast.RollLine(ast.Num(1))
 
 
+def test_a_die_in_brackets_takes_adv_at_any_depth() -> None:
+    """`adv` after a bracketed plain die is the die's, however deep: each bracket is read once
+    (a LINE of 50 read twice at each would never end)."""
+    d20_adv = ast.advantaged(ast.Dice(1, ast.D20), "adv")
+    deep = "(" * 50 + "d20" + ")" * 50 + " adv + 1"
+    assert parse(deep) == ast.RollLine(ast.BinOp("+", d20_adv, ast.Num(1)))
+    assert parse("((d20 adv dis)) adv + 5") == ast.RollLine(ast.BinOp("+", d20_adv, ast.Num(5)))
+    assert parse("(d6) dis") == ast.RollLine(ast.advantaged(ast.Dice(1, ast.std_die(6)), "dis"))
+    with pytest.raises(NotationError) as info:
+        parse("(2d20) adv + 5")
+    assert info.value.column == 8
+
+
 def test_a_parse_keeps_nothing_of_its_caller_alive() -> None:
-    """pyparsing's packrat cache holds the failed alternatives, with tracebacks up through the
-    caller's frames; it is cleared after each parse, so the caller's locals die with its next
-    collection (the 30,000 results of `-n 30000 3d6` were kept until exit, then scanned)."""
+    """Nothing of a parse (a failed alternative's traceback up through the caller's frames)
+    outlives it: the caller's locals die with its next collection (the 30,000 results of
+    `-n 30000 3d6` were once kept until exit, then scanned)."""
 
     class Held:
         pass

@@ -6,7 +6,7 @@ import pytest
 
 from cli.render.layout import Layout, terminal_layout, visible, wrap
 from cli.render.marks import can_strike, dropped
-from cli.render.text import colorize, render
+from cli.render.text import COLOUR, render
 from cli.repl.prompt import prompt_text
 from cli.repl.state import TableView
 from rules.campaign import Character, Table
@@ -74,8 +74,11 @@ def test_repeats_show_each_result_without_the_repeat_prefix() -> None:
 
 
 def test_a_struck_span_is_never_broken_and_colour_takes_no_columns() -> None:
-    text = colorize("{[15] = 15, ~~[3, 10] = 13~~} + 5 = 20")
-    lines = wrap(text, 20)
+    res = resolved("{1d20, 2d10}kh1 + 5", [15, 3, 10])
+    assert res.summary == "{1d20, 2d10}kh1 + 5 → {[15] = 15, ~~[3, 10] = 13~~} + 5 = 20"
+    after = res.summary_parts.after("{1d20, 2d10}kh1 + 5 → ")
+    assert after is not None
+    lines = wrap(COLOUR.said(after, res), 20)
     assert [visible(line) for line in lines] == ["{[15] = 15,", "  ~~[3, 10] = 13~~}", "  + 5 = 20"]
 
 

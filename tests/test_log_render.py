@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from cli.render.log import age, iso_utc, log_json, log_line, since_time
+from cli.store.records import from_section3
 from rules.campaign import LogEntry
 from rules.errors import UsageError
 from rules.resolution import Change
@@ -22,7 +23,9 @@ def entry(**kw: object) -> LogEntry:
         "id": 12, "input": "check dex favor", "character": "Mira", "system": "vagabond",
         "result": result, "changes": (), "time": "2026-11-30T18:18:00.000+00:00",
     }  # fmt: skip
-    return LogEntry(**(base | kw))  # type: ignore[arg-type]
+    fields = base | kw
+    fields["record"] = from_section3(fields.pop("result"), ())  # type: ignore[arg-type]
+    return LogEntry(**fields)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(("seconds", "shown"), [(0, "now"), (45, "45s"), (120, "2m"),

@@ -213,3 +213,40 @@ def test_every_topic_fits_any_width_from_20_columns(topic: str | None) -> None:
     for width in range(20, 121):
         lines = reflow(help_text(topic), width).split("\n")
         assert all(width_of(line) <= width for line in lines), (topic, width)
+
+
+# ---- narrow tables ----
+
+CHANCES = [["", "untrained", "", "", "trained", "", ""],
+           ["Stat", "plain", "Favor", "Hinder", "plain", "Favor", "Hinder"],
+           ["2", "15%", "32.5%", "2.5%", "25%", "42.5%", "8.3%"]]
+SPLIT = ["     untrained", "Stat plain Favor", "   2   15% 32.5%",
+         "     untrained", "Stat Hinder", "   2   2.5%",
+         "     trained", "Stat plain Favor", "   2   25% 42.5%",
+         "     trained", "Stat Hinder", "   2   8.3%"]
+
+
+@pytest.mark.parametrize("width", range(16, 23))
+def test_a_stacked_table_labels_every_chunk_of_its_column_groups(width: int) -> None:
+    from cli.render.layout import table
+
+    assert table(CHANCES, width) == SPLIT  # a group cut in two is labelled in both halves
+    assert table(CHANCES, 23) == [
+        "     untrained", "Stat plain Favor Hinder", "   2   15% 32.5%   2.5%",
+        "     trained", "Stat plain Favor Hinder", "   2   25% 42.5%   8.3%"]
+    assert table(CHANCES, 47) == [
+        "     untrained           trained", "Stat plain Favor Hinder  plain Favor Hinder",
+        "   2   15% 32.5%   2.5%    25% 42.5%   8.3%"]
+
+
+@pytest.mark.parametrize("width", range(16, 23))
+def test_help_vagabond_under_23_columns_keeps_every_column_label(
+    width: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lines = shown(["help", "vagabond"], width, monkeypatch)  # 20 columns at the least
+    start = lines.index("     untrained")
+    heads = [n for n in range(start, start + 28) if lines[n].startswith("Stat ")]
+    assert [lines[n - 1] for n in heads] == ["     untrained", "     untrained",
+                                            "     trained", "     trained"]
+    assert [lines[n] for n in heads] == ["Stat plain Favor", "Stat Hinder"] * 2
+    assert lines[heads[1] + 1: heads[1] + 3] == ["   2   2.5%", "   3     5%"]

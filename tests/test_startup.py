@@ -44,6 +44,18 @@ def test_a_plain_line_imports_no_repl_store_or_commands(
     assert loaded(tmp_path, args, stdin, HEAVY) == ""
 
 
+@pytest.mark.parametrize("args, stdin", [(["2d6+3"], ""), (["-q", "-n", "3", "4d6kh3"], ""),
+                                         (["-q"], "1d20+5\n2d20kl1+2\n1d10+1d6\nd%\n")])
+def test_a_plain_sum_of_dice_loads_no_grammar(tmp_path: Path, args: list[str], stdin: str) -> None:
+    """rules/notation/plain.py reads it: the grammar (and its parser library) stays unloaded."""
+    assert loaded(tmp_path, args, stdin, ("rules.notation.grammar",)) == ""
+
+
+def test_a_line_beyond_a_plain_sum_loads_the_grammar(tmp_path: Path) -> None:
+    grammar = ("rules.notation.grammar",)
+    assert loaded(tmp_path, ["d20", "adv", "+", "5"], "", grammar) == "rules.notation.grammar"
+
+
 def test_an_odds_batch_builds_no_command(tmp_path: Path) -> None:
     others = ("cli.app", "cli.commands", "cli.store", "cli.repl")
     assert loaded(tmp_path, ["--json"], "odds 3d6\nodds 4d6kh3\n", others) == ""
@@ -98,16 +110,19 @@ def test_a_games_module_loads_only_what_its_toolbar_needs(system: str) -> None:
 
 
 def test_the_short_ways_around_the_unicode_tables_give_their_answers() -> None:
-    """cli/render/text.py skips `unicodedata` (and its memory) for the characters before the
-    combining marks: each gets the width and the caret form the tables would give."""
+    """The caret line (cli/render/text.py) and the one width (cli/render/layout.py) skip
+    `unicodedata` and wcwidth (and their memory) for the characters before the combining
+    marks: each gets the caret form and the width the tables would give."""
     import unicodedata
 
-    from cli.render.text import _columns, _shown_char
+    from wcwidth import wcwidth  # type: ignore[import-untyped]
+
+    from cli.render.layout import char_width
+    from cli.render.text import _shown_char
 
     for code in range(0x300):
         c = chr(code)
-        width = 0 if unicodedata.combining(c) else (
-            2 if unicodedata.east_asian_width(c) in ("W", "F") else 1)
-        assert _columns(c) == width
         control = unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
+        if not control:
+            assert char_width(c) == wcwidth(c)
         assert _shown_char(c) == (" " if c == "\t" else "\ufffd" if control else c)

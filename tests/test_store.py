@@ -16,6 +16,7 @@ from cli.store import SCHEMA_VERSION, Campaign, default_campaign_path, schema
 from cli.store import sqlite as sqlite_store
 from rules.campaign import LogEntry
 from rules.errors import RuleError, SheetError, UsageError
+from rules.record import Record
 from rules.resolution import Change, Resolution
 
 MIRA: dict[str, Any] = {
@@ -130,12 +131,12 @@ def test_a_removed_character_is_logged_and_undo_brings_it_back_with_its_pools(
         assert tx.remove_character("MIRA", "sheet rm Mira").name == "Mira"
         assert tx.find_character("Mira") is None
     removal = log(campaign, 1)[0]
-    assert (removal.input, removal.character, removal.result["kind"]) == (
+    assert (removal.input, removal.character, removal.record.kind) == (
         "sheet rm Mira", "Mira", "remove")
     with campaign.transaction() as tx:
         assert tx.undo().id == removal.id  # the removal, not the older spend
     assert pools(campaign)["luck"] == 1
-    assert log(campaign, 1)[0].result["restored"] == "Mira"
+    assert log(campaign, 1)[0].record.restored == "Mira"
     with campaign.transaction() as tx:
         tx.remove_character("Mira")
         tx.put_character(MIRA)  # a new Mira: the old one cannot come back over her
@@ -174,7 +175,7 @@ def test_apply_writes_changes_and_logs_one_row(campaign: Campaign) -> None:
     assert pools(campaign) == {"luck": 1, "hp": 5}
     assert log(campaign) == [entry]
     assert entry.input == "spend luck" and entry.character == "Mira" and not entry.undone
-    assert entry.result["kind"] == "pool" and entry.result["changes"][0]["after"] == 1
+    assert entry.record.kind == "pool" and entry.record.changes[0].after == 1
     assert entry.changes == (luck(2, 1), luck(8, 5, pool="hp"))
 
 
@@ -190,7 +191,7 @@ def test_apply_without_changes_still_logs_the_line(campaign: Campaign) -> None:
         assert tx.table("mira").last_entry == entry
         other = tx.log_only({"input": "2d6", "system": "generic", "character": None})
         assert tx.table(None).last_entry == other
-        assert tx.log(1)[0].result == {"input": "2d6", "system": "generic", "character": None}
+        assert tx.log(1)[0].record == Record("2d6", "generic", "roll")
 
 
 def test_a_stale_before_is_refused_and_nothing_is_written(campaign: Campaign) -> None:
@@ -251,7 +252,7 @@ def test_undo_reverts_the_latest_change_set_first(campaign: Campaign) -> None:
     assert undone.id == second.id and undone.undone and undone.changes == second.changes
     assert pools(campaign) == {"luck": 1, "hp": 8}
     row = log(campaign, 1)[0]
-    assert row.input == "undo" and row.result["undoes"] == second.id
+    assert row.input == "undo" and row.record.undoes == second.id
     assert row.changes == (
         Change("Mira", "hp", 7, 8, "undo test"),
         Change("Mira", "luck", 0, 1, "undo test"),
@@ -453,13 +454,10 @@ def test_a_name_is_found_whatever_its_case_and_surrounding_spaces(campaign: Camp
         assert table.active is not None and table.active.name == "Mira"
 
 
-def test_opening_a_new_file_busy_at_once_opens_again(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_opening_a_new_file_busy_at_once_opens_again(tmp_path: Path) -> None:
     """Processes opening a new campaign together: SQLite may refuse the switch to WAL at once
     (busy, no waiting, where waiting could deadlock); the open is made again, not refused."""
     refusals = [sqlite3.OperationalError("database is locked")] * 2
-    connect = sqlite3.connect
 
     class Refusing:
         def __init__(self, db: sqlite3.Connection) -> None:
@@ -473,8 +471,9 @@ def test_opening_a_new_file_busy_at_once_opens_again(
         def __getattr__(self, name: str) -> Any:
             return getattr(self.db, name)
 
-    monkeypatch.setattr(sqlite_store.sqlite3, "connect",
-                        lambda *a, **k: Refusing(connect(*a, **k)))
-    with Campaign(tmp_path / "c.sqlite3").transaction() as tx:
+    def connect(*args: Any, **kwargs: Any) -> Any:
+        return Refusing(sqlite3.connect(*args, **kwargs))
+
+    with Campaign(tmp_path / "c.sqlite3", connect=connect).transaction() as tx:
         assert tx.characters() == []
     assert refusals == []

@@ -192,3 +192,29 @@ def test_a_repl_pane_through_a_server_restart(
         pane.close(force=True)
     assert "Traceback" not in (pane.before or "") and "error ignored" not in (pane.before or "")
     assert invoke("log", "-n", "5")[1].count("\n") == 1  # the spend after the outage only
+
+
+def test_completion_in_an_outage_offers_the_words_read_before(
+    own_server: Server, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cli.repl.state import ViewReader
+    from cli.repl.suggest import suggest
+    from cli.runner import Settings
+
+    monkeypatch.setenv("ROLL_CAMPAIGN", own_server.new_database())
+    assert invoke("sheet", "import", str(context.sheet(tmp_path, context.KIT, "kit")))[0] == 0
+    assert invoke("alias", "add", "fireball", "8d6")[0] == 0
+    reader = ViewReader(Settings(character="Kit"))
+    try:
+        assert list(reader.read().names) == ["Kit"]  # a Tab before the outage
+        own_server.halt()
+        try:
+            view = reader.read()
+            found = [s.text for s in suggest("sheet show ", view)], dict(view.rolls)
+        finally:
+            own_server.resume()
+    finally:
+        reader.close()
+    assert view.problem is not None and view.problem.startswith("campaign unreachable since ")
+    assert view.character is not None and view.character.name == "Kit"  # who acts stays
+    assert found == (["Kit"], {"fireball": "8d6"})

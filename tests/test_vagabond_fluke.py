@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from cli.store.records import from_section3
 from rules.campaign import LogEntry, Table
 from rules.dice.evaluate import Roller
 from rules.dice.source import ScriptedSource
@@ -216,6 +217,7 @@ def test_a_fluke_logged_before_any_die_could_be_picked_is_fluked_again() -> None
     record = {"input": "check dex favor", "check_die": 0, "effects": [],
               "dice": [{"die": "d20", "face": 9, "kept": True},
                        {"die": "d6", "face": 2, "kept": True}]}
-    entry = LogEntry(3, "fluke", "Mira", "vagabond", {"kind": "check", "fluke": record}, ())
+    logged = from_section3({"input": "fluke", "kind": "check", "fluke": record}, ())
+    entry = LogEntry(3, "fluke", "Mira", "vagabond", logged, ())  # as the migration reads it
     res = run("fluke", [14], last=entry)
     assert text(res).splitlines()[0] == "fluke: check dex favor → 14+2 = 16 vs 15 · pass"

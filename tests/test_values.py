@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 
 import pytest
 
-from rules.values import frozen, made
+from rules.values import Slotted, frozen, made
 
 
 @frozen
@@ -53,3 +54,31 @@ def test_made_makes_the_class_before_any_instance() -> None:
     assert not dataclasses.is_dataclass(Unused)
     assert [f.name for f in dataclasses.fields(made(Unused))] == ["n"]
     assert Unused(n=4) == Unused(4)
+
+
+class Slot(Slotted):
+    __slots__ = ("x", "y")
+    x: int
+    y: int
+
+    def __init__(self, x: int, y: int = 0) -> None:
+        object.__setattr__(self, "x", x)
+        object.__setattr__(self, "y", y)
+
+
+class OtherSlot(Slot):
+    __slots__ = ()
+
+
+def test_a_slotted_value_is_frozen_with_equality_hash_and_repr_of_its_fields() -> None:
+    p = Slot(1)
+    assert (p.x, p.y) == (1, 0)
+    assert p == Slot(1, 0) and p != Slot(1, 2) and hash(p) == hash(Slot(1, 0))
+    assert p != OtherSlot(1, 0) and repr(OtherSlot(1)) == "OtherSlot(x=1, y=0)"
+    assert repr(p) == "Slot(x=1, y=0)"
+    with pytest.raises(AttributeError, match="cannot assign to field 'x'"):
+        p.x = 2  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        del p.y
+    assert copy.deepcopy(p) == p and copy.copy(p) == p
+    assert not hasattr(p, "__dict__")

@@ -168,7 +168,8 @@ def sheet_rm(
     name: Annotated[str, typer.Argument(help="character name", click_type=character_name())],
     yes: Annotated[bool, typer.Option("--yes", "-y", help="remove without asking")] = False,
 ) -> None:
-    """Remove a character (asks first; `undo` brings it back with its pools)."""
+    """Remove a character (asks first; `undo` brings it back with its pools); with --json,
+    print the logged removal as `roll log --json` shows it."""
     store = campaign_of(settings)
     with store.transaction(readonly=True) as tx:
         character = tx.character(name)
@@ -176,6 +177,12 @@ def sheet_rm(
         confirm_removal(env, character.name)
     with store.transaction() as tx:
         tx.remove_character(character.name, f"sheet rm {character.name}")
+        logged = tx.log(1)[0] if settings.json else None  # the removal's log entry
+    if logged is not None:  # its §3 object, as `roll log --json` shows it (and undo's)
+        from cli.render.log import log_json
+
+        env.json(log_json(logged))
+        return
     env.out(f"removed {shown(character.name)} (undo brings it back)")
 
 
@@ -257,8 +264,8 @@ def undo_command(
         env.json(log_json(logged))
         return
     env.out(shown(f"undid #{entry.id} ({entry.character or 'nobody'}): {entry.input}"))
-    if "restored" in logged.result:
-        env.out(f"   {shown(str(logged.result['restored']))} is back, with its pools")
+    if logged.record.restored is not None:
+        env.out(f"   {shown(logged.record.restored)} is back, with its pools")
     for change in logged.changes:
         env.out("   " + shown(change_line(change, entry.system)))
 

@@ -5,34 +5,61 @@ from __future__ import annotations
 from typing import Any
 
 from rules.errors import NotationError, RollError
+from rules.record import REMOVE, Record, Rerolled, record_of
 from rules.resolution import Resolution
 
 
 def resolution_to_json(res: Resolution, text: str) -> dict[str, Any]:
-    """The SPEC §3 object for a resolved LINE (fixed keys first, then the system's extras)."""
+    """The SPEC §3 object for a resolved LINE: its record's (`record_to_json`; the dice's
+    history, which it does not show, left out)."""
+    return record_to_json(record_of(res, text, history=False))
+
+
+def record_to_json(record: Record) -> dict[str, Any]:
+    """The SPEC §3 object of a record (a LINE, an undo, a removal, a secret roll's marker):
+    the fixed keys first, then the labels, the system's own fields, the named roll's
+    expansion, the notes, and what an undo or a removal adds."""
     out: dict[str, Any] = {
-        "input": res.input,
-        "system": res.system,
-        "character": res.character,
-        "kind": res.kind,
-        "total": res.total,
-        "target": res.target,
-        "outcome": res.outcome,
-        "crit": res.crit,
-        "fumble": res.fumble,
-        "successes": res.successes,
-        "dice": [{"die": t.die, "face": t.face, "kept": t.kept} for t in res.throws],
-        "changes": [c.to_json() for c in res.changes],
-        "text": text,
+        "input": record.input,
+        "system": record.system,
+        "character": record.character,
+        "kind": record.kind,
+        "total": record.total,
+        "target": record.target,
+        "outcome": record.outcome,
+        "crit": record.crit,
+        "fumble": record.fumble,
+        "successes": record.successes,
+        "dice": [{"die": d.die, "face": d.face, "kept": d.kept} for d in record.dice],
+        "changes": [c.to_json() for c in record.changes],
+        "text": record.text,
     }
-    labels = res.labels
-    if labels:
-        out["labels"] = {k: v.numerator if v.denominator == 1 else str(v) for k, v in labels.items()}
-    for key, value in res.extra:
-        out.setdefault(key, value)
-    if res.notes:
-        out.setdefault("notes", list(res.notes))
+    if record.labels:
+        out["labels"] = dict(record.labels)
+    for key, value in record.extra:
+        out.setdefault(key, rerolled_to_json(value) if isinstance(value, Rerolled) else value)
+    if record.expanded is not None:
+        out["expanded"] = record.expanded
+    if record.notes:
+        out["notes"] = list(record.notes)
+    if record.act == REMOVE and record.sheet is not None:
+        out["sheet"] = dict(record.sheet)
+    if record.undoes is not None:
+        out["undoes"] = record.undoes
+    if record.restored is not None:
+        out["restored"] = record.restored
+    if record.damage is not None:
+        out["error"] = record.damage
+    if record.secret:
+        out["secret"] = True
     return out
+
+
+def rerolled_to_json(again: Rerolled) -> dict[str, Any]:
+    """A reroll's record of the LINE it resolved again, as §3 shows it (key `fluke`, …)."""
+    return {"input": again.input,
+            "dice": [{"die": d.die, "face": d.face, "kept": d.kept} for d in again.dice],
+            "effects": [c.to_json() for c in again.effects], "result": dict(again.fields)}
 
 
 def error_to_json(line: str, error: RollError) -> dict[str, Any]:

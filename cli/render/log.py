@@ -11,6 +11,7 @@ from cli.render.text import pool_label, value_text
 from rules.campaign import LogEntry
 from rules.describe import pool_title
 from rules.errors import UsageError
+from rules.record import DAMAGED, REMOVE, UNDO
 from rules.resolution import Change
 
 LOG_WIDTH = 80
@@ -85,12 +86,11 @@ def _change(change: Change, who: str | None, system_id: str | None) -> str:
 
 def _summary(entry: LogEntry) -> str:
     """The LINE and what came of it, without the dice: `check dex → 11 fail`."""
-    result = entry.result
-    if result.get("kind") in ("undo", "remove", "damaged"):
-        return str(result.get("text") or entry.input)
-    line = " ".join(str(result.get("input") or entry.input).split())
-    total, outcome = result.get("total"), result.get("outcome")
-    shown = " ".join(str(v) for v in (total, outcome) if v is not None)
+    record = entry.record
+    if record.act in (UNDO, REMOVE, DAMAGED):
+        return record.text or entry.input
+    line = " ".join((record.input or entry.input).split())
+    shown = " ".join(str(v) for v in (record.total, record.outcome) if v is not None)
     return f"{line} → {shown}" if shown else line
 
 
@@ -110,6 +110,9 @@ def log_line(entry: LogEntry, now: datetime, width: int = LOG_WIDTH) -> str:
 
 
 def log_json(entry: LogEntry) -> dict[str, Any]:
-    """The §3 object of a logged LINE, with its `id` and `time` (ISO 8601, UTC) first."""
+    """The §3 object of a logged entry (written from its record), with its `id` and `time`
+    (ISO 8601, UTC) first."""
+    from cli.render.json import record_to_json
+
     return {"id": entry.id, "time": iso_utc(entry.time) if entry.time else None,
-            **dict(entry.result), "undone": entry.undone}
+            **record_to_json(entry.record), "undone": entry.undone}

@@ -1,4 +1,5 @@
-"""How a dropped die is marked on a colour terminal: a mark that survives any terminal.
+"""How a result is marked on a colour terminal: a dropped die (a mark that survives any
+terminal), an outcome word in its colour.
 
 The plain form `~~2~~` stays on screen everywhere (dimmed); where the terminal can draw
 strike-through the face is struck as well, so `[4, 2, 6, 4] = 14` never reads as bad sums.
@@ -7,6 +8,10 @@ strike-through the face is struck as well, so `[4, 2, 6, 4] = 14` never reads as
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rules.resolution import Resolution
 
 RESET = "\x1b[0m"
 DIM = "\x1b[2m"
@@ -25,3 +30,32 @@ def dropped(face: str, term: str | None = None) -> str:
     """`~~2~~` dimmed, its face struck where the terminal can strike."""
     style = DIM_STRUCK if can_strike(term) else DIM
     return f"{DIM}~~{RESET}{style}{face}{RESET}{DIM}~~{RESET}"
+
+
+STYLES = {
+    "pass": "\x1b[32;1m",
+    "hit": "\x1b[32;1m",
+    "hold": "\x1b[32;1m",
+    "fail": "\x1b[31;1m",
+    "miss": "\x1b[31;1m",
+    "step-down": "\x1b[33;1m",
+    "fizzle": "\x1b[31;1m",
+    "crit": "\x1b[33;1m",
+    "fumble": "\x1b[35;1m",
+}
+"""An outcome word's colour (the result's outcome, `crit`, `fumble`)."""
+
+
+def outcome_words(res: Resolution) -> frozenset[str]:
+    """The words of a result that are coloured: its outcome, `crit`, `fumble`, as it has them."""
+    words = {res.outcome} if res.outcome in STYLES else set()
+    if res.crit:
+        words.add("crit")
+    if res.fumble:
+        words.add("fumble")
+    return frozenset(w for w in words if w is not None)
+
+
+def in_colour(word: str, res: Resolution) -> str:
+    """An outcome word in its colour where the result has it (its fields say so), else as it is."""
+    return f"{STYLES[word]}{word}{RESET}" if word in outcome_words(res) else word

@@ -8,6 +8,7 @@ from typing import Any
 
 from rules.odds import Odds
 from rules.odds.result import fraction_text
+from rules.said import SEPARATOR
 
 RESET = "\x1b[0m"
 BAR = "\x1b[36m"
@@ -81,18 +82,17 @@ def odds_text(
     color: bool = False,
 ) -> str:
     """The header (input, mean, min, max, outcomes, cut-off tail) and one bar per total."""
-    from cli.render.layout import wrap
+    from cli.render.layout import wrap, wrap_whole
 
     width = max(width, 20)
     lines = wrap(input_line, width)
     outcomes: list[str] = []
     if odds.outcomes:  # a check's or save's outcome first: what a player asks odds for
         words = [f"{_style(k, color)} {percent(p)}" for k, p in odds.outcomes.items()]
-        outcomes = _wrap(words, width, plain=[f"{k} {percent(p)}" for k, p in
-                                              odds.outcomes.items()])
+        outcomes = wrap_whole(words, width, SEPARATOR)  # colour takes no columns
     lines.extend(outcomes)
     parts = [f"mean {mean_text(odds.mean)}", f"min {odds.min}", f"max {odds.max}"]
-    lines.extend(_wrap(parts, width))
+    lines.extend(wrap_whole(parts, width, SEPARATOR))
     if odds.residual:
         lines.extend(wrap(f"tail cut off: {float(odds.residual):.1e}", width))
     if at_least or at_most:
@@ -185,24 +185,3 @@ def _bars(rows: list[tuple[str, Fraction]], width: int, color: bool) -> list[str
 def _style(word: str, color: bool) -> str:
     style = OUTCOME_STYLES.get(word, BOLD)
     return f"{style}{word}{RESET}" if color else word
-
-
-def _wrap(parts: list[str], width: int, plain: list[str] | None = None) -> list[str]:
-    """Join parts with ` · `, starting a new line where the next would not fit in `width`."""
-    from cli.render.layout import width_of
-
-    plain = plain or parts
-    lines: list[str] = []
-    shown: list[str] = []
-    used = 0
-    for part, bare in zip(parts, plain, strict=True):
-        extra = width_of(bare) + (3 if shown else 0)
-        if shown and used + extra > width:
-            lines.append(" · ".join(shown))
-            shown, used = [], 0
-            extra = width_of(bare)
-        shown.append(part)
-        used += extra
-    if shown:
-        lines.append(" · ".join(shown))
-    return lines

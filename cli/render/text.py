@@ -2,27 +2,16 @@
 
 from __future__ import annotations
 
-from cli.render.marks import dropped
+from cli.render.marks import RESET as RESET
+from cli.render.marks import STYLES as STYLES
+from cli.render.marks import dropped, in_colour
 from cli.render.safe import shown
 from rules.describe import pool_title
 from rules.errors import NotationError, RollError
 from rules.resolution import Change, Resolution, Value
+from rules.said import Face, Note, Said, Word
 
-RESET = "\x1b[0m"
-STYLES = {
-    "pass": "\x1b[32;1m",
-    "hit": "\x1b[32;1m",
-    "hold": "\x1b[32;1m",
-    "fail": "\x1b[31;1m",
-    "miss": "\x1b[31;1m",
-    "step-down": "\x1b[33;1m",
-    "fizzle": "\x1b[31;1m",
-    "crit": "\x1b[33;1m",
-    "fumble": "\x1b[35;1m",
-}
 CHANGE = "\x1b[36m"
-SEPARATOR = " · "
-"""Between the parts of a summary: `14 vs 10 · pass · crit`."""
 
 
 def value_text(value: Value) -> str:
@@ -70,8 +59,9 @@ def change_line(change: Change, system_id: str | None = None) -> str:
 
 class TextRenderer:
     """A result as plain text, one method per part of it: the summary line (a `# comment`
-    names it), a pool change, a note. What a person typed reaches the output only through
-    `summary` and `note` (a LINE's echo, its labels, names), the one place to make it safe."""
+    names it) and each of its parts (rules/said.py: a text, a die, an outcome word), a pool
+    change, a note. What a person typed reaches the output only through `text` and `note` (a
+    LINE's echo, its labels, names), the one place to make it safe."""
 
     def resolution(self, res: Resolution) -> str:
         lines = [self.summary(res)]
@@ -81,7 +71,30 @@ class TextRenderer:
 
     def summary(self, res: Resolution) -> str:
         comment = res.comment
-        return f"{comment}: {res.summary}" if comment else res.summary
+        body = self.said(res.summary_parts, res)
+        return f"{self.text(comment)}: {body}" if comment else body
+
+    def said(self, said: Said, res: Resolution | None) -> str:
+        """A summary's parts, each shown by its own method."""
+        out = []
+        for part in said.parts:
+            if isinstance(part, str):
+                out.append(self.text(part))
+            elif isinstance(part, Face):
+                out.append(self.face(part))
+            else:
+                out.append(self.word(part, res))
+        return "".join(out)
+
+    def text(self, text: str) -> str:
+        return text
+
+    def face(self, face: Face) -> str:
+        """A die: `5`, and `~~2~~` for one not kept (dropped, rerolled away)."""
+        return face.plain
+
+    def word(self, word: Word, res: Resolution | None) -> str:
+        return word.word
 
     def change(self, change: Change, system_id: str | None) -> str:
         return change_line(change, system_id)
@@ -95,8 +108,12 @@ class ShownRenderer(TextRenderer):
     (cli.render.safe), so a name or comment holding a newline or an escape sequence stays on its
     own line, inert. JSON and the log keep the data as it is (TextRenderer)."""
 
-    def summary(self, res: Resolution) -> str:
-        return shown(super().summary(res))
+    def said(self, said: Said, res: Resolution | None) -> str:
+        """Part by part, as TextRenderer's, in one pass (`shown` maps each character alone)."""
+        return shown(said.plain)
+
+    def text(self, text: str) -> str:
+        return shown(text)
 
     def change(self, change: Change, system_id: str | None) -> str:
         return shown(super().change(change, system_id))
@@ -106,23 +123,28 @@ class ShownRenderer(TextRenderer):
 
 
 class ColourRenderer(ShownRenderer):
-    """The text on a colour terminal: the result's outcome, crit and fumble in their colours
-    (from its fields: a label that spells `pass` stays the user's), dropped dice dimmed and
-    struck, pool changes in their own colour. Colour is added after the text is made safe."""
+    """The text on a colour terminal, from the result's fields and its parts' flags: an
+    outcome word the result says (its outcome, crit, fumble) in its colour, a die not kept
+    dimmed and struck, pool changes in their own colour. Text the person typed (a label that
+    spells `pass`, a comment holding `~~x~~`) is a text part: never styled."""
 
-    def summary(self, res: Resolution) -> str:
-        return colorize(super().summary(res), res)
+    said = TextRenderer.said
+
+    def word(self, word: Word, res: Resolution | None) -> str:
+        return word.word if res is None else in_colour(word.word, res)
+
+    def face(self, face: Face) -> str:
+        return face.text if face.kept else dropped(face.text)
 
     def change(self, change: Change, system_id: str | None) -> str:
         return f"{CHANGE}{super().change(change, system_id)}{RESET}"
 
     def note(self, note: str, res: Resolution) -> str:
-        """A note that opens with one of the result's outcome words (`crit: …`) colours it."""
-        note = super().note(note, res)
-        word = note.split(":", 1)[0]
-        if ":" in note and word in outcome_words(res):
-            return f"{STYLES[word]}{word}{RESET}{struck(note[len(word):])}"
-        return struck(note)
+        """A note with parts (rules/said.py `Note`: `crit: …`, a damage roll's dice) shown
+        part by part, as the summary is; any other note is text."""
+        if isinstance(note, Note):
+            return self.said(note.said, res)
+        return super().note(note, res)
 
 
 PLAIN = TextRenderer()
@@ -139,41 +161,6 @@ def plain_text(res: Resolution) -> str:
 def shown_text(res: Resolution) -> str:
     """plain_text for a terminal: control characters made visible (ShownRenderer)."""
     return SHOWN.resolution(res)
-
-
-def outcome_words(res: Resolution) -> frozenset[str]:
-    """The words of a result that are coloured: its outcome, `crit`, `fumble`, as it has them."""
-    words = {res.outcome} if res.outcome in STYLES else set()
-    if res.crit:
-        words.add("crit")
-    if res.fumble:
-        words.add("fumble")
-    return frozenset(w for w in words if w is not None)
-
-
-def colorize(text: str, res: Resolution | None = None) -> str:
-    """A summary (or a layout's head) in colour: dropped dice marked, and each ` · ` part that
-    is one of the result's outcome words (`pass`, `step-down to Δ4`, `crit`) in its colour."""
-    text = struck(text)
-    words = outcome_words(res) if res is not None else frozenset()
-    if not words:
-        return text
-    parts = text.split(SEPARATOR)
-    for i, part in enumerate(parts):
-        word = part if part in words else part.split(" ", 1)[0] if i else ""
-        if word in words:
-            parts[i] = f"{STYLES[word]}{word}{RESET}{part[len(word):]}"
-    return SEPARATOR.join(parts)
-
-
-def struck(text: str) -> str:
-    """Dropped dice (`~~2~~`, as the plain text writes them) dimmed and struck."""
-    if "~~" not in text:
-        return text
-    pieces = text.split("~~")
-    if len(pieces) % 2 == 0:  # an unpaired mark (a user's own `~~`) is not a dropped die
-        return text
-    return "".join(dropped(p) if i % 2 else p for i, p in enumerate(pieces))
 
 
 def render(res: Resolution, color: bool) -> str:
@@ -202,8 +189,11 @@ def error_text(line: str | None, error: RollError) -> str:
     where = f"line {number}: " if number is not None else ""
     out = f"roll: error: {where}{shown(error.worded(wording()))}"
     if isinstance(error, NotationError) and line is not None and error.column:
+        from cli.render.layout import width_of
+
         chars = [_shown_char(c) for c in line.rstrip("\n")]
-        indent = sum(_columns(c) for c in chars[: error.column - 1])
+        before = "".join(chars[: error.column - 1])
+        indent = len(before) if before.isascii() else width_of(before)  # ASCII: a column each
         out += f"\n  {''.join(chars)}\n  {' ' * indent}^"
     return out
 
@@ -222,16 +212,7 @@ def _shown_char(c: str) -> str:
 
 
 def columns(text: str) -> int:
-    """How many terminal columns `text` takes."""
-    return sum(_columns(c) for c in text)
+    """How many terminal columns `text` takes: cli.render.layout's `width_of` (wcwidth)."""
+    from cli.render.layout import width_of
 
-
-def _columns(c: str) -> int:
-    """How many terminal columns a shown character takes (CJK and emoji take two)."""
-    if c < "\u0300":  # before the combining marks: no wide or combining character
-        return 1
-    import unicodedata
-
-    if unicodedata.combining(c):
-        return 0
-    return 2 if unicodedata.east_asian_width(c) in ("W", "F") else 1
+    return width_of(text)

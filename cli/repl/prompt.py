@@ -12,17 +12,24 @@ END = "> "
 
 def prompt_text(view: TableView, width: int) -> str:
     """`view.prompt` when it fits under a third of `width`; else `vag·mira> `, `cha·ser a…> `."""
+    from cli.render.layout import cut, width_of  # columns: a CJK name takes two a letter
+
     room = max((width - 1) // 3, 6)  # strictly under a third of the width
-    if len(view.prompt) <= room:
+    if width_of(view.prompt) <= room:
         return view.prompt
     system = view.system.id[:SHORT_SYSTEM]
     if view.character is None:
         return system + END
     name = view.character.name.lower()
     short = f"{system}·{name}{END}"
-    if len(short) <= room:
+    if width_of(short) <= room:
         return short
-    left = room - len(f"{system}·{ELLIPSIS}{END}")
-    if left >= 1:
-        return f"{system}·{name[:left].rstrip()}{ELLIPSIS}{END}"
-    return f"{name[: max(room - len(END) - 1, 1)]}{ELLIPSIS}{END}"
+    left = room - width_of(f"{system}·{END}")
+    if left >= 2:
+        return f"{system}·{_shortened(cut(name, left))}{END}"
+    return f"{_shortened(cut(name, max(room - len(END), 2)))}{END}"
+
+
+def _shortened(cut_name: str) -> str:
+    """A name cut with `…`, no space left before the `…`."""
+    return cut_name[:-1].rstrip() + ELLIPSIS if cut_name.endswith(ELLIPSIS) else cut_name

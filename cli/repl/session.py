@@ -17,10 +17,10 @@ from prompt_toolkit.output import ColorDepth, Output
 from prompt_toolkit.styles import Style
 
 from cli.env import Environment, ExitStatus
+from cli.render.fitted import FittedErrors
 from cli.render.text import error_text
 from cli.render.wording import speaking
 from cli.repl.completer import RollCompleter
-from cli.repl.fitted import FittedErrors
 from cli.repl.history import open_history
 from cli.repl.keys import repl_bindings
 from cli.repl.lexer import NotationLexer, marked

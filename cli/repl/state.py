@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
@@ -25,18 +25,76 @@ class CampaignHolder(Protocol):
     def close(self) -> None: ...
 
 
+class Later(Sequence[str]):
+    """Words read from the campaign only when used (completion at a Tab), as the reader keeps
+    them: a prompt never waits for a campaign's thousand names."""
+
+    def __init__(self, load: Callable[[], Sequence[str]]) -> None:
+        self._load = load
+
+    def _got(self) -> tuple[str, ...]:
+        return tuple(self._load())
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._got()[index]
+
+    def __len__(self) -> int:
+        return len(self._got())
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._got())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and self._got() == tuple(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(self._got())
+
+
+class LaterRolls(Mapping[str, str]):
+    """The named rolls in reach: the campaign's aliases (read when used, as `Later`), then the
+    acting character's `[rolls]` (which win)."""
+
+    def __init__(self, aliases: Callable[[], Mapping[str, str]], own: Mapping[str, str]) -> None:
+        self._aliases = aliases
+        self._own = dict(own)
+
+    def _got(self) -> dict[str, str]:
+        return {**self._aliases(), **self._own}
+
+    def __getitem__(self, name: str) -> str:
+        return self._got()[name]
+
+    def __len__(self) -> int:
+        return len(self._got())
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._got())
+
+
+@dataclass(frozen=True)
+class Words:
+    """What completion offers from the campaign: its characters' names, aliases and tables."""
+
+    names: tuple[str, ...] = ()
+    aliases: Mapping[str, str] = field(default_factory=dict)
+    tables: tuple[str, ...] = ()
+
+
 @dataclass(frozen=True)
 class TableView:
     """A snapshot of the table: the system in use, who acts, who else is there, the party."""
 
     system: System
     character: Character | None = None
-    names: tuple[str, ...] = ()
+    names: Sequence[str] = ()
     party: Mapping[str, Any] = field(default_factory=dict)
     problem: str | None = None
     rolls: Mapping[str, str] = field(default_factory=dict)
     """Named rolls in reach: the campaign's aliases and the acting character's `[rolls]`."""
-    tables: tuple[str, ...] = ()
+    tables: Sequence[str] = ()
     """The campaign's rollable tables."""
     fallen: tuple[str, ...] = ()
     """In a running encounter, who is out of the fight (the encounter line never names them
@@ -62,7 +120,8 @@ class TableView:
 
 
 NAMES_MAX_AGE = 5.0
-"""Seconds before the characters' names (completion) are read again from the campaign."""
+"""Seconds before the campaign's words (names, aliases, tables: completion) are read again,
+at the next Tab, though no entry was logged since (a sheet imported elsewhere logs none)."""
 
 RETRY_S = (1.0, 2.0, 4.0, 8.0)
 """The waits between the toolbar's tries to reach a campaign that stopped answering."""
@@ -89,8 +148,12 @@ def _present(where: Where) -> bool:
 class ViewReader:
     """Reads TableViews from the campaign: the acting character's pools before each prompt.
 
-    With nobody acting it reads the character names once (and again after `stale` is set),
-    closing the file straight away, so plain dice at the prompt touch no database.
+    A view is kept with where the campaign stood when it was read (`written_at`: the newest
+    log id, the acting character's last import); before each prompt one statement asks that
+    again, and the view is read again only when it moved (or `stale` is set: this REPL ran a
+    subcommand). The campaign's words for completion are read at the first Tab, not for a
+    prompt. With nobody acting nothing is asked between prompts (a fight's turn excepted),
+    and the file is closed straight away, so plain dice at the prompt touch no database.
     """
 
     def __init__(self, settings: Settings, shared: CampaignHolder | None = None) -> None:
@@ -104,7 +167,8 @@ class ViewReader:
         self._watched: Where | None = None
         self.down_since: datetime | None = None  # when the campaign stopped answering
         self._retry_at, self._tries = 0.0, 0
-        self._names_read: tuple[float, tuple[str, ...]] | None = None
+        self._built: tuple[object, ...] | None = None  # the settings and mark `_view` was read at
+        self._words: tuple[tuple[object, ...] | None, float, Words] | None = None
 
     def read(self) -> TableView:
         """A fresh view (never raises: a campaign that cannot be read becomes `problem`)."""
@@ -185,7 +249,8 @@ class ViewReader:
             self._watcher.close()
         self._watcher, self._watched = None, None
 
-    def _read_campaign(self, chosen: str | None) -> TableView:
+    def _store(self) -> Any:
+        """The campaign, through the runner's connection when shared (opened if need be)."""
         from cli.store import open_campaign
 
         path = self.settings.campaign_path()
@@ -194,31 +259,57 @@ class ViewReader:
         elif self._campaign is None or self._campaign.path != path:
             self.close()
             self._campaign = open_campaign(path, create=False)
+        return self._campaign
+
+    def _read_campaign(self, chosen: str | None) -> TableView:
+        path = self.settings.campaign_path()
+        self._store()
         wanted = self.settings.acting()
         with self._campaign.transaction(readonly=True) as tx:
-            # the acting character's sheet only; the others by name (completion)
+            built = (path, wanted, chosen, *tx.written_at(wanted))
+            if (built == self._built and not self.stale and self._view is not None
+                    and self._view.problem is None):
+                return self._view  # nothing was written since: the view stands
+            # the acting character's sheet only; the others' names at the first Tab
             character = tx.find_character(wanted) if wanted else None
-            names = self._names(tx)
             party = tx.party()
-            aliases, tables = tx.aliases(), tuple(tx.table_names())
             from cli.turn import out_of_the_fight
 
             fallen = out_of_the_fight(tx, party)
+        if self.stale:
+            self._words = None
+        self._built = built
         problem = None
         if wanted and character is None:
             problem = f"no character {wanted!r}"
         system = _system_or_generic(chosen or (character.system if character else None))
-        rolls = {**aliases, **(character.rolls if character is not None else {})}
+        own = character.rolls if character is not None else {}
+        rolls = LaterRolls(lambda: self.words().aliases, own)
+        names, tables = Later(lambda: self.words().names), Later(lambda: self.words().tables)
         return TableView(system, character, names, party, problem, rolls, tables, fallen)
 
-    def _names(self, tx: Any) -> tuple[str, ...]:
-        """The characters' names for completion: read again after `stale` is set (this REPL's
-        `sheet import`, `undo` …) or NAMES_MAX_AGE after the last read, not at every prompt
-        (a campaign of 10,000 characters costs its names once)."""
-        now = time.monotonic()
-        if self.stale or self._names_read is None or now - self._names_read[0] >= NAMES_MAX_AGE:
-            self._names_read = (now, tuple(tx.character_names()))
-        return self._names_read[1]
+    def words(self) -> Words:
+        """The campaign's names, aliases and tables (completion), read together when first
+        asked for after the campaign moved, or NAMES_MAX_AGE after the last read; while it
+        cannot be reached, the last ones read (completion never waits for a server)."""
+        now, kept = time.monotonic(), self._words
+        if kept is not None and kept[0] == self._built and now - kept[1] < NAMES_MAX_AGE:
+            return kept[2]
+        if self.down_since is not None:
+            return kept[2] if kept is not None else Words()
+        holding = self._campaign is not None and self.settings.acting() is not None
+        try:
+            store = self._store()
+            with store.transaction(readonly=True) as tx:
+                words = Words(tuple(tx.character_names()), tx.aliases(),
+                              tuple(tx.table_names()))
+        except Exception:  # completion never breaks the prompt
+            return kept[2] if kept is not None else Words()
+        finally:
+            if not holding:
+                self.close()  # as `read` leaves it: no connection kept for nobody
+        self._words = (self._built, now, words)
+        return words
 
     def close(self) -> None:
         self._stop_watching()

@@ -83,18 +83,11 @@ def _safely(
 
 
 def wrap(items: list[str], width: int) -> list[str]:
-    """Items joined with two spaces, wrapped into lines of at most `width` (never mid-item)."""
-    lines: list[str] = []
-    current = ""
-    for item in items:
-        if current and len(current) + 2 + len(item) > width:
-            lines.append(current)
-            current = item
-        else:
-            current = f"{current}  {item}" if current else item
-    if current:
-        lines.append(current)
-    return lines
+    """Items joined with two spaces, wrapped into lines of at most `width` columns (never
+    mid-item: cli.render.layout's `wrap_whole`)."""
+    from cli.render.layout import wrap_whole
+
+    return wrap_whole(items, width, "  ")
 
 
 def toolbar_text(view: TableView, width: int, physical: bool = False) -> str:
@@ -116,8 +109,10 @@ def toolbar_text(view: TableView, width: int, physical: bool = False) -> str:
 
 
 def _fit(text: str, width: int) -> str:
-    """An item longer than a row, cut with `…` (the terminal would break it mid-item)."""
-    return text if len(text) <= width else text[: width - 1] + "…"
+    """An item wider than a row, cut with `…` (the terminal would break it mid-item)."""
+    from cli.render.layout import cut
+
+    return cut(text, width)
 
 
 def _cut(texts: list[str], width: int) -> list[str]:

@@ -16,6 +16,7 @@ from cli.store.rows import Decoder
 from cli.store.schema import ENTRY_COLUMNS
 from rules.campaign import Character, LogEntry
 from rules.errors import RuleError, UsageError
+from rules.record import REMOVE, Record, undo_record
 from rules.resolution import Change
 
 UNDOABLE = "undone = 0 AND kind != 'undo' AND (changes != '[]' OR kind = 'remove')"
@@ -31,7 +32,7 @@ class LogTransaction(Protocol):
     def find_character(self, name: str) -> Character | None: ...
     def put_character(self, sheet: Mapping[str, Any], replace: bool = True) -> Character: ...
     def rewrite(self, changes: Sequence[Change], undo: bool, what: str) -> None: ...
-    def log_only(self, result_json: Mapping[str, Any], changes: Sequence[Change] = (),
+    def log_only(self, record: Record, changes: Sequence[Change] = (),
                  undoes: int | None = None) -> LogEntry: ...
 
 
@@ -142,26 +143,20 @@ def undo(tx: LogTransaction, who: str | None = None, nth: int = 1, id_: int | No
     entry = _target(tx, who, nth, id_)
     what = f"cannot undo {entry.input!r} (#{entry.id})"
     _moved_since(tx, entry)
-    restored: dict[str, Any] = {}
-    if entry.result.get("kind") == "remove":
-        sheet = entry.result.get("sheet")
+    restored = None
+    if entry.record.act == REMOVE:
+        sheet = entry.record.sheet
         name = str(entry.character)
-        if not isinstance(sheet, dict) or tx.find_character(name) is not None:
+        if sheet is None or tx.find_character(name) is not None:
             raise RuleError(f"{what}: a character named {name} is in the campaign again;"
                             " nothing changed")
         tx.put_character(sheet, replace=False)
-        restored = {"restored": name}
+        restored = name
     tx.rewrite(entry.changes, undo=True, what=what)
     tx.execute("UPDATE log SET undone = 1 WHERE id = {p}", (entry.id,), write=True)
-    reverse = [
+    reverse = tuple(
         Change(c.character, c.pool, c.after, c.before, f"undo {c.reason}".strip(), c.kind)
         for c in reversed(entry.changes)
-    ]
-    blank = dict.fromkeys(("total", "target", "outcome", "successes"))
-    result = {"input": "undo", "system": entry.system, "character": entry.character} | {
-        "kind": "undo", **blank, "crit": False, "fumble": False, "dice": [],
-        "changes": [c.to_json() for c in reverse], "text": f"undo {entry.input}",
-        "undoes": entry.id, **restored,
-    }  # fmt: skip
-    tx.log_only(result, reverse, entry.id)
+    )
+    tx.log_only(undo_record(entry.record, entry.id, reverse, restored), reverse, entry.id)
     return replace(entry, undone=True)

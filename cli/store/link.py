@@ -58,18 +58,56 @@ def _filled(dialect: Dialect, template: str) -> str:
 
 
 class Link:
-    """One connection in its dialect: what the transaction, the migrations and the log use."""
+    """One connection in its dialect: what the transaction, the migrations and the log use.
+
+    A write whose answer nobody reads (a sheet stored by a change) may wait, `later`, for the
+    statement that logs the change: where a WITH clause may hold writes, both go to the server
+    as one statement (one answer to wait for, one statement to run); elsewhere, and before any
+    other statement or the commit, it is sent on its own.
+    """
 
     def __init__(self, db: Connection, dialect: Dialect) -> None:
         self.db = db
         self.dialect = dialect
         self.wrote = False
+        self._waiting: list[tuple[str, tuple[Any, ...]]] = []  # writes sent with the next carrier
 
-    def execute(self, template: str, args: Sequence[Any] = (), write: bool = False) -> Rows:
-        """Run one statement of the store's SQL (a template: `{p}` for each argument)."""
+    def execute(self, template: str, args: Sequence[Any] = (), write: bool = False,
+                carries: bool = False) -> Rows:
+        """Run one statement of the store's SQL (a template: `{p}` for each argument).
+        `carries`: the statement writes only rows the waiting writes do not touch (the log),
+        so those may ride in its WITH clause."""
         self.wrote = self.wrote or write
+        if self._waiting and carries:
+            template, args = self._carried(template, tuple(args))
+        else:
+            self.flush()
         rows: Rows = self.db.execute(self.dialect.sql(template), tuple(args))
         return rows
+
+    def later(self, template: str, args: Sequence[Any] = ()) -> None:
+        """A write whose answer nobody reads: sent with the next statement that `carries`
+        writes, or before the next one that does not (at once where WITH holds no writes)."""
+        self.wrote = True
+        if not self.dialect.writes_in_with:
+            self.db.execute(self.dialect.sql(template), tuple(args))
+            return
+        self._waiting.append((template, tuple(args)))
+
+    def flush(self) -> None:
+        """Send the waiting writes, each on its own (before a read, a raw statement, COMMIT)."""
+        waiting, self._waiting = self._waiting, []
+        for template, args in waiting:
+            self.db.execute(self.dialect.sql(template), args)
+
+    def _carried(self, template: str, args: tuple[Any, ...]) -> tuple[str, tuple[Any, ...]]:
+        """The statement with the waiting writes as the first parts of its WITH clause (each
+        runs once, to completion, whether or not the statement reads it)."""
+        waiting, self._waiting = self._waiting, []
+        parts = ", ".join(f"w{i} AS ({sql})" for i, (sql, _) in enumerate(waiting))
+        rest = template[len("WITH "):] if template.startswith("WITH ") else template
+        joined = f"WITH {parts}, {rest}" if template.startswith("WITH ") else f"WITH {parts} {rest}"
+        return joined, tuple(a for _, each in waiting for a in each) + args
 
     def marks(self, n: int) -> str:
         """`{p}, {p}, …` for `n` values, in this dialect."""

@@ -4,11 +4,13 @@ The same transactions as the SQLite store: every write transaction first locks t
 one `roll_schema` row (SELECT … FOR UPDATE), as BEGIN IMMEDIATE takes SQLite's write lock, then
 reads, resolves, applies and logs under READ COMMITTED (each statement sees every commit made
 before the lock was granted). A read-only one is a REPEATABLE READ snapshot that never waits.
-A write transaction that wrote tells the listeners (`NOTIFY roll_campaign`) when it commits.
+A write transaction tells the listeners (`NOTIFY roll_campaign`, queued with its lock) when it
+commits.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from contextlib import suppress
 from types import ModuleType
@@ -77,6 +79,13 @@ def connect(where: CampaignURL) -> Any:
 _FOUND: set[CampaignURL] = set()
 """Databases this process saw a campaign in (a schema is not dropped under a running roll)."""
 
+_SPARE: dict[CampaignURL, tuple[float, Any]] = {}
+"""The connection that found a campaign, for the store opened next on it (a one-shot, a
+batch or the REPL's first prompt connects once, not twice); one left longer than SPARE_S is
+not trusted to be alive and is closed instead."""
+
+SPARE_S = 5.0
+
 
 def has_campaign(where: CampaignURL) -> bool:
     """Whether the database holds a campaign's schema (asked once per process: a batch of
@@ -86,11 +95,31 @@ def has_campaign(where: CampaignURL) -> bool:
     db = connect(where)
     try:
         found = pg_version(db) is not None
-    finally:
+    except BaseException:
         db.close()
-    if found:
-        _FOUND.add(where)
-    return found
+        raise
+    if not found:
+        db.close()
+        return False
+    _FOUND.add(where)
+    _spare(where, db)
+    return True
+
+
+def _spare(where: CampaignURL, db: Any) -> None:
+    old = _SPARE.pop(where, None)
+    if old is not None:
+        old[1].close()
+    _SPARE[where] = (time.monotonic(), db)
+
+
+def _taken(where: CampaignURL) -> Any:
+    """The spare connection to `where`, if one was left a moment ago and is open."""
+    left, db = _SPARE.pop(where, (0.0, None))
+    if db is not None and (db.closed or time.monotonic() - left > SPARE_S):
+        db.close()
+        return None
+    return db
 
 
 class PostgresCampaign(OneConnection[Any, Transaction]):
@@ -109,7 +138,7 @@ class PostgresCampaign(OneConnection[Any, Transaction]):
     def _connect(self) -> Any:
         if self._db is not None:
             return self._db
-        db = connect(self.where)
+        db = _taken(self.where) or connect(self.where)
         try:
             if not self.create and pg_version(db) is None:
                 raise no_campaign(self.where)
@@ -125,6 +154,7 @@ class PostgresCampaign(OneConnection[Any, Transaction]):
         return db
 
     _pipeline: Any = None
+    _synced: Any = None  # the pipeline itself (`_pipeline` is the `with` around it)
 
     def _open(self, db: Any, readonly: bool) -> Transaction:
         """The campaign's row lock (`readonly`: a REPEATABLE READ snapshot, no lock).
@@ -136,12 +166,16 @@ class PostgresCampaign(OneConnection[Any, Transaction]):
         tx = Transaction(Link(db, POSTGRES), writable=not readonly, path=self.where)
         if self._pipeline is None:  # else the last read-only COMMIT is still on its way
             self._pipeline = db.pipeline()
-            self._pipeline.__enter__()
+            self._synced = self._pipeline.__enter__()
         if readonly:
             db.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
         else:
             db.execute("BEGIN ISOLATION LEVEL READ COMMITTED")
-            db.execute(f"SELECT version FROM {VERSION_TABLE} FOR UPDATE")
+            # the listeners' NOTIFY is queued with the lock (one statement fewer a change):
+            # it is delivered at COMMIT, never after a ROLLBACK; a write transaction that wrote
+            # nothing wakes them for nothing (they look, by log id, and find nothing new)
+            db.execute(f"SELECT version, pg_notify('{CHANNEL}', '') FROM {VERSION_TABLE}"
+                       " FOR UPDATE")
         return tx
 
     def _end_pipeline(self, exc: BaseException | None = None) -> None:
@@ -151,11 +185,10 @@ class PostgresCampaign(OneConnection[Any, Transaction]):
             pipeline.__exit__(type(exc) if exc else None, exc, exc.__traceback__ if exc else None)
 
     def _commit(self, db: Any, tx: Transaction) -> None:
-        if tx.wrote:  # the listeners are told on COMMIT only
-            db.execute(f"NOTIFY {CHANNEL}")
-        db.execute("COMMIT")
+        tx.link.flush()  # a sheet written with no entry after it
+        db.execute("COMMIT")  # (with the NOTIFY queued by a write transaction's lock)
         if tx.writable:
-            self._end_pipeline()  # a write is committed when its COMMIT is answered
+            self._synced.sync()  # a write is committed when its COMMIT is answered
         else:  # sent now (the snapshot ends on the server); its answer is read with the next
             db.pgconn.flush()  # transaction's first read
 

@@ -6,9 +6,11 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import cli.store.records as records
 from cli.store.damage import DamagedChange, decoded_change
 from rules.campaign import Character, LogEntry
 from rules.errors import SheetError, UsageError
+from rules.record import damaged_record
 
 
 class Decoder:
@@ -46,8 +48,15 @@ class Decoder:
             raise self.damaged(what, exc) from None
         if not isinstance(character, str | None) or not isinstance(input_, str):
             raise self.damaged(what, "its character or LINE is not text")
-        result_json = self.json(result, what, dict)
-        return LogEntry(id_, input_, character, system, result_json, listed, bool(undone), time)
+        stored = self.json(result, what, dict)
+        try:
+            if "version" in stored:
+                record = records.decode(stored, listed)
+            else:  # a §3 object, as rows were before the record (a row the migration left)
+                record = records.from_section3(stored, listed, input_, str(system))
+        except ValueError as exc:
+            raise self.damaged(what, exc) from None
+        return LogEntry(id_, input_, character, system, record, listed, bool(undone), time)
 
     def listed_entry(self, row: Sequence[Any]) -> LogEntry:
         """`entry`, or for a damaged row one that says so (`roll log` shows the rest)."""
@@ -55,10 +64,10 @@ class Decoder:
             return self.entry(row)
         except UsageError as exc:
             id_, input_, character, system, _, _, undone, time = row
-            return LogEntry(id_, str(input_), character if isinstance(character, str) else None,
-                            str(system), {"input": str(input_), "kind": "damaged",
-                                          "text": f"{input_} (damaged)", "error": exc.message},
-                            (), bool(undone), str(time or ""))
+            who = character if isinstance(character, str) else None
+            record = damaged_record(str(input_), str(system), exc.message, who)
+            return LogEntry(id_, str(input_), who, str(system), record, (), bool(undone),
+                            str(time or ""))
 
 
 def sheet_json(sheet: Mapping[str, Any]) -> str:

@@ -74,6 +74,34 @@ def _v5_touched_pools(db: Executes) -> None:
             db.execute("INSERT INTO touch VALUES ({p}, {p}, {p}, {p})", (id_, *key))
 
 
+def _v6_log_records(db: Executes) -> None:
+    """Schema 6: each log row keeps a typed, versioned record of what happened
+    (rules/record.py, stored by cli/store/records.py) instead of the §3 object `--json`
+    printed; `--json` and `roll log --json` are written from the record as before. A row
+    that cannot be read is left as it was: it reads back as damaged, as it did."""
+    from cli.store.records import encode, from_section3
+
+    rows = db.execute("SELECT id, input, system, result FROM log").fetchall()
+    done: list[tuple[int, str]] = []
+    for id_, line, system, result in rows:
+        try:
+            shown = json.loads(result)
+            if not isinstance(shown, dict) or "version" in shown:
+                continue
+            done.append((id_, encode(from_section3(shown, (), str(line), str(system)))))
+        except (ValueError, TypeError):
+            continue  # a damaged row says so when it is read
+    for start in range(0, len(done), _ROWS_A_STATEMENT):  # a few hundred rows a round trip
+        batch = done[start:start + _ROWS_A_STATEMENT]
+        values = ", ".join(["(CAST({p} AS {big}), {p})"] * len(batch))
+        db.execute(f"UPDATE log SET result = v.column2 FROM (VALUES {values}) AS v"
+                   " WHERE log.id = v.column1", [x for row in batch for x in row])
+
+
+_ROWS_A_STATEMENT = 400
+"""Rows one UPDATE of schema 6 rewrites (two arguments each, under SQLite's old 999)."""
+
+
 def touched_keys(changes: list[Any]) -> list[tuple[str, str, str]]:
     """The values a change-set touches, once each: (character key, kind, pool); '' the party."""
     keys: list[tuple[str, str, str]] = []
@@ -89,7 +117,7 @@ def touched_keys(changes: list[Any]) -> list[tuple[str, str, str]]:
 
 MIGRATIONS: tuple[Callable[[Any], None], ...] = (
     _v1_tables, _v2_log_character_key, _v3_no_campaign_wide_actor, _v4_aliases_and_tables,
-    _v5_touched_pools,
+    _v5_touched_pools, _v6_log_records,
 )  # fmt: skip
 """Schema steps in order; a campaign's schema version counts how many have run."""
 

@@ -122,10 +122,12 @@ class Campaign(OneConnection[sqlite3.Connection, "Transaction"]):
     """One campaign database file; all reading and writing goes through `transaction()`."""
 
     def __init__(self, path: Path, create: bool = True,
-                 announce: Callable[[Where], None] | None = None) -> None:
+                 announce: Callable[[Where], None] | None = None,
+                 connect: Callable[..., sqlite3.Connection] = sqlite3.connect) -> None:
         self.path = Path(path)
         self.create = create
         self.announce = announce  # told the campaign's place when this process creates it
+        self.connect = connect  # how the file is opened (sqlite3.connect's arguments)
 
     def _connect(self) -> sqlite3.Connection:
         if self._db is not None:
@@ -142,7 +144,7 @@ class Campaign(OneConnection[sqlite3.Connection, "Transaction"]):
         while True:
             db = None
             try:
-                db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+                db = self.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
                 db.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
                 db.execute("PRAGMA journal_mode = WAL")
                 db.execute(f"PRAGMA synchronous = {SYNCHRONOUS}")
@@ -173,6 +175,7 @@ class Campaign(OneConnection[sqlite3.Connection, "Transaction"]):
         return tx
 
     def _commit(self, db: sqlite3.Connection, tx: Transaction) -> None:
+        tx.link.flush()
         db.execute("COMMIT")
 
     def _abort(self, db: sqlite3.Connection, exc: BaseException) -> BaseException | None:

@@ -16,12 +16,14 @@ from datetime import UTC, datetime
 from typing import Any
 
 import cli.store.history as history
+import cli.store.records as records
 from cli.store.link import Link, Rows
 from cli.store.named import NamedRows
 from cli.store.rows import Decoder, sheet_json
 from cli.store.schema import ENTRY_COLUMNS, touched_keys
 from rules.campaign import Character, LogEntry, Table, apply_change, current_value
 from rules.errors import RuleError, SheetError, UsageError
+from rules.record import Record, removal_record
 from rules.resolution import Change, Resolution, Value
 
 PARTY = "\0party"
@@ -153,6 +155,7 @@ class Transaction(NamedRows):
         """Run one raw statement written for both databases, each `?` a placeholder (a script's
         or a copy's; the store's own SQL goes through `execute`'s templates)."""
         self.check_open(write)
+        self.link.flush()
         self.link.wrote = self.link.wrote or write
         rows: Rows = self.link.db.execute(sql.replace("?", self.link.dialect.p), tuple(args))
         return rows
@@ -177,6 +180,7 @@ class Transaction(NamedRows):
     def insert_rows(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
         """Insert rows as they are, ids included (`roll campaign copy`)."""
         self.check_open(True)
+        self.link.flush()
         sql = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({self.link.marks(len(columns))})"
         for row in rows:
             self.link.db.execute(sql, tuple(row))
@@ -201,6 +205,15 @@ class Transaction(NamedRows):
         """Every character's name, by name (no sheet is read: completion, `sheet list`)."""
         rows = self.execute("SELECT name FROM characters ORDER BY name_key").fetchall()
         return [str(name) for (name,) in rows]
+
+    def written_at(self, name: str | None) -> tuple[object, ...]:
+        """Where the campaign stands, for a view kept between prompts: the newest log entry's
+        id and when `name`'s sheet was last stored (two index look-ups, one statement). Every
+        change, undo and removal logs an entry; a sheet imported again moves its time."""
+        row = self.execute("SELECT (SELECT max(id) FROM log),"
+                           " (SELECT updated FROM characters WHERE name_key = {p})",
+                           (_key(name),)).fetchone()
+        return tuple(row)
 
     def find_character(self, name: str) -> Character | None:
         """The character called `name` (any case), or None."""
@@ -248,12 +261,7 @@ class Transaction(NamedRows):
         self.execute("DELETE FROM characters WHERE name_key = {p}", (key,), True)
         self._sheets[key] = None
         text = line or f"sheet rm {found.name}"
-        self.log_only({
-            "input": text, "system": found.system, "character": found.name, "kind": "remove",
-            **dict.fromkeys(("total", "target", "outcome", "successes")), "crit": False,
-            "fumble": False, "dice": [], "changes": [], "text": f"removed {found.name}",
-            "sheet": dict(found.sheet),
-        })  # fmt: skip
+        self.log_only(removal_record(text, found.name, found.system, dict(found.sheet)))
         return found
 
     def party(self) -> dict[str, Any]:
@@ -267,6 +275,9 @@ class Transaction(NamedRows):
     def table(self, active: str | None) -> Table:
         """What a system reads: `active` (UsageError if unknown) and its last entry; the other
         characters and the party as they are asked for."""
+        key = _key(active)
+        if key is not None and key not in self._sheets:  # the sheet and its last entry at once
+            return self._first_table(key, active)
         current = self.find_character(active) if active is not None else None
         if active is not None and current is None:
             # who acts comes from --as or ROLL_AS: say which campaign lacks them (a typo in
@@ -281,18 +292,33 @@ class Transaction(NamedRows):
         last = None if row is None else self.decode.listed_entry(row)
         return Table(current, Roster(self), PartySheet(self), last)
 
+    def _first_table(self, key: str, active: str | None) -> Table:
+        """`table` for a character not read yet in this transaction: one statement reads the
+        sheet and its last entry (a change on a server waits for one answer, not two)."""
+        entry = ", ".join(f"l.{column}" for column in ENTRY_COLUMNS.split(", "))
+        row = self.execute(
+            f"SELECT c.name, c.system, c.sheet, {entry} FROM characters c LEFT JOIN log l"
+            " ON l.id = (SELECT id FROM log WHERE character_key = c.name_key"
+            " ORDER BY id DESC LIMIT 1) WHERE c.name_key = {p}", (key,),
+        ).fetchone()  # fmt: skip
+        self._sheets[key] = None if row is None else self.decode.character(row[:3])
+        if row is None:
+            return self.table(active)  # the error naming who is there
+        last = None if row[3] is None else self.decode.listed_entry(row[3:])
+        return Table(self._sheets[key], Roster(self), PartySheet(self), last)
+
     # ---- changes ----
 
-    def apply(self, resolution: Resolution, result_json: Mapping[str, Any]) -> LogEntry:
-        """Apply the resolution's changes and log its LINE (even with no changes), atomically.
+    def apply(self, resolution: Resolution, record: Record | Mapping[str, Any]) -> LogEntry:
+        """Apply the resolution's changes and log its record (even with no changes), atomically.
 
+        `record` is the LINE's record (rules.record.record_of); a §3 object is read into one.
         Each change's `before` must still be the stored value (an unset pool, at its default,
         matches any), else RuleError "… changed meanwhile" and nothing is written.
         """
         res = resolution
         self.rewrite(res.changes, undo=False, what=repr(res.input))
-        meta = {"input": res.input, "system": res.system, "character": res.character}
-        return self.log_only(meta | {"kind": res.kind} | dict(result_json), res.changes)
+        return self.log_only(records.given(record, res.changes, res), res.changes)
 
     def _sheet(self, name: str | None) -> dict[str, Any] | None:
         if name is None:
@@ -302,13 +328,14 @@ class Transaction(NamedRows):
 
     def _store_sheet(self, key: str, sheet: Mapping[str, Any]) -> None:
         data = sheet_json(sheet)
+        self.check_open(True)  # sent with the entry that logs the change (Link.later)
         if key == PARTY:
-            self.execute("INSERT INTO party (id, sheet) VALUES (1, {p})"
-                         " ON CONFLICT (id) DO UPDATE SET sheet = excluded.sheet", (data,), True)
+            self.link.later("INSERT INTO party (id, sheet) VALUES (1, {p})"
+                            " ON CONFLICT (id) DO UPDATE SET sheet = excluded.sheet", (data,))
             self._party = json.loads(data)
             return
-        self.execute("UPDATE characters SET sheet = {p}, updated = {p} WHERE name_key = {p}",
-                     (data, _now(), key), True)
+        self.link.later("UPDATE characters SET sheet = {p}, updated = {p} WHERE name_key = {p}",
+                        (data, _now(), key))
         old = self._sheets.get(key)
         if old is not None:
             self._sheets[key] = Character(old.name, old.system, json.loads(data))
@@ -363,24 +390,26 @@ class Transaction(NamedRows):
 
     def log_only(
         self,
-        result_json: Mapping[str, Any],
+        record: Record | Mapping[str, Any],
         changes: Sequence[Change] = (),
         undoes: int | None = None,
     ) -> LogEntry:
-        """Log a §3 object (its input, character, system, kind) without touching any sheet.
+        """Log a record (a §3 object is read into one) without touching any sheet.
 
         `changes` are recorded as given: `apply` is what also writes them to the sheets.
         """
-        result = json.loads(json.dumps(result_json, ensure_ascii=False, default=str))
-        who, system = result.get("character"), str(result.get("system", "generic"))
-        row = (_now(), str(result.get("input", "")), who, _key(who), system)
+        record = records.given(record, changes)
+        who, system = record.character, record.system
+        row = (_now(), record.input, who, _key(who), system)
         listed = [c.to_json() for c in changes]
         insert = (
             "INSERT INTO log (time, input, character, character_key, system, kind, result,"
             " changes, undoes) VALUES ({p}, {p}, {p}, {p}, {p}, {p}, {p}, {p}, {p}) RETURNING id"
         )  # fmt: skip
-        args = [*row, str(result.get("kind", "roll")), json.dumps(result, ensure_ascii=False),
-                json.dumps(listed, ensure_ascii=False), undoes]
+        stored = records.encode(record)
+        record = records.decode(json.loads(stored), tuple(changes))  # as it will read back
+        args = [*row, record.kind, stored, json.dumps(listed, ensure_ascii=False, default=str),
+                undoes]
         keys = touched_keys(listed)  # every value the change-set touched: undo's index
         if keys and self.link.dialect.writes_in_with:  # the entry and its index in one statement
             values = ", ".join(["({p}, {p}, {p})"] * len(keys))
@@ -389,12 +418,13 @@ class Transaction(NamedRows):
                       " RETURNING log_id")
             args += [v for key in keys for v in key]
             keys = []
-        id_ = int(self.execute(insert, args, write=True).fetchone()[0])
+        self.check_open(True)
+        id_ = int(self.link.execute(insert, args, write=True, carries=True).fetchone()[0])
         if keys:
             marks = ", ".join(["({p}, {p}, {p}, {p})"] * len(keys))
             self.execute(f"INSERT INTO touch VALUES {marks}",
                          [v for key in keys for v in (id_, *key)], write=True)
-        return LogEntry(id_, row[1], who, system, result, tuple(changes), False, row[0])
+        return LogEntry(id_, row[1], who, system, record, tuple(changes), False, row[0])
 
     # ---- the log ----
 

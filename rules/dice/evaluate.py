@@ -115,6 +115,10 @@ class Roller:
     _faces: list[int] = field(default_factory=list)
     _kept: list[bool] = field(default_factory=list)
     _made: tuple[list[bool], tuple[Throw, ...]] | None = None
+    _whys: list[tuple[int, str]] = field(default_factory=list)
+    """(first throw id, why) of each call that threw."""
+    _fates: dict[int, str] | None = None
+    """The throws a reroll replaced or that exploded (made when the first is), by id."""
 
     # ---- public ----
 
@@ -130,6 +134,7 @@ class Roller:
         """One die: returns (face, throw id)."""
         self.budget.spend(1)
         face = self.source.throw(die, why)
+        self._whys.append((len(self._faces), why))
         self._names.append(die.name)
         self._faces.append(face)
         self._kept.append(True)
@@ -140,6 +145,7 @@ class Roller:
         self.budget.spend(count)
         faces = self.source.throw_many(die, count, why)
         first = len(self._faces)
+        self._whys.append((first, why))
         self._names.extend([die.name] * count)
         self._faces.extend(faces)
         self._kept.extend([True] * count)
@@ -148,6 +154,24 @@ class Roller:
     def set_aside(self, throw_id: int) -> None:
         """A throw a rule ignores after the roll (a passed Block or Dodge): no longer kept."""
         self._kept[throw_id] = False
+
+    def history(self, count: int) -> list[tuple[str, str | None]]:
+        """Each of the first `count` throws' why and fate (`rerolled`, `exploded` or None).
+        What it says of a throw never changes once its term is done (later throws only add
+        ids past it), so a result may keep the roller as its dice history (`DiceHistory`)."""
+        whys = [""] * count
+        ends = [first for first, _ in self._whys[1:]] + [count]
+        for (first, why), end in zip(self._whys, ends, strict=False):
+            stop = min(end, count)
+            if first < stop:
+                whys[first:stop] = [why] * (stop - first)
+        fates = self._fates or {}
+        return [(why, fates.get(i)) for i, why in enumerate(whys)]
+
+    def _fate(self, throw_id: int, fate: str) -> None:
+        if self._fates is None:
+            self._fates = {}
+        self._fates[throw_id] = fate
 
     @property
     def throws(self) -> tuple[Throw, ...]:
@@ -291,6 +315,7 @@ class Roller:
                 if not any(m.when.matches(d.faces[-1]) for m in always):
                     d.rerolled_once = True
                 self._kept[d.ids[-1]] = False
+                self._fate(d.ids[-1], "rerolled")
                 d.discarded += 1
                 face, tid = self.throw(d.die, f"a reroll of {label}")
                 d.faces.append(face)
@@ -316,6 +341,7 @@ class Roller:
             nxt: list[_Die] = []
             for parent in wave:
                 parent.exploded = True
+                self._fate(parent.ids[-1], "exploded")
                 face, tid = self.throw(die, f"an explosion of {label}")
                 if when.style == "!!":
                     parent.faces.append(face)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 
 from rules.encounter.rules import EncounterRules
 from rules.encounter.state import Encounter
@@ -32,20 +32,29 @@ def turn_words(enc: Encounter, rules: EncounterRules) -> str:
 
 
 def status(enc: Encounter, rules: EncounterRules, width: int = WIDTH,
-           gone: Collection[str] = ()) -> str:
+           gone: Collection[str] = (), width_of: Callable[[str], int] = len) -> str:
     """`round 2 · Mira's turn · next: Goblin 1`, shortened to `width` columns (`gone`: out of
-    the fight, never named next)."""
+    the fight, never named next); `width_of` measures a text (a terminal passes its own,
+    cli.render.layout's, where a CJK name takes two columns a letter)."""
+    forms = status_forms(enc, rules, gone)
+    for form in forms:
+        if width_of(form) <= width:
+            return form
+    short = forms[1]
+    while short and width_of(short) > width - 1:
+        short = short[:-1]
+    return short + "…"
+
+
+def status_forms(enc: Encounter, rules: EncounterRules, gone: Collection[str] = ()
+                 ) -> list[str]:
+    """The encounter line, whole first, then shorter each (`R2 ▸ Mira · next Goblin 1`)."""
     coming = next_taker(enc, rules, gone)
     full = f"round {enc.round} · {turn_words(enc, rules)}" + (f" · next: {coming}" if coming else "")
-    if len(full) <= width:
-        return full
-    shorter = [f"R{enc.round} ▸ {enc.turn or '—'}" + (f" · next {coming}" if coming else "")]
+    forms = [full, f"R{enc.round} ▸ {enc.turn or '—'}" + (f" · next {coming}" if coming else "")]
     if coming:
-        shorter.append(f"R{enc.round} {enc.turn or '—'} · next {coming}")
-    for short in shorter:
-        if len(short) <= width:
-            return short
-    return shorter[0][: width - 1] + "…"
+        forms.append(f"R{enc.round} {enc.turn or '—'} · next {coming}")
+    return forms
 
 
 def order_lines(enc: Encounter, rules: EncounterRules) -> list[str]:

@@ -1,7 +1,9 @@
 """Dice notation: the grammar and the syntax tree of a LINE.
 
-The grammar, and pyparsing with it, loads at the first parse: what only needs the syntax tree
-(the REPL up to its first prompt, a sheet's validation) starts without them.
+The grammar, and pyparsing with it, loads at the first parse of a LINE that is more than a plain
+sum of dice and numbers (those rules/notation/plain.py reads into the same tree): what only needs
+the syntax tree (the REPL up to its first prompt, a sheet's validation) and a plain LINE
+(`roll 2d6+3`) start without them.
 """
 
 from __future__ import annotations
@@ -9,6 +11,9 @@ from __future__ import annotations
 from functools import cache
 from types import ModuleType
 from typing import TYPE_CHECKING
+
+from rules.notation.limits import room_for_depth
+from rules.notation.plain import read as read_plain
 
 if TYPE_CHECKING:
     from rules.notation import ast
@@ -18,12 +23,16 @@ __all__ = ["load", "parse", "parse_expression"]
 
 def parse(text: str) -> ast.Line:
     """Parse one LINE into its syntax tree; raises NotationError with a 1-based column."""
-    return _grammar().parse(text)  # type: ignore[no-any-return]
+    room_for_depth()  # a sum of 500 terms is a tree 500 deep, walked after
+    line = read_plain(text)
+    return line if line is not None else _grammar().parse(text)
 
 
 def parse_expression(text: str) -> ast.Expr:
     """Parse a bare dice expression (no command words); used for sheet values and tests."""
-    return _grammar().parse_expression(text)  # type: ignore[no-any-return]
+    room_for_depth()
+    line = read_plain(text)
+    return line.expr if line is not None else _grammar().parse_expression(text)
 
 
 def load() -> None:

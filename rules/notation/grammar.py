@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import sys
 from dataclasses import replace
 from functools import lru_cache
 from typing import Any
@@ -12,7 +11,7 @@ import pyparsing as pp
 
 from rules.errors import LimitError, NotationError, UsageError
 from rules.notation import ast
-from rules.notation.limits import MAX_DEPTH, MAX_LINE, MAX_REPEAT, MAX_SIDES
+from rules.notation.limits import MAX_DEPTH, MAX_LINE, MAX_REPEAT, MAX_SIDES, room_for_depth
 from rules.notation.normal import normalise
 from rules.notation.parts import REPEAT
 from rules.notation.terms import (
@@ -27,11 +26,6 @@ from rules.notation.terms import (
     modifier_of,
     term_mods,
 )
-
-_RECURSION = 20_000
-
-pp.ParserElement.enable_packrat(cache_size_limit=512)
-
 
 
 def _regex(pattern: str, name: str) -> pp.Regex:
@@ -50,6 +44,31 @@ _MODIFIER = _regex(MODIFIER_PATTERN, "a dice modifier").leave_whitespace()
 
 def _mods_action(tokens: pp.ParseResults) -> tuple[ast.Modifier, ...]:
     return tuple(modifier_of(t) for t in tokens)
+
+
+_OPENS = re.compile(r"(?:\(\s*)*")
+_PLAIN_HEAD = re.compile(r"\d*d(?:\d+|%|f|\{[^{}]*\})|\d*(?:Δ|δ|delta)\d+", FLAGS)
+_CLOSE_OR_WORD = re.compile(r"\s*(?:(\))|(?:adv|dis)(?![a-z0-9_]))", FLAGS)
+
+
+def takes_a_word(text: str, loc: int) -> bool:
+    """Whether the term at `loc` may be a die with no modifiers (in brackets or not: `d20`,
+    `(d20)`, `(d20 adv dis)`) followed by `adv` or `dis`: a guard, the term is then read."""
+    opens = _OPENS.match(text, loc)
+    depth = opens.group(0).count("(") if opens else 0
+    head = _PLAIN_HEAD.match(text, opens.end() if opens else loc)
+    if head is None:
+        return False
+    at = head.end()
+    while (step := _CLOSE_OR_WORD.match(text, at)) is not None:
+        if step.group(1):
+            depth -= 1
+            if depth < 0:
+                return False
+        elif depth == 0:
+            return True
+        at = step.end()
+    return False
 
 
 _BOUNDARY = pp.Regex(r"(?:(?<=\s)|(?=[\s#]|$))").leave_whitespace().suppress().set_name("a space")
@@ -122,8 +141,12 @@ def _build() -> pp.ParserElement:
         return t[0] if word is None else ast.advantaged(t[0], word)
 
     # `d20 adv + 5`, `Δ8 adv`: adv and dis belong to the one die they follow; `d20 adv dis`
-    # cancels to the one die
-    with_advantage = (atom + pp.OneOrMore(advantage)).set_parse_action(d20_advantage)
+    # cancels to the one die. Only where the term's text can be such a die followed by a word
+    # (`takes_a_word`) is it read as one before it is read as itself: reading every term twice
+    # made a nested LINE's time double at each bracket
+    word_follows = pp.Empty().add_condition(lambda s, loc, t: takes_a_word(s, loc))
+    with_advantage = (word_follows + atom + pp.OneOrMore(advantage)).set_parse_action(
+        d20_advantage)
     label = pp.QuotedString("[", end_quote_char="]").set_name("a [label]")
     labeled = ((with_advantage | atom) + pp.Optional(label)).set_parse_action(
         lambda t: ast.Labeled(t[0], t[1].strip()) if len(t) > 1 else t[0]
@@ -286,11 +309,8 @@ def _parse(text: str) -> ast.Line:
     if not stripped or stripped.startswith("#"):
         raise NotationError("empty LINE: give dice (2d6+1) or a command", text, 1, "a LINE")
     offset = len(text) - len(text.lstrip())
-    # pyparsing spends a few dozen frames per nesting level; 50 levels need more than 1,000
-    if sys.getrecursionlimit() < _RECURSION:
-        sys.setrecursionlimit(_RECURSION)
     try:
-        result = _grammar().parse_string(stripped, parse_all=True)
+        result = _read(stripped)
     except Refusal as exc:
         raise NotationError(exc.message, text, offset + exc.loc + 1, "") from None
     except pp.ParseBaseException as exc:
@@ -307,11 +327,6 @@ def _parse(text: str) -> ast.Line:
         raise NotationError(message, text, loc + 1, expected) from None
     except RecursionError:
         raise LimitError(f"a LINE nests at most {MAX_DEPTH} levels deep") from None
-    finally:
-        # the packrat cache keeps the parse's failed alternatives, whose tracebacks hold the
-        # caller's frames and every local in them (the 30,000 results of `-n 30000 3d6`)
-        # alive until the next parse, and for the collector to scan at exit
-        pp.ParserElement.reset_cache()
     body: ast.Line = next(t for t in result if not isinstance(t, _Marker))
     marks = {t.kind: t.value for t in result if isinstance(t, _Marker)}
     start, end = 0, len(stripped)  # the LINE as its results show it: no `Nx`, no comment
@@ -327,6 +342,12 @@ def _parse(text: str) -> ast.Line:
     if isinstance(body, ast.CommandLine):
         body = replace(body, column=body.column + offset)
     return body
+
+
+def _read(text: str) -> pp.ParseResults:
+    """The grammar's reading of `text` (50 levels need more frames than Python's 1,000)."""
+    room_for_depth()
+    return _grammar().parse_string(text, parse_all=True)
 
 
 def parse_expression(text: str) -> ast.Expr:

@@ -7,11 +7,12 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from rules.campaign import Character, Table
-from rules.describe import describe_roll, pool_title
+from rules.describe import pool_title, roll_parts
 from rules.dice.evaluate import Roller
 from rules.errors import Do, Hint, Part, UsageError
 from rules.notation import ast
 from rules.resolution import Change, Resolution, Summary
+from rules.said import Said, Word, built, marks
 from rules.values import frozen
 
 if TYPE_CHECKING:
@@ -74,6 +75,7 @@ class Context:
             kind=kind,
             said=summary,
             throws=self.roller.throws,
+            trail=self.roller,
             **fields,
         )
 
@@ -179,12 +181,12 @@ class System:
             crit = crit if ranged_crit is None else ranged_crit
             fumble = fumble if ranged_fumble is None else ranged_fumble
 
-        def summary() -> str:  # written only if read: `-q` shows the total alone
-            text = f"{shown} → {describe_roll(roll)}"
-            if outcome is not None:
-                text = f"{text} {line.goal_text} · {outcome}"
-            marks = [w for w, on in (("crit", crit), ("fumble", fumble)) if on]
-            return " · ".join([text, *marks])
+        def summary() -> Said:  # written only if read: `-q` shows the total alone
+            if outcome is None and not (crit or fumble):
+                return f"{shown} → " + roll_parts(roll)
+            return built((f"{shown} → ", roll_parts(roll),
+                          *(() if outcome is None else (f" {line.goal_text} · ", Word(outcome))),
+                          marks(crit, fumble)))
 
         return ctx.resolution(
             "roll",

@@ -22,6 +22,7 @@ from rules.campaign import Character, LogEntry, Table, apply_change, current_val
 from rules.dice.evaluate import Roller
 from rules.errors import LimitError, RuleError, UsageError
 from rules.notation import ast, parse
+from rules.record import UNDO, Rerolled, rolled_die
 from rules.resolution import Change, Resolution, Value
 from rules.systems.protocol import Context
 
@@ -82,12 +83,14 @@ class ReplaySource:
 
 @dataclass(frozen=True)
 class Previous:
-    """The LINE to reroll: its text, its dice, its JSON result, and the changes it made."""
+    """The LINE to reroll: its text, its dice (die and face, in roll order), the changes it
+    made, and its system's own fields."""
 
     input: str
     dice: tuple[tuple[str, int], ...]
     effects: tuple[Change, ...]
-    result: Mapping[str, Any]
+    fields: Mapping[str, Any]
+    """The system's own fields of its record (a Fluke's `check_die`)."""
 
 
 @dataclass(frozen=True)
@@ -111,28 +114,25 @@ Picker = Callable[[Previous, tuple[Thrown, ...]], frozenset[int]]
 
 
 def previous_line(entry: LogEntry | None, who: Character, system: str, rule: Rule) -> Previous:
-    """The character's previous LINE, or RuleError saying why there is nothing to reroll."""
+    """The character's previous LINE (read from its log record), or RuleError saying why
+    there is nothing to reroll."""
     if entry is None:
         raise RuleError(f"{who.name} has no previous LINE to {rule.name}")
-    if entry.result.get("kind") == "undo":
+    record = entry.record
+    if record.act == UNDO:
         raise RuleError(f"{who.name}'s previous LINE was an undo; nothing to {rule.name}")
     if entry.undone:
         raise RuleError(f"{who.name}'s previous LINE ({entry.input!r}) was undone; nothing to"
                         f" {rule.name}")
     if entry.system != system:
         raise RuleError(f"{who.name}'s previous LINE was a {entry.system} LINE")
-    result: Mapping[str, Any] = entry.result
-    record = result.get(rule.key)
-    if isinstance(record, Mapping):  # a reroll of a reroll rerolls the same LINE once more
-        effects = tuple(Change.from_json(c) for c in record.get("effects", ()))
-        result = record.get("result") or {"check_die": record.get("check_die")}  # older logs
-        return Previous(str(record["input"]), _faces(record.get("dice", ())), effects, result)
-    line = str(result.get("expanded") or entry.input)  # a named roll rerolls what it ran
-    return Previous(line, _faces(result.get("dice", ())), entry.changes, result)
-
-
-def _faces(listed: Any) -> tuple[tuple[str, int], ...]:
-    return tuple((str(d["die"]), int(d["face"])) for d in listed)
+    again = record.field(rule.key)
+    if isinstance(again, Rerolled):  # a reroll of a reroll rerolls the same LINE once more
+        faces = tuple((d.die, d.face) for d in again.dice)
+        return Previous(again.input, faces, again.effects, dict(again.fields))
+    line = record.expanded or entry.input  # a named roll rerolls what it ran
+    faces = tuple((d.die, d.face) for d in record.dice)
+    return Previous(line, faces, entry.changes, record.fields)
 
 
 def starting_table(table: Table, prev: Previous, rule: Rule) -> Table:
@@ -234,16 +234,12 @@ def reroll(ctx: Context, rule: Rule, pick: Picker) -> Resolution:
     _keep_as_the_line_does(ctx.roller, again.roller, thrown)
     now = with_sheet(ctx.table, who, _applied(who.sheet, fee))
     changes = [*fee, *net_changes(ctx, now, plan.start, prev.effects, res.changes)]
-    record = {
-        "input": prev.input,
-        "dice": [{"die": t.die, "face": t.face, "kept": t.kept} for t in again.roller.throws],
-        "effects": [c.to_json() for c in res.changes],
-        "result": {k: v for k, v in res.extra},
-    }
+    record = Rerolled(prev.input, tuple(rolled_die(t.die, t.face, t.kept)
+                                        for t in again.roller.throws), res.changes, res.extra)
     shown = ", ".join(f"the {die} {old} → {new}" for die, old, new in source.rerolled)
     extra = ((rule.key, record), *((k, v) for k, v in res.extra if k != "check_die"))
     return ctx.resolution(
-        res.kind, f"{rule.word}: {res.summary}", total=res.total, target=res.target,
+        res.kind, f"{rule.word}: " + res.summary_parts, total=res.total, target=res.target,
         outcome=res.outcome, crit=res.crit, fumble=res.fumble, successes=res.successes,
         changes=tuple(changes), notes=(f"{rule.name}: {shown}", *res.notes), extra=extra,
     )

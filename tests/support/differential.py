@@ -14,7 +14,6 @@ from fractions import Fraction
 from typing import Any
 
 import d20
-import d20.expression
 import icepool
 
 from rules.dice.results import Rolled, RolledGroup, RolledLabel, RolledOp, RolledTerm
@@ -168,30 +167,40 @@ def to_d20(node: ast.Expr) -> str:
     raise ValueError(f"not in the common subset: {node}")
 
 
-class _Faces:
-    """Stands in for the `random` module inside d20: `randrange(size)` gives our next face − 1."""
+class StreamSource:
+    """Our dice drawn as d20 draws its own, `randrange(sides) + 1` from a `random.Random(seed)`:
+    rolled in the same order, a LINE gets the same faces from both (d20 rolls from the global
+    `random`, seeded alike by `d20_seeded`)."""
 
-    def __init__(self, faces: list[int]) -> None:
-        self.faces = list(faces)
-        self.used = 0
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
 
-    def randrange(self, size: int) -> int:
-        face = self.faces[self.used]
-        assert 1 <= face <= size, (face, size)
-        self.used += 1
-        return face - 1
+    def throw(self, die: ast.Die, why: str) -> int:
+        assert die.kind == "std", die
+        return self.rng.randrange(die.sides) + 1
+
+    def throw_many(self, die: ast.Die, count: int, why: str) -> list[int]:
+        return [self.throw(die, why) for _ in range(count)]
 
 
 @contextmanager
-def d20_faces(faces: list[int]) -> Iterator[_Faces]:
-    """d20 rolls exactly these faces, in order, while the block runs."""
-    fake = _Faces(faces)
-    real = d20.expression.random
-    d20.expression.random = fake  # type: ignore[assignment]
+def d20_seeded(seed: int) -> Iterator[None]:
+    """d20 rolls from `random.seed(seed)` while the block runs; the global stream is as it was
+    after it."""
+    state = random.getstate()
+    random.seed(seed)
     try:
-        yield fake
+        yield
     finally:
-        d20.expression.random = real
+        random.setstate(state)
+
+
+def seed_for(sides: int, faces: list[int]) -> int:
+    """The first seed whose stream throws these faces of a dX, in order."""
+    seed = 0
+    while StreamSource(seed).throw_many(ast.std_die(sides), len(faces), "") != faces:
+        seed += 1
+    return seed
 
 
 def d20_throws(node: Any, alive: bool = True) -> Iterator[tuple[int, int, bool]]:

@@ -13,6 +13,7 @@ from rules.dice.evaluate import Roller
 from rules.dice.source import ScriptedSource
 from rules.notation import parse
 from rules.odds import Odds
+from rules.record import record_of
 from rules.resolution import Resolution
 from rules.systems.protocol import Context
 from rules.systems.tiers.system import SYSTEM
@@ -90,5 +91,6 @@ def dice(res: Resolution) -> list[tuple[str, int, bool]]:
 
 def logged(res: Resolution, entry_id: int = 1, undone: bool = False) -> LogEntry:
     """The log entry the CLI would store for `res`."""
-    return LogEntry(entry_id, res.input, res.character, res.system, data(res), res.changes,
+    record = record_of(res, plain_text(res))
+    return LogEntry(entry_id, res.input, res.character, res.system, record, res.changes,
                     undone)

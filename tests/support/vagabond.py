@@ -12,6 +12,7 @@ from rules.campaign import Character, LogEntry, Table, apply_change
 from rules.dice.evaluate import Roller
 from rules.dice.source import ScriptedSource
 from rules.notation import parse
+from rules.record import record_of
 from rules.resolution import Change, Resolution
 from rules.systems.protocol import Context
 from rules.systems.vagabond.system import SYSTEM
@@ -74,7 +75,8 @@ def changes(res: Resolution) -> list[tuple[str, Any, Any, str]]:
 
 def logged(res: Resolution, entry_id: int = 1, undone: bool = False) -> LogEntry:
     """The log entry the CLI would store for `res`."""
-    return LogEntry(entry_id, res.input, res.character, res.system, data(res), res.changes,
+    record = record_of(res, plain_text(res))
+    return LogEntry(entry_id, res.input, res.character, res.system, record, res.changes,
                     undone)
 
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.campaign import Character, apply_change
-from rules.describe import describe_throws
+from rules.describe import throws_parts
 from rules.dice.steps import GONE, die_name, step
 from rules.errors import RuleError, UsageError
 from rules.notation import ast
 from rules.resolution import Change, Resolution
+from rules.said import said, said_outcome
 from rules.systems.brighter.saves import roll_own
 from rules.systems.brighter.vocabulary import (
     ALIASES,
@@ -145,21 +146,21 @@ def hit(ctx: Context, line: ast.CommandLine) -> Resolution:
     extra = [("damage", damage), ("armor", split.armor), ("direct_damage", split.direct),
              ("attribute", attr), ("defender", character.name)]  # fmt: skip
     if split.direct == 0:
-        summary = f"{head} Grit takes {split.after_armor}, no Direct Damage"
-        return ctx.resolution("damage", summary, total=damage, changes=tuple(changes),
-                              notes=tuple(notes), extra=tuple(extra))
+        return ctx.resolution("damage", f"{head} Grit takes {split.after_armor}, no Direct Damage",
+                              total=damage, changes=tuple(changes), notes=tuple(notes),
+                              extra=tuple(extra))
     die = current_die(character, attr)
     name = label(attr)
     outcome, target, total = "fail", None, damage
     if die == GONE:
         target = split.direct  # the save it cannot roll had this to beat
-        summary = f"{head} {split.direct} Direct Damage · {name} 0 · fail"
+        summary = f"{head} {split.direct} Direct Damage · {name} 0" + said_outcome("fail")
         notes.append(f"{name} is at zero: the save fails without a roll")
     elif split.direct >= die:
         after = die
         while after != GONE and split.direct >= after:
             after = step(after, -1)
-        summary = f"{head} {split.direct} Direct Damage · Critical Damage"
+        summary = said(f"{head} {split.direct} Direct Damage · Critical Damage")
         notes.append(
             f"{split.direct} reaches the highest face: {name} {die_name(die)} → {die_name(after)}"
             " without a save"
@@ -171,8 +172,8 @@ def hit(ctx: Context, line: ast.CommandLine) -> Resolution:
         target = split.direct
         outcome = "pass" if mine.value > split.direct else "fail"
         summary = (
-            f"{head} {split.direct} Direct Damage · {name} {describe_throws(mine.throws)}"
-            f" vs >{split.direct} · {outcome}"
+            f"{head} {split.direct} Direct Damage · {name} " + throws_parts(mine.throws)
+            + f" vs >{split.direct}" + said_outcome(outcome)
         )
         if outcome == "fail":
             changes += step_changes(character, attr, step(die, -1), "critical damage")

@@ -6,12 +6,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
-from rules.describe import describe_throws
+from rules.describe import throws_parts
 from rules.dice.results import Throw
 from rules.dice.steps import GONE, on_ladder
 from rules.errors import UsageError
 from rules.notation import ast
 from rules.resolution import Resolution
+from rules.said import said_outcome
 from rules.systems.brighter.vocabulary import attr_key, current_die, inline_die, label
 from rules.systems.protocol import Context
 
@@ -156,7 +157,8 @@ def save(ctx: Context, line: ast.CommandLine) -> Resolution:
         target = None if spec.opponent is not None else (
             SAVE_TARGET if spec.beat is None else spec.beat)
         return ctx.resolution(
-            "save", f"{text} → {label(spec.attr)} 0 · fail", target=target, outcome="fail",
+            "save", f"{text} → {label(spec.attr)} 0" + said_outcome("fail"), target=target,
+            outcome="fail",
             notes=tuple(notes), extra=_extra(spec),
         )
     if spec.opponent is not None:
@@ -181,7 +183,7 @@ def save(ctx: Context, line: ast.CommandLine) -> Resolution:
     outcome = "pass" if passed else "fail"
     return ctx.resolution(
         "save",
-        f"{text} → {describe_throws(mine.throws)} vs {needs} · {outcome}",
+        f"{text} → " + throws_parts(mine.throws) + f" vs {needs}" + said_outcome(outcome),
         total=mine.value,
         target=target,
         outcome=outcome,

@@ -8,6 +8,7 @@ from rules.campaign import Character
 from rules.errors import Do, Hint, UsageError
 from rules.notation import ast
 from rules.resolution import Change, Resolution
+from rules.said import said_outcome
 from rules.systems.champions.vocabulary import (
     ARMOR_CAP,
     CHAMPION_CAP,
@@ -251,7 +252,7 @@ def attack(ctx: Context, line: ast.CommandLine) -> Resolution:
     hit = plan.hits(d20)
     outcome = "hit" if hit else "miss"
     summary = (f"{ctx.input.strip()} → {_d20_text(d20, plan.might)} vs {target.total_guard}"
-               f" · {outcome}")
+               + said_outcome(outcome))
     changes: tuple[Change, ...] = ()
     notes: list[str] = guard_notes(target)
     damage: int | None = None

@@ -6,10 +6,11 @@ from dataclasses import dataclass
 from typing import Literal
 
 from rules.campaign import Character
-from rules.describe import describe_throws
+from rules.describe import throws_parts
 from rules.errors import RuleError, UsageError
 from rules.notation import ast
 from rules.resolution import Change, Resolution
+from rules.said import Word, marks, note, said_outcome
 from rules.systems.periods import new_period
 from rules.systems.protocol import Context, Stat
 
@@ -27,8 +28,8 @@ FREE_FLAG = "free-advantage-spent"
 SESSION_FIELD = "session"
 """The party's session counter, moved by `session new`."""
 
-CRIT_NOTE = "crit: double the effect or add a consequence"
-FUMBLE_NOTE = "fumble: double the effect or add a consequence"
+CRIT_NOTE = note(Word("crit"), ": double the effect or add a consequence")
+FUMBLE_NOTE = note(Word("fumble"), ": double the effect or add a consequence")
 
 Edge = Literal["adv", "dis"] | None
 
@@ -137,13 +138,12 @@ def check(ctx: Context, line: ast.CommandLine) -> Resolution:
     face = roll.total
     outcome = "pass" if face <= spec.value else "fail"
     crit, fumble = face == 1, face == 20
-    summary = f"{ctx.input.strip()} → {describe_throws(roll.throws)} vs {spec.value} · {outcome}"
+    summary = (f"{ctx.input.strip()} → " + throws_parts(roll.throws) + f" vs {spec.value}"
+               + said_outcome(outcome) + marks(crit, fumble and not crit))
     notes: tuple[str, ...] = ()
     if crit:
-        summary += " · crit"
         notes = (CRIT_NOTE,)
     elif fumble:
-        summary += " · fumble"
         notes = (FUMBLE_NOTE,)
     return ctx.resolution(
         "check",

@@ -6,11 +6,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules.describe import capitalized, describe_throws
+from rules.describe import capitalized, throws_parts
 from rules.dice.steps import GONE, on_ladder, parse_step, risk_name, step_down
 from rules.errors import SheetError, UsageError
 from rules.notation import ast
 from rules.resolution import Change, Resolution
+from rules.said import Face, Said, said, said_outcome
 from rules.systems.macchiato.checks import Edge, resolve_edge
 from rules.systems.protocol import Context
 
@@ -45,12 +46,12 @@ class RiskRoll:
 
     sides: int
     face: int
-    shown: str = ""
+    shown: Said | None = None
 
     @property
-    def text(self) -> str:
+    def text(self) -> Said:
         """`5`, or `[7, ~~2~~]` when two were rolled."""
-        return self.shown or str(self.face)
+        return self.shown or said(Face(str(self.face)))
 
     @property
     def after(self) -> int:
@@ -119,7 +120,7 @@ def throw_risk(ctx: Context, sides: int, why: str, edge: Edge = None) -> RiskRol
         face, _ = ctx.roller.throw(ast.Die("risk", sides), why)
         return RiskRoll(sides, face)
     roll = ctx.roller.roll(risk_expr(sides, edge), why=why)
-    return RiskRoll(sides, roll.total, describe_throws(roll.throws))
+    return RiskRoll(sides, roll.total, throws_parts(roll.throws))
 
 
 def risk_notes(roll: RiskRoll, title: str | None = None) -> tuple[str, ...]:
@@ -134,14 +135,14 @@ def risk_notes(roll: RiskRoll, title: str | None = None) -> tuple[str, ...]:
 def roll_lone(ctx: Context, sides: int, edge: Edge = None) -> Resolution:
     """A LINE that is one risk die: hold, step-down or fizzle, nothing recorded."""
     roll = throw_risk(ctx, sides, f"Δ{sides}", edge)
-    summary = f"{ctx.input.strip()} → {roll.text} · {roll.outcome}"
+    summary = f"{ctx.input.strip()} → " + roll.text + said_outcome(roll.outcome)
     if roll.outcome == "step-down":
         summary += f" to {risk_name(roll.after)}"
     return _risk_resolution(ctx, roll, summary, (), risk_notes(roll), edge)
 
 
 def _risk_resolution(
-    ctx: Context, roll: RiskRoll, summary: str, changes: tuple[Change, ...],
+    ctx: Context, roll: RiskRoll, summary: Said, changes: tuple[Change, ...],
     notes: tuple[str, ...], edge: Edge = None,
 ) -> Resolution:
     return ctx.resolution(
@@ -265,7 +266,8 @@ def risk_roll(ctx: Context, name: str, party: bool, edge: Edge = None) -> Resolu
     changes: tuple[Change, ...] = ()
     if roll.after != roll.sides:
         changes = (Change(owner, name, before, risk_name(roll.after), "risk", kind="risk"),)
-    summary = f"{ctx.input.strip()} → {roll.text} on Δ{sides} · {roll.outcome}"
+    summary = (f"{ctx.input.strip()} → " + roll.text + f" on Δ{sides}"
+               + said_outcome(roll.outcome))
     return _risk_resolution(ctx, roll, summary, changes, risk_notes(roll, title_of(name)), edge)
 
 

@@ -16,7 +16,9 @@ from dataclasses import dataclass
 from rules.campaign import Character
 from rules.errors import Do, Hint, LimitError, RuleError, UsageError
 from rules.notation import ast
+from rules.record import LINE
 from rules.resolution import Change, Resolution
+from rules.said import said_outcome
 from rules.systems.protocol import Context
 from rules.systems.tiers.harm import take_hit
 from rules.systems.tiers.pools import gain_fate, pool_of, refuse_dead, some, spend_fate
@@ -163,7 +165,8 @@ def check(ctx: Context, line: ast.CommandLine) -> Resolution:
         notes += ladder
     shown = "[" + ", ".join(die_text(f, plan.threshold) for f in faces) + "]"
     word = "success" if successes == 1 else "successes"
-    summary = f"{ctx.input.strip()} → {shown} = {successes} {word} vs {plan.task} · {outcome}"
+    summary = (f"{ctx.input.strip()} → {shown} = {successes} {word} vs {plan.task}"
+               + said_outcome(outcome))
     extra = (("stat", plan.stat), ("modifier", plan.modifier), ("tier", plan.tier),
              ("pool", plan.pool), ("fate_dice", plan.fate_dice), ("threshold", plan.threshold),
              ("edge", plan.edge), ("ones", ones))  # fmt: skip
@@ -199,9 +202,9 @@ def buyout(ctx: Context, line: ast.CommandLine) -> Resolution:
     who = ctx.active
     refuse_dead(who)
     entry = ctx.table.last_entry
-    result = {} if entry is None or entry.undone else entry.result
-    if entry is None or result.get("system") != ctx.system.id or result.get("kind") != "check" \
-            or result.get("outcome") != "fail":
+    record = None if entry is None or entry.undone else entry.record
+    if entry is None or record is None or record.act != LINE or record.system != ctx.system.id \
+            or record.kind != "check" or record.outcome != "fail":
         raise RuleError(f"{who.name}'s previous LINE is not a failed check: nothing to buy out")
     stamina = pool_of(ctx, who, "stamina")
     if stamina == 0:
@@ -209,6 +212,7 @@ def buyout(ctx: Context, line: ast.CommandLine) -> Resolution:
     if cost > stamina:
         raise RuleError(f"{who.name} has {stamina} Stamina; the buyout costs {cost}; nothing changed")
     change = Change(who.name, "stamina", stamina, stamina - cost, "buyout")
-    return ctx.resolution("check", f"{ctx.input.strip()} → {entry.input} · pass", outcome="pass",
-                          target=result.get("target"), successes=result.get("successes"),
+    return ctx.resolution("check", f"{ctx.input.strip()} → {entry.input}" + said_outcome("pass"),
+                          outcome="pass",
+                          target=record.target, successes=record.successes,
                           changes=(change,), extra=(("bought", entry.id),))

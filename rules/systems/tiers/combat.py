@@ -15,11 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from rules.campaign import Character
-from rules.describe import describe_dice
+from rules.describe import dice_parts
 from rules.dice.results import all_dice
 from rules.errors import RuleError, UsageError
 from rules.notation import ast
 from rules.resolution import Change, Resolution
+from rules.said import marks, said, said_outcome
 from rules.systems.protocol import Context
 from rules.systems.tiers.defence import armour_class
 from rules.systems.tiers.harm import DESCRIPTORS, after_descriptor, descriptor_of, take_hit
@@ -294,14 +295,14 @@ def attack(ctx: Context, line: ast.CommandLine) -> Resolution:
     natural = roll.total
     total, hit, crit = plan.judge(natural)
     outcome = "hit" if hit else "miss"
-    text = str(natural) if plan.edge is None else describe_dice(all_dice(roll.tree))
+    text = said(str(natural)) if plan.edge is None else dice_parts(all_dice(roll.tree))
     if plan.stat is not None:
         text += signed(plan.modifier)
     if plan.bonus:
         text += signed(plan.bonus)
     if plan.stat is not None or plan.bonus or plan.edge is not None:
         text += f" = {total}"
-    summary = f"{ctx.input.strip()} → {text} vs {plan.ac} · {outcome}" + (" · crit" if crit else "")
+    summary = f"{ctx.input.strip()} → " + text + f" vs {plan.ac}" + said_outcome(outcome) + marks(crit)
     dealt: Damage | None = None
     changes: tuple[Change, ...] = ()
     if plan.hits_in_the_way(natural):

@@ -12,10 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.campaign import Character
-from rules.describe import describe_roll
+from rules.describe import roll_parts
 from rules.errors import UsageError
 from rules.notation import ast
 from rules.resolution import Change, Resolution
+from rules.said import said
 from rules.systems.protocol import Context
 from rules.systems.tiers.pools import DEFEATED, max_of, moved, pool_of, refuse_dead, some
 from rules.systems.tiers.sheet import PLAYER, kind_of
@@ -164,13 +165,13 @@ def hurt(ctx: Context, line: ast.CommandLine) -> Resolution:
     fixed = ast.ExprArg(words.amount).as_int()
     if fixed is not None and fixed < 0:
         raise UsageError(f"hurt takes damage 0 or more, not {fixed}")
-    rolled = ""
+    rolled = said()
     if fixed is None:
         roll = ctx.roller.roll(words.amount, why="damage")
-        fixed, rolled = max(0, roll.total), f"{describe_roll(roll)} · "
+        fixed, rolled = max(0, roll.total), roll_parts(roll) + " · "
     damage, notes = after_descriptor(fixed, descriptor_of(words.flags))
     hit = take_hit(ctx, who, damage, "hurt", vigor_only=words.has("vigor"))
-    return ctx.resolution("damage", f"{ctx.input.strip()} → {rolled}{hit.text}", total=damage,
+    return ctx.resolution("damage", f"{ctx.input.strip()} → " + rolled + hit.text, total=damage,
                           outcome=hit.outcome, changes=hit.changes, notes=notes + hit.notes,
                           extra=hit.extra())
 

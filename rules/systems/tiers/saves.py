@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.describe import describe_dice
+from rules.describe import dice_parts
 from rules.dice.results import all_dice
 from rules.errors import UsageError
 from rules.notation import ast
 from rules.resolution import Resolution
+from rules.said import said, said_outcome
 from rules.systems.protocol import Context
 from rules.systems.tiers.pools import refuse_dead
 from rules.systems.tiers.sheet import ADDS_TIER_TO_SAVES, kind_of, title
@@ -128,7 +129,7 @@ def roll_plan(ctx: Context, plan: D20Plan) -> Resolution:
         refuse_dead(ctx.table.active)
     roll = ctx.roller.roll(d20_expr(plan.edge), why=f"the {title(plan.stat)} {plan.kind}")
     d20 = roll.total
-    text = str(d20) if plan.edge is None else describe_dice(all_dice(roll.tree))
+    text = said(str(d20)) if plan.edge is None else dice_parts(all_dice(roll.tree))
     total = d20 + plan.flat
     faces: list[int] = []
     for why, die in plan.dice:
@@ -143,7 +144,7 @@ def roll_plan(ctx: Context, plan: D20Plan) -> Resolution:
     notes = plan.notes
     if outcome == "fail" and plan.kind == "disruption":
         notes += (STAMINA_NOTE,)
-    summary = f"{ctx.input.strip()} → {text} = {total} vs {plan.dc} · {outcome}"
+    summary = f"{ctx.input.strip()} → " + text + f" = {total} vs {plan.dc}" + said_outcome(outcome)
     extra = (("stat", plan.stat), ("d20", d20), ("stat_dice", faces), ("tier", plan.tier),
              ("bonus", plan.bonus), ("edge", plan.edge))  # fmt: skip
     return ctx.resolution(plan.kind, summary, total=total, target=plan.dc, outcome=outcome,

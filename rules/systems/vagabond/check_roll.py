@@ -8,6 +8,7 @@ from rules.campaign import Character
 from rules.errors import Do, Hint, RuleError, UsageError
 from rules.notation import ast
 from rules.resolution import Change
+from rules.said import Said, marks, said_outcome
 from rules.systems.protocol import Context
 from rules.systems.vagabond.vocabulary import Words
 
@@ -100,11 +101,9 @@ class CheckRoll:
         sign = "+" if self.aid_face > 0 else "-"
         return f"{self.d20}{sign}{abs(self.aid_face)} = {self.total}"
 
-    def head(self, outcome: str) -> str:
+    def head(self, outcome: str) -> Said:
         """`14 vs 10 · pass`, with ` · crit` on a Crit."""
-        return f"{self.dice_text()} vs {self.difficulty} · {outcome}" + (
-            " · crit" if self.crit else ""
-        )
+        return f"{self.dice_text()} vs {self.difficulty}" + said_outcome(outcome) + marks(self.crit)
 
 
 def crit_luck(ctx: Context, who: Character, now: int | None) -> tuple[Change | None, int]:

@@ -162,7 +162,7 @@ def resolve_plan(ctx: Context, plan: Plan) -> Resolution:
     """Roll a planned Check or Save into its Resolution."""
     roll = roll_check(ctx, plan.spec)
     outcome = "pass" if roll.passed else "fail"
-    summary = f"{ctx.input.strip()} → {roll.head(outcome)}"
+    summary = f"{ctx.input.strip()} → " + roll.head(outcome)
     notes = plan.notes + roll.notes + crit_notes(roll, plan.spec, plan.forgo_note)
     return ctx.resolution(
         plan.kind,

@@ -5,11 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from rules.campaign import Character
-from rules.describe import describe_roll
+from rules.describe import roll_parts
 from rules.dice.results import all_dice
 from rules.errors import RuleError, UsageError
 from rules.notation import ast
 from rules.resolution import Change, Resolution
+from rules.said import Said, joined, note
 from rules.systems.protocol import Context
 from rules.systems.vagabond.check_roll import CheckSpec, aid_from_words, roll_check
 from rules.systems.vagabond.checks import Plan, plan_save
@@ -61,7 +62,7 @@ def roll_damage(ctx: Context, expr: ast.Expr, *, weak: bool = False, immune: boo
                 armor: int = 0, bonuses: tuple[tuple[str, int], ...] = (),
                 ignore_highest: bool = False) -> Damage:
     """Roll damage and apply, in order: a passed Save's ignored die, bonuses, Immune, Armor."""
-    parts: list[str] = []
+    parts: list[str | Said] = []
     if weak:
         more = with_extra_die(expr)
         if more is None:
@@ -70,7 +71,7 @@ def roll_damage(ctx: Context, expr: ast.Expr, *, weak: bool = False, immune: boo
             expr = more
     start = len(ctx.roller.throws)
     roll = ctx.roller.roll(expr, why="damage")
-    parts.insert(0, f"Damage {expr} → {describe_roll(roll)}")
+    parts.insert(0, f"Damage {expr} → " + roll_parts(roll))
     amount = roll.total
     if ignore_highest:
         dice = [d for d in all_dice(roll.tree) if d.kept and d.die.kind == "std"]
@@ -98,7 +99,7 @@ def roll_damage(ctx: Context, expr: ast.Expr, *, weak: bool = False, immune: boo
         amount -= armor
         parts.append(f"-{armor} Armor")
     amount = max(0, amount)
-    return Damage(amount, ", ".join(parts) + (f" = {amount}" if len(parts) > 1 else ""))
+    return Damage(amount, note(joined(parts, ", "), f" = {amount}" if len(parts) > 1 else ""))
 
 
 def damage_expr(words: Words, command: str, usage: str) -> ast.Expr:
@@ -155,7 +156,7 @@ def attack(ctx: Context, line: ast.CommandLine) -> Resolution:
     words = plan.words
     roll = roll_check(ctx, plan.spec)
     outcome = "hit" if roll.passed else "miss"
-    summary = f"{ctx.input.strip()} → {roll.head(outcome)}"
+    summary = f"{ctx.input.strip()} → " + roll.head(outcome)
     notes = list(roll.notes)
     amount: int | None = None
     if roll.passed:
@@ -254,7 +255,7 @@ def hit(ctx: Context, line: ast.CommandLine) -> Resolution:
     if who is not None:
         changes.extend(hp_loss(ctx, who, damage.amount, "hit"))
     return ctx.resolution(
-        "save", f"{ctx.input.strip()} → {roll.head(outcome)} · {damage.amount} damage",
+        "save", f"{ctx.input.strip()} → " + roll.head(outcome) + f" · {damage.amount} damage",
         total=roll.total, target=roll.difficulty, outcome=outcome, crit=roll.crit,
         changes=tuple(changes), notes=tuple(notes),
         extra=(("damage", damage.amount), ("defence", defence), ("armor", armor),

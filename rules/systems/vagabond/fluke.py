@@ -33,7 +33,7 @@ FLUKE = Rule("Fluke", "fluke", "fluke", pay_luck,
 
 def the_d20(prev: Previous, dice: tuple[Thrown, ...], who: str) -> int:
     """The d20 a Fluke rerolls by default: the Check's, else the LINE's last d20 (0-based)."""
-    index = prev.result.get("check_die")
+    index = prev.fields.get("check_die")
     if isinstance(index, int) and not isinstance(index, bool):
         return index
     d20s = [t.number - 1 for t in dice if t.die == "d20"]

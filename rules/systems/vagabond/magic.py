@@ -6,10 +6,11 @@ import math
 import re
 from dataclasses import dataclass
 
-from rules.describe import describe_roll
+from rules.describe import roll_parts
 from rules.errors import Do, Hint, RuleError, UsageError
 from rules.notation import ast
 from rules.resolution import Change, Resolution
+from rules.said import note
 from rules.systems.protocol import Context
 from rules.systems.vagabond.check_roll import CheckSpec, aid_from_words, roll_check
 from rules.systems.vagabond.names import CASTING, DELIVERY, SKILLS, title
@@ -214,7 +215,7 @@ def cast(ctx: Context, line: ast.CommandLine) -> Resolution:
                      if spell.kind != "effect" else "Crit: Luck forgone for the Crit's benefit")
     shown = "" if extra is None else f" · +{extra} damage"
     return ctx.resolution(
-        "cast", f"{ctx.input.strip()} → {roll.head(outcome)} · {cost} Mana{shown}",
+        "cast", f"{ctx.input.strip()} → " + roll.head(outcome) + f" · {cost} Mana{shown}",
         total=roll.total, target=roll.difficulty, outcome=outcome, crit=roll.crit,
         changes=tuple(changes), notes=tuple(notes),
         extra=(("mana", cost), ("cap", spell.cap), ("skill", skill), ("trained", plan.trained),
@@ -233,5 +234,5 @@ def roll_extra_damage(ctx: Context, spell: Price, notes: list[str]) -> int | Non
     if expr is None:
         return None
     roll = ctx.roller.roll(expr, why="damage")
-    notes.append(f"Damage: the spell's own dice + {expr} → {describe_roll(roll)}")
+    notes.append(note(f"Damage: the spell's own dice + {expr} → ", roll_parts(roll)))
     return roll.total

@@ -1,5 +1,6 @@
-"""Error lines wrapped at words to the pane's width (never cut mid-word); their hints are
-already in the REPL's words (cli/repl/speech.py `prompt_words`, set by the session)."""
+"""A stream that fits the errors written to it to a width: the REPL's pane, or a terminal a
+one-shot or a batch runs on (cli/plain.py). Their hints are already in the words of the front
+end that runs (cli/render/wording.py); this only lays them out (cli/render/error_layout.py)."""
 
 from __future__ import annotations
 
@@ -8,15 +9,9 @@ from collections.abc import Callable
 from typing import TextIO
 
 
-def fit_error_line(line: str, width: int) -> list[str]:
-    """`roll: error: …` broken at spaces into lines of at most `width`; other lines as they are."""
-    from cli.render.layout import fit_error
-
-    return fit_error(line, width).split("\n")
-
-
 class FittedErrors(io.TextIOBase):
-    """A text stream that wraps each `roll: error:` line it is given before passing it on."""
+    """A text stream that lays out each error it is given (its lines, the LINE and its caret,
+    come in one write) before passing it on."""
 
     def __init__(self, stream: TextIO, width: Callable[[], int]) -> None:
         super().__init__()
@@ -34,10 +29,12 @@ class FittedErrors(io.TextIOBase):
             return False
 
     def write(self, text: str) -> int:
+        from cli.render.error_layout import fit_error
+
         self._pending += text
         *lines, self._pending = self._pending.split("\n")
-        for line in lines:
-            self.stream.write("\n".join(fit_error_line(line, self.width())) + "\n")
+        if lines:
+            self.stream.write(fit_error("\n".join(lines), self.width()) + "\n")
         return len(text)
 
     def flush(self) -> None:

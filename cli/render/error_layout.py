@@ -1,0 +1,78 @@
+"""An error as a person reads it on a screen: `roll: error: …` wrapped at words to the width,
+the LINE under it and the caret under the bad character; a LINE wider than the screen is
+shown as a window around the caret (`…` where it goes on), so the caret still points at it."""
+
+from __future__ import annotations
+
+import re
+from typing import TextIO
+
+from cli.render.wrapping import char_width, output_width, wrap
+
+ERROR_START = "roll: error: "
+MARGIN = "  "
+"""How far the LINE and its caret sit under `roll: error:` (cli/render/text.py error_text)."""
+MORE = "…"
+"""Where a windowed LINE goes on past the screen."""
+_CARET = re.compile(r"^ +\^$")
+
+
+def fit_error(text: str, width: int) -> str:
+    """An error's `roll: error: …` lines wrapped at words to `width` (continuations under
+    a hanging indent); the LINE and its caret below fit too, the caret under its character."""
+    width = max(width, 20)
+    lines = text.split("\n")
+    out: list[str] = []
+    for n, line in enumerate(lines):
+        if line.startswith(ERROR_START):
+            out += wrap(line, width)
+        elif n + 1 < len(lines) and _is_caret(lines[n + 1]) and line.startswith(MARGIN):
+            shown, caret = _window(line[len(MARGIN):], len(lines[n + 1]) - len(MARGIN) - 1,
+                                   width - len(MARGIN))
+            out.append(MARGIN + shown)
+            lines[n + 1] = MARGIN + " " * caret + "^"
+        else:
+            out.append(line)
+    return "\n".join(out)
+
+
+def for_stream(text: str, stream: TextIO) -> str:
+    """An error laid out for where it goes: fitted to the screen on a terminal; in a pipe its
+    lines as written (`roll: error: …` one line, as scripts read it)."""
+    try:
+        on_screen = stream.isatty()
+    except (AttributeError, ValueError):
+        on_screen = False
+    return fit_error(text, output_width()) if on_screen else text
+
+
+def _is_caret(line: str) -> bool:
+    return bool(_CARET.match(line)) and line.startswith(MARGIN)
+
+
+def _window(line: str, caret: int, room: int) -> tuple[str, int]:
+    """The part of `line` around the character at column `caret` that fits `room` columns,
+    marked `…` where it is cut, and the caret's column in it; the LINE whole if it fits."""
+    widths = [char_width(c) for c in line]
+    ends = [0]
+    for w in widths:
+        ends.append(ends[-1] + w)
+    if ends[-1] + (caret >= ends[-1]) <= room or caret not in ends:
+        return line, caret  # it fits (a caret past the end takes a column too)
+    at = ends.index(caret)  # the character the caret is under (len(line): past the end)
+    count = len(line)
+
+    def need(start: int, stop: int) -> int:
+        return (ends[stop] - ends[start] + (start > 0) + (stop < count)
+                + (at == count))  # `…` each side cut, and the caret past the end
+
+    start, stop = at, min(at + 1, count)
+    grew = True
+    while grew:  # one character each side in turn: the caret stays near the middle
+        grew = False
+        if start > 0 and need(start - 1, stop) <= room:
+            start, grew = start - 1, True
+        if stop < count and need(start, stop + 1) <= room:
+            stop, grew = stop + 1, True
+    shown = (MORE if start > 0 else "") + line[start:stop] + (MORE if stop < count else "")
+    return shown, (start > 0) + ends[at] - ends[start]

@@ -1,0 +1,159 @@
+"""Text broken at words for a width: what every layout of roll's output is built from.
+
+- `output_width()`: the terminal's width (or COLUMNS), 80 when not a terminal.
+- `width_of`: the columns a text takes on screen (colour escapes none, CJK two).
+- `wrap`: a line broken at words, continuation lines under a hanging indent; never wider than
+  the width (a word longer than a whole line is the only thing ever split).
+- `wrap_items`: items (a log entry's changes, a sheet's stats) kept whole where they fit.
+"""
+
+from __future__ import annotations
+
+import re
+
+from cli.terminal import terminal_columns
+
+_ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
+INDENT = "  "
+"""The hanging indent of a wrapped line, and of the dice and changes under a head."""
+
+
+def visible(text: str) -> str:
+    """`text` without its colour escapes."""
+    return _ESCAPE.sub("", text)
+
+
+def output_width(fallback: int = 80) -> int:
+    """The width to lay text out for: COLUMNS, else the terminal's, else `fallback` (80 when
+    not a terminal); never under 20, where nothing readable fits."""
+    return max(terminal_columns(fallback), 20)
+
+
+def char_width(c: str) -> int:
+    """The terminal columns one character takes (wcwidth: CJK and emoji two, combining none)."""
+    if " " <= c < "\u0300":
+        return 1
+    from wcwidth import wcwidth  # type: ignore[import-untyped]  # prompt-toolkit's own
+
+    return max(int(wcwidth(c)), 0)
+
+
+def width_of(text: str) -> int:
+    """The terminal columns `text` takes on screen (escapes take none, CJK two)."""
+    return sum(char_width(c) for c in visible(text))
+
+
+def _split_long(word: str, room: int) -> list[str]:
+    """A word wider than a whole line, in pieces of at most `room` columns (plain text only)."""
+    pieces, current, used = [], "", 0
+    for c in word:
+        w = char_width(c)
+        if current and used + w > room:
+            cut = max(current.rfind(mark) for mark in "|,/")  # after a `|`, where one can
+            cut = cut + 1 if cut > 0 else len(current)
+            pieces.append(current[:cut])
+            current = current[cut:]
+            used = width_of(current)
+        current += c
+        used += w
+    return [*pieces, current] if current else pieces
+
+
+def cut_visible(text: str, count: int) -> str:
+    """`text` with its first `count` visible characters removed (escapes kept in place)."""
+    out, seen, i = [], 0, 0
+    while i < len(text):
+        escape = _ESCAPE.match(text, i)
+        if escape:
+            out.append(escape.group())
+            i = escape.end()
+        elif seen < count:
+            seen += 1
+            i += 1
+        else:
+            out.append(text[i:])
+            break
+    return "".join(out)
+
+
+def _words(text: str) -> list[str]:
+    """Words at spaces, but a struck span (`~~[1, 2] = 3~~`) stays one word."""
+    merged: list[str] = []
+    open_span = False
+    for word in text.split(" "):
+        if open_span and merged:
+            merged[-1] += " " + word
+        else:
+            merged.append(word)
+        open_span = visible(merged[-1]).count("~~") % 2 == 1
+    return [w for w in merged if w]
+
+
+def wrap(text: str, width: int | None, indent: str = "", hanging: str = INDENT) -> list[str]:
+    """`text` broken at spaces into lines of at most `width` columns, continuation lines
+    indented by `hanging` more than the first; a word longer than a whole line is split."""
+    if width is None or width_of(indent + text) <= width:
+        return [indent + text]
+    lines: list[str] = []
+    current = ""
+
+    def prefix() -> str:
+        return indent if not lines else indent + hanging
+
+    for word in _words(text):
+        if current and width_of(prefix() + current + " " + word) <= width:
+            current += " " + word
+            continue
+        if current:
+            lines.append(prefix() + current)
+        current = word
+        room = width - width_of(prefix())
+        if width_of(current) > room and room > 0 and current == visible(current):
+            *whole, current = _split_long(current, room)
+            for piece in whole:
+                lines.append(prefix() + piece)
+    if current:
+        lines.append(prefix() + current)
+    return lines
+
+
+def wrap_items(items: list[str], width: int, hanging: str = INDENT, sep: str = " ",
+               indent: str = "") -> list[str]:
+    """Items joined by `sep`, each kept whole on one line where it fits (`· HP 5→3` is never
+    split from its numbers), lines after the first under `hanging` more than `indent`; an
+    item wider than a line wraps at its own words."""
+    lines: list[str] = []
+    for item in items:
+        if lines and width_of(lines[-1] + sep + item) <= width:
+            lines[-1] += sep + item
+        elif lines:
+            lines += wrap(item, width, indent + hanging, hanging="")
+        else:
+            lines += wrap(item, width, indent, hanging)
+    return lines
+
+
+def wrap_whole(items: list[str], width: int, sep: str) -> list[str]:
+    """Items joined by `sep`, a new line where the next would not fit `width` columns; an
+    item is never split (one wider than a line stands alone on its own)."""
+    lines: list[str] = []
+    for item in items:
+        if lines and width_of(lines[-1] + sep + item) <= width:
+            lines[-1] += sep + item
+        else:
+            lines.append(item)
+    return lines
+
+
+def cut(text: str, width: int) -> str:
+    """`text` cut to `width` columns, ending with `…` where it was cut (plain text only)."""
+    if width_of(text) <= width:
+        return text
+    out, used = "", 1
+    for c in text:
+        w = char_width(c)
+        if used + w > width:
+            break
+        out += c
+        used += w
+    return out + "…"
