@@ -110,6 +110,15 @@ def one_shot_in_pty(env: dict[str, str], program: Path = ROLL) -> float:
     return took
 
 
+def base_campaign(base: Path, campaign: Path) -> None:
+    """The six characters in a campaign the other roll makes itself (with its own schema:
+    a campaign ours made may be newer than it knows)."""
+    sheets = ROOT / "tests" / "sheets"
+    for sheet in sorted(sheets.glob("*.toml")):
+        subprocess.run([str(base), "--campaign", str(campaign), "sheet", "import", str(sheet)],
+                       check=True, capture_output=True)
+
+
 def base_round(env: dict[str, str], base: Path, one_shots: list[float], starts: list[float]) -> None:
     """One round of the other roll: a one-shot, then `roll repl` to its first prompt."""
     one_shots.append(one_shot(env, base))
@@ -156,6 +165,11 @@ def main() -> None:
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         nobody = environment(Path(tmp) / "none.sqlite3", Path(tmp) / "history")
         nobody.pop("PYTHONDONTWRITEBYTECODE", None)
+        base_env = env
+        if base is not None:
+            base_campaign(base, Path(tmp) / "base.sqlite3")
+            base_env = environment(Path(tmp) / "base.sqlite3", Path(tmp) / "base-history")
+            base_env.pop("PYTHONDONTWRITEBYTECODE", None)
         one_shots, starts, bare, answers, in_pty = [], [], [], [], []
         yardstick: list[float] = []
         no_campaign: list[float] = []
@@ -163,7 +177,7 @@ def main() -> None:
         base_starts: list[float] = []
         for _ in range(reps):  # interleaved, so a busy machine weighs on both sides alike
             if base is not None:
-                base_round(env, base, base_one_shots, base_starts)
+                base_round(base_env, base, base_one_shots, base_starts)
             one_shots.append(one_shot(env))
             yardstick.append(bare_prompt(nobody))
             no_campaign.append(repl_alone(nobody))

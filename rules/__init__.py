@@ -32,14 +32,13 @@ if TYPE_CHECKING:
         SheetError,
         UsageError,
     )
-    from rules.library import odds, repeat, roll
-    from rules.notation import parse
+    from rules.library import odds, parse, repeat, roll
     from rules.odds.result import Odds
     from rules.resolution import Change, Resolution
     from rules.systems import SYSTEMS, System, get_system
 
 _FROM = {
-    "parse": "rules.notation",
+    "parse": "rules.library",
     "roll": "rules.library",
     "repeat": "rules.library",
     "odds": "rules.library",

@@ -53,6 +53,16 @@ def repeat(
     table: Table | None = None,
 ) -> tuple[Resolution, ...]:
     """Every result of a LINE, once per `Nx` (`3x 1d6`: three), as a batch prints them."""
+    from rules.notation.limits import callers_recursion_limit
+
+    with callers_recursion_limit():
+        return _repeat(line, seed, source, system, table)
+
+
+def _repeat(
+    line: str, seed: int | None, source: DiceSource | None, system: str | None,
+    table: Table | None,
+) -> tuple[Resolution, ...]:
     from rules.dice.evaluate import Budget, Roller, check_dice_limit
     from rules.dice.source import RandomSource
     from rules.notation.ast import RollLine
@@ -77,14 +87,26 @@ def odds(line: str, *, system: str | None = None, table: Table | None = None) ->
     `.outcomes["pass"]` is 7/12)."""
     from rules.dice.evaluate import Roller
     from rules.dice.source import RandomSource
+    from rules.notation.limits import callers_recursion_limit
     from rules.systems import Context
 
-    tree, game, seated = _prepared(line, system, table)
-    roller = Roller(RandomSource(0))  # a command's context has a roller; odds throw no dice
-    try:
-        return game.odds(tree, Context(game, seated, roller, line))
-    except RecursionError:
-        raise LimitError("the LINE nests too deeply") from None
+    with callers_recursion_limit():
+        tree, game, seated = _prepared(line, system, table)
+        roller = Roller(RandomSource(0))  # a command's context has a roller; odds throw no dice
+        try:
+            return game.odds(tree, Context(game, seated, roller, line))
+        except RecursionError:
+            raise LimitError("the LINE nests too deeply") from None
+
+
+def parse(line: str) -> ast.Line:
+    """The syntax tree of a LINE (`rules.parse("4d6kh3")`), as the roller reads it; raises
+    NotationError with a 1-based column."""
+    from rules.notation import parse as parse_line
+    from rules.notation.limits import callers_recursion_limit
+
+    with callers_recursion_limit():
+        return parse_line(line)
 
 
 def _prepared(

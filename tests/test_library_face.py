@@ -69,6 +69,23 @@ def test_odds_and_parse() -> None:
     assert (line.repeat, line.comment) == (3, "fire")
 
 
+def test_a_program_keeps_its_own_recursion_limit() -> None:
+    """A long sum needs more frames than Python's default; the face lends them and gives the
+    program its own limit back (the `roll` command keeps them: it owns its process)."""
+    before = sys.getrecursionlimit()
+    sys.setrecursionlimit(1234)
+    try:
+        long_sum = "+".join(["1"] * 400)
+        assert rules.roll(long_sum, seed=1).total == 400
+        assert sys.getrecursionlimit() == 1234
+        assert rules.parse(long_sum).shown == long_sum
+        assert sys.getrecursionlimit() == 1234
+        assert rules.odds("+".join(["1d2"] * 3)).distribution[6] == Fraction(1, 8)
+        assert sys.getrecursionlimit() == 1234
+    finally:
+        sys.setrecursionlimit(before)
+
+
 def test_a_process_without_cli_imports_rules_alone_and_rolls() -> None:
     script = textwrap.dedent("""
         import json, sys

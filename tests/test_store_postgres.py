@@ -12,13 +12,15 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
 
 from cli.store import campaign_where, open_campaign
+from cli.store.postgres import driver
 from cli.store.where import CampaignURL, redact, scrub
-from rules.errors import RuleError
+from rules.errors import RuleError, UsageError
 from rules.resolution import Change, Resolution
 from tests import test_campaign_context as context
 from tests.support.cli import invoke
@@ -78,13 +80,15 @@ def test_a_value_changed_meanwhile_is_refused_on_postgres(pg_url: str) -> None:
     store.close()
 
 
-def test_a_url_without_the_driver_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "psycopg", None)  # `import psycopg` raises ImportError
-    code, out, err = invoke("--campaign", "postgresql://gm:s3cret@db.example/table", "sheet", "list")
-    assert (code, out) == (2, "")
-    assert err == ("roll: error: a postgresql:// campaign needs the PostgreSQL driver psycopg 3:"
-                   " pip install 'roll-rules[postgres]' (or pipx inject roll-rules"
-                   " 'psycopg[binary]')\n")
+def test_a_url_without_the_driver_says_how_to_install_it() -> None:
+    def missing(name: str) -> ModuleType:
+        raise ModuleNotFoundError(f"No module named {name!r}")
+
+    with pytest.raises(UsageError) as refused:
+        driver(load=missing)
+    assert str(refused.value) == (
+        "a postgresql:// campaign needs the PostgreSQL driver psycopg 3:"
+        " pip install 'roll-rules[postgres]' (or pipx inject roll-rules 'psycopg[binary]')")
 
 
 def test_the_password_is_never_shown(pg_server: Any, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -33,10 +33,15 @@ CONNECT_TIMEOUT_S = 10
 INSTALL_HINT = "pip install 'roll-rules[postgres]' (or pipx inject roll-rules 'psycopg[binary]')"
 
 
-def driver() -> ModuleType:
-    """psycopg 3, or a UsageError saying how to install it (it is an optional extra)."""
+def driver(load: Callable[[str], ModuleType] | None = None) -> ModuleType:
+    """psycopg 3, or a UsageError saying how to install it (it is an optional extra); `load`
+    imports a module by name (importlib's, unless a test says how a missing driver looks)."""
+    if load is None:
+        from importlib import import_module
+
+        load = import_module
     try:
-        import psycopg
+        psycopg = load("psycopg")
     except ImportError:
         raise UsageError(
             f"a postgresql:// campaign needs the PostgreSQL driver psycopg 3: {INSTALL_HINT}"

@@ -1,6 +1,8 @@
 """The notation's limits (SPEC §5), apart from the grammar so that a reader of them loads no parser."""
 
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 MAX_LINE = 1000
 MAX_DEPTH = 50
@@ -19,3 +21,15 @@ def room_for_depth() -> None:
     """Raise the recursion limit to RECURSION (never lower it): a parsed tree is walked after."""
     if sys.getrecursionlimit() < RECURSION:
         sys.setrecursionlimit(RECURSION)
+
+
+@contextmanager
+def callers_recursion_limit() -> Iterator[None]:
+    """Give the caller its own recursion limit back after the work inside (which may raise it
+    to RECURSION): the library face's calls, so a program that imports `rules` keeps its
+    setting. The `roll` command owns its process and leaves the limit raised."""
+    limit = sys.getrecursionlimit()
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(limit)
