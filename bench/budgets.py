@@ -202,7 +202,7 @@ def work_counts() -> None:
 # ---- modules loaded ----
 
 PLAIN_LATER = ("prompt_toolkit", "sqlite3", "rich", "click", "typer", "cli.store", "rules.odds",
-               "rules.named", "rules.systems.sheets", "rules.systems.pools",
+               "rules.named_rolls", "rules.systems.sheets", "rules.systems.pools",
                "cli.commands.odds_cmd", "json", "fractions", "shlex", "cli.render.layout",
                "cli.render.meanwhile", "unicodedata", "rules.notation.grammar", "pyparsing")
 """Not loaded by a plain LINE: the REPL, the store, rich, Click and Typer; the odds engine,
@@ -215,7 +215,7 @@ COMMANDS = ("rules.odds", "rules.systems.vagabond.checks", "rules.systems.vagabo
             "rules.systems.vagabond.magic", "rules.systems.vagabond.party",
             "rules.systems.tiers.checks", "rules.systems.tiers.combat",
             "rules.systems.champions.combat", "rules.systems.brighter.saves")
-GAME_START = ("rules.odds", "fractions", "decimal", "rules.named", "pyparsing",
+GAME_START = ("rules.odds", "fractions", "decimal", "rules.named_rolls", "pyparsing",
               "rules.systems.vagabond.vocabulary", "rules.systems.tiers.vocabulary",
               "rules.systems.macchiato.odds")
 REPL_LATER = ("pyparsing", "rules.notation.grammar", "cli.repl.suggest", "cli.repl.validator",

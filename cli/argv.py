@@ -12,7 +12,7 @@ SUBCOMMANDS = (
 )  # fmt: skip
 """The root's subcommands: a first word that is none of them starts a LINE."""
 REPL_WORDS = ("use", "as", "physical", "quit", "exit")
-"""The REPL's own words that a named roll would shadow (cli/named.py)."""
+"""The REPL's own words that a named roll would shadow (cli/named_lookup.py)."""
 COMPLETE_VAR = "_ROLL_COMPLETE"
 """Set when a shell calls `roll` back at Tab time (Click's completion protocol)."""
 

@@ -13,7 +13,7 @@ from fractions import Fraction
 from cli.env import ExitStatus
 from cli.render.odds import odds_json, odds_text, percent
 from cli.runner import Runner, commanded, parse_expanded, roll_error
-from rules.campaign import Table
+from rules.campaign import TableState
 from rules.dice.evaluate import Roller
 from rules.dice.source import RandomSource
 from rules.errors import UsageError
@@ -110,12 +110,12 @@ def _odds(runner: Runner, line: ast.Line, text: str) -> tuple[Odds, str]:
     roller = Roller(RandomSource(0))  # systems may need a roller in the context; odds throw none
     if not runner.needs_campaign(line):
         system = runner.pick_system(None)
-        return system.odds(line, Context(system, Table(), roller, text)), system.id
+        return system.odds(line, Context(system, TableState(), roller, text)), system.id
     from cli.store import campaign_exists
 
     if runner.settings.acting() is None and not campaign_exists(runner.settings.campaign_path()):
         system = runner.pick_system(None)  # a command for nobody, and no campaign yet
-        return system.odds(line, Context(system, Table(), roller, text)), system.id
+        return system.odds(line, Context(system, TableState(), roller, text)), system.id
     with runner.campaign().transaction(readonly=True) as tx:
         table, system = runner.table_and_system(tx, commanded(line, text), say=True)
         return system.odds(line, Context(system, table, roller, text)), system.id

@@ -15,8 +15,8 @@ from rules.systems import System, get_system
 if TYPE_CHECKING:
     from cli.settings import Settings
     from cli.store import CampaignStore
-    from rules.campaign import Table
-    from rules.named import Expansion
+    from rules.campaign import TableState
+    from rules.named_rolls import Expansion
 
 MAX_PLANS = 1024
 """Plain LINEs a process keeps worked out (Planner.plain_plan)."""
@@ -70,14 +70,14 @@ class Planner:
 
     def expansion(self, text: str, line: ast.Line | RollError | None = None
                   ) -> Expansion | None:
-        """The LINE that `text`'s first word names (a sheet's roll or an alias: cli/named.py),
+        """The LINE that `text`'s first word names (a sheet's roll or an alias: cli/named_lookup.py),
         or None. Plain dice and a command word of the system in use never open the campaign
         to look, nor does anything when there is no campaign and nobody acts."""
         if line is None:
             line = self.parsed(text)
         if isinstance(line, ast.RollLine):
             return None  # dice are never names: a plain LINE imports nothing more
-        from cli.named import expand_in, first_name, never_names, reserved
+        from cli.named_lookup import expand_in, first_name, never_names, reserved
 
         name = first_name(text, None if isinstance(line, RollError) else line)
         chosen, acting = self.settings.system_id(), self.settings.acting()
@@ -154,7 +154,7 @@ class Planner:
         return (isinstance(line, ast.CommandLine) or self.settings.acting() is not None
                 or self.secret)
 
-    def pick_system(self, table: Table | None) -> System:
+    def pick_system(self, table: TableState | None) -> System:
         chosen = self.settings.system_id()
         if chosen:
             system = get_system(chosen)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from cli.plan import Planner, commanded, parse_expanded
 from cli.render import text as render_text
-from rules.campaign import Table
+from rules.campaign import TableState
 from rules.dice.evaluate import Budget, Roller
 from rules.dice.source import DiceSource, RandomSource, ScriptedSource
 from rules.errors import RollError
@@ -21,9 +21,9 @@ if TYPE_CHECKING:
     from cli.env import Environment
     from cli.settings import Settings
     from cli.store import CampaignView
-    from rules.named import Expansion
+    from rules.named_rolls import Expansion
 
-NOBODY = Table()
+NOBODY = TableState()
 """The table of a LINE that reads no campaign: nobody acts, nothing is known."""
 
 
@@ -77,7 +77,7 @@ class Resolver(Planner):
 
             named = filled(self, text)  # `d20+{might}`: the acting character's values
         if named is not None:
-            text = named.line  # what the system reads; the result keeps both (cli/named.py)
+            text = named.line  # what the system reads; the result keeps both (cli/named_lookup.py)
             line = parse_expanded(named)
         if isinstance(line, RollError):
             raise line
@@ -104,7 +104,7 @@ class Resolver(Planner):
             yield self._resolved(system, NOBODY, line, text, i == times - 1, budget)
 
     def _resolved(
-        self, system: System, table: Table, line: ast.Line, text: str, last: bool, budget: Budget,
+        self, system: System, table: TableState, line: ast.Line, text: str, last: bool, budget: Budget,
         named: Expansion | None = None,
     ) -> Resolution:
         roller = Roller(self.source, budget)
@@ -114,15 +114,15 @@ class Resolver(Planner):
 
     @staticmethod
     def _judged(
-        system: System, table: Table, line: ast.Line, text: str, roller: Roller,
+        system: System, table: TableState, line: ast.Line, text: str, roller: Roller,
         named: Expansion | None = None,
     ) -> Resolution:
         """The system's resolution of the LINE; a named roll's result shows its name and keeps
-        both forms (cli/named.py)."""
+        both forms (cli/named_lookup.py)."""
         res = system.resolve(line, Context(system, table, roller, text))
         if named is None:
             return res
-        from cli.named import named_result
+        from cli.named_lookup import named_result
 
         return named_result(res, named)
 
@@ -152,7 +152,7 @@ class Resolver(Planner):
                 # nobody acts: a LINE with its values inline goes on without the campaign
                 return self._resolve_without_campaign(line, text, times, budget, named, error)
             results: list[Resolution] = []
-            seen: tuple[Table, System] | None = None
+            seen: tuple[TableState, System] | None = None
             for i in range(times):
                 if seen is None:
                     seen = self.table_and_system(tx, commanded(line, text), say=i == 0)
@@ -238,7 +238,7 @@ class Resolver(Planner):
         return res
 
     def table_and_system(self, tx: CampaignView, text: str | None = None, say: bool = False
-                         ) -> tuple[Table, System]:
+                         ) -> tuple[TableState, System]:
         """The campaign as the LINE sees it, and the system that resolves it. A command
         LINE `text` nobody was chosen for, in a running encounter, acts as whose turn it is
         (cli/turn.py), read in the same transaction; `say`: the text output says so. (`--as ""`

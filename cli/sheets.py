@@ -60,7 +60,7 @@ def validate_sheet(data: Mapping[str, Any]) -> dict[str, Any]:
     sheet = system.validate_sheet(data)
     rolls = sheet.get("rolls")
     if isinstance(rolls, Mapping):  # the system checked them against its words; these are roll's
-        from cli.named import check_front_words
+        from cli.named_lookup import check_front_words
 
         try:
             check_front_words(rolls)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules.named import Expansion
+from rules.named_rolls import Expansion
 from rules.placeholders import character_values, fill, known_names, wanted
 from rules.systems.protocol import shown_input
 

@@ -16,7 +16,7 @@ from rules.dice.evaluate import Budget, Roller
 from rules.dice.source import ScriptedSource
 from rules.errors import RollError, UsageError
 from rules.resolution import Resolution
-from rules.tables import Table, TableError, TableRoll, roll_table, table_from_csv, table_from_data
+from rules.tables import RollTable, TableError, TableRoll, roll_table, table_from_csv, table_from_data
 from rules.tables.rolling import TableBudget
 
 if TYPE_CHECKING:
@@ -28,7 +28,7 @@ TABLE_WORDS = ("import", "list", "rm", "export")
 SUFFIXES = (".toml", ".csv")
 
 
-def read_table(source: str, text: str | None = None, name: str | None = None) -> Table:
+def read_table(source: str, text: str | None = None, name: str | None = None) -> RollTable:
     """A table from a file (`-` is stdin, or `text` when given): `.csv` (or text whose first
     line is a CSV header) is CSV named after the file, anything else TOML; errors name it."""
     where = "stdin" if source == "-" else source
@@ -62,7 +62,7 @@ def _looks_like_csv(text: str) -> bool:
     return False
 
 
-def check_table_name(table: Table) -> Table:
+def check_table_name(table: RollTable) -> RollTable:
     """A table to import: its name may not be a word of `roll table` itself."""
     if table.name in TABLE_WORDS:
         raise TableError(f"a table may not be called '{table.name}': it is a word of roll table"
@@ -82,16 +82,16 @@ class Tables:
     def __init__(self, runner: Runner, folder: Path | None = None) -> None:
         self.runner = runner
         self.folder = folder
-        self.found: dict[str, Table | None] = {}
+        self.found: dict[str, RollTable | None] = {}
         self.tx: CampaignView | None = None
 
-    def lookup(self, name: str) -> Table | None:
+    def lookup(self, name: str) -> RollTable | None:
         """The table called `name`, or None (a Lookup for `roll_table`)."""
         if name not in self.found:
             self.found[name] = self._sibling(name) or self._imported(name)
         return self.found[name]
 
-    def _sibling(self, name: str) -> Table | None:
+    def _sibling(self, name: str) -> RollTable | None:
         if self.folder is None:
             return None
         for suffix in SUFFIXES:
@@ -103,7 +103,7 @@ class Tables:
                 return read_table(str(path))
         return None
 
-    def _imported(self, name: str) -> Table | None:
+    def _imported(self, name: str) -> RollTable | None:
         if self.tx is None:
             return None
         data = self.tx.table_data(name)
@@ -178,7 +178,7 @@ def run_table(runner: Runner, target: str, input_line: str | None = None) -> int
     return 0
 
 
-def odds_lines(table: Table, odds: dict[Any, Fraction], width: int) -> list[str]:
+def odds_lines(table: RollTable, odds: dict[Any, Fraction], width: int) -> list[str]:
     """`roll odds table NAME` for a person: the die, then each row's chance and text."""
     from cli.render.layout import cut
     from cli.render.odds import percent
@@ -195,13 +195,13 @@ def odds_lines(table: Table, odds: dict[Any, Fraction], width: int) -> list[str]
     return lines
 
 
-def odds_rows(table: Table, odds: dict[Any, Fraction]) -> list[dict[str, Any]]:
+def odds_rows(table: RollTable, odds: dict[Any, Fraction]) -> list[dict[str, Any]]:
     """Each row's exact chance for JSON: row number, range or weight, text, P as a fraction."""
     return [{"row": row.number, "range": row.range_text or None, "weight": row.weight,
              "text": row.text, "p": str(odds[row])} for row in table.rows]
 
 
-def table_for_odds(runner: Runner, target: str) -> Table:
+def table_for_odds(runner: Runner, target: str) -> RollTable:
     """The table `roll odds table TARGET` prices (by name, or a file's path)."""
     if is_path(target):
         return read_table(target)

@@ -19,7 +19,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from rules.campaign import Character, Table
+    from rules.campaign import Character, TableState
     from rules.dice.results import DieRoll, Roll, Throw
     from rules.dice.source import DiceSource, RandomSource, ScriptedSource
     from rules.errors import (
@@ -54,7 +54,7 @@ _FROM = {
     "DiceSource": "rules.dice.source",
     "RandomSource": "rules.dice.source",
     "ScriptedSource": "rules.dice.source",
-    "Table": "rules.campaign",
+    "TableState": "rules.campaign",
     "Character": "rules.campaign",
     "RollError": "rules.errors",
     "NotationError": "rules.errors",
@@ -86,7 +86,7 @@ __all__ = [
     "ScriptedSource",
     "SheetError",
     "System",
-    "Table",
+    "TableState",
     "Throw",
     "UsageError",
     "get_system",

@@ -85,7 +85,7 @@ class LogEntry:
 
 
 @frozen
-class Table:
+class TableState:
     """Everything a system may read to resolve a LINE: the active character, the others, the party."""
 
     active: Character | None = None
@@ -93,7 +93,7 @@ class Table:
     party: Mapping[str, Any] = field(default_factory=dict)
     last_entry: LogEntry | None = None
 
-    def materialized(self) -> Table:
+    def materialized(self) -> TableState:
         """The table with every character and the party read now (to compare after the
         transaction that read it is over: a store may read them only when asked)."""
         return replace(self, characters=dict(self.characters.items()), party=dict(self.party))

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from rules.errors import LimitError, UsageError
 
 if TYPE_CHECKING:
-    from rules.campaign import Table
+    from rules.campaign import TableState
     from rules.dice.source import DiceSource
     from rules.notation import ast
     from rules.odds.result import Odds
@@ -30,7 +30,7 @@ def roll(
     seed: int | None = None,
     source: DiceSource | None = None,
     system: str | None = None,
-    table: Table | None = None,
+    table: TableState | None = None,
 ) -> Resolution:
     """The result of one LINE (`rules.roll("4d6kh3", seed=7)`): dice from `source` (a
     `ScriptedSource` of faces, say), else from a random source seeded with `seed`. An `Nx`
@@ -50,7 +50,7 @@ def repeat(
     seed: int | None = None,
     source: DiceSource | None = None,
     system: str | None = None,
-    table: Table | None = None,
+    table: TableState | None = None,
 ) -> tuple[Resolution, ...]:
     """Every result of a LINE, once per `Nx` (`3x 1d6`: three), as a batch prints them."""
     from rules.notation.limits import callers_recursion_limit
@@ -61,7 +61,7 @@ def repeat(
 
 def _repeat(
     line: str, seed: int | None, source: DiceSource | None, system: str | None,
-    table: Table | None,
+    table: TableState | None,
 ) -> tuple[Resolution, ...]:
     from rules.dice.evaluate import Budget, Roller, check_dice_limit
     from rules.dice.source import RandomSource
@@ -82,7 +82,7 @@ def _repeat(
         raise LimitError("the LINE nests too deeply") from None
 
 
-def odds(line: str, *, system: str | None = None, table: Table | None = None) -> Odds:
+def odds(line: str, *, system: str | None = None, table: TableState | None = None) -> Odds:
     """The exact odds of a LINE, as `roll odds` works them (`rules.odds("2d6 vs 7")`:
     `.outcomes["pass"]` is 7/12)."""
     from rules.dice.evaluate import Roller
@@ -110,14 +110,14 @@ def parse(line: str) -> ast.Line:
 
 
 def _prepared(
-    line: str, system: str | None, table: Table | None
-) -> tuple[ast.Line, System, Table]:
+    line: str, system: str | None, table: TableState | None
+) -> tuple[ast.Line, System, TableState]:
     """The LINE's tree, the game that resolves it and the table it is played at."""
-    from rules.campaign import Table
+    from rules.campaign import TableState
     from rules.notation import parse
     from rules.systems import get_system
 
-    seated = table if table is not None else Table()
+    seated = table if table is not None else TableState()
     chosen = system or (seated.active.system if seated.active is not None else "generic")
     game = get_system(chosen)
     if seated.active is not None and seated.active.system != game.id:

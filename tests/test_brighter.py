@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from cli.render.text import plain_text
-from rules.campaign import Character, Table
+from rules.campaign import Character, TableState
 from rules.dice.evaluate import Roller
 from rules.dice.source import ScriptedSource
 from rules.errors import ScriptError, SheetError, UsageError
@@ -44,13 +44,13 @@ def resolve(
     others: Iterable[Character] = (BOB,),
 ) -> Resolution:
     chars = {c.name.lower(): c for c in [*others, *([active] if active else [])]}
-    ctx = Context(SYSTEM, Table(active, chars), Roller(ScriptedSource(faces)), text)
+    ctx = Context(SYSTEM, TableState(active, chars), Roller(ScriptedSource(faces)), text)
     return SYSTEM.resolve(parse(text), ctx)
 
 
 def odds(text: str, active: Character | None = None) -> Any:
     chars = {"bob": BOB}
-    ctx = Context(SYSTEM, Table(active, chars), Roller(ScriptedSource([])), text)
+    ctx = Context(SYSTEM, TableState(active, chars), Roller(ScriptedSource([])), text)
     return SYSTEM.odds(parse(text), ctx)
 
 

@@ -71,8 +71,8 @@ def test_a_risk_die_stepping_down_colours_the_step_not_the_die_it_names() -> Non
 
 
 def test_a_named_roll_keeps_the_parts_of_the_line_it_expands_to() -> None:
-    from cli.named import named_result
-    from rules.named import expand
+    from cli.named_lookup import named_result
+    from rules.named_rolls import expand
 
     expansion = expand("sneak", {"sneak": "2d20kh1 vs 12"}, frozenset())
     res = named_result(rules.roll("2d20kh1 vs 12", source=ScriptedSource([9, 14])), expansion)

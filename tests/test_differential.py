@@ -11,7 +11,7 @@ from fractions import Fraction
 import d20
 import pytest
 
-from rules.campaign import Table
+from rules.campaign import TableState
 from rules.dice.evaluate import Roller
 from rules.dice.source import ScriptedSource
 from rules.notation import ast, parse
@@ -48,7 +48,7 @@ def _ours(expr: ast.Expr, faces: list[int]) -> tuple[int, bool, bool, list[tuple
     system = get_system("generic")
     roller = Roller(ScriptedSource(faces))
     text = str(expr)
-    res = system.resolve(ast.RollLine(expr), Context(system, Table(), roller, text))
+    res = system.resolve(ast.RollLine(expr), Context(system, TableState(), roller, text))
     assert res.total is not None
     return res.total, res.crit, res.fumble, list(our_throws(res.rolls[0].tree))
 

@@ -19,7 +19,7 @@ from cli.render.wording import speaking, wording
 from cli.repl.session import run_repl
 from cli.repl.speech import prompt_words
 from cli.runner import Settings
-from rules.campaign import Table
+from rules.campaign import TableState
 from rules.dice.evaluate import Budget, Roller
 from rules.dice.source import ScriptedSource
 from rules.errors import Do, Hint, NotationError, RollError, UsageError, command_words
@@ -33,7 +33,7 @@ REPL = Path(__file__).resolve().parent.parent / "cli" / "repl"
 def refusal(line: str, system: str = "generic") -> RollError:
     """The error a LINE raises with nobody acting."""
     chosen = get_system(system)
-    context = Context(chosen, Table(), Roller(ScriptedSource([3] * 20), Budget()), line)
+    context = Context(chosen, TableState(), Roller(ScriptedSource([3] * 20), Budget()), line)
     with pytest.raises(RollError) as caught:
         chosen.resolve(parse(line), context)
     return caught.value

@@ -9,7 +9,7 @@ from cli.render.marks import can_strike, dropped
 from cli.render.text import COLOUR, render
 from cli.repl.prompt import prompt_text
 from cli.repl.state import TableView
-from rules.campaign import Character, Table
+from rules.campaign import Character, TableState
 from rules.dice.evaluate import Budget, Roller
 from rules.dice.source import ScriptedSource
 from rules.notation import parse
@@ -22,7 +22,7 @@ LABELLED = "1d8 [slashing] + 1d6 [fire] + 2d4 [poison]"
 def resolved(line: str, faces: list[int], system: str = "generic") -> Resolution:
     chosen = get_system(system)
     roller = Roller(ScriptedSource(faces), Budget())
-    return chosen.resolve(parse(line), Context(chosen, Table(), roller, line))
+    return chosen.resolve(parse(line), Context(chosen, TableState(), roller, line))
 
 
 def test_the_repl_layout_puts_the_total_first_and_wraps_at_words_with_a_hanging_indent() -> None:
@@ -67,7 +67,7 @@ def test_repeats_show_each_result_without_the_repeat_prefix() -> None:
     single = parse(line)
     from dataclasses import replace
 
-    results = [system.resolve(replace(single, repeat=1), Context(system, Table(), roller, line))
+    results = [system.resolve(replace(single, repeat=1), Context(system, TableState(), roller, line))
                for _ in range(2)]
     shown = [Layout(40, echo=False).apply(r, render(r, False)) for r in results]
     assert shown == ["3\n  [1, 2] = 3", "7\n  [3, 4] = 7"]

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from cli.render.text import plain_text
-from rules.campaign import Character, Table
+from rules.campaign import Character, TableState
 from rules.dice.evaluate import Roller
 from rules.dice.source import ScriptedSource
 from rules.errors import RuleError, SheetError, UsageError
@@ -37,7 +37,7 @@ def context(
     party: Mapping[str, Any] | None = None,
 ) -> Context:
     chars = {c.name.lower(): c for c in [*others, *([active] if active else [])]}
-    table = Table(active, chars, party or {})
+    table = TableState(active, chars, party or {})
     return Context(SYSTEM, table, Roller(ScriptedSource(faces)), text)
 
 

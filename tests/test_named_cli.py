@@ -228,10 +228,10 @@ def test_the_installed_roll_expands_an_alias(table: Path, private_campaign: Path
 
 
 def test_names_are_refused_for_every_subcommand_roll_routes() -> None:
-    """rules.named knows no command line: cli gives it the root group's words."""
+    """rules.named_rolls knows no command line: cli gives it the root group's words."""
     from cli.argv import SUBCOMMANDS
     from cli.dispatch import SUBCOMMAND_WORDS
-    from cli.named import reserved
+    from cli.named_lookup import reserved
 
     for system_id in (None, "generic", "vagabond"):
         assert {w for w, what in reserved(system_id).items()

@@ -10,12 +10,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cli.argv import SUBCOMMANDS
-from cli.named import reserved as reserved_of
+from cli.named_lookup import reserved as reserved_of
 from cli.sheets import validate_sheet
 from rules.dice.evaluate import Roller
 from rules.dice.source import ScriptedSource
 from rules.errors import LimitError, SheetError, UsageError
-from rules.named import (
+from rules.named_rolls import (
     Expansion,
     check_name,
     check_rolls,

@@ -192,7 +192,7 @@ def _marked_by_the_roller(text: str, sides: int, count: int) -> tuple[Fraction, 
     """P(crit), P(fumble) over every face sequence of `count` dice, as the roller marks them."""
     from itertools import product
 
-    from rules.campaign import Table
+    from rules.campaign import TableState
     from rules.dice.evaluate import Roller
     from rules.dice.source import ScriptedSource
     from rules.systems import Context, get_system
@@ -201,7 +201,7 @@ def _marked_by_the_roller(text: str, sides: int, count: int) -> tuple[Fraction, 
     line = parse(text)
     crit = fumble = Fraction(0)
     for faces in product(range(1, sides + 1), repeat=count):
-        res = system.resolve(line, Context(system, Table(), Roller(ScriptedSource(faces)), text))
+        res = system.resolve(line, Context(system, TableState(), Roller(ScriptedSource(faces)), text))
         crit += Fraction(res.crit, sides**count)
         fumble += Fraction(res.fumble, sides**count)
     return crit, fumble

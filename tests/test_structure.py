@@ -146,7 +146,7 @@ def circles(files: dict[str, set[str]]) -> list[str]:
 
 def test_the_domain_has_no_import_circle_type_checking_imports_included() -> None:
     """rules/'s imports, `if TYPE_CHECKING:` ones and lazy ones too, go one way: a type a module
-    names is a dependency even when it is not imported at run time (rules/named.py once went
+    names is a dependency even when it is not imported at run time (rules/named_rolls.py once went
     round through the systems and their sheets back to itself)."""
     assert circles(modules("rules", typing=True)) == []
 

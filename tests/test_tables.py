@@ -17,8 +17,8 @@ from rules.errors import LimitError, ScriptError, UsageError
 from rules.tables import (
     MAX_NESTING,
     TABLES_HELP,
+    RollTable,
     Row,
-    Table,
     TableError,
     TableRoll,
     parse_range,
@@ -77,7 +77,7 @@ text = "friendly"
 ''')
 
 
-def tables() -> dict[str, Table]:
+def tables() -> dict[str, RollTable]:
     return {t.name: t for t in map(table_from_data, (ENCOUNTERS, WEATHER, REACTION))}
 
 
@@ -278,7 +278,7 @@ def test_big_tables_build_and_price() -> None:
 
 def test_a_table_checks_itself_however_it_is_built() -> None:
     with pytest.raises(TableError, match="no row covers 4"):
-        Table("gap", "d6", (Row(1, "a", 1, 3), Row(2, "b", 5, 6)))
+        RollTable("gap", "d6", (Row(1, "a", 1, 3), Row(2, "b", 5, 6)))
 
 
 # ---- rolling ----
@@ -418,7 +418,7 @@ def test_odds_match_every_face_rolled() -> None:
 
 
 @st.composite
-def d_n_tables(draw: st.DrawFn) -> Table:
+def d_n_tables(draw: st.DrawFn) -> RollTable:
     """A dN table cut at random points, or a d66 table cut at random cells."""
     d66 = draw(st.booleans())
     cells = [10 * t + u for t in range(1, 7) for u in range(1, 7)] if d66 else list(
@@ -432,7 +432,7 @@ def d_n_tables(draw: st.DrawFn) -> Table:
 
 
 @given(table=d_n_tables(), face=st.integers(0, 10_000))
-def test_any_valid_table_odds_sum_to_one_and_every_reading_lands(table: Table, face: int) -> None:
+def test_any_valid_table_odds_sum_to_one_and_every_reading_lands(table: RollTable, face: int) -> None:
     odds = table_odds(table)
     assert sum(odds.values()) == 1
     assert all(p > 0 for p in odds.values())

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from cli.store.records import from_section3
-from rules.campaign import LogEntry, Table
+from rules.campaign import LogEntry, TableState
 from rules.dice.evaluate import Roller
 from rules.dice.source import ScriptedSource
 from rules.errors import RuleError, UsageError
@@ -195,7 +195,7 @@ def odds_after(line: str, faces: list[int], word: str) -> Odds:
     start = mira()
     first = run(line, faces, sheet=start)
     me = character(after(start, first))
-    table = Table(me, {"mira": me}, {}, logged(first))
+    table = TableState(me, {"mira": me}, {}, logged(first))
     ctx = Context(SYSTEM, table, Roller(ScriptedSource([])), word)
     return SYSTEM.odds(parse(word), ctx)
 

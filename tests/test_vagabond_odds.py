@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.campaign import Table
+from rules.campaign import TableState
 from rules.dice.evaluate import Roller
 from rules.dice.source import ScriptedSource
 from rules.errors import UsageError
@@ -25,7 +25,7 @@ AIDS = {0: "", 1: " favor", -1: " hinder"}
 
 def odds_of(line: str, sheet: bool = False, flags: tuple[str, ...] = ()) -> Odds:
     me = character(mira(flags=list(flags))) if sheet else None
-    table = Table(me, {"mira": me} if me else {}, {}, None)
+    table = TableState(me, {"mira": me} if me else {}, {}, None)
     ctx = Context(SYSTEM, table, Roller(ScriptedSource([])), line)
     odds = SYSTEM.odds(parse(line), ctx)
     assert isinstance(odds, Odds)

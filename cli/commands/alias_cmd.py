@@ -34,8 +34,8 @@ def alias_options(env: Environment, settings: Settings) -> None:
 
 def checked(aliases: dict[str, str]) -> dict[str, str]:
     """The campaign's aliases after a change: names free in every system, no loop, not too deep."""
-    from cli.named import reserved
-    from rules.named import check_rolls
+    from cli.named_lookup import reserved
+    from rules.named_rolls import check_rolls
 
     return check_rolls(aliases, reserved(None))
 
@@ -78,7 +78,7 @@ def alias_rm(
 def alias_list(env: Environment, settings: Settings) -> None:
     """The campaign's named rolls; with somebody acting, their sheet's `[rolls]` too (which
     win over an alias of the same name)."""
-    from cli.named import sheet_rolls
+    from cli.named_lookup import sheet_rolls
 
     acting = settings.acting()
     with campaign_transaction(settings, readonly=True) as tx:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cli.render.safe import shown
 from cli.render.text import value_text
-from rules.campaign import Character, Table
+from rules.campaign import Character, TableState
 from rules.describe import pool_title
 from rules.errors import RollError
 from rules.resolution import Value
@@ -14,13 +14,13 @@ SECTIONS = ("pools", "risk", "max", "stats", "items")
 """The parts of a sheet whose values a LINE reads."""
 
 
-def moved(before: Table, after: Table) -> bool:
+def moved(before: TableState, after: TableState) -> bool:
     """Whether the characters or the party differ (the log's last entry alone does not count)."""
     return (before.characters, before.party, before.active) != (
         after.characters, after.party, after.active)
 
 
-def meanwhile(before: Table, after: Table, system: System) -> list[str]:
+def meanwhile(before: TableState, after: TableState, system: System) -> list[str]:
     """`meanwhile: Mira · Luck 2 → 1`, one line per value that moved; a generic line else."""
     out: list[str] = []
 

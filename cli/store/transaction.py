@@ -17,11 +17,11 @@ from typing import Any
 
 import cli.store.history as history
 import cli.store.records as records
+from cli.store.catalog import NamedRows
 from cli.store.link import Link, Rows
-from cli.store.named import NamedRows
 from cli.store.rows import Decoder, sheet_json
 from cli.store.schema import ENTRY_COLUMNS, touched_keys
-from rules.campaign import Character, LogEntry, Table, apply_change, current_value
+from rules.campaign import Character, LogEntry, TableState, apply_change, current_value
 from rules.errors import RuleError, SheetError, UsageError
 from rules.record import Record, removal_record
 from rules.resolution import Change, Resolution, Value
@@ -272,7 +272,7 @@ class Transaction(NamedRows):
                 row[0], "the party's sheet", dict))
         return dict(self._party)
 
-    def table(self, active: str | None) -> Table:
+    def table(self, active: str | None) -> TableState:
         """What a system reads: `active` (UsageError if unknown) and its last entry; the other
         characters and the party as they are asked for."""
         key = _key(active)
@@ -290,9 +290,9 @@ class Transaction(NamedRows):
             " ORDER BY id DESC LIMIT 1", (_key(None if current is None else current.name),),
         ).fetchone()  # fmt: skip
         last = None if row is None else self.decode.listed_entry(row)
-        return Table(current, Roster(self), PartySheet(self), last)
+        return TableState(current, Roster(self), PartySheet(self), last)
 
-    def _first_table(self, key: str, active: str | None) -> Table:
+    def _first_table(self, key: str, active: str | None) -> TableState:
         """`table` for a character not read yet in this transaction: one statement reads the
         sheet and its last entry (a change on a server waits for one answer, not two)."""
         entry = ", ".join(f"l.{column}" for column in ENTRY_COLUMNS.split(", "))
@@ -305,7 +305,7 @@ class Transaction(NamedRows):
         if row is None:
             return self.table(active)  # the error naming who is there
         last = None if row[3] is None else self.decode.listed_entry(row[3:])
-        return Table(self._sheets[key], Roster(self), PartySheet(self), last)
+        return TableState(self._sheets[key], Roster(self), PartySheet(self), last)
 
     # ---- changes ----
 

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules.campaign import Table
+from rules.campaign import TableState
 from rules.encounter.rules import FOE
 from rules.errors import RollError, UsageError
 from rules.notation import ast
@@ -74,7 +74,7 @@ def read_spec(args: tuple[ast.Arg, ...], kinds: tuple[str, ...]) -> FoeSpec:
     return FoeSpec(count, name, plural and count > 1, kind, tuple(values))
 
 
-def names_for(spec: FoeSpec, table: Table) -> list[str]:
+def names_for(spec: FoeSpec, table: TableState) -> list[str]:
     """Goblin 1 … Goblin N, numbered on from the Goblins already in the campaign."""
     if not spec.plural:
         if spec.name.lower() in table.characters:

@@ -10,7 +10,7 @@ from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from rules.campaign import Character, Table, apply_change
+from rules.campaign import Character, TableState, apply_change
 from rules.errors import UsageError
 from rules.notation import ast
 from rules.resolution import Change
@@ -33,7 +33,7 @@ class Board:
     notes: list[str] = field(default_factory=list)
 
     @property
-    def table(self) -> Table:
+    def table(self) -> TableState:
         return self.ctx.table
 
     def add(self, changes: Iterable[Change | None] = (), notes: Iterable[str] = ()) -> None:
@@ -84,7 +84,7 @@ OUT_OF_THE_FIGHT = ("dead", "defeated")
 """Flags of one who takes no turn: Vagabond's and Tiers' `dead`, a Tiers NPC `defeated`."""
 
 
-def fallen(table: Table, taker: str) -> str | None:
+def fallen(table: TableState, taker: str) -> str | None:
     """Why a combatant takes no turn (dead, defeated), or None (a Group or phase: never)."""
     who = table.characters.get(taker.lower())
     if who is None:
@@ -92,7 +92,7 @@ def fallen(table: Table, taker: str) -> str | None:
     return next((f for f in OUT_OF_THE_FIGHT if f in who.flags), None)
 
 
-def without_turn(table: Table, enc: Encounter) -> frozenset[str]:
+def without_turn(table: TableState, enc: Encounter) -> frozenset[str]:
     """The combatants out of the fight (`fallen`): `next` passes them by, and so does its hint."""
     return frozenset(c.name for c in enc.order if fallen(table, c.name) is not None)
 

@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass, replace
 from typing import Any
 
-from rules.campaign import Table
+from rules.campaign import TableState
 from rules.errors import UsageError
 from rules.resolution import Change
 
@@ -95,7 +95,7 @@ class Encounter:
         return replace(self, order=tuple(order))
 
 
-def current(table: Table) -> Encounter | None:
+def current(table: TableState) -> Encounter | None:
     """The encounter running in this campaign, or None."""
     text = table.party.get(FIELD)
     if not isinstance(text, str) or not text:
@@ -107,7 +107,7 @@ def current(table: Table) -> Encounter | None:
                          " clears it") from None
 
 
-def running(table: Table) -> Encounter:
+def running(table: TableState) -> Encounter:
     """The running encounter, or a UsageError saying how to start one."""
     found = current(table)
     if found is None:

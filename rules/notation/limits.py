@@ -9,7 +9,7 @@ MAX_DEPTH = 50
 MAX_SIDES = 1_000_000
 MAX_REPEAT = 100_000
 MAX_NAMED_CHAIN = 5
-"""A named roll may name another: at most this many names in one chain (rules/named.py)."""
+"""A named roll may name another: at most this many names in one chain (rules/named_rolls.py)."""
 
 RECURSION = 20_000
 """The frames a LINE's tree may need: pyparsing spends a few dozen per nesting level, and the

@@ -1,7 +1,7 @@
 """The parts of a LINE's text that hold before it parses: its `Nx`, its body, its comment.
 
 A named roll's body (`attack {weapon} $1`) is a LINE only once expanded; named rolls
-(rules/named.py) and the CLI's question "does this LINE start with a name?" read it here, with
+(rules/named_rolls.py) and the CLI's question "does this LINE start with a name?" read it here, with
 the grammar's own `Nx` (rules/notation/grammar.py builds its token from `REPEAT`), so that no
 module outside the notation reads LINE text itself.
 """

@@ -57,7 +57,7 @@ def pool_commands() -> Mapping[str, CommandFn]:
 
 
 def check_sheet(system: System, data: Mapping[str, Any]) -> dict[str, Any]:
-    """The sheet checks every game shares (with rules.named: not for a dice LINE)."""
+    """The sheet checks every game shares (with rules.named_rolls: not for a dice LINE)."""
     from rules.systems.sheets import validate_common
 
     return validate_common(system, data)

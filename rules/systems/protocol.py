@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
-from rules.campaign import Character, Table
+from rules.campaign import Character, TableState
 from rules.describe import pool_title, roll_parts
 from rules.dice.evaluate import Roller
 from rules.errors import Do, Hint, Part, UsageError
@@ -47,7 +47,7 @@ class Context:
     """What a command may use: its system, the campaign's table, the roller, and the input."""
 
     system: System
-    table: Table
+    table: TableState
     roller: Roller
     input: str
 

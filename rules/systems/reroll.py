@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from rules.campaign import Character, LogEntry, Table, apply_change, current_value
+from rules.campaign import Character, LogEntry, TableState, apply_change, current_value
 from rules.dice.evaluate import Roller
 from rules.errors import LimitError, RuleError, UsageError
 from rules.notation import ast, parse
@@ -135,7 +135,7 @@ def previous_line(entry: LogEntry | None, who: Character, system: str, rule: Rul
     return Previous(line, faces, entry.changes, record.fields)
 
 
-def starting_table(table: Table, prev: Previous, rule: Rule) -> Table:
+def starting_table(table: TableState, prev: Previous, rule: Rule) -> TableState:
     """The table as it was before the previous LINE: its changes taken back, each checked."""
     sheets: dict[str, Mapping[str, Any]] = {}
     for change in reversed(prev.effects):
@@ -159,7 +159,7 @@ def starting_table(table: Table, prev: Previous, rule: Rule) -> Table:
     return replace(table, active=active, characters=characters, last_entry=None)
 
 
-def _resolve(ctx: Context, table: Table, prev: Previous, source: ReplaySource,
+def _resolve(ctx: Context, table: TableState, prev: Previous, source: ReplaySource,
              rule: Rule) -> tuple[Resolution, Context]:
     again = Context(ctx.system, table, Roller(source), prev.input)
     try:
@@ -172,14 +172,14 @@ def _unchanged(die: ast.Die, why: str) -> int:
     raise RuleError("the previous LINE no longer rolls the same way; nothing to reroll")
 
 
-def thrown_dice(ctx: Context, table: Table, prev: Previous, rule: Rule) -> tuple[Thrown, ...]:
+def thrown_dice(ctx: Context, table: TableState, prev: Previous, rule: Rule) -> tuple[Thrown, ...]:
     """The previous LINE's dice with what each was for, by resolving it again as it fell."""
     source = ReplaySource(prev.dice, frozenset(), _unchanged)
     _resolve(ctx, table, prev, source, rule)
     return tuple(source.seen)
 
 
-def with_sheet(table: Table, who: Character, sheet: Mapping[str, Any]) -> Table:
+def with_sheet(table: TableState, who: Character, sheet: Mapping[str, Any]) -> TableState:
     """The table with `who` (the active character) holding `sheet`."""
     me = replace(who, sheet=sheet)
     return replace(table, active=me, characters={**table.characters, who.name.lower(): me})
@@ -192,7 +192,7 @@ class Plan:
 
     fee: list[Change]
     prev: Previous
-    start: Table
+    start: TableState
     picks: frozenset[int]
     whys: tuple[str, ...]
 
@@ -313,7 +313,7 @@ def _applied(sheet: Mapping[str, Any], changes: list[Change]) -> Mapping[str, An
     return sheet
 
 
-def net_changes(ctx: Context, now: Table, start: Table, old: tuple[Change, ...],
+def net_changes(ctx: Context, now: TableState, start: TableState, old: tuple[Change, ...],
                 new: tuple[Change, ...]) -> list[Change]:
     """From the table `now` to `start` + the new changes, one Change per value that differs."""
     final: dict[str, Mapping[str, Any]] = {}

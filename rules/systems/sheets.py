@@ -136,8 +136,8 @@ def check_pools(system: System, sheet: Mapping[str, Any]) -> None:
 
 def check_sheet_rolls(system: System, rolls: Mapping[str, Any]) -> dict[str, str]:
     """A sheet's `[rolls]`: named rolls that shadow no word of `system` nor of the notation
-    (see rules.named; the front end checks its own words: cli/sheets.py)."""
-    from rules.named import check_rolls, reserved_words  # here: a game's module loads without it
+    (see rules.named_rolls; the front end checks its own words: cli/sheets.py)."""
+    from rules.named_rolls import check_rolls, reserved_words  # here: a game's module loads without it
 
     try:
         return check_rolls(rolls, reserved_words({system.id: system.commands()}))

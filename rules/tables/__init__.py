@@ -2,7 +2,7 @@
 
 from rules.tables.build import parse_range, table_from_csv, table_from_data
 from rules.tables.help import TABLES_HELP
-from rules.tables.model import D66, Row, Table, TableError
+from rules.tables.model import D66, RollTable, Row, TableError
 from rules.tables.odds import reading_odds, table_odds
 from rules.tables.rolling import MAX_NESTING, Lookup, TableRoll, roll_table
 
@@ -12,7 +12,7 @@ __all__ = [
     "TABLES_HELP",
     "Lookup",
     "Row",
-    "Table",
+    "RollTable",
     "TableError",
     "TableRoll",
     "parse_range",

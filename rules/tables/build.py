@@ -1,4 +1,4 @@
-"""Building a Table from TOML-shaped data or CSV text: ranges read, rows numbered, keys checked."""
+"""Building a RollTable from TOML-shaped data or CSV text: ranges read, rows numbered, keys checked."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from rules.notation.limits import MAX_SIDES
-from rules.tables.model import D66, Row, Table, TableError, d66_cells, die_totals
+from rules.tables.model import D66, RollTable, Row, TableError, d66_cells, die_totals
 
 TABLE_KEYS = {"name", "title", "description", "roll", "rows"}
 ROW_KEYS = {"range", "weight", "text"}
@@ -23,7 +23,7 @@ MAX_CELL = 128 * 1024
 _ROLL_LINE = re.compile(r"#\s*roll\s*[=:]\s*(.+)", re.IGNORECASE)
 
 
-def table_from_data(data: Mapping[str, Any], name: str | None = None) -> Table:
+def table_from_data(data: Mapping[str, Any], name: str | None = None) -> RollTable:
     """A table from parsed TOML (`name`, `roll`, `title`, `[[rows]]` of `range`/`weight` and
     `text`); `name` is used when the data has none (the CLI passes the file's stem)."""
     for key in data:
@@ -41,10 +41,10 @@ def table_from_data(data: Mapping[str, Any], name: str | None = None) -> Table:
         raise TableError("a table needs rows: [[rows]] range = \"1-3\" text = \"…\"")
     top = _top_total(roll)
     built = tuple(_row(number, entry, top) for number, entry in enumerate(rows, start=1))
-    return Table(given.strip().lower(), roll.strip(), built, title.strip())
+    return RollTable(given.strip().lower(), roll.strip(), built, title.strip())
 
 
-def table_from_csv(text: str, name: str, roll: str | None = None) -> Table:
+def table_from_csv(text: str, name: str, roll: str | None = None) -> RollTable:
     """A table from CSV with a header `range,text` or `weight,text` (a first line
     `# roll = 2d6` gives the die); with no die given, ranges from 1 to N roll dN, 11–66 a d66."""
     lines = text.lstrip("\ufeff").splitlines()

@@ -1,6 +1,6 @@
 """A rollable table: its die (any dice expression, `d66`, or a weighted pick) and its rows.
 
-A `Table` checks itself when built, so every Table is sound: ranges cover each total the die
+A `RollTable` checks itself when built, so every RollTable is sound: ranges cover each total the die
 can give exactly once, d66 values have digits 1–6, weights are positive, every row has text
 and its inline rolls parse. Errors name the row (`row 3 (range '4-7')`).
 """
@@ -62,7 +62,7 @@ class Row:
 
 
 @dataclass(frozen=True)
-class Table:
+class RollTable:
     """A rollable table. `roll` is a dice expression (`2d6`, `d%`), `d66`, or empty for a
     weighted pick (a die with as many sides as the weights' total)."""
 
@@ -207,7 +207,7 @@ def _check_text(row: Row) -> None:
             raise TableError(f"{row.label}: [[{inner}]] is not dice{hint}: {exc.message}") from None
 
 
-def _check_weights(table: Table) -> None:
+def _check_weights(table: RollTable) -> None:
     if table.roll:
         raise TableError(
             f"table '{table.name}': a weighted table takes no roll (it rolls d<total weight>);"
@@ -227,7 +227,7 @@ def _check_weights(table: Table) -> None:
         )
 
 
-def _check_ranges(table: Table, totals: Sequence[int]) -> tuple[Row, ...]:
+def _check_ranges(table: RollTable, totals: Sequence[int]) -> tuple[Row, ...]:
     """Every reading covered exactly once; returns the rows in the order of their ranges."""
     lo, hi = totals[0], totals[-1]
     d66 = table.kind == "d66"

@@ -7,10 +7,10 @@ from fractions import Fraction
 
 from rules.odds import Odds
 from rules.odds.engine import distribution
-from rules.tables.model import Row, Table
+from rules.tables.model import RollTable, Row
 
 
-def table_odds(table: Table) -> dict[Row, Fraction]:
+def table_odds(table: RollTable) -> dict[Row, Fraction]:
     """P(row) for every row, in the table's order: a d66 cell is 1/36, a weight is
     weight / total weight, a range the odds engine's P(total in range)."""
     odds = dict.fromkeys(table.rows, Fraction(0))
@@ -19,7 +19,7 @@ def table_odds(table: Table) -> dict[Row, Fraction]:
     return odds
 
 
-def reading_odds(table: Table) -> Odds:
+def reading_odds(table: RollTable) -> Odds:
     """The table's die as `roll odds` shows any LINE: P(reading) per reading, and as outcomes
     P(row) per row, named by its range (`9-12`) or, weighted, `row N`."""
     return Odds.judged(reading_probabilities(table), lambda total: row_key(table.row_for(total)))
@@ -30,7 +30,7 @@ def row_key(row: Row) -> str:
     return row.range_text or f"row {row.number}"
 
 
-def reading_probabilities(table: Table) -> dict[int, Fraction]:
+def reading_probabilities(table: RollTable) -> dict[int, Fraction]:
     """P(reading) for every reading of the table's die (a weighted table: each face of its die)."""
     if table.kind != "range":
         return {reading: Fraction(1, len(table.totals)) for reading in table.totals}

@@ -11,7 +11,7 @@ from rules.dice.results import Roll, Throw
 from rules.dice.source import DiceSource
 from rules.errors import LimitError, UsageError
 from rules.notation import ast, parse_expression
-from rules.tables.model import INLINE, TABLE_REF, Row, Table
+from rules.tables.model import INLINE, TABLE_REF, RollTable, Row
 
 MAX_NESTING = 5
 """A row may roll on another table, at most this many tables deep in one roll."""
@@ -53,7 +53,7 @@ class TableBudget:
                              " characters in all (fewer rolls: a smaller -n)")
 
 
-Lookup = Callable[[str], Table | None]
+Lookup = Callable[[str], RollTable | None]
 """Finds a table by name for `[[table:NAME]]` (the campaign's, or a file's); None if unknown."""
 
 
@@ -94,7 +94,7 @@ class TableRoll:
 
 
 def roll_table(
-    table: Table,
+    table: RollTable,
     source: DiceSource | Roller,
     lookup: Lookup | None = None,
     budget: TableBudget | None = None,
@@ -108,7 +108,7 @@ def roll_table(
     return _roll(table, roller, lookup, (table.name,), budget)
 
 
-def _roll(table: Table, roller: Roller, lookup: Lookup | None, path: tuple[str, ...],
+def _roll(table: RollTable, roller: Roller, lookup: Lookup | None, path: tuple[str, ...],
           budget: TableBudget) -> TableRoll:
     if len(path) > MAX_NESTING:
         raise LimitError(f"tables nest at most {MAX_NESTING} deep: {' → '.join(path)}")
@@ -141,7 +141,7 @@ def _roll(table: Table, roller: Roller, lookup: Lookup | None, path: tuple[str, 
     return TableRoll(table.name, table.die, total, row, text, throws, tuple(inline), tuple(nested))
 
 
-def read_die(table: Table, roller: Roller) -> int:
+def read_die(table: RollTable, roller: Roller) -> int:
     """Throw the table's die: a d66 is a tens d6 then a units d6; a weighted table a
     d<total weight>; any other table its dice expression (its total)."""
     why = f"table {table.name}"

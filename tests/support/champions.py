@@ -7,7 +7,7 @@ from typing import Any
 
 from cli.render.json import resolution_to_json
 from cli.render.text import plain_text
-from rules.campaign import Character, Table, apply_change
+from rules.campaign import Character, TableState, apply_change
 from rules.dice.evaluate import Roller
 from rules.dice.source import ScriptedSource
 from rules.notation import parse
@@ -50,9 +50,9 @@ class Camp:
         data = self.sheets[name.lower()]
         return Character(data["name"], str(data["system"]), data)
 
-    def table(self, active: str | None) -> Table:
+    def table(self, active: str | None) -> TableState:
         cast = {key: self.character(key) for key in self.sheets}
-        return Table(cast[active.lower()] if active else None, cast, {}, None)
+        return TableState(cast[active.lower()] if active else None, cast, {}, None)
 
     def context(self, line: str, faces: Iterable[int], active: str | None) -> tuple[Context,
                                                                                      ScriptedSource]:

@@ -8,7 +8,7 @@ from typing import Any
 
 from cli.render.json import resolution_to_json
 from cli.render.text import plain_text
-from rules.campaign import Character, LogEntry, Table
+from rules.campaign import Character, LogEntry, TableState
 from rules.dice.evaluate import Roller
 from rules.dice.source import ScriptedSource
 from rules.notation import parse
@@ -52,7 +52,7 @@ def context(line: str, faces: Iterable[int] = (), sheet: Mapping[str, Any] | Non
             last: LogEntry | None = None) -> tuple[Context, ScriptedSource]:
     me = character(sheet) if active else None
     cast = [character(o) for o in others] + ([me] if me else [])
-    table = Table(me, {c.name.lower(): c for c in cast}, {}, last)
+    table = TableState(me, {c.name.lower(): c for c in cast}, {}, last)
     source = ScriptedSource(faces)
     return Context(SYSTEM, table, Roller(source), line), source
 

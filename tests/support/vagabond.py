@@ -8,7 +8,7 @@ from typing import Any
 
 from cli.render.json import resolution_to_json
 from cli.render.text import plain_text
-from rules.campaign import Character, LogEntry, Table, apply_change
+from rules.campaign import Character, LogEntry, TableState, apply_change
 from rules.dice.evaluate import Roller
 from rules.dice.source import ScriptedSource
 from rules.notation import parse
@@ -52,7 +52,7 @@ def run(line: str, faces: Iterable[int] = (), sheet: Mapping[str, Any] | None = 
     """Resolve `line` as Mira (or with no character) with these faces; every face must be used."""
     me = character(sheet) if active else None
     cast = [character(o) for o in others] + ([me] if me else [])
-    table = Table(me, {c.name.lower(): c for c in cast}, {}, last)
+    table = TableState(me, {c.name.lower(): c for c in cast}, {}, last)
     source = ScriptedSource(faces)
     ctx = Context(SYSTEM, table, Roller(source), line)
     res = SYSTEM.resolve(parse(line), ctx)

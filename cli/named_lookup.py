@@ -1,7 +1,7 @@
 """Named rolls at the CLI: which LINEs may name one, the rolls in reach, and the result shown.
 
 A sheet's `[rolls]` and the campaign's aliases (`roll alias add`) expand a LINE's first word
-(rules/named.py). Plain dice and a command word of the system in use are never names, so such
+(rules/named_rolls.py). Plain dice and a command word of the system in use are never names, so such
 a LINE never opens the campaign to look; any other first word does, if the campaign exists.
 """
 
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from cli.argv import REPL_WORDS, SUBCOMMANDS
 from rules.errors import RollError
-from rules.named import Expansion, reserved_words
+from rules.named_rolls import Expansion, reserved_words
 from rules.notation import ast
 from rules.notation.parts import first_name as first_word_of
 from rules.notation.parts import is_name
@@ -28,7 +28,7 @@ FRONT_WORDS: Mapping[str, str] = {
     **{word: "a subcommand of roll" for word in SUBCOMMANDS},
     **{word: "a word of the LINE notation or the REPL" for word in REPL_WORDS},
 }
-"""`roll`'s own words, which rules/named.py is given (the domain knows no command line)."""
+"""`roll`'s own words, which rules/named_rolls.py is given (the domain knows no command line)."""
 
 
 @cache
@@ -52,7 +52,7 @@ def never_names() -> frozenset[str]:
 
 def check_front_words(rolls: Mapping[str, str]) -> None:
     """A sheet's `[rolls]` (checked by its system) shadow none of `roll`'s own words."""
-    from rules.named import check_name
+    from rules.named_rolls import check_name
 
     for name in rolls:
         check_name(name, FRONT_WORDS)
@@ -90,7 +90,7 @@ def expand_in(
 def _expand(text: str, rolls: Mapping[str, str], system_id: str, values: dict[str, Any]
             ) -> Expansion:
     """Expand with the words of `system_id` reserved (a system's command is never a name)."""
-    from rules.named import expand
+    from rules.named_rolls import expand
 
     try:
         words = reserved(system_id)

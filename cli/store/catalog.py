@@ -41,7 +41,7 @@ class NamedRows:
         return str(row[0])
 
     def tables(self) -> dict[str, dict[str, Any]]:
-        """Every imported table's data (as `Table.to_data` gives it), by name."""
+        """Every imported table's data (as `RollTable.to_data` gives it), by name."""
         rows = self.execute("SELECT name, data FROM rolltable ORDER BY name").fetchall()
         return {name: self._json(data, f"table {name!r}", dict) for name, data in rows}
 
