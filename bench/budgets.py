@@ -90,7 +90,8 @@ def connections(fn: Callable[[], object]) -> int:
 
 def runner(stdin: str = "", **settings: object) -> Any:
     from cli.env import Environment
-    from cli.runner import Runner, Settings
+    from cli.runner import Runner
+    from cli.settings import Settings
 
     env = Environment(stdin=io.StringIO(stdin), stdout=io.StringIO(), stderr=io.StringIO())
     given: dict[str, object] = {"quiet": True, "seed": 1} | settings

@@ -39,7 +39,7 @@ def _given(ctx: click.Context, name: str) -> Any:
 def _view(ctx: click.Context) -> Any:
     """The table as the options typed so far see it (no campaign: nobody is there)."""
     from cli.repl.state import ViewReader
-    from cli.runner import Settings
+    from cli.settings import Settings
 
     settings = Settings(system=_given(ctx, "system"), character=_given(ctx, "as_"),
                         campaign=_given(ctx, "campaign"))

@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from cli.env import ExitStatus
+from cli.plan import commanded, parse_expanded
 from cli.render.odds import odds_json, odds_text, percent
-from cli.runner import Runner, commanded, parse_expanded, roll_error
+from cli.runner import Runner, roll_error
 from rules.campaign import TableState
 from rules.dice.evaluate import Roller
 from rules.dice.source import RandomSource

@@ -17,7 +17,8 @@ from typing import TextIO, cast
 
 from cli.argv import BY_WORD, COMPLETE_VAR, SUBCOMMANDS
 from cli.env import Environment, ExitStatus
-from cli.runner import Runner, Settings, worst
+from cli.runner import Runner, worst
+from cli.settings import Settings
 from rules.errors import RollError, UsageError
 
 REPL_REFUSES = frozenset({"times", "exit_code"})

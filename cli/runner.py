@@ -8,11 +8,10 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from cli.env import Environment, ExitStatus
-from cli.plan import PlainPlan, commanded, parse_expanded
 from cli.render import json as render_json
 from cli.render import text as render_text
-from cli.resolving import NOBODY, Resolver
-from cli.settings import Settings, nfc
+from cli.resolving import Resolver
+from cli.settings import Settings
 from rules.dice.source import ScriptedSource
 from rules.errors import LimitError, RollError
 from rules.notation import ast
@@ -23,8 +22,7 @@ if TYPE_CHECKING:
     from cli.render.repeats import Tally
     from cli.store import CampaignStore, Where
 
-__all__ = ["NOBODY", "PlainPlan", "Runner", "Settings", "commanded", "nfc", "parse_expanded",
-           "roll_error", "worst"]
+__all__ = ["Runner", "roll_error", "worst"]
 
 SHOWN_PER_WRITE = 512
 """Results of one LINE written at once: few writes, and a stream's memory stays small."""

@@ -5,7 +5,8 @@ from __future__ import annotations
 import io
 
 from cli.env import Environment
-from cli.runner import Runner, Settings
+from cli.runner import Runner
+from cli.settings import Settings
 
 
 def runner(stdin: str = "", **settings: object) -> Runner:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from cli.repl.encounter_line import encounter_line
 from cli.repl.state import ViewReader
-from cli.runner import Settings
+from cli.settings import Settings
 from rules.encounter.describe import next_taker
 from rules.encounter.rules import EncounterRules
 from rules.encounter.state import Combatant, Encounter

@@ -19,7 +19,7 @@ from prompt_toolkit.output import DummyOutput
 from cli.env import Environment
 from cli.repl.encounter_line import encounter_line
 from cli.repl.session import run_repl
-from cli.runner import Settings
+from cli.settings import Settings
 from rules.encounter.help import EXAMPLES
 from tests.support.cli import invoke
 from tests.support.encounter import imported, run, state

@@ -18,7 +18,7 @@ from cli.render.text import error_text
 from cli.render.wording import speaking, wording
 from cli.repl.session import run_repl
 from cli.repl.speech import prompt_words
-from cli.runner import Settings
+from cli.settings import Settings
 from rules.campaign import TableState
 from rules.dice.evaluate import Budget, Roller
 from rules.dice.source import ScriptedSource

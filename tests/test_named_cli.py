@@ -12,7 +12,8 @@ import pytest
 
 from cli.dispatch import run_any
 from cli.env import Environment
-from cli.runner import Runner, Settings
+from cli.runner import Runner
+from cli.settings import Settings
 from tests.support.cli import invoke, invoke_json
 from tests.test_sheet_cli import VAGABOND
 

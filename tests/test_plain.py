@@ -14,7 +14,7 @@ import pytest
 
 from cli.app import main_app
 from cli.plain import input_lines, plain_words
-from cli.runner import Settings
+from cli.settings import Settings
 from tests.support.cli import RUNNER, invoke
 from tests.test_installed import ROLL
 

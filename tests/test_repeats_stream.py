@@ -6,7 +6,8 @@ import io
 import json
 
 from cli.env import Environment
-from cli.runner import Runner, Settings
+from cli.runner import Runner
+from cli.settings import Settings
 from rules.dice.source import RandomSource
 from rules.notation.ast import Die
 

@@ -15,7 +15,7 @@ from prompt_toolkit.output import DummyOutput
 from cli.env import Environment
 from cli.repl.session import run_repl
 from cli.repl.state import ViewReader
-from cli.runner import Settings
+from cli.settings import Settings
 from cli.store import Campaign
 from rules.systems import get_system
 

@@ -10,7 +10,7 @@ import pytest
 
 from cli.repl.state import ViewReader
 from cli.repl.suggest import suggest
-from cli.runner import Settings
+from cli.settings import Settings
 from tests import test_campaign_context as context
 from tests.support.cli import invoke
 

@@ -6,7 +6,8 @@ import io
 from pathlib import Path
 
 from cli.env import Environment
-from cli.runner import Runner, Settings
+from cli.runner import Runner
+from cli.settings import Settings
 from rules.notation.ast import Die
 from tests.support.cli import invoke
 

@@ -65,7 +65,7 @@ def test_the_repl_up_to_its_first_prompt_loads_no_parser(tmp_path: Path) -> None
     """The grammar loads once the first prompt is up (cli/repl/session.py `warm_up`), not
     before it: with pyparsing, a third of the REPL's start."""
     probe = ("import sys\nfrom cli.env import Environment\nfrom cli.repl.session import Repl\n"
-             "from cli.runner import Runner, Settings\n"
+             "from cli.runner import Runner\nfrom cli.settings import Settings\n"
              "Repl(Runner(Settings(), Environment())).refresh()\n"
              "print(' '.join(m for m in ('rules.notation.grammar',)"
              " if m in sys.modules))\n")

@@ -115,7 +115,8 @@ def test_the_repl_keeps_who_acts_and_rolls_plain_dice_through_an_outage(
     from cli.env import Environment
     from cli.repl.toolbar import pieces
     from cli.repl.words import Repl
-    from cli.runner import Runner, Settings
+    from cli.runner import Runner
+    from cli.settings import Settings
 
     url = own_server.new_database()
     monkeypatch.setenv("ROLL_CAMPAIGN", url)
@@ -199,7 +200,7 @@ def test_completion_in_an_outage_offers_the_words_read_before(
 ) -> None:
     from cli.repl.state import ViewReader
     from cli.repl.suggest import suggest
-    from cli.runner import Settings
+    from cli.settings import Settings
 
     monkeypatch.setenv("ROLL_CAMPAIGN", own_server.new_database())
     assert invoke("sheet", "import", str(context.sheet(tmp_path, context.KIT, "kit")))[0] == 0

@@ -292,7 +292,7 @@ def test_the_repl_toolbar_rereads_as_soon_as_another_client_writes(
     store_where: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from cli.repl.state import ViewReader
-    from cli.runner import Settings
+    from cli.settings import Settings
 
     monkeypatch.setenv("ROLL_CAMPAIGN", store_where)
     assert invoke("sheet", "import", str(context.sheet(tmp_path, context.KIT)))[0] == 0

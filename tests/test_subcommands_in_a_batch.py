@@ -12,7 +12,8 @@ import pytest
 
 from cli.dispatch import run_any
 from cli.env import Environment
-from cli.runner import Runner, Settings
+from cli.runner import Runner
+from cli.settings import Settings
 from tests.support.cli import invoke
 
 MIRA = 'name = "Mira"\nsystem = "vagabond"\nlevel = 2\n[stats]\nmight = 4\ndexterity = 5\n'

@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 
 from cli.env import Environment
-from cli.runner import Runner, Settings
+from cli.runner import Runner
+from cli.settings import Settings
 from rules.errors import RuleError, SheetError, UsageError
 from rules.notation.ast import Die
 from rules.systems.vagabond.help import HELP

@@ -28,7 +28,8 @@ from cli.repl.output import pane_output
 from cli.repl.speech import prompt_words
 from cli.repl.toolbar import Toolbar
 from cli.repl.words import Repl, check_acting
-from cli.runner import Runner, Settings
+from cli.runner import Runner
+from cli.settings import Settings
 from rules.errors import RollError
 
 if TYPE_CHECKING:

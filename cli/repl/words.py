@@ -12,7 +12,8 @@ from cli.repl.keys import AGAIN
 from cli.repl.physical import PhysicalSource
 from cli.repl.prompt import prompt_text
 from cli.repl.state import CampaignHolder, TableView, ViewReader
-from cli.runner import Runner, Settings
+from cli.runner import Runner
+from cli.settings import Settings
 from rules.dice.source import DiceSource
 from rules.errors import RollError, UsageError
 from rules.systems import get_system
@@ -304,7 +305,7 @@ class Repl:
             name = " ".join(shlex.split(words))
         except ValueError:
             name = " ".join(words.split())  # an apostrophe in a bare name: `as O'Hara`
-        from cli.runner import nfc
+        from cli.settings import nfc
 
         name = nfc(name)
         if not name:
