@@ -197,7 +197,9 @@ class Runner(Resolver):
             from cli.store import open_campaign
 
             def announce(where: Where) -> None:
-                self.err(f"roll: created a new campaign at {where}")
+                from cli.commands.campaign_access import created_line
+
+                self.err(created_line(where))
 
             self._campaign = open_campaign(path, create=create, announce=announce)
         return self._campaign

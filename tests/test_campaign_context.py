@@ -61,11 +61,11 @@ def test_a_missing_campaign_is_never_created(tmp_path: Path, args: tuple[str, ..
     assert not path.parent.exists()
 
 
-def test_only_sheet_import_creates_a_campaign_and_its_folders(tmp_path: Path) -> None:
+def test_sheet_import_creates_a_campaign_and_its_folders_and_says_where(tmp_path: Path) -> None:
     path = tmp_path / "new" / "table" / "c.sqlite3"
     kit = sheet(tmp_path, KIT)
     assert invoke("--campaign", str(path), "sheet", "import", str(kit)) == (
-        0, "imported Kit (generic)\n", "")
+        0, "imported Kit (generic)\n", f"roll: created a new campaign at {path}\n")
     assert path.exists()
     assert invoke("--campaign", str(path), "-q", "--rolled", "3", "check", "x=1") [0] == 2
     assert invoke("--campaign", str(path), "-s", "vagabond", "-q", "--rolled", "15",

@@ -56,11 +56,13 @@ def test_table_import_creates_the_campaign(store_where: str, tmp_path: Path) -> 
     assert invoke("--campaign", store_where, "--rolled", "5", "table", "loot")[0] == 0
 
 
-def test_sheet_import_creates_the_campaign_as_it_always_did(store_where: str, tmp_path: Path
-                                                            ) -> None:
+def test_sheet_import_creates_the_campaign_and_says_where(store_where: str, tmp_path: Path
+                                                         ) -> None:
     kit = context.sheet(tmp_path, context.KIT)
     assert invoke("--campaign", store_where, "sheet", "import", str(kit)) == (
-        0, "imported Kit (generic)\n", "")
+        0, "imported Kit (generic)\n", created(store_where))
+    assert invoke("--campaign", store_where, "sheet", "import", str(kit)) == (
+        0, "replaced Kit (generic), current pools kept (--reset: the sheet's)\n", "")
     assert campaign_exists(campaign_where(store_where))
 
 

@@ -128,7 +128,8 @@ MIRA = 'name = "Mira"\nsystem = "vagabond"\nlevel = 2\n[stats]\nmight = 4\ndexte
 def test_sheet_import_dash_reads_the_sheet_from_stdin(tmp_path: Path) -> None:
     campaign = str(tmp_path / "c.sqlite3")
     code, out, err = invoke("--campaign", campaign, "sheet", "import", "-", input=MIRA)
-    assert (code, out, err) == (0, "imported Mira (vagabond)\n", "")
+    assert (code, out, err) == (0, "imported Mira (vagabond)\n",
+                                f"roll: created a new campaign at {campaign}\n")
     code, out, _ = invoke("--campaign", campaign, "sheet", "list")
     assert out == "  Mira             vagabond\n"
     code, _, err = invoke("--campaign", campaign, "sheet", "import", "-", input="name = 'X'\n")

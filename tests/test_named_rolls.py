@@ -25,7 +25,7 @@ from rules.named_rolls import (
 from rules.notation import ast, parse
 from rules.notation.limits import MAX_NAMED_CHAIN
 from rules.systems import get_system
-from tests.support.cli import invoke
+from tests.support.cli import created, invoke
 
 ROLLS = {
     "longsword": "attack melee 1d8+3",
@@ -271,7 +271,7 @@ def test_a_sheet_refuses_bad_rolls(system: str, rolls: object, message: str) -> 
 def test_a_sheet_keeps_its_rolls_through_import_and_export(tmp_path: Path) -> None:
     sheet = tmp_path / "mira.toml"
     sheet.write_text('name = "Mira"\nsystem = "vagabond"\n[rolls]\nStealth = "check dex trained"\n')
-    assert invoke("sheet", "import", str(sheet)) == (0, "imported Mira (vagabond)\n", "")
+    assert invoke("sheet", "import", str(sheet)) == (0, "imported Mira (vagabond)\n", created())
     code, exported, _ = invoke("sheet", "export", "Mira")
     assert code == 0 and tomllib.loads(exported)["rolls"] == {"stealth": "check dex trained"}
     sheet.write_text('name = "Ash"\nsystem = "vagabond"\n[rolls]\ncheck = "d20"\n')

@@ -53,7 +53,7 @@ def alias_add(
 
     line = line_text(words).strip()
     checked({name: line})  # a bad alias creates no campaign
-    with campaign_transaction(settings, create=True) as tx:
+    with campaign_transaction(settings, create_for=env) as tx:
         aliases = checked({**tx.aliases(), name: line})
         key = name.strip().lower()
         replaced = tx.put_alias(key, aliases[key])
@@ -115,7 +115,7 @@ def alias_import(
     """Add the named rolls of a TOML file's `[aliases]` (replacing those of the same names)."""
     given = _aliases_in(file)
     checked(given)  # bad aliases create no campaign
-    with campaign_of(settings, create=True).transaction() as tx:
+    with campaign_of(settings, create_for=env).transaction() as tx:
         merged = checked({**tx.aliases(), **given})
         for name in checked(given):
             tx.put_alias(name, merged[name])

@@ -58,7 +58,7 @@ def sheet_import(
 
     how = ""
     sheet = read_sheet(Path(file))
-    with campaign_of(settings, create=True, say=False).transaction() as tx:
+    with campaign_of(settings, create_for=env).transaction() as tx:
         old = tx.find_character(sheet["name"])
         if old is not None and not reset:
             sheet, how = kept_pools(old, sheet), ", current pools kept (--reset: the sheet's)"

@@ -78,7 +78,7 @@ def table_import(
     from cli.tables import check_table_name, read_table
 
     table = check_table_name(read_table(file, name=name))
-    with campaign_of(settings, create=True).transaction() as tx:
+    with campaign_of(settings, create_for=env).transaction() as tx:
         replaced = tx.put_table(table.name, table.to_data())
         missing = sorted(ref for ref in table.references()
                          if ref != table.name and tx.table_data(ref) is None)

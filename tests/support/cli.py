@@ -37,3 +37,17 @@ def invoke(*args: str, input: str | None = None) -> tuple[int, str, str]:
 def invoke_json(*args: str, input: str | None = None) -> tuple[int, list[dict[str, Any]]]:
     code, out, _ = invoke("--json", *args, input=input)
     return code, [json.loads(line) for line in out.splitlines() if line.strip()]
+
+
+def created(where: str | None = None) -> str:
+    """The line a write leaves on stderr when it created the campaign at `where` (the test's
+    ROLL_CAMPAIGN unless named): SPEC §6, a write creates the campaign and says where."""
+    import os
+
+    return f"roll: created a new campaign at {where or os.environ['ROLL_CAMPAIGN']}\n"
+
+
+def after_a_write(where: str | None = None) -> tuple[str, str]:
+    """What a write may leave on stderr: nothing, or, when it was the campaign's first, the
+    line that says where it created it."""
+    return ("", created(where))
