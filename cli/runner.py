@@ -121,8 +121,9 @@ class Runner(Resolver):
             return render_json.dumps(render_json.resolution_to_json(res, text))
         if self.settings.quiet:
             return render_text.quiet(res)
-        text = render_text.render(res, self.color)
-        return text if self.layout is None else self.layout.lay_out(res, text, self.color)
+        shows = render_text.renderer(self.color)
+        text = shows.resolution(res)
+        return text if self.layout is None else self.layout.lay_out(res, text, shows, self.color)
 
     # ---- evaluating ----
 

@@ -6,7 +6,7 @@ import pytest
 
 from cli.render.layout import Layout, terminal_layout, visible, wrap
 from cli.render.marks import can_strike, dropped
-from cli.render.text import COLOUR, render
+from cli.render.text import COLOUR, SHOWN, render
 from cli.repl.prompt import prompt_text
 from cli.repl.state import TableView
 from rules.campaign import Character, TableState
@@ -27,30 +27,30 @@ def resolved(line: str, faces: list[int], system: str = "generic") -> Resolution
 
 def test_the_repl_layout_puts_the_total_first_and_wraps_at_words_with_a_hanging_indent() -> None:
     res = resolved(LABELLED, [3, 1, 3, 2])
-    assert Layout(40, echo=False).apply(res, render(res, False)) == (
+    assert Layout(40, echo=False).apply(res, SHOWN) == (
         "9\n"
         "  [3] slashing + [1] fire + [3, 2]\n"
         "    poison = 9"
     )
-    assert Layout(80, echo=False).lay_out(res, render(res, False)) == (
+    assert Layout(80, echo=False).lay_out(res, render(res, False), SHOWN) == (
         "9\n  [3] slashing + [1] fire + [3, 2] poison = 9"
     )
 
 
 def test_the_outcome_leads_and_is_not_said_twice() -> None:
     res = resolved("d20+3 vs 12", [14])
-    assert Layout(40, echo=False).apply(res, render(res, False)) == (
+    assert Layout(40, echo=False).apply(res, SHOWN) == (
         "pass · 17\n  [14] + 3 = 17 vs 12"
     )
     res = resolved("check dex=5 trained", [20], "vagabond")
-    assert Layout(40, echo=False).apply(res, render(res, False)).splitlines()[0] == "pass · 20"
+    assert Layout(40, echo=False).apply(res, SHOWN).splitlines()[0] == "pass · 20"
 
 
 def test_a_one_shot_keeps_its_line_when_it_fits_and_wraps_with_the_input_when_not() -> None:
     res = resolved(LABELLED, [3, 1, 3, 2])
     text = render(res, False)
-    assert Layout(90).lay_out(res, text) == text  # one-shots and pipes: the full line
-    assert Layout(40).lay_out(res, text) == (
+    assert Layout(90).lay_out(res, text, SHOWN) == text  # one-shots and pipes: the full line
+    assert Layout(40).lay_out(res, text, SHOWN) == (
         "1d8 [slashing] + 1d6 [fire] + 2d4\n"
         "  [poison] →\n"
         "9\n"
@@ -69,7 +69,7 @@ def test_repeats_show_each_result_without_the_repeat_prefix() -> None:
 
     results = [system.resolve(replace(single, repeat=1), Context(system, TableState(), roller, line))
                for _ in range(2)]
-    shown = [Layout(40, echo=False).apply(r, render(r, False)) for r in results]
+    shown = [Layout(40, echo=False).apply(r, SHOWN) for r in results]
     assert shown == ["3\n  [1, 2] = 3", "7\n  [3, 4] = 7"]
 
 
@@ -143,3 +143,14 @@ def test_the_terminal_width_is_read_from_the_terminal_without_columns() -> None:
                           env=env, dimensions=(24, 57), timeout=20, encoding="utf-8")
     child.expect(pexpect.EOF)
     assert child.before.strip() == "57"
+
+
+def test_a_label_that_reads_like_an_outcome_is_laid_out_whole() -> None:
+    """The head takes the outcome word the result wrote (its part), never a piece of text that
+    reads `pass`: the label `x · pass · y` stays as typed under the head."""
+    import rules
+
+    res = rules.roll("1d20 [x · pass · y] vs 10", source=rules.ScriptedSource([12]))
+    assert Layout(30, echo=False).apply(res, SHOWN) == "pass · 12\n  [12] x · pass · y = 12 vs 10"
+    assert Layout(30, echo=True).apply(res, SHOWN) == (
+        "1d20 [x · pass · y] vs 10 →\npass · 12\n  [12] x · pass · y = 12 vs 10")

@@ -14,6 +14,7 @@ This module is its public face; each job is in a module of its own:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 from cli.render.document import reflow
 from cli.render.error_layout import ERROR_START, fit_error
@@ -24,7 +25,6 @@ from cli.render.wrapping import (
     INDENT,
     char_width,
     cut,
-    cut_visible,
     output_width,
     visible,
     width_of,
@@ -33,7 +33,8 @@ from cli.render.wrapping import (
     wrap_whole,
 )
 from cli.terminal import terminal_columns
-from rules.resolution import Resolution
+from rules.resolution import Change, Resolution
+from rules.said import Part, Said, Word
 from rules.systems.protocol import shown_input as shown_input_of
 
 __all__ = [
@@ -59,6 +60,41 @@ def head_of(res: Resolution, color: bool = False) -> str:
     return SEPARATOR.join(parts)
 
 
+class Shows(Protocol):
+    """What a layout asks of a renderer (cli/render/text.py): each part of a result shown."""
+
+    def said(self, said: Said, res: Resolution | None) -> str: ...
+    def change(self, change: Change, system_id: str | None) -> str: ...
+    def note(self, note: str, res: Resolution) -> str: ...
+
+
+def without_outcome(said: Said, outcome: str | None) -> Said:
+    """The parts without the outcome word the head already says (` · pass`), found by its
+    part (a `Word`), never by reading the text: a label that reads `pass` stays."""
+    if outcome is None:
+        return said
+    kept: list[Part] = []
+    for part in said.parts:
+        last = kept[-1] if kept else None
+        if isinstance(part, Word) and part.word == outcome and isinstance(last, str) \
+                and last.endswith(SEPARATOR):
+            kept.pop()
+            if last != SEPARATOR:
+                kept.append(last.removesuffix(SEPARATOR))
+            continue
+        kept.append(part)
+    return Said(tuple(kept))
+
+
+def without_tail(said: Said, tail: str) -> Said:
+    """The parts without a trailing `tail` of plain words (a table roll's row, which heads)."""
+    parts = said.parts
+    if parts and isinstance(parts[-1], str) and parts[-1].endswith(tail):
+        rest = parts[-1].removesuffix(tail)
+        return Said(parts[:-1] + ((rest,) if rest else ()))
+    return said
+
+
 @dataclass(frozen=True)
 class Layout:
     """How results are laid out: to a width (None: never wrapped), echoing the input or not."""
@@ -71,36 +107,41 @@ class Layout:
         return self.width is None or all(
             width_of(line) <= self.width for line in rendered.split("\n"))
 
-    def lay_out(self, res: Resolution, rendered: str, color: bool = False) -> str:
+    def lay_out(self, res: Resolution, rendered: str, shows: Shows, color: bool = False) -> str:
         """An echoing layout keeps the renderer's lines when they fit; else `apply`."""
         if self.echo and self.fits(rendered):
             return rendered
-        return self.apply(res, rendered, color)
+        return self.apply(res, shows, color)
 
-    def apply(self, res: Resolution, rendered: str, color: bool = False) -> str:
-        """The rendered lines of `res` (summary, then changes and notes) laid out."""
-        summary, *rest = rendered.split("\n")
+    def apply(self, res: Resolution, shows: Shows, color: bool = False) -> str:
+        """The result laid out from its parts: the LINE it echoes (when echoing), the head
+        (outcome and total), then the rest of the summary, its changes and notes, each wrapped
+        under the head."""
         lines: list[str] = []
-        body = summary
-        shown_input = shown(shown_input_of(res.input))
-        plain = visible(summary)
-        if plain.startswith(shown_input + ARROW):
-            body = cut_visible(summary, len(shown_input) + len(ARROW))
+        said = res.summary_parts
+        comment = res.comment
+        echoed = None if comment else said.after(shown_input_of(res.input) + ARROW)
+        if echoed is not None:
+            said = echoed
             if self.echo:
-                lines += wrap(shown_input + ARROW.rstrip(), self.width)
+                lines += wrap(shown(shown_input_of(res.input)) + ARROW.rstrip(), self.width)
+        elif comment:
+            said = Said((f"{comment}: ",)) + said
         head = head_of(res, color)
         if head and res.kind == "table":  # the row heads; the die reading stays under it
-            body = body.removesuffix(ARROW + head)
+            rolled = dict(res.extra)["table"]
+            said = without_tail(said, ARROW + str(rolled["text"]))
         if head:
             lines += wrap(head, self.width)
-            body = SEPARATOR.join(
-                part for part in body.split(SEPARATOR) if visible(part) != res.outcome
-            )
+            said = without_outcome(said, res.outcome)
         under = INDENT if head else ""
+        body = shows.said(said, res)
         if body:
             lines += wrap(body, self.width, under)
-        for line in rest:
-            lines += wrap(line, self.width, under or INDENT)
+        for change in res.changes:
+            lines += wrap(shows.change(change, res.system), self.width, under or INDENT)
+        for note in res.notes:
+            lines += wrap(shows.note(note, res), self.width, under or INDENT)
         return "\n".join(lines)
 
 

@@ -163,9 +163,14 @@ def shown_text(res: Resolution) -> str:
     return SHOWN.resolution(res)
 
 
+def renderer(color: bool) -> ShownRenderer:
+    """The renderer of a terminal's results: made safe, and coloured when asked."""
+    return COLOUR if color else SHOWN
+
+
 def render(res: Resolution, color: bool) -> str:
     """A result for a terminal: made safe, and coloured when asked."""
-    return (COLOUR if color else SHOWN).resolution(res)
+    return renderer(color).resolution(res)
 
 
 def quiet(res: Resolution) -> str:
