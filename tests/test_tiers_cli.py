@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.support.cli import invoke, invoke_json
+from tests.support.cli import invoke, invoke_json, invoke_write
 
 KELL = """\
 name = "Kell"
@@ -38,7 +38,7 @@ stamina = 4
 def kell(tmp_path: Path, private_campaign: Path) -> Path:
     sheet = tmp_path / "kell.toml"
     sheet.write_text(KELL, encoding="utf-8")
-    assert invoke("sheet", "import", str(sheet)) == (0, "imported Kell (tiers)\n", "")
+    assert invoke_write("sheet", "import", str(sheet)) == (0, "imported Kell (tiers)\n")
     return private_campaign
 
 

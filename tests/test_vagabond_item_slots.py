@@ -18,7 +18,7 @@ from cli.settings import Settings
 from rules.errors import RuleError, SheetError, UsageError
 from rules.notation.ast import Die
 from rules.systems.vagabond.help import HELP
-from tests.support.cli import invoke, invoke_json
+from tests.support.cli import invoke, invoke_json, invoke_write
 from tests.support.vagabond import SYSTEM, data, mira, run, text
 
 ITEMS = {"rope": 1, "chain armor": 3, "rations": 2}
@@ -46,7 +46,7 @@ rations = RATIONS
 def campaign(tmp_path: Path, private_campaign: Path) -> Path:
     path = tmp_path / "mira.toml"
     path.write_text(SHEET.replace("RATIONS", "2"), encoding="utf-8")
-    assert invoke("sheet", "import", str(path)) == (0, "imported Mira (vagabond)\n", "")
+    assert invoke_write("sheet", "import", str(path)) == (0, "imported Mira (vagabond)\n")
     return private_campaign
 
 

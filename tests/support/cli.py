@@ -51,3 +51,11 @@ def after_a_write(where: str | None = None) -> tuple[str, str]:
     """What a write may leave on stderr: nothing, or, when it was the campaign's first, the
     line that says where it created it."""
     return ("", created(where))
+
+
+def invoke_write(*args: str, input: str | None = None) -> tuple[int, str]:
+    """Run a write (`sheet import …`): (exit status, stdout); its stderr is nothing, or the
+    line that says where it created the campaign, when it was the first write."""
+    code, out, err = invoke(*args, input=input)
+    assert err in after_a_write(), err
+    return code, out
