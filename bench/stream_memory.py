@@ -3,39 +3,38 @@
     .venv/bin/python bench/stream_memory.py            # N = 1,000 and 100,000
     .venv/bin/python bench/stream_memory.py 1000 1000000
 
-Each run is its own process (`roll` as installed beside this interpreter); its peak RSS is
-the child's own `ru_maxrss` (os.wait4), the figure `/usr/bin/time -v` calls "Maximum
-resident set size". The issue's target: 100,000 repeats at most 1.3x the peak of 1,000.
+Each run is its own process (`roll` as installed beside this interpreter), started by
+peers.py's small launcher (a child's `ru_maxrss` counts the pages of the process that started
+it: started from this script, every run would measure at least this script's own); its peak
+RSS is the child's `ru_maxrss`, the figure `/usr/bin/time -v` calls "Maximum resident set
+size", and the launcher's own peak, the floor no run measures below, is printed with them.
+The issue's target: 100,000 repeats at most 1.3x the peak of 1,000.
 """
 
 from __future__ import annotations
 
-import os
-import subprocess
 import sys
-from pathlib import Path
 
-ROLL = str(Path(sys.executable).with_name("roll"))
+from peers import ROLL, Command, Launcher
 
 
-def peak_kib(args: list[str]) -> int:
+def peak_kib(launcher: Launcher, args: list[str]) -> int:
     """The peak RSS (KiB) of one `roll ARGS` run, its output thrown away."""
-    child = subprocess.Popen([ROLL, *args], stdout=subprocess.DEVNULL)
-    _, status, usage = os.wait4(child.pid, 0)
-    child.returncode = os.waitstatus_to_exitcode(status)
-    if child.returncode:
-        raise SystemExit(f"roll {' '.join(args)} exited {child.returncode}")
-    return usage.ru_maxrss
+    return launcher.run(Command("roll", [str(ROLL), *args])).max_rss_kib
 
 
 def main(sizes: list[int]) -> None:
+    launcher = Launcher()
+    print(f"(the launcher's own peak, below which nothing measures: "
+          f"{launcher.floor_kib / 1024:.1f} MiB)")
     for mode in (["-q"], ["--json"]):
         peaks = []
         for n in sorted(sizes):
-            kib = peak_kib([*mode, "--seed", "1", "-n", str(n), "1d6"])
+            kib = peak_kib(launcher, [*mode, "--seed", "1", "-n", str(n), "1d6"])
             peaks.append(kib)
             print(f"roll {' '.join(mode)} -n {n:>9,} 1d6   peak RSS {kib / 1024:7.1f} MiB")
         print(f"  ratio largest / smallest: {peaks[-1] / peaks[0]:.2f}x")
+    launcher.close()
 
 
 if __name__ == "__main__":
