@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cli.render.layout import Layout, terminal_layout, visible, wrap
+from cli.render.layout import Layout, said_words, terminal_layout, visible, wrap_words
 from cli.render.marks import can_strike, dropped
 from cli.render.text import COLOUR, SHOWN, render
 from cli.repl.prompt import prompt_text
@@ -78,7 +78,7 @@ def test_a_struck_span_is_never_broken_and_colour_takes_no_columns() -> None:
     assert res.summary == "{1d20, 2d10}kh1 + 5 → {[15] = 15, ~~[3, 10] = 13~~} + 5 = 20"
     after = res.summary_parts.after("{1d20, 2d10}kh1 + 5 → ")
     assert after is not None
-    lines = wrap(COLOUR.said(after, res), 20)
+    lines = wrap_words(said_words(after, COLOUR, res), 20)
     assert [visible(line) for line in lines] == ["{[15] = 15,", "  ~~[3, 10] = 13~~}", "  + 5 = 20"]
 
 
@@ -154,3 +154,12 @@ def test_a_label_that_reads_like_an_outcome_is_laid_out_whole() -> None:
     assert Layout(30, echo=False).apply(res, SHOWN) == "pass · 12\n  [12] x · pass · y = 12 vs 10"
     assert Layout(30, echo=True).apply(res, SHOWN) == (
         "1d20 [x · pass · y] vs 10 →\npass · 12\n  [12] x · pass · y = 12 vs 10")
+
+
+def test_a_dropped_group_member_is_one_word_in_plain_text_too() -> None:
+    """Its `~~[3, 10] = 13~~` is one part (a Face) with spaces of its own: never broken there."""
+    import rules
+
+    res = rules.roll("{1d20, 2d10}kh1 + 5", source=rules.ScriptedSource([15, 3, 10]))
+    assert Layout(24, echo=False).apply(res, SHOWN) == (
+        "20\n  {[15] = 15,\n    ~~[3, 10] = 13~~} +\n    5 = 20")

@@ -31,16 +31,17 @@ from cli.render.wrapping import (
     wrap,
     wrap_items,
     wrap_whole,
+    wrap_words,
 )
 from cli.terminal import terminal_columns
 from rules.resolution import Change, Resolution
-from rules.said import Part, Said, Word
+from rules.said import Face, Part, Said, Word
 from rules.systems.protocol import shown_input as shown_input_of
 
 __all__ = [
     "ARROW", "ERROR_START", "INDENT", "SEPARATOR", "Layout", "char_width", "fit_error", "head_of",
     "output_width", "reflow", "table", "terminal_layout", "visible", "width_of", "wrap",
-    "wrap_items", "wrap_whole", "cut",
+    "wrap_items", "wrap_whole", "wrap_words", "cut", "said_words",
 ]  # fmt: skip
 
 SEPARATOR = " · "
@@ -66,6 +67,21 @@ class Shows(Protocol):
     def said(self, said: Said, res: Resolution | None) -> str: ...
     def change(self, change: Change, system_id: str | None) -> str: ...
     def note(self, note: str, res: Resolution) -> str: ...
+
+
+def said_words(said: Said, shows: Shows, res: Resolution | None) -> list[str]:
+    """A summary's words for wrapping, each part shown by the renderer: its text breaks at
+    spaces, a die or a group member (a `Face`: `~~[3, 10] = 13~~`) never does."""
+    words = [""]
+    for part in said.parts:
+        seen = shows.said(Said((part,)), res)
+        if isinstance(part, Face):
+            words[-1] += seen
+            continue
+        first, *more = seen.split(" ")
+        words[-1] += first
+        words.extend(more)
+    return [w for w in words if w]
 
 
 def without_outcome(said: Said, outcome: str | None) -> Said:
@@ -135,9 +151,9 @@ class Layout:
             lines += wrap(head, self.width)
             said = without_outcome(said, res.outcome)
         under = INDENT if head else ""
-        body = shows.said(said, res)
-        if body:
-            lines += wrap(body, self.width, under)
+        words = said_words(said, shows, res)
+        if words:
+            lines += wrap_words(words, self.width, under)
         for change in res.changes:
             lines += wrap(shows.change(change, res.system), self.width, under or INDENT)
         for note in res.notes:

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from cli.terminal import terminal_columns
 
@@ -59,48 +60,27 @@ def _split_long(word: str, room: int) -> list[str]:
     return [*pieces, current] if current else pieces
 
 
-def cut_visible(text: str, count: int) -> str:
-    """`text` with its first `count` visible characters removed (escapes kept in place)."""
-    out, seen, i = [], 0, 0
-    while i < len(text):
-        escape = _ESCAPE.match(text, i)
-        if escape:
-            out.append(escape.group())
-            i = escape.end()
-        elif seen < count:
-            seen += 1
-            i += 1
-        else:
-            out.append(text[i:])
-            break
-    return "".join(out)
-
-
-def _words(text: str) -> list[str]:
-    """Words at spaces, but a struck span (`~~[1, 2] = 3~~`) stays one word."""
-    merged: list[str] = []
-    open_span = False
-    for word in text.split(" "):
-        if open_span and merged:
-            merged[-1] += " " + word
-        else:
-            merged.append(word)
-        open_span = visible(merged[-1]).count("~~") % 2 == 1
-    return [w for w in merged if w]
-
-
 def wrap(text: str, width: int | None, indent: str = "", hanging: str = INDENT) -> list[str]:
     """`text` broken at spaces into lines of at most `width` columns, continuation lines
     indented by `hanging` more than the first; a word longer than a whole line is split."""
-    if width is None or width_of(indent + text) <= width:
-        return [indent + text]
+    return wrap_words([w for w in text.split(" ") if w], width, indent, hanging)
+
+
+def wrap_words(words: Sequence[str], width: int | None, indent: str = "",
+               hanging: str = INDENT) -> list[str]:
+    """Words (each never broken at a space of its own: a struck group member
+    `~~[3, 10] = 13~~` is one) joined by spaces into lines of at most `width` columns,
+    continuation lines indented by `hanging` more than the first; a plain word longer than a
+    whole line is split."""
+    if width is None or width_of(indent + " ".join(words)) <= width:
+        return [indent + " ".join(words)]
     lines: list[str] = []
     current = ""
 
     def prefix() -> str:
         return indent if not lines else indent + hanging
 
-    for word in _words(text):
+    for word in words:
         if current and width_of(prefix() + current + " " + word) <= width:
             current += " " + word
             continue
