@@ -1,11 +1,11 @@
-"""`{stat}` of the acting character in any LINE (rules/placeholders.py), read from the campaign."""
+"""`{stat}` of the acting character in any LINE (rules/notation/placeholders.py), read from the campaign."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from rules.named_rolls import Expansion
-from rules.placeholders import character_values, fill, known_names, wanted
+from rules.notation.placeholders import character_values, fill, known_names, wanted
 from rules.systems.protocol import shown_input
 
 if TYPE_CHECKING:
