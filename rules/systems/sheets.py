@@ -23,7 +23,7 @@ a 5,000-digit level or stat is refused here, before any arithmetic or a store se
 MAX_NAME = 200
 """The longest name a character may have: a name is read at the table, and a store's index
 holds it (PostgreSQL's refuses keys of more than a few kB)."""
-MAX_DEPTH = 16
+MAX_SHEET_NESTING = 16
 """How deep a sheet's tables and lists may nest (a real one: 3)."""
 
 
@@ -179,9 +179,9 @@ def _short(value: Any) -> str:
 def _check_numbers(value: Any, where: str, depth: int = 0) -> None:
     """Every whole number anywhere in the sheet (a stat, a mod, a pool, an item in a list) is
     within ±MAX_NUMBER: a key's own range is checked after, with its own words; tables and
-    lists nest at most MAX_DEPTH deep."""
-    if depth > MAX_DEPTH and isinstance(value, Mapping | list):
-        raise SheetError(f"sheet key '{where}' nests tables or lists more than {MAX_DEPTH} deep")
+    lists nest at most MAX_SHEET_NESTING deep."""
+    if depth > MAX_SHEET_NESTING and isinstance(value, Mapping | list):
+        raise SheetError(f"sheet key '{where}' nests tables or lists more than {MAX_SHEET_NESTING} deep")
     if isinstance(value, Mapping):
         for key, inner in value.items():
             _check_numbers(inner, f"{where}.{key}" if where else str(key), depth + 1)
