@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from rules.dice.evaluate import check_dice_limit
 from rules.errors import LimitError, NotationError, RollError, UsageError
+from rules.limits import MAX_REPEAT
 from rules.notation import ast, parse
-from rules.notation.limits import MAX_REPEAT
 from rules.systems import System, get_system
 
 if TYPE_CHECKING:

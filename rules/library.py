@@ -53,7 +53,7 @@ def repeat(
     table: TableState | None = None,
 ) -> tuple[Resolution, ...]:
     """Every result of a LINE, once per `Nx` (`3x 1d6`: three), as a batch prints them."""
-    from rules.notation.limits import callers_recursion_limit
+    from rules.limits import callers_recursion_limit
 
     with callers_recursion_limit():
         return _repeat(line, seed, source, system, table)
@@ -87,7 +87,7 @@ def odds(line: str, *, system: str | None = None, table: TableState | None = Non
     `.outcomes["pass"]` is 7/12)."""
     from rules.dice.evaluate import Roller
     from rules.dice.source import RandomSource
-    from rules.notation.limits import callers_recursion_limit
+    from rules.limits import callers_recursion_limit
     from rules.systems import Context
 
     with callers_recursion_limit():
@@ -102,8 +102,8 @@ def odds(line: str, *, system: str | None = None, table: TableState | None = Non
 def parse(line: str) -> ast.Line:
     """The syntax tree of a LINE (`rules.parse("4d6kh3")`), as the roller reads it; raises
     NotationError with a 1-based column."""
+    from rules.limits import callers_recursion_limit
     from rules.notation import parse as parse_line
-    from rules.notation.limits import callers_recursion_limit
 
     with callers_recursion_limit():
         return parse_line(line)

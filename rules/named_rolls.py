@@ -13,9 +13,9 @@ from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 
 from rules.errors import LimitError, NotationError, UsageError
+from rules.limits import MAX_LINE, MAX_NAMED_CHAIN
 from rules.notation import parse
 from rules.notation.ast import RollLine
-from rules.notation.limits import MAX_LINE, MAX_NAMED_CHAIN
 from rules.notation.parts import LineParts, Placeholder, fill, is_name, key_value, split_line
 
 NOTATION_WORDS = ("adv", "dis", "vs")

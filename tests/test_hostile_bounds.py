@@ -18,7 +18,7 @@ import pytest
 from cli.files import MAX_FILE_BYTES
 from cli.store import open_campaign
 from cli.store.where import campaign_where
-from rules.tables.rolling import MAX_TABLE_TEXT
+from rules.limits import MAX_TABLE_TEXT
 from tests.support.cli import ENTRY, RUNNER, invoke
 
 HUGE = "9" * 5000

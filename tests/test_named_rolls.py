@@ -15,6 +15,7 @@ from cli.sheets import validate_sheet
 from rules.dice.evaluate import Roller
 from rules.dice.source import ScriptedSource
 from rules.errors import LimitError, SheetError, UsageError
+from rules.limits import MAX_NAMED_CHAIN
 from rules.named_rolls import (
     Expansion,
     check_name,
@@ -23,7 +24,6 @@ from rules.named_rolls import (
     reserved_words,
 )
 from rules.notation import ast, parse
-from rules.notation.limits import MAX_NAMED_CHAIN
 from rules.systems import get_system
 from tests.support.cli import created, invoke
 

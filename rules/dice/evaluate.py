@@ -21,13 +21,12 @@ from rules.dice.results import (
 )
 from rules.dice.source import DiceSource
 from rules.errors import EvaluationError, LimitError
+from rules.limits import MAX_DICE, MAX_WAVES
 from rules.notation import ast
 
 if TYPE_CHECKING:
     from rules.dice.results import Exact
 
-MAX_DICE = 100_000
-MAX_WAVES = 100
 MAX_SHARED_SIDES = 120
 """Dice of at most this many sides share one frozen DieRoll per face (d%, d20, d6 …)."""
 

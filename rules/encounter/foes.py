@@ -11,10 +11,10 @@ from typing import Any
 from rules.campaign import TableState
 from rules.encounter.rules import FOE
 from rules.errors import RollError, UsageError
+from rules.limits import MAX_FOES
 from rules.notation import ast
 
 FOE_USAGE = "foe add [N] NAME [KIND] [stat=N …] | foe rm NAME"
-MAX_FOES = 100
 _DIE = re.compile(r"^-?d\d+$", re.IGNORECASE)
 
 

@@ -12,7 +12,7 @@ from functools import cache
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-from rules.notation.limits import room_for_depth
+from rules.limits import room_for_depth
 from rules.notation.plain import read as read_plain
 
 if TYPE_CHECKING:

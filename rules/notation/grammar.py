@@ -10,8 +10,8 @@ from typing import Any
 import pyparsing as pp
 
 from rules.errors import LimitError, NotationError, UsageError
+from rules.limits import MAX_DEPTH, MAX_LINE, MAX_REPEAT, MAX_SIDES, room_for_depth
 from rules.notation import ast
-from rules.notation.limits import MAX_DEPTH, MAX_LINE, MAX_REPEAT, MAX_SIDES, room_for_depth
 from rules.notation.normal import normalise
 from rules.notation.parts import REPEAT
 from rules.notation.terms import (

@@ -13,8 +13,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Literal
 
+from rules.limits import MAX_LINE, MAX_SIDES
 from rules.notation import ast
-from rules.notation.limits import MAX_LINE, MAX_SIDES
 
 KeepOp = Literal["kh", "kl", "dh", "dl"]
 

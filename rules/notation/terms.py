@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from rules.limits import MAX_SIDES
 from rules.notation import ast
-from rules.notation.limits import MAX_SIDES
 
 FLAGS = re.IGNORECASE | re.ASCII  # `\d` is 0-9 only: `٣d6` is no dice (`２d6` is, by NFKC first)
 CMP = r"(?P<op>>=|<=|>|<|=)?(?P<val>-?\d+)"

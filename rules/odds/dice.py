@@ -7,8 +7,8 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from itertools import count
 
-from rules.dice.evaluate import MAX_WAVES
 from rules.errors import EvaluationError, LimitError
+from rules.limits import MAX_WAVES
 from rules.notation import ast
 from rules.odds.dist import MAX_OUTCOMES, Dist, Value, mixture, too_many, too_much_work
 from rules.odds.pool import Budget, PoolGroup, Score, keep_window, pool_keep

@@ -8,8 +8,9 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from fractions import Fraction
 
-from rules.dice.evaluate import MAX_DICE, apply_function
+from rules.dice.evaluate import apply_function
 from rules.errors import EvaluationError
+from rules.limits import MAX_DICE
 from rules.notation import ast
 from rules.odds.dice import check_count, dice_distribution, score_of
 from rules.odds.dist import MAX_OUTCOMES, MAX_PACKED_DIGITS, Dist, Value, exact, too_many, too_much_work

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.campaign import Character
 from rules.errors import RollError, SheetError, UsageError
+from rules.limits import MAX_NAME, MAX_NUMBER, MAX_SHEET_NESTING
 
 if TYPE_CHECKING:
     from rules.systems.protocol import System
@@ -14,17 +15,6 @@ if TYPE_CHECKING:
 BASE_FIELDS = {
     "name", "system", "stats", "skills", "max", "pools", "risk", "flags", "notes", "rolls",
 }
-
-MAX_NUMBER = 1_000_000_000
-"""The largest number (either sign) a sheet may hold anywhere, whatever the key's own range:
-a 5,000-digit level or stat is refused here, before any arithmetic or a store sees it."""
-
-
-MAX_NAME = 200
-"""The longest name a character may have: a name is read at the table, and a store's index
-holds it (PostgreSQL's refuses keys of more than a few kB)."""
-MAX_SHEET_NESTING = 16
-"""How deep a sheet's tables and lists may nest (a real one: 3)."""
 
 
 def sheet_name(name: object) -> str:

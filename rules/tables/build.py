@@ -8,18 +8,13 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from rules.notation.limits import MAX_SIDES
+from rules.limits import MAX_CELL, MAX_SIDES, MAX_WEIGHT_DIGITS
 from rules.tables.model import D66, RollTable, Row, TableError, d66_cells, die_totals
 
 TABLE_KEYS = {"name", "title", "description", "roll", "rows"}
 ROW_KEYS = {"range", "weight", "text"}
 
 _RANGE = re.compile(r"(-?\d+)\s*(?:(?:-|–|—|\.\.)\s*(-?\d+)|(\+))?")
-MAX_WEIGHT_DIGITS = 18
-"""A CSV weight longer than this is refused before int() reads it (the weights' total is
-checked against the largest die after)."""
-MAX_CELL = 128 * 1024
-"""The longest CSV cell (Python's csv module stops at this many characters)."""
 _ROLL_LINE = re.compile(r"#\s*roll\s*[=:]\s*(.+)", re.IGNORECASE)
 
 

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from rules.helptext import shell_text, topic
-from rules.notation.limits import MAX_NAMED_CHAIN
-from rules.tables.rolling import MAX_NESTING
+from rules.limits import MAX_NAMED_CHAIN, MAX_NESTING
 
 TABLES_TOPIC = topic(f"""\
 Rollable tables

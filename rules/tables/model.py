@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from rules.errors import NotationError, RollError, UsageError
+from rules.limits import MAX_SIDES
 from rules.notation import ast, parse_expression
-from rules.notation.limits import MAX_SIDES
 
 D66 = "d66"
 """Tens die then units die, both d6: 36 cells from 11 to 66."""

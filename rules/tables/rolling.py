@@ -10,20 +10,9 @@ from rules.dice.evaluate import Roller
 from rules.dice.results import Roll, Throw
 from rules.dice.source import DiceSource
 from rules.errors import LimitError, UsageError
+from rules.limits import MAX_COMMAND_TEXT, MAX_NESTING, MAX_TABLE_ROLLS, MAX_TABLE_TEXT
 from rules.notation import ast, parse_expression
 from rules.tables.model import INLINE, TABLE_REF, RollTable, Row
-
-MAX_NESTING = 5
-"""A row may roll on another table, at most this many tables deep in one roll."""
-
-MAX_TABLE_TEXT = 1_048_576
-"""The characters one table roll may write, its nested tables' texts counted as well: rows that
-roll on each other many times stop here, as dice stop at the dice limit, instead of printing
-megabytes."""
-MAX_TABLE_ROLLS = 10_000
-"""How many tables (nested ones too) one table roll may roll on."""
-MAX_COMMAND_TEXT = 16 * MAX_TABLE_TEXT
-"""The characters all the table rolls of one command (`-n 1000 table NAME`) may write."""
 
 
 class TableBudget:

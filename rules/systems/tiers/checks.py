@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from rules.campaign import Character
 from rules.errors import Do, Hint, LimitError, RuleError, UsageError
+from rules.limits import MAX_WAVES
 from rules.notation import ast
 from rules.record import LINE
 from rules.resolution import Change, Resolution
@@ -28,8 +29,6 @@ from rules.systems.tiers.vocabulary import Edge, edge_of, modifier_of, read_word
 CHECK_USAGE = "check STAT task N [adv|dis] [fate K] [narrative] (inline: body=14 tier=2)"
 NARRATIVE = ("GM option, narrative consequences: each 1 is a setback the GM names instead of"
              " Stamina; its Fate is still gained")
-MAX_WAVES = 100
-"""At most this many explosion waves (SPEC §5's limit; fair dice never come close)."""
 
 
 @dataclass(frozen=True)

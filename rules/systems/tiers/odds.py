@@ -13,6 +13,7 @@ from fractions import Fraction
 from math import comb
 
 from rules.errors import LimitError
+from rules.limits import MAX_POOL
 from rules.notation import ast
 from rules.odds import EPSILON, Odds, Value, distribution
 from rules.odds.dist import convolve
@@ -21,9 +22,6 @@ from rules.systems.tiers.checks import CheckPlan, plan_check
 from rules.systems.tiers.combat import attack_words, plan_attack
 from rules.systems.tiers.saves import D20Plan, plan_disrupt, plan_save
 from rules.systems.tiers.vocabulary import d20_expr
-
-MAX_POOL = 500
-"""The largest check pool priced exactly (a Tier 5 pool at +10 with 485 Fate dice)."""
 
 
 def finals(n: int, threshold: int) -> list[int]:
