@@ -6,7 +6,7 @@ zero. Stepping up from 0 gives a d4; stepping up a d12 stays a d12; stepping a d
 
 from __future__ import annotations
 
-import re
+from rules.notation.words import step_word
 
 LADDER: tuple[int, ...] = (4, 6, 8, 10, 12)
 """The dice of the ladder, smallest first."""
@@ -17,7 +17,6 @@ GONE = 0
 SMALLEST = LADDER[0]
 LARGEST = LADDER[-1]
 
-_DIE = re.compile(r"\s*(d|Δ|δ|delta)?(\d+)\s*", re.IGNORECASE)
 
 
 def on_ladder(sides: int) -> bool:
@@ -65,11 +64,11 @@ def parse_step(text: object) -> int | None:
         return text if text == GONE or on_ladder(text) else None
     if not isinstance(text, str):
         return None
-    match = _DIE.fullmatch(text)
-    if match is None:
+    word = step_word(text)
+    if word is None:
         return None
-    sides = int(match.group(2))
-    if sides == GONE and match.group(1) is None:
+    prefixed, sides = word
+    if sides == GONE and not prefixed:
         return GONE
     return sides if on_ladder(sides) else None
 

@@ -13,9 +13,9 @@ from rules.encounter.rules import FOE
 from rules.errors import RollError, UsageError
 from rules.limits import MAX_FOES
 from rules.notation import ast
+from rules.notation.words import die_word
 
 FOE_USAGE = "foe add [N] NAME [KIND] [stat=N …] | foe rm NAME"
-_DIE = re.compile(r"^-?d\d+$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -100,7 +100,7 @@ def sheet_for(system: Any, name: str, spec: FoeSpec) -> dict[str, Any]:
             kind = system.fields[key][0]
             sheet[key] = _number(key, value) if kind is int else (
                 value.lower() in ("true", "yes", "1") if kind is bool else value)
-        elif stat is not None and _DIE.match(value) and "dice" in system.sections:
+        elif stat is not None and die_word(value) is not None and "dice" in system.sections:
             sheet.setdefault("dice", {})[stat.name] = value.lower()
         elif stat is not None:
             sheet.setdefault("stats", {})[stat.name] = (

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -11,6 +10,7 @@ from typing import Any, Literal
 from rules.campaign import Character
 from rules.errors import Do, Hint, SheetError, UsageError
 from rules.notation import ast
+from rules.notation.words import die_word, signed_whole
 from rules.systems.tiers.sheet import ARMOUR_PENALTY, KINDS, PLAYER, sheet_modifier, title
 
 STAT_NAMES = ("body", "mind", "sense", "heart", "cunning", "fate")
@@ -24,8 +24,6 @@ TIER_DIE = {1: 4, 2: 6, 3: 8, 4: 10, 5: 12}
 
 Edge = Literal["adv", "dis"] | None
 
-_DIE = re.compile(r"^(-?)d(\d+)$")
-_SIGNED = re.compile(r"^[+-]?\d+$")
 NO_DIE_WORDS = frozenset({"0", "none"})
 
 
@@ -79,10 +77,10 @@ def parse_die(text: str) -> StatDie | None:
     low = text.strip().lower()
     if low in NO_DIE_WORDS:
         return NO_DIE
-    match = _DIE.match(low)
-    if match is None or int(match.group(2)) < 2:
+    die = die_word(low)
+    if die is None or die[1] < 2:
         return None
-    return StatDie(int(match.group(2)), -1 if match.group(1) else 1)
+    return StatDie(die[1], die[0])
 
 
 def validate_tables(sheet: Mapping[str, Any]) -> dict[str, Any]:
@@ -160,7 +158,7 @@ class Words:
 def _signed(arg: ast.Arg) -> int | None:
     if isinstance(arg, ast.ExprArg):
         return arg.as_int()
-    if isinstance(arg, ast.Word) and _SIGNED.match(arg.text):
+    if isinstance(arg, ast.Word) and signed_whole(arg.text):
         return int(arg.text)
     return None
 
@@ -252,7 +250,7 @@ def _inline(command: str, arg: ast.KeyValue, scores: dict[str, int], dice: dict[
             f"{command}: unknown {key}= (inline values: tier=2, a stat's score body=14,"
             " a stat's die body=d6 / body=-d4 / body=none)"
         )
-    die = parse_die(value) if not _SIGNED.match(value) else None
+    die = parse_die(value) if not signed_whole(value) else None
     if die is not None:
         if stat in dice:
             raise UsageError(f"{command}: {key}= gives the {title(stat)} die twice")

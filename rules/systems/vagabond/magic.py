@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass
 
 from rules.describe import roll_parts
 from rules.errors import Do, Hint, RuleError, UsageError
 from rules.notation import ast
+from rules.notation.words import extra_dice_word
 from rules.resolution import Change, Resolution
 from rules.said import note
 from rules.systems.protocol import Context
@@ -73,10 +73,10 @@ def extra_dice(words: Words) -> int:
     """`+N` (or `N`, `Nd6`): extra d6s of damage, 1 Mana each."""
     found: list[int] = []
     for name in words.names:
-        match = re.fullmatch(r"\+(\d+)(?:d6)?", name)
-        if match is None:
+        extra = extra_dice_word(name)
+        if extra is None:
             raise UsageError(f"cast: unknown word '{name}' ({CAST_USAGE})")
-        found.append(int(match.group(1)))
+        found.append(extra)
     for expr in words.numbers:
         if isinstance(expr, ast.Num):
             found.append(expr.value)
