@@ -8,7 +8,6 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from cli.env import Environment, ExitStatus
-from cli.render import json as render_json
 from cli.render import text as render_text
 from cli.resolving import Resolver
 from cli.settings import Settings
@@ -104,12 +103,16 @@ class Runner(Resolver):
         self.failed = True
         error = self.outage_error(error)
         if self.settings.json:
+            from cli.render import json as render_json  # only --json: it loads the log record
+
             self.env.json(render_json.error_to_json(line, error))
         self.err(render_text.error_text(line, error))
         return error.exit_status
 
     def show(self, res: Resolution) -> None:
         if self.settings.json:
+            from cli.render import json as render_json
+
             self.env.json(render_json.resolution_to_json(res, render_text.plain_text(res)))
             return
         self.out(self.rendered(res))
@@ -118,6 +121,8 @@ class Runner(Resolver):
         """A result as the options ask: a JSON object, the total alone (-q), or the text."""
         if self.settings.json:
             text = render_text.plain_text(res)
+            from cli.render import json as render_json
+
             return render_json.dumps(render_json.resolution_to_json(res, text))
         if self.settings.quiet:
             return render_text.quiet(res)
