@@ -126,6 +126,7 @@ class Transaction(NamedRows):
         self.decode = Decoder(path)
         self._sheets: dict[str, Character | None] = {}  # read (or written) in this transaction
         self._party: dict[str, Any] | None = None
+        self._log_id: Rows | None = None  # the next entry's id, asked for with a read
         self.later: Callable[[], AbstractContextManager[Transaction]] | None = None
         """A new read-only transaction of the same store (set by it): what a table asked for
         after its transaction is over reads from."""
@@ -274,7 +275,12 @@ class Transaction(NamedRows):
 
     def table(self, active: str | None) -> TableState:
         """What a system reads: `active` (UsageError if unknown) and its last entry; the other
-        characters and the party as they are asked for."""
+        characters and the party as they are asked for.
+
+        In a write transaction this is the read a change makes first: where the dialect asks
+        for a log id ahead of the INSERT, the question goes with it (its answer comes back with
+        the table's, and the entry's INSERT then waits for no answer of its own)."""
+        self._ask_log_id()
         key = _key(active)
         if key is not None and key not in self._sheets:  # the sheet and its last entry at once
             return self._first_table(key, active)
@@ -388,6 +394,19 @@ class Transaction(NamedRows):
         if will is not None:
             self.put_character(json.loads(str(will)), replace=False)
 
+    def _ask_log_id(self) -> None:
+        """Ask for the next entry's id now, if the dialect can and none is asked for yet.
+
+        An id asked for under the write lock is larger than every id of an entry committed
+        before it and smaller than any asked for by a later writer: the backend's lock is the
+        transaction's first statement and is held to its commit, and the statements of one
+        transaction run in order. So ids still grow in commit order; one asked for by a
+        transaction that logs nothing or rolls back is never used (a gap, which nothing reads:
+        the log is read by `id >` and undone by id)."""
+        asked = self.link.dialect.next_log_id
+        if asked is not None and self.writable and not self.closed and self._log_id is None:
+            self._log_id = self.link.execute(asked)
+
     def log_only(
         self,
         record: Record | Mapping[str, Any],
@@ -402,24 +421,29 @@ class Transaction(NamedRows):
         who, system = record.character, record.system
         row = (_now(), record.input, who, _key(who), system)
         listed = [c.to_json() for c in changes]
-        insert = (
-            "INSERT INTO log (time, input, character, character_key, system, kind, result,"
-            " changes, undoes) VALUES ({p}, {p}, {p}, {p}, {p}, {p}, {p}, {p}, {p}) RETURNING id"
-        )  # fmt: skip
+        self.check_open(True)
+        asked, self._log_id = self._log_id, None
+        known = None if asked is None else int(asked.fetchone()[0])  # (answered with a read)
         stored = records.encode(record)
         record = records.decode(json.loads(stored), tuple(changes))  # as it will read back
-        args = [*row, record.kind, stored, json.dumps(listed, ensure_ascii=False, default=str),
-                undoes]
+        args: list[Any] = [*row, record.kind, stored,
+                           json.dumps(listed, ensure_ascii=False, default=str), undoes]
+        columns = "time, input, character, character_key, system, kind, result, changes, undoes"
+        if known is not None:  # the id given: the INSERT needs no answer (sent with COMMIT)
+            columns, args = f"id, {columns}", [known, *args]
+        insert = f"INSERT INTO log ({columns}) VALUES ({', '.join(['{p}'] * len(args))})"
         keys = touched_keys(listed)  # every value the change-set touched: undo's index
         if keys and self.link.dialect.writes_in_with:  # the entry and its index in one statement
             values = ", ".join(["({p}, {p}, {p})"] * len(keys))
-            insert = (f"WITH entry AS ({insert}) INSERT INTO touch SELECT entry.id, v.who,"
-                      f" v.kind, v.pool FROM entry, (VALUES {values}) AS v (who, kind, pool)"
-                      " RETURNING log_id")
+            insert = (f"WITH entry AS ({insert} RETURNING id) INSERT INTO touch SELECT entry.id,"
+                      f" v.who, v.kind, v.pool FROM entry, (VALUES {values}) AS v (who, kind,"
+                      " pool)" + (" RETURNING log_id" if known is None else ""))
             args += [v for key in keys for v in key]
             keys = []
-        self.check_open(True)
-        id_ = int(self.link.execute(insert, args, write=True, carries=True).fetchone()[0])
+        elif known is None:
+            insert += " RETURNING id"
+        rows = self.link.execute(insert, args, write=True, carries=True)
+        id_ = int(rows.fetchone()[0]) if known is None else known
         if keys:
             marks = ", ".join(["({p}, {p}, {p}, {p})"] * len(keys))
             self.execute(f"INSERT INTO touch VALUES {marks}",
