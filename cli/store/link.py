@@ -46,10 +46,9 @@ class Dialect:
     follow_ids: Callable[[Link, str], None] = field(compare=False)
     """After rows were copied in with their ids: the table's key generator goes past them."""
     next_log_id: str | None = None
-    """A statement asking for the next log entry's id ahead of its INSERT, sent with the read
-    a change makes first so that its answer comes back with that read's (a server's round
-    trip saved: the INSERT then needs no answer); None: the INSERT takes its own id and says
-    which (SQLite has no round trips)."""
+    """An expression giving the next log entry's id ahead of its INSERT, read with the table
+    a change reads first (a server's round trip saved: the INSERT then waits for no answer);
+    None: the INSERT takes its own id and says which (SQLite has no round trips)."""
 
     def sql(self, template: str) -> str:
         """The template in this dialect (each is filled in once)."""

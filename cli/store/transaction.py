@@ -126,7 +126,7 @@ class Transaction(NamedRows):
         self.decode = Decoder(path)
         self._sheets: dict[str, Character | None] = {}  # read (or written) in this transaction
         self._party: dict[str, Any] | None = None
-        self._log_id: Rows | None = None  # the next entry's id, asked for with a read
+        self._log_id: int | None = None  # the next entry's id, asked for with a read
         self.later: Callable[[], AbstractContextManager[Transaction]] | None = None
         """A new read-only transaction of the same store (set by it): what a table asked for
         after its transaction is over reads from."""
@@ -277,10 +277,10 @@ class Transaction(NamedRows):
         """What a system reads: `active` (UsageError if unknown) and its last entry; the other
         characters and the party as they are asked for.
 
-        In a write transaction this is the read a change makes first: where the dialect asks
-        for a log id ahead of the INSERT, the question goes with it (its answer comes back with
-        the table's, and the entry's INSERT then waits for no answer of its own)."""
-        self._ask_log_id()
+        In a write transaction this is the read a change makes first: where the dialect gives
+        log ids ahead of their INSERT, the next one is read with the table (a column more of
+        the same row, or a statement beside it), and the entry's INSERT then waits for no
+        answer of its own (`log_only`)."""
         key = _key(active)
         if key is not None and key not in self._sheets:  # the sheet and its last entry at once
             return self._first_table(key, active)
@@ -291,10 +291,14 @@ class Transaction(NamedRows):
             known = ", ".join(self.character_names()) or "none yet"
             where = f"campaign {self.path}" if self.path is not None else "this campaign"
             raise UsageError(f"no character named {active.strip()!r} in {where} (known: {known})")
+        asked = self._asks_log_id()
+        id_rows = None if asked is None else self.execute(f"SELECT {asked}")
         row = self.execute(
             f"SELECT {ENTRY_COLUMNS} FROM log WHERE character_key {{same}} {{p}}"
             " ORDER BY id DESC LIMIT 1", (_key(None if current is None else current.name),),
         ).fetchone()  # fmt: skip
+        if id_rows is not None:  # answered with the read's
+            self._log_id = int(id_rows.fetchone()[0])
         last = None if row is None else self.decode.listed_entry(row)
         return TableState(current, Roster(self), PartySheet(self), last)
 
@@ -302,14 +306,18 @@ class Transaction(NamedRows):
         """`table` for a character not read yet in this transaction: one statement reads the
         sheet and its last entry (a change on a server waits for one answer, not two)."""
         entry = ", ".join(f"l.{column}" for column in ENTRY_COLUMNS.split(", "))
+        asked = self._asks_log_id()  # one more column of the same row (the character's found)
         row = self.execute(
-            f"SELECT c.name, c.system, c.sheet, {entry} FROM characters c LEFT JOIN log l"
+            f"SELECT c.name, c.system, c.sheet, {entry}{'' if asked is None else ', ' + asked}"
+            " FROM characters c LEFT JOIN log l"
             " ON l.id = (SELECT id FROM log WHERE character_key = c.name_key"
             " ORDER BY id DESC LIMIT 1) WHERE c.name_key = {p}", (key,),
         ).fetchone()  # fmt: skip
         self._sheets[key] = None if row is None else self.decode.character(row[:3])
         if row is None:
             return self.table(active)  # the error naming who is there
+        if asked is not None:
+            self._log_id, row = int(row[-1]), row[:-1]
         last = None if row[3] is None else self.decode.listed_entry(row[3:])
         return TableState(self._sheets[key], Roster(self), PartySheet(self), last)
 
@@ -394,8 +402,9 @@ class Transaction(NamedRows):
         if will is not None:
             self.put_character(json.loads(str(will)), replace=False)
 
-    def _ask_log_id(self) -> None:
-        """Ask for the next entry's id now, if the dialect can and none is asked for yet.
+    def _asks_log_id(self) -> str | None:
+        """The expression asking for the next entry's id, where the dialect has one and this
+        write transaction holds none yet (a read of the table adds it to its own).
 
         An id asked for under the write lock is larger than every id of an entry committed
         before it and smaller than any asked for by a later writer: the backend's lock is the
@@ -404,8 +413,7 @@ class Transaction(NamedRows):
         transaction that logs nothing or rolls back is never used (a gap, which nothing reads:
         the log is read by `id >` and undone by id)."""
         asked = self.link.dialect.next_log_id
-        if asked is not None and self.writable and not self.closed and self._log_id is None:
-            self._log_id = self.link.execute(asked)
+        return asked if self.writable and not self.closed and self._log_id is None else None
 
     def log_only(
         self,
@@ -422,8 +430,7 @@ class Transaction(NamedRows):
         row = (_now(), record.input, who, _key(who), system)
         listed = [c.to_json() for c in changes]
         self.check_open(True)
-        asked, self._log_id = self._log_id, None
-        known = None if asked is None else int(asked.fetchone()[0])  # (answered with a read)
+        known, self._log_id = self._log_id, None
         stored = records.encode(record)
         record = records.decode(json.loads(stored), tuple(changes))  # as it will read back
         args: list[Any] = [*row, record.kind, stored,
