@@ -75,7 +75,10 @@ def connect(where: CampaignURL) -> Any:
     check_url(where.url)
     try:
         db = psycopg.connect(where.conninfo, autocommit=True, connect_timeout=CONNECT_TIMEOUT_S)
-        db.execute(f"SET lock_timeout = '{int(BUSY_TIMEOUT_S * 1000)}ms'")
+        # a write transaction is the server's implicit one (PostgresCampaign._open): at the
+        # isolation level its reads are written for, whatever the server's default
+        db.execute(f"SELECT set_config('lock_timeout', '{int(BUSY_TIMEOUT_S * 1000)}ms', false),"
+                   " set_config('default_transaction_isolation', 'read committed', false)")
     except (psycopg.Error, ValueError) as exc:  # ValueError: a conninfo libpq cannot read
         raise store_error(where, exc) from None
     return db
@@ -165,8 +168,13 @@ class PostgresCampaign(OneConnection[Any, Transaction]):
         """The campaign's row lock (`readonly`: a REPEATABLE READ snapshot, no lock).
 
         The transaction runs in psycopg's pipeline mode: a statement whose answer nobody reads
-        (BEGIN, the lock, an UPDATE, NOTIFY, COMMIT) goes with the next one that is read, so
-        a change costs the round trips of its reads, not of its statements.
+        (the lock, an UPDATE, NOTIFY) goes with the next one that is read, so a change costs
+        the round trips of its reads, not of its statements: two (the table read, the commit).
+
+        A write transaction is the one the server opens for the statements of a pipeline up
+        to its Sync (no BEGIN, no COMMIT: two statements fewer a change): the Sync `_commit`
+        sends commits them, a failed statement rolls all of them back, and `_abort` sends a
+        ROLLBACK ahead of its Sync. A read-only one needs its isolation level: BEGIN … COMMIT.
         """
         tx = Transaction(Link(db, POSTGRES), writable=not readonly, path=self.where)
         if self._pipeline is None:  # else the last read-only COMMIT is still on its way
@@ -175,7 +183,6 @@ class PostgresCampaign(OneConnection[Any, Transaction]):
         if readonly:
             db.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
         else:
-            db.execute("BEGIN ISOLATION LEVEL READ COMMITTED")
             # the listeners' NOTIFY is queued with the lock (one statement fewer a change):
             # it is delivered at COMMIT, never after a ROLLBACK; a write transaction that wrote
             # nothing wakes them for nothing (they look, by log id, and find nothing new)
@@ -191,23 +198,33 @@ class PostgresCampaign(OneConnection[Any, Transaction]):
 
     def _commit(self, db: Any, tx: Transaction) -> None:
         tx.link.flush()  # a sheet written with no entry after it
-        db.execute("COMMIT")  # (with the NOTIFY queued by a write transaction's lock)
-        if tx.writable:
-            self._synced.sync()  # a write is committed when its COMMIT is answered
+        if tx.writable:  # the Sync commits (with the NOTIFY queued by the lock); a write is
+            self._synced.sync()  # committed when it is answered
         else:  # sent now (the snapshot ends on the server); its answer is read with the next
-            db.pgconn.flush()  # transaction's first read
+            db.execute("COMMIT")  # transaction's first read
+            db.pgconn.flush()
 
     def close(self) -> None:
-        """Close the connection (after the answers still on their way)."""
+        """Close the connection (after the answers still on their way; a transaction still
+        open rolled back)."""
         if self._db is not None and not self._db.closed:
             with suppress(driver().Error):
+                if self._busy:
+                    self._rollback(self._db)
                 self._end_pipeline()
         self._pipeline = None
         super().close()
 
+    def _rollback(self, db: Any) -> None:
+        """ROLLBACK, sent ahead of the pipeline's Sync (which would commit a write)."""
+        if self._pipeline is not None and not db.closed:
+            db.execute("ROLLBACK")  # (outside BEGIN the server warns, and rolls back)
+
     def _abort(self, db: Any, exc: BaseException) -> BaseException | None:
         psycopg = driver()
         with suppress(psycopg.Error):
+            self._rollback(db)  # (skipped, as the rest, where a statement failed: the Sync
+        with suppress(psycopg.Error):  # then rolls back)
             self._end_pipeline(exc)
         if not db.closed and db.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
             with suppress(psycopg.Error):
