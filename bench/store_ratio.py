@@ -13,6 +13,11 @@ process's, plus, on PostgreSQL, its server process's (the postmaster's reaped ch
 machine shared with other work the wall time measures the queue for the two cores as much as
 the store (each round trip waits for the server process to be scheduled); the processor
 time barely moves with the load.
+
+Then the round trips a change makes on PostgreSQL, counted on the wire, not in roll: two more
+batches (1 and 1,001 changes, untimed) go to the server through a relay here that counts the
+times the client speaks again after the server answered; the difference over 1,000 is the
+count a change makes (connecting and start-up cancel out).
 """
 
 from __future__ import annotations
@@ -20,9 +25,12 @@ from __future__ import annotations
 import argparse
 import os
 import resource
+import selectors
+import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -49,6 +57,63 @@ def server_cpu(server: Server) -> float:
     pid = (server.data / "postmaster.pid").read_text().split()[0]
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+
+
+class Relay:
+    """A TCP relay to the server that counts round trips: each time a client sends after the
+    server's last bytes to it (or first) is one (a pipeline's statements sent one by one
+    before an answer count once)."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.turns = 0
+        self._listener = socket.create_server(("127.0.0.1", 0))
+        self.listen_port = int(self._listener.getsockname()[1])
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    def _serve(self) -> None:
+        while True:
+            client, _ = self._listener.accept()
+            server = socket.create_connection(("127.0.0.1", self.port))
+            threading.Thread(target=self._pump, args=(client, server), daemon=True).start()
+
+    def _pump(self, client: socket.socket, server: socket.socket) -> None:
+        chooser = selectors.DefaultSelector()
+        chooser.register(client, selectors.EVENT_READ)
+        chooser.register(server, selectors.EVENT_READ)
+        answered = True  # the server spoke last (nothing yet: the first send counts)
+        with client, server:
+            while True:
+                for key, _ in chooser.select():
+                    source = key.fileobj
+                    assert isinstance(source, socket.socket)
+                    data = source.recv(65536)
+                    if not data:
+                        return
+                    if source is client:
+                        self.turns += answered
+                        answered = False
+                        server.sendall(data)
+                    else:
+                        answered = True
+                        client.sendall(data)
+
+
+def round_trips(server: Server, tree: Path, base: dict[str, str], folder: Path) -> float:
+    """Round trips a change makes on PostgreSQL, counted through a Relay."""
+    relay = Relay(server.port)
+    counts = []
+    for changes in (1, 1001):
+        where = server.new_database().replace(f":{server.port}/", f":{relay.listen_port}/")
+        env = base | {"ROLL_CAMPAIGN": where, "ROLL_AS": "Mira"}
+        subprocess.run([*ROLL, "sheet", "import", str(folder / "mira.toml")], env=env,
+                       check=True, capture_output=True, cwd=tree)
+        before = relay.turns
+        subprocess.run([*ROLL, "-q"], input="gain luck 1\n" * changes, env=env, check=True,
+                       capture_output=True, text=True, cwd=tree)
+        time.sleep(0.3)  # the relay's last bytes
+        counts.append(relay.turns - before)
+    return (counts[1] - counts[0]) / 1000
 
 
 def main() -> None:
@@ -83,6 +148,7 @@ def main() -> None:
                 used = children_cpu() - ran + (server_cpu(server) - served)
                 wall[store] = min(wall.get(store, took), took)
                 cpu[store] = min(cpu.get(store, used), used)
+        trips = round_trips(server, tree, base, folder)
     finally:
         server.stop()
     sq, pg = wall["sqlite"], wall["postgres"]
@@ -91,6 +157,7 @@ def main() -> None:
     sq, pg = cpu["sqlite"], cpu["postgres"]
     print(f"  processor time (roll + its server process): SQLite {sq:.3f} s, PostgreSQL"
           f" {pg:.3f} s, {pg / sq:.2f}x")
+    print(f"  round trips a change on PostgreSQL (counted on the wire): {trips:.2f}")
 
 
 if __name__ == "__main__":
