@@ -1,5 +1,7 @@
-"""Eight players' shells writing one character at once lose nothing, on both stores; undo of an
-early change then names the first later one that moved the pool (found through its index)."""
+"""Eight players' shells writing one character at once lose nothing, on both stores, and log
+in the order they commit (each entry's id the next, each one's `before` the last one's
+`after`); undo of an early change then names the first later one that moved the pool (found
+through its index)."""
 
 from __future__ import annotations
 
@@ -31,7 +33,11 @@ def test_eight_writers_on_one_character_lose_nothing(store_where: str, tmp_path:
     assert errors == [(0, b"")] * WRITERS
     code, out, _ = invoke("--campaign", store_where, "--as", "Kit", "sheet", "show", "--json")
     assert code == 0 and json.loads(out)["pools"]["luck"] == {"current": 202, "max": 1000}
-    assert invoke("--campaign", store_where, "log", "-n", "1000")[1].count("\n") == WRITERS * EACH
+    code, out, _ = invoke("--campaign", store_where, "log", "-n", "1000", "--json")
+    logged = [json.loads(line) for line in out.splitlines()]
+    assert [entry["id"] for entry in logged] == list(range(1, WRITERS * EACH + 1))
+    assert [(c["before"], c["after"]) for entry in logged for c in entry["changes"]] == [
+        (2 + i, 3 + i) for i in range(WRITERS * EACH)]
     assert invoke("--campaign", store_where, "undo", "--id", "1") == (
         1, "", "roll: error: cannot undo 'gain luck 1' (#1): Kit's luck moved since"
                " (#2 gain luck 1); nothing changed\n")
