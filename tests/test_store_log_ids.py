@@ -10,6 +10,10 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from cli.store import campaign_where, open_campaign
+from rules.resolution import Change, Resolution
 from tests import test_campaign_context as context
 from tests.support.cli import invoke
 
@@ -105,3 +109,31 @@ def test_an_entry_the_database_refuses_fails_its_whole_change(
                               " nothing changed\n")
     assert luck(store_where) == 8
     assert [e["input"] for e in entries(store_where)] == ["gain luck 1", "gain luck 2"]
+
+
+def test_an_error_after_writes_went_to_the_server_keeps_none_of_them(
+    store_where: str, tmp_path: Path
+) -> None:
+    """Writes already sent (a sheet stored, a change applied and logged, a character removed)
+    and then an error of the program's own, or ^C: none of them is kept."""
+    kit(store_where, tmp_path)
+    store = open_campaign(campaign_where(store_where))
+    gain = Resolution("gain luck 1", "generic", "pool", "", "Kit",
+                      changes=(Change("Kit", "luck", 0, 1, "gain"),))
+    for error in (ValueError("boom"), KeyboardInterrupt()):
+        with pytest.raises(type(error)), store.transaction() as tx:
+            tx.put_character({"name": "Bo", "system": "generic"})
+            tx.table("Kit")
+            tx.apply(gain, {})
+            tx.character_names()  # a read: what was written before it has gone to the server
+            tx.remove_character("Kit")
+            tx.character_names()
+            raise error
+        with store.transaction(readonly=True) as tx:
+            assert tx.character_names() == ["Kit"] and tx.log(10) == []
+    with store.transaction() as tx:
+        tx.table("Kit")
+        assert tx.apply(gain, {}).id >= 1
+    store.close()
+    assert [(e["input"], e["changes"][0]["after"]) for e in entries(store_where)] == [
+        ("gain luck 1", 1)]

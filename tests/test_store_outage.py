@@ -219,3 +219,40 @@ def test_completion_in_an_outage_offers_the_words_read_before(
     assert view.problem is not None and view.problem.startswith("campaign unreachable since ")
     assert view.character is not None and view.character.name == "Kit"  # who acts stays
     assert found == (["Kit"], {"fireball": "8d6"})
+
+
+def test_a_change_whose_server_stops_before_its_commit_keeps_nothing(
+    own_server: Server, tmp_path: Path
+) -> None:
+    """A change read, applied and logged, its entry's INSERT and the commit still to go (they
+    go together): the server stops. Nothing of it is kept, the error is one line, and the
+    same store's next change, the server back, logs after what was there."""
+    from cli.store import campaign_where, open_campaign
+    from rules.errors import RollError
+    from rules.resolution import Change, Resolution
+
+    url = own_server.new_database()
+    assert invoke("--campaign", url, "sheet", "import",
+                  str(context.sheet(tmp_path, context.KIT, "kit")))[0] == 0
+    assert invoke("--campaign", url, "--as", "kit", "spend", "luck")[0] == 0  # #1, luck 1
+    store = open_campaign(campaign_where(url))
+    gain = Resolution("gain luck 1", "generic", "pool", "", "Kit",
+                      changes=(Change("Kit", "luck", 1, 2, "gain"),))
+    try:
+        with pytest.raises(RollError) as refused, store.transaction() as tx:
+            assert tx.table("Kit").active is not None
+            tx.apply(gain, {})
+            own_server.halt()
+    finally:
+        own_server.resume()
+    assert str(refused.value).startswith(f"campaign {url}: cannot reach the database: ")
+    assert "\n" not in str(refused.value)
+    with store.transaction() as tx:
+        assert tx.character("Kit").pools["luck"] == 1 and len(tx.log(10)) == 1
+        entry = tx.apply(gain, {})
+    store.close()
+    logged = [json.loads(line) for line in invoke("--campaign", url, "log", "--json")[1]
+              .splitlines()]
+    assert [(e["input"], e["id"]) for e in logged] == [("spend luck", 1),
+                                                      ("gain luck 1", entry.id)]
+    assert entry.id > 1
