@@ -75,6 +75,8 @@ class Relay:
         while True:
             client, _ = self._listener.accept()
             server = socket.create_connection(("127.0.0.1", self.port))
+            for end in (client, server):  # as libpq's own socket: no waiting to fill a packet
+                end.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             threading.Thread(target=self._pump, args=(client, server), daemon=True).start()
 
     def _pump(self, client: socket.socket, server: socket.socket) -> None:
