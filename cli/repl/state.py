@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -12,6 +12,7 @@ from cli.settings import Settings
 from rules.campaign import Character
 from rules.errors import RollError
 from rules.systems import System, get_system
+from rules.values import frozen
 
 if TYPE_CHECKING:
     from cli.store import CampaignStore, Where
@@ -74,7 +75,7 @@ class LaterRolls(Mapping[str, str]):
         return iter(self._got())
 
 
-@dataclass(frozen=True)
+@frozen
 class Words:
     """What completion offers from the campaign: its characters' names, aliases and tables."""
 
@@ -83,7 +84,7 @@ class Words:
     tables: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class TableView:
     """A snapshot of the table: the system in use, who acts, who else is there, the party."""
 
@@ -230,7 +231,6 @@ class ViewReader:
         """Whether another client wrote the campaign since the last look (a watcher is kept only
         while somebody acts, whose pools the toolbar shows; never an error at the prompt)."""
         from cli.store import campaign_exists
-        from cli.store.follow import watch
 
         where = self.settings.campaign_path() if self.settings.acting() is not None else None
         try:
@@ -238,6 +238,8 @@ class ViewReader:
                 self._stop_watching()
                 self._watched = where
                 if where is not None and campaign_exists(where):
+                    from cli.store.follow import watch
+
                     self._watcher = watch(where)
             return self._watcher is not None and self._watcher.wait(0)
         except Exception:  # the prompt must come back whatever the store does
