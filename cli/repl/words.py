@@ -217,12 +217,11 @@ class Repl:
         """Run the LINE with its output gathered by its Environment, then shown a screenful
         at a time."""
         import io
-        from dataclasses import replace
 
         from cli.dispatch import run_any
 
         gathered, env = io.StringIO(), self.runner.env
-        self.runner.env = replace(env, stdout=gathered)
+        self.runner.env = env.replaced(stdout=gathered)
         try:
             run_any(self.runner, line)
         finally:
