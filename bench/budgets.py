@@ -152,24 +152,24 @@ def work_counts() -> None:
     """What a batch leaves undone: describing dice under -q, looking up a LINE twice; the
     collector paused only while repeats run (cli/runner.py collector_paused); the campaign
     connections a repeat opens."""
-    import cli.runner as runner_module
+    import cli.plan as plan_module
     import rules.systems.protocol as protocol
     from cli.plain import run_batch
 
     described: list[object] = []
-    describe = protocol.describe_roll
-    protocol.describe_roll = lambda roll: described.append(roll) or describe(roll)  # type: ignore[assignment]
+    describe = protocol.roll_parts
+    protocol.roll_parts = lambda roll: described.append(roll) or describe(roll)  # type: ignore[assignment]
     quiet = runner("\n".join(EVERYDAY))
     run_batch(quiet, quiet.env)
-    protocol.describe_roll = describe
+    protocol.roll_parts = describe
     report("dice described by 18 LINEs under -q", len(described), 0, "times")
 
     checked: list[object] = []
-    check = runner_module.check_dice_limit
-    runner_module.check_dice_limit = lambda expr, times: checked.append(expr) or check(expr, times)  # type: ignore[assignment]
+    check = plan_module.check_dice_limit
+    plan_module.check_dice_limit = lambda expr, times: checked.append(expr) or check(expr, times)  # type: ignore[assignment]
     batch = runner("\n".join(EVERYDAY * 20))
     run_batch(batch, batch.env)
-    runner_module.check_dice_limit = check
+    plan_module.check_dice_limit = check
     report("dice limits checked for 18 LINEs x 20", len(checked), len(EVERYDAY), "times")
 
     for times, line, paused in [(3, "3d6", True), (1, "3d6", False), (3, "3d6+", True)]:

@@ -4,7 +4,7 @@ Click or Typer is imported."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 SUBCOMMANDS = (
     "odds", "sheet", "log", "undo", "systems", "help", "completion", "repl", "alias", "table",
@@ -17,8 +17,7 @@ COMPLETE_VAR = "_ROLL_COMPLETE"
 """Set when a shell calls `roll` back at Tab time (Click's completion protocol)."""
 
 
-@dataclass(frozen=True)
-class OptionWords:
+class OptionWords(NamedTuple):
     """One shared option: its parameter (as cli/options.py names it), its words, and the type
     of its value (None: a flag)."""
 

@@ -10,7 +10,7 @@ import functools
 import inspect
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Annotated, Any, NoReturn
 
 import click
@@ -116,7 +116,7 @@ class Invocation:
         defaults) put over them."""
         typed = {("character" if name == "as_" else name): value for name, value in given.items()
                  if value != SHARED[name].default}
-        return replace(self.settings, **typed) if typed else self.settings
+        return self.settings.replaced(**typed) if typed else self.settings
 
 
 def _invocation() -> Invocation | None:
@@ -154,7 +154,7 @@ def with_settings(*names: str) -> Callable[[Body], Body]:
                 settings = called.settings_with(given)  # status, or Stopped once reported
                 env = called.env
                 if settings.json and not env.as_json:  # `--json` typed on the line itself
-                    env = replace(env, as_json=True)
+                    env = env.replaced(as_json=True)
                 try:
                     return func(env=env, settings=settings, **kw)
                 except RollError as error:

@@ -23,8 +23,15 @@ if TYPE_CHECKING:
     from cli.store import CampaignView
     from rules.named_rolls import Expansion
 
-NOBODY = TableState()
-"""The table of a LINE that reads no campaign: nobody acts, nothing is known."""
+_NOBODY: list[TableState] = []
+
+
+def nobody() -> TableState:
+    """The table of a LINE that reads no campaign: nobody acts, nothing is known (made at the
+    first such LINE: a REPL's first prompt makes none)."""
+    if not _NOBODY:
+        _NOBODY.append(TableState())
+    return _NOBODY[0]
 
 
 class Resolver(Planner):
@@ -84,7 +91,7 @@ class Resolver(Planner):
         single, times = self.repeats(line)
         budget = Budget()  # the dice limit covers the whole LINE, repeats included
         if not self.needs_campaign(single):
-            system, table = self.pick_system(None), NOBODY
+            system, table = self.pick_system(None), nobody()
             return [
                 self._resolved(system, table, single, text, i == times - 1, budget, named)
                 for i in range(times)
@@ -99,9 +106,9 @@ class Resolver(Planner):
     def _plain_results(
         self, system: System, line: ast.Line, text: str, times: int
     ) -> Iterator[Resolution]:
-        budget = Budget()  # the dice limit covers the whole LINE, repeats included
+        budget, table = Budget(), nobody()  # the dice limit covers the whole LINE, repeats included
         for i in range(times):
-            yield self._resolved(system, NOBODY, line, text, i == times - 1, budget)
+            yield self._resolved(system, table, line, text, i == times - 1, budget)
 
     def _resolved(
         self, system: System, table: TableState, line: ast.Line, text: str, last: bool, budget: Budget,
@@ -175,7 +182,7 @@ class Resolver(Planner):
         system = self.pick_system(None)
         try:
             results = [
-                self._resolved(system, NOBODY, line, text, i == times - 1, budget, named)
+                self._resolved(system, nobody(), line, text, i == times - 1, budget, named)
                 for i in range(times)
             ]
         except RollError:
@@ -202,7 +209,7 @@ class Resolver(Planner):
         roller = Roller(self.source, budget or Budget())
         if not self.needs_campaign(line):
             system = self.pick_system(None)
-            res = self._judged(system, NOBODY, line, text, roller, named)
+            res = self._judged(system, nobody(), line, text, roller, named)
             self._check_faces(last)
             return res
         if not self.campaign_exists():

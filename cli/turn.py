@@ -5,10 +5,13 @@ a one-shot from a shell share it (cli/repl/words.py, cli/runner.py)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rules.encounter.state import FIELD, Encounter
+from rules.encounter import FIELD
 from rules.errors import RollError
+
+if TYPE_CHECKING:
+    from rules.encounter.state import Encounter
 
 ITS_OWN = frozenset({"encounter", "foe", "next", "delay", "pin"})
 """The encounter's own words: they act as nobody in particular."""
@@ -18,7 +21,9 @@ def running(party: Mapping[str, Any]) -> tuple[Encounter, Any] | None:
     """The encounter in the party's sheet and its game's rules, or None."""
     text = party.get(FIELD)
     if not isinstance(text, str) or not text:
-        return None
+        return None  # no fight: the encounter's modules stay unloaded
+    from rules.encounter.state import Encounter
+
     try:
         enc = Encounter.load(text)
         from rules.encounter.games import rules_of

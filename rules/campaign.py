@@ -14,18 +14,29 @@ from typing import Any
 from rules.errors import UsageError
 from rules.record import Record
 from rules.resolution import Change, Value
-from rules.values import frozen
+from rules.values import Slotted, frozen
 
 SECTIONS = {"pool": "pools", "risk": "risk", "stat": "stats", "max": "max", "item": "items"}
 
 
-@frozen
-class Character:
-    """One character: a name, a system and the sheet (current pools included)."""
+class Character(Slotted):
+    """One character: a name, a system and the sheet (current pools included). Slotted: the
+    acting character is made before a REPL's first prompt."""
 
+    __slots__ = ("name", "system", "sheet")
     name: str
     system: str
     sheet: Mapping[str, Any]
+
+    def __init__(self, name: str, system: str, sheet: Mapping[str, Any]) -> None:
+        setter = object.__setattr__
+        setter(self, "name", name)
+        setter(self, "system", system)
+        setter(self, "sheet", sheet)
+
+    def with_sheet(self, sheet: Mapping[str, Any]) -> Character:
+        """The same character with `sheet` (a change applied, a pool spent: a new value)."""
+        return Character(self.name, self.system, sheet)
 
     def section(self, name: str) -> Mapping[str, Any]:
         value = self.sheet.get(name, {})

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields
+from dataclasses import field, fields
 from typing import TYPE_CHECKING, Any
 
 from rules.dice.results import DiceHistory, Roll, Throw
@@ -59,7 +59,7 @@ class Change:
         )
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Resolution:
     """A resolved LINE: the §3 JSON fields, the main text line, and the changes to apply.
 
@@ -113,11 +113,11 @@ class Resolution:
             return NotImplemented
         assert isinstance(other, Resolution)
         return self.summary == other.summary and all(
-            getattr(self, name) == getattr(other, name) for name in _COMPARED
+            getattr(self, name) == getattr(other, name) for name in _compared()
         )
 
     def __hash__(self) -> int:
-        return hash(tuple(getattr(self, name) for name in _COMPARED))
+        return hash(tuple(getattr(self, name) for name in _compared()))
 
     @property
     def comment(self) -> str | None:
@@ -149,5 +149,12 @@ class Resolution:
 PASSING = frozenset({"pass", "hit", "hold", "success", "stable"})
 
 
-_COMPARED = tuple(f.name for f in fields(Resolution) if f.compare)
-"""What two results must share besides their summary to be equal."""
+_COMPARED: list[str] = []
+
+
+def _compared() -> list[str]:
+    """What two results must share besides their summary to be equal (the fields that
+    compare: known once the class is made, at its first instance)."""
+    if not _COMPARED:
+        _COMPARED.extend(f.name for f in fields(Resolution) if f.compare)
+    return _COMPARED

@@ -15,8 +15,10 @@ pass from a list of pieces (`built`), as rules/describe.py writes a roll's dice.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import NamedTuple
+
+from rules.values import frozen
 
 
 class Face(NamedTuple):
@@ -47,7 +49,7 @@ class Word(NamedTuple):
 Part = str | Face | Word
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Said:
     """A summary line as parts; `plain` is its plain text."""
 

@@ -1,20 +1,22 @@
-"""`@frozen`: a frozen dataclass whose methods are written when its first instance is made.
+"""`@frozen` and `@mutable`: dataclasses whose methods are written when their first instance is made.
 
 `@dataclass(frozen=True)` compiles an `__init__`, `__eq__`, `__hash__`, `__repr__` and the
-frozen `__setattr__`/`__delattr__` of each class as the module defining it loads: about
-0.4 ms a class, 10 ms for the syntax tree's two dozen, though a LINE makes instances of a few
-of them. A class marked `@frozen` is the same frozen dataclass (the same fields, defaults,
+frozen `__setattr__`/`__delattr__` of each class as the module defining it loads: 0.5 to 1 ms a
+class (a plain `@dataclass` about half that), 10 ms for the syntax tree's two dozen, though a
+LINE makes instances of a few of them, and a REPL's first prompt of none of the result's.
+A class marked `@frozen` is the same frozen dataclass (the same fields, defaults,
 `__post_init__`, equality, hash, `repr`, `dataclasses.replace` and `fields`), made so by
 `dataclasses.dataclass(frozen=True)` the first time one of its instances (or a subclass's) is
-made, or `made(cls)` is called. Before that nothing can tell the difference but
-`dataclasses.is_dataclass(cls)`, `fields(cls)` and the generated attributes read from the
-class itself (`__match_args__`): code that asks them of a class before any instance calls
-`made(cls)` first.
+made, or `made(cls)` is called; `@mutable` is the same for a plain `@dataclass` (the runner's
+per-LINE state: a roller, a budget, a command's context). Before that nothing can tell the
+difference but `dataclasses.is_dataclass(cls)`, `fields(cls)` and the generated attributes
+read from the class itself (`__match_args__`): code that asks them of a class before any
+instance calls `made(cls)` first.
 
 Classes that need `__slots__` (a result tree: one node per die of `100000d6`) derive from
 `Slotted`: their fields listed in `__slots__`, set once in a hand-written `__init__`; equality,
 hash, `repr` and the refusal to change come from `Slotted`. Slots make a new class, which
-cannot wait, and `@dataclass(frozen=True, slots=True)` costs about 0.5 ms a class at import.
+cannot wait, and `@dataclass(frozen=True, slots=True)` costs about 1 ms a class at import.
 """
 
 from __future__ import annotations
@@ -29,20 +31,31 @@ _PENDING = "__value_pending__"
 @dataclass_transform(frozen_default=True)
 def frozen(cls: T) -> T:
     """Mark `cls` a frozen dataclass, made at its first instance (see the module)."""
-    setattr(cls, _PENDING, True)
+    return _pending(cls, frozen=True)
+
+
+@dataclass_transform()
+def mutable(cls: T) -> T:
+    """Mark `cls` a (mutable) dataclass, made at its first instance (see the module)."""
+    return _pending(cls, frozen=False)
+
+
+def _pending(cls: T, frozen: bool) -> T:
+    setattr(cls, _PENDING, {"frozen": frozen})
     setattr(cls, "__init__", _first_instance)  # noqa: B010  (replaced by the dataclass's own)
     return cls
 
 
 def made(cls: T) -> T:
-    """`cls` (and every `@frozen` class it derives from) made a frozen dataclass now."""
+    """`cls` (and every `@frozen`/`@mutable` class it derives from) made a dataclass now."""
     from dataclasses import dataclass
 
     for each in reversed(cls.__mro__):  # a base first: a dataclass takes its bases' fields
-        if vars(each).get(_PENDING):
+        options = vars(each).get(_PENDING)
+        if options:
             delattr(each, _PENDING)
             delattr(each, "__init__")  # (the placeholder: the dataclass writes its own)
-            dataclass(frozen=True)(each)
+            dataclass(**options)(each)
     return cls
 
 

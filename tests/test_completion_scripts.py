@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from cli.completion import SHELL_NAMES
-from cli.store import Campaign
+from cli.store.sqlite import Campaign
 from rules.systems import get_system
 from tests.support.cli import ENTRY, RUNNER, invoke
 

@@ -67,7 +67,7 @@ def test_a_fizzled_die_leaves_the_sheet(mira: Path) -> None:
 
 
 def test_party_risk_dice_without_a_character(private_campaign: Path) -> None:
-    from cli.store import Campaign
+    from cli.store.sqlite import Campaign
 
     with Campaign(private_campaign).transaction():
         pass  # a GM's campaign with no character yet: only `sheet import` makes one from roll

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from cli.store import Campaign
+from cli.store.sqlite import Campaign
 from rules.systems import get_system
 
 pexpect = pytest.importorskip("pexpect")

@@ -16,7 +16,7 @@ from cli.env import Environment
 from cli.repl.session import run_repl
 from cli.repl.state import ViewReader
 from cli.settings import Settings
-from cli.store import Campaign
+from cli.store.sqlite import Campaign
 from rules.systems import get_system
 
 MIRA: dict[str, Any] = {

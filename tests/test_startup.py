@@ -61,18 +61,36 @@ def test_an_odds_batch_builds_no_command(tmp_path: Path) -> None:
     assert loaded(tmp_path, ["--json"], "odds 3d6\nodds 4d6kh3\n", others) == ""
 
 
+FIRST_PROMPT = ("import sys\nfrom cli.env import Environment\nfrom cli.repl.session import Repl\n"
+                "from cli.repl.toolbar import Toolbar\n"
+                "from cli.runner import Runner\nfrom cli.settings import Settings\n"
+                "repl = Repl(Runner(Settings(), Environment()))\nrepl.refresh()\n"
+                "Toolbar(repl.view, lambda: 40, lambda: False)()\n"
+                "print(' '.join(m for m in {modules!r} if m in sys.modules))\n")
+"""The REPL up to its first prompt and toolbar (no terminal), then the modules of `modules`
+it loaded."""
+
+
 def test_the_repl_up_to_its_first_prompt_loads_no_parser(tmp_path: Path) -> None:
     """The grammar loads once the first prompt is up (cli/repl/session.py `warm_up`), not
     before it: with pyparsing, a third of the REPL's start."""
-    probe = ("import sys\nfrom cli.env import Environment\nfrom cli.repl.session import Repl\n"
-             "from cli.runner import Runner\nfrom cli.settings import Settings\n"
-             "Repl(Runner(Settings(), Environment())).refresh()\n"
-             "print(' '.join(m for m in ('rules.notation.grammar',)"
-             " if m in sys.modules))\n")
     env = dict(os.environ, ROLL_CAMPAIGN=str(tmp_path / "none.sqlite3"))
+    probe = FIRST_PROMPT.format(modules=("rules.notation.grammar",))
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env,
                           timeout=60, check=True)
     assert done.stdout == "\n"
+
+
+def test_the_repl_with_no_campaign_opens_no_store_before_its_first_prompt(tmp_path: Path) -> None:
+    """Where the campaign would be is asked, and that there is none: no database module, no
+    encounter (a party with no fight in it) and no help text is loaded for that."""
+    env = dict(os.environ, ROLL_CAMPAIGN=str(tmp_path / "none.sqlite3"))
+    unused = ("cli.store.sqlite", "cli.store.transaction", "cli.store.follow",
+              "rules.encounter.state", "rules.helptext", "cli.dispatch")
+    done = subprocess.run([sys.executable, "-c", FIRST_PROMPT.format(modules=unused)],
+                          capture_output=True, text=True, env=env, timeout=60, check=True)
+    assert done.stdout == "\n"
+    assert not (tmp_path / "none.sqlite3").exists()
 
 
 COMMANDS = ("rules.odds", "rules.systems.vagabond.checks", "rules.systems.vagabond.combat",

@@ -12,8 +12,10 @@ from typing import Any
 
 import pytest
 
-from cli.store import SCHEMA_VERSION, Campaign, default_campaign_path, schema
+from cli.store import default_campaign_path, schema
 from cli.store import sqlite as sqlite_store
+from cli.store.schema import SCHEMA_VERSION
+from cli.store.sqlite import Campaign
 from rules.campaign import LogEntry
 from rules.errors import RuleError, SheetError, UsageError
 from rules.record import Record

@@ -14,7 +14,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from cli.store import SCHEMA_VERSION, campaign_where, open_campaign
+from cli.store import campaign_where, open_campaign
+from cli.store.schema import SCHEMA_VERSION
 from rules.campaign import apply_change
 
 ROOT = Path(__file__).resolve().parent.parent

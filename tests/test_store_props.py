@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from cli.sheet_state import full_state
 from cli.sheets import dump_sheet, load_sheet
-from cli.store import Campaign
+from cli.store.sqlite import Campaign
 from rules.campaign import Character, apply_change, current_value
 from rules.errors import RuleError, SheetError, UsageError
 from rules.resolution import Change, Resolution

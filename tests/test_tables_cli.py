@@ -261,7 +261,7 @@ def test_an_unreadable_table_file_is_named(folder: Path) -> None:
 
 
 def test_schema_4_keeps_aliases_and_tables_and_migrates_an_old_campaign(tmp_path: Path) -> None:
-    from cli.store import Campaign
+    from cli.store.sqlite import Campaign
     from tests.test_store import version_1_campaign
 
     path = version_1_campaign(tmp_path / "old.sqlite3")

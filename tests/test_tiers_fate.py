@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -147,7 +146,7 @@ def test_no_fate_is_refused() -> None:
 
 def test_only_player_characters_have_fate() -> None:
     ctx, _ = context("fate reroll")
-    retainer = replace(ctx.active, sheet={**ctx.active.sheet, "kind": "retainer"})
+    retainer = ctx.active.with_sheet({**ctx.active.sheet, "kind": "retainer"})
     with pytest.raises(RuleError) as err:
         pay_fate(ctx, retainer)
     assert err.value.message == "Kell is a retainer: only player characters have Fate points"

@@ -1,4 +1,5 @@
-"""rules/values.py: a `@frozen` class is a frozen dataclass from its first instance on."""
+"""rules/values.py: a `@frozen` (`@mutable`) class is a frozen (plain) dataclass from its first
+instance on."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import dataclasses
 
 import pytest
 
-from rules.values import Slotted, frozen, made
+from rules.values import Slotted, frozen, made, mutable
 
 
 @frozen
@@ -54,6 +55,25 @@ def test_made_makes_the_class_before_any_instance() -> None:
     assert not dataclasses.is_dataclass(Unused)
     assert [f.name for f in dataclasses.fields(made(Unused))] == ["n"]
     assert Unused(n=4) == Unused(4)
+
+
+@mutable
+class Tally:
+    count: int = 0
+    seen: list[str] = dataclasses.field(default_factory=list)
+
+
+def test_a_mutable_value_is_a_plain_dataclass_made_at_its_first_instance() -> None:
+    pending: type = Tally
+    assert not dataclasses.is_dataclass(pending)
+    t = Tally()
+    t.count += 2
+    t.seen.append("d6")
+    assert dataclasses.is_dataclass(pending) and t == Tally(2, ["d6"])
+    assert Tally().seen == [] and Tally().seen is not Tally().seen  # a list each
+    assert repr(t) == "Tally(count=2, seen=['d6'])"
+    assert dataclasses.replace(t, count=5) == Tally(5, ["d6"])
+    assert [f.name for f in dataclasses.fields(Tally)] == ["count", "seen"]
 
 
 class Slot(Slotted):

@@ -17,7 +17,7 @@ def encounter_line(party: Mapping[str, Any], width: int, fallen: Collection[str]
     found = running(party)
     if found is None:
         return None
-    from cli.render.layout import width_of
+    from cli.render.wrapping import width_of
     from rules.encounter.describe import status
 
     return status(found[0], found[1], max(width, 10), fallen, width_of)

@@ -5,7 +5,6 @@ Never campaign-wide state: a one-shot in another shell never reads it.
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -23,8 +22,14 @@ def memory_path() -> Path:
 
 def _load(path: Path) -> dict[str, str]:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        return {}  # no state file yet: the REPL's first start (json is not loaded for it)
+    import json
+
+    try:
+        data = json.loads(text)
+    except ValueError:
         return {}
     acting = data.get("as") if isinstance(data, dict) else None
     return {str(k): str(v) for k, v in acting.items()} if isinstance(acting, dict) else {}
@@ -50,6 +55,8 @@ def remember_as(campaign: Where, name: str | None) -> None:
         acting.pop(_key(campaign), None)
     else:
         acting[_key(campaign)] = name
+    import json
+
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         spare = path.with_name(path.name + f".{os.getpid()}")

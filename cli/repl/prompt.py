@@ -12,7 +12,7 @@ END = "> "
 
 def prompt_text(view: TableView, width: int) -> str:
     """`view.prompt` when it fits under a third of `width`; else `vag·mira> `, `cha·ser a…> `."""
-    from cli.render.layout import cut, width_of  # columns: a CJK name takes two a letter
+    from cli.render.wrapping import cut, width_of  # columns: a CJK name takes two a letter
 
     room = max((width - 1) // 3, 6)  # strictly under a third of the width
     if width_of(view.prompt) <= room:

@@ -6,8 +6,12 @@ fields, and so are the help topics' commands (rules/helptext.py: `prompt_help`),
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rules.errors import Do, Hint
-from rules.helptext import Acting, Chosen, Command, Examples, Topic, worded
+
+if TYPE_CHECKING:
+    from rules.helptext import Acting, Chosen, Command, Examples, Topic
 
 
 def prompt_words(hint: Hint) -> str:
@@ -30,6 +34,8 @@ def prompt_words(hint: Hint) -> str:
 def prompt_help_words(part: Command | Acting | Chosen | Examples) -> str:
     """A help topic's part as the REPL's words say it: a command without `roll`, who acts
     after it (`check dex   (as Bram)`), `as NAME`, `use SYSTEM`."""
+    from rules.helptext import Acting, Chosen, Command, Examples  # with help, not the prompt
+
     match part:
         case Command(words, acting, system):
             said = [f"as {acting}"] if acting else []
@@ -47,4 +53,6 @@ def prompt_help_words(part: Command | Acting | Chosen | Examples) -> str:
 
 def prompt_help(parts: Topic) -> str:
     """A help topic as the REPL shows it, so an example pasted at the prompt works there."""
+    from rules.helptext import worded
+
     return worded(parts, prompt_help_words)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -12,6 +12,7 @@ from cli.settings import Settings
 from rules.campaign import Character
 from rules.errors import RollError
 from rules.systems import System, get_system
+from rules.values import Slotted, frozen
 
 if TYPE_CHECKING:
     from cli.store import CampaignStore, Where
@@ -74,7 +75,7 @@ class LaterRolls(Mapping[str, str]):
         return iter(self._got())
 
 
-@dataclass(frozen=True)
+@frozen
 class Words:
     """What completion offers from the campaign: its characters' names, aliases and tables."""
 
@@ -83,22 +84,51 @@ class Words:
     tables: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class TableView:
-    """A snapshot of the table: the system in use, who acts, who else is there, the party."""
+_VIEW = ("system", "character", "names", "party", "problem", "rolls", "tables", "fallen")
 
+
+class TableView(Slotted):
+    """A snapshot of the table: the system in use, who acts, who else is there, the party,
+    a problem reaching the campaign; `rolls`: named rolls in reach (the campaign's aliases and
+    the acting character's `[rolls]`); `tables`: the campaign's rollable tables; `fallen`: in a
+    running encounter, who is out of the fight (the encounter line never names them next:
+    cli/turn.py). Slotted: one is made before the first prompt."""
+
+    __slots__ = _VIEW
     system: System
-    character: Character | None = None
-    names: Sequence[str] = ()
-    party: Mapping[str, Any] = field(default_factory=dict)
-    problem: str | None = None
-    rolls: Mapping[str, str] = field(default_factory=dict)
-    """Named rolls in reach: the campaign's aliases and the acting character's `[rolls]`."""
-    tables: Sequence[str] = ()
-    """The campaign's rollable tables."""
-    fallen: tuple[str, ...] = ()
-    """In a running encounter, who is out of the fight (the encounter line never names them
-    next: cli/turn.py)."""
+    character: Character | None
+    names: Sequence[str]
+    party: Mapping[str, Any]
+    problem: str | None
+    rolls: Mapping[str, str]
+    tables: Sequence[str]
+    fallen: tuple[str, ...]
+
+    def __init__(
+        self,
+        system: System,
+        character: Character | None = None,
+        names: Sequence[str] = (),
+        party: Mapping[str, Any] | None = None,
+        problem: str | None = None,
+        rolls: Mapping[str, str] | None = None,
+        tables: Sequence[str] = (),
+        fallen: tuple[str, ...] = (),
+    ) -> None:
+        setter = object.__setattr__
+        setter(self, "system", system)
+        setter(self, "character", character)
+        setter(self, "names", names)
+        setter(self, "party", {} if party is None else party)
+        setter(self, "problem", problem)
+        setter(self, "rolls", {} if rolls is None else rolls)
+        setter(self, "tables", tables)
+        setter(self, "fallen", fallen)
+
+    def with_problem(self, problem: str) -> TableView:
+        """The same view, saying why the campaign could not be read now."""
+        return TableView(self.system, self.character, self.names, self.party, problem,
+                         self.rolls, self.tables, self.fallen)
 
     @property
     def risk(self) -> dict[str, str]:
@@ -218,7 +248,7 @@ class ViewReader:
         last = self._view
         if last is None or (last.character is None and not last.names):
             return TableView(_system_or_generic(chosen), problem=problem)
-        return replace(last, problem=problem)
+        return last.with_problem(problem)
 
     def current(self, max_age: float) -> TableView:
         """The last view, re-read if it is older than `max_age` seconds or another client wrote."""
@@ -230,7 +260,6 @@ class ViewReader:
         """Whether another client wrote the campaign since the last look (a watcher is kept only
         while somebody acts, whose pools the toolbar shows; never an error at the prompt)."""
         from cli.store import campaign_exists
-        from cli.store.follow import watch
 
         where = self.settings.campaign_path() if self.settings.acting() is not None else None
         try:
@@ -238,6 +267,8 @@ class ViewReader:
                 self._stop_watching()
                 self._watched = where
                 if where is not None and campaign_exists(where):
+                    from cli.store.follow import watch
+
                     self._watcher = watch(where)
             return self._watcher is not None and self._watcher.wait(0)
         except Exception:  # the prompt must come back whatever the store does

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from cli.render.text import value_text
 from cli.repl.state import TableView
@@ -22,8 +22,7 @@ ABBREVIATIONS = {
 a player says at the table; a title not listed is never shortened (no `Vigo`, `Woun`)."""
 
 
-@dataclass(frozen=True)
-class Item:
+class Item(NamedTuple):
     """One toolbar item, the shorter form it takes when room runs out, and whether it is an
     idle tally (`Earned 0`: a count with no maximum, still at 0) that gives way first."""
 
@@ -84,8 +83,8 @@ def _safely(
 
 def wrap(items: list[str], width: int) -> list[str]:
     """Items joined with two spaces, wrapped into lines of at most `width` columns (never
-    mid-item: cli.render.layout's `wrap_whole`)."""
-    from cli.render.layout import wrap_whole
+    mid-item: cli/render/wrapping.py's `wrap_whole`)."""
+    from cli.render.wrapping import wrap_whole
 
     return wrap_whole(items, width, "  ")
 
@@ -110,7 +109,7 @@ def toolbar_text(view: TableView, width: int, physical: bool = False) -> str:
 
 def _fit(text: str, width: int) -> str:
     """An item wider than a row, cut with `…` (the terminal would break it mid-item)."""
-    from cli.render.layout import cut
+    from cli.render.wrapping import cut
 
     return cut(text, width)
 

@@ -6,7 +6,6 @@ import shlex
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from cli.dispatch import run_any, subcommand_of
 from cli.env import terminal_columns
 from cli.repl.keys import AGAIN
 from cli.repl.physical import PhysicalSource
@@ -191,6 +190,8 @@ class Repl:
             elif word in HELP_WORDS:
                 self.help(rest.strip() or None)
             else:
+                from cli.dispatch import subcommand_of  # with the first LINE, not the prompt
+
                 if subcommand_of(line) is None:
                     self.last = line  # `again` repeats a LINE, never `undo` or `sheet rm`
                 else:
@@ -216,10 +217,11 @@ class Repl:
         """Run the LINE with its output gathered by its Environment, then shown a screenful
         at a time."""
         import io
-        from dataclasses import replace
+
+        from cli.dispatch import run_any
 
         gathered, env = io.StringIO(), self.runner.env
-        self.runner.env = replace(env, stdout=gathered)
+        self.runner.env = env.replaced(stdout=gathered)
         try:
             run_any(self.runner, line)
         finally:
@@ -230,6 +232,8 @@ class Repl:
 
     def run_line(self, line: str) -> None:
         """Run a LINE or subcommand; physical faces typed beyond its dice are said unused."""
+        from cli.dispatch import run_any, subcommand_of
+
         hand = self.runner.source
         if isinstance(hand, PhysicalSource):
             hand.start_line()

@@ -2,30 +2,30 @@
 
 `sqlite.py` is the embedded default (one file, WAL); `postgres.py` the same two protocols on a
 PostgreSQL server, for a table on several machines. `open_campaign` picks one by the
-campaign's form: a postgresql:// URL, or a file's path.
+campaign's form: a postgresql:// URL, or a file's path. Importing this package loads neither:
+asking where the campaign is, and whether it is there, opens no database module.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from cli.store.connection import CampaignUnavailable
-from cli.store.schema import SCHEMA_VERSION
-from cli.store.sqlite import (
-    BUSY_TIMEOUT_S,
-    Campaign,
-    Transaction,
+from cli.store.where import (
+    CampaignUnavailable,
+    CampaignURL,
+    Where,
+    campaign_where,
     default_campaign_path,
-    migrate,
     no_campaign,
-    schema_version,
+    path_exists,
 )
-from cli.store.where import CampaignURL, Where, campaign_where
-from rules.campaign import Character, LogEntry, TableState
-from rules.record import Record
-from rules.resolution import Resolution
+
+if TYPE_CHECKING:
+    from rules.campaign import Character, LogEntry, TableState
+    from rules.record import Record
+    from rules.resolution import Resolution
 
 
 class CampaignView(Protocol):
@@ -75,8 +75,6 @@ def campaign_exists(where: Where) -> bool:
         from cli.store.postgres import has_campaign
 
         return has_campaign(where)
-    from cli.store.sqlite import path_exists
-
     return path_exists(where)
 
 
@@ -93,12 +91,12 @@ def open_campaign(where: Where, create: bool = True,
 
         driver()
         return PostgresCampaign(where, create=create, announce=announce)
+    from cli.store.sqlite import Campaign  # (sqlite3 and the transaction: a campaign is opened)
+
     return Campaign(where, create=create, announce=announce)
 
 
 __all__ = [
-    "BUSY_TIMEOUT_S", "SCHEMA_VERSION", "Campaign", "CampaignStore", "CampaignURL",
-    "CampaignUnavailable", "CampaignView",
-    "Transaction", "Where", "campaign_exists", "campaign_where", "default_campaign_path", "migrate",
-    "no_campaign", "open_campaign", "schema_version",
+    "CampaignStore", "CampaignURL", "CampaignUnavailable", "CampaignView", "Where",
+    "campaign_exists", "campaign_where", "default_campaign_path", "no_campaign", "open_campaign",
 ]  # fmt: skip

@@ -8,9 +8,8 @@ its `Dialect` as data, and a template is filled in once per dialect (no rewritin
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 
 class Rows(Protocol):
@@ -26,8 +25,7 @@ class Connection(Protocol):
     def execute(self, sql: str, args: Sequence[Any] = ...) -> Any: ...
 
 
-@dataclass(frozen=True)
-class Dialect:
+class Dialect(NamedTuple):
     """What differs in the SQL of one database, as data."""
 
     name: str
@@ -41,9 +39,9 @@ class Dialect:
     """An integer column that may hold a log id."""
     writes_in_with: bool
     """Whether a WITH clause may hold an INSERT (one statement logs an entry and its index)."""
-    catalog: Callable[[Link], dict[str, tuple[str, ...]]] = field(compare=False)
+    catalog: Callable[[Link], dict[str, tuple[str, ...]]]
     """The logical schema: each table and its columns, in order."""
-    follow_ids: Callable[[Link, str], None] = field(compare=False)
+    follow_ids: Callable[[Link, str], None]
     """After rows were copied in with their ids: the table's key generator goes past them."""
     next_log_id: str | None = None
     """An expression giving the next log entry's id ahead of its INSERT, read with the table

@@ -13,6 +13,7 @@ import cli.store.schema as schema
 from cli.store.connection import CampaignUnavailable, OneConnection
 from cli.store.link import Dialect, Link, Rows
 from cli.store.transaction import Transaction
+from cli.store.where import default_campaign_path, no_campaign, path_exists
 from rules.errors import RuleError, UsageError
 
 if TYPE_CHECKING:
@@ -25,22 +26,10 @@ BUSY_TIMEOUT_S = 10.0
 """How long a writer waits for another process's transaction before giving up."""
 
 
-def default_campaign_path() -> Path:
-    """Where the campaign lives when neither `--campaign` nor `ROLL_CAMPAIGN` says otherwise."""
-    import platformdirs  # only here: a campaign named by --campaign or ROLL_CAMPAIGN needs none
-
-    return Path(platformdirs.user_data_dir("roll-rules", appauthor=False)) / "campaign.sqlite3"
-
-
 SYNCHRONOUS = "NORMAL"
 """WAL with NORMAL: a commit survives a killed process (the OS holds the WAL's pages) and a
 power cut at worst loses the last commits, never consistency; FULL's fsync per LINE made a
 batch of 1,000 `gain luck 1` 4× slower (bench/campaign_batch.py, docs/architecture.md)."""
-
-
-def no_campaign(path: Where) -> UsageError:
-    """The error of a command that needs a campaign where there is none (it never makes one)."""
-    return UsageError(f"no campaign at {path} (roll sheet import FILE creates one)")
 
 
 def _prepare_file(path: Path) -> None:
@@ -106,16 +95,6 @@ def migrate(db: sqlite3.Connection, path: Path) -> None:
         if db.in_transaction:
             db.execute("ROLLBACK")
         raise
-
-
-def path_exists(path: Path) -> bool:
-    """Whether a campaign file is there; a path no file can have (too long, a NUL byte) is a
-    UsageError naming it."""
-    try:
-        return path.exists()
-    except (OSError, ValueError) as exc:
-        why = exc.strerror if isinstance(exc, OSError) else "a NUL byte"
-        raise UsageError(f"campaign {str(path)[:80]}: {why}") from None
 
 
 class Campaign(OneConnection[sqlite3.Connection, "Transaction"]):

@@ -8,11 +8,12 @@ anything shows or stores has it left out.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from urllib.parse import quote, unquote
 
 from rules.errors import UsageError
+from rules.values import frozen
 
 URL_SCHEMES = ("postgresql://", "postgres://")
 """The forms of `--campaign` / ROLL_CAMPAIGN that name a PostgreSQL database, not a file."""
@@ -35,7 +36,7 @@ def is_url(text: str) -> bool:
     return text.lower().startswith(URL_SCHEMES)
 
 
-@dataclass(frozen=True)
+@frozen
 class URLParts:
     """A postgresql:// URL in pieces: `scheme://user:password@rest` (`rest`: host, path, query)."""
 
@@ -125,7 +126,7 @@ def check_url(url: str) -> None:
                          f" {problem}")
 
 
-@dataclass(frozen=True)
+@frozen
 class CampaignURL:
     """A campaign in a PostgreSQL database; `str()` is the URL without its password."""
 
@@ -148,6 +149,28 @@ class CampaignURL:
 
 Where = Path | CampaignURL
 """A campaign's location, as `--campaign` or ROLL_CAMPAIGN gave it."""
+
+
+def default_campaign_path() -> Path:
+    """Where the campaign lives when neither `--campaign` nor `ROLL_CAMPAIGN` says otherwise."""
+    import platformdirs  # only here: a campaign named by --campaign or ROLL_CAMPAIGN needs none
+
+    return Path(platformdirs.user_data_dir("roll-rules", appauthor=False)) / "campaign.sqlite3"
+
+
+def no_campaign(path: Where) -> UsageError:
+    """The error of a command that needs a campaign where there is none (it never makes one)."""
+    return UsageError(f"no campaign at {path} (roll sheet import FILE creates one)")
+
+
+def path_exists(path: Path) -> bool:
+    """Whether a campaign file is there; a path no file can have (too long, a NUL byte) is a
+    UsageError naming it."""
+    try:
+        return path.exists()
+    except (OSError, ValueError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) else "a NUL byte"
+        raise UsageError(f"campaign {str(path)[:80]}: {why}") from None
 
 
 def campaign_where(given: str | Path) -> Where:

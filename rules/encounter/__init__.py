@@ -1,8 +1,8 @@
-"""Encounters: rounds, turns, initiative and foes, kept by each game's own rules (pure)."""
+"""Encounters: rounds, turns, initiative and foes, kept by each game's own rules (pure).
 
-from __future__ import annotations
+The package itself loads none of its modules: a party sheet with no fight in it (every
+toolbar of a REPL outside one) is told apart by FIELD alone.
+"""
 
-from rules.encounter.rules import Board, EncounterRules
-from rules.encounter.state import FIELD, Combatant, Encounter, current
-
-__all__ = ["FIELD", "Board", "Combatant", "Encounter", "EncounterRules", "current"]
+FIELD = "encounter"
+"""The party field that holds the encounter while one runs."""

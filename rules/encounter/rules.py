@@ -55,7 +55,7 @@ class Board:
                     continue
                 old = chars.get(key)
                 if old is not None:
-                    chars[key] = replace(old, sheet=apply_change(old.sheet, change))
+                    chars[key] = old.with_sheet(apply_change(old.sheet, change))
             active = self.ctx.table.active
             if active is not None:
                 active = chars.get(active.name.lower())

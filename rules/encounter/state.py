@@ -12,11 +12,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from rules.campaign import TableState
+from rules.encounter import FIELD
 from rules.errors import UsageError
 from rules.resolution import Change
-
-FIELD = "encounter"
-"""The party field that holds the encounter while one runs."""
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from dataclasses import field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Literal, TypeVar
 
-from rules.values import frozen
+from rules.values import Slotted, frozen
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -70,26 +70,36 @@ class Compare:
 DieKind = Literal["std", "fate", "percent", "custom", "risk"]
 
 
-@frozen
-class Die:
-    """One kind of die: `d6`, `dF`, `d%`, `d{1,1,2,3}` or the risk die `Δ8`."""
+def _die_name(kind: DieKind, sides: int, custom: tuple[int, ...]) -> str:
+    if kind == "fate":
+        return "dF"
+    if kind == "percent":
+        return "d%"
+    if kind == "custom":
+        return "d{" + ",".join(str(f) for f in custom) + "}"
+    if kind == "risk":
+        return f"Δ{sides}"
+    return f"d{sides}"
 
+
+class Die(Slotted):
+    """One kind of die: `d6`, `dF`, `d%`, `d{1,1,2,3}` or the risk die `Δ8`; `name` is how it
+    is written, once, when it is made (every throw is named by it). Slotted: the dice this
+    module names are made as it loads, before a REPL's first prompt."""
+
+    __slots__ = ("kind", "sides", "custom", "name")
     kind: DieKind
     sides: int
-    custom: tuple[int, ...] = ()
+    custom: tuple[int, ...]
+    name: str
 
-    @cached_property
-    def name(self) -> str:
-        """`d6`, `dF`, `d%`, `d{1,1,2,3}`, `Δ8` (written once: every throw is named by it)."""
-        if self.kind == "fate":
-            return "dF"
-        if self.kind == "percent":
-            return "d%"
-        if self.kind == "custom":
-            return "d{" + ",".join(str(f) for f in self.custom) + "}"
-        if self.kind == "risk":
-            return f"Δ{self.sides}"
-        return f"d{self.sides}"
+    def __init__(self, kind: DieKind, sides: int, custom: tuple[int, ...] = (),
+                 name: str | None = None) -> None:
+        setter = object.__setattr__
+        setter(self, "kind", kind)
+        setter(self, "sides", sides)
+        setter(self, "custom", custom)
+        setter(self, "name", _die_name(kind, sides, custom) if name is None else name)
 
     @property
     def faces(self) -> tuple[int, ...]:

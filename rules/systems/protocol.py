@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple
 
 from rules.campaign import Character, TableState
 from rules.describe import pool_title, roll_parts
@@ -13,7 +13,7 @@ from rules.errors import Do, Hint, Part, UsageError
 from rules.notation import ast
 from rules.resolution import Change, Resolution, Summary
 from rules.said import Said, Word, built, marks
-from rules.values import frozen
+from rules.values import Slotted, mutable
 
 if TYPE_CHECKING:
     from rules.dice.results import Throw
@@ -21,28 +21,47 @@ if TYPE_CHECKING:
     from rules.odds.result import Odds
 
 
-@frozen
-class Stat:
-    """A stat a system's sheets carry: full name, 3-letter abbreviation, allowed range."""
+class Stat(Slotted):
+    """A stat a system's sheets carry: full name, 3-letter abbreviation, allowed range.
+    (Slotted: every game's stats are made as its module loads, before a REPL's first prompt.)"""
 
+    __slots__ = ("name", "abbrev", "lo", "hi", "kind")
     name: str
     abbrev: str
-    lo: int | None = None
-    hi: int | None = None
-    kind: Literal["score", "die"] = "score"
+    lo: int | None
+    hi: int | None
+    kind: Literal["score", "die"]
+
+    def __init__(self, name: str, abbrev: str, lo: int | None = None, hi: int | None = None,
+                 kind: Literal["score", "die"] = "score") -> None:
+        setter = object.__setattr__
+        setter(self, "name", name)
+        setter(self, "abbrev", abbrev)
+        setter(self, "lo", lo)
+        setter(self, "hi", hi)
+        setter(self, "kind", kind)
 
 
-@frozen
-class Pool:
+class Pool(Slotted):
     """A pool a character spends and refills; `maximum` None means the sheet's `[max]` gives it."""
 
+    __slots__ = ("name", "title", "maximum", "description")
     name: str
     title: str
-    maximum: Callable[[Character], int | None] | None = None
-    description: str = ""
+    maximum: Callable[[Character], int | None] | None
+    description: str
+
+    def __init__(self, name: str, title: str,
+                 maximum: Callable[[Character], int | None] | None = None,
+                 description: str = "") -> None:
+        setter = object.__setattr__
+        setter(self, "name", name)
+        setter(self, "title", title)
+        setter(self, "maximum", maximum)
+        setter(self, "description", description)
 
 
-@dataclass
+@mutable
 class Context:
     """What a command may use: its system, the campaign's table, the roller, and the input."""
 
@@ -84,8 +103,7 @@ CommandFn = Callable[[Context, ast.CommandLine], Resolution]
 OddsFn = Callable[[Context, ast.CommandLine], "Odds"]
 
 
-@dataclass(frozen=True)
-class Shared:
+class Shared(NamedTuple):
     """What every game shares that lives beside the protocol, wired in by the registry
     (rules/systems/__init__.py), so that this module imports none of them: the other games
     (an unknown word's hint names the games that have it), the pool commands and the sheet

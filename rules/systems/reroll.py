@@ -152,7 +152,7 @@ def starting_table(table: TableState, prev: Previous, rule: Rule) -> TableState:
         sheets[key] = apply_change(sheet, change, undo=True)
     characters = dict(table.characters)
     for key, sheet in sheets.items():
-        characters[key] = replace(characters[key], sheet=sheet)
+        characters[key] = characters[key].with_sheet(sheet)
     active = table.active
     if active is not None:
         active = characters.get(active.name.lower(), active)
@@ -181,7 +181,7 @@ def thrown_dice(ctx: Context, table: TableState, prev: Previous, rule: Rule) -> 
 
 def with_sheet(table: TableState, who: Character, sheet: Mapping[str, Any]) -> TableState:
     """The table with `who` (the active character) holding `sheet`."""
-    me = replace(who, sheet=sheet)
+    me = who.with_sheet(sheet)
     return replace(table, active=me, characters={**table.characters, who.name.lower(): me})
 
 
@@ -343,7 +343,7 @@ def net_changes(ctx: Context, now: TableState, start: TableState, old: tuple[Cha
 def _value(ctx: Context, who: Character, sheet: Mapping[str, Any], kind: str, name: str) -> Value:
     value = current_value(sheet, kind, name)
     if value is None and kind == "pool":
-        return ctx.system.pool_value(replace(who, sheet=sheet), ctx.system.pool(name, who))
+        return ctx.system.pool_value(who.with_sheet(sheet), ctx.system.pool(name, who))
     return value
 
 

@@ -12,7 +12,7 @@ from typing import Any
 import pexpect
 import pyte
 
-from cli.store import Campaign
+from cli.store.sqlite import Campaign
 from rules.systems import get_system
 
 ROLL = Path(sys.executable).with_name("roll")
