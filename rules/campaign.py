@@ -29,10 +29,7 @@ class Character(Slotted):
     sheet: Mapping[str, Any]
 
     def __init__(self, name: str, system: str, sheet: Mapping[str, Any]) -> None:
-        setter = object.__setattr__
-        setter(self, "name", name)
-        setter(self, "system", system)
-        setter(self, "sheet", sheet)
+        self._set_fields(name, system, sheet)
 
     def with_sheet(self, sheet: Mapping[str, Any]) -> Character:
         """The same character with `sheet` (a change applied, a pool spent: a new value)."""

@@ -73,6 +73,13 @@ class Slotted:
 
     __slots__: tuple[str, ...] = ()
 
+    def _set_fields(self, *values: Any) -> None:
+        """Set every field once, in `__slots__` order (an `__init__` of a value made a few times;
+        the result tree's nodes, made by the thousand, set theirs one by one)."""
+        setter = object.__setattr__
+        for name, value in zip(_names(type(self)), values, strict=True):
+            setter(self, name, value)
+
     def _fields(self) -> tuple[Any, ...]:
         return tuple(getattr(self, name) for name in _names(type(self)))
 

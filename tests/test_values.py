@@ -90,6 +90,21 @@ class OtherSlot(Slot):
     __slots__ = ()
 
 
+class Pair(Slotted):
+    __slots__ = ("left", "right")
+    left: str
+    right: int
+
+    def __init__(self, left: str, right: int = 2) -> None:
+        self._set_fields(left, right)
+
+
+def test_set_fields_sets_each_field_once_in_slots_order() -> None:
+    assert (Pair("a").left, Pair("a").right) == ("a", 2) and Pair("a") == Pair("a", 2)
+    with pytest.raises(ValueError):
+        Pair.__new__(Pair)._set_fields("only one")
+
+
 def test_a_slotted_value_is_frozen_with_equality_hash_and_repr_of_its_fields() -> None:
     p = Slot(1)
     assert (p.x, p.y) == (1, 0)

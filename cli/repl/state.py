@@ -115,15 +115,8 @@ class TableView(Slotted):
         tables: Sequence[str] = (),
         fallen: tuple[str, ...] = (),
     ) -> None:
-        setter = object.__setattr__
-        setter(self, "system", system)
-        setter(self, "character", character)
-        setter(self, "names", names)
-        setter(self, "party", {} if party is None else party)
-        setter(self, "problem", problem)
-        setter(self, "rolls", {} if rolls is None else rolls)
-        setter(self, "tables", tables)
-        setter(self, "fallen", fallen)
+        self._set_fields(system, character, names, {} if party is None else party, problem,
+                         {} if rolls is None else rolls, tables, fallen)
 
     def with_problem(self, problem: str) -> TableView:
         """The same view, saying why the campaign could not be read now."""

@@ -95,11 +95,8 @@ class Die(Slotted):
 
     def __init__(self, kind: DieKind, sides: int, custom: tuple[int, ...] = (),
                  name: str | None = None) -> None:
-        setter = object.__setattr__
-        setter(self, "kind", kind)
-        setter(self, "sides", sides)
-        setter(self, "custom", custom)
-        setter(self, "name", _die_name(kind, sides, custom) if name is None else name)
+        self._set_fields(kind, sides, custom,
+                         _die_name(kind, sides, custom) if name is None else name)
 
     @property
     def faces(self) -> tuple[int, ...]:

@@ -34,12 +34,7 @@ class Stat(Slotted):
 
     def __init__(self, name: str, abbrev: str, lo: int | None = None, hi: int | None = None,
                  kind: Literal["score", "die"] = "score") -> None:
-        setter = object.__setattr__
-        setter(self, "name", name)
-        setter(self, "abbrev", abbrev)
-        setter(self, "lo", lo)
-        setter(self, "hi", hi)
-        setter(self, "kind", kind)
+        self._set_fields(name, abbrev, lo, hi, kind)
 
 
 class Pool(Slotted):
@@ -54,11 +49,7 @@ class Pool(Slotted):
     def __init__(self, name: str, title: str,
                  maximum: Callable[[Character], int | None] | None = None,
                  description: str = "") -> None:
-        setter = object.__setattr__
-        setter(self, "name", name)
-        setter(self, "title", title)
-        setter(self, "maximum", maximum)
-        setter(self, "description", description)
+        self._set_fields(name, title, maximum, description)
 
 
 @mutable
