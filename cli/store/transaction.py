@@ -3,14 +3,14 @@ applied and logged, undo, named rolls and tables. The backends give only a `Link
 connection in their dialect) and begin, lock, commit and map errors themselves.
 
 A change reads only what it touches: `table()` loads the acting character and the last entry;
-the other characters and the party load when a system asks for them (`Roster`, `PartySheet`),
+the other characters and the party load when a system asks for them (cli/store/roster.py),
 and every sheet read in a transaction is read once.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from datetime import UTC, datetime
 from typing import Any
@@ -19,6 +19,7 @@ import cli.store.history as history
 import cli.store.records as records
 from cli.store.catalog import NamedRows
 from cli.store.link import Link, Rows
+from cli.store.roster import PartySheet, Roster
 from cli.store.rows import Decoder, sheet_json
 from cli.store.schema import ENTRY_COLUMNS, touched_keys
 from rules.campaign import Character, LogEntry, TableState, apply_change, current_value
@@ -40,79 +41,6 @@ def _key(name: str | None) -> str | None:
 
 def _shown(value: Value) -> str:
     return "unset" if value is None else str(value)
-
-
-class Roster(Mapping[str, Character]):
-    """The campaign's characters by lower-case name, each read when first asked for; all of
-    them only when a system goes through every one (a rest, a Shift)."""
-
-    def __init__(self, tx: Transaction) -> None:
-        self._tx = tx
-        self._all: dict[str, Character] | None = None
-
-    def _find(self, key: str) -> Character | None:
-        if self._all is not None and self._tx.closed:  # read already, by a later transaction
-            return self._all.get(key.strip().lower())
-        with self._tx.reader() as tx:
-            return tx.find_character(key)
-
-    def __getitem__(self, key: str) -> Character:
-        found = self._find(key)
-        if found is None:
-            raise KeyError(key)
-        return found
-
-    def get(self, key: str, default: Any = None) -> Any:
-        found = self._find(key)
-        return default if found is None else found
-
-    def __contains__(self, key: object) -> bool:
-        return isinstance(key, str) and self._find(key) is not None
-
-    def _every(self) -> dict[str, Character]:
-        if self._all is None:
-            with self._tx.reader() as tx:
-                self._all = {c.name.lower(): c for c in tx.characters()}
-        return self._all
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._every())
-
-    def __len__(self) -> int:
-        return len(self._every())
-
-    def __eq__(self, other: object) -> bool:
-        return dict(self.items()) == (dict(other.items()) if isinstance(other, Mapping) else other)
-
-    __hash__ = None  # type: ignore[assignment]
-
-
-class PartySheet(Mapping[str, Any]):
-    """The party's sheet, read when a system first looks at it."""
-
-    def __init__(self, tx: Transaction) -> None:
-        self._tx = tx
-        self._sheet: dict[str, Any] | None = None
-
-    def _read(self) -> dict[str, Any]:
-        if self._sheet is None:
-            with self._tx.reader() as tx:
-                self._sheet = tx.party()
-        return self._sheet
-
-    def __getitem__(self, key: str) -> Any:
-        return self._read()[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._read())
-
-    def __len__(self) -> int:
-        return len(self._read())
-
-    def __eq__(self, other: object) -> bool:
-        return self._read() == (dict(other.items()) if isinstance(other, Mapping) else other)
-
-    __hash__ = None  # type: ignore[assignment]
 
 
 class Transaction(NamedRows):
