@@ -11,7 +11,7 @@ from rules.campaign import Character
 from rules.errors import RuleError, UsageError
 from rules.resolution import Change
 from rules.systems.brighter.vocabulary import grit_max
-from tests.test_brighter import BOB, SYSTEM, ann, dice, odds, resolve
+from tests.support.brighter import BOB, SYSTEM, ann, dice, odds, resolve
 
 
 def test_a_hit_comes_off_armor_then_grit() -> None:

@@ -125,7 +125,7 @@ def test_the_readme_encounter_section_runs_in_order(tmp_path: Path) -> None:
     import shlex
 
     from tests.support.encounter import SHEETS
-    from tests.test_readme import ENCOUNTERS, readme
+    from tests.support.readme import ENCOUNTERS, readme
 
     (tmp_path / "ara.toml").write_text(SHEETS["ara"], encoding="utf-8")
     [block] = re.findall(r"```sh\n(.*?)```", readme(named=True, section=ENCOUNTERS), re.S)

@@ -2,52 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
 from fractions import Fraction
-from typing import Any
 
 import pytest
 
 from cli.render.text import plain_text
-from rules.campaign import Character, TableState
-from rules.dice.evaluate import Roller
-from rules.dice.source import ScriptedSource
+from rules.campaign import Character
 from rules.errors import RuleError, SheetError, UsageError
-from rules.notation import parse
 from rules.odds.risk import expected_uses
-from rules.resolution import Change, Resolution
-from rules.systems import Context, get_system
+from rules.resolution import Change
 from rules.systems.macchiato.checks import FREE_FLAG
 from rules.systems.macchiato.odds import RiskOdds
-
-SYSTEM = get_system("macchiato")
-
-
-def mira(**extra: Any) -> Character:
-    sheet = {"name": "Mira", "system": "macchiato", "stats": {"strength": 12, "dexterity": 9},
-             "risk": {"torches": "Δ6"}, **extra}  # fmt: skip
-    return Character("Mira", "macchiato", sheet)
-
-
-def context(
-    text: str,
-    faces: Iterable[int] = (),
-    active: Character | None = None,
-    others: Iterable[Character] = (),
-    party: Mapping[str, Any] | None = None,
-) -> Context:
-    chars = {c.name.lower(): c for c in [*others, *([active] if active else [])]}
-    table = TableState(active, chars, party or {})
-    return Context(SYSTEM, table, Roller(ScriptedSource(faces)), text)
-
-
-def resolve(text: str, faces: Iterable[int] = (), **kw: Any) -> Resolution:
-    return SYSTEM.resolve(parse(text), context(text, faces, **kw))
-
-
-def odds(text: str, **kw: Any) -> Any:
-    return SYSTEM.odds(parse(text), context(text, **kw))
-
+from tests.support.macchiato import SYSTEM, mira, odds, resolve
 
 # ---- checks ----
 

@@ -14,7 +14,7 @@ from rules.errors import UsageError
 from rules.odds.risk import expected_uses, step_down_chance, survival
 from rules.resolution import Change
 from tests.support.cli import invoke
-from tests.test_macchiato import mira, odds, resolve
+from tests.support.macchiato import mira, odds, resolve
 
 
 def test_a_risk_die_at_advantage_keeps_the_higher() -> None:

@@ -7,7 +7,7 @@ import pytest
 from cli.render.text import plain_text
 from rules.errors import ScriptError, UsageError
 from rules.resolution import Change
-from tests.test_macchiato import mira, resolve
+from tests.support.macchiato import mira, resolve
 
 
 @pytest.mark.parametrize(

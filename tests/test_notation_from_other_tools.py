@@ -15,8 +15,8 @@ from rules.errors import EvaluationError, LimitError, NotationError
 from rules.notation import ast, parse
 from rules.odds import line_odds
 from tests.support.cli import invoke, invoke_json
+from tests.support.odds import brute
 from tests.support.strategies import new_dice, new_lines
-from tests.test_odds_notation import brute
 
 ROWS = [
     # (LINE, faces, the text)

@@ -16,49 +16,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.dice.evaluate import Roller
-from rules.dice.source import RandomSource, ScriptedSource
+from rules.dice.source import RandomSource
 from rules.errors import EvaluationError, LimitError, RollError
 from rules.notation import ast, parse
 from rules.odds import EPSILON, Dist, Odds, clear_cache, distribution, line_odds
-
-
-class _Need(Exception):
-    """The roller asked for a die beyond the scripted prefix."""
-
-    def __init__(self, die: ast.Die) -> None:
-        super().__init__(die.name)
-        self.die = die
-
-
-class _Probe(ScriptedSource):
-    """Scripted faces that report which die comes next instead of running out."""
-
-    def throw(self, die: ast.Die, why: str) -> int:
-        if self.left == 0:
-            raise _Need(die)
-        return super().throw(die, why)
-
-
-def brute(line: ast.RollLine, max_faces: int = 64) -> tuple[dict[int, Fraction], Fraction]:
-    """The roller's exact distribution of a LINE's total, and the mass of face sequences cut."""
-    expr = ast.with_advantage(line.expr, line.advantage)
-    out: dict[int, Fraction] = {}
-    cut = Fraction(0)
-    stack: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
-    while stack:
-        prefix, p = stack.pop()
-        try:
-            total = Roller(_Probe(prefix)).roll(expr).total
-        except _Need as need:
-            if len(prefix) >= max_faces:
-                cut += p
-                continue
-            faces = need.die.faces
-            for f in sorted(set(faces)):
-                stack.append((prefix + (f,), p * Fraction(faces.count(f), len(faces))))
-            continue
-        out[total] = out.get(total, Fraction(0)) + p
-    return out, cut
+from tests.support.odds import brute
 
 
 def assert_matches_roller(text: str, max_faces: int = 64) -> Odds:

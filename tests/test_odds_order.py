@@ -14,7 +14,7 @@ from rules.odds import clear_cache, distribution, line_odds
 from rules.odds.dist import Value
 from rules.odds.order import keep_best
 from rules.odds.pool import Score, pool_keep
-from tests.test_odds_pool import D6, LOADED, brute_keep, identity, successes
+from tests.support.odds import D6, LOADED, brute_keep, identity, successes
 
 
 def counted(v: Value) -> Value:

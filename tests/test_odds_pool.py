@@ -2,22 +2,13 @@
 
 from __future__ import annotations
 
-import itertools
-import math
-from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 import pytest
 
 from rules.odds import Odds
-from rules.odds.dist import Value, exact
 from rules.odds.pool import PoolGroup, Score, pool_keep
-
-D4: dict[Value, int] = {1: 1, 2: 1, 3: 1, 4: 1}
-D6: dict[Value, int] = {f: 1 for f in range(1, 7)}
-LOADED: dict[Value, int] = {1: 2, 4: 1, 6: 3}  # a die whose faces are not equally likely
-SHORT: dict[Value, int] = {2: 1, 3: 1}  # weights short of their denominator (a cut-off tail)
-HALVES: dict[Value, int] = {Fraction(1, 2): 1, 2: 1, Fraction(7, 2): 2}  # values not whole
+from tests.support.odds import D4, D6, HALVES, LOADED, SHORT, brute_keep, identity, successes
 
 POOLS: list[list[PoolGroup]] = [
     [(D6, 4)],
@@ -27,25 +18,6 @@ POOLS: list[list[PoolGroup]] = [
     [(D6, 2), (LOADED, 2), (SHORT, 1)],
     [(HALVES, 3), (D4, 2)],
 ]
-
-
-def identity(v: Value) -> Value:
-    return v
-
-
-def successes(v: Value) -> Value:
-    return int(v >= 4) - int(v == 1)
-
-
-def brute_keep(groups: Sequence[PoolGroup], window: tuple[int, int], score: Score) -> dict[Value, int]:
-    """Every roll of the pool, ranked highest first, its window's scores summed."""
-    dice: list[Mapping[Value, int]] = [w for w, n in groups for _ in range(n)]
-    out: dict[Value, int] = {}
-    for roll in itertools.product(*(d.items() for d in dice)):
-        ranked = sorted((v for v, _ in roll), reverse=True)
-        total = exact(sum((score(v) for v in ranked[window[0] : window[1]]), start=0))
-        out[total] = out.get(total, 0) + math.prod(w for _, w in roll)
-    return {v: w for v, w in out.items() if w}
 
 
 @pytest.mark.parametrize("groups", POOLS, ids=lambda g: "+".join(f"{n}x{len(w)}" for w, n in g))
