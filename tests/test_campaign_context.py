@@ -9,25 +9,27 @@ from pathlib import Path
 import pytest
 
 from tests.support.cli import invoke, invoke_json
-from tests.test_sheet_cli import VAGABOND
-
-KIT = 'name = "Kit"\nsystem = "generic"\n[max]\nluck = 3\nhp = 10\n[pools]\nluck = 2\n'
-MIRA = VAGABOND.replace("level = 2\n", 'level = 2\nxp = 4\nflags = ["hidden"]\n') + (
-    "[max]\nmana = 6\n[pools]\nluck = 2\n")
+from tests.support.sheets import KIT, MIRA, sheet
 
 
-def sheet(tmp_path: Path, text: str, name: str = "kit") -> Path:
-    path = tmp_path / f"{name}.toml"
-    path.write_text(text)
-    return path
+def seated(tmp_path: Path) -> Path:
+    """Kit (generic) and Mira (vagabond) imported into the campaign ROLL_CAMPAIGN names."""
+    for name, text in (("kit", KIT), ("mira", MIRA)):
+        assert invoke("sheet", "import", str(sheet(tmp_path, text, name)))[0] == 0
+    return tmp_path
 
 
 @pytest.fixture
 def table(tmp_path: Path) -> Path:
     """A campaign with Kit (generic) and Mira (vagabond)."""
-    for name, text in (("kit", KIT), ("mira", MIRA)):
-        assert invoke("sheet", "import", str(sheet(tmp_path, text, name)))[0] == 0
-    return tmp_path
+    return seated(tmp_path)
+
+
+@pytest.fixture
+def table_on_each_store(store_where: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The same table in a new SQLite file, and in a new PostgreSQL database (slow)."""
+    monkeypatch.setenv("ROLL_CAMPAIGN", store_where)
+    return seated(tmp_path)
 
 
 def test_roll_as_acts_and_as_wins_over_it(table: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -39,7 +41,7 @@ def test_roll_as_acts_and_as_wins_over_it(table: Path, monkeypatch: pytest.Monke
     assert (code, obj["character"], obj["system"]) == (0, "Mira", "vagabond")
 
 
-def test_plain_rolls_are_logged_only_when_a_character_acts(table: Path) -> None:
+def test_plain_rolls_are_logged_only_when_a_character_acts(table_on_each_store: Path) -> None:
     assert invoke("-q", "-n", "5", "--seed", "2", "1d6")[0] == 0
     assert invoke("log") == (0, "", "")
     assert invoke("-q", "--as", "kit", "--rolled", "4", "1d6") == (0, "4\n", "")
@@ -113,7 +115,7 @@ def test_export_writes_every_pool_and_re_imports_to_the_same_state(table: Path) 
     assert {**after, "sheet": None} == {**before, "sheet": None}  # the raw sheet lists more
 
 
-def test_undo_takes_back_the_acting_characters_change(table: Path) -> None:
+def test_undo_takes_back_the_acting_characters_change(table_on_each_store: Path) -> None:
     invoke("--as", "mira", "spend", "luck")
     invoke("--as", "kit", "hurt", "4")
     code, out, err = invoke("--as", "Mira", "undo")
@@ -125,7 +127,7 @@ def test_undo_takes_back_the_acting_characters_change(table: Path) -> None:
     assert invoke("undo")[1].startswith("undid #2 (Kit): hurt 4\n")
 
 
-def test_undo_n_and_id_refuse_when_the_pool_moved_since(table: Path) -> None:
+def test_undo_n_and_id_refuse_when_the_pool_moved_since(table_on_each_store: Path) -> None:
     invoke("--as", "kit", "spend", "luck")   # 1
     invoke("--as", "kit", "hurt", "2")       # 2
     invoke("--as", "kit", "spend", "luck")   # 3
@@ -140,7 +142,7 @@ def test_undo_n_and_id_refuse_when_the_pool_moved_since(table: Path) -> None:
     assert "Luck: 0/3" in invoke("sheet", "show", "kit")[1]
 
 
-def test_sheet_rm_needs_yes_off_a_terminal_and_undo_restores(table: Path) -> None:
+def test_sheet_rm_needs_yes_off_a_terminal_and_undo_restores(table_on_each_store: Path) -> None:
     invoke("--as", "kit", "spend", "luck")
     code, out, err = invoke("sheet", "rm", "Kit")
     assert (code, out) == (2, "") and "add --yes" in err

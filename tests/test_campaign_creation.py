@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from cli.store import campaign_exists, campaign_where
-from tests import test_campaign_context as context
 from tests.support.cli import invoke
+from tests.support.sheets import KIT, sheet
 
 LOOT = "range,text\n1-3,a rusty key\n4-6,three coins\n"
 
@@ -58,7 +58,7 @@ def test_table_import_creates_the_campaign(store_where: str, tmp_path: Path) -> 
 
 def test_sheet_import_creates_the_campaign_and_says_where(store_where: str, tmp_path: Path
                                                          ) -> None:
-    kit = context.sheet(tmp_path, context.KIT)
+    kit = sheet(tmp_path, KIT)
     assert invoke("--campaign", store_where, "sheet", "import", str(kit)) == (
         0, "imported Kit (generic)\n", created(store_where))
     assert invoke("--campaign", store_where, "sheet", "import", str(kit)) == (

@@ -8,7 +8,7 @@ import pytest
 
 from rules.suggest import closest, distance
 from tests.support.cli import invoke
-from tests.test_sheet_cli import VAGABOND
+from tests.support.sheets import VAGABOND
 
 
 @pytest.mark.parametrize(("a", "b", "d"), [

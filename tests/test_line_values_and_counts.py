@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.support.cli import invoke, invoke_json
-from tests.test_sheet_cli import VAGABOND
+from tests.support.sheets import VAGABOND
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ from cli.env import Environment
 from cli.runner import Runner
 from cli.settings import Settings
 from tests.support.cli import invoke, invoke_json
-from tests.test_sheet_cli import VAGABOND
+from tests.support.sheets import VAGABOND
 
 MIRA = VAGABOND + '[rolls]\nsneak = "check dex trained"\nstrike = "d20+{bonus} vs {ac}"\n'
 

@@ -11,8 +11,8 @@ import pytest
 from cli.repl.state import ViewReader
 from cli.repl.suggest import suggest
 from cli.settings import Settings
-from tests import test_campaign_context as context
 from tests.support.cli import invoke
+from tests.support.sheets import KIT, sheet
 
 BO = 'name = "Bo"\nsystem = "generic"\n'
 
@@ -20,7 +20,7 @@ BO = 'name = "Bo"\nsystem = "generic"\n'
 @pytest.fixture
 def kit(store_where: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("ROLL_CAMPAIGN", store_where)
-    path = context.sheet(tmp_path, context.KIT)
+    path = sheet(tmp_path, KIT)
     assert invoke("sheet", "import", str(path))[0] == 0
     return path
 
@@ -33,7 +33,7 @@ def test_the_view_stands_until_another_pane_changes_or_imports_the_sheet(kit: Pa
     spent = reader.read()
     assert spent is not first and spent.character is not None
     assert spent.character.pools["luck"] == 1
-    kit.write_text(context.KIT.replace("luck = 3", "luck = 5"))
+    kit.write_text(KIT.replace("luck = 3", "luck = 5"))
     assert invoke("sheet", "import", str(kit))[0] == 0  # imported again: logs no entry
     again = reader.read()
     assert again.character is not None and again.character.sheet["max"]["luck"] == 5
@@ -54,7 +54,7 @@ def test_completion_reads_names_aliases_and_tables_when_a_tab_asks(
     reader = ViewReader(Settings(character="Kit"))
     view = reader.read()
     # after the prompt's view was read, before the first Tab
-    assert invoke("sheet", "import", str(context.sheet(tmp_path, BO, "bo")))[0] == 0
+    assert invoke("sheet", "import", str(sheet(tmp_path, BO, "bo")))[0] == 0
     assert invoke("alias", "add", "fireball", "8d6")[0] == 0
     assert list(view.names) == ["Bo", "Kit"]
     assert dict(view.rolls) == {"fireball": "8d6"}

@@ -9,6 +9,7 @@ from pathlib import Path
 from pytest import MonkeyPatch
 
 from tests.support.cli import after_a_write, invoke
+from tests.support.sheets import VAGABOND
 
 SHEET = """\
 name = "Kit"
@@ -126,22 +127,6 @@ def test_options_before_the_sheet_subcommand_are_taken(tmp_path: Path) -> None:
         "Kit · Generic dice\n"
     )
     assert invoke("-s", "generic", "--campaign", str(other), "sheet", "rm", "Kit", "--yes")[0] == 0
-
-
-VAGABOND = """\
-name = "Mira"
-system = "vagabond"
-level = 2
-[stats]
-might = 4
-dexterity = 5
-awareness = 3
-reason = 3
-presence = 3
-luck = 3
-[skills]
-trained = ["finesse", "detect", "mysticism", "survival", "leadership"]
-"""
 
 
 def test_show_and_log_fit_a_40_column_pane(tmp_path: Path, monkeypatch: MonkeyPatch) -> None:

@@ -14,8 +14,8 @@ import pytest
 
 from cli.store import campaign_where, open_campaign
 from rules.resolution import Change, Resolution
-from tests import test_campaign_context as context
 from tests.support.cli import invoke
+from tests.support.sheets import sheet
 
 ZERO = 'name = "Kit"\nsystem = "generic"\n[max]\nluck = 10\n[pools]\nluck = 0\n'
 
@@ -34,7 +34,7 @@ def luck(where: str) -> int:
 
 def kit(where: str, tmp_path: Path, text: str = ZERO) -> None:
     assert invoke("--campaign", where, "sheet", "import",
-                  str(context.sheet(tmp_path, text)))[0] == 0
+                  str(sheet(tmp_path, text)))[0] == 0
 
 
 def test_a_repeated_writing_line_logs_each_time_with_the_next_id(

@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from tests import test_campaign_context as context
 from tests.support.cli import invoke
 from tests.support.pg_server import Server, unavailable
+from tests.support.sheets import KIT, sheet
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -60,7 +60,7 @@ def test_log_follow_rides_out_a_server_restart(
 ) -> None:
     url = own_server.new_database()
     monkeypatch.setenv("ROLL_CAMPAIGN", url)
-    assert invoke("sheet", "import", str(context.sheet(tmp_path, context.KIT, "kit")))[0] == 0
+    assert invoke("sheet", "import", str(sheet(tmp_path, KIT, "kit")))[0] == 0
     invoke("--as", "kit", "spend", "luck")
     env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "40"}
     child = subprocess.Popen([sys.executable, "-m", "cli", "log", "--follow", "--json"],
@@ -91,7 +91,7 @@ def test_a_line_needing_nothing_of_the_campaign_rolls_while_it_is_down(
 ) -> None:
     url = own_server.new_database()
     monkeypatch.setenv("ROLL_CAMPAIGN", url)
-    assert invoke("sheet", "import", str(context.sheet(tmp_path, context.KIT, "kit")))[0] == 0
+    assert invoke("sheet", "import", str(sheet(tmp_path, KIT, "kit")))[0] == 0
     own_server.halt()
     try:
         assert invoke("-q", "--rolled", "4", "1d6") == (0, "4\n", "")
@@ -120,7 +120,7 @@ def test_the_repl_keeps_who_acts_and_rolls_plain_dice_through_an_outage(
 
     url = own_server.new_database()
     monkeypatch.setenv("ROLL_CAMPAIGN", url)
-    assert invoke("sheet", "import", str(context.sheet(tmp_path, context.KIT, "kit")))[0] == 0
+    assert invoke("sheet", "import", str(sheet(tmp_path, KIT, "kit")))[0] == 0
     out, err = io.StringIO(), io.StringIO()
     runner = Runner(Settings(rolled="4,3,5"), Environment(stdout=out, stderr=err))
     repl = Repl(runner, width=lambda: 40)
@@ -165,7 +165,7 @@ def test_a_repl_pane_through_a_server_restart(
         pytest.skip(f"no installed roll at {ROLL}")
     url = own_server.new_database()
     monkeypatch.setenv("ROLL_CAMPAIGN", url)
-    assert invoke("sheet", "import", str(context.sheet(tmp_path, context.KIT, "kit")))[0] == 0
+    assert invoke("sheet", "import", str(sheet(tmp_path, KIT, "kit")))[0] == 0
     env = {k: v for k, v in os.environ.items() if not k.startswith(("ROLL_", "XDG_"))}
     env |= {"LINES": "24", "COLUMNS": "40", "PROMPT_TOOLKIT_NO_CPR": "1", "TERM": "xterm",
             "NO_COLOR": "1", "ROLL_CAMPAIGN": url,
@@ -203,7 +203,7 @@ def test_completion_in_an_outage_offers_the_words_read_before(
     from cli.settings import Settings
 
     monkeypatch.setenv("ROLL_CAMPAIGN", own_server.new_database())
-    assert invoke("sheet", "import", str(context.sheet(tmp_path, context.KIT, "kit")))[0] == 0
+    assert invoke("sheet", "import", str(sheet(tmp_path, KIT, "kit")))[0] == 0
     assert invoke("alias", "add", "fireball", "8d6")[0] == 0
     reader = ViewReader(Settings(character="Kit"))
     try:
@@ -233,7 +233,7 @@ def test_a_change_whose_server_stops_before_its_commit_keeps_nothing(
 
     url = own_server.new_database()
     assert invoke("--campaign", url, "sheet", "import",
-                  str(context.sheet(tmp_path, context.KIT, "kit")))[0] == 0
+                  str(sheet(tmp_path, KIT, "kit")))[0] == 0
     assert invoke("--campaign", url, "--as", "kit", "spend", "luck")[0] == 0  # #1, luck 1
     store = open_campaign(campaign_where(url))
     gain = Resolution("gain luck 1", "generic", "pool", "", "Kit",

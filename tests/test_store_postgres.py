@@ -10,7 +10,6 @@ import signal
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -22,8 +21,8 @@ from cli.store.postgres import driver
 from cli.store.where import CampaignURL, redact, scrub
 from rules.errors import RuleError, UsageError
 from rules.resolution import Change, Resolution
-from tests import test_campaign_context as context
 from tests.support.cli import invoke
+from tests.support.sheets import KIT, MIRA, sheet
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -47,24 +46,6 @@ def test_a_database_without_a_campaign_is_no_campaign(pg_url: str) -> None:
     assert invoke("--campaign", pg_url, "--as", "Kit", "1d6") == (
         2, "", f"roll: error: no campaign at {shown} (roll sheet import FILE creates one)\n")
     assert invoke("--campaign", pg_url, "--rolled", "4", "-q", "1d6") == (0, "4\n", "")
-
-
-CONTEXT_TESTS: list[Callable[[Path], None]] = [
-    context.test_undo_takes_back_the_acting_characters_change,
-    context.test_undo_n_and_id_refuse_when_the_pool_moved_since,
-    context.test_sheet_rm_needs_yes_off_a_terminal_and_undo_restores,
-    context.test_plain_rolls_are_logged_only_when_a_character_acts,
-]
-
-
-@pytest.mark.parametrize("scenario", CONTEXT_TESTS, ids=lambda f: f.__name__)
-def test_the_campaign_commands_read_the_same_on_postgres(
-    scenario: Callable[[Path], None], pg_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setenv("ROLL_CAMPAIGN", pg_url)
-    for name, text in (("kit", context.KIT), ("mira", context.MIRA)):
-        assert invoke("sheet", "import", str(context.sheet(tmp_path, text, name)))[0] == 0
-    scenario(tmp_path)
 
 
 def test_a_value_changed_meanwhile_is_refused_on_postgres(pg_url: str) -> None:
@@ -136,8 +117,8 @@ def test_copy_moves_a_campaign_to_postgres_and_back(
 ) -> None:
     first = tmp_path / "campaign.sqlite3"
     monkeypatch.setenv("ROLL_CAMPAIGN", str(first))
-    for name, text in (("kit", context.KIT), ("mira", context.MIRA)):
-        assert invoke("sheet", "import", str(context.sheet(tmp_path, text, name)))[0] == 0
+    for name, text in (("kit", KIT), ("mira", MIRA)):
+        assert invoke("sheet", "import", str(sheet(tmp_path, text, name)))[0] == 0
     invoke("--as", "kit", "spend", "luck")
     invoke("--as", "mira", "--rolled", "7,4", "check", "dex", "favor")
     invoke("--as", "kit", "hurt", "3")
@@ -159,7 +140,7 @@ def test_copy_moves_a_campaign_to_postgres_and_back(
 
 def test_copy_refuses_a_target_that_is_not_empty(tmp_path: Path, pg_url: str) -> None:
     first = tmp_path / "campaign.sqlite3"
-    kit = str(context.sheet(tmp_path, context.KIT))
+    kit = str(sheet(tmp_path, KIT))
     for where in (str(first), pg_url):
         assert invoke("--campaign", where, "sheet", "import", kit)[0] == 0
     assert invoke("campaign", "copy", str(first), pg_url) == (
@@ -203,8 +184,8 @@ def test_log_follow_prints_each_write_of_another_client(
     store_where: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, as_json: bool
 ) -> None:
     monkeypatch.setenv("ROLL_CAMPAIGN", store_where)
-    for name, text in (("kit", context.KIT), ("mira", context.MIRA)):
-        assert invoke("sheet", "import", str(context.sheet(tmp_path, text, name)))[0] == 0
+    for name, text in (("kit", KIT), ("mira", MIRA)):
+        assert invoke("sheet", "import", str(sheet(tmp_path, text, name)))[0] == 0
     invoke("--as", "kit", "spend", "luck")
     child, lines = follower("log", "--follow", "-n", "5", *(["--json"] if as_json else []))
     try:
@@ -234,8 +215,8 @@ def test_log_follow_as_one_character_skips_the_others(
     store_where: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("ROLL_CAMPAIGN", store_where)
-    for name, text in (("kit", context.KIT), ("mira", context.MIRA)):
-        assert invoke("sheet", "import", str(context.sheet(tmp_path, text, name)))[0] == 0
+    for name, text in (("kit", KIT), ("mira", MIRA)):
+        assert invoke("sheet", "import", str(sheet(tmp_path, text, name)))[0] == 0
     child, lines = follower("--as", "mira", "log", "-f", "--json")
     try:
         invoke("--as", "mira", "spend", "luck")
@@ -257,7 +238,7 @@ def test_the_readme_minimal_role_is_enough_to_play(pg_server: Any, tmp_path: Pat
               if line.startswith("-- GRANT")]
     assert len(grants) == 4
     owner = pg_server.new_database()
-    kit = str(context.sheet(tmp_path, context.KIT))
+    kit = str(sheet(tmp_path, KIT))
     assert invoke("--campaign", owner, "sheet", "import", kit)[0] == 0  # the owner makes the tables
     with psycopg.connect(owner, autocommit=True) as db:
         db.execute("DROP ROLE IF EXISTS player_17")
@@ -277,7 +258,7 @@ def test_log_follow_ends_quietly_when_its_reader_goes(
     store_where: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("ROLL_CAMPAIGN", store_where)
-    assert invoke("sheet", "import", str(context.sheet(tmp_path, context.KIT)))[0] == 0
+    assert invoke("sheet", "import", str(sheet(tmp_path, KIT)))[0] == 0
     invoke("--as", "kit", "spend", "luck")
     child, lines = follower("log", "--follow")
     assert lines.next().startswith("#1 ")
@@ -295,7 +276,7 @@ def test_the_repl_toolbar_rereads_as_soon_as_another_client_writes(
     from cli.settings import Settings
 
     monkeypatch.setenv("ROLL_CAMPAIGN", store_where)
-    assert invoke("sheet", "import", str(context.sheet(tmp_path, context.KIT)))[0] == 0
+    assert invoke("sheet", "import", str(sheet(tmp_path, KIT)))[0] == 0
     views = ViewReader(Settings(character="Kit"))
     assert views.current(3600).character is not None
     assert views.current(3600).character.pools["luck"] == 2  # type: ignore[union-attr]
@@ -325,7 +306,7 @@ def test_aliases_and_tables_live_on_postgres_too(
 ) -> None:
     """Issue 16's named rolls and tables behind the same store interface (schema 4 in both)."""
     monkeypatch.setenv("ROLL_CAMPAIGN", pg_url)
-    assert invoke("sheet", "import", str(context.sheet(tmp_path, context.MIRA, "mira")))[0] == 0
+    assert invoke("sheet", "import", str(sheet(tmp_path, MIRA, "mira")))[0] == 0
     assert invoke("alias", "add", "swing", "d20+{bonus} vs {ac}")[0] == 0
     assert invoke("alias", "add", "swing", "d20+{bonus}+0 vs {ac}")[0] == 0  # replaced, not doubled
     code, out, _ = invoke("--rolled", "14", "swing", "ac=15", "bonus=5")

@@ -11,15 +11,15 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests import test_campaign_context as context
 from tests.support.cli import invoke
+from tests.support.sheets import KIT, sheet
 
 ROOT = Path(__file__).resolve().parent.parent
 WRITERS, EACH = 8, 25
 
 
 def test_eight_writers_on_one_character_lose_nothing(store_where: str, tmp_path: Path) -> None:
-    kit = context.sheet(tmp_path, context.KIT.replace("luck = 3", "luck = 1000"))
+    kit = sheet(tmp_path, KIT.replace("luck = 3", "luck = 1000"))
     assert invoke("--campaign", store_where, "sheet", "import", str(kit))[0] == 0
     env = {**os.environ, "PYTHONPATH": str(ROOT), "ROLL_CAMPAIGN": store_where, "ROLL_AS": "Kit"}
     writers = [subprocess.Popen([sys.executable, "-m", "cli", "-q"], stdin=subprocess.PIPE,

@@ -14,7 +14,7 @@ import pytest
 import tomli_w
 
 from tests.support.cli import invoke, invoke_json
-from tests.test_sheet_cli import VAGABOND
+from tests.support.sheets import VAGABOND
 from tests.test_tables import ENCOUNTERS as ENCOUNTERS_DATA
 
 ENCOUNTERS = tomli_w.dumps(ENCOUNTERS_DATA)  # the domain tests' d66 table, as a file
