@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+from tests.support.cli import invoke_write
 from tests.support.pg_server import REQUIRED, Server, unavailable
+from tests.support.sheets import KELL, import_wizard
 
 # no wall-clock limits in tests: Hypothesis's default 200 ms deadline per example is one
 settings.register_profile("roll", deadline=None)
@@ -87,3 +89,18 @@ def store_where(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return str(tmp_path / "store" / "campaign.sqlite3")
     server: Server = request.getfixturevalue("pg_server")
     return server.new_database()
+
+
+@pytest.fixture
+def kell_campaign(tmp_path: Path, private_campaign: Path) -> Path:
+    """The test's campaign with Kell (Tiers) imported from her sheet."""
+    sheet = tmp_path / "kell.toml"
+    sheet.write_text(KELL, encoding="utf-8")
+    assert invoke_write("sheet", "import", str(sheet)) == (0, "imported Kell (tiers)\n")
+    return private_campaign
+
+
+@pytest.fixture
+def mira_sheet(tmp_path: Path) -> Path:
+    """Mira the wizard (Vagabond) with Luck 2, imported into the test's campaign: her sheet."""
+    return import_wizard(tmp_path, luck=2)

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from tests.support.cli import after_a_write, invoke, invoke_json
-from tests.test_vagabond_cli import SHEET
+from tests.support.sheets import WIZARD
 
-MIRA = SHEET.replace("LUCK", "2")
+MIRA = WIZARD.replace("LUCK", "2")
 SHEETS = {
     "generic": 'name = "Gen"\nsystem = "generic"\n[max]\nhp = 5\n',
     "champions": 'name = "Cham"\nsystem = "champions"\nkind = "champion"\n',

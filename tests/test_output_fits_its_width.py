@@ -16,7 +16,7 @@ from cli.help import TOPICS, help_text
 from cli.render.layout import reflow, width_of, wrap
 from rules.systems import SYSTEMS
 from tests.support.cli import invoke
-from tests.test_vagabond_cli import SHEET
+from tests.support.sheets import WIZARD
 
 WIDTHS = (40, 80, 100)
 TOPIC_ARGS = [["help"], *(["help", t] for t in (*TOPICS, *SYSTEMS)),
@@ -104,7 +104,7 @@ def test_wrap_never_goes_wider_even_for_one_long_word() -> None:
 @pytest.fixture
 def logged(tmp_path: Path) -> None:
     path = tmp_path / "mira.toml"
-    path.write_text(SHEET.replace("LUCK", "2"), encoding="utf-8")
+    path.write_text(WIZARD.replace("LUCK", "2"), encoding="utf-8")
     assert invoke("sheet", "import", str(path))[0] == 0
     who = ("-s", "vagabond", "--as", "Mira")
     assert invoke(*who, "--rolled", "3,4", "cast", "damage", "+2", "sphere", "class=wizard",

@@ -7,9 +7,7 @@ from pathlib import Path
 
 from tests.support import vagabond
 from tests.support.cli import invoke, invoke_json
-from tests.support.tiers import data, text
-from tests.test_tiers_cli import kell as kell_campaign  # noqa: F401 (a fixture)
-from tests.test_tiers_cli import pools
+from tests.support.tiers import data, pools, text
 from tests.test_tiers_fate import reroll_after
 from tests.test_vagabond_fluke import fluke_after
 
@@ -43,7 +41,7 @@ def test_a_fluke_whose_new_die_the_keep_drops_marks_it_not_kept() -> None:
     assert vagabond.data(res)["dice"] == [{"die": "d6", "face": 1, "kept": False}]
 
 
-def test_through_the_cli_the_json_dice_and_undo(kell_campaign: Path) -> None:  # noqa: F811
+def test_through_the_cli_the_json_dice_and_undo(kell_campaign: Path) -> None:
     assert invoke("--as", "Kell", "--rolled", "3,5,2,2", "save", "sense", "dc", "15", "adv") == (
         0, "save sense dc 15 adv → [~~3~~, 5]+2+2+2 = 11 vs 15 · fail\n", "")
     code, [obj] = invoke_json("--as", "Kell", "--rolled", "14,2", "fate", "reroll")

@@ -2,55 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Any
 
-import pytest
-
-from tests.support.cli import invoke, invoke_json, invoke_write
-
-KELL = """\
-name = "Kell"
-system = "tiers"
-tier = 2
-armor = "medium"
-[stats]
-body = 14
-mind = 10
-sense = 12
-heart = 13
-cunning = 8
-fate = 11
-[dice]
-body = "d6"
-mind = "0"
-sense = "d4"
-heart = "d6"
-cunning = "-d4"
-fate = "d8"
-[max]
-stamina = 4
-"""
+from tests.support.cli import invoke, invoke_json
+from tests.support.tiers import pools
 
 
-@pytest.fixture
-def kell(tmp_path: Path, private_campaign: Path) -> Path:
-    sheet = tmp_path / "kell.toml"
-    sheet.write_text(KELL, encoding="utf-8")
-    assert invoke_write("sheet", "import", str(sheet)) == (0, "imported Kell (tiers)\n")
-    return private_campaign
-
-
-def pools() -> dict[str, Any]:
-    """Kell's stored pools and flags, as `roll sheet show --json` gives the stored sheet."""
-    code, out, _ = invoke("sheet", "show", "Kell", "--json")
-    assert code == 0
-    sheet = json.loads(out)["sheet"]
-    return {**sheet.get("pools", {}), "flags": sheet.get("flags", [])}
-
-
-def test_sheet_show_lists_the_pools_with_their_maxima(kell: Path) -> None:
+def test_sheet_show_lists_the_pools_with_their_maxima(kell_campaign: Path) -> None:
     code, out, _ = invoke("sheet", "show", "Kell")
     assert code == 0
     assert out.splitlines()[4:] == [
@@ -59,7 +17,7 @@ def test_sheet_show_lists_the_pools_with_their_maxima(kell: Path) -> None:
     ]
 
 
-def test_a_check_pays_its_ones_and_undo_takes_them_back(kell: Path) -> None:
+def test_a_check_pays_its_ones_and_undo_takes_them_back(kell_campaign: Path) -> None:
     code, out, err = invoke("--as", "Kell", "--rolled", "6,5,3,1,4", "check", "body", "task", "2")
     assert (code, err) == (0, "")
     assert out == (
@@ -72,7 +30,7 @@ def test_a_check_pays_its_ones_and_undo_takes_them_back(kell: Path) -> None:
     assert pools() == {"stamina": 4, "earned": 0, "flags": []}
 
 
-def test_check_json(kell: Path) -> None:
+def test_check_json(kell_campaign: Path) -> None:
     code, [obj] = invoke_json("--as", "Kell", "--rolled", "5,2,2,3", "check", "sense", "task", "2",
                               "fate", "1")
     assert code == 0
@@ -84,7 +42,7 @@ def test_check_json(kell: Path) -> None:
     assert pools()["fate"] == 2
 
 
-def test_a_hit_through_the_layers_a_wound_and_undo(kell: Path) -> None:
+def test_a_hit_through_the_layers_a_wound_and_undo(kell_campaign: Path) -> None:
     assert invoke("--as", "Kell", "hurt", "4") == (0, (
         "hurt 4 → Vigor takes 2, Vitality takes 2\n"
         "Kell · Vigor 2 → 0 (hurt)\n"
@@ -104,7 +62,7 @@ def test_a_hit_through_the_layers_a_wound_and_undo(kell: Path) -> None:
     assert pools() == {"vigor": 0, "vitality": 3, "wounds": 3, "flags": []}
 
 
-def test_death_and_the_refusals_after_it(kell: Path) -> None:
+def test_death_and_the_refusals_after_it(kell_campaign: Path) -> None:
     code, [obj] = invoke_json("--as", "Kell", "--rolled", "20", "hurt", "18")
     assert (code, obj["outcome"], obj["injury"]) == (0, "dead", 31)
     assert pools()["flags"] == ["dead"]
@@ -114,7 +72,7 @@ def test_death_and_the_refusals_after_it(kell: Path) -> None:
     assert pools()["flags"] == []
 
 
-def test_a_refused_spend_changes_nothing(kell: Path) -> None:
+def test_a_refused_spend_changes_nothing(kell_campaign: Path) -> None:
     code, out, err = invoke("--as", "Kell", "recover", "stamina", "1")
     assert (code, out) == (1, "")
     assert "Kell has 4 of 4 Stamina: 1 Fate would buy past the maximum; nothing changed" in err
@@ -125,7 +83,7 @@ def test_a_refused_spend_changes_nothing(kell: Path) -> None:
     assert code == 2 and "save needs the DC: dc N" in err
 
 
-def test_a_buyout_reads_the_previous_line_from_the_log(kell: Path) -> None:
+def test_a_buyout_reads_the_previous_line_from_the_log(kell_campaign: Path) -> None:
     invoke("--as", "Kell", "--rolled", "5,2,2,3", "check", "body", "task", "3")
     assert invoke("--as", "Kell", "buyout", "2") == (
         0, "buyout 2 → check body task 3 · pass\nKell · Stamina 4 → 2 (buyout)\n", "")
@@ -133,7 +91,7 @@ def test_a_buyout_reads_the_previous_line_from_the_log(kell: Path) -> None:
     assert code == 1 and "previous LINE is not a failed check" in err
 
 
-def test_rest_recover_and_a_new_session(kell: Path) -> None:
+def test_rest_recover_and_a_new_session(kell_campaign: Path) -> None:
     invoke("--as", "Kell", "--rolled", "1,1,5,2", "check", "body", "task", "1")
     invoke("--as", "Kell", "spend", "fate", "3")
     assert invoke("--as", "Kell", "recover", "stamina", "1")[1] == (
@@ -150,7 +108,7 @@ def test_rest_recover_and_a_new_session(kell: Path) -> None:
     )
 
 
-def test_attack_and_odds_through_the_cli(kell: Path) -> None:
+def test_attack_and_odds_through_the_cli(kell_campaign: Path) -> None:
     assert invoke("--as", "Kell", "--rolled", "20,3,5", "attack", "ac", "14", "stat", "body") == (
         0, "attack ac 14 stat body → 20+2 = 22 vs 14 · hit · crit · 3+5 = 8 damage\n", "")
     code, [obj] = invoke_json("--as", "Kell", "odds", "check", "cun", "task", "1")

@@ -12,8 +12,7 @@ import pytest
 from rules.errors import RuleError, UsageError
 from rules.systems.tiers.help import HELP
 from tests.support.cli import invoke, invoke_json
-from tests.support.tiers import changes, data, kell, run, text
-from tests.test_tiers_cli import pools
+from tests.support.tiers import changes, data, kell, pools, run, text
 
 
 def test_one_stamina_for_each_point_of_attunement() -> None:
@@ -55,7 +54,7 @@ def test_what_cannot_be_paid_changes_nothing(line: str, sheet_pools: dict[str, i
 
 def test_through_the_cli_as_the_help_writes_it_and_undo(tmp_path: Path,
                                                         private_campaign: Path) -> None:
-    from tests.test_tiers_cli import KELL
+    from tests.support.sheets import KELL
 
     sheet = tmp_path / "druid.toml"
     sheet.write_text(KELL + "[pools]\nattunement = 2\n", encoding="utf-8")

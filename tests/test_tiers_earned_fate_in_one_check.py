@@ -6,9 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.support.cli import invoke
-from tests.support.tiers import changes, kell, run, text
-from tests.test_tiers_cli import kell as kell_campaign  # noqa: F401 (a fixture)
-from tests.test_tiers_cli import pools
+from tests.support.tiers import changes, kell, pools, run, text
 
 
 def test_the_ones_earn_from_what_the_fate_dice_left() -> None:
@@ -24,7 +22,7 @@ def test_the_ones_earn_from_what_the_fate_dice_left() -> None:
                                   ("stamina", 4, 2, "rolled 1s"), ("earned", 2, 4, "rolled 1s")]
 
 
-def test_through_the_cli_it_is_stored(kell_campaign: Path) -> None:  # noqa: F811
+def test_through_the_cli_it_is_stored(kell_campaign: Path) -> None:
     invoke("--as", "Kell", "spend", "fate", "3")
     invoke("--as", "Kell", "gain", "fate", "1")
     code, out, err = invoke("--as", "Kell", "--rolled", "5,2,2,3,1", "check", "body", "task", "1",

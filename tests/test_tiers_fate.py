@@ -15,9 +15,7 @@ from rules.odds import Odds, distribution
 from rules.resolution import Resolution
 from rules.systems.tiers.fate import pay_fate
 from tests.support.cli import invoke, invoke_json
-from tests.support.tiers import SYSTEM, changes, context, data, kell, logged, run, text
-from tests.test_tiers_cli import kell as kell_campaign  # noqa: F401 (a fixture)
-from tests.test_tiers_cli import pools
+from tests.support.tiers import SYSTEM, changes, context, data, kell, logged, pools, run, text
 
 
 def after(sheet: dict[str, Any], res: Resolution) -> dict[str, Any]:
@@ -158,7 +156,7 @@ def test_fate_words_are_checked(line: str) -> None:
         run(line, [], last=logged(run("save sense dc 16", [5, 3, 4])))
 
 
-def test_through_the_cli_and_undo(kell_campaign: Path) -> None:  # noqa: F811
+def test_through_the_cli_and_undo(kell_campaign: Path) -> None:
     assert invoke("--as", "Kell", "--rolled", "5,3,4", "save", "sense", "dc", "16")[0] == 0
     code, [obj] = invoke_json("--as", "Kell", "--rolled", "15", "fate", "reroll")
     assert code == 0

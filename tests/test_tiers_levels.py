@@ -12,9 +12,7 @@ import pytest
 from rules.errors import RuleError, UsageError
 from rules.systems.tiers.help import HELP
 from tests.support.cli import invoke, invoke_json
-from tests.support.tiers import changes, data, kell, run, text
-from tests.test_tiers_cli import kell as kell_campaign  # noqa: F401 (a fixture)
-from tests.test_tiers_cli import pools
+from tests.support.tiers import changes, data, kell, pools, run, text
 
 COST_OPEN = ("level up: a level costs at least 1 Destiny, and how much more is OPEN (not in the"
              " excerpt): say it (level up cost 1) or add level_cost = N to the sheet")
@@ -79,7 +77,7 @@ def test_the_tier_stays() -> None:
     assert "tier" not in [c.pool for c in res.changes]
 
 
-def test_through_the_cli_with_destiny_from_a_rest_and_undo(kell_campaign: Path) -> None:  # noqa: F811
+def test_through_the_cli_with_destiny_from_a_rest_and_undo(kell_campaign: Path) -> None:
     assert invoke("--as", "Kell", "level", "up", "cost", "1") == (1, "", f"roll: error: {NO_DESTINY}\n")
     invoke("--as", "Kell", "--rolled", "1,1,5,2", "check", "body", "task", "1")  # 2 earned Fate
     invoke("--as", "Kell", "rest")  # earned Fate → Destiny 2
@@ -98,7 +96,7 @@ def test_through_the_cli_with_destiny_from_a_rest_and_undo(kell_campaign: Path) 
     assert "  level: 1" in invoke("sheet", "show", "Kell")[1].splitlines()
 
 
-def test_the_help_example_runs_as_typed(kell_campaign: Path) -> None:  # noqa: F811
+def test_the_help_example_runs_as_typed(kell_campaign: Path) -> None:
     example = re.search(r"e\.g\. (level up .*)", HELP)
     assert example is not None
     invoke("--as", "Kell", "set", "destiny", "1")

@@ -9,9 +9,7 @@ from pathlib import Path
 
 from rules.systems.tiers.help import HELP
 from tests.support.cli import invoke, invoke_json
-from tests.support.tiers import changes, data, kell, odds, run, text
-from tests.test_tiers_cli import kell as kell_campaign  # noqa: F401 (a fixture)
-from tests.test_tiers_cli import pools
+from tests.support.tiers import changes, data, kell, odds, pools, run, text
 
 NOTE = ("GM option, narrative consequences: each 1 is a setback the GM names instead of Stamina;"
         " its Fate is still gained")
@@ -44,7 +42,7 @@ def test_without_a_one_it_says_nothing_and_the_odds_are_the_same() -> None:
     assert odds("check body task 2 narrative").outcomes == odds("check body task 2").outcomes
 
 
-def test_the_help_example_runs_as_typed_and_undo(kell_campaign: Path) -> None:  # noqa: F811
+def test_the_help_example_runs_as_typed_and_undo(kell_campaign: Path) -> None:
     example = re.search(r"e\.g\. (check body task 2 narrative)", HELP)
     assert example is not None
     code, [obj] = invoke_json("--as", "Kell", "--rolled", "1,5,5,2",

@@ -10,9 +10,7 @@ import pytest
 from rules.errors import RuleError, UsageError
 from rules.systems.tiers.help import HELP
 from tests.support.cli import invoke, invoke_json
-from tests.support.tiers import changes, data, kell, run, text
-from tests.test_tiers_cli import kell as kell_campaign  # noqa: F401 (a fixture)
-from tests.test_tiers_cli import pools
+from tests.support.tiers import changes, data, kell, pools, run, text
 
 REFUSED = ("Kell has had a Rest today (no more than one Rest a day; day new starts the next day);"
            " nothing changed")
@@ -61,7 +59,7 @@ def test_day_takes_new(line: str) -> None:
     assert err.value.message == "day new starts the next day (a Rest for every character)"
 
 
-def test_rest_hurt_rest_through_the_cli(kell_campaign: Path) -> None:  # noqa: F811
+def test_rest_hurt_rest_through_the_cli(kell_campaign: Path) -> None:
     assert invoke("--as", "Kell", "rest")[0] == 0
     assert invoke("--as", "Kell", "hurt", "4")[0] == 0
     assert pools() == {"vigor": 0, "vitality": 3, "flags": ["rested"]}
@@ -77,7 +75,7 @@ def test_rest_hurt_rest_through_the_cli(kell_campaign: Path) -> None:  # noqa: F
     assert invoke("-s", "tiers", "day", "new")[1].splitlines()[1] == "Party · Day 1 → 2 (day new)"
 
 
-def test_undo_takes_back_a_rest_and_a_day(kell_campaign: Path) -> None:  # noqa: F811
+def test_undo_takes_back_a_rest_and_a_day(kell_campaign: Path) -> None:
     invoke("--as", "Kell", "hurt", "4")
     invoke("--as", "Kell", "rest")
     assert invoke("--as", "Kell", "undo")[0] == 0
@@ -89,7 +87,7 @@ def test_undo_takes_back_a_rest_and_a_day(kell_campaign: Path) -> None:  # noqa:
     assert invoke("--as", "Kell", "rest")[0] == 1
 
 
-def test_the_help_line_and_its_words(kell_campaign: Path) -> None:  # noqa: F811
+def test_the_help_line_and_its_words(kell_campaign: Path) -> None:
     assert "  day new       the next day: every character may Rest again" in HELP
     assert invoke("-s", "tiers", "day", "new")[0] == 0  # as the help line writes it
 
@@ -97,8 +95,8 @@ def test_the_help_line_and_its_words(kell_campaign: Path) -> None:  # noqa: F811
 def test_the_installed_roll_refuses_a_second_rest(tmp_path: Path) -> None:
     import os
 
+    from tests.support.sheets import KELL
     from tests.test_installed import ROLL, run  # a real process of the installed roll
-    from tests.test_tiers_cli import KELL
 
     if not Path(ROLL).exists():
         pytest.skip("roll is not installed")

@@ -6,45 +6,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from tests.support.cli import after_a_write, invoke, invoke_json
-
-SHEET = """\
-name = "Mira"
-system = "vagabond"
-level = 2
-class = "wizard"
-armor = 1
-[stats]
-might = 4
-dexterity = 5
-awareness = 3
-reason = 5
-presence = 3
-luck = 3
-[skills]
-trained = ["finesse", "detect", "arcana"]
-[max]
-mana = 6
-[pools]
-luck = LUCK
-"""
-
-AS_MIRA = ("-s", "vagabond", "--as", "Mira")
-
-
-@pytest.fixture
-def mira(tmp_path: Path) -> Path:
-    return sheet(tmp_path, luck=2)
-
-
-def sheet(tmp_path: Path, luck: int) -> Path:
-    path = tmp_path / "mira.toml"
-    path.write_text(SHEET.replace("LUCK", str(luck)), encoding="utf-8")
-    code, out, err = invoke("sheet", "import", str(path))
-    assert (code, out) == (0, "imported Mira (vagabond)\n") and err in after_a_write()
-    return path
+from tests.support.cli import invoke, invoke_json
+from tests.support.sheets import AS_MIRA, import_wizard
 
 
 def pools() -> dict[str, Any]:
@@ -54,7 +17,7 @@ def pools() -> dict[str, Any]:
     return found
 
 
-def test_import_then_a_crit_gains_luck_and_undo_takes_it_back(mira: Path) -> None:
+def test_import_then_a_crit_gains_luck_and_undo_takes_it_back(mira_sheet: Path) -> None:
     assert pools() == {"luck": 2, "fatigue": 0}
     code, [obj] = invoke_json(*AS_MIRA, "--rolled", "20", "check", "dex", "trained")
     assert code == 0
@@ -69,7 +32,7 @@ def test_import_then_a_crit_gains_luck_and_undo_takes_it_back(mira: Path) -> Non
     assert pools()["luck"] == 2
 
 
-def test_text_output_of_a_favored_check(mira: Path) -> None:
+def test_text_output_of_a_favored_check(mira_sheet: Path) -> None:
     code, out, err = invoke(*AS_MIRA, "--rolled", "20,3", "check", "dex", "trained", "favor")
     assert (code, err) == (0, "")
     assert out == ("check dex trained favor → 20+3 = 23 vs 10 · pass · crit\n"
@@ -77,7 +40,7 @@ def test_text_output_of_a_favored_check(mira: Path) -> None:
 
 
 def test_a_refused_luck_spend_exits_1_and_changes_nothing(tmp_path: Path) -> None:
-    sheet(tmp_path, luck=0)
+    import_wizard(tmp_path, luck=0)
     code, out, err = invoke(*AS_MIRA, "--rolled", "12,4", "check", "dex", "+luck")
     assert (code, out, err) == (1, "", "roll: error: Mira has no Luck to spend\n")
     assert pools()["luck"] == 0
@@ -90,7 +53,7 @@ def test_inline_stats_need_no_sheet() -> None:
     assert (code, out, err) == (0, "check dex=7 → 13 vs 13 · pass\n", "")
 
 
-def test_fluke_rerolls_the_previous_line_and_undo_reverts_it(mira: Path) -> None:
+def test_fluke_rerolls_the_previous_line_and_undo_reverts_it(mira_sheet: Path) -> None:
     assert invoke(*AS_MIRA, "--rolled", "3,5,4", "hit", "2d6", "dodge")[1] == (
         "hit 2d6 dodge → 3 vs 12 · fail · 8 damage\nMira · HP 8 → 0 (hit)\n"
         "Mira · Dead on (0 HP)\nDamage 2d6 → [5, 4] = 9, -1 Armor = 8\nMira dies: 0 HP (no death saves)\n")
@@ -109,13 +72,13 @@ def test_fluke_rerolls_the_previous_line_and_undo_reverts_it(mira: Path) -> None
 
 
 def test_fluke_at_zero_luck_is_refused(tmp_path: Path) -> None:
-    sheet(tmp_path, luck=0)
+    import_wizard(tmp_path, luck=0)
     invoke(*AS_MIRA, "--rolled", "3", "check", "dex")
     code, out, err = invoke(*AS_MIRA, "--rolled", "15", "fluke")
     assert (code, err) == (1, "roll: error: Mira has no Luck to spend\n")
 
 
-def test_cast_spends_mana_and_a_refusal_exits_1(mira: Path) -> None:
+def test_cast_spends_mana_and_a_refusal_exits_1(mira_sheet: Path) -> None:
     code, out, _ = invoke(*AS_MIRA, "cast", "both", "sphere")
     assert code == 0 and "Mira · Mana 6 → 3 (cast)" in out
     code, _, err = invoke(*AS_MIRA, "cast", "both", "4", "sphere")
@@ -142,7 +105,7 @@ def test_cast_enlarge_asks_for_its_cost() -> None:
                                               " level=1 rsn=5 → 4 Mana · +3 damage")
 
 
-def test_a_breather_at_full_hp_is_refused_and_kept_for_later(mira: Path) -> None:
+def test_a_breather_at_full_hp_is_refused_and_kept_for_later(mira_sheet: Path) -> None:
     assert invoke(*AS_MIRA, "breather") == (
         1, "", "roll: error: Mira is at full HP (8/8): a Breather would heal nothing, so this"
         " Shift's Breather is kept; nothing changed\n")

@@ -10,9 +10,8 @@ import pytest
 
 from rules.errors import RuleError
 from tests.support.cli import invoke
+from tests.support.sheets import AS_MIRA
 from tests.support.vagabond import changes, data, mira, run, text
-from tests.test_vagabond_cli import AS_MIRA
-from tests.test_vagabond_cli import mira as mira_sheet  # noqa: F401 (a fixture)
 
 
 def sheet_json() -> dict[str, object]:
@@ -48,7 +47,7 @@ def test_a_rest_is_a_shift_of_its_own() -> None:
     assert changes(res)[0] == ("breather-taken", True, False, "rest")
 
 
-def test_the_shift_through_the_cli(mira_sheet: Path) -> None:  # noqa: F811
+def test_the_shift_through_the_cli(mira_sheet: Path) -> None:
     assert invoke(*AS_MIRA, "set", "hp", "2")[0] == 0
     assert invoke(*AS_MIRA, "breather") == (
         0, "breather → HP 6\nMira · HP 2 → 6 (breather)\nMira · Breather taken on (breather)\n",
@@ -92,7 +91,7 @@ def test_the_victim_is_never_a_dead_hero() -> None:
     assert text(res) == "victim → Bob (Luck 2)"
 
 
-def test_death_through_the_cli_is_kept_and_shown(mira_sheet: Path) -> None:  # noqa: F811
+def test_death_through_the_cli_is_kept_and_shown(mira_sheet: Path) -> None:
     assert invoke(*AS_MIRA, "gain", "fatigue", "5")[0] == 0
     assert sheet_json()["flags"] == ["dead"]
     code, out, _ = invoke("sheet", "show", "Mira")

@@ -1,8 +1,10 @@
-"""Shared helpers of the Tiers tests: Kell's sheet, a hand-built table, one resolved LINE."""
+"""Shared helpers of the Tiers tests: Kell's sheet, a hand-built table, one resolved LINE, and
+Kell's pools as the CLI stored them."""
 
 from __future__ import annotations
 
 import copy
+import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -17,6 +19,7 @@ from rules.record import record_of
 from rules.resolution import Resolution
 from rules.systems.protocol import Context
 from rules.systems.tiers.system import SYSTEM
+from tests.support.cli import invoke
 
 KELL: dict[str, Any] = {
     "name": "Kell",
@@ -94,3 +97,11 @@ def logged(res: Resolution, entry_id: int = 1, undone: bool = False) -> LogEntry
     record = record_of(res, plain_text(res))
     return LogEntry(entry_id, res.input, res.character, res.system, record, res.changes,
                     undone)
+
+
+def pools() -> dict[str, Any]:
+    """Kell's stored pools and flags, as `roll sheet show --json` gives the stored sheet."""
+    code, out, _ = invoke("sheet", "show", "Kell", "--json")
+    assert code == 0
+    sheet = json.loads(out)["sheet"]
+    return {**sheet.get("pools", {}), "flags": sheet.get("flags", [])}
