@@ -7,9 +7,8 @@ from pathlib import Path
 
 from tests.support import vagabond
 from tests.support.cli import invoke, invoke_json
-from tests.support.tiers import data, pools, text
-from tests.test_tiers_fate import reroll_after
-from tests.test_vagabond_fluke import fluke_after
+from tests.support.tiers import data, pools, reroll_after, text
+from tests.support.vagabond import fluke_after
 
 
 def test_a_fate_reroll_at_advantage_keeps_the_higher_new_d20() -> None:

@@ -8,29 +8,24 @@ from typing import Any
 
 import pytest
 
-from rules.campaign import apply_change
 from rules.errors import RuleError, UsageError
 from rules.notation import parse, parse_expression
 from rules.odds import Odds, distribution
-from rules.resolution import Resolution
 from rules.systems.tiers.fate import pay_fate
 from tests.support.cli import invoke, invoke_json
-from tests.support.tiers import SYSTEM, changes, context, data, kell, logged, pools, run, text
-
-
-def after(sheet: dict[str, Any], res: Resolution) -> dict[str, Any]:
-    out = dict(SYSTEM.validate_sheet(sheet))
-    for change in res.changes:
-        out = apply_change(out, change)
-    return out
-
-
-def reroll_after(line: str, faces: list[int], again: list[int], word: str = "fate reroll",
-                 sheet: dict[str, Any] | None = None) -> tuple[Resolution, Resolution]:
-    """Resolve `line` as Kell, store it, then reroll it with `again` faces: (first, reroll)."""
-    start = sheet or kell()
-    first = run(line, faces, sheet=start)
-    return first, run(word, again, sheet=after(start, first), last=logged(first))
+from tests.support.tiers import (
+    SYSTEM,
+    after,
+    changes,
+    context,
+    data,
+    kell,
+    logged,
+    pools,
+    reroll_after,
+    run,
+    text,
+)
 
 
 def test_a_save_rerolls_its_d20_and_the_stat_and_fate_dice_stand() -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
 
 import pytest
 
@@ -14,7 +13,6 @@ from rules.dice.source import ScriptedSource
 from rules.errors import RuleError, UsageError
 from rules.notation import parse
 from rules.odds import Odds
-from rules.resolution import Resolution
 from rules.systems.protocol import Context
 from rules.systems.vagabond.system import SYSTEM
 from tests.support.vagabond import (
@@ -22,21 +20,12 @@ from tests.support.vagabond import (
     changes,
     character,
     data,
+    fluke_after,
     logged,
     mira,
     run,
     text,
 )
-
-
-def fluke_after(line: str, faces: list[int], again: list[int],
-                sheet: dict[str, Any] | None = None,
-                word: str = "fluke") -> tuple[Resolution, Resolution]:
-    """Resolve `line`, store it, then Fluke it (`word`) with `again` faces: (first, fluke)."""
-    start = sheet or mira()
-    first = run(line, faces, sheet=start)
-    now = after(start, first)
-    return first, run(word, again, sheet=now, last=logged(first))
 
 
 def test_a_fluke_rerolls_the_d20_and_resolves_the_line_again() -> None:

@@ -10,7 +10,7 @@ from typing import Any
 
 from cli.render.json import resolution_to_json
 from cli.render.text import plain_text
-from rules.campaign import Character, LogEntry, TableState
+from rules.campaign import Character, LogEntry, TableState, apply_change
 from rules.dice.evaluate import Roller
 from rules.dice.source import ScriptedSource
 from rules.notation import parse
@@ -97,6 +97,21 @@ def logged(res: Resolution, entry_id: int = 1, undone: bool = False) -> LogEntry
     record = record_of(res, plain_text(res))
     return LogEntry(entry_id, res.input, res.character, res.system, record, res.changes,
                     undone)
+
+
+def after(sheet: dict[str, Any], res: Resolution) -> dict[str, Any]:
+    out = dict(SYSTEM.validate_sheet(sheet))
+    for change in res.changes:
+        out = apply_change(out, change)
+    return out
+
+
+def reroll_after(line: str, faces: list[int], again: list[int], word: str = "fate reroll",
+                 sheet: dict[str, Any] | None = None) -> tuple[Resolution, Resolution]:
+    """Resolve `line` as Kell, store it, then reroll it with `again` faces: (first, reroll)."""
+    start = sheet or kell()
+    first = run(line, faces, sheet=start)
+    return first, run(word, again, sheet=after(start, first), last=logged(first))
 
 
 def pools() -> dict[str, Any]:

@@ -90,3 +90,13 @@ def after(sheet: Mapping[str, Any], res: Resolution) -> dict[str, Any]:
 
 def change(pool: str, before: Any, after_: Any, reason: str, kind: str = "pool") -> Change:
     return Change("Mira", pool, before, after_, reason, kind)
+
+
+def fluke_after(line: str, faces: list[int], again: list[int],
+                sheet: dict[str, Any] | None = None,
+                word: str = "fluke") -> tuple[Resolution, Resolution]:
+    """Resolve `line`, store it, then Fluke it (`word`) with `again` faces: (first, fluke)."""
+    start = sheet or mira()
+    first = run(line, faces, sheet=start)
+    now = after(start, first)
+    return first, run(word, again, sheet=now, last=logged(first))
