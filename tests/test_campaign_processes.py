@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests import test_pexpect_repl as pane
+from tests.support import pane
 
 pexpect = pytest.importorskip("pexpect")
 ROLL, spawn = pane.ROLL, pane.spawn

@@ -6,8 +6,8 @@ import subprocess
 from pathlib import Path
 
 from tests.support.cli import invoke, invoke_json
+from tests.support.installed import ROLL
 from tests.support.vagabond import data, run, text
-from tests.test_installed import ROLL
 
 CHAMPION = 'name = "Bran"\nsystem = "champions"\nkind = "champion"\n'
 KELL = 'name = "Kell"\nsystem = "tiers"\ntier = 1\n[stats]\nheart = 10\n'

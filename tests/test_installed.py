@@ -4,24 +4,17 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import signal
 import sqlite3
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
-ROLL = shutil.which("roll") or str(Path(sys.executable).with_name("roll"))
+from tests.support.installed import ROLL, run
+
 pytestmark = pytest.mark.skipif(not Path(ROLL).exists(), reason="roll is not installed")
-
-
-def run(*args: str, stdin: str | None = None, env: dict[str, str] | None = None,
-        timeout: float = 20) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([ROLL, *args], input=stdin, capture_output=True, text=True,
-                          env=env, timeout=timeout, check=False)
 
 
 def test_a_roll_with_scripted_faces() -> None:

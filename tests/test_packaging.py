@@ -14,7 +14,7 @@ import pytest
 
 from cli.version import DISTRIBUTION
 from tests.support.cli import invoke
-from tests.test_installed import ROLL
+from tests.support.installed import ROLL
 
 PYPROJECT = Path(__file__).resolve().parent.parent / "pyproject.toml"
 VERSION = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))["project"]["version"]

@@ -2,53 +2,19 @@
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from cli.store.sqlite import Campaign
-from rules.systems import get_system
+from tests.support import pane
+from tests.support.pane import ROLL, TIMEOUT, spawn
 
 pexpect = pytest.importorskip("pexpect")
-
-ROLL = Path(sys.executable).with_name("roll")
-TIMEOUT = 15  # generous: only a failing expect waits this long
-MIRA: dict[str, Any] = {
-    "name": "Mira", "system": "vagabond", "level": 2,
-    "stats": {"might": 4, "dexterity": 5, "awareness": 3, "reason": 3, "presence": 3, "luck": 3},
-    "max": {"mana": 6}, "pools": {"luck": 2},
-}  # fmt: skip
-
+env = pane.env  # the fixture: a campaign with Mira, a 40-column terminal's environment
 pytestmark = pytest.mark.skipif(not ROLL.exists(), reason=f"no installed roll at {ROLL}")
-
-
-@pytest.fixture()
-def env(private_campaign: Path, tmp_path: Path) -> dict[str, str]:
-    campaign = Campaign(private_campaign)
-    with campaign.transaction() as tx:
-        tx.put_character(get_system("vagabond").validate_sheet(MIRA))
-    campaign.close()
-    out = {k: v for k, v in os.environ.items() if not k.startswith(("ROLL_", "XDG_"))}
-    out |= {
-        "LINES": "24", "COLUMNS": "40", "PROMPT_TOOLKIT_NO_CPR": "1", "TERM": "xterm",
-        "NO_COLOR": "1", "ROLL_CAMPAIGN": str(private_campaign),
-        "ROLL_HISTORY": str(tmp_path / "state" / "history"),
-    }  # fmt: skip
-    return out
-
-
-def spawn(env: dict[str, str], *args: str) -> Any:
-    child = pexpect.spawn(
-        str(ROLL), list(args), env=env, dimensions=(24, 40), timeout=TIMEOUT, encoding="utf-8"
-    )
-    child.delaybeforesend = 0.01
-    return child
 
 
 def leave(child: Any) -> int:

@@ -16,7 +16,7 @@ from cli.app import main_app
 from cli.plain import input_lines, plain_words
 from cli.settings import Settings
 from tests.support.cli import RUNNER, invoke
-from tests.test_installed import ROLL
+from tests.support.installed import ROLL
 
 
 @pytest.mark.parametrize("args, settings, words", [

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.installed import ROLL
 from tests.support.readme import shell_lines
-from tests.test_installed import ROLL
 
 pytestmark = pytest.mark.skipif(not Path(ROLL).exists(), reason="roll is not installed")
 

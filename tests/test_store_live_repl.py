@@ -15,7 +15,7 @@ import pytest
 
 from cli.store import campaign_where, open_campaign
 from rules.systems import get_system
-from tests.test_pexpect_repl import MIRA, ROLL, TIMEOUT
+from tests.support.pane import MIRA, ROLL, TIMEOUT
 
 pexpect = pytest.importorskip("pexpect")
 pytestmark = pytest.mark.skipif(not ROLL.exists(), reason=f"no installed roll at {ROLL}")

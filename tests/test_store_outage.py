@@ -159,7 +159,7 @@ def test_a_repl_pane_through_a_server_restart(
     own_server: Server, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     pexpect = pytest.importorskip("pexpect")
-    from tests.test_pexpect_repl import ROLL, TIMEOUT
+    from tests.support.pane import ROLL, TIMEOUT
 
     if not ROLL.exists():
         pytest.skip(f"no installed roll at {ROLL}")

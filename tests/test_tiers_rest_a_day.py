@@ -95,8 +95,8 @@ def test_the_help_line_and_its_words(kell_campaign: Path) -> None:
 def test_the_installed_roll_refuses_a_second_rest(tmp_path: Path) -> None:
     import os
 
+    from tests.support.installed import ROLL, run  # a real process of the installed roll
     from tests.support.sheets import KELL
-    from tests.test_installed import ROLL, run  # a real process of the installed roll
 
     if not Path(ROLL).exists():
         pytest.skip("roll is not installed")

@@ -105,7 +105,7 @@ def test_death_through_the_cli_is_kept_and_shown(mira_sheet: Path) -> None:
 
 @pytest.mark.slow
 def test_the_installed_roll_keeps_a_death_and_refuses_the_dead(tmp_path: Path) -> None:
-    from tests.test_installed import ROLL, run  # a real process of the installed roll
+    from tests.support.installed import ROLL, run  # a real process of the installed roll
 
     if not Path(ROLL).exists():
         pytest.skip("roll is not installed")
