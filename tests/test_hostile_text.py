@@ -201,7 +201,7 @@ def test_a_name_is_one_character_whether_typed_composed_or_decomposed(
 
 def test_the_repl_shows_a_hostile_name_inert(private_campaign: Path) -> None:
     from cli.settings import Settings
-    from tests.test_repl_session import repl
+    from tests.support.repl import repl
 
     plant(EVIL)
     plant("Bram")  # keys typed cannot hold an ESC: the name comes from the store

@@ -8,13 +8,13 @@ from cli.render.layout import Layout, said_words, terminal_layout, visible, wrap
 from cli.render.marks import can_strike, dropped
 from cli.render.text import COLOUR, SHOWN, render
 from cli.repl.prompt import prompt_text
-from cli.repl.state import TableView
-from rules.campaign import Character, TableState
+from rules.campaign import TableState
 from rules.dice.evaluate import Budget, Roller
 from rules.dice.source import ScriptedSource
 from rules.notation import parse
 from rules.resolution import Resolution
 from rules.systems import Context, get_system
+from tests.support.repl import view
 
 LABELLED = "1d8 [slashing] + 1d6 [fire] + 2d4 [poison]"
 
@@ -87,11 +87,6 @@ def test_a_dropped_die_keeps_its_mark_on_every_terminal() -> None:
     assert "\x1b[2;9m2" in dropped("2", "xterm-256color")  # struck where it can be
     assert "9m" not in dropped("2", "linux") and visible(dropped("2", "linux")) == "~~2~~"
     assert not can_strike("dumb") and not can_strike("") and can_strike("tmux-256color")
-
-
-def view(system: str, name: str | None) -> TableView:
-    character = Character(name, system, {}) if name else None
-    return TableView(get_system(system), character)
 
 
 @pytest.mark.parametrize(

@@ -2,35 +2,23 @@
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 from typing import Any
 
 import pytest
-from prompt_toolkit.data_structures import Size
-from prompt_toolkit.history import FileHistory, History, InMemoryHistory
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
+from prompt_toolkit.history import FileHistory, InMemoryHistory
 
-from cli.env import Environment
-from cli.repl.session import run_repl
 from cli.repl.state import ViewReader
 from cli.settings import Settings
 from cli.store.sqlite import Campaign
 from rules.systems import get_system
+from tests.support.repl import repl
 
 MIRA: dict[str, Any] = {
     "name": "Mira", "system": "vagabond", "level": 2,
     "stats": {"might": 4, "dexterity": 5, "awareness": 3, "reason": 3, "presence": 3, "luck": 3},
     "skills": {"trained": ["finesse"]}, "max": {"mana": 6}, "pools": {"luck": 2},
 }  # fmt: skip
-
-
-class NarrowOutput(DummyOutput):
-    """A 40-column pane."""
-
-    def get_size(self) -> Size:
-        return Size(rows=24, columns=40)
 
 
 def add(path: Path, sheet: dict[str, Any]) -> None:
@@ -40,23 +28,6 @@ def add(path: Path, sheet: dict[str, Any]) -> None:
             tx.put_character(get_system(sheet["system"]).validate_sheet(sheet))
     finally:
         campaign.close()
-
-
-def repl(
-    keys: str, settings: Settings | None = None, history: History | None = None
-) -> tuple[int, str, str]:
-    """Type `keys` into the REPL (they must leave it); (status, stdout, stderr)."""
-    out, err = io.StringIO(), io.StringIO()
-    with create_pipe_input() as pipe:
-        pipe.send_text(keys)
-        status = run_repl(
-            settings or Settings(),
-            Environment(stdout=out, stderr=err),
-            input=pipe,
-            output=NarrowOutput(),
-            history=history if history is not None else InMemoryHistory(),
-        )
-    return status, out.getvalue(), err.getvalue()
 
 
 def test_a_line_rolls_an_empty_line_does_nothing_and_again_repeats() -> None:

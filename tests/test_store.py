@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import sqlite3
 import stat
@@ -20,15 +19,8 @@ from rules.campaign import LogEntry
 from rules.errors import RuleError, SheetError, UsageError
 from rules.record import Record
 from rules.resolution import Change, Resolution
+from tests.support.store import MIRA, version_1_campaign
 
-MIRA: dict[str, Any] = {
-    "name": "Mira",
-    "system": "vagabond",
-    "level": 2,
-    "stats": {"might": 4, "luck": 4},
-    "pools": {"luck": 2, "hp": 8},
-    "flags": [],
-}
 BO: dict[str, Any] = {"name": "Bo", "system": "macchiato", "stats": {"strength": 12}}
 
 
@@ -337,23 +329,6 @@ def test_export_includes_current_pools(campaign: Campaign) -> None:
 
 # ---- migrations ----
 
-V1_FIXTURE = [  # the schema as version 1 wrote it, with a little data
-    "CREATE TABLE characters (name TEXT NOT NULL, name_key TEXT NOT NULL UNIQUE,"
-    " system TEXT NOT NULL, sheet TEXT NOT NULL, created TEXT NOT NULL, updated TEXT NOT NULL)",
-    "CREATE TABLE party (id INTEGER PRIMARY KEY CHECK (id = 1), sheet TEXT NOT NULL)",
-    "CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT)",
-    "CREATE TABLE log (id INTEGER PRIMARY KEY AUTOINCREMENT, time TEXT NOT NULL,"
-    " input TEXT NOT NULL, character TEXT, system TEXT NOT NULL, kind TEXT NOT NULL,"
-    " result TEXT NOT NULL, changes TEXT NOT NULL, undone INTEGER NOT NULL DEFAULT 0,"
-    " undoes INTEGER REFERENCES log (id))",
-    f"INSERT INTO characters VALUES ('Mira', 'mira', 'vagabond', '{json.dumps(MIRA)}', 't', 't')",
-    "INSERT INTO settings VALUES ('active', 'Mira')",
-    "INSERT INTO log (time, input, character, system, kind, result, changes) VALUES"
-    " ('t', 'check dex', 'Mira', 'vagabond', 'check', '{\"input\": \"check dex\"}', '[]')",
-    "PRAGMA user_version = 1",
-]
-
-
 def test_an_empty_file_is_migrated_from_version_0(tmp_path: Path) -> None:
     path = tmp_path / "campaign.sqlite3"
     path.touch()
@@ -364,16 +339,6 @@ def test_an_empty_file_is_migrated_from_version_0(tmp_path: Path) -> None:
     tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert {"characters", "party", "settings", "log"} <= tables
     db.close()
-
-
-def version_1_campaign(path: Path) -> Path:
-    """A campaign file as schema version 1 wrote it (V1_FIXTURE), for the migrations to meet."""
-    db = sqlite3.connect(path)
-    for sql in V1_FIXTURE:
-        db.execute(sql)
-    db.commit()
-    db.close()
-    return path
 
 
 def test_a_version_1_campaign_is_migrated_with_its_data(tmp_path: Path) -> None:

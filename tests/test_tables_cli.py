@@ -15,7 +15,7 @@ import tomli_w
 
 from tests.support.cli import invoke, invoke_json
 from tests.support.sheets import VAGABOND
-from tests.test_tables import ENCOUNTERS as ENCOUNTERS_DATA
+from tests.support.tables import ENCOUNTERS as ENCOUNTERS_DATA
 
 ENCOUNTERS = tomli_w.dumps(ENCOUNTERS_DATA)  # the domain tests' d66 table, as a file
 WEATHER = 'weight,text\n3,rain\n1,sun\n2,"a storm of [[d6]] days"\n'
@@ -237,7 +237,7 @@ def test_the_installed_roll_rolls_a_table(imported: Path, private_campaign: Path
 
 def test_the_repl_rolls_tables_and_named_rolls_with_physical_dice(imported: Path) -> None:
     from cli.settings import Settings
-    from tests.test_repl_session import repl
+    from tests.support.repl import repl
 
     assert invoke("alias", "add", "longsword", "d20+5", "vs", "13")[0] == 0
     keys = "physical on\rtable encounters\r6\r6\rlongsword\r14\rquit\r"
@@ -262,7 +262,7 @@ def test_an_unreadable_table_file_is_named(folder: Path) -> None:
 
 def test_schema_4_keeps_aliases_and_tables_and_migrates_an_old_campaign(tmp_path: Path) -> None:
     from cli.store.sqlite import Campaign
-    from tests.test_store import version_1_campaign
+    from tests.support.store import version_1_campaign
 
     path = version_1_campaign(tmp_path / "old.sqlite3")
     weather = {"name": "weather", "rows": [{"weight": 1, "text": "sun"}]}
@@ -286,7 +286,7 @@ def test_schema_4_keeps_aliases_and_tables_and_migrates_an_old_campaign(tmp_path
 def test_the_repl_heads_a_table_roll_with_its_row(imported: Path) -> None:
     """Issue 13's layout: the row a table gave leads, the die reading stays under it."""
     from cli.settings import Settings
-    from tests.test_repl_session import repl
+    from tests.support.repl import repl
 
     status, out, err = repl("table encounters\rquit\r", Settings(rolled="3,6,2"))
     assert (status, err) == (0, "")

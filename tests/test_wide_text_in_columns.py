@@ -42,7 +42,7 @@ def test_the_encounter_line_fits_its_pane_in_columns() -> None:
 
 def test_the_prompt_stays_under_a_third_of_the_pane_in_columns() -> None:
     from cli.repl.prompt import prompt_text
-    from tests.test_layout import view
+    from tests.support.repl import view
 
     assert prompt_text(view("vagabond", "竜王さま"), 40) == "vag·竜王さ…> "  # 13 columns of 40
     assert prompt_text(view("vagabond", "Mirabelle Long"), 40) == "vag·mirabe…> "
