@@ -50,4 +50,3 @@ def odds(text: str, active: Character | None = None) -> Any:
 
 def dice(res: Resolution) -> list[tuple[str, int, bool]]:
     return [(t.die, t.face, t.kept) for t in res.throws]
-

@@ -39,4 +39,3 @@ def resolve(text: str, faces: Iterable[int] = (), **kw: Any) -> Resolution:
 
 def odds(text: str, **kw: Any) -> Any:
     return SYSTEM.odds(parse(text), context(text, **kw))
-

@@ -77,4 +77,3 @@ def brute(line: ast.RollLine, max_faces: int = 64) -> tuple[dict[int, Fraction],
             continue
         out[total] = out.get(total, Fraction(0)) + p
     return out, cut
-

@@ -38,4 +38,3 @@ def shell_lines() -> list[str]:
              if line.startswith("roll ") or "| roll " in line]
     return [line for line in lines if not any(t in line for t in ("&&", ">"))
             and not NEEDS_STATE & set(shlex.split(line, comments=True))]
-

@@ -1,4 +1,5 @@
-"""Sheets as a player writes them (TOML) for the campaign tests through the CLI, and a writer."""
+"""Sheets as a player writes them (TOML) for the tests through the CLI: Kit, the Vagabond Mira,
+Mira the wizard, Kell (Tiers); a writer, and Mira the wizard imported."""
 
 from __future__ import annotations
 

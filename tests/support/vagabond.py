@@ -1,4 +1,5 @@
-"""Shared helpers of the Vagabond tests: a hand-built table, scripted faces, one resolved LINE."""
+"""Shared helpers of the Vagabond tests: a hand-built table, scripted faces, one resolved LINE, and
+that LINE fluked."""
 
 from __future__ import annotations
 
