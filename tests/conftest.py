@@ -1,4 +1,5 @@
-"""Shared fixtures: every test gets its own campaign file and no colour."""
+"""Shared fixtures: every test gets its own campaign file and no colour; a PostgreSQL server and
+a campaign on each store; Kell and Mira the wizard imported, for the modules that play them."""
 
 from __future__ import annotations
 
