@@ -162,3 +162,14 @@ def test_the_store_has_no_import_circle_type_checking_imports_included() -> None
     store = {path: names for path, names in modules("cli", typing=True).items()
              if path.startswith("cli/store/")}
     assert circles(store) == []
+
+
+def test_a_test_module_imports_no_other_test_module() -> None:
+    """Shared helpers, sheets and fixtures live in tests/support/ (or tests/conftest.py): a test
+    module borrows nothing from another, so each can be moved, renamed or deleted alone."""
+    borrowing = {
+        path.name: sorted(name for name in imported(path, "tests", typing=True)
+                          if name.startswith("tests.test_"))
+        for path in sorted((ROOT / "tests").glob("*.py"))
+    }
+    assert {name: found for name, found in borrowing.items() if found} == {}
