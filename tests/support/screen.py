@@ -86,11 +86,12 @@ class Terminal:
         self.child.send(PASTE_START + text + PASTE_END)
 
     def close(self) -> None:
-        """Ctrl-D (twice: the first may answer a question), else the process is ended."""
-        for _ in range(2):
+        """Ctrl-C (a line still typed is dropped: Ctrl-D ends only an empty one), then Ctrl-D
+        (twice: the first may answer a question), else the process is ended."""
+        for keys in ("\x03\x04", "\x04"):
             if not self.child.isalive():
                 break
-            self.child.sendcontrol("d")
+            self.child.send(keys)
             try:
                 self.child.expect(pexpect.EOF, timeout=3)
             except pexpect.TIMEOUT:
