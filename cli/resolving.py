@@ -4,6 +4,7 @@ transaction of the campaign (all of a LINE's changes, or none), and logged."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from functools import cache
 from typing import TYPE_CHECKING
 
 from cli.plan import Planner, commanded, parse_expanded
@@ -23,15 +24,11 @@ if TYPE_CHECKING:
     from cli.store import CampaignView
     from rules.named_rolls import Expansion
 
-_NOBODY: list[TableState] = []
-
-
+@cache
 def nobody() -> TableState:
     """The table of a LINE that reads no campaign: nobody acts, nothing is known (made at the
     first such LINE: a REPL's first prompt makes none)."""
-    if not _NOBODY:
-        _NOBODY.append(TableState())
-    return _NOBODY[0]
+    return TableState()
 
 
 class Resolver(Planner):

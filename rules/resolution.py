@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import field, fields
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from rules.dice.results import DiceHistory, Roll, Throw
@@ -149,12 +150,8 @@ class Resolution:
 PASSING = frozenset({"pass", "hit", "hold", "success", "stable"})
 
 
-_COMPARED: list[str] = []
-
-
-def _compared() -> list[str]:
+@cache
+def _compared() -> tuple[str, ...]:
     """What two results must share besides their summary to be equal (the fields that
     compare: known once the class is made, at its first instance)."""
-    if not _COMPARED:
-        _COMPARED.extend(f.name for f in fields(Resolution) if f.compare)
-    return _COMPARED
+    return tuple(f.name for f in fields(Resolution) if f.compare)
