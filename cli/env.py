@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
@@ -42,46 +43,34 @@ class Stopped(Exception):  # noqa: N818  (a stop, not an error: it was reported 
         self.status = status
 
 
-_ENVIRONMENT = ("stdin", "stdout", "stderr", "confirm", "holding", "as_json", "columns")
+def _stdin() -> TextIO:
+    return sys.stdin
 
 
+def _stdout() -> TextIO:
+    return sys.stdout
+
+
+def _stderr() -> TextIO:
+    return sys.stderr
+
+
+@dataclass(slots=True)
 class Environment:
     """Where `roll` reads and writes, whether a person is watching, and how they are asked.
 
-    `confirm`: ask a yes-or-no question (`sheet rm` on a terminal), True for yes; `holding`:
-    a batch decides when output is flushed (cli/plain.py); `as_json`: an error also answers
-    on stdout, as a JSON object (SPEC §3); `columns`: the width output fits (None: the
-    terminal's, COLUMNS first). A plain class, written out: it is made before a REPL's first
-    prompt (a dataclass's generated methods would cost more than the rest of this module)."""
+    The streams default to the process's own as it is made; `confirm`: ask a yes-or-no question
+    (`sheet rm` on a terminal), True for yes; `holding`: a batch decides when output is flushed
+    (cli/plain.py); `as_json`: an error also answers on stdout, as a JSON object (SPEC §3);
+    `columns`: the width output fits (None: the terminal's, COLUMNS first)."""
 
-    __slots__ = _ENVIRONMENT
-
-    def __init__(
-        self,
-        stdin: TextIO | None = None,
-        stdout: TextIO | None = None,
-        stderr: TextIO | None = None,
-        confirm: Callable[[str], bool] = ask_on_the_terminal,
-        holding: bool = False,
-        as_json: bool = False,
-        columns: Callable[[], int] | None = None,
-    ) -> None:
-        self.stdin: TextIO = sys.stdin if stdin is None else stdin
-        self.stdout: TextIO = sys.stdout if stdout is None else stdout
-        self.stderr: TextIO = sys.stderr if stderr is None else stderr
-        self.confirm = confirm
-        self.holding = holding
-        self.as_json = as_json
-        self.columns = columns
-
-    def replaced(self, **changes: Any) -> Environment:
-        """This environment with `changes` (fields by name) put over it."""
-        given = {name: getattr(self, name) for name in _ENVIRONMENT}
-        return Environment(**{**given, **changes})
-
-    def __repr__(self) -> str:
-        return (f"Environment(stdin={self.stdin!r}, stdout={self.stdout!r},"
-                f" stderr={self.stderr!r}, holding={self.holding}, as_json={self.as_json})")
+    stdin: TextIO = field(default_factory=_stdin)
+    stdout: TextIO = field(default_factory=_stdout)
+    stderr: TextIO = field(default_factory=_stderr)
+    confirm: Callable[[str], bool] = field(default=ask_on_the_terminal, repr=False)
+    holding: bool = False
+    as_json: bool = False
+    columns: Callable[[], int] | None = field(default=None, repr=False)
 
     # ---- output ----
 

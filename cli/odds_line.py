@@ -73,7 +73,7 @@ def odds_table(text: str) -> str | None:
     return words[1] if len(words) == 2 and words[0].lower() == "table" else None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Survival:
     """A risk die over K rolls: the chance it is still there, and the rolls it lasts on average."""
 

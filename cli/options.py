@@ -10,7 +10,7 @@ import functools
 import inspect
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Annotated, Any, NoReturn
 
 import click
@@ -103,7 +103,7 @@ def _is_argument(param: inspect.Parameter) -> bool:
     return any(isinstance(m, ArgumentInfo) for m in getattr(param.annotation, "__metadata__", ()))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Invocation:
     """A subcommand run from a batch line or the REPL (cli/dispatch.py): the runner's settings,
     which the options typed on the line add to, and the Environment its output goes through."""
@@ -116,7 +116,7 @@ class Invocation:
         defaults) put over them."""
         typed = {("character" if name == "as_" else name): value for name, value in given.items()
                  if value != SHARED[name].default}
-        return self.settings.replaced(**typed) if typed else self.settings
+        return replace(self.settings, **typed) if typed else self.settings
 
 
 def _invocation() -> Invocation | None:
@@ -154,7 +154,7 @@ def with_settings(*names: str) -> Callable[[Body], Body]:
                 settings = called.settings_with(given)  # status, or Stopped once reported
                 env = called.env
                 if settings.json and not env.as_json:  # `--json` typed on the line itself
-                    env = env.replaced(as_json=True)
+                    env = replace(env, as_json=True)
                 try:
                     return func(env=env, settings=settings, **kw)
                 except RollError as error:

@@ -8,32 +8,24 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
-from dataclasses import field, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules.errors import UsageError
 from rules.record import Record
 from rules.resolution import Change, Value
-from rules.values import Slotted, frozen
 
 SECTIONS = {"pool": "pools", "risk": "risk", "stat": "stats", "max": "max", "item": "items"}
 
 
-class Character(Slotted):
-    """One character: a name, a system and the sheet (current pools included). Slotted: the
-    acting character is made before a REPL's first prompt."""
+@dataclass(frozen=True, slots=True)
+class Character:
+    """One character: a name, a system and the sheet (current pools included); a change applied
+    makes a new one (`dataclasses.replace(character, sheet=...)`)."""
 
-    __slots__ = ("name", "system", "sheet")
     name: str
     system: str
     sheet: Mapping[str, Any]
-
-    def __init__(self, name: str, system: str, sheet: Mapping[str, Any]) -> None:
-        self._set_fields(name, system, sheet)
-
-    def with_sheet(self, sheet: Mapping[str, Any]) -> Character:
-        """The same character with `sheet` (a change applied, a pool spent: a new value)."""
-        return Character(self.name, self.system, sheet)
 
     def section(self, name: str) -> Mapping[str, Any]:
         value = self.sheet.get(name, {})
@@ -77,7 +69,7 @@ class Character(Slotted):
         return current_value(self.sheet, kind, name)
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class LogEntry:
     """A logged LINE: what was typed, its record (what happened), and its changes."""
 
@@ -92,7 +84,7 @@ class LogEntry:
     """When it was logged: ISO 8601, UTC."""
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class TableState:
     """Everything a system may read to resolve a LINE: the active character, the others, the party."""
 

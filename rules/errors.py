@@ -9,9 +9,8 @@ command words it; `worded` words it for another front end.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from enum import Enum
-
-from rules.values import frozen
 
 
 class Do(Enum):
@@ -25,7 +24,7 @@ class Do(Enum):
     RUN = "run"  # run the command `what` (its words, without `roll`): `` `roll what` ``
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Hint:
     """A part of a message that names a front end's command: `do`, and the system id or the
     command's words it is about (`what`)."""

@@ -24,7 +24,7 @@ OPEN, CLOSE = "⟨", "⟩"
 """A field's brackets: never in a help text's own words, nor typed at a prompt."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Command:
     """A command as typed: `words` (a LINE, or a subcommand's words without `roll`), acting as
     `acting`, with the system `system` chosen first."""
@@ -34,14 +34,14 @@ class Command:
     system: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Acting:
     """The option that names who acts, with its value (`NAME`), or alone ("")."""
 
     name: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Chosen:
     """The option that chooses the system `system`; `after`: said as a condition (`with`)."""
 
@@ -49,7 +49,7 @@ class Chosen:
     after: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Examples:
     """A system's examples block: LINEs that need no character, run with `system` (None: the
     default system)."""

@@ -22,7 +22,7 @@ NOTATION_WORDS = ("adv", "dis", "vs")
 """Words of the notation that a name would shadow."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Expansion:
     """A LINE before and after its named rolls: `chain` lists the names expanded, in order."""
 

@@ -10,11 +10,11 @@ system's own fields (rules/systems/reroll.py); the store encodes it (cli/store/r
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rules.resolution import Change
-from rules.values import frozen
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -44,7 +44,7 @@ EXPLODED = "exploded"
 """A die's fate: its face made another die (an explosion, or a compounding one)."""
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class RolledDie:
     """One die thrown, in roll order: its face, whether it counted, why it was thrown (`check
     dex`, `Favor`, `a reroll of 1d20r1`, `an explosion of 3d6!`; '' when not known, as in
@@ -61,7 +61,7 @@ rolled_die = lru_cache(maxsize=4096)(RolledDie)
 """A RolledDie, shared: the same die, face, keeping and history make one frozen value."""
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Rerolled:
     """What a reroll (a Fluke, a Fate reroll) keeps of the LINE it resolved again, as one of
     its system's fields, so that a reroll of it rerolls that LINE once more: the LINE, its

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import field, fields
+from dataclasses import dataclass, field, fields
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -11,7 +11,6 @@ from rules.dice.results import DiceHistory, Roll, Throw
 from rules.errors import RollError
 from rules.notation import parse
 from rules.said import Said, as_said, plain
-from rules.values import frozen
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -22,7 +21,7 @@ Summary = str | Said | Callable[[], str | Said]
 a function that writes it (Resolution.said)."""
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Change:
     """One pool (or risk die, flag, stat, field) of one character going from `before` to `after`.
 
@@ -60,7 +59,7 @@ class Change:
         )
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Resolution:
     """A resolved LINE: the §3 JSON fields, the main text line, and the changes to apply.
 
@@ -109,6 +108,11 @@ class Resolution:
         object.__setattr__(self, "said", text)  # a cache of a pure function: still frozen
         return text
 
+    def __getstate__(self) -> list[object]:
+        """Its fields for pickling, the summary written first (what writes it is a closure)."""
+        self._said()
+        return [getattr(self, each.name) for each in fields(self)]
+
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
@@ -152,6 +156,5 @@ PASSING = frozenset({"pass", "hit", "hold", "success", "stable"})
 
 @cache
 def _compared() -> tuple[str, ...]:
-    """What two results must share besides their summary to be equal (the fields that
-    compare: known once the class is made, at its first instance)."""
+    """What two results must share besides their summary to be equal: the fields that compare."""
     return tuple(f.name for f in fields(Resolution) if f.compare)

@@ -15,10 +15,8 @@ pass from a list of pieces (`built`), as rules/describe.py writes a roll's dice.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import NamedTuple
-
-from rules.values import frozen
 
 
 class Face(NamedTuple):
@@ -49,7 +47,7 @@ class Word(NamedTuple):
 Part = str | Face | Word
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Said:
     """A summary line as parts; `plain` is its plain text."""
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -139,7 +140,7 @@ def test_no_fate_is_refused() -> None:
 
 def test_only_player_characters_have_fate() -> None:
     ctx, _ = context("fate reroll")
-    retainer = ctx.active.with_sheet({**ctx.active.sheet, "kind": "retainer"})
+    retainer = replace(ctx.active, sheet={**ctx.active.sheet, "kind": "retainer"})
     with pytest.raises(RuleError) as err:
         pay_fate(ctx, retainer)
     assert err.value.message == "Kell is a retainer: only player characters have Fate points"

@@ -1,119 +1,167 @@
-"""rules/values.py: a `@frozen` (`@mutable`) class is a frozen (plain) dataclass from its first
-instance on."""
+"""Every value of rules/ and cli/ is a plain dataclass: its fields, `replace`, its signature, and a
+pickle that a fresh interpreter reads back equal (and hashing equal)."""
 
 from __future__ import annotations
 
-import copy
 import dataclasses
+import importlib
+import inspect
+import pickle
+import pkgutil
+import subprocess
+import sys
+from functools import cached_property
+from pathlib import Path
+from typing import Any
 
 import pytest
 
-from rules.values import Slotted, frozen, made, mutable
+import cli
+import rules
+from cli.env import Environment
+from cli.settings import Settings
+from rules.campaign import Character
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
-@frozen
-class Point:
-    x: int
-    y: int = 0
-    tags: tuple[str, ...] = dataclasses.field(default=())
+def _modules() -> list[Any]:
+    out = []
+    for package in (rules, cli):
+        for found in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
+            if found.name.endswith("__main__"):
+                continue
+            out.append(importlib.import_module(found.name))
+    return out
 
 
-@frozen
-class Labelled(Point):
-    label: str = ""
+def _classes() -> list[type]:
+    """Every class defined in a module of rules/ or cli/."""
+    return [cls for module in _modules() for cls in vars(module).values()
+            if isinstance(cls, type) and cls.__module__ == module.__name__]
 
 
-def test_a_value_is_a_frozen_dataclass_with_its_fields_defaults_and_equality() -> None:
-    p = Point(1)
-    assert (p.x, p.y, p.tags) == (1, 0, ())
-    assert p == Point(1, 0) and p != Point(1, 2) and hash(p) == hash(Point(1, 0))
-    assert repr(p) == "Point(x=1, y=0, tags=())"
+VALUES = [cls for cls in _classes() if "__dataclass_params__" in vars(cls)]
+"""The classes made dataclasses (not a class that merely derives from one)."""
+
+
+def _caches(cls: type) -> bool:
+    """Whether an instance keeps something it worked out in its `__dict__`: a cached_property,
+    or a syntax node's notation once written (rules/notation/ast.py `written_once`)."""
+    for each in cls.__mro__:
+        for attr in vars(each).values():
+            if isinstance(attr, cached_property):
+                return True
+        if "written_once" in getattr(vars(each).get("__str__"), "__qualname__", ""):
+            return True
+    return False
+
+
+def test_the_values_are_found() -> None:
+    names = {cls.__name__ for cls in VALUES}
+    assert {"Dice", "Die", "RollLine", "Resolution", "Character", "Roll", "DieRoll", "Settings",
+            "Environment", "TableView", "Stat", "Pool", "Said", "Hint"} <= names
+
+
+@pytest.mark.parametrize("cls", VALUES, ids=lambda cls: f"{cls.__module__}.{cls.__qualname__}")
+def test_a_value_class_shows_its_fields_in_its_signature(cls: type) -> None:
+    names = [f.name for f in dataclasses.fields(cls) if f.init]
+    assert list(inspect.signature(cls).parameters) == names
+    assert cls.__match_args__ == tuple(names)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("cls", VALUES, ids=lambda cls: f"{cls.__module__}.{cls.__qualname__}")
+def test_a_value_has_slots_unless_it_caches(cls: type) -> None:
+    assert ("__slots__" in vars(cls)) is not _caches(cls)
+
+
+def test_no_class_writes_its_slots_by_hand() -> None:
+    """A class with slots of its own is a dataclass (none writes out an `__init__` over them);
+    a context manager (`with speaking(words):`) is not a value."""
+    hand = [cls.__qualname__ for cls in _classes() if vars(cls).get("__slots__")
+            and not dataclasses.is_dataclass(cls) and not hasattr(cls, "__enter__")]
+    assert hand == []
+
+
+def test_the_value_helper_module_is_gone() -> None:
+    assert not (ROOT / "rules" / "values.py").exists()
+    with pytest.raises(ModuleNotFoundError):
+        importlib.import_module("rules.values")
+
+
+def _character() -> Character:
+    return Character("Mira", "vagabond", {"stats": {"dex": 5}, "pools": {"hp": 9}})
+
+
+def test_replace_makes_a_new_value() -> None:
+    tree = rules.parse("3x 1d6 # fire")
+    again = dataclasses.replace(tree, repeat=2)
+    assert (again.repeat, str(again.expr), tree.repeat) == (2, "1d6", 3)
+    mira = _character()
+    hurt = dataclasses.replace(mira, sheet={**mira.sheet, "pools": {"hp": 4}})
+    assert (hurt.name, hurt.pools, mira.pools) == ("Mira", {"hp": 4}, {"hp": 9})
+    res = rules.roll("2d6+1", source=rules.ScriptedSource([3, 4]))
+    assert dataclasses.replace(res, total=99).total == 99 and res.total == 8
+    settings = Settings(system="tiers", env_system=None, env_as=None)
+    assert dataclasses.replace(settings, quiet=True) == Settings(
+        system="tiers", quiet=True, env_system=None, env_as=None)
+    env = Environment()
+    assert dataclasses.replace(env, as_json=True).as_json and not env.as_json
+
+
+def test_a_frozen_value_refuses_a_change() -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
-        p.x = 2  # type: ignore[misc]
-    assert dataclasses.replace(p, y=5) == Point(1, 5)
-    assert [f.name for f in dataclasses.fields(Point)] == ["x", "y", "tags"]
+        _character().name = "Tom"  # type: ignore[misc]
 
 
-def test_a_subclass_takes_its_bases_fields_whichever_is_made_first() -> None:
-    @frozen
-    class Base:
-        a: int
+MADE = """
+import dataclasses
+import rules
+from rules.campaign import Character
+from cli.settings import Settings
 
-    @frozen
-    class Child(Base):
-        b: str = "b"
+def values():
+    tree = rules.parse("3x 4d6kh3 + 2 [fire] vs 12 # blast")
+    res = rules.roll("4d6kh3 + 2 # str", source=rules.ScriptedSource([2, 1, 4, 1]))
+    check = rules.roll("check dex=5 trained", system="vagabond", source=rules.ScriptedSource([14]))
+    mira = Character("Mira", "vagabond", {"stats": {"dex": 5}, "pools": {"hp": 9}})
+    settings = Settings(system="tiers", seed=7, env_system=None, env_as=None)
+    return {"tree": tree, "res": res, "roll": res.rolls[0], "check": check, "mira": mira,
+            "settings": settings}
+"""
 
-    assert Child(1) == Child(a=1, b="b") and Base(2).a == 2
-    assert Labelled(3, label="x").label == "x" and Labelled(3).y == 0
-
-
-def test_made_makes_the_class_before_any_instance() -> None:
-    @frozen
-    class Unused:
-        n: int
-
-    assert not dataclasses.is_dataclass(Unused)
-    assert [f.name for f in dataclasses.fields(made(Unused))] == ["n"]
-    assert Unused(n=4) == Unused(4)
-
-
-@mutable
-class Tally:
-    count: int = 0
-    seen: list[str] = dataclasses.field(default_factory=list)
-
-
-def test_a_mutable_value_is_a_plain_dataclass_made_at_its_first_instance() -> None:
-    pending: type = Tally
-    assert not dataclasses.is_dataclass(pending)
-    t = Tally()
-    t.count += 2
-    t.seen.append("d6")
-    assert dataclasses.is_dataclass(pending) and t == Tally(2, ["d6"])
-    assert Tally().seen == [] and Tally().seen is not Tally().seen  # a list each
-    assert repr(t) == "Tally(count=2, seen=['d6'])"
-    assert dataclasses.replace(t, count=5) == Tally(5, ["d6"])
-    assert [f.name for f in dataclasses.fields(Tally)] == ["count", "seen"]
+READ = MADE + """
+import pickle, sys
+loaded = pickle.loads(sys.stdin.buffer.read())
+for name, value in values().items():
+    got = loaded[name]
+    assert type(got) is type(value) and got == value, name
+    if name not in ("res", "check"):  # (a result's repr shows its roller's dice source)
+        assert repr(got) == repr(value), name
+    try:
+        hashed = hash(value)
+    except TypeError:  # a value holding a sheet (a dict) hashes as a dict would: not at all
+        hashed = None
+    if hashed is not None:
+        assert hash(got) == hashed, name
+    assert dataclasses.replace(got) == value, name
+print("equal:", " ".join(sorted(loaded)))
+"""
 
 
-class Slot(Slotted):
-    __slots__ = ("x", "y")
-    x: int
-    y: int
-
-    def __init__(self, x: int, y: int = 0) -> None:
-        object.__setattr__(self, "x", x)
-        object.__setattr__(self, "y", y)
-
-
-class OtherSlot(Slot):
-    __slots__ = ()
+def test_values_pickled_read_back_equal_in_a_fresh_interpreter() -> None:
+    """Each made, pickled, then read in a new process: equal, the same repr, the same hash."""
+    made = subprocess.run(
+        [sys.executable, "-c", MADE + "import pickle, sys\n"
+         "sys.stdout.buffer.write(pickle.dumps(values()))\n"],
+        capture_output=True, check=True, timeout=60, cwd=ROOT)
+    read = subprocess.run([sys.executable, "-c", READ], input=made.stdout, capture_output=True,
+                          check=False, timeout=60, cwd=ROOT)
+    assert read.stderr.decode() == ""
+    assert read.stdout.decode() == "equal: check mira res roll settings tree\n"
 
 
-class Pair(Slotted):
-    __slots__ = ("left", "right")
-    left: str
-    right: int
-
-    def __init__(self, left: str, right: int = 2) -> None:
-        self._set_fields(left, right)
-
-
-def test_set_fields_sets_each_field_once_in_slots_order() -> None:
-    assert (Pair("a").left, Pair("a").right) == ("a", 2) and Pair("a") == Pair("a", 2)
-    with pytest.raises(ValueError):
-        Pair.__new__(Pair)._set_fields("only one")
-
-
-def test_a_slotted_value_is_frozen_with_equality_hash_and_repr_of_its_fields() -> None:
-    p = Slot(1)
-    assert (p.x, p.y) == (1, 0)
-    assert p == Slot(1, 0) and p != Slot(1, 2) and hash(p) == hash(Slot(1, 0))
-    assert p != OtherSlot(1, 0) and repr(OtherSlot(1)) == "OtherSlot(x=1, y=0)"
-    assert repr(p) == "Slot(x=1, y=0)"
-    with pytest.raises(AttributeError, match="cannot assign to field 'x'"):
-        p.x = 2  # type: ignore[misc]
-    with pytest.raises(AttributeError):
-        del p.y
-    assert copy.deepcopy(p) == p and copy.copy(p) == p
-    assert not hasattr(p, "__dict__")
+def test_a_result_pickles_before_its_summary_is_read() -> None:
+    res = rules.roll("2d6+1", source=rules.ScriptedSource([3, 4]))
+    again = pickle.loads(pickle.dumps(res))
+    assert again == res and again.summary == "2d6+1 → [3, 4] + 1 = 8"

@@ -32,7 +32,7 @@ MIN_DESCRIPTION = 24
 """A description narrower than this goes under its entry instead."""
 
 
-@dataclass
+@dataclass(slots=True)
 class _Block:
     """Lines of a document that belong together: an entry (and its description's column) or
     a paragraph; `segments` are the description's (or paragraph's) lines as written."""

@@ -111,7 +111,7 @@ def without_tail(said: Said, tail: str) -> Said:
     return said
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Layout:
     """How results are laid out: to a width (None: never wrapped), echoing the input or not."""
 

@@ -13,7 +13,7 @@ from typing import Any
 from rules.resolution import Resolution
 
 
-@dataclass
+@dataclass(slots=True)
 class Tally:
     """How the repeats of one LINE came out, counted as they come."""
 

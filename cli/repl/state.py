@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -12,7 +12,6 @@ from cli.settings import Settings
 from rules.campaign import Character
 from rules.errors import RollError
 from rules.systems import System, get_system
-from rules.values import Slotted, frozen
 
 if TYPE_CHECKING:
     from cli.store import CampaignStore, Where
@@ -75,7 +74,7 @@ class LaterRolls(Mapping[str, str]):
         return iter(self._got())
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Words:
     """What completion offers from the campaign: its characters' names, aliases and tables."""
 
@@ -84,44 +83,22 @@ class Words:
     tables: tuple[str, ...] = ()
 
 
-_VIEW = ("system", "character", "names", "party", "problem", "rolls", "tables", "fallen")
-
-
-class TableView(Slotted):
+@dataclass(frozen=True, slots=True)
+class TableView:
     """A snapshot of the table: the system in use, who acts, who else is there, the party,
     a problem reaching the campaign; `rolls`: named rolls in reach (the campaign's aliases and
     the acting character's `[rolls]`); `tables`: the campaign's rollable tables; `fallen`: in a
     running encounter, who is out of the fight (the encounter line never names them next:
-    cli/turn.py). Slotted: one is made before the first prompt."""
+    cli/turn.py)."""
 
-    __slots__ = _VIEW
     system: System
-    character: Character | None
-    names: Sequence[str]
-    party: Mapping[str, Any]
-    problem: str | None
-    rolls: Mapping[str, str]
-    tables: Sequence[str]
-    fallen: tuple[str, ...]
-
-    def __init__(
-        self,
-        system: System,
-        character: Character | None = None,
-        names: Sequence[str] = (),
-        party: Mapping[str, Any] | None = None,
-        problem: str | None = None,
-        rolls: Mapping[str, str] | None = None,
-        tables: Sequence[str] = (),
-        fallen: tuple[str, ...] = (),
-    ) -> None:
-        self._set_fields(system, character, names, {} if party is None else party, problem,
-                         {} if rolls is None else rolls, tables, fallen)
-
-    def with_problem(self, problem: str) -> TableView:
-        """The same view, saying why the campaign could not be read now."""
-        return TableView(self.system, self.character, self.names, self.party, problem,
-                         self.rolls, self.tables, self.fallen)
+    character: Character | None = None
+    names: Sequence[str] = ()
+    party: Mapping[str, Any] = field(default_factory=dict)
+    problem: str | None = None
+    rolls: Mapping[str, str] = field(default_factory=dict)
+    tables: Sequence[str] = ()
+    fallen: tuple[str, ...] = ()
 
     @property
     def risk(self) -> dict[str, str]:
@@ -241,7 +218,7 @@ class ViewReader:
         last = self._view
         if last is None or (last.character is None and not last.names):
             return TableView(_system_or_generic(chosen), problem=problem)
-        return last.with_problem(problem)
+        return replace(last, problem=problem)
 
     def current(self, max_age: float) -> TableView:
         """The last view, re-read if it is older than `max_age` seconds or another client wrote."""

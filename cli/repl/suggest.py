@@ -27,7 +27,7 @@ from rules.systems import SYSTEMS
 from rules.systems.protocol import Pool, System
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Suggestion:
     """One completion: `text` replaces the last `-start` characters before the cursor."""
 

@@ -9,7 +9,7 @@ from rules.errors import NotationError, RollError
 from rules.notation import parse
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Problem:
     """Why a line cannot run, and where (0-based index into the line)."""
 

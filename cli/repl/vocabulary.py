@@ -60,7 +60,7 @@ VAGABOND_SKILLS: Mapping[str, str] = {
 """SPEC §8's skills, used until the vagabond module exposes its own `SKILLS`."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CommandWords:
     """What may follow a command word: its own words, and which kinds of names it takes."""
 

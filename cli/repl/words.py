@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from cli.env import terminal_columns
@@ -221,7 +222,7 @@ class Repl:
         from cli.dispatch import run_any
 
         gathered, env = io.StringIO(), self.runner.env
-        self.runner.env = env.replaced(stdout=gathered)
+        self.runner.env = replace(env, stdout=gathered)
         try:
             run_any(self.runner, line)
         finally:

@@ -32,7 +32,7 @@ def counted(counts: Mapping[str, int]) -> str:
     return ", ".join(said) or "nothing"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Copied:
     """What a copy moved: rows per table."""
 

@@ -8,12 +8,11 @@ anything shows or stores has it left out.
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote, unquote
 
 from rules.errors import UsageError
-from rules.values import frozen
 
 URL_SCHEMES = ("postgresql://", "postgres://")
 """The forms of `--campaign` / ROLL_CAMPAIGN that name a PostgreSQL database, not a file."""
@@ -36,7 +35,7 @@ def is_url(text: str) -> bool:
     return text.lower().startswith(URL_SCHEMES)
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class URLParts:
     """A postgresql:// URL in pieces: `scheme://user:password@rest` (`rest`: host, path, query)."""
 
@@ -126,7 +125,7 @@ def check_url(url: str) -> None:
                          f" {problem}")
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class CampaignURL:
     """A campaign in a PostgreSQL database; `str()` is the URL without its password."""
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import field
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -23,7 +23,6 @@ from rules.dice.source import DiceSource
 from rules.errors import EvaluationError, LimitError
 from rules.limits import MAX_DICE, MAX_WAVES
 from rules.notation import ast
-from rules.values import mutable
 
 if TYPE_CHECKING:
     from rules.dice.results import Exact
@@ -75,7 +74,7 @@ def _constant(value: int) -> RolledConst:
     return RolledConst(str(value), value)
 
 
-@mutable
+@dataclass(slots=True)
 class Budget:
     """Counts the dice a LINE throws against the limits of SPEC §5."""
 
@@ -87,7 +86,7 @@ class Budget:
         self.dice_left -= n
 
 
-@mutable
+@dataclass(slots=True)
 class _Die:
     """A die while its term is being worked out (mutable; frozen into DieRoll at the end)."""
 
@@ -105,7 +104,7 @@ class _Die:
     """How many explosion dice this die's lineage has thrown (a cap stops it)."""
 
 
-@mutable
+@dataclass(slots=True)
 class Roller:
     """Throws the dice of one LINE: every roll through it shares the budget and throw order."""
 

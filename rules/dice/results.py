@@ -1,15 +1,14 @@
 """The frozen result tree of an evaluated expression: every die keeps its history.
 
-Its nodes are `Slotted` values (rules/values.py): slots, as a tree may hold a node for each of
-100,000 dice, without a dataclass made for each class as the module loads."""
+Its nodes have slots: a tree may hold a node for each of 100,000 dice."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from rules.notation.ast import Die
-from rules.values import Slotted
 
 if TYPE_CHECKING:  # fractions (and decimal) load only when a division or odds need them
     from fractions import Fraction
@@ -36,7 +35,8 @@ class DiceHistory(Protocol):
         ...
 
 
-class DieRoll(Slotted):
+@dataclass(frozen=True, slots=True)
+class DieRoll:
     """One die as it lies on the table: its faces in order (rerolls, compounding), kept or not.
 
     `value` is what it counts for (a compounded die sums its faces, a penetrating one is −1);
@@ -44,163 +44,91 @@ class DieRoll(Slotted):
     `discarded`: how many of the first faces were rerolled away (the rest stand, compounded).
     """
 
-    __slots__ = ("die", "faces", "value", "kept", "why", "rerolled", "exploded", "success",
-                 "discarded")
     die: Die
     faces: tuple[int, ...]
     value: int
-    kept: bool
-    why: str
-    rerolled: bool
-    exploded: bool
-    success: int
-    discarded: int
-
-    def __init__(
-        self, die: Die, faces: tuple[int, ...], value: int, kept: bool = True, why: str = "roll",
-        rerolled: bool = False, exploded: bool = False, success: int = 0, discarded: int = 0
-    ) -> None:
-        setter = object.__setattr__
-        setter(self, "die", die)
-        setter(self, "faces", faces)
-        setter(self, "value", value)
-        setter(self, "kept", kept)
-        setter(self, "why", why)
-        setter(self, "rerolled", rerolled)
-        setter(self, "exploded", exploded)
-        setter(self, "success", success)
-        setter(self, "discarded", discarded)
+    kept: bool = True
+    why: str = "roll"
+    rerolled: bool = False
+    exploded: bool = False
+    success: int = 0
+    discarded: int = 0
 
     @property
     def face(self) -> int:
         return self.faces[-1]
 
 
-class RolledTerm(Slotted):
+@dataclass(frozen=True, slots=True)
+class RolledTerm:
     """A dice term after evaluation: its dice in display order and the value it produced."""
 
-    __slots__ = ("notation", "dice", "value", "counts_successes", "crit", "fumble")
     notation: str
     dice: tuple[DieRoll, ...]
     value: Exact
-    counts_successes: bool
-    crit: bool | None
+    counts_successes: bool = False
+    crit: bool | None = None
     """Whether a kept die showed a face of the term's `cs` range (None: the term has none)."""
-    fumble: bool | None
+    fumble: bool | None = None
     """Whether a kept die showed a face of the term's `cf` range (None: the term has none)."""
 
-    def __init__(
-        self, notation: str, dice: tuple[DieRoll, ...], value: Exact,
-        counts_successes: bool = False, crit: bool | None = None, fumble: bool | None = None
-    ) -> None:
-        setter = object.__setattr__
-        setter(self, "notation", notation)
-        setter(self, "dice", dice)
-        setter(self, "value", value)
-        setter(self, "counts_successes", counts_successes)
-        setter(self, "crit", crit)
-        setter(self, "fumble", fumble)
 
-
-class RolledGroup(Slotted):
+@dataclass(frozen=True, slots=True)
+class RolledGroup:
     """A `{…}` group: its members, which were kept, and the value.
 
     When the group counts successes, `scores` holds each member's +1, −1 or 0 (in member order).
     """
 
-    __slots__ = ("notation", "members", "kept", "value", "counts_successes", "scores")
     notation: str
     members: tuple[Rolled, ...]
     kept: tuple[bool, ...]
     value: Exact
-    counts_successes: bool
-    scores: tuple[int, ...]
-
-    def __init__(
-        self, notation: str, members: tuple[Rolled, ...], kept: tuple[bool, ...], value: Exact,
-        counts_successes: bool = False, scores: tuple[int, ...] = ()
-    ) -> None:
-        setter = object.__setattr__
-        setter(self, "notation", notation)
-        setter(self, "members", members)
-        setter(self, "kept", kept)
-        setter(self, "value", value)
-        setter(self, "counts_successes", counts_successes)
-        setter(self, "scores", scores)
+    counts_successes: bool = False
+    scores: tuple[int, ...] = ()
 
 
-class RolledConst(Slotted):
+@dataclass(frozen=True, slots=True)
+class RolledConst:
     """A number of the expression, as a node of the result tree."""
 
-    __slots__ = ("notation", "value")
     notation: str
     value: Exact
 
-    def __init__(self, notation: str, value: Exact) -> None:
-        setter = object.__setattr__
-        setter(self, "notation", notation)
-        setter(self, "value", value)
 
-
-class RolledOp(Slotted):
+@dataclass(frozen=True, slots=True)
+class RolledOp:
     """An arithmetic node (`+ - * /`, unary `-`) or a function call over evaluated children."""
 
-    __slots__ = ("notation", "op", "children", "value")
     notation: str
     op: str
     children: tuple[Rolled, ...]
     value: Exact
 
-    def __init__(self, notation: str, op: str, children: tuple[Rolled, ...], value: Exact) -> None:
-        setter = object.__setattr__
-        setter(self, "notation", notation)
-        setter(self, "op", op)
-        setter(self, "children", children)
-        setter(self, "value", value)
 
-
-class RolledLabel(Slotted):
+@dataclass(frozen=True, slots=True)
+class RolledLabel:
     """A labelled node (`1d8 [slashing]`) and the value below it."""
 
-    __slots__ = ("notation", "inner", "label", "value")
     notation: str
     inner: Rolled
     label: str
     value: Exact
 
-    def __init__(self, notation: str, inner: Rolled, label: str, value: Exact) -> None:
-        setter = object.__setattr__
-        setter(self, "notation", notation)
-        setter(self, "inner", inner)
-        setter(self, "label", label)
-        setter(self, "value", value)
-
 
 Rolled = RolledTerm | RolledGroup | RolledConst | RolledOp | RolledLabel
 
 
-class Roll(Slotted):
+@dataclass(frozen=True, slots=True)
+class Roll:
     """A whole evaluated expression: its tree, its total (rounded down) and its throws."""
 
-    __slots__ = ("notation", "tree", "total", "exact", "throws", "successes")
     notation: str
     tree: Rolled
     total: int
     exact: Exact
     throws: tuple[Throw, ...]
-    successes: int | None
-
-    def __init__(
-        self, notation: str, tree: Rolled, total: int, exact: Exact, throws: tuple[Throw, ...],
-        successes: int | None = None
-    ) -> None:
-        setter = object.__setattr__
-        setter(self, "notation", notation)
-        setter(self, "tree", tree)
-        setter(self, "total", total)
-        setter(self, "exact", exact)
-        setter(self, "throws", throws)
-        setter(self, "successes", successes)
+    successes: int | None = None
 
     def marked(self) -> tuple[bool | None, bool | None]:
         """(crit, fumble) from the `cs`/`cf` ranges of its terms, each None when no term has

@@ -18,7 +18,7 @@ from rules.notation.words import die_word
 FOE_USAGE = "foe add [N] NAME [KIND] [stat=N …] | foe rm NAME"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FoeSpec:
     """What `foe add` asked for: how many, their name, kind and given values."""
 

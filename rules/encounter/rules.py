@@ -23,7 +23,7 @@ FOE = "foe"
 """The flag of a foe added from one line (`foe add 3 goblins`): it lives only in the fight."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Board:
     """What one encounter LINE works on: the Context, and the changes (and notes) so far,
     with the table as they leave it, so each hook reads what the one before it wrote."""
@@ -55,7 +55,7 @@ class Board:
                     continue
                 old = chars.get(key)
                 if old is not None:
-                    chars[key] = old.with_sheet(apply_change(old.sheet, change))
+                    chars[key] = replace(old, sheet=apply_change(old.sheet, change))
             active = self.ctx.table.active
             if active is not None:
                 active = chars.get(active.name.lower())

@@ -17,7 +17,7 @@ from rules.errors import UsageError
 from rules.resolution import Change
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Combatant:
     """One who takes part: a character of the campaign (a foe is one too), its side and
     initiative (None where the game rolls none); `pinned` keeps it through rerolls."""
@@ -38,7 +38,7 @@ class Combatant:
                          init if isinstance(init, int) else None, bool(data.get("pinned")))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Encounter:
     """The fight: its game, the round (from 1), the order, whose turn it is (a combatant,
     a Group or a House: what the game takes turns by), and who sits out or delays."""

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import field, replace
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Literal, TypeVar
-
-from rules.values import Slotted, frozen
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -32,7 +30,7 @@ def written_once(cls: _Node) -> _Node:
     return cls
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Compare:
     """A compare point such as `>=5`; a bare number in the notation means `=`."""
 
@@ -82,21 +80,20 @@ def _die_name(kind: DieKind, sides: int, custom: tuple[int, ...]) -> str:
     return f"d{sides}"
 
 
-class Die(Slotted):
+@dataclass(frozen=True, slots=True)
+class Die:
     """One kind of die: `d6`, `dF`, `d%`, `d{1,1,2,3}` or the risk die `Δ8`; `name` is how it
-    is written, once, when it is made (every throw is named by it). Slotted: the dice this
-    module names are made as it loads, before a REPL's first prompt."""
+    is written, worked out when it is made (every throw is named by it)."""
 
-    __slots__ = ("kind", "sides", "custom", "name")
     kind: DieKind
     sides: int
-    custom: tuple[int, ...]
-    name: str
+    custom: tuple[int, ...] = ()
+    name: str = ""
+    """How the die is written (`d6`, `dF`): left empty, it is worked out from the others."""
 
-    def __init__(self, kind: DieKind, sides: int, custom: tuple[int, ...] = (),
-                 name: str | None = None) -> None:
-        self._set_fields(kind, sides, custom,
-                         _die_name(kind, sides, custom) if name is None else name)
+    def __post_init__(self) -> None:
+        if not self.name:
+            object.__setattr__(self, "name", _die_name(self.kind, self.sides, self.custom))
 
     @property
     def faces(self) -> tuple[int, ...]:
@@ -154,7 +151,7 @@ D20 = std_die(20)
 # ---- modifiers: applied in the fixed order of `stage`, whatever order they are written in ----
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Reroll:
     """`r1`, `rr<3` (reroll until the face no longer matches) or `ro<3` (reroll once)."""
 
@@ -167,7 +164,7 @@ class Reroll:
         return f"{self.spelling}{self.when}"
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Explode:
     """`!` (explode), `!!` (compound) or `!p` (penetrate), on the max face or a compare point.
 
@@ -188,7 +185,7 @@ class Explode:
         return head if self.cap is None else f"{head}cap{self.cap}"
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Explosion:
     """How a term's dice explode: one style, on any of its points (`1d6!5!6`: on 5 or 6)."""
 
@@ -241,7 +238,7 @@ def mixed_explosions(explodes: list[Explode]) -> str:
             " (several points of one style combine: 1d6!5!6 explodes on 5 or 6)")
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Clamp:
     """`minN` / `maxN`: each face is raised to N at least / lowered to N at most."""
 
@@ -253,7 +250,7 @@ class Clamp:
         return f"{self.bound}{self.value}"
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Keep:
     """`khN` `klN` `dhN` `dlN` (`kN` and `dN` are spelled `kh` and `dl`)."""
 
@@ -265,7 +262,7 @@ class Keep:
         return f"{self.op}{self.count}"
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class CountSuccesses:
     """`>=5`: the term's value becomes the number of dice that match."""
 
@@ -276,7 +273,7 @@ class CountSuccesses:
         return self.when.notation(bare_equal=False)
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class CountFailures:
     """`f1` / `f<2`: each matching die subtracts one success."""
 
@@ -287,7 +284,7 @@ class CountFailures:
         return f"f{self.when}"
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class CountTwice:
     """`t10` / `t>=9` after a success point: a matching die counts one success more (Exalted's
     10s count twice: `10d10>=7t10`)."""
@@ -299,7 +296,7 @@ class CountTwice:
         return f"t{self.when}"
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Crit:
     """`cs>=19` / `cf<=2` (Roll20's): a kept die showing such a face marks the LINE `crit` /
     `fumble`; its value is unchanged."""
@@ -312,7 +309,7 @@ class Crit:
         return f"{self.kind}{self.when}"
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Sort:
     """`s`/`sa` ascending, `sd` descending: changes only the order shown."""
 
@@ -346,7 +343,7 @@ def mods_notation(mods: tuple[Modifier, ...]) -> str:
 
 
 @written_once
-@frozen
+@dataclass(frozen=True)  # no slots: its notation is kept once written
 class Num:
     """A whole number: `3`."""
 
@@ -357,7 +354,7 @@ class Num:
 
 
 @written_once
-@frozen
+@dataclass(frozen=True)  # no slots: its notation is kept once written
 class Dice:
     """`NdX` with its modifiers; `count` 0 is allowed and rolls nothing.
 
@@ -393,7 +390,7 @@ class Dice:
 
 
 @written_once
-@frozen
+@dataclass(frozen=True)  # no slots: its notation is kept once written
 class Aid:
     """Vagabond's `f` (Favor: add a d6) and `h` (Hinder: subtract a d6) atoms."""
 
@@ -404,7 +401,7 @@ class Aid:
 
 
 @written_once
-@frozen
+@dataclass(frozen=True)  # no slots: its notation is kept once written
 class Group:
     """`{e1, e2, …}` with modifiers that act on the members' totals."""
 
@@ -416,7 +413,7 @@ class Group:
 
 
 @written_once
-@frozen
+@dataclass(frozen=True)  # no slots: its notation is kept once written
 class BinOp:
     """`left op right`: `+ - * /`."""
 
@@ -432,7 +429,7 @@ class BinOp:
 
 
 @written_once
-@frozen
+@dataclass(frozen=True)  # no slots: its notation is kept once written
 class Neg:
     """Unary minus: `-1d4`."""
 
@@ -449,7 +446,7 @@ FunctionName = Literal["floor", "ceil", "round", "abs", "min", "max"]
 
 
 @written_once
-@frozen
+@dataclass(frozen=True)  # no slots: its notation is kept once written
 class Call:
     """A function call: `floor(1d6/2)`, `max(1d6, 3)`."""
 
@@ -461,7 +458,7 @@ class Call:
 
 
 @written_once
-@frozen
+@dataclass(frozen=True)  # no slots: its notation is kept once written
 class Labeled:
     """A term with a `[label]`, kept in the result (`1d8 [slashing]`)."""
 
@@ -492,7 +489,7 @@ def _wrap(node: Expr, parent: int, right_side: bool) -> str:
 Advantage = Literal["adv", "dis"]
 
 
-@frozen
+@dataclass(frozen=True)  # no slots: `ranged` and `aided` are cached
 class RollLine:
     """A dice expression LINE: `[Nx] EXPR [adv|dis] [vs N | >= N …] [# comment]`.
 
@@ -542,7 +539,7 @@ class RollLine:
         return any(isinstance(n, Aid) for n in walk(self.expr))
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Word:
     """A bare word of a system command (`dex`, `trained`, `+luck`, a quoted name)."""
 
@@ -554,7 +551,7 @@ class Word:
         return self.text
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class KeyValue:
     """`dex=5`, `guard=12`, `dex=d8`: an inline value given without a character sheet."""
 
@@ -565,7 +562,7 @@ class KeyValue:
         return f"{self.key}={self.value}"
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class ExprArg:
     """A number or dice expression among a command's words (`hurt 3`, `hit 2d6`)."""
 
@@ -587,7 +584,7 @@ class ExprArg:
 Arg = Word | KeyValue | ExprArg
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class CommandLine:
     """A system command LINE: `WORD arg…` (`check dex trained`, `spend luck 1`)."""
 

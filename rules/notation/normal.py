@@ -33,7 +33,7 @@ _REPEAT = re.compile(r"\s*\d+×(?=\s)")
 """`6× 4d6kh3`: a leading `N×` and a space is the repeat `6x`, not a product."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Normalised:
     """The text the grammar reads, and for each of its characters the index typed."""
 

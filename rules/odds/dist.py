@@ -53,7 +53,7 @@ def too_much_work(what: str) -> LimitError:
     return LimitError(f"the exact odds of {what} would take too long to compute; try fewer dice")
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False)  # no slots: its sorted values, total and integrality are cached
 class Dist(Mapping[Value, Fraction]):
     """A distribution of exact values: `dist[v]` is P(v) = weights[v] / denom.
 

@@ -19,7 +19,7 @@ from rules.odds.pool import keep_window, pool_keep
 from rules.odds.result import Odds
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True)  # no slots: Odds caches its mean and tails
 class MarkedOdds(Odds):
     """Odds with P(crit) and P(fumble) where the LINE's range says."""
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 MAX_TERMS = 24
 """Dice with more distinct faces than this and than twice the dice summed, unless all equally
@@ -22,16 +23,13 @@ likely, go through convolutions (measured: 90 faces × 50 dice 74 against 159 ms
 × 10 dice 8 against 6; 256 faces × 20 dice 237 against 135)."""
 
 
+@dataclass(frozen=True, slots=True)
 class Lattice:
-    """An integer-valued die as a polynomial: value lo + j·step has weight poly[j].
+    """An integer-valued die as a polynomial: value lo + j·step has weight poly[j]."""
 
-    A plain class: made and used inside one sum, and a dataclass costs a LINE's start-up ~0.4 ms.
-    """
-
-    __slots__ = ("lo", "poly", "step")
-
-    def __init__(self, lo: int, step: int, poly: list[int]) -> None:
-        self.lo, self.step, self.poly = lo, step, poly
+    lo: int
+    step: int
+    poly: list[int]
 
     @classmethod
     def of(cls, weights: Mapping[int, int]) -> Lattice:

@@ -14,7 +14,7 @@ from rules.notation import ast
 from rules.odds.dist import Dist
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True)  # no slots: its mean, tails and max are cached
 class Odds:
     """The exact odds of a LINE: P(total) for each whole total, and P(outcome) per outcome word.
 

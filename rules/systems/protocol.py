@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple
 
 from rules.campaign import Character, TableState
@@ -13,7 +13,6 @@ from rules.errors import Do, Hint, Part, UsageError
 from rules.notation import ast
 from rules.resolution import Change, Resolution, Summary
 from rules.said import Said, Word, built, marks
-from rules.values import Slotted, mutable
 
 if TYPE_CHECKING:
     from rules.dice.results import Throw
@@ -21,38 +20,28 @@ if TYPE_CHECKING:
     from rules.odds.result import Odds
 
 
-class Stat(Slotted):
-    """A stat a system's sheets carry: full name, 3-letter abbreviation, allowed range.
-    (Slotted: every game's stats are made as its module loads, before a REPL's first prompt.)"""
+@dataclass(frozen=True, slots=True)
+class Stat:
+    """A stat a system's sheets carry: full name, 3-letter abbreviation, allowed range."""
 
-    __slots__ = ("name", "abbrev", "lo", "hi", "kind")
     name: str
     abbrev: str
-    lo: int | None
-    hi: int | None
-    kind: Literal["score", "die"]
-
-    def __init__(self, name: str, abbrev: str, lo: int | None = None, hi: int | None = None,
-                 kind: Literal["score", "die"] = "score") -> None:
-        self._set_fields(name, abbrev, lo, hi, kind)
+    lo: int | None = None
+    hi: int | None = None
+    kind: Literal["score", "die"] = "score"
 
 
-class Pool(Slotted):
+@dataclass(frozen=True, slots=True)
+class Pool:
     """A pool a character spends and refills; `maximum` None means the sheet's `[max]` gives it."""
 
-    __slots__ = ("name", "title", "maximum", "description")
     name: str
     title: str
-    maximum: Callable[[Character], int | None] | None
-    description: str
-
-    def __init__(self, name: str, title: str,
-                 maximum: Callable[[Character], int | None] | None = None,
-                 description: str = "") -> None:
-        self._set_fields(name, title, maximum, description)
+    maximum: Callable[[Character], int | None] | None = None
+    description: str = ""
 
 
-@mutable
+@dataclass(slots=True)
 class Context:
     """What a command may use: its system, the campaign's table, the roller, and the input."""
 

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from rules.odds import Odds
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Thrown:
     """One die the previous LINE threw: its place (1-based), die, face and what it was for."""
 
@@ -43,7 +43,7 @@ class Thrown:
         return f"{self.number}: {self.die} [{self.face}] ({self.why})"
 
 
-@dataclass
+@dataclass(slots=True)
 class ReplaySource:
     """Gives the previous LINE's faces back in order; the chosen dice and any new die are thrown.
 
@@ -81,7 +81,7 @@ class ReplaySource:
         return [self.throw(die, why) for _ in range(count)]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Previous:
     """The LINE to reroll: its text, its dice (die and face, in roll order), the changes it
     made, and its system's own fields."""
@@ -93,7 +93,7 @@ class Previous:
     """The system's own fields of its record (a Fluke's `check_die`)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Rule:
     """How a game rerolls: its name in output, the JSON key of its record, and its fee."""
 
@@ -152,7 +152,7 @@ def starting_table(table: TableState, prev: Previous, rule: Rule) -> TableState:
         sheets[key] = apply_change(sheet, change, undo=True)
     characters = dict(table.characters)
     for key, sheet in sheets.items():
-        characters[key] = characters[key].with_sheet(sheet)
+        characters[key] = replace(characters[key], sheet=sheet)
     active = table.active
     if active is not None:
         active = characters.get(active.name.lower(), active)
@@ -181,11 +181,11 @@ def thrown_dice(ctx: Context, table: TableState, prev: Previous, rule: Rule) -> 
 
 def with_sheet(table: TableState, who: Character, sheet: Mapping[str, Any]) -> TableState:
     """The table with `who` (the active character) holding `sheet`."""
-    me = who.with_sheet(sheet)
+    me = replace(who, sheet=sheet)
     return replace(table, active=me, characters={**table.characters, who.name.lower(): me})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Plan:
     """A reroll ready to throw or to price: the fee now, the LINE, the table it starts from
     (fee paid), the dice to reroll and what each of the LINE's dice was for."""
@@ -343,7 +343,7 @@ def net_changes(ctx: Context, now: TableState, start: TableState, old: tuple[Cha
 def _value(ctx: Context, who: Character, sheet: Mapping[str, Any], kind: str, name: str) -> Value:
     value = current_value(sheet, kind, name)
     if value is None and kind == "pool":
-        return ctx.system.pool_value(who.with_sheet(sheet), ctx.system.pool(name, who))
+        return ctx.system.pool_value(replace(who, sheet=sheet), ctx.system.pool(name, who))
     return value
 
 

@@ -32,7 +32,7 @@ class TableError(UsageError):
     """A rollable table that does not hold together; the message names the row."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Row:
     """One row: `number` counts from 1 in the table's order; a range (`low`–`high` on the die's
     reading) or a `weight`, never both."""
@@ -61,7 +61,7 @@ class Row:
         return self.low is not None and self.high is not None and self.low <= value <= self.high
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True)  # no slots: its parsed `roll` is cached
 class RollTable:
     """A rollable table. `roll` is a dice expression (`2d6`, `d%`), `d66`, or empty for a
     weighted pick (a die with as many sides as the weights' total)."""

@@ -46,7 +46,7 @@ Lookup = Callable[[str], RollTable | None]
 """Finds a table by name for `[[table:NAME]]` (the campaign's, or a file's); None if unknown."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TableRoll:
     """One roll on a table: the die's reading, the row, and its text with every `[[…]]` done.
 

@@ -31,7 +31,7 @@ CRITICAL_SAVE_DEFAULT = "str"
 """The Critical Damage save is on STR unless the attack says otherwise (public rules)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Absorbed:
     """How a hit's damage splits: stopped by Armor, taken off Grit, and Direct Damage left."""
 
@@ -98,7 +98,7 @@ def hit_target(ctx: Context, args: tuple[ast.Arg, ...]) -> tuple[Character, str]
     return (target or ctx.active), attr or CRITICAL_SAVE_DEFAULT
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HitSpec:
     """A `hit` LINE read: who is hit, the damage (a number, or dice to roll), the save's
     attribute."""

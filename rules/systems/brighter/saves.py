@@ -27,7 +27,7 @@ Mode = Literal["enhanced", "impaired"] | None
 USAGE = "save ATTR [enhanced|impaired] [vs N | vs ATTR of NAME | vs dex=d8]"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Opponent:
     """The side causing the consequence in an opposed save: who, which attribute, its die."""
 
@@ -43,7 +43,7 @@ class Opponent:
         return f"{self.name}'s {label(self.attr)}" if self.name else label(self.attr)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SaveSpec:
     """What a `save` LINE asks for."""
 
@@ -54,7 +54,7 @@ class SaveSpec:
     opponent: Opponent | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SaveRoll:
     """A save's own dice: the value kept (None at zero: no roll) and its throws."""
 

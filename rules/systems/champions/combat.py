@@ -39,7 +39,7 @@ MIGHT_KEYS = ("might", "mit")
 KIND_WORDS = ("champion", "cohort")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Target:
     """Who is attacked: a character of the campaign (`who`), or inline numbers; `bonus` is the
     temporary Guard bonus given, before the cap."""
@@ -68,7 +68,7 @@ class Target:
         return self.guard + self.guard_bonus
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class AttackPlan:
     """An attack ready to roll or to price: the attacker's Might, the target, the weapon die."""
 
@@ -110,7 +110,7 @@ def _int(arg: ast.KeyValue, lo: int | None = None, hi: int | None = None) -> int
     return value
 
 
-@dataclass
+@dataclass(slots=True)
 class _Words:
     """The words of an attack LINE, sorted by what they mean."""
 

@@ -11,7 +11,7 @@ from rules.systems.champions.combat import AttackPlan, guard_notes, plan_attack
 from rules.systems.protocol import Context
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True)  # no slots: Odds caches its mean and tails
 class AttackOdds(Odds):
     """The wounds one attack deals (0 on a miss), with P(hit), P(miss) and P(Downed)."""
 

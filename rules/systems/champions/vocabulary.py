@@ -189,7 +189,7 @@ def med_flag_change(who: Character, after: int | None, reason: str) -> list[Chan
     return [] if before == after else [Change(who.name, MED_FLAG, before, after, reason, "field")]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Marked:
     """Wounds marked on a character: the changes, the lines that explain them, and Downed."""
 

@@ -34,7 +34,7 @@ FUMBLE_NOTE = note(Word("fumble"), ": double the effect or add a consequence")
 Edge = Literal["adv", "dis"] | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CheckSpec:
     """What a `check` LINE asks for: the stat and its value, advantage, and the free advantage."""
 

@@ -24,7 +24,7 @@ from rules.systems.macchiato.risk import (
 from rules.systems.protocol import Context
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True)  # no slots: Odds caches its mean and tails
 class RiskOdds(Odds):
     """The odds of one roll of a risk die, plus how many rolls it lasts on average."""
 

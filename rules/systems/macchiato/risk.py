@@ -39,7 +39,7 @@ USAGE = "risk NAME | risk add NAME [ΔN] | risk rm NAME | risk list  (add `party
 LADDER_TEXT = "Δ4, Δ6, Δ8, Δ10 or Δ12"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RiskRoll:
     """One throw of a risk die (two at advantage or disadvantage): the die, the face kept, how
     the throw reads, and where that leaves the die."""

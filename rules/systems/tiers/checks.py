@@ -31,7 +31,7 @@ NARRATIVE = ("GM option, narrative consequences: each 1 is a setback the GM name
              " Stamina; its Fate is still gained")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CheckPlan:
     """A check ready to roll or to price: the pool, the face that succeeds, the successes needed."""
 

@@ -53,7 +53,7 @@ UNTRAINED = {"melee": "body", "ranged": "cunning"}
 """Untrained attacks use the Body modifier (melee) or the Cunning modifier (ranged) (seed 003)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Damage:
     """A hit's damage: the points it deals (after riders and descriptors) and how it reads."""
 
@@ -63,7 +63,7 @@ class Damage:
     notes: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HitSpec:
     """What a hit deals: the attacker's rank and Tier, mystic (Vigor damage), riders, type."""
 
@@ -185,7 +185,7 @@ ATTACK_NUMBERS = ("ac", "bonus", "crit", "rider", "through")
 ATTACK_FLAGS = ("adv", "dis", "melee", "ranged", "extra-die", *HIT_FLAGS)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class AttackRoll:
     """An attack roll ready to throw or to price: d20 (advantage) + modifier + bonus vs AC."""
 

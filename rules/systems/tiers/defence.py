@@ -23,7 +23,7 @@ COVER = {"half": 2, "three-quarters": 5, "three-quarter": 5}
 COVER_WORDS = "half|three-quarters"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ArmourClass:
     """The AC an attack must meet, and how it was reached (None: given as `ac N`)."""
 

@@ -30,7 +30,7 @@ DISRUPTION_NOTE = "Vitality lost: a Declared Maneuver or Focus spell calls for a
 HURT_USAGE = "hurt N|DICE [vigor] [resist|immune|vulnerable]"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Hit:
     """What one hit did to one character: the changes, how it reads, a wound's injury roll."""
 

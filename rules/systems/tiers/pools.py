@@ -90,7 +90,7 @@ def max_of(ctx: Context, who: Character, name: str) -> int | None:
 # ---- Fate ----
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Fate:
     """A character's Fate: session Fate and earned Fate."""
 

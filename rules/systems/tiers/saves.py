@@ -34,7 +34,7 @@ STAMINA_NOTE = ("failed: spend Stamina equal to the declaration's tier to mainta
                 " (spend stamina T), or lose it")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class D20Plan:
     """A d20 roll ready to throw or to price: the d20 (advantage), stat dice, flat adds, DC."""
 

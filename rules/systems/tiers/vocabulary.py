@@ -48,7 +48,7 @@ def stat_name(word: str) -> str:
 # ---- stat dice ----
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class StatDie:
     """A stat's die (`d6`, a negative `-d4` that subtracts, or no die at all: `sides` 0)."""
 
@@ -129,7 +129,7 @@ def validate_tables(sheet: Mapping[str, Any]) -> dict[str, Any]:
 # ---- a command's words ----
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Words:
     """The words of a Tiers command, sorted: options with values, flags, a stat, inline values."""
 

@@ -13,7 +13,7 @@ from rules.systems.protocol import Context
 from rules.systems.vagabond.vocabulary import Words
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Aid:
     """Where a roll's Favor and Hinder come from: they cancel one for one and never stack."""
 
@@ -56,7 +56,7 @@ def aid_from_words(words: Words) -> Aid:
     return Aid(("favor",) * words.favor, ("hinder",) * words.hinder)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CheckSpec:
     """What to roll: the Difficulty, the Favor/Hinder sources, Luck and Crit choices."""
 
@@ -68,7 +68,7 @@ class CheckSpec:
     auto_fail: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CheckRoll:
     """A rolled Check: the d20, the Favor/Hinder d6 (signed), and what it earned or cost."""
 

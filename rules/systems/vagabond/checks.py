@@ -27,7 +27,7 @@ CHECK_USAGE = "check STAT|SKILL [trained] [favor|hinder …] [+luck] [forgo], or
 SAVE_USAGE = "save reflex|endure|will [favor|hinder …] [+luck] [forgo]"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Plan:
     """A Check or Save ready to roll or to price: its spec, JSON extras and notes."""
 

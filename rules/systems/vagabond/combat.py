@@ -31,7 +31,7 @@ ATTACK_USAGE = "attack melee|ranged|brawl|finesse DAMAGE [trained] [favor|hinder
 HIT_USAGE = "hit DAMAGE [block [ranged] [shield] | dodge [heavy]] [immune|weak] [armor=N]"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Damage:
     """Damage worked out: the amount, and the line that shows how."""
 
@@ -111,7 +111,7 @@ def damage_expr(words: Words, command: str, usage: str) -> ast.Expr:
 # ---- attack ----
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class AttackPlan:
     """An attack ready to roll or to price: the Check, and what its damage needs."""
 
@@ -190,7 +190,7 @@ def hp_loss(ctx: Context, who: Character, amount: int, reason: str) -> list[Chan
     return [Change(who.name, "hp", now, after, reason)] if after != now else []
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HitPlan:
     """An enemy's attack on the Hero, ready to roll or to price: the damage and its modifiers,
     and the Block or Dodge Save when one is chosen."""

@@ -36,7 +36,7 @@ ENLARGE_OPEN = ("cast: enlarging an area costs more Mana, but the text does not 
 SPELL_PARTS = ("damage", "effect", "both")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Price:
     """What a spell costs in Mana, part by part, and the most one Cast may spend."""
 
@@ -140,7 +140,7 @@ def enlarged(words: Words, delivery: str | None) -> int:
     return value
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CastPlan:
     """A Cast ready to spend and roll, or to price: the spell's Price, and the Cast Check's spec
     (None when no unwilling Being is a Target, so no Check is made)."""

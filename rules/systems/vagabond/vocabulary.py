@@ -40,7 +40,7 @@ AID_WORDS = FAVOR_WORDS | HINDER_WORDS | {"+luck", "forgo"}
 # ---- Statuses (the seed lost its table; effects below are the public rules') ----
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Status:
     """A Status a Hero can carry as a sheet flag, and what it does to the Hero's own rolls."""
 
@@ -76,7 +76,7 @@ STATUSES: Mapping[str, Status] = {s.name: s for s in (
 )}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Afflictions:
     """The Statuses of one Hero that touch its rolls, each named by the flag that gives it."""
 
@@ -128,7 +128,7 @@ def is_trained(character: Character | None, skill: str) -> bool:
 # ---- a command's words ----
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Words:
     """The words of a Vagabond command, sorted by what they do."""
 
