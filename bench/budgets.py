@@ -1,7 +1,7 @@
-"""The work budgets: function calls, modules loaded, the collector; printed, each against its
+"""The work budgets: function calls and modules loaded; printed, each against its
 budget, and a non-zero exit when any is over (a large regression: each budget has room).
 
-Run: .venv/bin/python bench/budgets.py [--only calls|modules|collector]
+Run: .venv/bin/python bench/budgets.py [--only calls|modules]
 
 These are not unit tests: a library release that loads one more module, or a refactor that
 makes a few more calls, may move them; the suite (tests/) holds the behaviour, this says what
@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import atexit
-import gc
 import io
 import json
 import os
@@ -102,9 +101,9 @@ def call_budgets() -> None:
     from cli.plain import run_batch
     from rules.dice.evaluate import Roller
     from rules.dice.source import RandomSource
+    from rules.exact import clear_cache, distribution, line_odds
+    from rules.exact.dist import Dist
     from rules.notation import parse
-    from rules.odds import clear_cache, distribution, line_odds
-    from rules.odds.dist import Dist
     from tests.support.cli import invoke
     from tests.test_cli import HOSTILE
 
@@ -150,8 +149,7 @@ def call_budgets() -> None:
 
 def work_counts() -> None:
     """What a batch leaves undone: describing dice under -q, looking up a LINE twice; the
-    collector paused only while repeats run (cli/runner.py collector_paused); the campaign
-    connections a repeat opens."""
+    campaign connections a repeat opens."""
     import cli.plan as plan_module
     import rules.systems.protocol as protocol
     from cli.plain import run_batch
@@ -171,16 +169,6 @@ def work_counts() -> None:
     run_batch(batch, batch.env)
     plan_module.check_dice_limit = check
     report("dice limits checked for 18 LINEs x 20", len(checked), len(EVERYDAY), "times")
-
-    for times, line, paused in [(3, "3d6", True), (1, "3d6", False), (3, "3d6+", True)]:
-        seen: list[bool] = []
-        many = runner(times=times)
-        made = many.made
-        many.made = lambda text: seen.append(gc.isenabled()) or made(text)  # noqa: B023
-        many.run(line)
-        wrong = seen != [not paused] or not gc.isenabled()
-        report(f"collector {'paused' if paused else 'on'} while -n {times} {line} runs, on after",
-               int(wrong), 0, "wrong")
 
     with tempfile.TemporaryDirectory() as home:
         from cli.store.sqlite import Campaign
@@ -202,7 +190,7 @@ def work_counts() -> None:
 
 # ---- modules loaded ----
 
-PLAIN_LATER = ("prompt_toolkit", "sqlite3", "rich", "click", "typer", "cli.store", "rules.odds",
+PLAIN_LATER = ("prompt_toolkit", "sqlite3", "rich", "click", "typer", "cli.store", "rules.exact",
                "rules.named_rolls", "rules.systems.sheets", "rules.systems.pools",
                "cli.commands.odds_cmd", "json", "fractions", "shlex", "cli.render.layout",
                "cli.render.meanwhile", "unicodedata", "rules.notation.grammar", "pyparsing")
@@ -212,11 +200,11 @@ terminal's layout, the REPL's "meanwhile", the Unicode tables; the grammar and p
 plain sum of dice is read by rules/notation/plain.py)."""
 ODDS_BATCH_LATER = ("click", "typer", "cli.commands.odds_cmd", "cli.commands.campaign_cmds",
                     "cli.commands.info", "cli.store", "sqlite3", "prompt_toolkit", "rich")
-COMMANDS = ("rules.odds", "rules.systems.vagabond.checks", "rules.systems.vagabond.combat",
+COMMANDS = ("rules.exact", "rules.systems.vagabond.checks", "rules.systems.vagabond.combat",
             "rules.systems.vagabond.magic", "rules.systems.vagabond.party",
             "rules.systems.tiers.checks", "rules.systems.tiers.combat",
             "rules.systems.champions.combat", "rules.systems.brighter.saves")
-GAME_START = ("rules.odds", "fractions", "decimal", "rules.named_rolls", "pyparsing",
+GAME_START = ("rules.exact", "fractions", "decimal", "rules.named_rolls", "pyparsing",
               "rules.systems.vagabond.vocabulary", "rules.systems.tiers.vocabulary",
               "rules.systems.macchiato.odds")
 REPL_LATER = ("pyparsing", "rules.notation.grammar", "cli.repl.suggest", "cli.repl.validator",
@@ -310,34 +298,15 @@ def repl_first(home: Path) -> list[str]:
     return list(json.loads(report_file.read_text(encoding="utf-8")))
 
 
-# ---- the collector ----
-
-def collector_budgets() -> None:
-    """Python collects once more at exit: what a one-shot loaded after its start-up freeze (the
-    grammar and pyparsing, at the first parse) is frozen too, or that scan was a tenth of it."""
-    probe = ("import atexit, gc, sys\n"
-             "atexit.register(lambda: sys.stderr.write(f'{len(gc.get_objects())}'))\n"
-             "sys.argv = ['roll', '2d6+3']\n"
-             "from cli.__main__ import main\nmain()\n")
-    with tempfile.TemporaryDirectory() as tmp:
-        env = dict(os.environ, ROLL_CAMPAIGN=str(Path(tmp) / "none.sqlite3"), NO_COLOR="1")
-        done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                              env=env, timeout=60, check=False, cwd=ROOT)
-    report("objects the collector scans at a one-shot's exit", int(done.stderr or 10**9), 1_000,
-           "objects")
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", choices=["calls", "modules", "collector"])
+    parser.add_argument("--only", choices=["calls", "modules"])
     only = parser.parse_args().only
     if only in (None, "calls"):
         call_budgets()
         work_counts()
     if only in (None, "modules"):
         module_budgets()
-    if only in (None, "collector"):
-        collector_budgets()
     if failures:
         print(f"\nbudgets: {len(failures)} OVER: " + "; ".join(failures), file=sys.stderr)
         return 1

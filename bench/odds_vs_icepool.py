@@ -33,8 +33,8 @@ from typing import Any
 import icepool
 from icepool import d4, d6, d8, d10, d12, d20
 
+from rules.exact import EPSILON, Dist, clear_cache, distribution
 from rules.notation import ast, parse
-from rules.odds import EPSILON, Dist, clear_cache, distribution
 
 sys.path.insert(0, str(Path(__file__).parent))
 import peers  # noqa: E402  (bench/ is not a package: peers.py is its sibling script)

@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-import gc
 import sys
 from typing import NoReturn
-
-GC_THRESHOLD = 50_000
-"""Container objects made between two collections of the youngest generation (Python's: 700)."""
 
 
 def run(args: list[str]) -> NoReturn:
@@ -51,27 +47,17 @@ def _as_text(args: list[str]) -> list[str]:
 
 
 def main() -> None:
-    # A roll lives briefly and its results hold no cycles: with Python's default threshold,
-    # half of `roll -n 30000 3d6` went to the collector scanning the results kept so far.
-    gc.set_threshold(GC_THRESHOLD)
     for stream in (sys.stdout, sys.stderr):  # a lone surrogate from stored data: U+FFFD, no crash
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
             reconfigure(errors="replace")
     try:
-        import cli.plain  # noqa: F401  (what a plain LINE needs, before the freeze)
-
-        gc.freeze()  # what the imports built lives as long as the process: never scan it again
         run(sys.argv[1:])
     except KeyboardInterrupt:
         sys.stderr.write("\n")
         sys.exit(130)
     except BrokenPipeError:
         sys.exit(0)
-    finally:
-        # what was loaded since (the grammar and pyparsing at the first parse, a subcommand's
-        # modules) is not scanned by the collection Python makes at exit either
-        gc.freeze()
 
 
 if __name__ == "__main__":

@@ -18,10 +18,10 @@ from rules.campaign import TableState
 from rules.dice.evaluate import Roller
 from rules.dice.source import RandomSource
 from rules.errors import UsageError
+from rules.exact import Odds
+from rules.exact.risk import expected_uses, survival
 from rules.notation import ast, parse
 from rules.notation.tokens import split_uses
-from rules.odds import Odds
-from rules.odds.risk import expected_uses, survival
 from rules.systems import Context
 
 

@@ -3,7 +3,6 @@ resolve and log (cli/resolving.py), then show each result as the options ask, he
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
@@ -35,25 +34,6 @@ def roll_error(exc: Exception) -> RollError:
     if isinstance(exc, RecursionError):
         return LimitError("the LINE nests too deeply")
     return RollError(f"internal error: {type(exc).__name__}: {exc}")
-
-
-class collector_paused:  # noqa: N801  (a context manager, used as a function would be)
-    """While `-n N` repeats of a LINE run and print: their results hold no cycles, so Python's
-    cycle collector would only rescan the growing list of them (a tenth of `-n 30000 3d6`);
-    they are freed by their counts before it runs again, as usual, after the LINE."""
-
-    __slots__ = ("pause",)
-
-    def __init__(self, pause: bool) -> None:
-        self.pause = pause and gc.isenabled()
-
-    def __enter__(self) -> None:
-        if self.pause:
-            gc.disable()
-
-    def __exit__(self, *_: object) -> None:
-        if self.pause:
-            gc.enable()
 
 
 _SEVERITY = {int(s): i for i, s in enumerate(
@@ -139,11 +119,10 @@ class Runner(Resolver):
 
             self.secret, text = split_secret(text)
         try:
-            with collector_paused(self.settings.times > 1):
-                try:
-                    status = self.show_all(self.made(text))
-                except Exception as exc:
-                    return self.report(text, roll_error(exc))
+            try:
+                status = self.show_all(self.made(text))
+            except Exception as exc:
+                return self.report(text, roll_error(exc))
             if self.secret and not self.settings.json and not self.settings.quiet:
                 self.out("(secret: the log shows others only that you rolled)")
             return status

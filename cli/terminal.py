@@ -1,23 +1,10 @@
-"""The terminal's width, read without shutil (cli/env.py and cli/render/layout.py use it)."""
+"""The terminal's width (cli/env.py and cli/render/layout.py use it)."""
 
 from __future__ import annotations
 
-import os
-import sys
+import shutil
 
 
 def terminal_columns(fallback: int = 80) -> int:
-    """The terminal's width as `shutil.get_terminal_size` finds it: `$COLUMNS`, else the terminal
-    on stdout, else `fallback`. Without shutil, which loads bz2 and lzma (1.5 ms of a start)."""
-    try:
-        columns = int(os.environ["COLUMNS"])
-    except (KeyError, ValueError):
-        columns = 0
-    if columns > 0:
-        return columns
-    stdout = sys.__stdout__
-    try:
-        columns = 0 if stdout is None else os.get_terminal_size(stdout.fileno()).columns
-    except (ValueError, OSError):  # no terminal there, or a stream without a descriptor
-        columns = 0
-    return columns if columns > 0 else fallback
+    """The terminal's width: `$COLUMNS`, else the terminal on stdout, else `fallback`."""
+    return shutil.get_terminal_size((fallback, 24)).columns

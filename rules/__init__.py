@@ -32,8 +32,8 @@ if TYPE_CHECKING:
         SheetError,
         UsageError,
     )
+    from rules.exact.result import Odds
     from rules.library import odds, parse, repeat, roll
-    from rules.odds.result import Odds
     from rules.resolution import Change, Resolution
     from rules.systems import SYSTEMS, System, get_system
 
@@ -50,7 +50,7 @@ _FROM = {
     "Roll": "rules.dice.results",
     "DieRoll": "rules.dice.results",
     "Throw": "rules.dice.results",
-    "Odds": "rules.odds.result",
+    "Odds": "rules.exact.result",
     "DiceSource": "rules.dice.source",
     "RandomSource": "rules.dice.source",
     "ScriptedSource": "rules.dice.source",
@@ -102,8 +102,6 @@ def __getattr__(name: str) -> Any:
     where = _FROM.get(name)
     if where is None:
         raise AttributeError(f"module 'rules' has no attribute {name!r}")
-    if name == "odds":  # the subpackage, callable as the function (rules/odds/__init__.py)
-        return import_module("rules.odds")
     value = getattr(import_module(where), name)
     globals()[name] = value
     return value

@@ -18,8 +18,8 @@ from rules.errors import LimitError, UsageError
 if TYPE_CHECKING:
     from rules.campaign import TableState
     from rules.dice.source import DiceSource
+    from rules.exact.result import Odds
     from rules.notation import ast
-    from rules.odds.result import Odds
     from rules.resolution import Resolution
     from rules.systems import System
 

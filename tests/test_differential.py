@@ -14,8 +14,8 @@ import pytest
 from rules.campaign import TableState
 from rules.dice.evaluate import Roller
 from rules.dice.source import ScriptedSource
+from rules.exact import line_odds
 from rules.notation import ast, parse
-from rules.odds import line_odds
 from rules.systems import Context, get_system
 from tests.support.differential import (
     StreamSource,

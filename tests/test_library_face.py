@@ -61,6 +61,18 @@ def test_errors_are_the_ones_roll_reports() -> None:
         rules.roll("1000000d1000000", seed=1)
 
 
+def test_odds_is_a_plain_function_beside_the_exact_package() -> None:
+    """`rules.odds` is the library's function (SPEC §1), whatever of rules.exact is loaded."""
+    import inspect
+
+    import rules.exact  # noqa: F401  (a subpackage loaded sets its own name only)
+
+    assert inspect.isfunction(rules.odds) and rules.odds.__module__ == "rules.library"
+    assert str(inspect.signature(rules.odds)) == (
+        "(line: 'str', *, system: 'str | None' = None, table: 'TableState | None' = None)"
+        " -> 'Odds'")
+
+
 def test_odds_and_parse() -> None:
     odds = rules.odds("2d6 vs 7")
     assert odds.outcomes == {"pass": Fraction(7, 12), "fail": Fraction(5, 12)}

@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.errors import EvaluationError, LimitError, NotationError
+from rules.exact import line_odds
 from rules.notation import ast, parse
-from rules.odds import line_odds
 from tests.support.cli import invoke, invoke_json
 from tests.support.odds import brute
 from tests.support.strategies import new_dice, new_lines

@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from rules.dice.evaluate import Roller
 from rules.dice.source import ScriptedSource
 from rules.errors import NotationError
+from rules.exact import line_odds
 from rules.notation import ast, parse
-from rules.odds import line_odds
 from tests.support.cli import invoke, invoke_json
 from tests.support.strategies import roll_lines
 

@@ -101,10 +101,10 @@ def test_too_big_or_bad_lines_fail_fast(line: str) -> None:
 def test_a_bug_in_the_odds_is_an_error_line_not_a_traceback(
     monkeypatch: pytest.MonkeyPatch, args: list[str], stdin: str | None, said: str
 ) -> None:
-    import rules.odds.engine
+    import rules.exact.engine
 
     def broken(line: object) -> None:
         raise ValueError("boom")
 
-    monkeypatch.setattr(rules.odds.engine, "line_odds", broken)
+    monkeypatch.setattr(rules.exact.engine, "line_odds", broken)
     assert invoke(*args, input=stdin) == (2, "", said)

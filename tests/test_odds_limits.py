@@ -10,8 +10,8 @@ from fractions import Fraction
 import pytest
 
 from rules.errors import LimitError
+from rules.exact import distribution
 from rules.notation import parse_expression
-from rules.odds import distribution
 from tests.support.cli import invoke
 
 

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from rules.dice.evaluate import Roller
 from rules.dice.source import RandomSource
 from rules.errors import EvaluationError, LimitError, RollError
+from rules.exact import EPSILON, Dist, Odds, clear_cache, distribution, line_odds
 from rules.notation import ast, parse
-from rules.odds import EPSILON, Dist, Odds, clear_cache, distribution, line_odds
 from tests.support.odds import brute
 
 

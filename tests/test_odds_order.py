@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rules.exact import clear_cache, distribution, line_odds
+from rules.exact.dist import Value
+from rules.exact.order import keep_best
+from rules.exact.pool import Score, pool_keep
 from rules.notation import ast, parse
-from rules.odds import clear_cache, distribution, line_odds
-from rules.odds.dist import Value
-from rules.odds.order import keep_best
-from rules.odds.pool import Score, pool_keep
 from tests.support.odds import D6, LOADED, brute_keep, identity, successes
 
 

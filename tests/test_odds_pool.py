@@ -6,8 +6,8 @@ from fractions import Fraction
 
 import pytest
 
-from rules.odds import Odds
-from rules.odds.pool import PoolGroup, Score, pool_keep
+from rules.exact import Odds
+from rules.exact.pool import PoolGroup, Score, pool_keep
 from tests.support.odds import D4, D6, HALVES, LOADED, SHORT, brute_keep, identity, successes
 
 POOLS: list[list[PoolGroup]] = [

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rules.exact import Dist, Odds, clear_cache, line_odds
+from rules.exact.power import Lattice
 from rules.notation import ast, parse
-from rules.odds import Dist, Odds, clear_cache, line_odds
-from rules.odds.power import Lattice
 
 
 def brute_sum(weights: Mapping[int, int], n: int) -> dict[int, int]:

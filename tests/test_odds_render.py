@@ -9,8 +9,8 @@ from fractions import Fraction
 import pytest
 
 from cli.render.odds import mean_text, odds_json, odds_text, percent
+from rules.exact import Odds, line_odds
 from rules.notation import ast, parse
-from rules.odds import Odds, line_odds
 
 
 def odds_of(text: str) -> Odds:

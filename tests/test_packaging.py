@@ -44,7 +44,7 @@ def test_every_run_time_dependency_has_a_ceiling() -> None:
                         "platformdirs": ["5"], "tomli-w": ["2"], "wcwidth": ["0.3"]}
 
 
-@pytest.mark.parametrize("module", ["rules.odds.dist", "cli.app", "cli", "rules"])
+@pytest.mark.parametrize("module", ["rules.exact.dist", "cli.app", "cli", "rules"])
 def test_a_deprecation_in_our_code_is_an_error(module: str) -> None:
     with pytest.raises(DeprecationWarning, match="old API"):
         warnings.warn_explicit("old API", DeprecationWarning, "x.py", 1, module=module)

@@ -193,7 +193,7 @@ def test_faces_typed_while_another_shell_spends_are_kept(
 
 def test_a_sigint_drops_the_line_for_a_fresh_prompt(session: Session) -> None:
     """`kill -INT` while the prompt waits is Ctrl-C's key: the typed line goes, the REPL stays
-    (cli/repl/session.py sigint_as_key)."""
+    (prompt-toolkit's own SIGINT handling, cli/repl/session.py)."""
     term = session("--as", "Mira", "--rolled", "1")
     term.type("2d6")
     term.wait_for("vag·mira> 2d6")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-HEAVY = ("cli.repl", "cli.store", "cli.commands", "cli.app", "rules.odds", "rules.named_rolls",
+HEAVY = ("cli.repl", "cli.store", "cli.commands", "cli.app", "rules.exact", "rules.named_rolls",
          "rules.systems.sheets", "rules.systems.pools", "cli.render.layout", "cli.render.meanwhile")
 """Our heavy parts a plain LINE never uses: the REPL, the store, the Typer app and its
 commands, the odds engine, named rolls, sheets and the pool commands, the terminal's layout
@@ -93,7 +93,7 @@ def test_the_repl_with_no_campaign_opens_no_store_before_its_first_prompt(tmp_pa
     assert not (tmp_path / "none.sqlite3").exists()
 
 
-COMMANDS = ("rules.odds", "rules.systems.vagabond.checks", "rules.systems.vagabond.combat",
+COMMANDS = ("rules.exact", "rules.systems.vagabond.checks", "rules.systems.vagabond.combat",
             "rules.systems.vagabond.magic", "rules.systems.vagabond.party",
             "rules.systems.tiers.checks", "rules.systems.tiers.combat",
             "rules.systems.champions.combat", "rules.systems.brighter.saves")
@@ -107,7 +107,7 @@ def test_a_dice_line_of_a_game_loads_none_of_its_commands(tmp_path: Path, system
     assert loaded(tmp_path, ["-s", system, "2d6"], "", COMMANDS) == ""
 
 
-GAME_START = ("rules.odds", "rules.named_rolls", "rules.notation.grammar",
+GAME_START = ("rules.exact", "rules.named_rolls", "rules.notation.grammar",
               "rules.systems.vagabond.vocabulary", "rules.systems.tiers.vocabulary",
               "rules.systems.macchiato.odds")
 """What a game's own module (its System: pools, stats, sheet checks) leaves to its commands:

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from rules.errors import RuleError, UsageError
+from rules.exact import Odds, distribution
 from rules.notation import parse, parse_expression
-from rules.odds import Odds, distribution
 from rules.systems.tiers.fate import pay_fate
 from tests.support.cli import invoke, invoke_json
 from tests.support.tiers import (

@@ -9,8 +9,8 @@ from itertools import product
 import pytest
 
 from rules.errors import LimitError, ScriptError, UsageError
+from rules.exact import EPSILON
 from rules.notation import parse
-from rules.odds import EPSILON
 from rules.systems.tiers.odds import fail_chance, successes_distribution
 from rules.systems.tiers.system import SYSTEM
 from tests.support.tiers import context, kell, odds, run

@@ -11,8 +11,8 @@ from rules.campaign import LogEntry, TableState
 from rules.dice.evaluate import Roller
 from rules.dice.source import ScriptedSource
 from rules.errors import RuleError, UsageError
+from rules.exact import Odds
 from rules.notation import parse
-from rules.odds import Odds
 from rules.systems.protocol import Context
 from rules.systems.vagabond.system import SYSTEM
 from tests.support.vagabond import (

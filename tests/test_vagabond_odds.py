@@ -13,8 +13,8 @@ from rules.campaign import TableState
 from rules.dice.evaluate import Roller
 from rules.dice.source import ScriptedSource
 from rules.errors import UsageError
+from rules.exact import Odds
 from rules.notation import parse
-from rules.odds import Odds
 from rules.systems.protocol import Context
 from rules.systems.vagabond.odds import pass_chance, roll_distribution
 from rules.systems.vagabond.system import SYSTEM

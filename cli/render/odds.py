@@ -6,8 +6,8 @@ import math
 from fractions import Fraction
 from typing import Any
 
-from rules.odds import Odds
-from rules.odds.result import fraction_text
+from rules.exact import Odds
+from rules.exact.result import fraction_text
 from rules.said import SEPARATOR
 
 RESET = "\x1b[0m"

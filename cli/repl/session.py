@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-import signal
 from collections.abc import Callable
 from contextlib import redirect_stderr
 from importlib import import_module
 from typing import TYPE_CHECKING, TextIO, cast
 
 from prompt_toolkit import PromptSession
-from prompt_toolkit.application import get_app
 from prompt_toolkit.history import History
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import ColorDepth, Output
@@ -109,16 +107,6 @@ def warm_up(*loads: Callable[[], object]) -> None:
             loop.call_later(WARM_UP_AFTER, each)
 
 
-def sigint_as_key() -> None:
-    """While a prompt waits, a SIGINT (`kill -INT`) is the key prompt-toolkit makes of it: the
-    line is dropped for a fresh prompt. prompt-toolkit's own `handle_sigint` does the same and
-    also restores the process's C-level handler through ctypes (for programs embedding
-    Python), a millisecond of the REPL's start; the prompt's event loop, closed when the
-    prompt ends, removes this handler and puts Python's KeyboardInterrupt back."""
-    keys = get_app().key_processor
-    asyncio.get_running_loop().add_signal_handler(signal.SIGINT, keys.send_sigint)
-
-
 def typing_ahead() -> None:
     """What the first keys and the first Tab use beyond the grammar: the lexer's check and
     tokens, and completion (loaded by `warm_up`, once the first prompt is drawn)."""
@@ -174,7 +162,6 @@ def run_repl(
     session = build_session(repl, input, output, history)
 
     def started() -> None:  # each prompt's pre_run
-        sigint_as_key()
         warm_up(typing_ahead)
 
     asker: list[PromptSession[str]] = []  # made at the first question: start-up time
@@ -193,8 +180,8 @@ def run_repl(
             while True:
                 repl.refresh()
                 try:
-                    text = session.prompt(default=repl.prefill, pre_run=started,
-                                          handle_sigint=False)
+                    # a SIGINT (`kill -INT`) while it waits is prompt-toolkit's Ctrl-C key
+                    text = session.prompt(default=repl.prefill, pre_run=started)
                 except KeyboardInterrupt:
                     continue
                 except EOFError:

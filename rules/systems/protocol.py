@@ -16,8 +16,8 @@ from rules.said import Said, Word, built, marks
 
 if TYPE_CHECKING:
     from rules.dice.results import Throw
+    from rules.exact.result import Odds
     from rules.helptext import Topic
-    from rules.odds.result import Odds
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,10 +142,10 @@ class System:
         return res if res.input == given else replace(res, input=given)  # JSON keeps it as given
 
     def odds(self, line: ast.Line, ctx: Context) -> Odds:
-        """Exact odds of a LINE (a `rules.odds.Odds`): dice through the notation engine,
+        """Exact odds of a LINE (a `rules.exact.Odds`): dice through the notation engine,
         commands through the hook their system declares in `odds_commands()`."""
         if isinstance(line, ast.RollLine):
-            from rules.odds.engine import line_odds
+            from rules.exact.engine import line_odds
 
             return line_odds(line)
         if line.word not in self.commands():

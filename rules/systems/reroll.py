@@ -27,7 +27,7 @@ from rules.resolution import Change, Resolution, Value
 from rules.systems.protocol import Context
 
 if TYPE_CHECKING:
-    from rules.odds import Odds
+    from rules.exact import Odds
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,7 +269,7 @@ MAX_BRANCHES = 20_000
 
 def reroll_odds(ctx: Context, rule: Rule, pick: Picker) -> Odds:
     """The exact odds of a reroll: every face of every new die, the LINE resolved for each."""
-    from rules.odds import Odds
+    from rules.exact import Odds
 
     plan = plan_reroll(ctx, rule, pick)
     totals: dict[int, Fraction] = {}

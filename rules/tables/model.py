@@ -175,7 +175,7 @@ def d66_cells() -> tuple[int, ...]:
 
 def die_totals(roll: str) -> tuple[int, ...]:
     """Every total a dice expression can give, from the odds engine; refused if unbounded."""
-    from rules.odds.engine import distribution
+    from rules.exact.engine import distribution
 
     try:
         dist = distribution(parse_expression(roll))

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from rules.odds import Odds
-from rules.odds.engine import distribution
+from rules.exact import Odds
+from rules.exact.engine import distribution
 from rules.tables.model import RollTable, Row
 
 

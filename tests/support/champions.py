@@ -10,8 +10,8 @@ from cli.render.text import plain_text
 from rules.campaign import Character, TableState, apply_change
 from rules.dice.evaluate import Roller
 from rules.dice.source import ScriptedSource
+from rules.exact import Odds
 from rules.notation import parse
-from rules.odds import Odds
 from rules.resolution import Resolution
 from rules.systems.champions.system import SYSTEM
 from rules.systems.protocol import Context

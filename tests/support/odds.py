@@ -10,9 +10,9 @@ from fractions import Fraction
 
 from rules.dice.evaluate import Roller
 from rules.dice.source import ScriptedSource
+from rules.exact.dist import Value, exact
+from rules.exact.pool import PoolGroup, Score
 from rules.notation import ast
-from rules.odds.dist import Value, exact
-from rules.odds.pool import PoolGroup, Score
 
 D4: dict[Value, int] = {1: 1, 2: 1, 3: 1, 4: 1}
 D6: dict[Value, int] = {f: 1 for f in range(1, 7)}

@@ -13,8 +13,8 @@ from cli.render.text import plain_text
 from rules.campaign import Character, LogEntry, TableState, apply_change
 from rules.dice.evaluate import Roller
 from rules.dice.source import ScriptedSource
+from rules.exact import Odds
 from rules.notation import parse
-from rules.odds import Odds
 from rules.record import record_of
 from rules.resolution import Resolution
 from rules.systems.protocol import Context

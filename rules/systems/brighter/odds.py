@@ -5,8 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from rules.dice.steps import GONE
+from rules.exact import Odds, distribution
 from rules.notation import ast
-from rules.odds import Odds, distribution
 from rules.systems.brighter.harm import absorb, read_hit
 from rules.systems.brighter.saves import own_probs, parse_save, pass_probability
 from rules.systems.brighter.vocabulary import current_die

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from rules.exact import Odds
 from rules.notation import ast
-from rules.odds import Odds
 from rules.systems.champions.combat import AttackPlan, guard_notes, plan_attack
 from rules.systems.protocol import Context
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from rules.campaign import Character
 from rules.errors import RuleError, UsageError
+from rules.exact import Odds
 from rules.notation import ast
-from rules.odds import Odds
 from rules.resolution import Change, Resolution
 from rules.systems.protocol import Context
 from rules.systems.reroll import Picker, Previous, Rule, Thrown, listed, pick_words, reroll_odds

@@ -13,10 +13,10 @@ from fractions import Fraction
 from math import comb
 
 from rules.errors import LimitError
+from rules.exact import EPSILON, Odds, Value, distribution
+from rules.exact.dist import convolve
 from rules.limits import MAX_POOL
 from rules.notation import ast
-from rules.odds import EPSILON, Odds, Value, distribution
-from rules.odds.dist import convolve
 from rules.systems.protocol import Context, OddsFn
 from rules.systems.tiers.checks import CheckPlan, plan_check
 from rules.systems.tiers.combat import attack_words, plan_attack

@@ -6,8 +6,8 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from rules.errors import UsageError
+from rules.exact import Odds, distribution
 from rules.notation import ast, parse_expression
-from rules.odds import Odds, distribution
 from rules.systems.protocol import Context, OddsFn
 from rules.systems.vagabond.check_roll import CheckSpec
 from rules.systems.vagabond.checks import (

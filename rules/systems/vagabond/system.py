@@ -15,7 +15,7 @@ from rules.systems.vagabond.death import DEAD, deaths, refuse_dead
 from rules.systems.vagabond.names import ARMOR_RANGE, SKILLS, find_skill
 
 if TYPE_CHECKING:
-    from rules.odds import Odds
+    from rules.exact import Odds
 
 STATS = (
     Stat("might", "mit", 2, 7),

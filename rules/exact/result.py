@@ -10,8 +10,8 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Any, Protocol
 
+from rules.exact.dist import Dist
 from rules.notation import ast
-from rules.odds.dist import Dist
 
 
 @dataclass(frozen=True)  # no slots: its mean, tails and max are cached

@@ -8,10 +8,10 @@ from fractions import Fraction
 from itertools import count
 
 from rules.errors import EvaluationError, LimitError
+from rules.exact.dist import MAX_OUTCOMES, Dist, Value, mixture, too_many, too_much_work
+from rules.exact.pool import Budget, PoolGroup, Score, keep_window, pool_keep
 from rules.limits import MAX_WAVES
 from rules.notation import ast
-from rules.odds.dist import MAX_OUTCOMES, Dist, Value, mixture, too_many, too_much_work
-from rules.odds.pool import Budget, PoolGroup, Score, keep_window, pool_keep
 
 MAX_EXPLODED_DICE = 2_000
 """A keep/drop over exploding dice looks at most this many extra dice before giving up."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping
 
-from rules.odds.dist import MAX_OUTCOMES, Value, exact
+from rules.exact.dist import MAX_OUTCOMES, Value, exact
 
 MAX_PACKED_BYTES = 3_000_000_000
 """At most this many bytes of big-integer shifts and adds: about a second (1000d6kh500 is 2.6e9)."""

@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from rules.errors import RollError
+from rules.exact.dice import _rerolled
+from rules.exact.dist import Dist, Value
+from rules.exact.pool import keep_window, pool_keep
+from rules.exact.result import Odds
 from rules.notation import ast
-from rules.odds.dice import _rerolled
-from rules.odds.dist import Dist, Value
-from rules.odds.pool import keep_window, pool_keep
-from rules.odds.result import Odds
 
 
 @dataclass(frozen=True)  # no slots: Odds caches its mean and tails

@@ -8,9 +8,9 @@ import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
 
 from rules.errors import LimitError
+from rules.exact.dist import MAX_OUTCOMES, Dist, Value, convolve, exact, too_much_work
+from rules.exact.order import keep_best
 from rules.notation import ast
-from rules.odds.dist import MAX_OUTCOMES, Dist, Value, convolve, exact, too_much_work
-from rules.odds.order import keep_best
 
 Score = Callable[[Value], Value]
 """What a kept die adds to the term: its value, or +1/−1/0 when counting successes."""

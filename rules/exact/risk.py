@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from rules.dice import steps
 from rules.errors import LimitError, UsageError
-from rules.odds.result import Odds
+from rules.exact.result import Odds
 
 RISK_SIDES = steps.LADDER
 """The risk dice, smallest first: the one die-step ladder of `rules.dice.steps`."""

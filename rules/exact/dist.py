@@ -14,7 +14,7 @@ from types import MappingProxyType
 from typing import cast
 
 from rules.errors import LimitError
-from rules.odds.power import Lattice
+from rules.exact.power import Lattice
 
 Value = int | Fraction
 

@@ -10,12 +10,12 @@ from fractions import Fraction
 
 from rules.dice.evaluate import apply_function
 from rules.errors import EvaluationError
+from rules.exact.dice import check_count, dice_distribution, score_of
+from rules.exact.dist import MAX_OUTCOMES, MAX_PACKED_DIGITS, Dist, Value, exact, too_many, too_much_work
+from rules.exact.pool import keep_window, members_keep
+from rules.exact.result import Odds
 from rules.limits import MAX_DICE
 from rules.notation import ast
-from rules.odds.dice import check_count, dice_distribution, score_of
-from rules.odds.dist import MAX_OUTCOMES, MAX_PACKED_DIGITS, Dist, Value, exact, too_many, too_much_work
-from rules.odds.pool import keep_window, members_keep
-from rules.odds.result import Odds
 
 EPSILON = Fraction(1, 10**12)
 """Explosion tails are cut once the probability left out of the whole LINE is below this."""
@@ -29,7 +29,7 @@ def line_odds(line: ast.RollLine) -> Odds:
     total = dist if dist.integral else dist.map(_floor)
     odds = Odds.from_dist(total, line.target, line.target_op)
     if line.ranged:  # `cs>=19`: P(crit) and P(fumble) beside the chart
-        from rules.odds.marks import with_marks
+        from rules.exact.marks import with_marks
 
         return with_marks(odds, expr)
     return odds
