@@ -105,10 +105,23 @@ def main_app(argv: list[str] | None = None) -> NoReturn:
         from cli.render.error_layout import for_stream
         from rules.suggest import said_once
 
-        text = f"roll: error: {shown_lines(said_once(exc.format_message()))}"
+        message = said_once(exc.format_message())
+        if "--json" in args[: args.index("--") if "--" in args else len(args)]:
+            answer_json(args, message)  # every command answers under --json (SPEC §3)
+        text = f"roll: error: {shown_lines(message)}"
         sys.stderr.write(for_stream(text, sys.stderr) + "\n")
         sys.exit(int(ExitStatus.BAD_INPUT))
     except click.Abort:
         sys.stderr.write("\n")
         sys.exit(int(ExitStatus.INTERRUPTED))
     sys.exit(status if isinstance(status, int) else 0)
+
+
+def answer_json(args: list[str], message: str) -> None:
+    """A usage error's object on stdout (`roll --json sheet`: its `input` the LINE alone)."""
+    from cli.argv import line_of
+    from cli.render.json import dumps, error_to_json
+    from rules.errors import UsageError
+
+    sys.stdout.write(dumps(error_to_json(line_of(args), UsageError(message))) + "\n")
+    sys.stdout.flush()

@@ -4,6 +4,8 @@ Click or Typer is imported."""
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Sequence
 from typing import NamedTuple
 
 SUBCOMMANDS = (
@@ -46,3 +48,39 @@ VALUE_OPTIONS = frozenset(word for word, option in BY_WORD.items() if option.val
     "--width"  # odds' own
 }
 """Options that take a value: the word after one is never a subcommand."""
+
+GIVEN_ARGS = "roll.given_args"
+"""ctx.meta key: the arguments `roll` was given (cli/group.py), for `command_line`."""
+OWN_FLAGS = frozenset({"-h"})
+"""Short options of the commands' own that are no LINE word (a long one is known by `--`)."""
+
+
+def line_of(args: Sequence[str]) -> str:
+    """The LINE the arguments give, without their options (SPEC §3's error `input`):
+    `--json sheet show Nobody` is `sheet show Nobody`, `-- -1+d6` is `-1+d6`; a LINE's
+    own words that look like options (`hurt -3`) stay."""
+    words: list[str] = []
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        i += 1
+        if arg == "--":
+            words += args[i:]
+            break
+        name = arg.partition("=")[0] if arg.startswith("--") else arg
+        if name in VALUE_OPTIONS and "=" not in arg:
+            i += 1  # its value is no LINE word either
+        elif name in BY_WORD or name in OWN_FLAGS or arg.startswith("--"):
+            continue
+        else:
+            words.append(arg)
+    return " ".join(words)
+
+
+def command_line() -> str:
+    """The LINE of the command being run, without its options: what the Typer app was given
+    (cli/group.py keeps it), else the process's arguments."""
+    click = sys.modules.get("click")  # never loaded for it: a plain LINE runs without Click
+    ctx = None if click is None else click.get_current_context(silent=True)
+    given = None if ctx is None else ctx.find_root().meta.get(GIVEN_ARGS)
+    return line_of(given if given is not None else sys.argv[1:])
