@@ -13,8 +13,12 @@ SUBCOMMANDS = (
     "campaign",
 )  # fmt: skip
 """The root's subcommands: a first word that is none of them starts a LINE."""
-REPL_WORDS = ("use", "as", "physical", "quit", "exit")
-"""The REPL's own words that a named roll would shadow (cli/named_lookup.py)."""
+REPL_WORDS = {
+    "use": "switch system", "as": "act as a character", "physical": "type real dice faces",
+    "help": "help [TOPIC]", "again": "repeat the last LINE", "quit": "leave", "exit": "leave",
+}  # fmt: skip
+"""The REPL's own words (cli/repl/vocabulary.py's, `?` and `!!` aside: no name is shaped so),
+which no alias or sheet's roll may shadow (cli/named_lookup.py)."""
 COMPLETE_VAR = "_ROLL_COMPLETE"
 """Set when a shell calls `roll` back at Tab time (Click's completion protocol)."""
 

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 FRONT_WORDS: Mapping[str, str] = {
     **{word: "a subcommand of roll" for word in SUBCOMMANDS},
-    **{word: "a word of the LINE notation or the REPL" for word in REPL_WORDS},
+    **{word: f"a REPL word ({what})" for word, what in REPL_WORDS.items()},
 }
 """`roll`'s own words, which rules/named_rolls.py is given (the domain knows no command line)."""
 
