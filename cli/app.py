@@ -19,26 +19,8 @@ from cli.env import ExitStatus
 from cli.group import LINE_COMMAND, LineGroup, route
 from cli.render.safe import shown_lines
 
-ABOUT = """\
-roll: a dice roller and tabletop-rules REPL.
-
-\b
-  roll [OPTIONS] LINE...   a dice expression or a system command
-  roll [OPTIONS]           the REPL on a terminal; one LINE per line from a pipe
-  roll help notation       the dice notation; `roll help SYSTEM` for a game
-"""
-
-EXAMPLES = """\
-\b
-Examples:
-  roll 4d6kh3                   keep the highest three of 4d6
-  roll 6x 4d6kh3                a stat array
-  roll 'd20+5 vs 15'            pass or fail against 15
-  roll --json --seed 7 3d6      reproducible, machine-readable
-  roll -s vagabond check dex=5 trained
-  roll odds 4d6kh3              the exact distribution
-  roll                          open the REPL (or read LINEs from a pipe)
-"""
+ABOUT = "roll: a dice roller and tabletop-rules REPL."
+"""The help's first line; its usage rows and examples are cli/group.py's, wrapped to the pane."""
 
 app = typer.Typer(
     cls=LineGroup,
@@ -46,7 +28,6 @@ app = typer.Typer(
     no_args_is_help=False,
     invoke_without_command=False,
     help=ABOUT,
-    epilog=EXAMPLES,
     context_settings={"help_option_names": ["-h", "--help"]},
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
@@ -96,6 +77,8 @@ def main_app(argv: list[str] | None = None) -> NoReturn:
     elif wanted != LINE_COMMAND:
         register_subcommands()  # a plain LINE needs none of them: start-up time
     command = typer.main.get_command(app)
+    # help fits the pane, however narrow: Click's own never goes under 50 columns
+    command.context_settings = {**command.context_settings, "terminal_width": help_width()}
     try:
         status = command.main(args=args, prog_name="roll", standalone_mode=False)
     except NoArgsIsHelpError as exc:  # `roll sheet` alone: show what it can do
@@ -115,6 +98,13 @@ def main_app(argv: list[str] | None = None) -> NoReturn:
         sys.stderr.write("\n")
         sys.exit(int(ExitStatus.INTERRUPTED))
     sys.exit(status if isinstance(status, int) else 0)
+
+
+def help_width() -> int:
+    """The columns `--help` fills: the terminal's (COLUMNS first), at most 80, at least 20."""
+    import shutil
+
+    return max(20, min(shutil.get_terminal_size((80, 24)).columns, 80))
 
 
 def answer_json(args: list[str], message: str) -> None:
