@@ -13,7 +13,7 @@ import click
 import typer
 from click.exceptions import NoArgsIsHelpError
 
-from cli.argv import COMPLETE_VAR
+from cli.argv import COMPLETE_VAR, given
 from cli.commands import line
 from cli.env import ExitStatus
 from cli.group import LINE_COMMAND, LineGroup, route
@@ -62,6 +62,7 @@ def register_for(wanted: str) -> None:
 
 def main_app(argv: list[str] | None = None) -> NoReturn:
     args = argv if argv is not None else sys.argv[1:]
+    given(args)  # an error's `input`, --version's --json (cli/argv.py)
     instruction = os.environ.get(COMPLETE_VAR)
     if instruction:  # a shell asks for the words at Tab time, or for the script
         from cli.completion import answer, typed_words

@@ -53,8 +53,9 @@ VALUE_OPTIONS = frozenset(word for word, option in BY_WORD.items() if option.val
 }
 """Options that take a value: the word after one is never a subcommand."""
 
-GIVEN_ARGS = "roll.given_args"
-"""ctx.meta key: the arguments `roll` was given (cli/group.py), for `command_line`."""
+GIVEN: list[list[str]] = []
+"""The arguments this `roll` was given (`given`), for `command_line`: the process's, or a
+test's in-process run's."""
 OWN_FLAGS = frozenset({"-h"})
 """Short options of the commands' own that are no LINE word (a long one is known by `--`)."""
 
@@ -81,10 +82,16 @@ def line_of(args: Sequence[str]) -> str:
     return " ".join(words)
 
 
+def given(args: Sequence[str]) -> None:
+    """Keep the arguments `roll` runs with (cli/plain.py, cli/app.py)."""
+    GIVEN[:] = [list(args)]
+
+
+def given_args() -> list[str]:
+    """The arguments `roll` runs with, as `given`, else the process's."""
+    return GIVEN[0] if GIVEN else sys.argv[1:]
+
+
 def command_line() -> str:
-    """The LINE of the command being run, without its options: what the Typer app was given
-    (cli/group.py keeps it), else the process's arguments."""
-    click = sys.modules.get("click")  # never loaded for it: a plain LINE runs without Click
-    ctx = None if click is None else click.get_current_context(silent=True)
-    given = None if ctx is None else ctx.find_root().meta.get(GIVEN_ARGS)
-    return line_of(given if given is not None else sys.argv[1:])
+    """The LINE of the command being run, without its options (an error's `input`)."""
+    return line_of(given_args())

@@ -127,10 +127,9 @@ class Environment:
         from cli.render.text import error_text
 
         if self.as_json:
+            from cli.argv import command_line
             from cli.render.json import error_to_json
             from cli.render.position import batch_text
-
-            from cli.argv import command_line
 
             shown = line if line is not None else batch_text() or command_line()
             self.json(error_to_json(shown, error))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 from typer.core import TyperGroup
 
-from cli.argv import GIVEN_ARGS, SUBCOMMANDS, VALUE_OPTIONS
+from cli.argv import SUBCOMMANDS, VALUE_OPTIONS
 from cli.options import LITERAL_WORDS
 
 LINE_COMMAND = "line"
@@ -69,7 +69,6 @@ class LineGroup(TyperGroup):
             return super().parse_args(ctx, args)
         # words after `--` are the LINE's, even those that look like options (`-- --d6`)
         ctx.meta[LITERAL_WORDS] = len(args) - args.index("--") - 1 if "--" in args else 0
-        ctx.meta.setdefault(GIVEN_ARGS, list(args))  # an error's `input`: cli/argv.py
         return super().parse_args(ctx, route(args))
 
     def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:

@@ -77,7 +77,7 @@ def given_error(error: RollError) -> RollError:
     """The error of the LINE as `given` words it: a caret's column counts `odds ` too."""
     if not isinstance(error, NotationError):
         return error
-    return NotationError(error.parts, given(error.text), error.column + len(given("")),
+    return NotationError(error.message, given(error.text), error.column + len(given("")),
                          error.expected)
 
 

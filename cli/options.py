@@ -29,8 +29,22 @@ def _version(value: bool) -> None:
     if value:
         from cli.version import version_line
 
-        typer.echo(version_line())
+        line = version_line()
+        if _json_given():  # eager: read before --json is, so from the words given
+            from cli.render.json import dumps
+
+            line = dumps({"input": "--version", "kind": "version",
+                          "version": line.removeprefix("roll "), "text": line})
+        typer.echo(line)
         raise typer.Exit(0)
+
+
+def _json_given() -> bool:
+    """Whether `--json` is among the words `roll` was given, before any `--`."""
+    from cli.argv import given_args
+
+    given = given_args()
+    return "--json" in given[: given.index("--") if "--" in given else len(given)]
 
 
 SystemOpt = Annotated[str | None, typer.Option(
