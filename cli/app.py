@@ -80,6 +80,8 @@ def main_app(argv: list[str] | None = None) -> NoReturn:
     command = typer.main.get_command(app)
     # help fits the pane, however narrow: Click's own never goes under 50 columns
     command.context_settings = {**command.context_settings, "terminal_width": help_width()}
+    if json_given(args) and {"--help", "-h"} & set(options_part(args)):
+        sys.exit(help_as_json(command, args))
     try:
         status = command.main(args=args, prog_name="roll", standalone_mode=False)
     except NoArgsIsHelpError as exc:  # `roll sheet` alone: show what it can do
@@ -90,7 +92,7 @@ def main_app(argv: list[str] | None = None) -> NoReturn:
         from rules.suggest import said_once
 
         message = said_once(exc.format_message())
-        if "--json" in args[: args.index("--") if "--" in args else len(args)]:
+        if json_given(args):
             answer_json(args, message)  # every command answers under --json (SPEC §3)
         text = f"roll: error: {shown_lines(message)}"
         sys.stderr.write(for_stream(text, sys.stderr) + "\n")
@@ -106,6 +108,36 @@ def help_width() -> int:
     import shutil
 
     return max(20, min(shutil.get_terminal_size((80, 24)).columns, 80))
+
+
+def options_part(args: list[str]) -> list[str]:
+    """The arguments before `--`: after it every word is the LINE's."""
+    return args[: args.index("--")] if "--" in args else args
+
+
+def json_given(args: list[str]) -> bool:
+    return "--json" in options_part(args)
+
+
+def help_as_json(command: click.Command, args: list[str]) -> int:
+    """`roll --json … --help`: Click's help as one answer, `{"input", "kind", "text"}`, as a
+    batch line's `sheet --help` answers."""
+    import contextlib
+    import io
+
+    from cli.argv import line_of
+    from cli.render.json import dumps
+
+    said = io.StringIO()
+    words = [arg for arg in options_part(args) if arg != "--json"]  # `--json --help`: the root's
+    with contextlib.redirect_stdout(said):
+        status = command.main(args=words, prog_name="roll", standalone_mode=False)
+    named = line_of(args).split()
+    kind = named[0].lower() if named else "help"  # a batch line's `sheet --help` is a sheet's
+    text = said.getvalue().rstrip("\n")
+    flag = next(arg for arg in words if arg in ("--help", "-h"))
+    sys.stdout.write(dumps({"input": " ".join([*named, flag]), "kind": kind, "text": text}) + "\n")
+    return status if isinstance(status, int) else 0
 
 
 def answer_json(args: list[str], message: str) -> None:

@@ -135,3 +135,21 @@ def test_a_text_answer_keeps_stdout_json_and_its_words_in_text(tmp_path: Path) -
         "text": "imported Kit (generic)"}])
     [obj] = json_lines(invoke("sheet", "export", "Kit", "--json")[1])
     assert obj["text"].startswith('name = "Kit"\nsystem = "generic"\n')
+
+
+@pytest.mark.parametrize("words", [("sheet", "--help"), ("odds", "-h"), ("alias", "--help")])
+def test_a_commands_help_answers_in_json_as_in_a_batch(words: tuple[str, ...]) -> None:
+    shell = invoke("--json", *words)
+    assert shell == invoke("--json", input=" ".join(words) + "\n")
+    [obj] = json_lines(shell[1])
+    assert (obj["kind"], obj["text"].split("\n")[0]) == (
+        words[0], f"Usage: roll {words[0]} [OPTIONS] " + ("WORDS..." if words[0] == "odds"
+                                                          else "COMMAND [ARGS]..."))
+
+
+def test_the_roots_help_answers_in_json() -> None:
+    code, out, err = invoke("--json", "--help")
+    [obj] = json_lines(out)
+    assert (code, err, obj["input"], obj["kind"]) == (0, "", "--help", "help")
+    assert obj["text"] == invoke("--help")[1].rstrip("\n")
+    assert invoke("--help", "--json") == (code, out, err)
