@@ -24,8 +24,9 @@ def test_every_word_the_prompt_takes_that_could_be_a_name_is_reserved() -> None:
 
 @pytest.mark.parametrize("word", sorted(SAID))
 def test_an_alias_may_not_shadow_a_repl_word(word: str) -> None:
+    what = "a subcommand of roll" if word == "help" else f"a REPL word ({SAID[word]})"
     assert invoke("alias", "add", word, "1d6") == (2, "", (
-        f"roll: error: '{word}' is a REPL word ({SAID[word]}): a named roll may not shadow it\n"))
+        f"roll: error: '{word}' is {what}: a named roll may not shadow it\n"))
     assert invoke("alias", "add", word.upper(), "1d6")[0] == 2  # names ignore case
 
 
