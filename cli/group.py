@@ -61,7 +61,22 @@ def write_rows(formatter: click.HelpFormatter, rows: tuple[tuple[str, str], ...]
             formatter.write_text(words)
 
 
-class LineGroup(TyperGroup):
+class WholeHelpGroup(TyperGroup):
+    """A group whose help lists each command with its whole first sentence, wrapped to the
+    pane (Click's cuts it with `...`)."""
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = []
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, command.get_short_help_str(limit=10_000)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
+class LineGroup(WholeHelpGroup):
     """A group whose default command is a LINE: a first word that is no subcommand starts one."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
@@ -78,17 +93,6 @@ class LineGroup(TyperGroup):
             formatter.write_paragraph()
             with formatter.indentation():
                 write_rows(formatter, USAGES, col_max=24)
-
-    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        """Each command with its whole first sentence, wrapped (Click's cuts it with `...`)."""
-        rows = []
-        for name in self.list_commands(ctx):
-            command = self.get_command(ctx, name)
-            if command is not None and not command.hidden:
-                rows.append((name, command.get_short_help_str(limit=10_000)))
-        if rows:
-            with formatter.section("Commands"):
-                formatter.write_dl(rows)
 
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The examples, wrapped to the pane like the rest."""

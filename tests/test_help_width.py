@@ -53,3 +53,15 @@ def test_a_narrow_pane_puts_an_examples_words_under_it(monkeypatch: pytest.Monke
     out = invoke("--help")[1]
     assert "  roll 4d6kh3                 keep the highest three of 4d6\n" in out
     assert "Examples:" in out and "a dice expression or a system command" in out
+
+
+@pytest.mark.parametrize("columns", [40, 80])
+@pytest.mark.parametrize("group", ["sheet", "alias", "table", "campaign"])
+def test_a_groups_help_fits_and_cuts_nothing(group: str, columns: int,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", str(columns))
+    code, out, err = invoke(group, "--help")
+    assert (code, err) == (0, "")
+    assert max(len(line) for line in out.splitlines()) <= columns
+    assert "..." not in out.replace("[ARGS]...", "")
+    assert "Commands:\n" in out
