@@ -13,32 +13,14 @@ import click
 import typer
 from click.exceptions import NoArgsIsHelpError
 
-from cli.argv import COMPLETE_VAR
+from cli.argv import COMPLETE_VAR, given
 from cli.commands import line
 from cli.env import ExitStatus
 from cli.group import LINE_COMMAND, LineGroup, route
 from cli.render.safe import shown_lines
 
-ABOUT = """\
-roll: a dice roller and tabletop-rules REPL.
-
-\b
-  roll [OPTIONS] LINE...   a dice expression or a system command
-  roll [OPTIONS]           the REPL on a terminal; one LINE per line from a pipe
-  roll help notation       the dice notation; `roll help SYSTEM` for a game
-"""
-
-EXAMPLES = """\
-\b
-Examples:
-  roll 4d6kh3                   keep the highest three of 4d6
-  roll 6x 4d6kh3                a stat array
-  roll 'd20+5 vs 15'            pass or fail against 15
-  roll --json --seed 7 3d6      reproducible, machine-readable
-  roll -s vagabond check dex=5 trained
-  roll odds 4d6kh3              the exact distribution
-  roll                          open the REPL (or read LINEs from a pipe)
-"""
+ABOUT = "roll: a dice roller and tabletop-rules REPL."
+"""The help's first line; its usage rows and examples are cli/group.py's, wrapped to the pane."""
 
 app = typer.Typer(
     cls=LineGroup,
@@ -46,7 +28,6 @@ app = typer.Typer(
     no_args_is_help=False,
     invoke_without_command=False,
     help=ABOUT,
-    epilog=EXAMPLES,
     context_settings={"help_option_names": ["-h", "--help"]},
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
@@ -81,6 +62,7 @@ def register_for(wanted: str) -> None:
 
 def main_app(argv: list[str] | None = None) -> NoReturn:
     args = argv if argv is not None else sys.argv[1:]
+    given(args)  # an error's `input`, --version's --json (cli/argv.py)
     instruction = os.environ.get(COMPLETE_VAR)
     if instruction:  # a shell asks for the words at Tab time, or for the script
         from cli.completion import answer, typed_words
@@ -96,6 +78,10 @@ def main_app(argv: list[str] | None = None) -> NoReturn:
     elif wanted != LINE_COMMAND:
         register_subcommands()  # a plain LINE needs none of them: start-up time
     command = typer.main.get_command(app)
+    # help fits the pane, however narrow: Click's own never goes under 50 columns
+    command.context_settings = {**command.context_settings, "terminal_width": help_width()}
+    if json_given(args) and {"--help", "-h"} & set(options_part(args)):
+        sys.exit(help_as_json(command, args))
     try:
         status = command.main(args=args, prog_name="roll", standalone_mode=False)
     except NoArgsIsHelpError as exc:  # `roll sheet` alone: show what it can do
@@ -105,10 +91,60 @@ def main_app(argv: list[str] | None = None) -> NoReturn:
         from cli.render.error_layout import for_stream
         from rules.suggest import said_once
 
-        text = f"roll: error: {shown_lines(said_once(exc.format_message()))}"
+        message = said_once(exc.format_message())
+        if json_given(args):
+            answer_json(args, message)  # every command answers under --json (SPEC §3)
+        text = f"roll: error: {shown_lines(message)}"
         sys.stderr.write(for_stream(text, sys.stderr) + "\n")
         sys.exit(int(ExitStatus.BAD_INPUT))
     except click.Abort:
         sys.stderr.write("\n")
         sys.exit(int(ExitStatus.INTERRUPTED))
     sys.exit(status if isinstance(status, int) else 0)
+
+
+def help_width() -> int:
+    """The columns `--help` fills: the terminal's (COLUMNS first), at most 80, at least 20."""
+    import shutil
+
+    return max(20, min(shutil.get_terminal_size((80, 24)).columns, 80))
+
+
+def options_part(args: list[str]) -> list[str]:
+    """The arguments before `--`: after it every word is the LINE's."""
+    return args[: args.index("--")] if "--" in args else args
+
+
+def json_given(args: list[str]) -> bool:
+    return "--json" in options_part(args)
+
+
+def help_as_json(command: click.Command, args: list[str]) -> int:
+    """`roll --json … --help`: Click's help as one answer, `{"input", "kind", "text"}`, as a
+    batch line's `sheet --help` answers."""
+    import contextlib
+    import io
+
+    from cli.argv import line_of
+    from cli.render.json import dumps
+
+    said = io.StringIO()
+    words = [arg for arg in options_part(args) if arg != "--json"]  # `--json --help`: the root's
+    with contextlib.redirect_stdout(said):
+        status = command.main(args=words, prog_name="roll", standalone_mode=False)
+    named = line_of(args).split()
+    kind = named[0].lower() if named else "help"  # a batch line's `sheet --help` is a sheet's
+    text = said.getvalue().rstrip("\n")
+    flag = next(arg for arg in words if arg in ("--help", "-h"))
+    sys.stdout.write(dumps({"input": " ".join([*named, flag]), "kind": kind, "text": text}) + "\n")
+    return status if isinstance(status, int) else 0
+
+
+def answer_json(args: list[str], message: str) -> None:
+    """A usage error's object on stdout (`roll --json sheet`: its `input` the LINE alone)."""
+    from cli.argv import line_of
+    from cli.render.json import dumps, error_to_json
+    from rules.errors import UsageError
+
+    sys.stdout.write(dumps(error_to_json(line_of(args), UsageError(message))) + "\n")
+    sys.stdout.flush()

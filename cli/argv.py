@@ -4,6 +4,8 @@ Click or Typer is imported."""
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Sequence
 from typing import NamedTuple
 
 SUBCOMMANDS = (
@@ -11,8 +13,12 @@ SUBCOMMANDS = (
     "campaign",
 )  # fmt: skip
 """The root's subcommands: a first word that is none of them starts a LINE."""
-REPL_WORDS = ("use", "as", "physical", "quit", "exit")
-"""The REPL's own words that a named roll would shadow (cli/named_lookup.py)."""
+REPL_WORDS = {
+    "use": "switch system", "as": "act as a character", "physical": "type real dice faces",
+    "help": "help [TOPIC]", "again": "repeat the last LINE", "quit": "leave", "exit": "leave",
+}  # fmt: skip
+"""The REPL's own words (cli/repl/vocabulary.py's, `?` and `!!` aside: no name is shaped so),
+which no alias or sheet's roll may shadow (cli/named_lookup.py)."""
 COMPLETE_VAR = "_ROLL_COMPLETE"
 """Set when a shell calls `roll` back at Tab time (Click's completion protocol)."""
 
@@ -46,3 +52,46 @@ VALUE_OPTIONS = frozenset(word for word, option in BY_WORD.items() if option.val
     "--width"  # odds' own
 }
 """Options that take a value: the word after one is never a subcommand."""
+
+GIVEN: list[list[str]] = []
+"""The arguments this `roll` was given (`given`), for `command_line`: the process's, or a
+test's in-process run's."""
+OWN_FLAGS = frozenset({"-h"})
+"""Short options of the commands' own that are no LINE word (a long one is known by `--`)."""
+
+
+def line_of(args: Sequence[str]) -> str:
+    """The LINE the arguments give, without their options (SPEC §3's error `input`):
+    `--json sheet show Nobody` is `sheet show Nobody`, `-- -1+d6` is `-1+d6`; a LINE's
+    own words that look like options (`hurt -3`) stay."""
+    words: list[str] = []
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        i += 1
+        if arg == "--":
+            words += args[i:]
+            break
+        name = arg.partition("=")[0] if arg.startswith("--") else arg
+        if name in VALUE_OPTIONS and "=" not in arg:
+            i += 1  # its value is no LINE word either
+        elif name in BY_WORD or name in OWN_FLAGS or arg.startswith("--"):
+            continue
+        else:
+            words.append(arg)
+    return " ".join(words)
+
+
+def given(args: Sequence[str]) -> None:
+    """Keep the arguments `roll` runs with (cli/plain.py, cli/app.py)."""
+    GIVEN[:] = [list(args)]
+
+
+def given_args() -> list[str]:
+    """The arguments `roll` runs with, as `given`, else the process's."""
+    return GIVEN[0] if GIVEN else sys.argv[1:]
+
+
+def command_line() -> str:
+    """The LINE of the command being run, without its options (an error's `input`)."""
+    return line_of(given_args())

@@ -122,11 +122,11 @@ class LineWord(Completing):
         self, ctx: click.Context, param: click.Parameter, incomplete: str
     ) -> list[CompletionItem]:
         from cli.repl.suggest import suggest_line
-        from cli.shell_words import line_text
+        from cli.shell_words import completed_text
 
         before = [str(w) for w in ctx.params.get(param.name or "", None) or ()]
         try:
-            found = suggest_line(line_text([*before, ""]) + incomplete, _view(ctx))
+            found = suggest_line(completed_text([*before, ""]) + incomplete, _view(ctx))
         except Exception:
             return []
         words = [CompletionItem(incomplete[: len(incomplete) + s.start] + s.text) for s in found]

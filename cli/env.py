@@ -116,10 +116,11 @@ class Environment:
         from cli.render.text import error_text
 
         if self.as_json:
+            from cli.argv import command_line
             from cli.render.json import error_to_json
             from cli.render.position import batch_text
 
-            shown = line if line is not None else batch_text() or " ".join(sys.argv[1:])
+            shown = line if line is not None else batch_text() or command_line()
             self.json(error_to_json(shown, error))
         text = error_text(line, error)
         if _isatty(self.stderr):  # a person reads it: wrapped at words to the terminal

@@ -25,8 +25,8 @@ if TYPE_CHECKING:
     from rules.campaign import Character
 
 FRONT_WORDS: Mapping[str, str] = {
-    **{word: "a subcommand of roll" for word in SUBCOMMANDS},
-    **{word: "a word of the LINE notation or the REPL" for word in REPL_WORDS},
+    **{word: f"a REPL word ({what})" for word, what in REPL_WORDS.items()},
+    **{word: "a subcommand of roll" for word in SUBCOMMANDS},  # `help` is both: said as this
 }
 """`roll`'s own words, which rules/named_rolls.py is given (the domain knows no command line)."""
 

@@ -17,7 +17,7 @@ from cli.runner import Runner, roll_error
 from rules.campaign import TableState
 from rules.dice.evaluate import Roller
 from rules.dice.source import RandomSource
-from rules.errors import UsageError
+from rules.errors import NotationError, RollError, UsageError
 from rules.exact import Odds
 from rules.exact.risk import expected_uses, survival
 from rules.notation import ast, parse
@@ -47,9 +47,9 @@ def show_odds(
             survives = Survival.of(line, uses)
         odds, system_id = _odds(runner, line, body)
     except Exception as exc:
-        return runner.report(text, roll_error(exc))
+        return runner.report(given(text), given_error(roll_error(exc)))
     if runner.settings.json:
-        obj = odds_json(odds, text, system_id)
+        obj = odds_json(odds, given(text), system_id)
         if named is not None:
             obj["expanded"] = named.line
         if survives is not None:
@@ -65,6 +65,20 @@ def show_odds(
 
         runner.out("\n".join(wrap(survives.text(noted="expected_uses" in odds.extra), columns)))
     return int(ExitStatus.OK)
+
+
+def given(text: str) -> str:
+    """The line `odds LINE` as given, without options: the `input` of its answer, from a shell
+    and from a batch line alike (SPEC §3)."""
+    return f"odds {text}"
+
+
+def given_error(error: RollError) -> RollError:
+    """The error of the LINE as `given` words it: a caret's column counts `odds ` too."""
+    if not isinstance(error, NotationError):
+        return error
+    return NotationError(error.message, given(error.text), error.column + len(given("")),
+                         error.expected)
 
 
 def odds_table(text: str) -> str | None:

@@ -21,6 +21,7 @@ from cli.argv import WORDS
 from cli.completion import character_name, system_name
 from cli.env import Environment, Stopped
 from cli.settings import Settings
+from cli.text_answer import TextAnswer
 from rules.errors import RollError
 
 
@@ -28,8 +29,22 @@ def _version(value: bool) -> None:
     if value:
         from cli.version import version_line
 
-        typer.echo(version_line())
+        line = version_line()
+        if _json_given():  # eager: read before --json is, so from the words given
+            from cli.render.json import dumps
+
+            line = dumps({"input": "--version", "kind": "version",
+                          "version": line.removeprefix("roll "), "text": line})
+        typer.echo(line)
         raise typer.Exit(0)
+
+
+def _json_given() -> bool:
+    """Whether `--json` is among the words `roll` was given, before any `--`."""
+    from cli.argv import given_args
+
+    given = given_args()
+    return "--json" in given[: given.index("--") if "--" in given else len(given)]
 
 
 SystemOpt = Annotated[str | None, typer.Option(
@@ -129,11 +144,13 @@ Body = Callable[..., int | None]
 returns its exit status (None: 0), or raises the RollError that stops it."""
 
 
-def with_settings(*names: str) -> Callable[[Body], Body]:
+def with_settings(*names: str, gathered: bool = True) -> Callable[[Body], Body]:
     """Add the shared options `names` to a command whose body receives them as `settings`,
     with the Environment every output goes through as `env`: the Typer command reads the
     options, makes the Settings and calls the body. A batch line or the REPL calls the same
-    body with its own settings and Environment (an `Invocation`: cli/dispatch.py)."""
+    body with its own settings and Environment (an `Invocation`: cli/dispatch.py). Under
+    `--json` a one-shot's text is `gathered` into one object (cli/text_answer.py), as a
+    batch line's is; a LINE's runner and the REPL print their own."""
 
     def decorate(func: Body) -> Body:
         signature = inspect.signature(func, eval_str=True).parameters
@@ -159,13 +176,20 @@ def with_settings(*names: str) -> Callable[[Body], Body]:
                     return func(env=env, settings=settings, **kw)
                 except RollError as error:
                     raise Stopped(env.error(error)) from None
-            env = Environment()
+            env = Environment(as_json=_json_wanted() or bool(given.get("json")))
+            if env.as_json and gathered:
+                env = TextAnswer(env)
             try:
                 status = func(env=env, settings=Settings.from_options(**given), **kw)
             except Stopped as stop:
                 raise typer.Exit(stop.status) from None
             except RollError as error:
                 fail(env, error)
+            finally:
+                if isinstance(env, TextAnswer):
+                    from cli.argv import command_line
+
+                    env.answer(command_line())
             if status:
                 raise typer.Exit(status)
             return None

@@ -15,7 +15,7 @@ import os
 from collections.abc import Callable, Iterator, Sequence
 from typing import TextIO, cast
 
-from cli.argv import BY_WORD, COMPLETE_VAR, SUBCOMMANDS
+from cli.argv import BY_WORD, COMPLETE_VAR, SUBCOMMANDS, given
 from cli.env import Environment, ExitStatus
 from cli.runner import Runner, worst
 from cli.settings import Settings
@@ -170,6 +170,7 @@ def input_lines(stdin: TextIO | None, flush: Callable[[], None]) -> Iterator[str
 
 def main(args: Sequence[str]) -> int | None:
     """Run `roll ARGS` on the plain path: its exit status, or None when Typer must read them."""
+    given(args)
     env = Environment()
     read = plain_words(args, env.stdin_isatty)
     if read is None:

@@ -18,8 +18,8 @@ def test_the_text_after_odds_is_its_line_in_a_batch() -> None:
     code, objs = invoke_json(input="odds {1d6, -1d4}kh1\nodds 2d6 + -1d4sd\n")
     assert code == 0
     assert [(o["input"], o["mean"], o["min"], o["max"]) for o in objs] == [
-        ("{1d6, -1d4}kh1", "7/2", 1, 6),
-        ("2d6 + -1d4sd", "9/2", -2, 11),
+        ("odds {1d6, -1d4}kh1", "7/2", 1, 6),  # the line as given: one-shot `roll odds` too
+        ("odds 2d6 + -1d4sd", "9/2", -2, 11),
     ]
 
 
@@ -32,9 +32,9 @@ def test_the_repl_reads_odds_words_the_same_way() -> None:
 def test_only_a_line_that_starts_with_a_dash_needs_two_dashes() -> None:
     code, objs = invoke_json(input="odds -- -1+d6\nodds --frob 2\n")
     assert code == 2
-    assert objs[0]["input"] == "-1+d6" and objs[0]["mean"] == "5/2"
+    assert objs[0]["input"] == "odds -1+d6" and objs[0]["mean"] == "5/2"
     assert objs[1] == {
-        "input": "--frob 2",
+        "input": "odds --frob 2",
         "error": "no such option: --frob (a LINE that starts with '-' goes after --:"
                  " roll odds -- -1+d6)",
         "column": None,

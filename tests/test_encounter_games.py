@@ -158,7 +158,7 @@ def test_vagabond_surprise_round_turns_by_group_and_effects_until_the_next_turn(
     assert "blessed" in state()["order"][1]["flags"]
     run("hurt 4 --as \"Wolf 1\"")
     assert run('foe rm "Wolf 1"') == (
-        "foe rm \"Wolf 1\" → Wolf 1 leaves the fight\n"
+        "foe rm Wolf 1 → Wolf 1 leaves the fight\n"  # the words as the shell passed them
         "Wolf 1 · leaves the campaign (leaves the fight)\n"
         "Encounter · 4 → 3 in the order (leaves)\n"
         "next: Heroes\n")

@@ -46,3 +46,27 @@ def test_the_named_rolls_and_tables_section_runs_in_order(
         code, out, err = invoke(*shlex.split(line, comments=True)[1:])
         assert code == 0 and err in after_a_write(), line
         assert out.strip(), line
+
+
+def set_up_blocks() -> list[str]:
+    """The shell blocks of the README's Set-up section, in order."""
+    text = readme()
+    start = text.index("## Set-up\n")
+    section = text[start:text.index("\n## ", start + 1)]
+    return re.findall(r"```sh\n(.*?)```", section, re.S)
+
+
+def test_the_first_install_line_needs_nothing_but_python() -> None:
+    first = set_up_blocks()[0].strip()
+    assert first == "python3 -m venv .venv && .venv/bin/pip install . && .venv/bin/roll 4d6kh3"
+    commands = [shlex.split(part)[0] for part in first.split("&&")]
+    assert commands == ["python3", ".venv/bin/pip", ".venv/bin/roll"]  # no pipx, no uv
+
+
+def test_the_test_command_follows_its_line() -> None:
+    # .ci/run takes the block after this line as the test command
+    text = readme()
+    after = text[text.index("Install the test extras and run the tests:\n"):]
+    block = re.search(r"```sh\n(.*?)```", after, re.S)
+    assert block is not None and block.group(1).strip() == (
+        "python3 -m venv .venv && .venv/bin/pip install -e '.[test]' && .venv/bin/python -m pytest")

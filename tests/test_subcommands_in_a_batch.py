@@ -49,7 +49,7 @@ def test_the_options_typed_on_the_line_are_the_subcommands_own(tmp_path: Path) -
     settings = Settings(campaign=tmp_path / "c.sqlite3", json=True)
     status, out, err = run("odds --at-least --at-most 2d6", settings)
     assert status == 2
-    assert json.loads(out) == {"input": "2d6", "error": "--at-least and --at-most are two views:"
+    assert json.loads(out) == {"input": "odds 2d6", "error": "--at-least and --at-most are two views:"
                                " choose one", "column": None}
     assert err == "roll: error: --at-least and --at-most are two views: choose one\n"
     status, out, _ = run("odds --at-least 2d6", Settings(json=True))
@@ -102,5 +102,7 @@ def test_a_commands_body_is_a_function_of_an_environment_and_settings() -> None:
     out = io.StringIO()
     body = systems_command.__wrapped__  # what the Typer command and a batch line both call
     assert body(env=Environment(stdout=out), settings=Settings(json=True)) is None
-    assert json.loads(out.getvalue().splitlines()[0]) == {"id": "generic",
-                                                         "title": "Generic dice", "seed": ""}
+    [line] = out.getvalue().splitlines()  # one answer, as from a shell
+    answer = json.loads(line)
+    assert (answer["input"], answer["kind"], answer["items"][0]) == (
+        "systems", "systems", {"id": "generic", "title": "Generic dice", "seed": ""})

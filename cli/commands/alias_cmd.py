@@ -16,13 +16,14 @@ import typer
 from cli.commands.campaign_access import campaign_of, campaign_transaction
 from cli.completion import alias_name
 from cli.env import Environment
+from cli.group import WholeHelpGroup
 from cli.options import CAMPAIGN_OPTIONS, with_settings
 from cli.render.safe import shown
 from cli.settings import Settings
 from rules.errors import UsageError
 
 ALIAS_HELP = "Named rolls for the whole campaign: add, rm, list, export, import."
-alias_app = typer.Typer(help=ALIAS_HELP, no_args_is_help=True)
+alias_app = typer.Typer(cls=WholeHelpGroup, help=ALIAS_HELP, no_args_is_help=True)
 LINE_WORDS = {"allow_interspersed_args": True, "ignore_unknown_options": True}
 
 

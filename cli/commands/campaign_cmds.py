@@ -11,6 +11,7 @@ from cli.bounds import in_range, storable
 from cli.commands.campaign_access import campaign_of, campaign_transaction
 from cli.completion import character_name
 from cli.env import Environment
+from cli.group import WholeHelpGroup
 from cli.options import CAMPAIGN_OPTIONS, with_settings
 from cli.render.safe import shown, shown_all
 from cli.render.text import change_line, value_text
@@ -21,7 +22,7 @@ from rules.errors import Do, Hint, RollError, RuleError, UsageError
 from rules.systems import get_system
 
 SHEET_HELP = "Characters: import, export, show, list, rm."
-sheet_app = typer.Typer(help=SHEET_HELP, no_args_is_help=True)
+sheet_app = typer.Typer(cls=WholeHelpGroup, help=SHEET_HELP, no_args_is_help=True)
 
 
 @sheet_app.callback(help=SHEET_HELP)

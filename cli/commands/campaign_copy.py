@@ -7,11 +7,12 @@ from typing import Annotated
 import typer
 
 from cli.env import Environment
+from cli.group import WholeHelpGroup
 from cli.options import with_settings
 from cli.settings import Settings
 
 CAMPAIGN_HELP = "The campaign as a whole: copy it between a file and a PostgreSQL database."
-campaign_app = typer.Typer(help=CAMPAIGN_HELP, no_args_is_help=True)
+campaign_app = typer.Typer(cls=WholeHelpGroup, help=CAMPAIGN_HELP, no_args_is_help=True)
 
 
 @campaign_app.callback(help=CAMPAIGN_HELP)

@@ -17,15 +17,16 @@ def systems_command(env: Environment, settings: Settings) -> None:
     """List the game systems."""
     from rules.systems import SYSTEMS
 
+    if settings.json:  # one answer, the same from a shell and from a batch line (SPEC §3)
+        items = [{"id": s.id, "title": s.title, "seed": s.seed} for s in SYSTEMS.values()]
+        env.json({"input": "systems", "kind": "systems", "items": items})
+        return
     for system in SYSTEMS.values():
-        if settings.json:
-            env.json({"id": system.id, "title": system.title, "seed": system.seed})
-        else:
-            seed = f" ({system.seed})" if system.seed else ""
-            env.out(f"{system.id:<10} {system.title}{seed}")  # fits a 40-column pane
+        seed = f" ({system.seed})" if system.seed else ""
+        env.out(f"{system.id:<10} {system.title}{seed}")  # fits a 40-column pane
 
 
-@with_settings("system")
+@with_settings("system", "json")
 def help_command(
     env: Environment,
     settings: Settings,
@@ -33,9 +34,16 @@ def help_command(
 ) -> None:
     """Help on a TOPIC: notation, or a system id (`roll -s tiers help` is `roll help tiers`)."""
     from cli.help import help_text
+
+    chosen = topic if topic is not None else settings.system
+    text = help_text(chosen)
+    if settings.json:  # the text unwrapped: a script's reader wraps it
+        env.json({"input": "help" if topic is None else f"help {topic}", "kind": "help",
+                  "topic": None if chosen is None else chosen.strip().lower(), "text": text})
+        return
     from cli.render.layout import reflow
 
-    env.out(reflow(help_text(topic if topic is not None else settings.system), env.width()))
+    env.out(reflow(text, env.width()))
 
 
 def register(app: typer.Typer) -> None:

@@ -22,7 +22,7 @@ LineWords = Annotated[
 ]
 
 
-@with_settings(*LINE_OPTIONS)
+@with_settings(*LINE_OPTIONS, gathered=False)
 def line_command(env: Environment, settings: Settings, words: LineWords = None,
                  version: VersionOpt = False) -> int:
     """Roll a LINE: dice notation or a system command (cli/plain.py reads the plain ones

@@ -9,7 +9,7 @@ import typer
 from cli.bounds import in_range
 from cli.completion import LineWord
 from cli.env import Environment, terminal_columns
-from cli.odds_line import odds_table, show_odds
+from cli.odds_line import given, odds_table, show_odds
 from cli.options import CAMPAIGN_OPTIONS, unknown_option, with_settings
 from cli.render.odds import odds_json
 from cli.runner import Runner
@@ -38,7 +38,7 @@ def odds_command(
         try:
             in_range(width, "odds --width", MIN_WIDTH, MAX_WIDTH)
         except RollError as error:
-            env.fail(error, text)
+            env.fail(error, given(text))
     target = odds_table(text)  # a batch line or the REPL passes the LINE as one word
     if target is not None:
         return table_odds_command(runner, target, text, width)
@@ -50,7 +50,7 @@ def odds_command(
         if at_least and at_most:
             raise UsageError("--at-least and --at-most are two views: choose one")
     except RollError as error:
-        env.fail(error, text)
+        env.fail(error, given(text))
     return show_odds(runner, text, at_least, at_most, width)
 
 
@@ -64,9 +64,9 @@ def table_odds_command(runner: Runner, target: str, text: str, width: int | None
         table = table_for_odds(runner, target)
         chances = table_odds(table)
     except RollError as error:
-        runner.env.fail(error, text)
+        runner.env.fail(error, given(text))
     if settings.json:
-        obj = odds_json(reading_odds(table), text, settings.system_id() or "generic")
+        obj = odds_json(reading_odds(table), given(text), settings.system_id() or "generic")
         obj.update({"table": table.name, "roll": table.die, "rows": odds_rows(table, chances)})
         runner.env.json(obj)
         return 0

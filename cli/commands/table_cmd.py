@@ -7,11 +7,11 @@ from typing import Annotated
 import click
 import typer
 from click.shell_completion import CompletionItem
-from typer.core import TyperGroup
 
 from cli.commands.campaign_access import campaign_of, campaign_transaction
 from cli.completion import table_name
 from cli.env import Environment
+from cli.group import WholeHelpGroup
 from cli.options import CAMPAIGN_OPTIONS, with_settings
 from cli.render.safe import shown
 from cli.runner import Runner, worst
@@ -24,7 +24,7 @@ ROLL = "_roll"
 ROLL_OPTIONS = (*CAMPAIGN_OPTIONS, "seed", "rolled", "times", "quiet")
 
 
-class TableGroup(TyperGroup):
+class TableGroup(WholeHelpGroup):
     """`roll table NAME`: a first word that is none of the group's commands names a table."""
 
     def resolve_command(
