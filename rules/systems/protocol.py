@@ -75,6 +75,15 @@ class Context:
     def name(self) -> str | None:
         return self.table.active.name if self.table.active else None
 
+    def named(self, line: ast.CommandLine) -> ast.CommandLine:
+        """The LINE with each name of several words the campaign holds as one word, written
+        unquoted (`attack on Goblin 1`, the longest name winning) or quoted (SPEC §2)."""
+        from rules.notation.names import may_hold_a_name, spaced, with_names
+
+        if not may_hold_a_name(line):
+            return line  # one word or none: no name to join, no names read
+        return with_names(line, spaced(self.table.names()))
+
     def resolution(self, kind: str, summary: Summary, **fields: Any) -> Resolution:
         """A Resolution for this LINE, with the throws made so far; `summary` may be a function
         that writes it, called only if the summary is read (Resolution.summary)."""
@@ -149,7 +158,7 @@ class System:
             handler = self.commands().get(line.word)
             if handler is None:
                 raise unknown_command(self, line, ctx.table.active)
-            res = handler(ctx, line)
+            res = handler(ctx, ctx.named(line))
         return res if res.input == given else replace(res, input=given)  # JSON keeps it as given
 
     def odds(self, line: ast.Line, ctx: Context) -> Odds:
@@ -164,7 +173,7 @@ class System:
         hook = self.odds_commands().get(line.word)
         if hook is None:
             raise UsageError(f"no odds for '{line.word}' in {self.id}: it has no outcome to price")
-        return hook(ctx, line)
+        return hook(ctx, ctx.named(line))
 
     def odds_commands(self) -> dict[str, OddsFn]:
         """Odds hooks by command word, next to the commands they price."""
