@@ -129,7 +129,8 @@ class LineWord(Completing):
             found = suggest_line(line_text([*before, ""]) + incomplete, _view(ctx))
         except Exception:
             return []
-        words = [CompletionItem(incomplete[: len(incomplete) + s.start] + s.text) for s in found]
+        words = [CompletionItem(incomplete[: len(incomplete) + s.start] + s.text) for s in found
+                 if -s.start <= len(incomplete)]  # a shell replaces only the word under Tab
         if not before:
             words += [CompletionItem(w + " ") for w in self.first_words if w.startswith(incomplete)]
         return words

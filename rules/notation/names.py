@@ -4,6 +4,7 @@ run of words that is a name the campaign holds (`attack on Goblin 1`: `Goblin 1`
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
@@ -66,3 +67,15 @@ def with_names(line: ast.CommandLine, names: Mapping[str, str]) -> ast.CommandLi
     """The LINE with its names of several words joined (`joined`); the LINE itself when none."""
     args = joined(line.args, names)
     return line if args == line.args else replace(line, args=args)
+
+
+_BARE = re.compile(r"[a-z_][a-z0-9_\-]*|\d+", re.IGNORECASE)
+"""A word of a name the grammar reads back as it is written, unquoted."""
+
+
+def written(name: str) -> str:
+    """A name as a LINE carries it: bare when each of its words reads back as written (`Goblin
+    1`), else in double quotes (`"O'Hara"`, `"Dr. Who"`)."""
+    if name and name.isascii() and all(_BARE.fullmatch(w) for w in name.split(" ")):
+        return name
+    return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
