@@ -84,7 +84,7 @@ class Words:
     tables: tuple[str, ...] = ()
 
 
-_VIEW = ("system", "character", "names", "party", "problem", "rolls", "tables", "fallen")
+_VIEW = ("system", "character", "names", "party", "problem", "rolls", "tables", "fallen", "turn")
 
 
 class TableView(Slotted):
@@ -92,7 +92,8 @@ class TableView(Slotted):
     a problem reaching the campaign; `rolls`: named rolls in reach (the campaign's aliases and
     the acting character's `[rolls]`); `tables`: the campaign's rollable tables; `fallen`: in a
     running encounter, who is out of the fight (the encounter line never names them next:
-    cli/turn.py). Slotted: one is made before the first prompt."""
+    cli/turn.py); `turn`: nobody was chosen, and `character` is whose turn it is in the
+    fight (a LINE acts as it: cli/turn.py). Slotted: one is made before the first prompt."""
 
     __slots__ = _VIEW
     system: System
@@ -103,6 +104,7 @@ class TableView(Slotted):
     rolls: Mapping[str, str]
     tables: Sequence[str]
     fallen: tuple[str, ...]
+    turn: bool
 
     def __init__(
         self,
@@ -114,14 +116,15 @@ class TableView(Slotted):
         rolls: Mapping[str, str] | None = None,
         tables: Sequence[str] = (),
         fallen: tuple[str, ...] = (),
+        turn: bool = False,
     ) -> None:
         self._set_fields(system, character, names, {} if party is None else party, problem,
-                         {} if rolls is None else rolls, tables, fallen)
+                         {} if rolls is None else rolls, tables, fallen, turn)
 
     def with_problem(self, problem: str) -> TableView:
         """The same view, saying why the campaign could not be read now."""
         return TableView(self.system, self.character, self.names, self.party, problem,
-                         self.rolls, self.tables, self.fallen)
+                         self.rolls, self.tables, self.fallen, self.turn)
 
     @property
     def risk(self) -> dict[str, str]:
@@ -297,20 +300,25 @@ class ViewReader:
             # the acting character's sheet only; the others' names at the first Tab
             character = tx.find_character(wanted) if wanted else None
             party = tx.party()
-            from cli.turn import out_of_the_fight
+            from cli.turn import fight_system, out_of_the_fight, turn_actor
 
             fallen = out_of_the_fight(tx, party)
+            fight = fight_system(party) if wanted is None else None
+            taker = turn_actor(party, "") if fight is not None else None
+            if taker is not None:  # nobody chosen: a LINE acts as whose turn it is
+                character = tx.find_character(taker)
         if self.stale:
             self._words = None
         self._built = built
         problem = None
         if wanted and character is None:
             problem = f"no character {wanted!r}"
-        system = _system_or_generic(chosen or (character.system if character else None))
+        system = _system_or_generic(chosen or (character.system if character else fight))
         own = character.rolls if character is not None else {}
         rolls = LaterRolls(lambda: self.words().aliases, own)
         names, tables = Later(lambda: self.words().names), Later(lambda: self.words().tables)
-        return TableView(system, character, names, party, problem, rolls, tables, fallen)
+        return TableView(system, character, names, party, problem, rolls, tables, fallen,
+                         turn=wanted is None and character is not None)
 
     def words(self) -> Words:
         """The campaign's names, aliases and tables (completion), read together when first
