@@ -73,7 +73,8 @@ def sheet_import(
 def sheet_export(
     env: Environment,
     settings: Settings,
-    name: Annotated[list[str], typer.Argument(help="character name", click_type=character_name())],
+    name: Annotated[list[str], typer.Argument(
+        help="character name (spaces allowed)", metavar="NAME", click_type=character_name())],
 ) -> None:
     """Print a character's sheet as TOML, current pools included."""
     from cli.sheets import dump_sheet
@@ -123,7 +124,8 @@ def sheet_show(
     settings: Settings,
     name: Annotated[
         list[str] | None,
-        typer.Argument(help="character (default: who acts)", click_type=character_name()),
+        typer.Argument(help="character (default: who acts)", metavar="[NAME]",
+                       click_type=character_name()),
     ] = None,
 ) -> None:
     """Stats, pools with maxima, flags."""
@@ -165,7 +167,8 @@ def sheet_list(env: Environment, settings: Settings) -> None:
 def sheet_rm(
     env: Environment,
     settings: Settings,
-    name: Annotated[list[str], typer.Argument(help="character name", click_type=character_name())],
+    name: Annotated[list[str], typer.Argument(
+        help="character name (spaces allowed)", metavar="NAME", click_type=character_name())],
     yes: Annotated[bool, typer.Option("--yes", "-y", help="remove without asking")] = False,
 ) -> None:
     """Remove a character (asks first; `undo` brings it back with its pools); with --json,
