@@ -262,3 +262,10 @@ def test_a_tab_in_a_fresh_process_offers_what_the_whole_app_offers(
         out = run_shell(["roll"], env)
         fresh = [line.split(",", 1)[1].replace("\\\\", "\\") for line in out.splitlines() if line]
         assert fresh == complete(typed), typed
+
+
+def test_a_name_with_spaces_completes_from_the_shell(table: Path) -> None:
+    # offered as one shell word (`Old\ Tom`), which the LINE reads as the name; a name begun
+    # in an earlier word is finished in the word under Tab
+    assert complete("roll -s champions stabilize O") == ["Old\\ Tom "]
+    assert complete("roll -s champions attack old T") == ["Tom "]

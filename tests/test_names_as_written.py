@@ -195,3 +195,11 @@ def test_champions_and_brighter_complete_names_with_spaces() -> None:
                        ("brighter", "hit 2 Old")):
         state = TableView(get_system(game), None, ("Mira", "Old Tom"))
         assert named(suggest(line, state)) == [("Old Tom ", -3)]
+
+
+def test_a_shell_word_still_in_its_quotes_is_one_name_already() -> None:
+    from cli.shell_words import line_text
+
+    assert line_text(["pin", "'Goblin 3'", "19"]) == "pin 'Goblin 3' 19"
+    assert line_text(["pin", '"Goblin 3"', "19"]) == 'pin "Goblin 3" 19'
+    assert line_text(["pin", "Goblin 3", "19"]) == 'pin "Goblin 3" 19'
