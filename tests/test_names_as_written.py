@@ -203,3 +203,18 @@ def test_a_shell_word_still_in_its_quotes_is_one_name_already() -> None:
     assert line_text(["pin", "'Goblin 3'", "19"]) == "pin 'Goblin 3' 19"
     assert line_text(["pin", '"Goblin 3"', "19"]) == 'pin "Goblin 3" 19'
     assert line_text(["pin", "Goblin 3", "19"]) == 'pin "Goblin 3" 19'
+
+
+def test_the_repl_completer_replaces_the_words_a_name_began_with() -> None:
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from cli.repl.completer import RollCompleter
+
+    typed = "attack on Goblin "
+    completer = RollCompleter(lambda: view(*NAMES))
+    found = [c for c in completer.get_completions(Document(typed, len(typed)), CompleteEvent())
+             if c.display_meta_text == "character"]
+    first = found[0]
+    assert (first.text, first.start_position, first.display_text) == ("Goblin 1 ", -7, "Goblin 1")
+    assert typed[: len(typed) + first.start_position] + first.text == "attack on Goblin 1 "
