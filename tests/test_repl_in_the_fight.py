@@ -77,6 +77,14 @@ def test_a_tiers_foe_declares_and_reacts_by_name_on_nobodys_turn(tmp_path: Path)
     code, out, _ = invoke("log", "--json")
     assert [(row["input"], row["character"]) for row in map(json.loads, out.splitlines())][
         -2:] == [("declare Ogre", "Ogre"), ("react ogre", "Ogre")]
+    run("undo")
+    run("undo")
+    # in the REPL too, and after `as -` (nobody chosen again: the fight's game stays)
+    status, out, err = repl("declare Ogre\ras Ara\ras -\rreact Ogre\rquit\r")
+    assert (status, err) == (0, "")
+    assert out == ("Ogre declares a maneuver\n  Ogre · Declared on (declare)\n"
+                   "acting as Ara (tiers)\nacting as nobody\n"
+                   "Ogre uses its reaction\n  Ogre · Reacted on (react)\n")
 
 
 def test_no_error_asks_for_a_sheet_import_when_the_campaign_holds_one(tmp_path: Path) -> None:
