@@ -218,3 +218,11 @@ def test_the_repl_completer_replaces_the_words_a_name_began_with() -> None:
     first = found[0]
     assert (first.text, first.start_position, first.display_text) == ("Goblin 1 ", -7, "Goblin 1")
     assert typed[: len(typed) + first.start_position] + first.text == "attack on Goblin 1 "
+
+
+def test_tiers_fight_words_complete_whom_they_are_for() -> None:
+    assert named(suggest("declare Gob", view(*NAMES))) == [
+        ("Goblin ", -3), ("Goblin 1 ", -3), ("Goblin 2 ", -3)]
+    assert named(suggest("react Goblin ", view(*NAMES)))[:2] == [
+        ("Goblin 1 ", -7), ("Goblin 2 ", -7)]
+    assert [s.text for s in suggest("focus s", view(*NAMES))] == ["sustain "]
