@@ -6,10 +6,8 @@ from collections.abc import Sequence
 
 
 def shell_word(word: str) -> str:
-    """A word the shell passed as one (`"Old Tom"`), quoted again so the LINE reads it as one
-    (a word still in its quotes, either kind, is one already: `roll pin "'Goblin 3'" 19`)."""
-    if not any(ch.isspace() for ch in word) or (
-            len(word) > 1 and word[0] in "\"'" and word[-1] == word[0]):
+    """A word the shell passed as one (`"Old Tom"`), quoted again so the LINE reads it as one."""
+    if not any(ch.isspace() for ch in word) or (word.startswith('"') and word.endswith('"')):
         return word
     return '"' + word.replace("\\", "\\\\").replace('"', '\\"') + '"'
 

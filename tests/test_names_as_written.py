@@ -197,14 +197,6 @@ def test_champions_and_brighter_complete_names_with_spaces() -> None:
         assert named(suggest(line, state)) == [("Old Tom ", -3)]
 
 
-def test_a_shell_word_still_in_its_quotes_is_one_name_already() -> None:
-    from cli.shell_words import line_text
-
-    assert line_text(["pin", "'Goblin 3'", "19"]) == "pin 'Goblin 3' 19"
-    assert line_text(["pin", '"Goblin 3"', "19"]) == 'pin "Goblin 3" 19'
-    assert line_text(["pin", "Goblin 3", "19"]) == 'pin "Goblin 3" 19'
-
-
 def test_the_repl_completer_replaces_the_words_a_name_began_with() -> None:
     from prompt_toolkit.completion import CompleteEvent
     from prompt_toolkit.document import Document
