@@ -125,11 +125,21 @@ class LineWord(Completing):
         from cli.shell_words import completed_text
 
         before = [str(w) for w in ctx.params.get(param.name or "", None) or ()]
+        typed = completed_text([*before, ""]) + incomplete
         try:
-            found = suggest_line(completed_text([*before, ""]) + incomplete, _view(ctx))
+            found = suggest_line(typed, _view(ctx))
         except Exception:
             return []
-        words = [CompletionItem(incomplete[: len(incomplete) + s.start] + s.text) for s in found]
+        words = []
+        for s in found:
+            if -s.start <= len(incomplete):
+                words.append(CompletionItem(incomplete[: len(incomplete) + s.start] + s.text))
+                continue
+            # a name begun in earlier words (`attack Old T`): a shell replaces only the word
+            # under Tab, so it is offered the rest of the name
+            earlier = typed[len(typed) + s.start : len(typed) - len(incomplete)]
+            if s.text.lower().startswith(earlier.lower()):
+                words.append(CompletionItem(s.text[len(earlier):]))
         if not before:
             words += [CompletionItem(w + " ") for w in self.first_words if w.startswith(incomplete)]
         return words

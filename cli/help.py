@@ -53,6 +53,9 @@ around compares)
   Δ8 (or delta8)                a risk die (Macchiato Monsters)
   d20+f  d20+h                  Vagabond's Favor (+d6) and Hinder (−d6), ⟨with -s vagabond⟩
 Typed signs read as ASCII: − – — as -, × as *, full-width digits (NFKC).
+A name with spaces is written as it is, unquoted (attack on Goblin 1: the
+  longest name the campaign holds, Goblin 1 before Goblin), or in quotes
+  ('Goblin 1' or "Goblin 1"); Tab completes it.
 Modifiers act in this order whatever order they are written in:
   reroll, explode, clamp, keep/drop, count, sort.
 Examples: 4d6kh3 · 2d20kl1+3 · 8d10>=8f1 · 3d6!! · {4d6, 3d8}kh1 · 6x 4d6kh3
@@ -84,6 +87,9 @@ Commands:
   roll table NAME | import|list|rm    rollable tables
   roll systems         the game systems
   roll                 the REPL on a terminal; LINEs from a pipe otherwise
+
+A name with spaces is written as it is: roll attack on Goblin 1, roll sheet show
+Old Tom (the longest name the campaign holds), or in quotes: 'Goblin 1'.
 """
 """`roll help` alone (the REPL's own `help` says its words instead: cli/repl/words.py)."""
 

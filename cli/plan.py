@@ -165,4 +165,10 @@ class Planner:
             return system
         if table is not None and table.active is not None:
             return get_system(table.active.system)
+        if table is not None:  # nobody acts and no game is chosen: a running fight's game
+            from cli.turn import fight_system
+
+            fight = fight_system(table.party)
+            if fight is not None:
+                return get_system(fight)
         return get_system("generic")

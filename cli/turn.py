@@ -34,6 +34,15 @@ def running(party: Mapping[str, Any]) -> tuple[Encounter, Any] | None:
         return None
 
 
+def fight_system(party: Mapping[str, Any]) -> str | None:
+    """The game of the running encounter (what a LINE plays when no game is chosen and nobody
+    acts), or None outside a fight."""
+    if not party.get(FIELD):
+        return None  # no fight: the encounter's modules stay unloaded
+    found = running(party)
+    return None if found is None else found[0].system
+
+
 def turn_actor(party: Mapping[str, Any], line: str) -> str | None:
     """Who a LINE without `--as` acts as in a fight: the combatant whose turn it is (None for
     the encounter's own words, a Group's or a House's turn, or no fight)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from rules.errors import UsageError
 from rules.record import Record
@@ -84,6 +84,13 @@ class LogEntry:
     """When it was logged: ISO 8601, UTC."""
 
 
+@runtime_checkable
+class Roll(Protocol):
+    """Characters that give their names without their sheets (a store's roster)."""
+
+    def names(self) -> list[str]: ...
+
+
 @dataclass(frozen=True, slots=True)
 class TableState:
     """Everything a system may read to resolve a LINE: the active character, the others, the party."""
@@ -97,6 +104,12 @@ class TableState:
         """The table with every character and the party read now (to compare after the
         transaction that read it is over: a store may read them only when asked)."""
         return replace(self, characters=dict(self.characters.items()), party=dict(self.party))
+
+    def names(self) -> list[str]:
+        """Every character's name as the campaign spells it (a store's roster reads no sheet)."""
+        if isinstance(self.characters, Roll):
+            return self.characters.names()
+        return [c.name for c in self.characters.values()]
 
     def character(self, name: str) -> Character:
         found = self.characters.get(name.lower())

@@ -236,10 +236,10 @@ def test_bash_reads_words_as_the_shell_passes_them(shell_env: dict[str, str]) ->
 
 
 def test_bash_quotes_line_words_for_the_shell(shell_env: dict[str, str]) -> None:
-    # a LINE word is inserted as shell text: `roll … attack \"Old\ Tom\"` gives roll the
-    # LINE `attack "Old Tom"`; a finished word keeps its unquoted trailing space
+    # a LINE word is inserted as shell text: `roll … attack Old\ Tom` gives roll one word,
+    # the name, which the LINE reads as one; a finished word keeps its unquoted trailing space
     cases = {
-        "roll -s champions attack O": r'[\"Old\ Tom\" ]',
+        "roll -s champions attack O": r'[Old\ Tom ]',
         "roll d20 ''": "[adv ][dis ][vs ]",
     }
     assert bash_complete(list(cases), shell_env) == list(cases.values())
@@ -262,3 +262,10 @@ def test_a_tab_in_a_fresh_process_offers_what_the_whole_app_offers(
         out = run_shell(["roll"], env)
         fresh = [line.split(",", 1)[1].replace("\\\\", "\\") for line in out.splitlines() if line]
         assert fresh == complete(typed), typed
+
+
+def test_a_name_with_spaces_completes_from_the_shell(table: Path) -> None:
+    # offered as one shell word (`Old\ Tom`), which the LINE reads as the name; a name begun
+    # in an earlier word is finished in the word under Tab
+    assert complete("roll -s champions stabilize O") == ["Old\\ Tom "]
+    assert complete("roll -s champions attack old T") == ["Tom "]

@@ -70,9 +70,10 @@ def test_pools_follow_spend_and_risk_names_follow_risk() -> None:
 
 
 def test_character_names_follow_as_and_sheet_show() -> None:
-    assert texts(suggest("as ", view())) == ["Mira", '"Old Tom"', "none"]
-    assert suggest("as o", view()) == [Suggestion('"Old Tom"', -1, '"Old Tom"', "character")]
-    assert suggest('as "Ol', view())[0].start == -3
+    # a name with spaces is offered as written: a LINE finds it unquoted (SPEC §2)
+    assert texts(suggest("as ", view())) == ["Mira", "Old Tom", "none"]
+    assert suggest("as o", view()) == [Suggestion("Old Tom", -1, "Old Tom", "character")]
+    assert suggest('as "Ol', view()) == [Suggestion('"Old Tom"', -3, '"Old Tom"', "character")]
     assert texts(suggest("sheet show m", view())) == ["Mira"]
     assert texts(suggest("sheet sh", view())) == ["show "]
 
@@ -286,8 +287,8 @@ def test_a_name_with_a_quote_is_offered_quoted_so_it_reads_back() -> None:
 def test_a_name_inside_a_line_ends_with_its_space() -> None:
     # more words follow a target (`attack "Old Tom" weapon heavy`), as after a stat
     state = view("champions", acting=False)
-    assert texts(suggest("attack o", state)) == ['"Old Tom" ']
-    assert texts(suggest("as o", state)) == ['"Old Tom"']  # nothing follows `as NAME`
+    assert texts(suggest("attack o", state)) == ["Old Tom "]
+    assert texts(suggest("as o", state)) == ["Old Tom"]  # nothing follows `as NAME`
 
 
 def test_a_description_broken_at_80_columns_is_rewrapped_whole() -> None:

@@ -74,13 +74,14 @@ def sheet_import(
 def sheet_export(
     env: Environment,
     settings: Settings,
-    name: Annotated[str, typer.Argument(help="character name", click_type=character_name())],
+    name: Annotated[list[str], typer.Argument(
+        help="character name (spaces allowed)", metavar="NAME", click_type=character_name())],
 ) -> None:
     """Print a character's sheet as TOML, current pools included."""
     from cli.sheets import dump_sheet
 
     with campaign_transaction(settings, readonly=True) as tx:
-        character = tx.character(name)
+        character = tx.character(" ".join(name))
     env.out(dump_sheet(character), end="")
 
 
@@ -123,13 +124,14 @@ def sheet_show(
     env: Environment,
     settings: Settings,
     name: Annotated[
-        str | None,
-        typer.Argument(help="character (default: who acts)", click_type=character_name()),
+        list[str] | None,
+        typer.Argument(help="character (default: who acts)", metavar="[NAME]",
+                       click_type=character_name()),
     ] = None,
 ) -> None:
     """Stats, pools with maxima, flags."""
     with campaign_transaction(settings, readonly=True) as tx:
-        who = name or settings.acting()
+        who = " ".join(name or ()) or settings.acting()
         if who is None:
             raise UsageError(("sheet show needs a NAME (or somebody acting: ", Hint(Do.NAME_ACTOR),
                               " or ROLL_AS)"))
@@ -166,14 +168,15 @@ def sheet_list(env: Environment, settings: Settings) -> None:
 def sheet_rm(
     env: Environment,
     settings: Settings,
-    name: Annotated[str, typer.Argument(help="character name", click_type=character_name())],
+    name: Annotated[list[str], typer.Argument(
+        help="character name (spaces allowed)", metavar="NAME", click_type=character_name())],
     yes: Annotated[bool, typer.Option("--yes", "-y", help="remove without asking")] = False,
 ) -> None:
     """Remove a character (asks first; `undo` brings it back with its pools); with --json,
     print the logged removal as `roll log --json` shows it."""
     store = campaign_of(settings)
     with store.transaction(readonly=True) as tx:
-        character = tx.character(name)
+        character = tx.character(" ".join(name))
     if not yes:
         confirm_removal(env, character.name)
     with store.transaction() as tx:

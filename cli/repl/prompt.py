@@ -12,7 +12,7 @@ END = "> "
 
 def prompt_text(view: TableView, width: int) -> str:
     """`view.prompt` when it fits under a third of `width`; else `vag·mira> `, `cha·ser a…> `."""
-    from cli.render.wrapping import cut, width_of  # columns: a CJK name takes two a letter
+    from cli.render.wrapping import width_of  # columns: a CJK name takes two a letter
 
     room = max((width - 1) // 3, 6)  # strictly under a third of the width
     if width_of(view.prompt) <= room:
@@ -26,8 +26,27 @@ def prompt_text(view: TableView, width: int) -> str:
         return short
     left = room - width_of(f"{system}·{END}")
     if left >= 2:
-        return f"{system}·{_shortened(cut(name, left))}{END}"
-    return f"{_shortened(cut(name, max(room - len(END), 2)))}{END}"
+        return f"{system}·{shortened(name, left)}{END}"
+    return f"{shortened(name, max(room - len(END), 2))}{END}"
+
+
+def shortened(name: str, room: int) -> str:
+    """A name in at most `room` columns, cut with `…` (no space before it); a trailing number
+    stays, so that combatants alike stay apart (`gob…1`, `gob…2`: not `goblin…` for all)."""
+    from cli.render.wrapping import char_width, cut, width_of
+
+    if width_of(name) <= room:
+        return name
+    head, _, number = name.rpartition(" ")
+    keep = room - len(number) - 1  # columns for the head, before its `…`
+    if not (head and number.isdecimal() and keep >= 1):
+        return _shortened(cut(name, room))
+    kept, used = "", 0
+    for c in head:
+        if used + char_width(c) > keep:
+            break
+        kept, used = kept + c, used + char_width(c)
+    return kept.rstrip() + ELLIPSIS + number
 
 
 def _shortened(cut_name: str) -> str:

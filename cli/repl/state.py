@@ -89,7 +89,8 @@ class TableView:
     a problem reaching the campaign; `rolls`: named rolls in reach (the campaign's aliases and
     the acting character's `[rolls]`); `tables`: the campaign's rollable tables; `fallen`: in a
     running encounter, who is out of the fight (the encounter line never names them next:
-    cli/turn.py)."""
+    cli/turn.py); `turn`: nobody was chosen, and `character` is whose turn it is in the
+    fight (a LINE acts as it: cli/turn.py)."""
 
     system: System
     character: Character | None = None
@@ -99,6 +100,7 @@ class TableView:
     rolls: Mapping[str, str] = field(default_factory=dict)
     tables: Sequence[str] = ()
     fallen: tuple[str, ...] = ()
+    turn: bool = False
 
     @property
     def risk(self) -> dict[str, str]:
@@ -274,20 +276,25 @@ class ViewReader:
             # the acting character's sheet only; the others' names at the first Tab
             character = tx.find_character(wanted) if wanted else None
             party = tx.party()
-            from cli.turn import out_of_the_fight
+            from cli.turn import fight_system, out_of_the_fight, turn_actor
 
             fallen = out_of_the_fight(tx, party)
+            fight = fight_system(party) if wanted is None else None
+            taker = turn_actor(party, "") if fight is not None else None
+            if taker is not None:  # nobody chosen: a LINE acts as whose turn it is
+                character = tx.find_character(taker)
         if self.stale:
             self._words = None
         self._built = built
         problem = None
         if wanted and character is None:
             problem = f"no character {wanted!r}"
-        system = _system_or_generic(chosen or (character.system if character else None))
+        system = _system_or_generic(chosen or (character.system if character else fight))
         own = character.rolls if character is not None else {}
         rolls = LaterRolls(lambda: self.words().aliases, own)
         names, tables = Later(lambda: self.words().names), Later(lambda: self.words().tables)
-        return TableView(system, character, names, party, problem, rolls, tables, fallen)
+        return TableView(system, character, names, party, problem, rolls, tables, fallen,
+                         turn=wanted is None and character is not None)
 
     def words(self) -> Words:
         """The campaign's names, aliases and tables (completion), read together when first

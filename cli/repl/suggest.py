@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -54,7 +53,8 @@ def suggest(text_before_cursor: str, state: TableView) -> list[Suggestion]:
         rest = text_before_cursor.lstrip()[len(before[0]) :]
         return suggest_line(rest, state)
     if head in REPL_WORDS or head in SUBCOMMAND_WORDS or head == "completion":
-        return _after_repl_word(head, before[1:], fragment, state)
+        rest = text_before_cursor.lstrip()[len(before[0]):].lstrip()
+        return _after_repl_word(head, before[1:], fragment, rest, state)
     return suggest_line(text_before_cursor, state)
 
 
@@ -68,8 +68,9 @@ def suggest_line(text_before_cursor: str, state: TableView) -> list[Suggestion]:
         return modifiers
     if not before:
         return _first_word(fragment, state, repl=False)
+    typed = text_before_cursor.lstrip()[len(before[0]):].lstrip()  # after the command word
     if before[0].lower() in command_words(state.system):  # a command's words: no parse (a
-        return _arguments(before[0].lower(), fragment, state)  # Tab's grammar build is 0.1 s)
+        return _arguments(before[0].lower(), typed, state)  # Tab's grammar build is 0.1 s)
     head_text = text_before_cursor[: len(text_before_cursor) - len(fragment)]
     line = _parsed(head_text)
     if isinstance(line, ast.RollLine):
@@ -77,7 +78,7 @@ def suggest_line(text_before_cursor: str, state: TableView) -> list[Suggestion]:
             return []
         after = {w: m for w, m in LINE_WORDS.items() if w == "vs" or not ast.has_advantage(line)}
         return _matching(fragment, after, space=True)
-    return _arguments(before[0].lower(), fragment, state)
+    return _arguments(before[0].lower(), typed, state)
 
 
 def _parsed(text: str) -> ast.Line | None:
@@ -116,12 +117,14 @@ def _first_word(fragment: str, state: TableView, repl: bool) -> list[Suggestion]
 
 
 def _after_repl_word(
-    head: str, args: list[str], fragment: str, state: TableView
+    head: str, args: list[str], fragment: str, rest: str, state: TableView
 ) -> list[Suggestion]:
+    """What follows a REPL word or subcommand; `rest`: the text typed after it."""
     if head == "use" and not args:
         return _matching(fragment, {s.id: s.title for s in SYSTEMS.values()}, space=False)
-    if head == "as" and not args:
-        return _names(fragment, state, extra={"none": "act as nobody"})
+    if head == "as":  # `as Goblin 1`: the rest of the line is one name
+        return _names(rest, state, extra=None if args else {"none": "act as nobody"},
+                      whole=True)
     if head == "physical" and not args:
         return _matching(fragment, {"on": "ask for faces", "off": "roll dice"}, space=False)
     if head == "help" and not args:
@@ -145,13 +148,15 @@ def _after_repl_word(
     if head == "sheet":
         if not args:
             return _matching(fragment, dict.fromkeys(SHEET_WORDS, "sheet"), space=True)
-        if args[0].lower() in ("show", "export", "rm") and len(args) == 1:
-            return _names(fragment, state)
+        if args[0].lower() in ("show", "export", "rm"):  # `sheet show Goblin 1`
+            return _names(rest[len(args[0]):].lstrip(), state, whole=True)
     return []
 
 
-def _arguments(command: str, fragment: str, state: TableView) -> list[Suggestion]:
-    """What follows a command word: its own words, stats, skills, pools, names, risk dice."""
+def _arguments(command: str, typed: str, state: TableView) -> list[Suggestion]:
+    """What follows a command word (`typed`: the text after it): its own words, stats,
+    skills, pools, names, risk dice."""
+    fragment = "" if not typed or typed[-1].isspace() else typed.split()[-1]
     system = state.system
     spec = command_words(system).get(command)
     if spec is None:
@@ -175,7 +180,7 @@ def _arguments(command: str, fragment: str, state: TableView) -> list[Suggestion
             choices.setdefault(name, f"risk {die}")
     found = _matching(fragment, choices, space=True)
     if spec.names:
-        found += _names(fragment, state, space=True)  # more words may follow a target
+        found += _names(typed, state, space=True)  # more words may follow a target
     return found
 
 
@@ -190,18 +195,63 @@ def _has_pool(system: System, character: Character, pool: Pool) -> bool:
 
 
 def _names(
-    fragment: str, state: TableView, extra: Mapping[str, str] | None = None, space: bool = False
+    typed: str, state: TableView, extra: Mapping[str, str] | None = None, space: bool = False,
+    whole: bool = False,
 ) -> list[Suggestion]:
-    choices = {_quoted(n): "character" for n in state.names}
-    choices.update(extra or {})
-    return _matching(fragment.lstrip('"'), choices, space=space, start=-len(fragment))
+    """Characters' names that finish what is typed (`typed`: the text before the cursor from
+    the word where a name may start): the last word, or the last words where they begin a
+    name of several (`on Goblin ` → `Goblin 1`), or an open quote (`"Gob`); `whole`: all of
+    `typed` is one name (`as Goblin 1`)."""
+    from rules.notation.names import name_key, written
+
+    fragment = "" if not typed or typed[-1].isspace() else typed.split()[-1]
+    opened = _open_quote(typed)
+    if opened is not None:
+        quote, at = opened
+        partial = name_key(typed[at + 1:]) + (" " if typed[-1:].isspace() else "")
+        return [Suggestion(quote + n + quote + (" " if space else ""), at - len(typed),
+                           quote + n + quote, "character")
+                for n in state.names if name_key(n).startswith(partial)]
+    out: list[Suggestion] = []
+    seen: set[str] = set()
+    for start in [0] if whole else _word_starts(typed, len(fragment)):
+        tail = typed[start:]
+        partial = name_key(tail) + (" " if tail[-1:].isspace() and tail.strip() else "")
+        for name in state.names:
+            if name in seen or not name_key(name).startswith(partial):
+                continue
+            seen.add(name)
+            shown = written(name)
+            if shown != fragment or space:
+                out.append(Suggestion(shown + (" " if space else ""), start - len(typed), shown,
+                                      "character"))
+    return out + _matching(fragment, extra or {}, space=space)
 
 
-def _quoted(name: str) -> str:
-    """A name as one word for both the LINE grammar and shlex: double-quoted when it must be."""
-    if not re.search(r"[\s'\"\\]", name):
-        return name
-    return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
+def _word_starts(typed: str, fragment: int) -> list[int]:
+    """Where a name may begin before the cursor, the farthest first: each word's start (a name
+    of several words may be half typed), then the last word's (or the cursor, after a space)."""
+    last = len(typed) - fragment
+    starts = [i for i in range(last)
+              if not typed[i].isspace() and (i == 0 or typed[i - 1].isspace())]
+    return [*starts, last]
+
+
+def _open_quote(typed: str) -> tuple[str, int] | None:
+    """The quote a name was opened with and where, if it is not closed yet (`attack on "Gob`);
+    a `'` opens one only where a word starts (`O'Hara` is a word)."""
+    at, quote = -1, ""
+    i = 0
+    while i < len(typed):
+        ch = typed[i]
+        if ch in "\"'" and (ch == '"' or i == 0 or typed[i - 1].isspace()):
+            close = typed.find(ch, i + 1)
+            if close < 0:
+                at, quote = i, ch
+                break
+            i = close
+        i += 1
+    return None if at < 0 else (quote, at)
 
 
 def _matching(

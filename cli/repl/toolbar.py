@@ -97,14 +97,23 @@ def toolbar_text(view: TableView, width: int, physical: bool = False) -> str:
     width = max(width, 10)
     found = items(view, physical)
     busy = [item for item in found if not item.idle]
-    name = [] if view.character is None else [view.character.name]
-    head = [Item(f"{name[0]}:", f"{name[0].split()[0][:12]}:")] if name else []
+    head = [] if view.character is None else [_head(view)]
     for choice, short in (([*head, *found], False), ([*head, *busy], False),
                           ([*head, *busy], True)):
         rows = wrap([_fit(item.shown(short), width) for item in choice], width)
         if len(rows) <= MAX_ROWS:
             return "\n".join(rows)
     return "\n".join(_cut([_fit(item.shown(True), width) for item in [*head, *busy]], width))
+
+
+def _head(view: TableView) -> Item:
+    """Whose pools these are: `Mira:`; in a fight with nobody chosen, `Goblin 2's turn:` (a
+    LINE acts as it); shortened keeping a trailing number (`Goblin Warri…2:`)."""
+    from cli.repl.prompt import shortened
+
+    name = view.character.name if view.character is not None else ""
+    mark = "'s turn:" if view.turn else ":"
+    return Item(f"{name}{mark}", f"{shortened(name, 12)}{mark}")
 
 
 def _fit(text: str, width: int) -> str:

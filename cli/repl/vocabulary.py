@@ -110,8 +110,12 @@ SPEC_WORDS: Mapping[str, Mapping[str, CommandWords]] = {
     "tiers": {
         "check": CommandWords(("task", "adv", "dis", "fate"), stats=True),
         "save": CommandWords(("dc", "adv", "dis"), stats=True),
-        "attack": CommandWords(("ac", "stat", "bonus", "major", "minor"), stats=True),
-        "damage": CommandWords(),
+        "attack": CommandWords(("ac", "stat", "bonus", "major", "minor"), stats=True,
+                               names=True),  # on NAME, ally NAME
+        "damage": CommandWords(names=True),  # on NAME
+        "declare": CommandWords(("done", "drop"), names=True),  # declare Ogre: for a foe
+        "react": CommandWords(names=True),
+        "focus": CommandWords(("sustain", "drop"), names=True),
         "recover": CommandWords(),
     },
     "brighter": {

@@ -21,6 +21,7 @@ class Reads(Protocol):
     def reader(self) -> AbstractContextManager[Reads]: ...
     def find_character(self, name: str) -> Character | None: ...
     def characters(self) -> list[Character]: ...
+    def character_names(self) -> list[str]: ...
     def party(self) -> dict[str, Any]: ...
 
 
@@ -56,6 +57,14 @@ class Roster(Mapping[str, Character]):
             with self._tx.reader() as tx:
                 self._all = {c.name.lower(): c for c in tx.characters()}
         return self._all
+
+    def names(self) -> list[str]:
+        """Every character's name as the campaign spells it, no sheet read (a LINE's names
+        with spaces: rules/notation/names.py)."""
+        if self._all is not None:
+            return [c.name for c in self._all.values()]
+        with self._tx.reader() as tx:
+            return tx.character_names()
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._every())

@@ -544,6 +544,9 @@ class Word:
     """A bare word of a system command (`dex`, `trained`, `+luck`, a quoted name)."""
 
     text: str
+    quoted: bool = field(default=False, compare=False)
+    """Written in quotes (`"Goblin 1"`, `'Goblin 1'`): one name as it is, never joined to the
+    words beside it (rules/notation/names.py)."""
 
     def __str__(self) -> str:
         if not self.text or any(c.isspace() for c in self.text):

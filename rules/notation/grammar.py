@@ -214,7 +214,10 @@ def _build() -> pp.ParserElement:
     word = _regex(r"\+?[a-z_][a-z0-9_'\-]*(?::[a-z_][a-z0-9_'\-]*)?|\+\d+(?:d\d+)?(?![a-z0-9_])",
                   "a word")
     word.set_parse_action(lambda t: ast.Word(t[0]))
-    quoted = pp.QuotedString('"', esc_char="\\").set_parse_action(lambda t: ast.Word(t[0]))
+    # a name in double or single quotes is one word (`"Goblin 1"`, `'Old Tom'`); a bare word
+    # may hold an apostrophe (`O'Hara`), so a single quote opens a name only where a word starts
+    quoted = (pp.QuotedString('"', esc_char="\\") | pp.QuotedString("'", esc_char="\\"))
+    quoted.set_parse_action(lambda t: ast.Word(t[0], quoted=True)).set_name("a quoted name")
     key_value = _regex(r"(?P<key>[a-z_][a-z0-9_\-]*)=(?P<value>[^\s#]+)", "key=value")
     key_value.set_parse_action(lambda t: ast.KeyValue(t["key"].lower(), t["value"]))
     expr_arg = expr.copy().set_parse_action(lambda t: ast.ExprArg(t[0]))

@@ -17,7 +17,7 @@ REPEAT = r"(\d+)[x×](?![a-z0-9_])"
 """`Nx` (or `N×`, any case): how many times the LINE runs."""
 
 _LEADING_REPEAT = re.compile(r"\s*(\d+[x×])(?![a-z0-9_])\s+", re.IGNORECASE)
-_WORD = re.compile(r'"[^"]*"|\S+')
+_WORD = re.compile(r'"[^"]*"|(?<!\S)\'[^\']*\'|\S+')
 _NAME = re.compile(r"[a-z][a-z0-9_-]*", re.IGNORECASE)
 
 
@@ -29,7 +29,7 @@ class LineParts(NamedTuple):
     comment: str
 
     def words(self) -> list[str]:
-        """The body's words; a "quoted name" is one word."""
+        """The body's words; a "quoted name" (or 'quoted name') is one word."""
         return _WORD.findall(self.body)
 
 

@@ -31,7 +31,7 @@ def _pattern() -> re.Pattern[str]:
         (?P<comment>\#.*)
       | (?P<label>\[[^\]]*\]?)
       | (?P<space>\s+)
-      | (?P<string>"[^"]*"?)
+      | (?P<string>"[^"]*"?|(?<!\S)'[^']*'?)
       | (?P<dice>(?:\d*d(?:\d+|%|f(?![a-z])|\{[^}]*\}?)|(?:Δ|delta)\d+)
            (?P<mods>(?:(?:kh|kl|dh|dl|rr|ro|min|max|sa|sd|cap|cs|cf|xo|!!|!p|[kdr!sfxt])
                      (?:[<>]=?|=)?\d*)*)

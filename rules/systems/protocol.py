@@ -54,6 +54,8 @@ class Context:
     def active(self) -> Character:
         """The acting character, or a clear error saying how to choose one."""
         if self.table.active is None:
+            if self.table.names():  # the campaign holds some: choose one, import none
+                raise UsageError(("this needs a character: ", Hint(Do.ACT_AS_ONE)))
             raise UsageError(
                 ("this needs a character: ", Hint(Do.ACT_AS_ONE), ", after ",
                  Hint(Do.RUN, "sheet import FILE.toml"))
@@ -63,6 +65,27 @@ class Context:
     @property
     def name(self) -> str | None:
         return self.table.active.name if self.table.active else None
+
+    def named(self, line: ast.CommandLine) -> ast.CommandLine:
+        """The LINE with each name of several words the campaign holds as one word, written
+        unquoted (`attack on Goblin 1`, the longest name winning) or quoted (SPEC §2)."""
+        from rules.notation.names import may_hold_a_name, spaced, with_names
+
+        if not may_hold_a_name(line):
+            return line  # one word or none: no name to join, no names read
+        return with_names(line, spaced(self.table.names()))
+
+    def acting_for(self, line: ast.CommandLine) -> tuple[Context, ast.CommandLine]:
+        """A LINE that names whom it acts for first (`declare Ogre`, `react Goblin 2`: a foe's
+        words where it is nobody's turn) as that character's, without the name; else as is."""
+        first = line.args[0] if line.args else None
+        if not isinstance(first, ast.Word):
+            return self, line
+        who = self.table.characters.get(first.text.lower())
+        if who is None:
+            return self, line
+        table = replace(self.table, active=who)
+        return replace(self, table=table), replace(line, args=line.args[1:])
 
     def resolution(self, kind: str, summary: Summary, **fields: Any) -> Resolution:
         """A Resolution for this LINE, with the throws made so far; `summary` may be a function
@@ -113,6 +136,9 @@ class System:
     """Set once by the registry (rules/systems/__init__.py)."""
     favor_atoms = False
     """Whether dice LINEs may use the `f`/`h` Favor and Hinder atoms (Vagabond's)."""
+    acts_for: frozenset[str] = frozenset()
+    """Command words that may name whom they act for first (Tiers' `declare Ogre`): a fight's
+    words said for a foe where it is nobody's turn (Context.acting_for)."""
     """LINEs that need no character, shown by `roll help SYSTEM` and run by the tests."""
 
     # ---- resolving ----
@@ -138,7 +164,10 @@ class System:
             handler = self.commands().get(line.word)
             if handler is None:
                 raise unknown_command(self, line, ctx.table.active)
-            res = handler(ctx, line)
+            named = ctx.named(line)
+            if line.word in self.acts_for:
+                ctx, named = ctx.acting_for(named)
+            res = handler(ctx, named)
         return res if res.input == given else replace(res, input=given)  # JSON keeps it as given
 
     def odds(self, line: ast.Line, ctx: Context) -> Odds:
@@ -153,7 +182,7 @@ class System:
         hook = self.odds_commands().get(line.word)
         if hook is None:
             raise UsageError(f"no odds for '{line.word}' in {self.id}: it has no outcome to price")
-        return hook(ctx, line)
+        return hook(ctx, ctx.named(line))
 
     def odds_commands(self) -> dict[str, OddsFn]:
         """Odds hooks by command word, next to the commands they price."""

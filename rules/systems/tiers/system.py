@@ -38,6 +38,7 @@ class Tiers(System):
               "ac": (int, 1, None), "kind": (str, None, None),
               "level": (int, 1, None), "level_cost": (int, 1, None)}
     sections = frozenset({"dice", "mods"})
+    acts_for = frozenset({"declare", "react", "focus"})  # `declare Ogre` in the tactical phase
 
     def extra_commands(self) -> dict[str, CommandFn]:
         # imported at the first command: a dice LINE, or the REPL's first prompt, needs none
