@@ -39,8 +39,6 @@ def test_a_name_with_a_space_is_found_for_as(tmp_path: Path) -> None:
     assert out.splitlines()[1] == "Mira · Wounds 0 → 1 (attack)"
 
 
-@pytest.mark.xfail(reason="the longest name the campaign holds, unquoted: branch h-names",
-                   strict=False)
 def test_a_name_with_a_space_passed_as_one_word_is_found_as_written(tmp_path: Path) -> None:
     champions(tmp_path)
     code, out, err = invoke("--as", "mira", "--rolled", "15,3", "attack", "Old Tom",
