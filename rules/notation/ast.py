@@ -627,6 +627,11 @@ def walk(expr: Expr) -> Iterator[Expr]:
         yield from walk(child)
 
 
+def risk_die(expr: Expr) -> Dice | None:
+    """The first risk die (`Δ8`) of `expr`, if it has one: Macchiato's atom."""
+    return next((n for n in walk(expr) if isinstance(n, Dice) and n.die.kind == "risk"), None)
+
+
 def is_plain_d20(node: Expr) -> bool:
     """A lone `d20` with no modifiers: the term `adv` and `dis` may follow."""
     return (isinstance(node, Dice) and node.count == 1 and node.die == D20 and not node.mods

@@ -124,6 +124,8 @@ class System:
     """Set once by the registry (rules/systems/__init__.py)."""
     favor_atoms = False
     """Whether dice LINEs may use the `f`/`h` Favor and Hinder atoms (Vagabond's)."""
+    risk_atoms = False
+    """Whether dice LINEs may use the `Δ8` risk die (Macchiato's): elsewhere one is refused."""
     """LINEs that need no character, shown by `roll help SYSTEM` and run by the tests."""
 
     # ---- resolving ----
@@ -158,6 +160,7 @@ class System:
         if isinstance(line, ast.RollLine):
             from rules.odds.engine import line_odds
 
+            self.check_atoms(line, ctx)
             return line_odds(line)
         if line.word not in self.commands():
             raise unknown_command(self, line, ctx.table.active)
@@ -172,11 +175,7 @@ class System:
 
     def resolve_roll(self, line: ast.RollLine, ctx: Context) -> Resolution:
         """A plain dice expression: total, and pass/fail with `vs N`."""
-        if not self.favor_atoms and line.aided:
-            who = ctx.table.active
-            where: tuple[Part, ...] = (Hint(Do.USE_SYSTEM, "vagabond"), " (or +d6 / -d6)") if (
-                who is None) else (f"{who.name} is a {who.system} character: write +d6 / -d6",)
-            raise UsageError(("f and h are Vagabond's Favor and Hinder dice: ", *where))
+        self.check_atoms(line, ctx)
         expr = ast.with_advantage(line.expr, line.advantage)
         roll = ctx.roller.roll(expr)
         shown, target = ctx.input.strip(), line.target
@@ -208,6 +207,22 @@ class System:
             successes=roll.successes,
             rolls=(roll,),
         )
+
+    def check_atoms(self, line: ast.RollLine, ctx: Context) -> None:
+        """Another game's atoms are refused, naming the game that owns them (`Δ8` outside
+        Macchiato would roll a plain d8 without a word: a player means the risk die)."""
+        if not self.favor_atoms and line.aided:
+            who = ctx.table.active
+            where: tuple[Part, ...] = (Hint(Do.USE_SYSTEM, "vagabond"), " (or +d6 / -d6)") if (
+                who is None) else (f"{who.name} is a {who.system} character: write +d6 / -d6",)
+            raise UsageError(("f and h are Vagabond's Favor and Hinder dice: ", *where))
+        risky = None if self.risk_atoms else ast.risk_die(line.expr)
+        if risky is not None:
+            who = ctx.table.active
+            sides = risky.die.sides
+            where = (Hint(Do.USE_SYSTEM, "macchiato"), f" (or d{sides} for a plain die)") if (
+                who is None) else (f"{who.name} is a {who.system} character: write d{sides}",)
+            raise UsageError((f"Δ{sides} is a Macchiato Monsters risk die: ", *where))
 
     def natural(self, throws: tuple[Throw, ...]) -> str | None:
         """What a plain dice LINE's throws mark besides its total (`crit`, `fumble`): nothing
