@@ -180,6 +180,7 @@ def table_target(words: list[str]) -> str | None:
 
 
 def run_any(runner: Runner, text: str) -> int:
+    text = without_bot_word(runner, text)
     try:
         words = subcommand_of(text)
     except RollError as error:
@@ -195,6 +196,24 @@ def run_any(runner: Runner, text: str) -> int:
     if words is not None:
         return run_subcommand(words, runner, text)
     return runner.run(text)
+
+
+def without_bot_word(runner: Runner, text: str) -> str:
+    """A LINE after a dice bot's command word (`/r 1d20`, `roll 1d20`: rules/notation/bot.py)
+    is the LINE; the first time in a process (a one-shot, a batch, a REPL session) a note on
+    standard error says so."""
+    from rules.notation.bot import bot_command
+
+    bot = bot_command(text)
+    if bot is None:
+        return text
+    line = bot.line
+    while (again := bot_command(line)) is not None:  # `roll roll 1d20` from a shell
+        line = again.line
+    if not runner.bot_noted:
+        runner.bot_noted = True
+        runner.err(bot.note())
+    return line
 
 
 def plain_odds(words: list[str]) -> bool:

@@ -18,7 +18,7 @@ from rules.notation import parse
 from rules.notation.ast import RollLine
 from rules.notation.parts import LineParts, Placeholder, fill, is_name, key_value, split_line
 
-NOTATION_WORDS = ("adv", "dis", "vs")
+NOTATION_WORDS = ("adv", "dis", "vs", "advantage", "disadvantage", "r", "roll")
 """Words of the notation that a name would shadow."""
 
 
