@@ -153,6 +153,12 @@ class Environment:
         return output_width()
 
 
+    def height(self) -> int:
+        """The rows output may take before it scrolls: LINES or the terminal's; 0 for none."""
+        from cli.terminal import terminal_lines
+
+        return terminal_lines()
+
     @property
     def stdin_isatty(self) -> bool:
         return _isatty(self.stdin)

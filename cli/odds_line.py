@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from cli.env import ExitStatus
 from cli.plan import commanded, parse_expanded
-from cli.render.odds import odds_json, odds_text, percent
+from cli.render.odds import cumulative_json, odds_json, odds_text, percent
 from cli.runner import Runner, roll_error
 from rules.campaign import TableState
 from rules.dice.evaluate import Roller
@@ -50,6 +50,7 @@ def show_odds(
         return runner.report(text, roll_error(exc))
     if runner.settings.json:
         obj = odds_json(odds, text, system_id)
+        obj.update(cumulative_json(odds, at_least, at_most))
         if named is not None:
             obj["expanded"] = named.line
         if survives is not None:
@@ -59,7 +60,7 @@ def show_odds(
     columns = width or min(runner.env.width(), 80)  # a bar chart wider says nothing more
     shown = text if named is None else f"{named.chain[0]} → {named.line}"
     runner.out(odds_text(odds, shown, width=columns, at_least=at_least, at_most=at_most,
-                         color=runner.color))
+                         color=runner.color, height=runner.env.height()))
     if survives is not None:
         from cli.render.layout import wrap
 

@@ -1,4 +1,4 @@
-"""The terminal's width, read without shutil (cli/env.py and cli/render/layout.py use it)."""
+"""The terminal's width and height, read without shutil (cli/env.py and cli/render/layout.py use it)."""
 
 from __future__ import annotations
 
@@ -21,3 +21,19 @@ def terminal_columns(fallback: int = 80) -> int:
     except (ValueError, OSError):  # no terminal there, or a stream without a descriptor
         columns = 0
     return columns if columns > 0 else fallback
+
+
+def terminal_lines() -> int:
+    """The terminal's height: `$LINES`, else the terminal on stdout's; 0 when there is none (a
+    pipe has no screen to fit)."""
+    try:
+        lines = int(os.environ["LINES"])
+    except (KeyError, ValueError):
+        lines = 0
+    if lines > 0:
+        return lines
+    stdout = sys.__stdout__
+    try:
+        return 0 if stdout is None else os.get_terminal_size(stdout.fileno()).lines
+    except (ValueError, OSError):
+        return 0

@@ -124,6 +124,8 @@ class System:
     """Set once by the registry (rules/systems/__init__.py)."""
     favor_atoms = False
     """Whether dice LINEs may use the `f`/`h` Favor and Hinder atoms (Vagabond's)."""
+    natural_d20 = False
+    """Whether a natural 20 or 1 of a plain LINE's one kept d20 marks crit or fumble (`natural`)."""
     risk_atoms = False
     """Whether dice LINEs may use the `Δ8` risk die (Macchiato's): elsewhere one is refused."""
     """LINEs that need no character, shown by `roll help SYSTEM` and run by the tests."""
@@ -161,7 +163,7 @@ class System:
             from rules.odds.engine import line_odds
 
             self.check_atoms(line, ctx)
-            return line_odds(line)
+            return line_odds(line, natural=self.natural_d20)
         if line.word not in self.commands():
             raise unknown_command(self, line, ctx.table.active)
         hook = self.odds_commands().get(line.word)
