@@ -116,8 +116,9 @@ def odds_text(
     if at_least or at_most:
         lines.append("P(total ≥ value)" if at_least else "P(total ≤ value)")
     below = [row for note in odds.notes for row in wrap(note, width)]
-    tied = not (at_least or at_most)
-    rows, notes = _rows(odds, at_least, at_most, _room(height, len(lines) + len(below)), tied)
+    tied = bool(odds.outcomes) and not (at_least or at_most)
+    room = _room(height, len(lines) + len(below))
+    rows, notes = _rows(odds, at_least, at_most, room, tied, room - 1 if height > 0 else room)
     lines.extend(_bars(rows, width, color))
     lines.extend(row for note in notes for row in wrap(note, width))
     lines.extend(below)
@@ -145,15 +146,18 @@ def _ties(dist: dict[int, Fraction]) -> list[tuple[int, int, Fraction]]:
 
 def _rows(
     odds: Odds, at_least: bool, at_most: bool, max_rows: int = MAX_ROWS, tied: bool = False,
+    grouped: int | None = None,
 ) -> tuple[list[tuple[str, Fraction]], list[str]]:
-    """(label, probability) per row, and a note on what was trimmed or grouped. `tied`: totals
-    of one probability side by side share a row (`1–20 5.00% each`: a d20's faces)."""
+    """(label, probability) per row, and a note on what was trimmed or grouped: one row a
+    total where `max_rows` hold them, else at most `grouped` rows (a screen's room less the
+    note's line). `tied`: totals of one probability side by side then share a row (`1–20
+    5.00% each`: a d20's faces)."""
     dist = dict(odds.distribution)
     values = list(dist)
     if len(values) <= max_rows:  # one row each fits: every total can be read
         return [(str(v), odds.at_least(v) if at_least else odds.at_most(v) if at_most
                  else dist[v]) for v in values], []
-    max_rows -= 1  # the note that says how rows were made
+    max_rows = max_rows if grouped is None else grouped
     runs = _ties(dist) if tied else []
     if tied and len(runs) <= max_rows:
         return [(f"{a}–{b}" if a != b else str(a), p) for a, b, p in runs], [
