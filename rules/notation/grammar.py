@@ -27,6 +27,7 @@ from rules.notation.terms import (
     modifier_of,
     term_mods,
 )
+from rules.suggest import habit_hint
 
 
 def _regex(pattern: str, name: str) -> pp.Regex:
@@ -340,7 +341,8 @@ def _parse(text: str) -> ast.Line:
             # the line ended (trailing spaces or not): the caret goes just past its last word
             message = f"expected {expected}, found the end of the line"
             raise NotationError(message, text, end + 1, expected) from None
-        message = hint_for(text, loc) or f"expected {expected}, found {_found(text, loc)}"
+        message = (hint_for(text, loc) or habit_hint(text, loc)
+                   or f"expected {expected}, found {_found(text, loc)}")
         raise NotationError(message, text, loc + 1, expected) from None
     except RecursionError:
         raise LimitError(f"a LINE nests at most {MAX_DEPTH} levels deep") from None

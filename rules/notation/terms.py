@@ -8,7 +8,7 @@ caret of a mixed explosion reads the term again with them (`1d6!!5!6`: under the
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Literal
 
 from rules.limits import MAX_SIDES
 from rules.notation import ast
@@ -63,7 +63,7 @@ SPACED = (
     # `4d6 keep 3`); only a modifier with its number (or a bare keep or drop), so that
     # `d20 dis` and a command's next word (`2d6 dex`) stay what they are
     r"(?:\s+(?=(?:kh|kl|dh|dl|ph|pl)(?:\d|(?![a-z0-9_]))"
-    r"|(?:k|rr|ro|r|ra|cs|cf|e|!!|!p|!|mi|ma|min|max)(?:[<>]=?|=)?\d"
+    r"|(?:k|rr|ro|r|ra|cs|cf|e|ie|!!|!p|!|mi|ma|min|max)(?:[<>]=?|=)?\d"
     r"|(?:keep|drop)\s+(?:(?:highest|lowest)\s+)?\d))?"
 )
 MODIFIER_PATTERN = SPACED + "(?:" + (
@@ -79,7 +79,8 @@ MODIFIER_PATTERN = SPACED + "(?:" + (
     # a bare number after `!` is a compare point, but a sign never is: `1d6!-1` subtracts;
     # Foundry's `x` is `!` and `xo` explodes once; `cap3` after either caps the explosions;
     # avrae's `e6` (explode on 6) and `ra6` (reroll and add once: explode once on 6)
-    + r"|(?P<explode>!!|!p|!|xo|x|e(?=[<>=\d])|ra(?=[<>=\d]))"
+    # and Dice Maiden's `ie6` (explode on 6, again and again)
+    + r"|(?P<explode>!!|!p|!|xo|x|ie(?=[<>=\d])|e(?=[<>=\d])|ra(?=[<>=\d]))"
     r"(?:(?P<eop>>=|<=|>|<|=)(?P<eval>-?\d+)|(?P<ebare>\d+))?"
     r"(?:cap(?P<cap>\d+))?"
     # avrae's `mi2`/`ma5` are min2/max5
@@ -93,7 +94,10 @@ MODIFIER_PATTERN = SPACED + "(?:" + (
 ) + ")"
 
 
-CLAMPS = {"min": "min", "max": "max", "mi": "min", "ma": "max"}
+OTHER_EXPLOSIONS = {"e": "x", "ie": "x", "ra": "xo"}
+"""avrae's `e` (explode), Dice Maiden's `ie` (explode again and again), avrae's `ra` (reroll
+and add one: explode once) as Foundry's `x` and `xo`."""
+CLAMPS: dict[str, Literal["min", "max"]] = {"min": "min", "max": "max", "mi": "min", "ma": "max"}
 """avrae's `mi`/`ma` are `min`/`max`."""
 AVRAE_DROPS = {"ph": "dh", "pl": "dl"}
 """avrae's `p` (drop) with its side: `4d6pl1` drops the lowest."""
@@ -121,12 +125,13 @@ def modifier_of(m: dict[str, Any]) -> ast.Modifier:
     if m.get("wkeep"):
         side = (m.get("wside") or "").lower()
         keep = m["wkeep"].lower() == "keep"
-        op = ("kl" if side == "lowest" else "kh") if keep else ("dh" if side == "highest" else "dl")
-        return ast.Keep(op, int(m["wn"]))  # type: ignore[arg-type]
+        op: Literal["kh", "kl", "dh", "dl"] = (
+            ("kl" if side == "lowest" else "kh") if keep else ("dh" if side == "highest" else "dl"))
+        return ast.Keep(op, int(m["wn"]))
     if m.get("keep"):
         n = int(m["n"]) if m.get("n") is not None else 1
         spelling = m["keep"].lower()
-        return ast.Keep(AVRAE_DROPS.get(spelling, spelling), n)  # type: ignore[arg-type]
+        return ast.Keep(AVRAE_DROPS.get(spelling, spelling), n)
     if m.get("selector"):
         raise Selector(m["selector"])
     if m.get("keep1"):
@@ -138,8 +143,7 @@ def modifier_of(m: dict[str, Any]) -> ast.Modifier:
         return ast.Reroll(compare(m.get("rop"), m["rval"]), once=spelling == "ro", spelling=spelling)
     if m.get("explode"):
         spelling = m["explode"].lower()
-        if spelling in ("e", "ra"):
-            spelling = "x" if spelling == "e" else "xo"
+        spelling = OTHER_EXPLOSIONS.get(spelling, spelling)
         style = "!" if spelling in ("x", "xo") else spelling
         when = None
         if m.get("eval") is not None:
@@ -179,7 +183,8 @@ def term_mods(loc: int, items: Any, text: str = "") -> tuple[ast.Modifier, ...]:
     twice = any(isinstance(m, ast.CountTwice) for m in mods)
     if twice and not any(isinstance(m, ast.CountSuccesses) for m in mods):
         raise Refusal(loc, "t counts a success twice: give a success point first, as in "
-                       "10d10>=7t10")
+                       "10d10>=7t10 (Dice Maiden's t7 counts the faces of 7 or more: here"
+                       " 10d10>=7)")
     return mods
 
 
