@@ -83,7 +83,9 @@ def habit_hint(text: str, at: int) -> str | None:
     rest = text[at:]
     dc = re.match(r"dc\s*(\d+)(?![a-z0-9_])", rest, re.IGNORECASE)
     if dc is not None:
-        return f"a target is written vs here: vs {dc.group(1)} (not dc {dc.group(1)})"
+        after = rest[dc.end():]
+        return (f"a target is written vs here: {text[:at].rstrip()} vs {dc.group(1)}{after}"
+                f" (not dc {dc.group(1)})")
     repeat = re.match(r"\s*(\d+)\s+$", text[:at])
     if repeat is not None and re.match(r"\d*d[\d%f{]", rest, re.IGNORECASE):
         n = repeat.group(1)

@@ -118,7 +118,7 @@ class Selector(Exception):
                     f" highest N with khN (4d6kh3), or count the faces with {low[1:]} (4d6{low[1:]})")
         face = low[1:].lstrip("=")
         return (f"avrae's {low} drops dice by their face, which roll does not: drop the lowest"
-                f" with dl1 (or pl1), or reroll those faces with r{face}")
+                f" with dl1 (4d6dl1), or reroll those faces with r{face} (4d6r{face})")
 
 
 def modifier_of(m: dict[str, Any]) -> ast.Modifier:
