@@ -154,10 +154,11 @@ class Environment:
 
 
     def height(self) -> int:
-        """The rows output may take before it scrolls: LINES or the terminal's; 0 for none."""
+        """The rows output may take before it scrolls: LINES, else the terminal's when output
+        goes to one; 0 for none (a pipe has no screen to fit)."""
         from cli.terminal import terminal_lines
 
-        return terminal_lines()
+        return terminal_lines(self.stdout_isatty)
 
     @property
     def stdin_isatty(self) -> bool:

@@ -23,15 +23,15 @@ def terminal_columns(fallback: int = 80) -> int:
     return columns if columns > 0 else fallback
 
 
-def terminal_lines() -> int:
-    """The terminal's height: `$LINES`, else the terminal on stdout's; 0 when there is none (a
-    pipe has no screen to fit)."""
+def terminal_lines(on_a_terminal: bool = True) -> int:
+    """The terminal's height: `$LINES`, else (output `on_a_terminal`) the terminal on stdout's;
+    0 when there is none (a pipe has no screen to fit)."""
     try:
         lines = int(os.environ["LINES"])
     except (KeyError, ValueError):
         lines = 0
-    if lines > 0:
-        return lines
+    if lines > 0 or not on_a_terminal:
+        return max(lines, 0)
     stdout = sys.__stdout__
     try:
         return 0 if stdout is None else os.get_terminal_size(stdout.fileno()).lines

@@ -612,19 +612,23 @@ Line = RollLine | CommandLine
 def walk(expr: Expr) -> Iterator[Expr]:
     """Every node of an expression, the node itself first."""
     yield expr
-    children: tuple[Expr, ...] = ()
-    if isinstance(expr, BinOp):
-        children = (expr.left, expr.right)
-    elif isinstance(expr, Neg):
-        children = (expr.operand,)
-    elif isinstance(expr, Labeled):
-        children = (expr.inner,)
-    elif isinstance(expr, Call):
-        children = expr.args
-    elif isinstance(expr, Group):
-        children = expr.members
-    for child in children:
+    for child in children(expr):
         yield from walk(child)
+
+
+def children(expr: Expr) -> tuple[Expr, ...]:
+    """The nodes right under `expr` (a group's members, a call's arguments …)."""
+    if isinstance(expr, BinOp):
+        return (expr.left, expr.right)
+    if isinstance(expr, Neg):
+        return (expr.operand,)
+    if isinstance(expr, Labeled):
+        return (expr.inner,)
+    if isinstance(expr, Call):
+        return expr.args
+    if isinstance(expr, Group):
+        return expr.members
+    return ()
 
 
 def risk_die(expr: Expr) -> Dice | None:

@@ -79,10 +79,14 @@ def _parted(node: ast.Dice) -> bool:
 def _natural(expr: ast.Expr) -> dict[str, Fraction]:
     """P(natural 20) and P(natural 1) of the one kept d20 of `expr`: {} when the LINE keeps
     another number of d20s (it never marks one), keeps them in a group or explodes them."""
-    if any(isinstance(n, ast.Group) and any(isinstance(m, ast.Dice) and m.die == ast.D20
-                                            for m in ast.walk(n)) for n in ast.walk(expr)):
-        return {}
-    terms = [n for n in ast.walk(expr) if isinstance(n, ast.Dice) and n.die == ast.D20]
+    terms: list[ast.Dice] = []
+    for n in _terms(expr):
+        if isinstance(n, ast.Group):
+            pool = _as_pool(n)
+            if pool is None:
+                return {}
+            n = pool
+        terms.append(n)
     kept = [(n, _kept(n)) for n in terms]
     if sum(k for _, k in kept) != 1:
         return {}
@@ -90,6 +94,35 @@ def _natural(expr: ast.Expr) -> dict[str, Fraction]:
     if _parted(node):
         return {}
     return {kind: _chance(node, [point]) for kind, point in NATURAL.items()}
+
+
+def _terms(expr: ast.Expr) -> list[ast.Dice | ast.Group]:
+    """The d20 terms of `expr`, and the groups that hold d20s (whole: a group keeps members)."""
+    found: list[ast.Dice | ast.Group] = []
+
+    def visit(node: ast.Expr) -> None:
+        if isinstance(node, ast.Group):
+            if any(isinstance(m, ast.Dice) and m.die == ast.D20 for m in ast.walk(node)):
+                found.append(node)
+            return
+        if isinstance(node, ast.Dice):
+            if node.die == ast.D20:
+                found.append(node)
+            return
+        for child in ast.children(node):
+            visit(child)
+
+    visit(expr)
+    return found
+
+
+def _as_pool(group: ast.Group) -> ast.Dice | None:
+    """`{d20, d20}kh1` as the pool 2d20kh1 it keeps like; None for any other group of d20s."""
+    plain = all(isinstance(m, ast.Dice) and m.count == 1 and m.die == ast.D20 and not m.mods
+                for m in group.members)
+    if not plain or not all(isinstance(m, ast.Keep) for m in group.mods):
+        return None
+    return ast.Dice(len(group.members), ast.D20, group.mods)
 
 
 def _kept(node: ast.Dice) -> int:
