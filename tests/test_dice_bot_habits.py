@@ -190,8 +190,8 @@ def test_a_risk_die_outside_macchiato_names_its_game() -> None:
 def test_every_refusal_help_lists_fails_with_its_suggestion(row: Refused) -> None:
     code, out, err = invoke(row.example)
     assert (code, out) == (2, "")
-    for suggestion in row.instead.split(", or "):
-        assert suggestion.split(" to ")[0] in err, (row.example, err)
+    for suggestion in row.instead.split(", or "):  # ⟨-s macchiato⟩: a help field
+        assert suggestion.split(" to ")[0].strip("⟨⟩") in err, (row.example, err)
 
 
 def test_help_notation_lists_the_habits_and_the_refusals() -> None:

@@ -1,7 +1,8 @@
 """Other dice tools' spellings (avrae/d20, Dice Maiden, Roll20, Discord bots): the ones this
 notation reads as they mean there, and the ones it refuses, each with what to write instead.
 
-`roll help notation` lists both tables (cli/help.py); the tests run every row: an accepted
+`roll help notation` lists both tables (cli/help.py: a help template, so ⟨-s macchiato⟩ is
+each front end's wording of choosing the system); the tests run every row: an accepted
 spelling parses to the tree of ours, a refused one fails with its suggestion in the message.
 """
 
@@ -49,7 +50,7 @@ REFUSED = (
     Refused("10d10t7", "t7 counts 7s and up (Dice Maiden)", "10d10>=7"),
     Refused("d20+5 dc 15", "a target", "d20+5 vs 15"),
     Refused("6 4d6", "a repeat (Dice Maiden)", "6x 4d6"),
-    Refused("Δ8", "Macchiato's risk die", "-s macchiato, or d8"),
+    Refused("Δ8", "Macchiato's risk die", "⟨-s macchiato⟩, or d8"),
 )
 """The spellings refused, each with what to write; avrae's k3 (keep the 3s) is not among
 them: k3 keeps the highest 3 here, as Foundry's does."""
