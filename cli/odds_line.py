@@ -32,6 +32,9 @@ def show_odds(
     """Print the odds of the LINE `text` (JSON under --json); an error is reported, its status
     returned."""
     survives: Survival | None = None
+    from cli.dispatch import without_bot_word
+
+    text = without_bot_word(runner, text)  # `odds /r 1d20`: a dice bot's word, noted once
     try:
         body, uses = split_uses(text)
         named = runner.expansion(body)  # `odds longsword` prices what the name rolls

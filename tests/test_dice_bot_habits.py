@@ -206,3 +206,11 @@ def test_help_notation_lists_the_habits_and_the_refusals() -> None:
 def test_library_parse_refuses_as_the_cli_does() -> None:
     with pytest.raises(RollError):
         parse("4d6p>2")
+
+
+def test_odds_read_a_bots_word_too() -> None:
+    code, out, err = invoke("odds", "/r 1d4")
+    assert (code, err) == (0, NOTE.format("/r"))
+    assert out.splitlines()[:2] == ["1d4", "mean 2.5 · min 1 · max 4"]
+    code, (obj,) = invoke_json("odds", "!r d20 adv")
+    assert code == 0 and (obj["input"], obj["crit"]) == ("d20 adv", "39/400")
