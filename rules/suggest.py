@@ -80,6 +80,10 @@ def habit_hint(text: str, at: int) -> str | None:
     or None: `d20+5 dc 15` (write vs 15), Dice Maiden's leading repeat `6 4d6` (write 6x)."""
     import re
 
+    from rules.notation.bot import alone
+
+    if at == 0 and alone(text) is not None:  # `/r` with nothing after it
+        return alone(text)
     rest = text[at:]
     dc = re.match(r"dc\s*(\d+)(?![a-z0-9_])", rest, re.IGNORECASE)
     if dc is not None:

@@ -71,9 +71,15 @@ def test_a_bot_word_steals_no_real_word(text: str) -> None:
     assert bot_command(text) is None
 
 
-def test_r_alone_is_still_unknown_and_a_game_word_starting_with_r_is_the_games() -> None:
-    code, _, err = invoke("r")
-    assert code == 2 and "unknown word 'r'" in err and "dice bot" not in err
+@pytest.mark.parametrize("word", ["r", "roll", "/r", "!roll"])
+def test_a_bots_word_alone_asks_for_the_line(word: str) -> None:
+    code, out, err = invoke(word)
+    assert (code, out) == (2, "")
+    assert err.startswith(f"roll: error: '{word}' is a dice bot's command word: the LINE goes"
+                          f" after it ({word} 1d20)\n")
+
+
+def test_a_game_word_starting_with_r_is_the_games() -> None:
     code, _, err = invoke("reroll")
     assert code == 2 and err.startswith("roll: error: 'reroll' is a tiers command")
 

@@ -31,6 +31,14 @@ class BotCommand:
                 " the LINE (said once)")
 
 
+def alone(text: str) -> str | None:
+    """What a bot's word with no LINE after it needs (`/r`, `roll`), or None for other text."""
+    word = text.strip()
+    if word.lower() not in BOT_WORDS:
+        return None
+    return f"'{word}' is a dice bot's command word: the LINE goes after it ({word} 1d20)"
+
+
 def bot_command(text: str) -> BotCommand | None:
     """`/r 1d20` → BotCommand('/r', '1d20'); None when `text` starts with no bot's word, or
     nothing follows the word."""

@@ -352,6 +352,10 @@ def unknown_command(system: System, line: ast.CommandLine,
     """A word the system lacks; the hint names the systems that have it, but suggests `-s` only
     when no character acts (a character plays one system: issue 14)."""
     owners = [s.id for s in system.shared.systems.values() if line.word in s.commands()]
+    from rules.notation.bot import alone
+
+    if not owners and not line.args and alone(line.word) is not None:
+        return UsageError(str(alone(line.word)))
     if owners and active is not None:
         known = ", ".join(sorted(system.commands()))
         return UsageError(
