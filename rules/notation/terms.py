@@ -54,7 +54,7 @@ def die_from(text: str, loc: int) -> ast.Die:
 
 
 # `dF` may be followed by modifiers (4dFkh2) but is not the start of a word (dfoo)
-FATE_END = (r"(?=(?:kh|kl|dh|dl|k|d|ro|rr|r|min|max|sa|sd|s|f|xo|x|cs|cf|t)?"
+FATE_END = (r"(?=(?:kh|kl|dh|dl|ph|pl|k|d|ro|rr|ra|r|min|max|mi|ma|sa|sd|s|f|xo|x|ie|e|cs|cf|t)?"
              r"(?:[^a-z0-9_]|$|-?\d))")
 DICE_PATTERN = r"(?P<count>\d+)?d(?P<die>\d+|%|f" + FATE_END + r"|\{[^{}]*\})"
 RISK_PATTERN = r"(?P<count>\d+)?(?:Δ|δ|delta)(?P<sides>\d+)"
