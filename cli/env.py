@@ -152,7 +152,6 @@ class Environment:
 
         return output_width()
 
-
     def height(self) -> int:
         """The rows output may take before it scrolls: LINES, else the terminal's when output
         goes to one; 0 for none (a pipe has no screen to fit)."""

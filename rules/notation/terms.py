@@ -71,9 +71,9 @@ MODIFIER_PATTERN = SPACED + "(?:" + (
     r"(?:(?P<wkeep>keep|drop)\s+(?:(?P<wside>highest|lowest)\s+)?(?P<wn>\d+))"
     # a keep or drop without its count keeps or drops one (`2d20kh`, as Foundry and Roll20)
     # (`k` alone is `kh1`, as Foundry's; `d` always has its count: `4d6d` could be a die begun)
-    # avrae's `ph`/`pl` drop (`4d6pl1` is dl1)
     # avrae's selectors that keep or drop by face (`k>3`, `p1`) mean another thing here
     r"|(?P<selector>(?:k|p)(?:[<>]=?|=)-?\d+|p\d+)"
+    # avrae's `ph`/`pl` drop (`4d6pl1` is dl1)
     r"|(?P<keep>kh|kl|dh|dl|ph|pl)(?P<n>\d+)?|(?P<keep1>k)(?P<n1>\d+)?|(?P<drop1>d)(?P<dn>\d+)"
     r"|(?P<reroll>ro|rr|r)" + CMP.replace("op>", "rop>").replace("val>", "rval>")
     # a bare number after `!` is a compare point, but a sign never is: `1d6!-1` subtracts;
