@@ -7,6 +7,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from cli.argv import SUBCOMMANDS
+from cli.bot_word import without_bot_word
 from cli.env import Environment, ExitStatus, Stopped
 from cli.render.safe import shown_lines
 from cli.runner import Runner
@@ -196,24 +197,6 @@ def run_any(runner: Runner, text: str) -> int:
     if words is not None:
         return run_subcommand(words, runner, text)
     return runner.run(text)
-
-
-def without_bot_word(runner: Runner, text: str) -> str:
-    """A LINE after a dice bot's command word (`/r 1d20`, `roll 1d20`: rules/notation/bot.py)
-    is the LINE; the first time in a process (a one-shot, a batch, a REPL session) a note on
-    standard error says so."""
-    from rules.notation.bot import bot_command
-
-    bot = bot_command(text)
-    if bot is None:
-        return text
-    line = bot.line
-    while (again := bot_command(line)) is not None:  # `roll roll 1d20` from a shell
-        line = again.line
-    if not runner.bot_noted:
-        runner.bot_noted = True
-        runner.err(bot.note())
-    return line
 
 
 def plain_odds(words: list[str]) -> bool:

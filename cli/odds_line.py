@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from cli.bot_word import without_bot_word
 from cli.env import ExitStatus
 from cli.plan import commanded, parse_expanded
 from cli.render.odds import cumulative_json, odds_json, odds_text, percent
@@ -32,8 +33,6 @@ def show_odds(
     """Print the odds of the LINE `text` (JSON under --json); an error is reported, its status
     returned."""
     survives: Survival | None = None
-    from cli.dispatch import without_bot_word
-
     text = without_bot_word(runner, text)  # `odds /r 1d20`: a dice bot's word, noted once
     try:
         body, uses = split_uses(text)
