@@ -42,7 +42,7 @@ class Stopped(Exception):  # noqa: N818  (a stop, not an error: it was reported 
         self.status = status
 
 
-_ENVIRONMENT = ("stdin", "stdout", "stderr", "confirm", "holding", "as_json", "columns")
+_ENVIRONMENT = ("stdin", "stdout", "stderr", "confirm", "holding", "as_json", "columns", "rows")
 
 
 class Environment:
@@ -51,8 +51,10 @@ class Environment:
     `confirm`: ask a yes-or-no question (`sheet rm` on a terminal), True for yes; `holding`:
     a batch decides when output is flushed (cli/plain.py); `as_json`: an error also answers
     on stdout, as a JSON object (SPEC §3); `columns`: the width output fits (None: the
-    terminal's, COLUMNS first). A plain class, written out: it is made before a REPL's first
-    prompt (a dataclass's generated methods would cost more than the rest of this module)."""
+    terminal's, COLUMNS first); `rows`: the rows it may take before it scrolls (None: LINES or
+    the terminal's; the REPL's pane less its toolbar). A plain class, written out: it is made
+    before a REPL's first prompt (a dataclass's generated methods would cost more than the
+    rest of this module)."""
 
     __slots__ = _ENVIRONMENT
 
@@ -65,6 +67,7 @@ class Environment:
         holding: bool = False,
         as_json: bool = False,
         columns: Callable[[], int] | None = None,
+        rows: Callable[[], int] | None = None,
     ) -> None:
         self.stdin: TextIO = sys.stdin if stdin is None else stdin
         self.stdout: TextIO = sys.stdout if stdout is None else stdout
@@ -73,6 +76,7 @@ class Environment:
         self.holding = holding
         self.as_json = as_json
         self.columns = columns
+        self.rows = rows
 
     def replaced(self, **changes: Any) -> Environment:
         """This environment with `changes` (fields by name) put over it."""
@@ -153,8 +157,10 @@ class Environment:
         return output_width()
 
     def height(self) -> int:
-        """The rows output may take before it scrolls: LINES, else the terminal's when output
-        goes to one; 0 for none (a pipe has no screen to fit)."""
+        """The rows output may take before it scrolls: the pane's, else LINES, else the
+        terminal's when output goes to one; 0 for none (a pipe has no screen to fit)."""
+        if self.rows is not None:
+            return self.rows()
         from cli.terminal import terminal_lines
 
         return terminal_lines(self.stdout_isatty)
