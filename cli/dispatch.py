@@ -7,6 +7,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from cli.argv import SUBCOMMANDS
+from cli.bot_word import without_bot_word
 from cli.env import Environment, ExitStatus, Stopped
 from cli.render.safe import shown_lines
 from cli.runner import Runner
@@ -180,6 +181,7 @@ def table_target(words: list[str]) -> str | None:
 
 
 def run_any(runner: Runner, text: str) -> int:
+    text = without_bot_word(runner, text)
     try:
         words = subcommand_of(text)
     except RollError as error:

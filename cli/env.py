@@ -62,7 +62,8 @@ class Environment:
     The streams default to the process's own as it is made; `confirm`: ask a yes-or-no question
     (`sheet rm` on a terminal), True for yes; `holding`: a batch decides when output is flushed
     (cli/plain.py); `as_json`: an error also answers on stdout, as a JSON object (SPEC §3);
-    `columns`: the width output fits (None: the terminal's, COLUMNS first)."""
+    `columns`: the width output fits (None: the terminal's, COLUMNS first); `rows`: the rows it
+    may take before it scrolls (None: LINES or the terminal's; the REPL's pane less its toolbar)."""
 
     stdin: TextIO = field(default_factory=_stdin)
     stdout: TextIO = field(default_factory=_stdout)
@@ -71,6 +72,7 @@ class Environment:
     holding: bool = False
     as_json: bool = False
     columns: Callable[[], int] | None = field(default=None, repr=False)
+    rows: Callable[[], int] | None = field(default=None, repr=False)
 
     # ---- output ----
 
@@ -142,6 +144,14 @@ class Environment:
 
         return output_width()
 
+    def height(self) -> int:
+        """The rows output may take before it scrolls: the pane's, else LINES, else the
+        terminal's when output goes to one; 0 for none (a pipe has no screen to fit)."""
+        if self.rows is not None:
+            return self.rows()
+        from cli.terminal import terminal_lines
+
+        return terminal_lines(self.stdout_isatty)
 
     @property
     def stdin_isatty(self) -> bool:

@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from rules.errors import UsageError
 from rules.helptext import Examples, Topic, shell_text, topic
+from rules.notation.habits import habits_text
 from rules.systems import SYSTEMS
 from rules.tables.help import TABLES_TOPIC
 
@@ -60,7 +61,7 @@ Modifiers act in this order whatever order they are written in:
   reroll, explode, clamp, keep/drop, count, sort.
 Examples: 4d6kh3 · 2d20kl1+3 · 8d10>=8f1 · 3d6!! · {4d6, 3d8}kh1 · 6x 4d6kh3
   1d20cs>=19+5 · 5d10x10 · 4d6xokh3 · 10d10>=7t10 · 6x d20+5 vs 15
-""")
+""" + habits_text() + "\n")
 NOTATION = shell_text(NOTATION_TOPIC)
 """`roll help notation` as the `roll` command shows it."""
 

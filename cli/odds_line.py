@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from cli.bot_word import without_bot_word
 from cli.env import ExitStatus
 from cli.plan import commanded, parse_expanded
-from cli.render.odds import odds_json, odds_text, percent
+from cli.render.odds import cumulative_json, odds_json, odds_text, percent
 from cli.runner import Runner, roll_error
 from rules.campaign import TableState
 from rules.dice.evaluate import Roller
@@ -32,6 +33,7 @@ def show_odds(
     """Print the odds of the LINE `text` (JSON under --json); an error is reported, its status
     returned."""
     survives: Survival | None = None
+    text = without_bot_word(runner, text)  # `odds /r 1d20`: a dice bot's word, noted once
     try:
         body, uses = split_uses(text)
         named = runner.expansion(body)  # `odds longsword` prices what the name rolls
@@ -50,6 +52,7 @@ def show_odds(
         return runner.report(given(text), given_error(roll_error(exc)))
     if runner.settings.json:
         obj = odds_json(odds, given(text), system_id)
+        obj.update(cumulative_json(odds, at_least, at_most))
         if named is not None:
             obj["expanded"] = named.line
         if survives is not None:
@@ -59,7 +62,7 @@ def show_odds(
     columns = width or min(runner.env.width(), 80)  # a bar chart wider says nothing more
     shown = text if named is None else f"{named.chain[0]} → {named.line}"
     runner.out(odds_text(odds, shown, width=columns, at_least=at_least, at_most=at_most,
-                         color=runner.color))
+                         color=runner.color, height=runner.env.height()))
     if survives is not None:
         from cli.render.layout import wrap
 

@@ -62,6 +62,7 @@ class Runner(Resolver):
         self.failed = False
         self._campaign: CampaignStore | None = None
         self.layout: Layout | None = None  # a terminal's width and echo; None: lines as rendered
+        self.bot_noted = False  # a dice bot's word before a LINE is noted once (cli/bot_word.py)
 
     # ---- output ----
 

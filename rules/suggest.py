@@ -73,3 +73,25 @@ def habit(system_id: str, word: str) -> str:
     if ours is None:
         return ""
     return f" ({GAME_NAMES[system_id]} calls it {ours}: write {ours})"
+
+
+def habit_hint(text: str, at: int) -> str | None:
+    """What to write for another dice tool's habit where the grammar stopped at `at` (0-based),
+    or None: `d20+5 dc 15` (write vs 15), Dice Maiden's leading repeat `6 4d6` (write 6x)."""
+    import re
+
+    from rules.notation.bot import alone
+
+    if at == 0 and alone(text) is not None:  # `/r` with nothing after it
+        return alone(text)
+    rest = text[at:]
+    dc = re.match(r"dc\s*(\d+)(?![a-z0-9_])", rest, re.IGNORECASE)
+    if dc is not None:
+        after = rest[dc.end():]
+        return (f"a target is written vs here: {text[:at].rstrip()} vs {dc.group(1)}{after}"
+                f" (not dc {dc.group(1)})")
+    repeat = re.match(r"\s*(\d+)\s+$", text[:at])
+    if repeat is not None and re.match(r"\d*d[\d%f{]", rest, re.IGNORECASE):
+        n = repeat.group(1)
+        return f"a roll repeated is written {n}x here: {n}x {rest.strip()}"
+    return None

@@ -55,6 +55,7 @@ def private_campaign(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterato
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     monkeypatch.delenv("ROLL_SYSTEM", raising=False)
+    monkeypatch.delenv("LINES", raising=False)  # an odds chart fits the height a test gives
     yield path
 
 

@@ -87,7 +87,7 @@ def test_odds_price_the_expansion(table: Path) -> None:
         "odds longsword", "d20+5 vs 13", {"pass": "13/20", "fail": "7/20"})
     code, out, _ = invoke("--as", "mira", "odds", "strike", "ac=12", "bonus=3")
     assert code == 0 and out.splitlines()[:3] == [
-        "strike → d20+3 vs 12", "pass 60.00% · fail 40.00%", "mean 13.50 · min 4 · max 23"]
+        "strike → d20+3 vs 12", "pass 60.00% · fail 40.00%", "mean 13.5 · min 4 · max 23"]
 
 
 def test_batch_lines_expand_and_report_per_line(table: Path) -> None:

@@ -174,7 +174,8 @@ def test_the_domain_reserves_the_notation_and_the_commands_it_is_given() -> None
     words = reserved_words({"vagabond": ["check", "spend"]}, {"odds": "a subcommand of roll"})
     assert words == {"odds": "a subcommand of roll", "check": "a vagabond command",
                      "spend": "a vagabond command",
-                     **{w: "a word of the LINE notation or the REPL" for w in ("adv", "dis", "vs")}}
+                     **{w: "a word of the LINE notation or the REPL"
+                        for w in ("adv", "dis", "vs", "advantage", "disadvantage", "r", "roll")}}
 
 
 def test_reserved_words_name_what_each_is() -> None:

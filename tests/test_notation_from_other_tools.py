@@ -224,7 +224,8 @@ def test_the_odds_of_a_range_are_the_rollers_marks(text: str, sides: int, count:
 
 def test_odds_show_the_chance_of_a_crit() -> None:
     code, out, _ = invoke("odds", "2d20kh1cs>=19")
-    assert code == 0 and out.splitlines()[-1] == "crit 19.00%"
+    # a range decides crit; the generic rule's natural 1 of the one kept d20 is the fumble
+    assert code == 0 and out.splitlines()[-1] == "crit 19.00% · fumble 0.25%"
     _, (obj,) = invoke_json("odds", "d20cs>=19cf<=2")
     assert (obj["crit"], obj["fumble"]) == ("1/10", "1/10")
 

@@ -55,7 +55,7 @@ def test_the_odds_of_an_explosion_minus_one() -> None:
     assert mean == plain - 1
     assert abs(mean - Fraction(16, 5)) < Fraction(1, 10**9)  # 7/2 · 6/5 − 1, less a cut tail
     code, out, _ = invoke("odds", "1d6!-1")
-    assert code == 0 and out.splitlines()[1].startswith("mean 3.200 · min 0")
+    assert code == 0 and out.splitlines()[1].startswith("mean 3.2 · min 0")
 
 
 def test_a_bare_number_and_a_compare_point_still_explode() -> None:
@@ -133,7 +133,8 @@ def test_adv_after_anything_but_a_d20_is_a_syntax_error() -> None:
     with pytest.raises(NotationError) as info:
         parse("2d6 adv")
     assert (info.value.message, info.value.column) == (
-        "'adv' needs a plain d20 in the line (try: d20 adv)", 5)
+        "'adv' rolls one die twice and keeps the higher (d20 adv is 2d20kh1): write it right"
+        " after the die (d8 adv + 2), or give the line a plain d20 (d20+5 adv)", 5)
     assert invoke("odds", "d6 + 2 dis")[0] == 2
 
 

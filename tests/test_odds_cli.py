@@ -55,18 +55,22 @@ def brute_survival(sides: int, rolls: int) -> Fraction:
 
 @pytest.mark.parametrize(("sides", "rolls"), list(itertools.product([4, 8], [1, 3, 5])))
 def test_risk_die_survives_k_rolls(sides: int, rolls: int) -> None:
-    obj = odds_json(f"Δ{sides}", "uses", str(rolls))
+    obj = odds_json("-s", "macchiato", f"Δ{sides}", "uses", str(rolls))
     assert obj["survives"] == str(brute_survival(sides, rolls))
     assert obj["uses"] == rolls
 
 
 def test_uses_text_and_its_error() -> None:
-    code, out, _ = invoke("odds", "Δ8", "uses", "5", "--width", "40")
+    code, out, _ = invoke("-s", "macchiato", "odds", "Δ8", "uses", "5", "--width", "40")
     assert code == 0
-    assert out.splitlines()[-2:] == ["Δ8 survives 5 rolls: 48.36%; lasts 6",
-                                     "  rolls on average"]  # wrapped at words to 40 columns
-    code, out, _ = invoke("odds", "Δ8 dis", "uses", "3", "--width", "80")
-    assert out.splitlines()[-1] == "Δ8 dis survives 3 rolls: 57.15%; lasts 4.041 rolls on average"
+    assert out.splitlines()[-2:] == ["expected rolls until it fizzles: 6",
+                                     "Δ8 survives 5 rolls: 48.36%"]
+    # a risk die is Macchiato's: elsewhere its odds are refused, naming the game
+    assert invoke("odds", "Δ8", "uses", "5") == (2, "", "roll: error: Δ8 is a Macchiato Monsters"
+                                                 " risk die: use -s macchiato (or d8 for a plain"
+                                                 " die)\n")
+    code, out, _ = invoke("-s", "macchiato", "odds", "Δ8 dis", "uses", "3", "--width", "80")
+    assert out.splitlines()[-1] == "Δ8 dis survives 3 rolls: 57.15%"
     code, out, _ = invoke("-s", "macchiato", "odds", "Δ8", "uses", "5")
     assert out.count("6 rolls") + out.count("rolls until it fizzles: 6") == 1, out
     assert "/" not in out
@@ -78,7 +82,7 @@ def test_the_chart_fits_a_40_column_pane() -> None:
     code, out, _ = invoke("odds", "3d6", "--width", "40")
     assert code == 0
     assert all(len(line) <= 40 for line in out.splitlines())
-    assert out.splitlines()[1] == "mean 10.50 · min 3 · max 18"
+    assert out.splitlines()[1] == "mean 10.5 · min 3 · max 18"
 
 
 def test_system_commands_have_odds() -> None:
@@ -103,7 +107,7 @@ def test_a_bug_in_the_odds_is_an_error_line_not_a_traceback(
 ) -> None:
     import rules.exact.engine
 
-    def broken(line: object) -> None:
+    def broken(line: object, natural: bool = False) -> None:
         raise ValueError("boom")
 
     monkeypatch.setattr(rules.exact.engine, "line_odds", broken)

@@ -26,11 +26,12 @@ OUTCOME_STYLES = {
 PARTIAL = " ▏▎▍▌▋▊▉"
 FULL = "█"
 MAX_ROWS = 40
-"""More values than this are trimmed of negligible tails, then grouped into ranges."""
+"""Where there is no screen (a pipe), more values than this are trimmed of negligible tails,
+then grouped into ranges."""
+MIN_ROWS = 8
+"""The fewest rows a chart takes on a screen however short it is (it scrolls then)."""
 NEGLIGIBLE = Fraction(1, 20_000)
 """A value rarer than this (0.005%) shows as "<0.01%" and is trimmed first."""
-OUTCOME_ROWS = 12
-"""A check's or save's chart, under its outcomes, groups totals to at most this many rows."""
 
 
 def odds_json(odds: Odds, input_line: str, system: str) -> dict[str, Any]:
@@ -52,6 +53,18 @@ def odds_json(odds: Odds, input_line: str, system: str) -> dict[str, Any]:
     return out
 
 
+def cumulative_json(odds: Odds, at_least: bool, at_most: bool) -> dict[str, Any]:
+    """`--at-least` / `--at-most` under --json: P(total ≥ v) or P(total ≤ v) for each total v,
+    exact, as `at_least` / `at_most` beside the distribution."""
+    out: dict[str, Any] = {}
+    totals = list(odds.distribution)
+    if at_least:
+        out["at_least"] = {str(v): fraction_text(odds.at_least(v)) for v in totals}
+    if at_most:
+        out["at_most"] = {str(v): fraction_text(odds.at_most(v)) for v in totals}
+    return out
+
+
 def percent(p: Fraction) -> str:
     """A probability as a percentage with two decimals, never rounding a possibility to 0 or 100."""
     if p <= 0:
@@ -67,10 +80,12 @@ def percent(p: Fraction) -> str:
 
 
 def mean_text(mean: Fraction) -> str:
-    """`12.24`: a mean as a decimal (the exact fraction is the JSON's)."""
+    """`12.24`, `2.5`, `7`: a mean to two decimals at most, trailing zeros cut, for every LINE
+    alike (the exact fraction is the JSON's)."""
     if mean.denominator == 1:
         return str(mean.numerator)
-    return f"{float(mean):.3f}" if abs(mean) < 10 else f"{float(mean):.2f}"
+    text = f"{float(mean):.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
 
 
 def odds_text(
@@ -80,8 +95,11 @@ def odds_text(
     at_least: bool = False,
     at_most: bool = False,
     color: bool = False,
+    height: int = 0,
 ) -> str:
-    """The header (input, mean, min, max, outcomes, cut-off tail) and one bar per total."""
+    """The header (input, mean, min, max, outcomes, cut-off tail) and one bar per total; the
+    totals are grouped into ranges only when one row each would not fit the `height` rows of
+    the screen (0: no screen, a pipe: up to MAX_ROWS rows)."""
     from cli.render.layout import wrap, wrap_whole
 
     width = max(width, 20)
@@ -97,12 +115,22 @@ def odds_text(
         lines.extend(wrap(f"tail cut off: {float(odds.residual):.1e}", width))
     if at_least or at_most:
         lines.append("P(total ≥ value)" if at_least else "P(total ≤ value)")
+    below = [row for note in odds.notes for row in wrap(note, width)]
     tied = bool(odds.outcomes) and not (at_least or at_most)
-    rows, notes = _rows(odds, at_least, at_most, OUTCOME_ROWS if tied else MAX_ROWS, tied)
+    room = _room(height, len(lines) + len(below))
+    rows, notes = _rows(odds, at_least, at_most, room, tied, room - 1 if height > 0 else room)
     lines.extend(_bars(rows, width, color))
     lines.extend(row for note in notes for row in wrap(note, width))
-    lines.extend(row for note in odds.notes for row in wrap(note, width))
+    lines.extend(below)
     return "\n".join(lines)
+
+
+def _room(height: int, taken: int) -> int:
+    """The rows a chart may take: the screen's less the lines around it and the prompt after
+    it (MAX_ROWS where there is no screen)."""
+    if height <= 0:
+        return MAX_ROWS
+    return max(MIN_ROWS, height - taken - 1)
 
 
 def _ties(dist: dict[int, Fraction]) -> list[tuple[int, int, Fraction]]:
@@ -118,15 +146,22 @@ def _ties(dist: dict[int, Fraction]) -> list[tuple[int, int, Fraction]]:
 
 def _rows(
     odds: Odds, at_least: bool, at_most: bool, max_rows: int = MAX_ROWS, tied: bool = False,
+    grouped: int | None = None,
 ) -> tuple[list[tuple[str, Fraction]], list[str]]:
-    """(label, probability) per row, and a note on what was trimmed or grouped. `tied`: totals
-    of one probability side by side share a row (`1–20 5.00% each`: a d20's faces)."""
+    """(label, probability) per row, and a note on what was trimmed or grouped: one row a
+    total where `max_rows` hold them, else at most `grouped` rows (a screen's room less the
+    note's line). `tied`: totals of one probability side by side then share a row (`1–20
+    5.00% each`: a d20's faces)."""
     dist = dict(odds.distribution)
+    values = list(dist)
+    if len(values) <= max_rows:  # one row each fits: every total can be read
+        return [(str(v), odds.at_least(v) if at_least else odds.at_most(v) if at_most
+                 else dist[v]) for v in values], []
+    max_rows = max_rows if grouped is None else grouped
     runs = _ties(dist) if tied else []
-    if tied and any(first != last for first, last, _ in runs) and len(runs) <= max_rows:
+    if tied and len(runs) <= max_rows:
         return [(f"{a}–{b}" if a != b else str(a), p) for a, b, p in runs], [
             "(a–b: each total of the range)"]
-    values = list(dist)
     notes: list[str] = []
     if len(values) > max_rows:
         lo, hi = 0, len(values)

@@ -24,6 +24,7 @@ from cli.repl.keys import repl_bindings
 from cli.repl.lexer import NotationLexer, marked
 from cli.repl.output import pane_output
 from cli.repl.speech import prompt_words
+from cli.repl.toolbar import MAX_ROWS as TOOLBAR_ROWS
 from cli.repl.toolbar import Toolbar
 from cli.repl.words import Repl, check_acting
 from cli.runner import Runner
@@ -173,6 +174,9 @@ def run_repl(
 
     repl.ask = ask
     repl.width = lambda: session.output.get_size().columns
+    # what a chart may fill before it scrolls: the pane less the toolbar's lines (the prompt's
+    # is the chart's own to leave: cli/render/odds.py)
+    runner.env.rows = lambda: session.output.get_size().rows - TOOLBAR_ROWS
     repl.page = pager_for(runner, session)
     errors.width = repl.width
     try:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from cli.repl.vocabulary import REPL_WORDS, SUBCOMMAND_WORDS
 from rules.errors import NotationError, RollError
 from rules.notation import parse
+from rules.notation.bot import bot_command
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,6 +24,11 @@ def problem(text: str) -> Problem | None:
     stripped = text.strip()
     if not stripped:
         return None
+    bot = bot_command(text)
+    if bot is not None:  # `/r 1d20`: the LINE after a dice bot's word (rules/notation/bot.py)
+        at = text.rindex(bot.line)
+        found = problem(text[at:])
+        return None if found is None else Problem(found.message, found.index + at, found.expected)
     first = stripped.split(None, 1)[0]
     low = first.lower()
     offset = 0

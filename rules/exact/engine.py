@@ -21,17 +21,20 @@ EPSILON = Fraction(1, 10**12)
 """Explosion tails are cut once the probability left out of the whole LINE is below this."""
 
 
-def line_odds(line: ast.RollLine) -> Odds:
+def line_odds(line: ast.RollLine, natural: bool = False) -> Odds:
     """The odds of a dice LINE: the distribution of its (rounded-down) total, and pass/fail
-    against `vs N` (pass when total ≥ N); `adv`/`dis` turn its first d20 into 2d20kh1/kl1."""
+    against `vs N` (pass when total ≥ N); `adv`/`dis` turn its first d20 into 2d20kh1/kl1.
+    P(crit) and P(fumble) come with a `cs`/`cf` range, and (`natural`: the generic system's
+    rule) with a natural 20 or 1 of the LINE's one kept d20."""
     expr = ast.with_advantage(line.expr, line.advantage)
     dist = distribution(expr)
     total = dist if dist.integral else dist.map(_floor)
     odds = Odds.from_dist(total, line.target, line.target_op)
-    if line.ranged:  # `cs>=19`: P(crit) and P(fumble) beside the chart
+    if line.ranged or natural and any(
+            isinstance(n, ast.Dice) and n.die == ast.D20 for n in ast.walk(expr)):
         from rules.exact.marks import with_marks
 
-        return with_marks(odds, expr)
+        return with_marks(odds, expr, natural)
     return odds
 
 

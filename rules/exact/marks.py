@@ -1,4 +1,5 @@
-"""P(crit) and P(fumble) of a LINE whose one dice term has a `cs`/`cf` range (`2d20kh1cs>=19`).
+"""P(crit) and P(fumble) of a LINE whose one dice term has a `cs`/`cf` range (`2d20kh1cs>=19`),
+or (the generic system's rule) whose one kept d20 shows a natural 20 or 1 (`d20+5 adv`).
 
 The roller marks a crit when a kept die of the term shows a face of the range (its natural
 face: the one that stood after rerolls); the odds count the same event over the pool of that
@@ -42,27 +43,97 @@ class MarkedOdds(Odds):
         return (" · ".join(words),) if words else ()
 
 
-def with_marks(odds: Odds, expr: ast.Expr) -> Odds:
-    """`odds` with the chance of each range of the LINE's one ranged term, where it can tell."""
-    ranged = [n for n in ast.walk(expr) if isinstance(n, ast.Dice)
-              and any(isinstance(m, ast.Crit) for m in n.mods)]
-    if len(ranged) != 1:
-        return odds
-    node = ranged[0]
-    if any(isinstance(m, (ast.Explode, ast.Clamp)) for m in node.mods):
-        return odds
+def with_marks(odds: Odds, expr: ast.Expr, natural: bool = False) -> Odds:
+    """`odds` with P(crit) and P(fumble): of the LINE's one ranged term's range, where it can
+    tell, and (`natural`: the generic system's rule, SPEC §3) of a natural 20 or 1 on the one
+    kept d20 of the LINE; a range decides its kind, the natural rule the other."""
+    chances: dict[str, Fraction | None] = {"cs": None, "cf": None}
     try:
-        chances = {kind: _chance(node, kind) for kind in ("cs", "cf")}
+        if natural:
+            chances.update(_natural(expr))
+        ranged = [n for n in ast.walk(expr) if isinstance(n, ast.Dice)
+                  and any(isinstance(m, ast.Crit) for m in n.mods)]
+        if len(ranged) == 1 and not _parted(ranged[0]):
+            for kind in ("cs", "cf"):
+                points = [m.when for m in ranged[0].mods if isinstance(m, ast.Crit)
+                          and m.kind == kind]
+                if points:
+                    chances[kind] = _chance(ranged[0], points)
     except RollError:
         return odds  # too much work for a line under the chart: the chart stands alone
+    if chances["cs"] is None and chances["cf"] is None:
+        return odds
     return MarkedOdds(odds.distribution, odds.outcomes, crit=chances["cs"],
                       fumble=chances["cf"])
 
 
-def _chance(node: ast.Dice, kind: str) -> Fraction | None:
-    points = [m.when for m in node.mods if isinstance(m, ast.Crit) and m.kind == kind]
-    if not points:
+NATURAL = {"cs": ast.Compare("=", 20), "cf": ast.Compare("=", 1)}
+"""A natural 20 is a crit, a natural 1 a fumble (the generic system's d20)."""
+
+
+def _parted(node: ast.Dice) -> bool:
+    """Whether a term's natural face and kept value part (it explodes or clamps)."""
+    return any(isinstance(m, (ast.Explode, ast.Clamp)) for m in node.mods)
+
+
+def _natural(expr: ast.Expr) -> dict[str, Fraction]:
+    """P(natural 20) and P(natural 1) of the one kept d20 of `expr`: {} when the LINE keeps
+    another number of d20s (it never marks one), keeps them in a group or explodes them."""
+    terms: list[ast.Dice] = []
+    for n in _terms(expr):
+        if isinstance(n, ast.Group):
+            pool = _as_pool(n)
+            if pool is None:
+                return {}
+            n = pool
+        terms.append(n)
+    kept = [(n, _kept(n)) for n in terms]
+    if sum(k for _, k in kept) != 1:
+        return {}
+    node = next(n for n, k in kept if k == 1)
+    if _parted(node):
+        return {}
+    return {kind: _chance(node, [point]) for kind, point in NATURAL.items()}
+
+
+def _terms(expr: ast.Expr) -> list[ast.Dice | ast.Group]:
+    """The d20 terms of `expr`, and the groups that hold d20s (whole: a group keeps members)."""
+    found: list[ast.Dice | ast.Group] = []
+
+    def visit(node: ast.Expr) -> None:
+        if isinstance(node, ast.Group):
+            if any(isinstance(m, ast.Dice) and m.die == ast.D20 for m in ast.walk(node)):
+                found.append(node)
+            return
+        if isinstance(node, ast.Dice):
+            if node.die == ast.D20:
+                found.append(node)
+            return
+        for child in ast.children(node):
+            visit(child)
+
+    visit(expr)
+    return found
+
+
+def _as_pool(group: ast.Group) -> ast.Dice | None:
+    """`{d20, d20}kh1` as the pool 2d20kh1 it keeps like; None for any other group of d20s."""
+    plain = all(isinstance(m, ast.Dice) and m.count == 1 and m.die == ast.D20 and not m.mods
+                for m in group.members)
+    if not plain or not all(isinstance(m, ast.Keep) for m in group.mods):
         return None
+    return ast.Dice(len(group.members), ast.D20, group.mods)
+
+
+def _kept(node: ast.Dice) -> int:
+    """How many of a term's dice stay after its keeps and drops."""
+    a, b = keep_window([m for m in node.mods if isinstance(m, ast.Keep)], node.count)
+    return max(0, b - a)
+
+
+def _chance(node: ast.Dice, points: list[ast.Compare]) -> Fraction:
+    """P(a kept die of the term shows a face of `points`), its faces as they stood after
+    rerolls, over the pool ranked as the keep ranks it."""
     if node.count == 0:
         return Fraction(0)
     faces = Dist.uniform(node.die.faces)

@@ -612,19 +612,28 @@ Line = RollLine | CommandLine
 def walk(expr: Expr) -> Iterator[Expr]:
     """Every node of an expression, the node itself first."""
     yield expr
-    children: tuple[Expr, ...] = ()
-    if isinstance(expr, BinOp):
-        children = (expr.left, expr.right)
-    elif isinstance(expr, Neg):
-        children = (expr.operand,)
-    elif isinstance(expr, Labeled):
-        children = (expr.inner,)
-    elif isinstance(expr, Call):
-        children = expr.args
-    elif isinstance(expr, Group):
-        children = expr.members
-    for child in children:
+    for child in children(expr):
         yield from walk(child)
+
+
+def children(expr: Expr) -> tuple[Expr, ...]:
+    """The nodes right under `expr` (a group's members, a call's arguments …)."""
+    if isinstance(expr, BinOp):
+        return (expr.left, expr.right)
+    if isinstance(expr, Neg):
+        return (expr.operand,)
+    if isinstance(expr, Labeled):
+        return (expr.inner,)
+    if isinstance(expr, Call):
+        return expr.args
+    if isinstance(expr, Group):
+        return expr.members
+    return ()
+
+
+def risk_die(expr: Expr) -> Dice | None:
+    """The first risk die (`Δ8`) of `expr`, if it has one: Macchiato's atom."""
+    return next((n for n in walk(expr) if isinstance(n, Dice) and n.die.kind == "risk"), None)
 
 
 def is_plain_d20(node: Expr) -> bool:
@@ -755,5 +764,16 @@ def _replaced(expr: Expr, old: Expr, new: Expr) -> Expr:
     return expr
 
 
-def no_d20_for(advantage: Advantage) -> str:
-    return f"'{advantage}' needs a plain d20 in the line (try: d20 {advantage})"
+def no_d20_for(advantage: Advantage, expr: Expr | None = None, typed: str | None = None) -> str:
+    """Why `adv`/`dis` found no die, saying the rule: it takes one die (the one it follows, or
+    at a LINE's end its one plain d20), so `2d20 adv` is ambiguous."""
+    word = typed or advantage
+    keep, better = ("kh1", "higher") if advantage == "adv" else ("kl1", "lower")
+    rule = f"'{word}' rolls one die twice and keeps the {better} (d20 {advantage} is 2d20{keep})"
+    d20 = next((n for n in walk(expr) if isinstance(n, Dice) and n.die == D20), None) if (
+        expr is not None) else None
+    if d20 is not None:
+        return (f"{rule}: {d20} is not one die, so '{d20} {word}' is ambiguous; write"
+                f" {d20.count if d20.count > 1 else 2}d20{keep}, or d20 {advantage}")
+    return (f"{rule}: write it right after the die (d8 {advantage} + 2), or give the line a"
+            f" plain d20 (d20+5 {advantage})")

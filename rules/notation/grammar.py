@@ -20,12 +20,14 @@ from rules.notation.terms import (
     MODIFIER_PATTERN,
     RISK_PATTERN,
     Refusal,
+    Selector,
     die_from,
     flatten,
     hint_for,
     modifier_of,
     term_mods,
 )
+from rules.suggest import habit_hint
 
 
 def _regex(pattern: str, name: str) -> pp.Regex:
@@ -48,7 +50,15 @@ def _mods_action(tokens: pp.ParseResults) -> tuple[ast.Modifier, ...]:
 
 _OPENS = re.compile(r"(?:\(\s*)*")
 _PLAIN_HEAD = re.compile(r"\d*d(?:\d+|%|f|\{[^{}]*\})|\d*(?:Δ|δ|delta)\d+", FLAGS)
-_CLOSE_OR_WORD = re.compile(r"\s*(?:(\))|(?:adv|dis)(?![a-z0-9_]))", FLAGS)
+ADVANTAGE_WORDS = r"(?:advantage|disadvantage|adv|dis)(?![a-z0-9_])"
+"""`adv`/`dis`, and avrae's words for them (`1d20+5 advantage`)."""
+_CLOSE_OR_WORD = re.compile(r"\s*(?:(\))|" + ADVANTAGE_WORDS + ")", FLAGS)
+
+
+def _advantage_word(text: str) -> str:
+    """`advantage` → `adv`, `Disadvantage` → `dis`: the tree knows the short words."""
+    low = text.lower()
+    return "dis" if low.startswith("dis") else "adv"
 
 
 def takes_a_word(text: str, loc: int) -> bool:
@@ -86,8 +96,14 @@ def _build() -> pp.ParserElement:
     expr = pp.Forward()
     expr.set_name("a dice expression")
 
+    def modifier_action(s: str, loc: int, t: pp.ParseResults) -> list[ast.Modifier]:
+        try:
+            return [modifier_of(t.as_dict())]
+        except Selector as exc:
+            raise Refusal(loc + len(t[0]) - len(t[0].lstrip()), exc.message()) from None
+
     modifier = _MODIFIER.copy()
-    modifier.set_parse_action(lambda t: [modifier_of(t.as_dict())])
+    modifier.set_parse_action(modifier_action)
     mods = pp.Group(pp.ZeroOrMore(modifier), aslist=True)
 
     def dice_action(s: str, loc: int, t: pp.ParseResults) -> ast.Dice:
@@ -108,7 +124,8 @@ def _build() -> pp.ParserElement:
     dice = (dice_head + mods).set_parse_action(dice_action).set_name("dice (NdX)")
     risk = (risk_head + mods).set_parse_action(risk_action).set_name("risk die (Δ8)")
 
-    number = _regex(r"\d+(?![a-z0-9_])", "a number").set_parse_action(
+    # `d20+5vs15`: a number may run into `vs` (avrae's players glue them)
+    number = _regex(r"\d+(?:(?=vs(?![a-z_]))|(?![a-z0-9_]))", "a number").set_parse_action(
         lambda t: ast.Num(int(t[0]))
     )
     aid = _regex(r"[fh](?![a-z0-9_(])", "f or h").set_parse_action(
@@ -132,7 +149,8 @@ def _build() -> pp.ParserElement:
     ).set_parse_action(group_action).set_name("a group {…}")
     paren = lpar - expr + rpar
     atom = (call | dice | risk | number | group | paren | aid).set_name("a term")
-    advantage = _regex(r"(?:adv|dis)(?![a-z0-9_])", "adv or dis")
+    advantage = _regex(ADVANTAGE_WORDS, "adv or dis").set_parse_action(
+        lambda t: _advantage_word(t[0]))
 
     def d20_advantage(s: str, loc: int, t: pp.ParseResults) -> ast.Expr:
         if not ast.is_plain_die(t[0]):
@@ -175,9 +193,9 @@ def _build() -> pp.ParserElement:
 
     signed = _regex(r"[+-]?\d+", "a number")
     line_advantage = advantage.copy().set_parse_action(
-        lambda s, loc, t: _Marker("adv", (t[0].lower(), loc))
+        lambda s, loc, t: _Marker("adv", (_advantage_word(t[0]), loc, t[0]))
     )
-    vs = (_regex(r"vs(?![a-z0-9_])", "'vs'").suppress() - signed).set_parse_action(
+    vs = (_regex(r"vs(?![a-z_])", "'vs'").suppress() - signed).set_parse_action(
         lambda t: _Marker("vs", (">=", int(t[0])))
     )
     # `1d20+5>=15`: a compare after the expression (not right after a dice term, whose own
@@ -193,12 +211,12 @@ def _build() -> pp.ParserElement:
         if words:
             # `d20 + 5 adv`: at the end of the LINE it goes to the first plain d20; `adv`
             # and `dis` cancel, the same word twice is once
-            word = ast.combined(w for w, _ in words)
-            loc = words[0][1]
+            word = ast.combined(w for w, _, _ in words)
+            first, loc, typed = words[0]
             try:
                 expr = ast.with_advantage(expr, word) if word else cancelled(expr, loc)
             except UsageError:
-                raise Refusal(loc, ast.no_d20_for(words[0][0])) from None
+                raise Refusal(loc, ast.no_d20_for(first, expr, typed)) from None
         goal = next((m.value for m in marks if m.kind == "vs"), None)
         if goal is None:
             return ast.RollLine(expr)
@@ -326,7 +344,8 @@ def _parse(text: str) -> ast.Line:
             # the line ended (trailing spaces or not): the caret goes just past its last word
             message = f"expected {expected}, found the end of the line"
             raise NotationError(message, text, end + 1, expected) from None
-        message = hint_for(text, loc) or f"expected {expected}, found {_found(text, loc)}"
+        message = (hint_for(text, loc) or habit_hint(text, loc)
+                   or f"expected {expected}, found {_found(text, loc)}")
         raise NotationError(message, text, loc + 1, expected) from None
     except RecursionError:
         raise LimitError(f"a LINE nests at most {MAX_DEPTH} levels deep") from None

@@ -8,7 +8,7 @@ caret of a mixed explosion reads the term again with them (`1d6!!5!6`: under the
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Literal
 
 from rules.limits import MAX_SIDES
 from rules.notation import ast
@@ -54,33 +54,86 @@ def die_from(text: str, loc: int) -> ast.Die:
 
 
 # `dF` may be followed by modifiers (4dFkh2) but is not the start of a word (dfoo)
-FATE_END = (r"(?=(?:kh|kl|dh|dl|k|d|ro|rr|r|min|max|sa|sd|s|f|xo|x|cs|cf|t)?"
+FATE_END = (r"(?=(?:kh|kl|dh|dl|ph|pl|k|d|ro|rr|ra|r|min|max|mi|ma|sa|sd|s|f|xo|x|ie|e|cs|cf|t)?"
              r"(?:[^a-z0-9_]|$|-?\d))")
 DICE_PATTERN = r"(?P<count>\d+)?d(?P<die>\d+|%|f" + FATE_END + r"|\{[^{}]*\})"
 RISK_PATTERN = r"(?P<count>\d+)?(?:Δ|δ|delta)(?P<sides>\d+)"
-MODIFIER_PATTERN = (
+SPACED = (
+    # avrae's and Dice Maiden's habit: a space before a modifier (`4d6 kh3`, `d20 cs19`,
+    # `4d6 keep 3`); only a modifier with its number (or a bare keep or drop), so that
+    # `d20 dis` and a command's next word (`2d6 dex`) stay what they are
+    r"(?:\s+(?=(?:kh|kl|dh|dl|ph|pl)(?:\d|(?![a-z0-9_]))"
+    r"|(?:k|rr|ro|r|ra|cs|cf|e|ie|!!|!p|!|mi|ma|min|max)(?:[<>]=?|=)?\d"
+    r"|(?:keep|drop)\s+(?:(?:highest|lowest)\s+)?\d))?"
+)
+MODIFIER_PATTERN = SPACED + "(?:" + (
+    # `4d6 keep 3` (avrae's word: kh3), `keep lowest 1`, `drop 1`, `drop highest 1`
+    r"(?:(?P<wkeep>keep|drop)\s+(?:(?P<wside>highest|lowest)\s+)?(?P<wn>\d+))"
     # a keep or drop without its count keeps or drops one (`2d20kh`, as Foundry and Roll20)
     # (`k` alone is `kh1`, as Foundry's; `d` always has its count: `4d6d` could be a die begun)
-    r"(?P<keep>kh|kl|dh|dl)(?P<n>\d+)?|(?P<keep1>k)(?P<n1>\d+)?|(?P<drop1>d)(?P<dn>\d+)"
+    # avrae's selectors that keep or drop by face (`k>3`, `p1`) mean another thing here
+    r"|(?P<selector>(?:k|p)(?:[<>]=?|=)-?\d+|p\d+)"
+    # avrae's `ph`/`pl` drop (`4d6pl1` is dl1)
+    r"|(?P<keep>kh|kl|dh|dl|ph|pl)(?P<n>\d+)?|(?P<keep1>k)(?P<n1>\d+)?|(?P<drop1>d)(?P<dn>\d+)"
     r"|(?P<reroll>ro|rr|r)" + CMP.replace("op>", "rop>").replace("val>", "rval>")
     # a bare number after `!` is a compare point, but a sign never is: `1d6!-1` subtracts;
-    # Foundry's `x` is `!` and `xo` explodes once; `cap3` after either caps the explosions
-    + r"|(?P<explode>!!|!p|!|xo|x)(?:(?P<eop>>=|<=|>|<|=)(?P<eval>-?\d+)|(?P<ebare>\d+))?"
+    # Foundry's `x` is `!` and `xo` explodes once; `cap3` after either caps the explosions;
+    # avrae's `e6` (explode on 6) and `ra6` (reroll and add once: explode once on 6)
+    # and Dice Maiden's `ie6` (explode on 6, again and again)
+    + r"|(?P<explode>!!|!p|!|xo|x|ie(?=[<>=\d])|e(?=[<>=\d])|ra(?=[<>=\d]))"
+    r"(?:(?P<eop>>=|<=|>|<|=)(?P<eval>-?\d+)|(?P<ebare>\d+))?"
     r"(?:cap(?P<cap>\d+))?"
-    r"|(?P<clamp>min|max)(?P<cval>-?\d+)"
+    # avrae's `mi2`/`ma5` are min2/max5
+    r"|(?P<clamp>min|max|mi|ma)(?P<cval>-?\d+)"
     r"|(?P<crit>cs|cf)(?P<csop>>=|<=|>|<|=)?(?P<csval>-?\d+)"
     r"|f(?:(?P<fop>>=|<=|>|<|=)?(?P<fval>-?\d+))"
     r"|t(?:(?P<top>>=|<=|>|<|=)?(?P<tval>-?\d+))"
     r"|(?P<sort>sa|sd|s)(?![a-z0-9_])"
     # spaces around a compare are allowed (`10d6 >= 5`)
     r"|\s*(?P<sop>>=|<=|>|<|=)\s*(?P<sval>-?\d+)"
-)
+) + ")"
+
+
+OTHER_EXPLOSIONS = {"e": "x", "ie": "x", "ra": "xo"}
+"""avrae's `e` (explode), Dice Maiden's `ie` (explode again and again), avrae's `ra` (reroll
+and add one: explode once) as Foundry's `x` and `xo`."""
+CLAMPS: dict[str, Literal["min", "max"]] = {"min": "min", "max": "max", "mi": "min", "ma": "max"}
+"""avrae's `mi`/`ma` are `min`/`max`."""
+AVRAE_DROPS = {"ph": "dh", "pl": "dl"}
+"""avrae's `p` (drop) with its side: `4d6pl1` drops the lowest."""
+
+
+class Selector(Exception):
+    """avrae's keep or drop by face (`k>3`, `p1`): refused with what to write instead."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
+
+    def message(self) -> str:
+        """What the refusal says: what avrae's spelling means, and what to write here."""
+        low = self.text.lower()
+        if low.startswith("k"):
+            return (f"avrae's {low} keeps dice by their face, which roll does not: keep the"
+                    f" highest N with khN (4d6kh3), or count the faces with {low[1:]} (4d6{low[1:]})")
+        face = low[1:].lstrip("=")
+        return (f"avrae's {low} drops dice by their face, which roll does not: drop the lowest"
+                f" with dl1 (4d6dl1), or reroll those faces with r{face} (4d6r{face})")
 
 
 def modifier_of(m: dict[str, Any]) -> ast.Modifier:
+    if m.get("wkeep"):
+        side = (m.get("wside") or "").lower()
+        keep = m["wkeep"].lower() == "keep"
+        op: Literal["kh", "kl", "dh", "dl"] = (
+            ("kl" if side == "lowest" else "kh") if keep else ("dh" if side == "highest" else "dl"))
+        return ast.Keep(op, int(m["wn"]))
     if m.get("keep"):
         n = int(m["n"]) if m.get("n") is not None else 1
-        return ast.Keep(m["keep"].lower(), n)
+        spelling = m["keep"].lower()
+        return ast.Keep(AVRAE_DROPS.get(spelling, spelling), n)
+    if m.get("selector"):
+        raise Selector(m["selector"])
     if m.get("keep1"):
         return ast.Keep("kh", int(m["n1"]) if m.get("n1") is not None else 1)
     if m.get("drop1"):
@@ -90,6 +143,7 @@ def modifier_of(m: dict[str, Any]) -> ast.Modifier:
         return ast.Reroll(compare(m.get("rop"), m["rval"]), once=spelling == "ro", spelling=spelling)
     if m.get("explode"):
         spelling = m["explode"].lower()
+        spelling = OTHER_EXPLOSIONS.get(spelling, spelling)
         style = "!" if spelling in ("x", "xo") else spelling
         when = None
         if m.get("eval") is not None:
@@ -101,7 +155,7 @@ def modifier_of(m: dict[str, Any]) -> ast.Modifier:
             cap = 1 if cap is None else min(cap, 1)
         return ast.Explode(style, when, cap)  # type: ignore[arg-type]
     if m.get("clamp"):
-        return ast.Clamp(m["clamp"].lower(), int(m["cval"]))
+        return ast.Clamp(CLAMPS[m["clamp"].lower()], int(m["cval"]))
     if m.get("crit"):
         return ast.Crit(m["crit"].lower(), compare(m.get("csop"), m["csval"]))
     if m.get("fval") is not None:
@@ -129,7 +183,8 @@ def term_mods(loc: int, items: Any, text: str = "") -> tuple[ast.Modifier, ...]:
     twice = any(isinstance(m, ast.CountTwice) for m in mods)
     if twice and not any(isinstance(m, ast.CountSuccesses) for m in mods):
         raise Refusal(loc, "t counts a success twice: give a success point first, as in "
-                       "10d10>=7t10")
+                       "10d10>=7t10 (Dice Maiden's t7 counts the faces of 7 or more: here"
+                       " 10d10>=7)")
     return mods
 
 

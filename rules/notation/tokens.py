@@ -33,7 +33,8 @@ def _pattern() -> re.Pattern[str]:
       | (?P<space>\s+)
       | (?P<string>"[^"]*"?|(?<!\S)'[^']*'?)
       | (?P<dice>(?:\d*d(?:\d+|%|f(?![a-z])|\{[^}]*\}?)|(?:Δ|delta)\d+)
-           (?P<mods>(?:(?:kh|kl|dh|dl|rr|ro|min|max|sa|sd|cap|cs|cf|xo|!!|!p|[kdr!sfxt])
+           (?P<mods>(?:(?:kh|kl|dh|dl|ph|pl|rr|ro|ra|min|max|mi|ma|sa|sd|cap|cs|cf|xo|ie|!!|!p
+                       |[kdr!sfxte])
                      (?:[<>]=?|=)?\d*)*)
            (?:(?:[<>]=?|=)\d+)?)
       | (?P<repeat>""" + REPEAT.replace("(", "(?:", 1) + r""")

@@ -23,6 +23,7 @@ class Generic(System):
     )
     title = "Generic dice"
     sections = frozenset({"dice", "mods"})
+    natural_d20 = True
 
     def natural(self, throws: tuple[Throw, ...]) -> str | None:
         """A natural 20 is a crit, a natural 1 a fumble, when the LINE keeps one d20."""

@@ -132,6 +132,7 @@ class System:
     fields: Mapping[str, tuple[type, int | None, int | None]] = {}
     sections: frozenset[str] = frozenset()
     examples: tuple[str, ...] = ()
+    """LINEs that need no character, shown by `roll help SYSTEM` and run by the tests."""
     shared: ClassVar[Shared]
     """Set once by the registry (rules/systems/__init__.py)."""
     favor_atoms = False
@@ -139,7 +140,10 @@ class System:
     acts_for: frozenset[str] = frozenset()
     """Command words that may name whom they act for first (Tiers' `declare Ogre`): a fight's
     words said for a foe where it is nobody's turn (Context.acting_for)."""
-    """LINEs that need no character, shown by `roll help SYSTEM` and run by the tests."""
+    natural_d20 = False
+    """Whether a natural 20 or 1 of a plain LINE's one kept d20 marks crit or fumble (`natural`)."""
+    risk_atoms = False
+    """Whether dice LINEs may use the `Δ8` risk die (Macchiato's): elsewhere one is refused."""
 
     # ---- resolving ----
 
@@ -176,7 +180,8 @@ class System:
         if isinstance(line, ast.RollLine):
             from rules.exact.engine import line_odds
 
-            return line_odds(line)
+            self.check_atoms(line, ctx)
+            return line_odds(line, natural=self.natural_d20)
         if line.word not in self.commands():
             raise unknown_command(self, line, ctx.table.active)
         hook = self.odds_commands().get(line.word)
@@ -190,11 +195,7 @@ class System:
 
     def resolve_roll(self, line: ast.RollLine, ctx: Context) -> Resolution:
         """A plain dice expression: total, and pass/fail with `vs N`."""
-        if not self.favor_atoms and line.aided:
-            who = ctx.table.active
-            where: tuple[Part, ...] = (Hint(Do.USE_SYSTEM, "vagabond"), " (or +d6 / -d6)") if (
-                who is None) else (f"{who.name} is a {who.system} character: write +d6 / -d6",)
-            raise UsageError(("f and h are Vagabond's Favor and Hinder dice: ", *where))
+        self.check_atoms(line, ctx)
         expr = ast.with_advantage(line.expr, line.advantage)
         roll = ctx.roller.roll(expr)
         shown, target = ctx.input.strip(), line.target
@@ -226,6 +227,22 @@ class System:
             successes=roll.successes,
             rolls=(roll,),
         )
+
+    def check_atoms(self, line: ast.RollLine, ctx: Context) -> None:
+        """Another game's atoms are refused, naming the game that owns them (`Δ8` outside
+        Macchiato would roll a plain d8 without a word: a player means the risk die)."""
+        if not self.favor_atoms and line.aided:
+            who = ctx.table.active
+            where: tuple[Part, ...] = (Hint(Do.USE_SYSTEM, "vagabond"), " (or +d6 / -d6)") if (
+                who is None) else (f"{who.name} is a {who.system} character: write +d6 / -d6",)
+            raise UsageError(("f and h are Vagabond's Favor and Hinder dice: ", *where))
+        risky = None if self.risk_atoms else ast.risk_die(line.expr)
+        if risky is not None:
+            who = ctx.table.active
+            sides = risky.die.sides
+            where = (Hint(Do.USE_SYSTEM, "macchiato"), f" (or d{sides} for a plain die)") if (
+                who is None) else (f"{who.name} is a {who.system} character: write d{sides}",)
+            raise UsageError((f"Δ{sides} is a Macchiato Monsters risk die: ", *where))
 
     def natural(self, throws: tuple[Throw, ...]) -> str | None:
         """What a plain dice LINE's throws mark besides its total (`crit`, `fumble`): nothing
@@ -353,6 +370,10 @@ def unknown_command(system: System, line: ast.CommandLine,
     """A word the system lacks; the hint names the systems that have it, but suggests `-s` only
     when no character acts (a character plays one system: issue 14)."""
     owners = [s.id for s in system.shared.systems.values() if line.word in s.commands()]
+    from rules.notation.bot import alone
+
+    if not owners and not line.args and alone(line.word) is not None:
+        return UsageError(str(alone(line.word)))
     if owners and active is not None:
         known = ", ".join(sorted(system.commands()))
         return UsageError(

@@ -77,3 +77,26 @@ def brute(line: ast.RollLine, max_faces: int = 64) -> tuple[dict[int, Fraction],
             continue
         out[total] = out.get(total, Fraction(0)) + p
     return out, cut
+
+
+def brute_marks(text: str, system: str = "generic", max_faces: int = 64
+                ) -> tuple[Fraction, Fraction]:
+    """P(crit) and P(fumble) of a LINE as the system resolves it (`rules.roll`), over every
+    sequence of faces the roller asks for."""
+    from rules import roll
+
+    crit = fumble = Fraction(0)
+    stack: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
+    while stack:
+        prefix, p = stack.pop()
+        try:
+            res = roll(text, source=_Probe(prefix), system=system)
+        except _Need as need:
+            assert len(prefix) < max_faces, text
+            faces = need.die.faces
+            for f in sorted(set(faces)):
+                stack.append((prefix + (f,), p * Fraction(faces.count(f), len(faces))))
+            continue
+        crit += p if res.crit else 0
+        fumble += p if res.fumble else 0
+    return crit, fumble

@@ -143,3 +143,56 @@ new_lines = st.builds(
 ).map(lambda line: line if line.target is not None or line.target_op == ">=" else
       ast.RollLine(line.expr, repeat=line.repeat))
 """LINEs of the new forms: caps, crit/fumble ranges, `t`, compares of the total."""
+
+
+# ---- other tools' spellings (avrae, Dice Maiden) and ours for them: (theirs, ours) ----
+
+_counts = st.integers(1, 9).map(str)
+_faces = st.integers(1, 6).map(str)
+_gaps = st.sampled_from([" ", "  "])
+_keep_spellings = st.one_of(
+    st.builds(lambda gap, n: (f"{gap}kh{n}", f"kh{n}"), _gaps, _counts),
+    st.builds(lambda gap, n: (f"{gap}dl{n}", f"dl{n}"), _gaps, _counts),
+    st.builds(lambda gap, n: (f"{gap}keep {n}", f"kh{n}"), _gaps, _counts),
+    st.builds(lambda gap, n: (f"{gap}keep lowest {n}", f"kl{n}"), _gaps, _counts),
+    st.builds(lambda gap, n: (f"{gap}drop {n}", f"dl{n}"), _gaps, _counts),
+    st.builds(lambda gap, n: (f"{gap}drop highest {n}", f"dh{n}"), _gaps, _counts),
+    st.builds(lambda n: (f"pl{n}", f"dl{n}"), _counts),
+    st.builds(lambda n: (f"ph{n}", f"dh{n}"), _counts),
+)
+_other_spellings = st.one_of(
+    st.builds(lambda v: (f"mi{v}", f"min{v}"), _faces),
+    st.builds(lambda v: (f"ma{v}", f"max{v}"), _faces),
+    st.builds(lambda gap, f: (f"{gap}r{f}", f"r{f}"), _gaps | st.just(""), _faces),
+    st.builds(lambda gap, f: (f"{gap}cs{f}", f"cs{f}"), _gaps | st.just(""), _faces),
+)
+_explosion_spellings = st.one_of(
+    st.builds(lambda f: (f"e{f}", f"!{f}"), st.integers(2, 6).map(str)),
+    st.builds(lambda f: (f"ie{f}", f"x{f}"), st.integers(2, 6).map(str)),
+    st.builds(lambda f: (f"e>={f}", f"!>={f}"), st.integers(2, 6).map(str)),
+    st.builds(lambda f: (f"ra{f}", f"xo{f}"), _faces),
+)
+_line_ends = st.sampled_from([
+    ("", ""),
+    (" + d20 advantage", " + d20 adv"),
+    (" + d20 disadvantage", " + d20 dis"),
+    (" + 5vs15", " + 5 vs 15"),
+    ("vs12", " vs 12"),
+])
+
+
+def _habit_line(count: int, sides: int, mods: list[tuple[str, str]],
+                end: tuple[str, str]) -> tuple[str, str]:
+    head = f"{count}d{sides}"
+    return (head + "".join(t for t, _ in mods) + end[0], head + "".join(o for _, o in mods) + end[1])
+
+
+habit_spellings = st.builds(
+    _habit_line,
+    st.integers(1, 8),
+    st.sampled_from([6, 8, 10, 12]),
+    st.lists(st.one_of(_keep_spellings, _other_spellings), max_size=2)
+    .flatmap(lambda ms: st.one_of(st.just(ms), _explosion_spellings.map(lambda e: [e, *ms]))),
+    _line_ends,
+)
+"""A dice term in other tools' spellings and the same in ours (`4d6 keep 3`, `4d6kh3`)."""

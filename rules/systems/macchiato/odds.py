@@ -42,8 +42,9 @@ class RiskOdds(Odds):
 
 
 def decimal(x: Fraction) -> str:
-    """`6`, `4.041`: a number a person reads (the exact fraction is the JSON's)."""
-    return str(x.numerator) if x.denominator == 1 else f"{float(x):.3f}".rstrip("0")
+    """`6`, `4.04`: a number a person reads, as `roll odds` writes its mean (two decimals at
+    most, trailing zeros cut; the exact fraction is the JSON's)."""
+    return str(x.numerator) if x.denominator == 1 else f"{float(x):.2f}".rstrip("0").rstrip(".")
 
 
 def check_odds(ctx: Context, line: ast.CommandLine) -> Odds:

@@ -34,6 +34,7 @@ class Macchiato(System):
         "odds check str=12 dis",
     )
     stats = STATS
+    risk_atoms = True
     fields = {"level": (int, 1, None)}
 
     def extra_commands(self) -> dict[str, CommandFn]:
