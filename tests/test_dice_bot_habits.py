@@ -215,8 +215,9 @@ def test_library_parse_refuses_as_the_cli_does() -> None:
 
 
 def test_odds_read_a_bots_word_too() -> None:
+    """An odds LINE after a bot's word: its JSON input is the odds line as roll reads it."""
     code, out, err = invoke("odds", "/r 1d4")
     assert (code, err) == (0, NOTE.format("/r"))
     assert out.splitlines()[:2] == ["1d4", "mean 2.5 · min 1 · max 4"]
     code, (obj,) = invoke_json("odds", "!r d20 adv")
-    assert code == 0 and (obj["input"], obj["crit"]) == ("d20 adv", "39/400")
+    assert code == 0 and (obj["input"], obj["crit"]) == ("odds d20 adv", "39/400")
