@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from cli.env import ExitStatus
-from cli.plan import LineRun, may_name, needs_campaign, parse_expanded, parsed, pick_system
+from cli.plan import LineRun, needs_campaign, parse_expanded, parsed, pick_system
 from cli.render.odds import odds_json, odds_text, percent
 from cli.runner import Runner, roll_error
 from rules.campaign import TableState
@@ -107,7 +107,8 @@ def _odds(runner: Runner, text: str, run: LineRun
     """Price the LINE with its system, reading the campaign (in one read-only transaction: who
     acts, the name in reach, the sheet) only when it has to: `odds longsword` prices what the
     name rolls, `odds d20+{might}` the acting character's values."""
-    from cli.resolving import _filled, expansion_in, wants_values
+    from cli.named_lookup import expansion_in, may_name
+    from cli.stat_line import filled
 
     roller = Roller(RandomSource(0))  # systems may need a roller in the context; odds throw none
     first = parsed(text)
@@ -121,7 +122,7 @@ def _odds(runner: Runner, text: str, run: LineRun
             acting, table, system = runner.acting_in(tx, text, first, run, say=True)
             named = expansion_in(tx, text, first, run.settings, acting)
             if named is None:
-                named = _filled(text, table, system, run.settings)
+                named = filled(text, table, system)
             line = _one(text, first, named)
             text = text if named is None else named.line
             if table is None and needs_campaign(line, acting, False):
@@ -129,8 +130,8 @@ def _odds(runner: Runner, text: str, run: LineRun
             if table is not None and system is not None:
                 return named, line, system.odds(line, Context(system, table, roller, text)), \
                     system.id
-    elif wants_values(text):
-        named = _filled(text, None, None, run.settings)
+    elif "{" in text:
+        named = filled(text, None, None)
     line = _one(text, first, named)
     text = text if named is None else named.line
     system = pick_system(run.settings, None)

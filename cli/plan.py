@@ -4,19 +4,22 @@ many times it runs, the system that resolves it, and the options it runs under (
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from rules.dice.evaluate import check_dice_limit
 from rules.errors import LimitError, NotationError, RollError, UsageError
 from rules.limits import MAX_REPEAT
 from rules.notation import ast, parse
-from rules.systems import System, get_system
+from rules.systems import Context, System, get_system
 
 if TYPE_CHECKING:
     from cli.settings import Settings
     from rules.campaign import TableState
+    from rules.dice.evaluate import Roller
     from rules.dice.source import DiceSource
     from rules.named_rolls import Expansion
+    from rules.resolution import Resolution
 
 MAX_PLANS = 1024
 """Plain LINEs a process keeps worked out (Plans)."""
@@ -113,20 +116,25 @@ def pick_system(settings: Settings, table: TableState | None) -> System:
     return get_system("generic")
 
 
-def may_name(text: str, line: ast.Line | RollError, settings: Settings, acting: str | None
-             ) -> bool:
-    """Whether the LINE's first word may name a roll (a sheet's or an alias: cli/named_lookup.py):
-    dice never do, nor `roll`'s own words, nor a command of the system in use."""
-    if isinstance(line, ast.RollLine):
-        return False  # dice are never names: a plain LINE imports nothing more
-    from cli.named_lookup import first_name, never_names, reserved
+@cache
+def nobody() -> TableState:
+    """The table of a LINE that reads no campaign: nobody acts, nothing is known (made at the
+    first such LINE: a REPL's first prompt makes none)."""
+    from rules.campaign import TableState
 
-    name = first_name(text, None if isinstance(line, RollError) else line)
-    if name is None or name in never_names():
-        return False
-    chosen = settings.system_id()
-    return not ((chosen is not None or acting is None)
-                and name in reserved(pick_system(settings, None).id))
+    return TableState()
+
+
+def judged(system: System, table: TableState, line: ast.Line, text: str, roller: Roller,
+           named: Expansion | None = None) -> Resolution:
+    """The system's resolution of the LINE; a named roll's result shows its name and keeps
+    both forms (cli/named_lookup.py)."""
+    res = system.resolve(line, Context(system, table, roller, text))
+    if named is None:
+        return res
+    from cli.named_lookup import named_result
+
+    return named_result(res, named)
 
 
 class Plans:

@@ -7,50 +7,31 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from contextlib import AbstractContextManager
-from functools import cache
 from typing import TYPE_CHECKING
 
 from cli.plan import (
     LineRun,
     Plans,
-    may_name,
+    judged,
     needs_campaign,
+    nobody,
     parse_expanded,
     parsed,
     pick_system,
     repeats,
 )
-from rules.campaign import TableState
 from rules.dice.evaluate import Budget, Roller
 from rules.dice.source import DiceSource, RandomSource, ScriptedSource
 from rules.errors import RollError
 from rules.notation import ast
 from rules.resolution import Resolution
-from rules.systems import Context, System
+from rules.systems import System
 
 if TYPE_CHECKING:
     from cli.settings import Settings
     from cli.store import CampaignStore, CampaignView
+    from rules.campaign import TableState
     from rules.named_rolls import Expansion
-
-
-@cache
-def nobody() -> TableState:
-    """The table of a LINE that reads no campaign: nobody acts, nothing is known (made at the
-    first such LINE: a REPL's first prompt makes none)."""
-    return TableState()
-
-
-def judged(system: System, table: TableState, line: ast.Line, text: str, roller: Roller,
-           named: Expansion | None = None) -> Resolution:
-    """The system's resolution of the LINE; a named roll's result shows its name and keeps
-    both forms (cli/named_lookup.py)."""
-    res = system.resolve(line, Context(system, table, roller, text))
-    if named is None:
-        return res
-    from cli.named_lookup import named_result
-
-    return named_result(res, named)
 
 
 class Resolver:
@@ -106,6 +87,8 @@ class Resolver:
             return streamed if isinstance(run.source, RandomSource) else list(streamed)
         reads = (needs_campaign(line, run.acting(), run.secret) if isinstance(line, ast.Line)
                  else run.acting() is not None) or run.may_take_turn(line)
+        from cli.named_lookup import may_name
+
         if not (reads or may_name(text, line, run.settings, None)):
             return self._at_no_table(text, line, run)  # `d20+{might}` for nobody: the defaults
         if not self.campaign_exists(run.settings):
@@ -139,7 +122,9 @@ class Resolver:
                      ) -> list[Resolution]:
         """A LINE resolved with no campaign (none there, or nothing it reads): its `{name}`s
         take their defaults; one that changes something creates the campaign to log it."""
-        named = _filled(text, None, None, run.settings)
+        from cli.stat_line import filled
+
+        named = filled(text, None, None)
         if named is not None:
             text, line = named.line, parse_expanded(named)
         if isinstance(line, RollError):
@@ -155,6 +140,8 @@ class Resolver:
         process)."""
         from contextlib import ExitStack
 
+        from cli.named_lookup import expansion_in
+        from cli.stat_line import filled
         from cli.store import CampaignUnavailable
 
         with ExitStack() as opened:
@@ -165,7 +152,7 @@ class Resolver:
             acting, table, system = self.acting_in(tx, text, line, run, say=True)
             named = expansion_in(tx, text, line, run.settings, acting)
             if named is None:
-                named = _filled(text, table, system, run.settings)
+                named = filled(text, table, system)
             if named is not None:
                 text, line = named.line, parse_expanded(named)
             if isinstance(line, RollError):
@@ -280,34 +267,3 @@ class Resolver:
     def reading(self) -> AbstractContextManager[CampaignView]:
         """A read-only transaction of the campaign (odds, a named roll's lookup)."""
         return self.campaign().transaction(readonly=True)
-
-
-def wants_values(text: str) -> bool:
-    """Whether the LINE has `{name}`s to fill (rules/notation/placeholders.py)."""
-    if "{" not in text:
-        return False
-    from rules.notation.placeholders import wanted
-
-    return bool(wanted(text))
-
-
-def expansion_in(tx: CampaignView, text: str, line: ast.Line | RollError, settings: Settings,
-                 acting: str | None) -> Expansion | None:
-    """The LINE that `text`'s first word names (a sheet's roll or an alias), read in the LINE's
-    own transaction, or None."""
-    if not may_name(text, line, settings, acting):
-        return None
-    from cli.named_lookup import expand_in
-
-    found = expand_in(tx, text, acting, settings.system_id())
-    return found if found.expanded else None
-
-
-def _filled(text: str, table: TableState | None, system: System | None, settings: Settings
-            ) -> Expansion | None:
-    """`d20+{might}`: the acting character's values (read with the table), else the defaults."""
-    if not wants_values(text):
-        return None
-    from cli.stat_line import filled
-
-    return filled(text, table, system)

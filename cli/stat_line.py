@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 def filled(text: str, table: TableState | None, system: System | None) -> Expansion | None:
     """The LINE with its `{name}`s filled, shown as `d20+{might} → d20+4`; None when it has
     none. Nobody acting (no `table`): the defaults, else an error naming the value."""
-    names = wanted(text)
+    names = wanted(text) if "{" in text else None
     if not names:
         return None
     values: dict[str, int] = {}

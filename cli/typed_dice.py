@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cli.plan import LineRun, needs_campaign, parse_expanded, pick_system, repeats
+from cli.plan import LineRun, judged, needs_campaign, nobody, parse_expanded, pick_system, repeats
 from rules.dice.evaluate import Budget, Roller
 from rules.errors import RollError
 from rules.notation import ast
@@ -19,13 +19,14 @@ if TYPE_CHECKING:
 def typed(resolver: Resolver, text: str, line: ast.Line | RollError, run: LineRun
           ) -> list[Resolution]:
     """Every repeat of the LINE, each read, typed and written in turn."""
-    from cli.resolving import _filled, expansion_in, judged, nobody
+    from cli.named_lookup import expansion_in
+    from cli.stat_line import filled
 
     with resolver.reading() as tx:
         acting, table, system = resolver.acting_in(tx, text, line, run)
         named = expansion_in(tx, text, line, run.settings, acting)
         if named is None:
-            named = _filled(text, table, system, run.settings)
+            named = filled(text, table, system)
     if named is not None:
         text, line = named.line, parse_expanded(named)
     if isinstance(line, RollError):
