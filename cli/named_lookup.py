@@ -88,28 +88,29 @@ def expand_in(
     return _expand(text, rolls, chosen, values)
 
 
-def may_name(text: str, line: ast.Line | RollError, settings: Settings, acting: str | None
+def may_name(text: str, line: ast.Line | RollError, system_id: str | None, acting: str | None
              ) -> bool:
     """Whether the LINE's first word may name a roll: dice never do, nor `roll`'s own words,
-    nor a command of the system in use (chosen, or generic's for nobody)."""
+    nor a command of the system in use (`system_id`: chosen, or the acting character's once
+    read; generic's for nobody)."""
     if isinstance(line, ast.RollLine):
         return False  # dice are never names: a plain LINE imports nothing more
     name = first_name(text, None if isinstance(line, RollError) else line)
     if name is None or name in never_names():
         return False
-    chosen = settings.system_id()
-    if chosen is None and acting is not None:
-        return True
+    if system_id is None and acting is not None:
+        return True  # the acting character's system, not read yet, decides
     from rules.systems import get_system
 
-    return name not in reserved(get_system(chosen or "generic").id)
+    return name not in reserved(get_system(system_id or "generic").id)
 
 
 def expansion_in(tx: CampaignView, text: str, line: ast.Line | RollError, settings: Settings,
-                 acting: str | None) -> Expansion | None:
+                 acting: str | None, system_id: str | None = None) -> Expansion | None:
     """The LINE that `text`'s first word names (a sheet's roll or an alias), read in the
-    LINE's own transaction, or None."""
-    if not may_name(text, line, settings, acting):
+    LINE's own transaction, or None (a command of `system_id`, the system that resolves it
+    once known, is never a name)."""
+    if not may_name(text, line, settings.system_id() or system_id, acting):
         return None
     found = expand_in(tx, text, acting, settings.system_id())
     return found if found.expanded else None

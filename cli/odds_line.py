@@ -116,11 +116,12 @@ def _odds(runner: Runner, text: str, run: LineRun
              else run.acting() is not None) or run.may_take_turn(first)
     table: TableState | None = None
     named: Expansion | None = None
-    if (reads or may_name(text, first, run.settings, None)) and runner.campaign_exists(
+    if (reads or may_name(text, first, run.settings.system_id(), None)) and runner.campaign_exists(
             run.settings):
         with runner.reading() as tx:
             acting, table, system = runner.acting_in(tx, text, first, run, say=True)
-            named = expansion_in(tx, text, first, run.settings, acting)
+            named = expansion_in(tx, text, first, run.settings, acting,
+                                 None if system is None else system.id)
             if named is None:
                 named = filled(text, table, system)
             line = _one(text, first, named)

@@ -89,7 +89,7 @@ class Resolver:
                  else run.acting() is not None) or run.may_take_turn(line)
         from cli.named_lookup import may_name
 
-        if not (reads or may_name(text, line, run.settings, None)):
+        if not (reads or may_name(text, line, run.settings.system_id(), None)):
             return self._at_no_table(text, line, run)  # `d20+{might}` for nobody: the defaults
         if not self.campaign_exists(run.settings):
             return self._at_no_table(text, line, run)
@@ -150,7 +150,8 @@ class Resolver:
             except CampaignUnavailable as error:
                 return self._through_outage(text, line, run, error)
             acting, table, system = self.acting_in(tx, text, line, run, say=True)
-            named = expansion_in(tx, text, line, run.settings, acting)
+            named = expansion_in(tx, text, line, run.settings, acting,
+                                 None if system is None else system.id)
             if named is None:
                 named = filled(text, table, system)
             if named is not None:

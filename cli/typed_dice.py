@@ -24,7 +24,8 @@ def typed(resolver: Resolver, text: str, line: ast.Line | RollError, run: LineRu
 
     with resolver.reading() as tx:
         acting, table, system = resolver.acting_in(tx, text, line, run)
-        named = expansion_in(tx, text, line, run.settings, acting)
+        named = expansion_in(tx, text, line, run.settings, acting,
+                                 None if system is None else system.id)
         if named is None:
             named = filled(text, table, system)
     if named is not None:
