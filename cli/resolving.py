@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from contextlib import AbstractContextManager
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cli.plan import (
@@ -32,6 +33,22 @@ if TYPE_CHECKING:
     from cli.store import CampaignStore, CampaignView
     from rules.campaign import TableState
     from rules.named_rolls import Expansion
+    from rules.record import Record
+
+
+@dataclass(frozen=True, slots=True)
+class Logged:
+    """A LINE's results made whole in its transaction, with the record each was logged with
+    (None: not logged), so its JSON is written from that record: the text rendered once."""
+
+    results: tuple[Resolution, ...]
+    records: tuple[Record | None, ...]
+
+    def __iter__(self) -> Iterator[Resolution]:
+        return iter(self.results)
+
+    def __len__(self) -> int:
+        return len(self.results)
 
 
 class Resolver:
@@ -72,7 +89,7 @@ class Resolver:
             raise no_campaign(settings.campaign_path())
         return False
 
-    def made(self, text: str, run: LineRun) -> Iterable[Resolution]:
+    def made(self, text: str, run: LineRun) -> Iterable[Resolution] | Logged:
         """The results of a LINE, in order. Plain dice from a random source come one at a time,
         as they are shown (a stream: `-n 100000 1d6` keeps one chunk); anything that may read
         or write the campaign, or must use up `--rolled` faces first, is made whole before any
@@ -133,7 +150,7 @@ class Resolver:
         return self.without_campaign(single, text, times, Budget(), run, named)
 
     def _in_one_transaction(self, text: str, line: ast.Line | RollError, run: LineRun
-                            ) -> list[Resolution]:
+                            ) -> list[Resolution] | Logged:
         """Every repeat of a LINE in one write transaction: who acts (the turn's combatant),
         the names in reach, the sheet and its last entry read once; all of the changes, or
         nothing (a repeat that is refused leaves the campaign as it was, as does a killed
@@ -165,6 +182,7 @@ class Resolver:
                 return [self.resolved(system, nobody(), single, text, i == times - 1, budget, run,
                                       named) for i in range(times)]
             results: list[Resolution] = []
+            records: list[Record | None] = []
             for i in range(times):
                 if table is None:
                     table = tx.table(acting)
@@ -172,11 +190,13 @@ class Resolver:
                 assert system is not None
                 res = self.resolved(system, table, single, text, i == times - 1, budget, run,
                                     named)
+                record = None
                 if table.active is not None or res.changes or run.secret:
-                    self.record(tx, res, run.secret)
+                    record = self.record(tx, res, run.secret)
                     table = None  # pools and the last entry changed: read them again
                 results.append(res)
-            return results
+                records.append(None if run.secret else record)  # JSON shows no `secret`
+            return Logged(tuple(results), tuple(records))
 
     def _through_outage(self, text: str, line: ast.Line | RollError, run: LineRun,
                         error: RollError) -> list[Resolution]:
@@ -249,7 +269,7 @@ class Resolver:
             system = pick_system(run.settings, table)
         return table, system
 
-    def record(self, tx: CampaignView, res: Resolution, secret: bool = False) -> None:
+    def record(self, tx: CampaignView, res: Resolution, secret: bool = False) -> Record:
         """Apply the changes and log the LINE's record (rules/record.py: what a script's JSON
         and the log are written from; a secret LINE: marked, and a marker row for the others'
         log: cli/secret.py)."""
@@ -259,11 +279,12 @@ class Resolver:
         record = record_of(res, render_text.plain_text(res), secret=secret)
         if not secret:
             tx.apply(res, record)
-            return
+            return record
         mark = secret_mark(record)
         tx.apply(Resolution(mark.input, res.system, mark.kind, mark.text,
                             character=res.character), mark)
         tx.apply(res, record)  # last: the LINE a `fluke` looks back at
+        return record
 
     def reading(self) -> AbstractContextManager[CampaignView]:
         """A read-only transaction of the campaign (odds, a named roll's lookup)."""

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from cli.env import Environment, ExitStatus
 from cli.plan import LineRun, Plans, check_times
 from cli.render import text as render_text
-from cli.resolving import Resolver
+from cli.resolving import Logged, Resolver
 from cli.settings import Settings
 from rules.dice.source import DiceSource, RandomSource, ScriptedSource
 from rules.errors import LimitError, RollError
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from cli.render.layout import Layout
     from cli.render.repeats import Tally
     from cli.store import CampaignStore, Where
+    from rules.record import Record
 
 __all__ = ["Runner", "roll_error", "worst"]
 
@@ -128,12 +129,15 @@ class Runner(Resolver):
             return
         self.out(self.rendered(res, settings or self.settings))
 
-    def rendered(self, res: Resolution, settings: Settings) -> str:
-        """A result as the options ask: a JSON object, the total alone (-q), or the text."""
+    def rendered(self, res: Resolution, settings: Settings, record: Record | None = None) -> str:
+        """A result as the options ask: a JSON object (from the record it was logged with,
+        when it was), the total alone (-q), or the text."""
         if settings.json:
-            text = render_text.plain_text(res)
             from cli.render import json as render_json
 
+            if record is not None:
+                return render_json.dumps(render_json.record_to_json(record))
+            text = render_text.plain_text(res)
             return render_json.dumps(render_json.resolution_to_json(res, text))
         if settings.quiet:
             return render_text.quiet(res)
@@ -172,7 +176,7 @@ class Runner(Resolver):
         """Every result of a LINE, all made before any is shown."""
         return list(self.made(text, self.line_run(settings)))
 
-    def show_all(self, results: Iterable[Resolution], settings: Settings) -> int:
+    def show_all(self, results: Iterable[Resolution] | Logged, settings: Settings) -> int:
         """Print a LINE's results as they are made, a chunk of them per write (`-n 100000
         1d6` streams in the memory of one chunk); the exit status they make. What was made
         before a repeat fails is printed before its error."""
@@ -181,9 +185,11 @@ class Runner(Resolver):
         chunk: list[str] = []
         first: Resolution | None = None
         tally: Tally | None = None  # the closing count of repeats: counts only, as they come
+        records = iter(results.records) if isinstance(results, Logged) else None
         try:
             for res in results:
-                chunk.append(self.rendered(res, settings))
+                chunk.append(self.rendered(res, settings,
+                                           None if records is None else next(records)))
                 if exit_code and res.passed is False:
                     refused = True
                 if tally is not None:
