@@ -84,6 +84,8 @@ Commands:
   roll table NAME | import|list|rm    rollable tables
   roll systems         the game systems
   roll                 the REPL on a terminal; LINEs from a pipe otherwise
+A piped or REPL line may begin with -s NAME, --as NAME, --rolled FACES
+or -n N: that line's own options (`-s vagabond check dex=5`).
 """
 """`roll help` alone (the REPL's own `help` says its words instead: cli/repl/words.py)."""
 
