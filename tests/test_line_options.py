@@ -133,3 +133,14 @@ def test_a_repl_line_option_does_not_leak_into_the_repls_own(tmp_path: Path) -> 
     status, out, _ = repl("--rolled 12 -s vagabond check dex=5\nuse\nquit\n")
     assert status == 0
     assert out == "fail · 12\n  12 vs 15\nsystem: generic (use SYSTEM to switch)\n"
+
+
+def test_again_asks_before_repeating_a_change_behind_a_line_option(tmp_path: Path) -> None:
+    """`--as Kit spend luck` changes pools: `again` asks y/N first (here no answer: not
+    repeated, so Kit spent one Luck, not two)."""
+    kit(tmp_path)
+    status, out, _ = repl("--as Kit spend luck\nagain\n\nquit\n")
+    assert status == 0
+    assert out.splitlines()[-1] == "not repeated"
+    code, objects = invoke_json("--as", "Kit", "sheet", "show")
+    assert objects[0]["pools"]["luck"] == {"current": 1, "max": 3}

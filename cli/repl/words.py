@@ -85,11 +85,18 @@ def _known(campaign: CampaignStore, name: str) -> str | None:
     return None if found is None else found.name
 
 
-def is_pure_roll(line: str) -> bool:
-    """Whether a LINE only rolls dice (no system command: nothing it could change)."""
+def is_pure_roll(line: str, settings: Settings) -> bool:
+    """Whether a LINE only rolls dice (no system command: nothing it could change), after the
+    line's own options (`--as Kit spend luck` changes pools)."""
     from rules.notation import ast, parse
 
     try:
+        if line[:1] == "-":
+            from cli.line_options import line_options
+
+            read = line_options(line, settings)
+            if read is not None:
+                line = read.text
         return isinstance(parse(line), ast.RollLine)
     except RollError:
         return True  # it cannot run: repeating it only shows the error again
@@ -267,7 +274,7 @@ class Repl:
 
     def repeat_confirmed(self, line: str) -> bool:
         """A pure dice roll repeats at once; a LINE that may change pools asks `y/N` first."""
-        if is_pure_roll(line):
+        if is_pure_roll(line, self.settings):
             return True
         try:
             answer = self.ask(f"{line} again? y/N ")
