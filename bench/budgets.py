@@ -176,7 +176,7 @@ def work_counts() -> None:
         seen: list[bool] = []
         many = runner(times=times)
         made = many.made
-        many.made = lambda text: seen.append(gc.isenabled()) or made(text)  # noqa: B023
+        many.made = lambda text, run: seen.append(gc.isenabled()) or made(text, run)  # noqa: B023
         many.run(line)
         wrong = seen != [not paused] or not gc.isenabled()
         report(f"collector {'paused' if paused else 'on'} while -n {times} {line} runs, on after",

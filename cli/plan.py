@@ -153,7 +153,7 @@ class Plans:
 
     def known(self, text: str, settings: Settings) -> PlainPlan | None:
         """The plan worked out before for this LINE under these options, if any."""
-        return self._plans.get(self.key(text, settings))
+        return self._plans.get((text, settings.character, settings.system, settings.times))
 
     def plain(self, text: str, line: ast.Line | RollError, run: LineRun) -> PlainPlan | None:
         """What a plain dice LINE with nobody acting needs (None for anything else: a command,

@@ -82,6 +82,7 @@ class Runner(Resolver):
         self.source: DiceSource = (ScriptedSource.from_text(settings.rolled)
                                    if settings.rolled is not None else RandomSource(settings.seed))
         self.plans = Plans()
+        self._usual = LineRun(settings, self.source)  # a LINE's run with the process's all
         self.one_shot = one_shot
         self.through_outage = through_outage
         self.color = env.color(settings.no_color)
@@ -151,7 +152,14 @@ class Runner(Resolver):
                  secret: bool = False, turns: bool = False) -> LineRun:
         """A LINE's run under `settings` (the process's when None) with `source`'s dice (a
         line's own `--rolled` faces, the REPL's physical dice), else the process's."""
-        return LineRun(settings or self.settings, source or self.source, secret, turns)
+        usual = self._usual
+        if (settings is None or settings is usual.settings) and source is None and not (
+                secret or turns) and usual.source is self.source:
+            return usual  # a batch's every line: made once
+        run = LineRun(settings or self.settings, source or self.source, secret, turns)
+        if run.settings is self.settings and not (secret or turns or source):
+            self._usual = run
+        return run
 
     def run(self, text: str, settings: Settings | None = None, source: DiceSource | None = None,
             turns: bool = False) -> int:
