@@ -2,11 +2,14 @@
 Mira in one batch process, in a campaign of one character and of 1,000, on SQLite.
 
 Run: .venv/bin/python bench/campaign_games.py [--games vagabond,...] [--reps 3] [--size 1000]
+     [--calls]
 
 Each game's Mira (and its 999 others, of the same game: a fight's foes, a town's folk) has a
 `luck` pool with a room of 10^9; the batch process is timed whole (start included, byte code
 cached), the sizes taking turns, best of --reps. A game whose rule read every character for
-each change (Vagabond's death check, once) shows here as a ratio well over 1.
+each change (Vagabond's death check, once) shows here as a ratio well over 1. On a loaded machine
+the times wander; `--calls` also counts the Python calls of the same batch in process (cProfile:
+a figure the load does not move), which are equal at both sizes when nothing reads the roster.
 """
 
 from __future__ import annotations
@@ -73,15 +76,42 @@ def batch(where: Path, changes: int) -> float:
     return took
 
 
+PROFILED = """
+import cProfile, io, os, pstats, sys
+from cli.env import Environment
+from cli.plain import run_batch
+from cli.runner import Runner
+from cli.settings import Settings
+env = Environment(stdin=io.StringIO("gain luck 1\\n" * int(sys.argv[1])), stdout=io.StringIO(),
+                  stderr=io.StringIO())
+runner = Runner(Settings(character="Mira", quiet=True), env)
+profile = cProfile.Profile()
+profile.runcall(run_batch, runner, env)
+print(pstats.Stats(profile).total_calls)
+"""
+
+
+def calls(where: Path, changes: int) -> int:
+    """The Python calls of the batch, run in a process of its own under cProfile."""
+    env = dict(os.environ, ROLL_CAMPAIGN=str(where))
+    done = subprocess.run([sys.executable, "-c", PROFILED, str(changes)], env=env, text=True,
+                          capture_output=True, cwd=os.getcwd())
+    if done.returncode != 0:
+        raise SystemExit(done.stderr[:500])
+    return int(done.stdout)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", default=",".join(SHEETS))
     parser.add_argument("--reps", type=int, default=3)
     parser.add_argument("--size", type=int, default=1000)
     parser.add_argument("--changes", type=int, default=1000)
+    parser.add_argument("--calls", action="store_true")
     args = parser.parse_args()
-    print(f"| game | 1 character | {args.size:,} characters | ratio |")
-    print("|---|---|---|---|")
+    more = " calls at 1 | calls at size |" if args.calls else ""
+    print(f"| game | 1 character | {args.size:,} characters | ratio |{more}")
+    print("|---|---|---|---|" + ("---|---|" if args.calls else ""))
     with tempfile.TemporaryDirectory() as tmp:
         for game in args.games.split(","):
             small, large = Path(tmp) / f"{game}-1.db", Path(tmp) / f"{game}-{args.size}.db"
@@ -92,7 +122,9 @@ def main() -> None:
                 for where in (small, large):
                     times[where].append(batch(where, args.changes))
             a, b = min(times[small]), min(times[large])
-            print(f"| {game} | {a * 1000:,.0f} ms | {b * 1000:,.0f} ms | {b / a:.2f}× |",
+            counted = (f" {calls(small, args.changes):,} | {calls(large, args.changes):,} |"
+                       if args.calls else "")
+            print(f"| {game} | {a * 1000:,.0f} ms | {b * 1000:,.0f} ms | {b / a:.2f}× |{counted}",
                   flush=True)
 
 
