@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 from cli.settings import Settings
+from tests.support import encounter
 from tests.support.cli import invoke, invoke_json, invoke_write
 from tests.support.repl import repl
 from tests.support.sheets import KIT, sheet
@@ -144,3 +145,18 @@ def test_again_asks_before_repeating_a_change_behind_a_line_option(tmp_path: Pat
     assert out.splitlines()[-1] == "not repeated"
     code, objects = invoke_json("--as", "Kit", "sheet", "show")
     assert objects[0]["pools"]["luck"] == {"current": 1, "max": 3}
+
+
+def test_a_lines_own_as_in_a_fight_and_the_next_line_acts_as_whose_turn_it_is(
+    tmp_path: Path,
+) -> None:
+    """Whose turn it is is decided in each LINE's own transaction: a line's `--as Bo` acts as
+    Bo, the next line (nobody chosen) as Mira, whose turn it is."""
+    encounter.imported(tmp_path, "mira", "bo")
+    encounter.run("encounter start Mira Bo")
+    lines = "--as Bo --rolled 7 check str\n--rolled 7 check dex\n"
+    assert invoke(input=lines) == (
+        0, "check str → 7 vs 10 · pass\n(as Mira: its turn)\ncheck dex → 7 vs 14 · pass\n", "")
+    code, out, _ = invoke("log", "--json")
+    assert [(e["input"], e["character"]) for e in map(json.loads, out.splitlines())][-2:] == [
+        ("check str", "Bo"), ("check dex", "Mira")]
