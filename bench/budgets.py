@@ -175,8 +175,8 @@ def work_counts() -> None:
     for times, line, paused in [(3, "3d6", True), (1, "3d6", False), (3, "3d6+", True)]:
         seen: list[bool] = []
         many = runner(times=times)
-        made = many.made
-        many.made = lambda text, run: seen.append(gc.isenabled()) or made(text, run)  # noqa: B023
+        made = many.resolver.made
+        many.resolver.made = lambda text, run: seen.append(gc.isenabled()) or made(text, run)  # noqa: B023
         many.run(line)
         wrong = seen != [not paused] or not gc.isenabled()
         report(f"collector {'paused' if paused else 'on'} while -n {times} {line} runs, on after",

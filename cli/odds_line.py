@@ -116,10 +116,10 @@ def _odds(runner: Runner, text: str, run: LineRun
              else run.acting() is not None) or run.may_take_turn(first)
     table: TableState | None = None
     named: Expansion | None = None
-    if (reads or may_name(text, first, run.settings.system_id(), None)) and runner.campaign_exists(
+    if (reads or may_name(text, first, run.settings.system_id(), None)) and runner.resolver.campaign_exists(
             run.settings):
-        with runner.reading() as tx:
-            acting, table, system = runner.acting_in(tx, text, first, run, say=True)
+        with runner.resolver.reading() as tx:
+            acting, table, system = runner.resolver.acting_in(tx, text, first, run, say=True)
             named = expansion_in(tx, text, first, run.settings, acting,
                                  None if system is None else system.id)
             if named is None:
@@ -127,7 +127,7 @@ def _odds(runner: Runner, text: str, run: LineRun
             line = _one(text, first, named)
             text = text if named is None else named.line
             if table is None and needs_campaign(line, acting, False):
-                table, system = runner.table_and_system(tx, text, line, run)
+                table, system = runner.resolver.table_and_system(tx, text, line, run)
             if table is not None and system is not None:
                 return named, line, system.odds(line, Context(system, table, roller, text)), \
                     system.id

@@ -28,13 +28,15 @@ MAX_PLANS = 1024
 @dataclass(frozen=True, slots=True)
 class LineRun:
     """One LINE's run: the options it runs under, the dice it throws, whether it is the GM's
-    secret (cli/secret.py), and whether any LINE of it (not only a command) acts as whose turn
-    it is when nobody was chosen (the REPL, a fight on: cli/turn.py)."""
+    secret (cli/secret.py), whether any LINE of it (not only a command) acts as whose turn it is
+    when nobody was chosen (the REPL, a fight on: cli/turn.py), and whether `--rolled` faces
+    it leaves are its error (a one-shot's, or a line's own faces)."""
 
     settings: Settings
     source: DiceSource
     secret: bool = False
     turns: bool = False
+    checks_faces: bool = False
 
     def acting(self) -> str | None:
         """Who was chosen to act (the turn's combatant is decided in the LINE's transaction)."""

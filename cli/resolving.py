@@ -5,7 +5,7 @@ none."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -22,7 +22,7 @@ from cli.plan import (
     repeats,
 )
 from rules.dice.evaluate import Budget, Roller
-from rules.dice.source import DiceSource, RandomSource, ScriptedSource
+from rules.dice.source import RandomSource, ScriptedSource
 from rules.errors import RollError
 from rules.notation import ast
 from rules.resolution import Resolution
@@ -52,24 +52,22 @@ class Logged:
 
 
 class Resolver:
-    """Resolves LINEs: the campaign (opened by the runner) and the plans it keeps."""
+    """Resolves LINEs against the campaign its runner opens (cli/runner.py), keeping the plans
+    of the plain ones; one per runner."""
 
-    one_shot: bool
-    through_outage: bool
-    """The REPL: while the campaign is unreachable plain dice roll (unlogged) and a LINE that
-    needs it is refused in one short line."""
-    plans: Plans
-    source: DiceSource
-    """The process's dice (`--seed`, `--rolled`); a line's own `--rolled` brings its own."""
+    def __init__(self, campaign: Callable[[bool], CampaignStore], out: Callable[[str], None],
+                 err: Callable[[str], None], through_outage: bool = False) -> None:
+        self.opened = campaign
+        self.out = out
+        self.err = err
+        self.through_outage = through_outage
+        """The REPL: while the campaign is unreachable plain dice roll (unlogged) and a LINE
+        that needs it is refused in one short line."""
+        self.plans = Plans()
 
     def campaign(self, create: bool = False) -> CampaignStore:
-        raise NotImplementedError  # the runner opens it (cli/runner.py)
-
-    def out(self, text: str) -> None:
-        raise NotImplementedError
-
-    def err(self, text: str) -> None:
-        raise NotImplementedError
+        """The runner's campaign (created, and said so, only for a LINE that writes)."""
+        return self.opened(create)
 
     def campaign_exists(self, settings: Settings) -> bool:
         """Whether the campaign is there; with somebody acting, a missing one is an error (as
@@ -128,11 +126,11 @@ class Resolver:
         self.check_faces(last, run)
         return res
 
-    def check_faces(self, last: bool, run: LineRun) -> None:
+    @staticmethod
+    def check_faces(last: bool, run: LineRun) -> None:
         """A one-shot (or a line with `--rolled` of its own) refuses leftover faces before
         anything is shown or stored."""
-        if last and isinstance(run.source, ScriptedSource) and (
-                self.one_shot or run.source is not self.source):
+        if last and run.checks_faces and isinstance(run.source, ScriptedSource):
             run.source.check_used_up()
 
     def _at_no_table(self, text: str, line: ast.Line | RollError, run: LineRun

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from cli.env import Environment, ExitStatus
-from cli.plan import LineRun, Plans, check_times
+from cli.plan import LineRun, check_times
 from cli.render import text as render_text
 from cli.resolving import Logged, Resolver
 from cli.settings import Settings
@@ -69,7 +69,7 @@ def worst(a: int, b: int) -> int:
     return max(a, b, key=lambda s: _SEVERITY.get(s, 2))
 
 
-class Runner(Resolver):
+class Runner:
     """Runs LINEs and shows their results; every output goes through its Environment. The
     options of a LINE travel with it (`run(text, settings)`); the runner's own `settings` are
     the process's, which a LINE given none runs under."""
@@ -81,10 +81,9 @@ class Runner(Resolver):
         self.env = env
         self.source: DiceSource = (ScriptedSource.from_text(settings.rolled)
                                    if settings.rolled is not None else RandomSource(settings.seed))
-        self.plans = Plans()
-        self._usual = LineRun(settings, self.source)  # a LINE's run with the process's all
         self.one_shot = one_shot
-        self.through_outage = through_outage
+        self.resolver = Resolver(self.campaign, self.out, self.err, through_outage)
+        self._usual = LineRun(settings, self.source, checks_faces=one_shot)  # the process's all
         self.color = env.color(settings.no_color)
         self.failed = False
         self._campaign: CampaignStore | None = None
@@ -156,7 +155,9 @@ class Runner(Resolver):
         if (settings is None or settings is usual.settings) and source is None and not (
                 secret or turns) and usual.source is self.source:
             return usual  # a batch's every line: made once
-        run = LineRun(settings or self.settings, source or self.source, secret, turns)
+        own = source is not None and source is not self.source  # a line's own --rolled
+        run = LineRun(settings or self.settings, source or self.source, secret, turns,
+                      self.one_shot or own)
         if run.settings is self.settings and not (secret or turns or source):
             self._usual = run
         return run
@@ -173,7 +174,7 @@ class Runner(Resolver):
         run = self.line_run(settings, source, secret, turns)
         with collector_paused(run.settings.times > 1):
             try:
-                status = self.show_all(self.made(text, run), run.settings)
+                status = self.show_all(self.resolver.made(text, run), run.settings)
             except Exception as exc:
                 return self.report(text, roll_error(exc), run.settings)
         if secret and not run.settings.json and not run.settings.quiet:
@@ -182,7 +183,7 @@ class Runner(Resolver):
 
     def evaluate(self, text: str, settings: Settings | None = None) -> list[Resolution]:
         """Every result of a LINE, all made before any is shown."""
-        return list(self.made(text, self.line_run(settings)))
+        return list(self.resolver.made(text, self.line_run(settings)))
 
     def show_all(self, results: Iterable[Resolution] | Logged, settings: Settings) -> int:
         """Print a LINE's results as they are made, a chunk of them per write (`-n 100000
@@ -248,7 +249,7 @@ class Runner(Resolver):
 
     def outage_error(self, error: RollError) -> RollError:
         """In the REPL, a campaign that cannot be reached is said in one short line."""
-        if not self.through_outage:
+        if not self.resolver.through_outage:
             return error
         from cli.store.where import CampaignUnavailable
 

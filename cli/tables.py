@@ -146,7 +146,7 @@ def table_roll(runner: Runner, target: str, run: LineRun | None = None) -> list[
         rolls = []
         for _ in range(run.settings.times):
             rolls.append(roll_table(table, Roller(run.source, budget), tables.lookup, written))
-        runner.check_faces(True, run)  # leftover --rolled faces: refused before showing
+        runner.resolver.check_faces(True, run)  # leftover --rolled faces: refused before showing
         return rolls
 
 
