@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     import click
 
     from cli.options import Invocation
+    from rules.dice.source import DiceSource
 
 SUBCOMMAND_WORDS = frozenset(SUBCOMMANDS) - {"repl"}
 """What a batch line or the REPL may start with to run a subcommand."""
@@ -61,15 +62,16 @@ def batch_group(word: str) -> click.Command:
     return typer.main.get_group(app)  # a group even when it has one command
 
 
-def run_subcommand(words: list[str], runner: Runner, text: str = "") -> int:
-    """Run a subcommand's words: its body is called with the runner's settings (and the options
-    typed on the line) and an Environment; under --json its answer is exactly one JSON object
-    (SPEC §3), gathered by the Environment it writes to."""
+def run_subcommand(words: list[str], runner: Runner, text: str = "",
+                   given: Settings | None = None) -> int:
+    """Run a subcommand's words: its body is called with the line's settings (`given`, else the
+    runner's; and the options typed after the subcommand) and an Environment; under --json its
+    answer is exactly one JSON object (SPEC §3), gathered by the Environment it writes to."""
     import click
 
     from cli.options import Invocation
 
-    settings = inherited(runner.settings)
+    settings = inherited(given or runner.settings)
     env = OneAnswer(runner.env) if settings.json else runner.env  # OneAnswer: errors as JSON
     shown = text or " ".join(words)
     try:
@@ -180,23 +182,38 @@ def table_target(words: list[str]) -> str | None:
     return None
 
 
-def run_any(runner: Runner, text: str) -> int:
+def run_any(runner: Runner, text: str, settings: Settings | None = None,
+            source: DiceSource | None = None, turns: bool = False) -> int:
+    """Run a batch line or a REPL line under `settings` (the process's when None) and its own
+    LINE options, if it begins with some (cli/line_options.py: for that line alone)."""
+    settings = settings or runner.settings
     text = without_bot_word(runner, text)
+    if text[:1] == "-":
+        from cli.line_options import line_options
+
+        try:
+            read = line_options(text, settings)
+        except RollError as error:
+            return runner.report(text, error, settings)
+        if read is not None:
+            text, settings = read.text, read.settings
+            source = read.source or source
     try:
         words = subcommand_of(text)
     except RollError as error:
-        return runner.report(text, error)
+        return runner.report(text, error, settings)
     if words is not None and table_target(words) is not None:
-        from cli.tables import run_table  # the runner's dice: --rolled, --seed, physical dice
+        from cli.tables import run_table  # the line's dice: --rolled, --seed, physical dice
 
-        return run_table(runner, str(table_target(words)), text)
+        return run_table(runner, str(table_target(words)), text,
+                         runner.line_run(settings, source))
     if words is not None and plain_odds(words):
         from cli.odds_line import show_odds  # no option to read: no command to build
 
-        return show_odds(runner, words[2])
+        return show_odds(runner, words[2], run=runner.line_run(settings, source, turns=turns))
     if words is not None:
-        return run_subcommand(words, runner, text)
-    return runner.run(text)
+        return run_subcommand(words, runner, text, settings)
+    return runner.run(text, settings, source, turns)
 
 
 def plain_odds(words: list[str]) -> bool:

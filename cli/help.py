@@ -91,6 +91,9 @@ Commands:
 
 A name with spaces is written as it is: roll attack on Goblin 1, roll sheet show
 Old Tom (the longest name the campaign holds), or in quotes: 'Goblin 1'.
+
+A piped or REPL line may begin with -s NAME, --as NAME, --rolled FACES
+or -n N: that line's own options (`-s vagabond check dex=5`).
 """
 """`roll help` alone (the REPL's own `help` says its words instead: cli/repl/words.py)."""
 

@@ -21,6 +21,7 @@ from rules.notation.parts import is_name
 from rules.resolution import Resolution
 
 if TYPE_CHECKING:
+    from cli.settings import Settings
     from cli.store import CampaignView
     from rules.campaign import Character
 
@@ -85,6 +86,34 @@ def expand_in(
     chosen = system_id or (character.system if character is not None else "generic")
     values = dict(character.stats) if character is not None else {}
     return _expand(text, rolls, chosen, values)
+
+
+def may_name(text: str, line: ast.Line | RollError, system_id: str | None, acting: str | None
+             ) -> bool:
+    """Whether the LINE's first word may name a roll: dice never do, nor `roll`'s own words,
+    nor a command of the system in use (`system_id`: chosen, or the acting character's once
+    read; generic's for nobody)."""
+    if isinstance(line, ast.RollLine):
+        return False  # dice are never names: a plain LINE imports nothing more
+    name = first_name(text, None if isinstance(line, RollError) else line)
+    if name is None or name in never_names():
+        return False
+    if system_id is None and acting is not None:
+        return True  # the acting character's system, not read yet, decides
+    from rules.systems import get_system
+
+    return name not in reserved(get_system(system_id or "generic").id)
+
+
+def expansion_in(tx: CampaignView, text: str, line: ast.Line | RollError, settings: Settings,
+                 acting: str | None, system_id: str | None = None) -> Expansion | None:
+    """The LINE that `text`'s first word names (a sheet's roll or an alias), read in the
+    LINE's own transaction, or None (a command of `system_id`, the system that resolves it
+    once known, is never a name)."""
+    if not may_name(text, line, settings.system_id() or system_id, acting):
+        return None
+    found = expand_in(tx, text, acting, settings.system_id())
+    return found if found.expanded else None
 
 
 def _expand(text: str, rolls: Mapping[str, str], system_id: str, values: dict[str, Any]

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from cli.bot_word import without_bot_word
 from cli.env import ExitStatus
-from cli.plan import commanded, parse_expanded
+from cli.plan import LineRun, needs_campaign, parse_expanded, parsed, pick_system
 from cli.render.odds import cumulative_json, odds_json, odds_text, percent
 from cli.runner import Runner, roll_error
 from rules.campaign import TableState
@@ -21,36 +22,31 @@ from rules.dice.source import RandomSource
 from rules.errors import NotationError, RollError, UsageError
 from rules.exact import Odds
 from rules.exact.risk import expected_uses, survival
-from rules.notation import ast, parse
+from rules.notation import ast
 from rules.notation.tokens import split_uses
 from rules.systems import Context
+
+if TYPE_CHECKING:
+    from rules.named_rolls import Expansion
 
 
 def show_odds(
     runner: Runner, text: str, at_least: bool = False, at_most: bool = False,
-    width: int | None = None,
+    width: int | None = None, run: LineRun | None = None,
 ) -> int:
-    """Print the odds of the LINE `text` (JSON under --json); an error is reported, its status
-    returned."""
+    """Print the odds of the LINE `text` (JSON under --json) under `run`'s options (the
+    process's when None); an error is reported, its status returned."""
     survives: Survival | None = None
     text = without_bot_word(runner, text)  # `odds /r 1d20`: a dice bot's word, noted once
+    run = run or runner.line_run()
     try:
         body, uses = split_uses(text)
-        named = runner.expansion(body)  # `odds longsword` prices what the name rolls
-        if named is None:
-            from cli.stat_line import filled
-
-            named = filled(runner, body)  # `odds d20+{might}`: the acting character's values
-        body = body if named is None else named.line
-        line = parse(body) if named is None else parse_expanded(named)
-        if line.repeat != 1:
-            raise UsageError("odds of one LINE at a time: drop the Nx")
+        named, line, odds, system_id = _odds(runner, body, run)
         if uses is not None:
             survives = Survival.of(line, uses)
-        odds, system_id = _odds(runner, line, body)
     except Exception as exc:
-        return runner.report(given(text), given_error(roll_error(exc)))
-    if runner.settings.json:
+        return runner.report(given(text), given_error(roll_error(exc)), run.settings)
+    if run.settings.json:
         obj = odds_json(odds, given(text), system_id)
         obj.update(cumulative_json(odds, at_least, at_most))
         if named is not None:
@@ -123,17 +119,49 @@ class Survival:
         return f"Δ{self.sides}{edge} survives {self.rolls} rolls: {percent(self.chance)}{lasts}"
 
 
-def _odds(runner: Runner, line: ast.Line, text: str) -> tuple[Odds, str]:
-    """Price the LINE with its system, reading the campaign only when it has to."""
-    roller = Roller(RandomSource(0))  # systems may need a roller in the context; odds throw none
-    if not runner.needs_campaign(line):
-        system = runner.pick_system(None)
-        return system.odds(line, Context(system, TableState(), roller, text)), system.id
-    from cli.store import campaign_exists
+def _odds(runner: Runner, text: str, run: LineRun
+          ) -> tuple[Expansion | None, ast.Line, Odds, str]:
+    """Price the LINE with its system, reading the campaign (in one read-only transaction: who
+    acts, the name in reach, the sheet) only when it has to: `odds longsword` prices what the
+    name rolls, `odds d20+{might}` the acting character's values."""
+    from cli.named_lookup import expansion_in, may_name
+    from cli.stat_line import filled
 
-    if runner.settings.acting() is None and not campaign_exists(runner.settings.campaign_path()):
-        system = runner.pick_system(None)  # a command for nobody, and no campaign yet
-        return system.odds(line, Context(system, TableState(), roller, text)), system.id
-    with runner.campaign().transaction(readonly=True) as tx:
-        table, system = runner.table_and_system(tx, commanded(line, text), say=True)
-        return system.odds(line, Context(system, table, roller, text)), system.id
+    roller = Roller(RandomSource(0))  # systems may need a roller in the context; odds throw none
+    first = parsed(text)
+    reads = (needs_campaign(first, run.acting(), False) if isinstance(first, ast.Line)
+             else run.acting() is not None) or run.may_take_turn(first)
+    table: TableState | None = None
+    named: Expansion | None = None
+    if (reads or may_name(text, first, run.settings.system_id(), None)) and runner.resolver.campaign_exists(
+            run.settings):
+        with runner.resolver.reading() as tx:
+            acting, table, system = runner.resolver.acting_in(tx, text, first, run, say=True)
+            named = expansion_in(tx, text, first, run.settings, acting,
+                                 None if system is None else system.id)
+            if named is None:
+                named = filled(text, table, system)
+            line = _one(text, first, named)
+            text = text if named is None else named.line
+            if table is None and needs_campaign(line, acting, False):
+                table, system = runner.resolver.table_and_system(tx, text, line, run)
+            if table is not None and system is not None:
+                return named, line, system.odds(line, Context(system, table, roller, text)), \
+                    system.id
+    elif "{" in text:
+        named = filled(text, None, None)
+    line = _one(text, first, named)
+    text = text if named is None else named.line
+    system = pick_system(run.settings, None)
+    return named, line, system.odds(line, Context(system, TableState(), roller, text)), system.id
+
+
+def _one(text: str, line: ast.Line | RollError, named: Expansion | None) -> ast.Line:
+    """The LINE to price: its expansion's tree, once (`Nx` is refused)."""
+    if named is not None:
+        line = parse_expanded(named)
+    if isinstance(line, RollError):
+        raise line
+    if line.repeat != 1:
+        raise UsageError("odds of one LINE at a time: drop the Nx")
+    return line

@@ -67,24 +67,32 @@ def plain_words(args: Sequence[str], stdin_isatty: bool) -> tuple[Settings, list
     return Settings.from_options(**given), words
 
 
-def run_words(runner: Runner, words: list[str], env: Environment) -> int:
-    """One LINE from the words; none (or `-`): one LINE per line of standard input."""
-    if env.stdout_isatty:  # a terminal's width; a pipe gets the lines unwrapped
+def line_runner(settings: Settings, words: list[str], env: Environment) -> Runner:
+    """The runner of `roll [OPTIONS] LINE...` (words) or of a batch (none, or `-`): results laid
+    out to a terminal's width, errors fitted to it; in a pipe both stay one line each, as
+    scripts read them. A bad option (`-n 0`, `--rolled x`) is a RollError."""
+    layout = None
+    if env.stdout_isatty:
         from cli.render.layout import terminal_layout
 
-        runner.layout = terminal_layout(True)
-    if env.stderr_isatty:  # errors too; in a pipe they stay one line each, as scripts read them
+        layout = terminal_layout(True)
+    if env.stderr_isatty:
         from cli.render.fitted import FittedErrors
         from cli.render.wrapping import output_width
 
         errors = cast(TextIO, FittedErrors(env.stderr, output_width))
-        runner.env = Environment(env.stdin, env.stdout, errors)
-    if not words or words == ["-"]:
+        env = Environment(env.stdin, env.stdout, errors)
+    batch = not words or words == ["-"]
+    return Runner(settings, env, one_shot=not batch, layout=layout)
+
+
+def run_words(runner: Runner, words: list[str], env: Environment) -> int:
+    """One LINE from the words; none (or `-`): one LINE per line of standard input."""
+    if not runner.one_shot:
         return run_batch(runner, env)
     from cli.dispatch import run_any
     from cli.shell_words import line_text
 
-    runner.one_shot = True
     status = run_any(runner, line_text(words))  # `roll 'odds 4d6'` works as it does in a pipe
     return worst(status, runner.finish())
 
@@ -176,11 +184,12 @@ def main(args: Sequence[str]) -> int | None:
     if read is None:
         return None
     settings, words = read
+    repl = not words and env.stdin_isatty
     try:
-        runner = Runner(settings, env)
+        runner = Runner(settings, env) if repl else line_runner(settings, words, env)
     except RollError:  # `-n 0`, a bad --rolled: said by the Typer app, JSON and all
         return None
-    if not words and env.stdin_isatty:
+    if repl:
         from cli.repl.session import run_repl
 
         return run_repl(settings, env)

@@ -1,187 +1,227 @@
-"""How a LINE is resolved: its results in order, streamed for plain dice, or made whole in one
-transaction of the campaign (all of a LINE's changes, or none), and logged."""
+"""How a LINE is resolved: plain dice streamed with no campaign, or everything else in ONE
+transaction of the campaign that reads what the LINE touches (who acts, whose turn it is, the
+names in reach, the acting sheet), resolves, records and commits: all of a LINE's changes, or
+none."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from functools import cache
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from cli.plan import Planner, commanded, parse_expanded
-from cli.render import text as render_text
-from rules.campaign import TableState
+from cli.plan import (
+    LineRun,
+    Plans,
+    judged,
+    needs_campaign,
+    nobody,
+    parse_expanded,
+    parsed,
+    pick_system,
+    repeats,
+)
 from rules.dice.evaluate import Budget, Roller
-from rules.dice.source import DiceSource, RandomSource, ScriptedSource
+from rules.dice.source import RandomSource, ScriptedSource
 from rules.errors import RollError
 from rules.notation import ast
-from rules.record import record_of, secret_mark
 from rules.resolution import Resolution
-from rules.systems import Context, System
+from rules.systems import System
 
 if TYPE_CHECKING:
-    from cli.env import Environment
     from cli.settings import Settings
-    from cli.store import CampaignView
+    from cli.store import CampaignStore, CampaignView
+    from rules.campaign import TableState
     from rules.named_rolls import Expansion
-
-@cache
-def nobody() -> TableState:
-    """The table of a LINE that reads no campaign: nobody acts, nothing is known (made at the
-    first such LINE: a REPL's first prompt makes none)."""
-    return TableState()
+    from rules.record import Record
 
 
-class Resolver(Planner):
-    """Resolves LINEs with one dice source for the whole process (so a seed covers a batch)."""
+@dataclass(frozen=True, slots=True)
+class Logged:
+    """A LINE's results made whole in its transaction, with the record each was logged with
+    (None: not logged), so its JSON is written from that record: the text rendered once."""
 
-    env: Environment
+    results: tuple[Resolution, ...]
+    records: tuple[Record | None, ...]
 
-    def __init__(
-        self, settings: Settings, ask_face: Callable[[ast.Die, str], int] | None = None
-    ) -> None:
-        super().__init__(settings)
-        self.source: DiceSource
-        if settings.rolled is not None:
-            self.source = ScriptedSource.from_text(settings.rolled)
-        else:
-            self.source = RandomSource(settings.seed)
-        self.ask_face = ask_face
-        self.one_shot = False
-        self.through_outage = False
+    def __iter__(self) -> Iterator[Resolution]:
+        return iter(self.results)
+
+    def __len__(self) -> int:
+        return len(self.results)
+
+
+class Resolver:
+    """Resolves LINEs against the campaign its runner opens (cli/runner.py), keeping the plans
+    of the plain ones; one per runner."""
+
+    def __init__(self, campaign: Callable[[bool], CampaignStore], out: Callable[[str], None],
+                 err: Callable[[str], None], through_outage: bool = False) -> None:
+        self.opened = campaign
+        self.out = out
+        self.err = err
+        self.through_outage = through_outage
         """The REPL: while the campaign is unreachable plain dice roll (unlogged) and a LINE
         that needs it is refused in one short line."""
-        self.secret = False  # the LINE being run is a secret one (cli/secret.py)
+        self.plans = Plans()
 
-    def out(self, text: str) -> None:
-        self.env.out(text)
+    def campaign(self, create: bool = False) -> CampaignStore:
+        """The runner's campaign (created, and said so, only for a LINE that writes)."""
+        return self.opened(create)
 
-    def err(self, text: str) -> None:
-        self.env.err(text)
+    def campaign_exists(self, settings: Settings) -> bool:
+        """Whether the campaign is there; with somebody acting, a missing one is an error (as
+        is one that cannot be reached; with nobody acting that counts as none)."""
+        from cli.store import CampaignUnavailable, campaign_exists
 
-    def evaluate(self, text: str) -> list[Resolution]:
-        """Every result of a LINE, all made before any is shown."""
-        return list(self.made(text))
+        try:
+            if campaign_exists(settings.campaign_path()):
+                return True
+        except CampaignUnavailable:
+            if settings.acting() is not None:
+                raise
+            return False
+        if settings.acting() is not None:
+            from cli.store import no_campaign
 
-    def made(self, text: str) -> Iterable[Resolution]:
-        """The results of a LINE, in order. Plain dice from a random source come one at a
-        time, as they are shown (a stream: `-n 100000 1d6` keeps one chunk); anything that
-        may write the campaign, or must use up `--rolled` faces first, is made whole before
-        any is shown (all of a LINE's changes, or none)."""
-        plain = None if self.secret else self.known_plan(text)  # a secret is logged
-        line = self.parsed(text) if plain is None else plain.line
-        if plain is None and not self.secret:
-            plain = self.plain_plan(text, line)
+            raise no_campaign(settings.campaign_path())
+        return False
+
+    def made(self, text: str, run: LineRun) -> Iterable[Resolution] | Logged:
+        """The results of a LINE, in order. Plain dice from a random source come one at a time,
+        as they are shown (a stream: `-n 100000 1d6` keeps one chunk); anything that may read
+        or write the campaign, or must use up `--rolled` faces first, is made whole before any
+        is shown."""
+        plain = None if run.secret or run.turns else self.plans.known(text, run.settings)
+        line = parsed(text) if plain is None else plain.line
+        if plain is None:
+            plain = self.plans.plain(text, line, run)
         if plain is not None:
             system, single, times = plain
-            streamed = self._plain_results(system, single, text, times)
-            return streamed if isinstance(self.source, RandomSource) else list(streamed)
-        named = self.expansion(text, line)
-        if named is None:
-            from cli.stat_line import filled
+            streamed = self._plain_results(system, single, text, times, run)
+            return streamed if isinstance(run.source, RandomSource) else list(streamed)
+        reads = (needs_campaign(line, run.acting(), run.secret) if isinstance(line, ast.Line)
+                 else run.acting() is not None) or run.may_take_turn(line)
+        from cli.named_lookup import may_name
 
-            named = filled(self, text)  # `d20+{might}`: the acting character's values
-        if named is not None:
-            text = named.line  # what the system reads; the result keeps both (cli/named_lookup.py)
-            line = parse_expanded(named)
-        if isinstance(line, RollError):
-            raise line
-        single, times = self.repeats(line)
-        budget = Budget()  # the dice limit covers the whole LINE, repeats included
-        if not self.needs_campaign(single):
-            system, table = self.pick_system(None), nobody()
-            return [
-                self._resolved(system, table, single, text, i == times - 1, budget, named)
-                for i in range(times)
-            ]
-        if getattr(self.source, "interactive", False):
-            return [
-                self.resolve(single, text, last=i == times - 1, budget=budget, named=named)
-                for i in range(times)
-            ]
-        return self._resolve_in_campaign(single, text, times, budget, named)
+        if not (reads or may_name(text, line, run.settings.system_id(), None)):
+            return self._at_no_table(text, line, run)  # `d20+{might}` for nobody: the defaults
+        if not self.campaign_exists(run.settings):
+            return self._at_no_table(text, line, run)
+        if getattr(run.source, "interactive", False):
+            from cli.typed_dice import typed  # faces at a prompt: a person's time
 
-    def _plain_results(
-        self, system: System, line: ast.Line, text: str, times: int
-    ) -> Iterator[Resolution]:
+            return typed(self, text, line, run)
+        return self._in_one_transaction(text, line, run)
+
+    def _plain_results(self, system: System, line: ast.Line, text: str, times: int,
+                       run: LineRun) -> Iterator[Resolution]:
         budget, table = Budget(), nobody()  # the dice limit covers the whole LINE, repeats included
         for i in range(times):
-            yield self._resolved(system, table, line, text, i == times - 1, budget)
+            yield self.resolved(system, table, line, text, i == times - 1, budget, run)
 
-    def _resolved(
-        self, system: System, table: TableState, line: ast.Line, text: str, last: bool, budget: Budget,
-        named: Expansion | None = None,
-    ) -> Resolution:
-        roller = Roller(self.source, budget)
-        res = self._judged(system, table, line, text, roller, named)
-        self._check_faces(last)
+    def resolved(self, system: System, table: TableState, line: ast.Line, text: str, last: bool,
+                 budget: Budget, run: LineRun, named: Expansion | None = None) -> Resolution:
+        res = judged(system, table, line, text, Roller(run.source, budget), named)
+        self.check_faces(last, run)
         return res
 
     @staticmethod
-    def _judged(
-        system: System, table: TableState, line: ast.Line, text: str, roller: Roller,
-        named: Expansion | None = None,
-    ) -> Resolution:
-        """The system's resolution of the LINE; a named roll's result shows its name and keeps
-        both forms (cli/named_lookup.py)."""
-        res = system.resolve(line, Context(system, table, roller, text))
-        if named is None:
-            return res
-        from cli.named_lookup import named_result
+    def check_faces(last: bool, run: LineRun) -> None:
+        """A one-shot (or a line with `--rolled` of its own) refuses leftover faces before
+        anything is shown or stored."""
+        if last and run.checks_faces and isinstance(run.source, ScriptedSource):
+            run.source.check_used_up()
 
-        return named_result(res, named)
+    def _at_no_table(self, text: str, line: ast.Line | RollError, run: LineRun
+                     ) -> list[Resolution]:
+        """A LINE resolved with no campaign (none there, or nothing it reads): its `{name}`s
+        take their defaults; one that changes something creates the campaign to log it."""
+        from cli.stat_line import filled
 
-    def _resolve_in_campaign(
-        self, line: ast.Line, text: str, times: int, budget: Budget,
-        named: Expansion | None = None,
-    ) -> list[Resolution]:
-        """Every repeat of a LINE in one transaction: all of them, or nothing (a repeat that is
-        refused leaves the campaign as it was, as does a killed process)."""
-        if not self.campaign_exists():
-            return self._resolve_without_campaign(line, text, times, budget, named)
+        named = filled(text, None, None)
+        if named is not None:
+            text, line = named.line, parse_expanded(named)
+        if isinstance(line, RollError):
+            raise line
+        single, times = repeats(line, run.settings)
+        return self.without_campaign(single, text, times, Budget(), run, named)
+
+    def _in_one_transaction(self, text: str, line: ast.Line | RollError, run: LineRun
+                            ) -> list[Resolution] | Logged:
+        """Every repeat of a LINE in one write transaction: who acts (the turn's combatant),
+        the names in reach, the sheet and its last entry read once; all of the changes, or
+        nothing (a repeat that is refused leaves the campaign as it was, as does a killed
+        process)."""
         from contextlib import ExitStack
 
+        from cli.named_lookup import expansion_in
+        from cli.stat_line import filled
         from cli.store import CampaignUnavailable
 
         with ExitStack() as opened:
             try:
                 tx = opened.enter_context(self.campaign().transaction())
             except CampaignUnavailable as error:
-                if self.settings.acting() is not None:
-                    if not (self.through_outage and isinstance(line, ast.RollLine)):
-                        raise
-                    # the REPL: plain dice roll through an outage, said to be unlogged
-                    rolled = self._resolve_without_campaign(line, text, times, budget, named)
-                    self.err("roll: not logged: campaign unreachable")
-                    return rolled
-                # nobody acts: a LINE with its values inline goes on without the campaign
-                return self._resolve_without_campaign(line, text, times, budget, named, error)
+                return self._through_outage(text, line, run, error)
+            acting, table, system = self.acting_in(tx, text, line, run, say=True)
+            named = expansion_in(tx, text, line, run.settings, acting,
+                                 None if system is None else system.id)
+            if named is None:
+                named = filled(text, table, system)
+            if named is not None:
+                text, line = named.line, parse_expanded(named)
+            if isinstance(line, RollError):
+                raise line
+            single, times = repeats(line, run.settings)
+            budget = Budget()  # the dice limit covers the whole LINE, repeats included
+            if not needs_campaign(single, acting, run.secret):  # an alias for dice, nobody acting
+                system = pick_system(run.settings, None)
+                return [self.resolved(system, nobody(), single, text, i == times - 1, budget, run,
+                                      named) for i in range(times)]
             results: list[Resolution] = []
-            seen: tuple[TableState, System] | None = None
+            records: list[Record | None] = []
             for i in range(times):
-                if seen is None:
-                    seen = self.table_and_system(tx, commanded(line, text), say=i == 0)
-                table, system = seen
-                res = self._resolved(system, table, line, text, i == times - 1, budget, named)
-                if table.active is not None or res.changes or self.secret:
-                    self.record(tx, res)
-                    seen = None  # pools and the last entry changed: read them again
+                if table is None:
+                    table = tx.table(acting)
+                    system = pick_system(run.settings, table)
+                assert system is not None
+                res = self.resolved(system, table, single, text, i == times - 1, budget, run,
+                                    named)
+                record = None
+                if table.active is not None or res.changes or run.secret:
+                    record = self.record(tx, res, run.secret)
+                    table = None  # pools and the last entry changed: read them again
                 results.append(res)
-            return results
+                records.append(None if run.secret else record)  # JSON shows no `secret`
+            return Logged(tuple(results), tuple(records))
 
-    def _resolve_without_campaign(
-        self, line: ast.Line, text: str, times: int, budget: Budget,
-        named: Expansion | None = None, unavailable: RollError | None = None,
-    ) -> list[Resolution]:
-        """A command with nobody acting and no campaign (none yet, or `unavailable`): resolved
-        at an empty table. One that changes something writes: it creates a missing campaign
-        (and says where), and it is refused, changing nothing, when the campaign cannot be
-        opened (so is one the empty table refuses: it may have needed the campaign)."""
-        system = self.pick_system(None)
+    def _through_outage(self, text: str, line: ast.Line | RollError, run: LineRun,
+                        error: RollError) -> list[Resolution]:
+        """The campaign cannot be reached: with somebody acting, only the REPL's plain dice roll
+        (said to be unlogged); with nobody, a LINE with its values inline goes on without it."""
+        if isinstance(line, RollError):
+            raise line
+        single, times = repeats(line, run.settings)
+        if run.acting() is not None:
+            if not (self.through_outage and isinstance(line, ast.RollLine)):
+                raise error
+            rolled = self.without_campaign(single, text, times, Budget(), run)
+            self.err("roll: not logged: campaign unreachable")
+            return rolled
+        return self.without_campaign(single, text, times, Budget(), run, None, error)
+
+    def without_campaign(self, line: ast.Line, text: str, times: int, budget: Budget,
+                         run: LineRun, named: Expansion | None = None,
+                         unavailable: RollError | None = None) -> list[Resolution]:
+        """A LINE with nobody acting and no campaign (none yet, or `unavailable`): resolved at
+        an empty table. One that changes something writes: it creates a missing campaign (and
+        says where), and it is refused, changing nothing, when the campaign cannot be opened
+        (so is one the empty table refuses: it may have needed the campaign)."""
+        system = pick_system(run.settings, None)
         try:
-            results = [
-                self._resolved(system, nobody(), line, text, i == times - 1, budget, named)
-                for i in range(times)
-            ]
+            results = [self.resolved(system, nobody(), line, text, i == times - 1, budget, run,
+                                     named) for i in range(times)]
         except RollError:
             if unavailable is not None:
                 raise unavailable from None
@@ -191,84 +231,59 @@ class Resolver(Planner):
                 raise unavailable
             with self.campaign(create=True).transaction() as tx:
                 for res in results:  # the table was empty, as the new campaign is
-                    self.record(tx, res)
+                    self.record(tx, res, run.secret)
         return results
 
-    def _check_faces(self, last: bool) -> None:
-        """A one-shot refuses leftover `--rolled` faces before anything is shown or stored."""
-        if last and self.one_shot and isinstance(self.source, ScriptedSource):
-            self.source.check_used_up()
+    def acting_in(self, tx: CampaignView, text: str, line: ast.Line | RollError, run: LineRun,
+                  say: bool = False) -> tuple[str | None, TableState | None, System | None]:
+        """Who the LINE acts as, decided in its transaction: the one chosen, else in a running
+        encounter the combatant whose turn it is (cli/turn.py; `say`: the text output says
+        so); with their table and system when somebody acts (one statement reads the sheet
+        and its last entry)."""
+        acting = run.acting()
+        if acting is None and run.may_take_turn(line):
+            party = tx.party()
+            if party.get("encounter"):
+                from cli.turn import acting_note, turn_actor
 
-    def resolve(
-        self, line: ast.Line, text: str, last: bool = True, budget: Budget | None = None,
-        named: Expansion | None = None,
-    ) -> Resolution:
-        roller = Roller(self.source, budget or Budget())
-        if not self.needs_campaign(line):
-            system = self.pick_system(None)
-            res = self._judged(system, nobody(), line, text, roller, named)
-            self._check_faces(last)
-            return res
-        if not self.campaign_exists():
-            return self._resolve_without_campaign(line, text, 1, roller.budget, named)[0]
-        campaign = self.campaign()
-        if getattr(self.source, "interactive", False):
-            # dice typed at a prompt take a person's time: read, then write in a short
-            # transaction of its own, whose `before` checks refuse anything changed meanwhile
-            with campaign.transaction(readonly=True) as tx:
-                table, system = self.table_and_system(tx, commanded(line, text), say=True)
-                table = table.materialized()  # compared with the campaign after the faces
-            res = self._judged(system, table, line, text, roller, named)
-            self._check_faces(last)
-            if table.active is not None or res.changes or self.secret:
-                with campaign.transaction() as tx:
-                    now, system = self.table_and_system(tx, commanded(line, text))
-                    from cli.render.meanwhile import meanwhile, moved
-
-                    if moved(table, now):  # the faces stay; the LINE reads the new state
-                        for line_text in meanwhile(table, now, system):
-                            self.out(line_text)
-                        getattr(self.source, "replay", lambda: None)()
-                        roller = Roller(self.source, budget or Budget())
-                        res = self._judged(system, now, line, text, roller, named)
-                    self.record(tx, res)
-            return res
-        with campaign.transaction() as tx:
-            table, system = self.table_and_system(tx, commanded(line, text), say=True)
-            res = self._judged(system, table, line, text, roller, named)
-            self._check_faces(last)
-            if table.active is not None or res.changes or self.secret:
-                self.record(tx, res)
-        return res
-
-    def table_and_system(self, tx: CampaignView, text: str | None = None, say: bool = False
-                         ) -> tuple[TableState, System]:
-        """The campaign as the LINE sees it, and the system that resolves it. A command
-        LINE `text` nobody was chosen for, in a running encounter, acts as whose turn it is
-        (cli/turn.py), read in the same transaction; `say`: the text output says so. (`--as ""`
-        is nobody, chosen: it acts as nobody.)"""
-        acting = self.settings.acting()
+                taker = turn_actor(party, text)
+                found = None if taker is None else tx.find_character(taker)
+                if found is not None:
+                    acting = found.name
+                    if say and not (run.settings.json or run.settings.quiet):
+                        self.out(acting_note(found.name))
+        if acting is None:
+            return None, None, None
         table = tx.table(acting)  # an unknown name is an error
-        if (acting is None and self.settings.character is None and text is not None
-                and table.party.get("encounter")):
-            from cli.turn import acting_note, turn_actor
+        return acting, table, pick_system(run.settings, table)
 
-            taker = turn_actor(table.party, text)
-            if taker is not None and taker.lower() in table.characters:
-                table = tx.table(taker)
-                if say and not (self.settings.json or self.settings.quiet):
-                    self.out(acting_note(table.active.name if table.active else taker))
-        return table, self.pick_system(table)
+    def table_and_system(self, tx: CampaignView, text: str, line: ast.Line | RollError,
+                         run: LineRun, say: bool = False) -> tuple[TableState, System]:
+        """The campaign as the LINE sees it, and the system that resolves it (who acts as
+        `acting_in` decides)."""
+        _, table, system = self.acting_in(tx, text, line, run, say)
+        if table is None or system is None:
+            table = tx.table(None)
+            system = pick_system(run.settings, table)
+        return table, system
 
-    def record(self, tx: CampaignView, res: Resolution) -> None:
+    def record(self, tx: CampaignView, res: Resolution, secret: bool = False) -> Record:
         """Apply the changes and log the LINE's record (rules/record.py: what a script's JSON
         and the log are written from; a secret LINE: marked, and a marker row for the others'
         log: cli/secret.py)."""
-        record = record_of(res, render_text.plain_text(res), secret=self.secret)
-        if not self.secret:
+        from cli.render import text as render_text
+        from rules.record import record_of, secret_mark
+
+        record = record_of(res, render_text.plain_text(res), secret=secret)
+        if not secret:
             tx.apply(res, record)
-            return
+            return record
         mark = secret_mark(record)
         tx.apply(Resolution(mark.input, res.system, mark.kind, mark.text,
                             character=res.character), mark)
         tx.apply(res, record)  # last: the LINE a `fluke` looks back at
+        return record
+
+    def reading(self) -> AbstractContextManager[CampaignView]:
+        """A read-only transaction of the campaign (odds, a named roll's lookup)."""
+        return self.campaign().transaction(readonly=True)

@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, Any
 from cli.files import read_text
 from cli.render.safe import shown
 from rules.dice.evaluate import Budget, Roller
-from rules.dice.source import ScriptedSource
 from rules.errors import RollError, UsageError
 from rules.resolution import Resolution
 from rules.tables import RollTable, TableError, TableRoll, roll_table, table_from_csv, table_from_data
 from rules.tables.rolling import TableBudget
 
 if TYPE_CHECKING:
+    from cli.plan import LineRun
     from cli.runner import Runner
     from cli.store import CampaignView
 
@@ -131,9 +131,10 @@ class Tables:
                 self.tx = None
 
 
-def table_roll(runner: Runner, target: str) -> list[TableRoll]:
+def table_roll(runner: Runner, target: str, run: LineRun | None = None) -> list[TableRoll]:
     """Roll on a table (by name, or a file's path) as often as `-n` says, with the runner's
     dice; nested `[[table:NAME]]` rows are looked up beside the file, then in the campaign."""
+    run = run or runner.line_run()
     path = is_path(target)
     tables = Tables(runner, Path(target).parent if path else None)
     with tables.reading(needed=not path):
@@ -143,10 +144,9 @@ def table_roll(runner: Runner, target: str) -> list[TableRoll]:
                              f" (known: {', '.join(_names(tables)) or 'none yet'})")
         budget, written = Budget(), TableBudget()
         rolls = []
-        for _ in range(runner.settings.times):
-            rolls.append(roll_table(table, Roller(runner.source, budget), tables.lookup, written))
-        if runner.one_shot and isinstance(runner.source, ScriptedSource):
-            runner.source.check_used_up()  # leftover --rolled faces: refused before showing
+        for _ in range(run.settings.times):
+            rolls.append(roll_table(table, Roller(run.source, budget), tables.lookup, written))
+        runner.resolver.check_faces(True, run)  # leftover --rolled faces: refused before showing
         return rolls
 
 
@@ -162,19 +162,21 @@ def table_resolution(roll: TableRoll, input_line: str, system: str) -> Resolutio
                       throws=roll.throws, extra=(("table", roll.to_json()),), rolls=roll.inline)
 
 
-def run_table(runner: Runner, target: str, input_line: str | None = None) -> int:
+def run_table(runner: Runner, target: str, input_line: str | None = None,
+              run: LineRun | None = None) -> int:
     """`roll table TARGET` and a batch's `table TARGET`: roll, show (`-q`: the row's text)."""
     line = input_line or f"table {target}"
     try:
-        rolls = table_roll(runner, target)
+        run = run or runner.line_run()
+        rolls = table_roll(runner, target, run)
     except RollError as error:
-        return runner.report(line, error)
-    system = runner.settings.system_id() or "generic"
+        return runner.report(line, error, None if run is None else run.settings)
+    system = run.settings.system_id() or "generic"
     for roll in rolls:
-        if runner.settings.quiet and not runner.settings.json:
+        if run.settings.quiet and not run.settings.json:
             runner.out(shown(roll.text))
         else:
-            runner.show(table_resolution(roll, line, system))
+            runner.show(table_resolution(roll, line, system), run.settings)
     return 0
 
 

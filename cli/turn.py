@@ -1,6 +1,6 @@
 """Who a LINE acts as in a running encounter when nobody was chosen (no `--as`, no ROLL_AS,
 no `as` in the REPL): the combatant whose turn it is, said so before the result. The REPL and
-a one-shot from a shell share it (cli/repl/words.py, cli/runner.py)."""
+a one-shot from a shell share it, deciding it in the LINE's own transaction (cli/resolving.py)."""
 
 from __future__ import annotations
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 
 from cli.env import Environment
 from cli.runner import Runner
@@ -16,15 +17,14 @@ def runner(stdin: str = "", **settings: object) -> Runner:
 
 
 def test_who_acts_still_decides_after_a_plain_line_was_worked_out(tmp_path: object) -> None:
-    """The REPL's `as NAME` changes the settings between LINEs: the same dice then need the
-    campaign (here: none, so an error naming the path), and `as none` makes them plain again."""
+    """The REPL's `as NAME` makes new settings for the LINEs after it: the same dice then need
+    the campaign (here: none, so an error naming the path), and `as none` makes them plain
+    again; the runner's own settings stay the process's."""
     from pathlib import Path
 
     missing = Path(str(tmp_path)) / "none.sqlite3"
     same = runner(campaign=missing)
     assert same.run("1d6") == 0
-    same.settings.character = "Mira"
-    assert same.run("1d6") == 2
+    assert same.run("1d6", replace(same.settings, character="Mira")) == 2
     assert f"no campaign at {missing}" in same.env.stderr.getvalue()
-    same.settings.character = ""
-    assert same.run("1d6") == 0
+    assert same.run("1d6", replace(same.settings, character="")) == 0

@@ -122,7 +122,8 @@ def test_the_repl_keeps_who_acts_and_rolls_plain_dice_through_an_outage(
     monkeypatch.setenv("ROLL_CAMPAIGN", url)
     assert invoke("sheet", "import", str(sheet(tmp_path, KIT, "kit")))[0] == 0
     out, err = io.StringIO(), io.StringIO()
-    runner = Runner(Settings(rolled="4,3,5"), Environment(stdout=out, stderr=err))
+    runner = Runner(Settings(rolled="4,3,5"), Environment(stdout=out, stderr=err),
+                    through_outage=True)
     repl = Repl(runner, width=lambda: 40)
     try:
         repl.handle_line("as kit")

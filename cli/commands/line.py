@@ -11,8 +11,7 @@ from cli.completion import LineWord
 from cli.env import Environment
 from cli.group import LINE_COMMAND
 from cli.options import LINE_OPTIONS, VersionOpt, fail, unknown_option, with_settings
-from cli.plain import run_words
-from cli.runner import Runner
+from cli.plain import line_runner, run_words
 from cli.settings import Settings
 from rules.errors import RollError, UsageError
 
@@ -28,7 +27,7 @@ def line_command(env: Environment, settings: Settings, words: LineWords = None,
     """Roll a LINE: dice notation or a system command (cli/plain.py reads the plain ones
     without this command)."""
     try:
-        runner = Runner(settings, env)
+        runner = line_runner(settings, words or [], env)
         unknown = unknown_option(words or [])
         if unknown is not None:
             raise UsageError(f"no such option: {unknown} (a LINE that starts with '-' goes"

@@ -61,8 +61,7 @@ def table_roll_command(
     """Roll on a table: prints the row, its inline rolls and nested tables done."""
     from cli.tables import run_table
 
-    runner = Runner(settings, env)
-    runner.one_shot = True
+    runner = Runner(settings, env, one_shot=True)
     return worst(run_table(runner, target), runner.finish())
 
 

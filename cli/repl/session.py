@@ -143,22 +143,23 @@ def run_repl(
 ) -> int:
     """Prompt for LINEs until `quit`, `exit` or Ctrl-D (exit 0); errors never end it."""
     repl: Repl | None = None
+    # errors (the runner's, and a subcommand's on sys.stderr) wrap at words to the pane, their
+    # hints in the prompt's words
+    errors = FittedErrors(env.stderr, lambda: 80)
     try:
-        runner = Runner(settings, env)
+        # plain dice roll while the campaign is unreachable
+        runner = Runner(settings, Environment(env.stdin, env.stdout, cast(TextIO, errors)),
+                        through_outage=True)
         repl = Repl(runner)
         # the check reads through the view's connection (the runner's, kept open while somebody
         # acts): no second connection to open, nor a WAL checkpoint when it closes
         repl.refresh()
-        check_acting(settings, runner)
+        repl.settings = check_acting(settings, runner)
     except RollError as error:
         if repl is not None:
             repl.close()
         env.stderr.write(error_text(None, error) + "\n")
         return error.exit_status
-    # errors (the runner's, and a subcommand's on sys.stderr) wrap at words to the pane, their
-    # hints in the prompt's words
-    errors = FittedErrors(env.stderr, lambda: 80)
-    runner.env = Environment(env.stdin, env.stdout, cast(TextIO, errors))
     output = pane_output(output)  # (the toolbar shows where the terminal answers no CPR)
     session = build_session(repl, input, output, history)
 

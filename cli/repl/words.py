@@ -47,10 +47,11 @@ PAGED = ("odds", "log")
 NOBODY = ("none", "-")
 
 
-def check_acting(settings: Settings, opened: CampaignHolder | None = None) -> None:
+def check_acting(settings: Settings, opened: CampaignHolder | None = None) -> Settings:
     """`roll --as NAME` (or ROLL_AS) opening the REPL: an unknown NAME is bad input, as for a
-    one-shot; a name the last REPL left behind is restored if it is still in the campaign.
-    NAME is looked up through `opened`'s connection when given (the REPL's, already open)."""
+    one-shot; a name the last REPL left behind is restored if it is still in the campaign (the
+    settings the REPL starts with, returned). NAME is looked up through `opened`'s connection
+    when given (the REPL's, already open)."""
     from cli.repl.memory import remembered_as
     from cli.store import campaign_exists, no_campaign, open_campaign
 
@@ -59,8 +60,8 @@ def check_acting(settings: Settings, opened: CampaignHolder | None = None) -> No
     if name is None:
         kept = remembered_as(path) if settings.character is None else None
         if kept is not None and campaign_exists(path):
-            settings.character = _known(open_campaign(path, create=False), kept)
-        return
+            return replace(settings, character=_known(open_campaign(path, create=False), kept))
+        return settings
     if not campaign_exists(path):
         raise no_campaign(path)
     campaign = opened.campaign() if opened is not None else open_campaign(path, create=False)
@@ -70,6 +71,7 @@ def check_acting(settings: Settings, opened: CampaignHolder | None = None) -> No
     finally:
         if opened is None:
             campaign.close()
+    return settings
 
 
 def _known(campaign: CampaignStore, name: str) -> str | None:
@@ -84,18 +86,26 @@ def _known(campaign: CampaignStore, name: str) -> str | None:
     return None if found is None else found.name
 
 
-def is_pure_roll(line: str) -> bool:
-    """Whether a LINE only rolls dice (no system command: nothing it could change)."""
+def is_pure_roll(line: str, settings: Settings) -> bool:
+    """Whether a LINE only rolls dice (no system command: nothing it could change), after the
+    line's own options (`--as Kit spend luck` changes pools)."""
     from rules.notation import ast, parse
 
     try:
+        if line[:1] == "-":
+            from cli.line_options import line_options
+
+            read = line_options(line, settings)
+            if read is not None:
+                line = read.text
         return isinstance(parse(line), ast.RollLine)
     except RollError:
         return True  # it cannot run: repeating it only shows the error again
 
 
 class Repl:
-    """What the REPL keeps between prompts: the runner, the last LINE, the dice source, the view."""
+    """What the REPL keeps between prompts: the runner, its own options (`use`, `as` make new
+    ones, passed with each LINE), the last LINE, the dice it throws, the view."""
 
     def __init__(
         self,
@@ -104,16 +114,24 @@ class Repl:
         width: Callable[[], int] = terminal_columns,
     ) -> None:
         self.runner = runner
-        runner.through_outage = True  # plain dice roll while the campaign is unreachable
         self.views = ViewReader(runner.settings, runner)  # one connection for the REPL
         self.last: str | None = None
         self.repeating = False  # Enter on `again` put the last LINE on the prompt line
         self.pending: list[str] = []  # pasted lines still to run, in order
         self.prefill = ""  # a pasted last line without its newline, for the next prompt
-        self.rolling: DiceSource = runner.source
+        self.hand: DiceSource | None = None  # physical dice (`physical on`); None: the runner's
         self.ask = ask or input
         self.width = width
         self.page: Callable[[str], None] = runner.out  # the session's pager on a terminal
+
+    @property
+    def settings(self) -> Settings:
+        """The options this REPL's LINEs run under (its `use` and `as`)."""
+        return self.views.settings
+
+    @settings.setter
+    def settings(self, settings: Settings) -> None:
+        self.views.settings = settings  # what the view reads for the prompt, too
 
     # ---- what the prompt shows ----
 
@@ -135,7 +153,7 @@ class Repl:
 
     @property
     def physical(self) -> bool:
-        return isinstance(self.runner.source, PhysicalSource)
+        return isinstance(self.hand, PhysicalSource)
 
     def close(self) -> None:
         self.views.close()
@@ -224,7 +242,7 @@ class Repl:
         gathered, env = io.StringIO(), self.runner.env
         self.runner.env = replace(env, stdout=gathered)
         try:
-            run_any(self.runner, line)
+            run_any(self.runner, line, self.settings, self.hand, self._fight())
         finally:
             self.runner.env = env
             text = gathered.getvalue().rstrip("\n")
@@ -235,36 +253,29 @@ class Repl:
         """Run a LINE or subcommand; physical faces typed beyond its dice are said unused."""
         from cli.dispatch import run_any, subcommand_of
 
-        hand = self.runner.source
+        hand = self.hand
         if isinstance(hand, PhysicalSource):
             hand.start_line()
-        settings = self.runner.settings
-        actor = None
-        if settings.acting() is None and subcommand_of(line) is None:
-            from cli.turn import turn_actor
-
-            actor = turn_actor(self.view().party, line)
-        if actor is not None:
-            from cli.turn import acting_note
-
-            self.say(acting_note(actor))
-            settings.character, chosen = actor, settings.character
         try:
             if self._pages(line):
                 self._paged(line)
             else:
-                run_any(self.runner, line)
+                run_any(self.runner, line, self.settings, hand,
+                        subcommand_of(line) is None and self._fight())
         finally:
-            if actor is not None:
-                settings.character = chosen
             if line.split(" ", 1)[0].lower() == "encounter":
                 self.views.stale = True  # a fight started or ended: the view reads it
             if isinstance(hand, PhysicalSource) and (extra := hand.left_over()):
                 self.say(f"not used: {' '.join(extra)} (the LINE threw fewer dice)")
 
+    def _fight(self) -> bool:
+        """Whether the view shows a fight: a LINE by nobody chosen then acts as whose turn it
+        is, decided in the LINE's own transaction (cli/resolving.py)."""
+        return bool(self.view().party.get("encounter"))
+
     def repeat_confirmed(self, line: str) -> bool:
         """A pure dice roll repeats at once; a LINE that may change pools asks `y/N` first."""
-        if is_pure_roll(line):
+        if is_pure_roll(line, self.settings):
             return True
         try:
             answer = self.ask(f"{line} again? y/N ")
@@ -287,16 +298,15 @@ class Repl:
 
     def use(self, system_id: str) -> None:
         """`use SYSTEM`: roll with this system; a character of another game stops acting."""
-        settings = self.runner.settings
         if not system_id:
             self.say(f"system: {self.view().system.id} (use SYSTEM to switch)")
             return
         system = get_system(system_id)
-        settings.system = system.id
+        self.settings = replace(self.settings, system=system.id)
         view = self.refresh()
         acting = view.character
         if acting is not None and acting.system != system.id:
-            settings.character = ""
+            self.settings = replace(self.settings, character="")
             self._remember(None)
             self.say(f"{acting.name} plays {acting.system}: acting as nobody")
         self.say(f"system: {system.id} · {system.title}")
@@ -305,7 +315,6 @@ class Repl:
     def act_as(self, words: str) -> None:
         """`as NAME`: act as NAME in this REPL (and the next one to open); `as` says who acts;
         `as none` or `as -` acts as nobody."""
-        settings = self.runner.settings
         try:
             name = " ".join(shlex.split(words))
         except ValueError:
@@ -319,41 +328,41 @@ class Repl:
                      else f"acting as {acting.name} ({acting.system})")
             return
         if name.lower() in NOBODY:
-            settings.character = ""
+            self.settings = replace(self.settings, character="")
             self._remember(None)
             self.say("acting as nobody")
             self.refresh()
             return
         from cli.store import open_campaign
 
-        campaign = open_campaign(settings.campaign_path(), create=False)
+        campaign = open_campaign(self.settings.campaign_path(), create=False)
         try:
             with campaign.transaction(readonly=True) as tx:
                 character = tx.character(name)
         finally:
             campaign.close()
-        settings.character = character.name
+        settings = replace(self.settings, character=character.name)
         self._remember(character.name)
         if settings.system_id() not in (None, character.system):
-            settings.system = character.system
+            settings = replace(settings, system=character.system)
+        self.settings = settings
         self.say(f"acting as {character.name} ({character.system})")
         self.refresh()
 
     def _remember(self, name: str | None) -> None:
         from cli.repl.memory import remember_as
 
-        remember_as(self.runner.settings.campaign_path(), name)
+        remember_as(self.settings.campaign_path(), name)
 
     def set_physical(self, word: str) -> None:
         """`physical on|off`: ask for each die's face at a prompt, or roll again."""
         low = word.lower()
         if low == "on":
             if not self.physical:
-                self.rolling = self.runner.source
-                self.runner.source = PhysicalSource(self.ask, self.say)
+                self.hand = PhysicalSource(self.ask, self.say)
             self.say("physical dice: type each face")
         elif low == "off":
-            self.runner.source = self.rolling
+            self.hand = None
             self.say("physical dice off: rolling")
         elif not low:
             self.say(f"physical dice {'on' if self.physical else 'off'} (physical on|off)")

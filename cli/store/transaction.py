@@ -359,8 +359,7 @@ class Transaction(NamedRows):
         listed = [c.to_json() for c in changes]
         self.check_open(True)
         known, self._log_id = self._log_id, None
-        stored = records.encode(record)
-        record = records.decode(json.loads(stored), tuple(changes))  # as it will read back
+        stored = records.encode(record)  # the entry returned holds the record as given
         args: list[Any] = [*row, record.kind, stored,
                            json.dumps(listed, ensure_ascii=False, default=str), undoes]
         columns = "time, input, character, character_key, system, kind, result, changes, undoes"

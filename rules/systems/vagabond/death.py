@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.campaign import Character
+from rules.campaign import Character, TableState
 from rules.errors import RuleError
 from rules.resolution import Change
 
@@ -32,6 +32,28 @@ def cause(change: Change) -> str | None:
     if change.pool == "fatigue" and reached and not was:
         return f"{FATIGUE_DEATH} Fatigue"
     return None
+
+
+def can_kill(changes: Sequence[Change]) -> bool:
+    """Whether any of these changes takes a Hero to 0 HP or 5 Fatigue (most change nothing
+    that kills: the campaign's other characters are then never read)."""
+    return any(cause(change) is not None for change in changes)
+
+
+def dead_among(table: TableState, changes: Sequence[Change]) -> frozenset[str]:
+    """The Heroes these changes could kill who are dead already, by lower-case name: each one
+    read alone (the acting one is read already), never the whole roster."""
+    dead: set[str] = set()
+    for change in changes:
+        if cause(change) is None or change.character is None:
+            continue
+        key = change.character.lower()
+        active = table.active
+        who = active if active is not None and active.name.lower() == key else (
+            table.characters.get(key))
+        if who is not None and DEAD in {f.lower() for f in who.flags}:
+            dead.add(key)
+    return frozenset(dead)
 
 
 def deaths(changes: Sequence[Change], dead: frozenset[str]) -> tuple[list[Change], list[str]]:

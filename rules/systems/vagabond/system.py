@@ -11,7 +11,7 @@ from rules.errors import SheetError
 from rules.notation import ast
 from rules.resolution import Change, Resolution
 from rules.systems.protocol import CommandFn, Context, OddsFn, Pool, Stat, System
-from rules.systems.vagabond.death import DEAD, deaths, refuse_dead
+from rules.systems.vagabond.death import can_kill, dead_among, deaths, refuse_dead
 from rules.systems.vagabond.names import ARMOR_RANGE, SKILLS, find_skill
 
 if TYPE_CHECKING:
@@ -105,9 +105,9 @@ class Vagabond(System):
         if isinstance(line, ast.CommandLine):
             refuse_dead(ctx.table.active, line.word)
         res = super().resolve(line, ctx)
-        dead = frozenset(c.name.lower() for c in ctx.table.characters.values()
-                         if DEAD in {f.lower() for f in c.flags})
-        more, notes = deaths(res.changes, dead)
+        if not can_kill(res.changes):
+            return res  # the roster is read only when a change can kill (a pool change rarely)
+        more, notes = deaths(res.changes, dead_among(ctx.table, res.changes))
         if not more:
             return res
         return replace(res, changes=(*res.changes, *more), notes=(*res.notes, *notes))
