@@ -149,8 +149,6 @@ class Plans:
     """Plain LINEs worked out once per LINE and options for the process (a batch, the REPL and
     `-n` roll the same few LINEs again and again)."""
 
-    __slots__ = ("_plans",)
-
     def __init__(self) -> None:
         self._plans: dict[tuple[str, str | None, str | None, int], PlainPlan] = {}
 

@@ -85,8 +85,7 @@ def test_a_line_acts_as_its_character_and_the_next_line_as_nobody(tmp_path: Path
         2,
         "spend luck → Luck 1\nKit · Luck 2 → 1 (spend)\n"
         "gain luck 1 → Luck 2\nKit · Luck 1 → 2 (gain)\n",
-        "roll: error: line 2: this needs a character: use --as NAME (or `as NAME` in the REPL),"
-        " after `roll sheet import FILE.toml`\n",
+        "roll: error: line 2: this needs a character: use --as NAME (or `as NAME` in the REPL)\n",
     )
     code, out, _ = invoke("log")
     assert code == 0 and out == ("#1 now Kit spend luck · Luck 2→1\n"
@@ -123,8 +122,7 @@ def test_repl_lines_take_their_own_options_for_that_line_alone(tmp_path: Path) -
         "fail · 12\n  12 vs 15\n"
         "4\n  [4] = 4\n"
         "Luck 1\n  Kit · Luck 2 → 1 (spend)\n",
-        "roll: error: this needs a character: act\n  as one (as NAME), after `sheet import\n"
-        "  FILE.toml`\n"
+        "roll: error: this needs a character: act\n  as one (as NAME)\n"
         "roll: error: -n takes a number N from 1\n  to 100,000, not 'x'\n",
     )
 
