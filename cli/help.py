@@ -84,6 +84,9 @@ Commands:
   roll table NAME | import|list|rm    rollable tables
   roll systems         the game systems
   roll                 the REPL on a terminal; LINEs from a pipe otherwise
+
+--seed INT: the same dice for the same INT and LINEs, on every machine; each
+  integer its own series (--seed -7 never throws --seed 7's dice).
 """
 """`roll help` alone (the REPL's own `help` says its words instead: cli/repl/words.py)."""
 

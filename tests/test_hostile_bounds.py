@@ -364,7 +364,7 @@ def test_the_rolls_of_one_command_write_at_most_16_mib(tmp_path: Path) -> None:
 def test_a_batch_line_of_a_mebibyte_is_its_own_error_and_the_batch_goes_on() -> None:
     code, out, err = invoke_bytes("--rolled", "3,4", input=b"1d6\n" + b"a" * (1 << 20) + b"\n1d6\n")
     assert (code, out) == (2, "1d6 → [3] = 3\n1d6 → [4] = 4\n")
-    assert err == "roll: error: line 2: a LINE has at most 1,000 characters (this one has 65,536)\n"
+    assert err == "roll: error: line 2: a LINE has at most 1,000 characters (this one has 1,048,576)\n"
 
 
 @pytest.mark.parametrize("args", [
