@@ -53,8 +53,8 @@ def _store_error(path: Path, exc: sqlite3.Error) -> UsageError | RuleError:
     """A user-facing error for a failure of SQLite itself."""
     if _busy(exc):
         return RuleError(
-            f"campaign {shown_name(str(path))} stayed busy for {BUSY_TIMEOUT_S:g} s (another roll is writing);"
-            " nothing changed, try again"
+            f"campaign {shown_name(str(path))} stayed busy for {BUSY_TIMEOUT_S:g} s (another"
+            " roll is writing); nothing changed, try again"
         )
     if _disk_full(exc):
         return UsageError(f"campaign {shown_name(str(path))}: disk full; nothing changed")
