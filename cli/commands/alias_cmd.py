@@ -100,9 +100,11 @@ def alias_export(env: Environment, settings: Settings) -> None:
     """Print the campaign's named rolls as TOML (`[aliases]`), for `alias import`."""
     import tomli_w
 
+    from cli.render.safe import toml_safe
+
     with campaign_transaction(settings, readonly=True) as tx:
         aliases = tx.aliases()
-    env.out(tomli_w.dumps({"aliases": aliases}), end="")
+    env.out(toml_safe(tomli_w.dumps({"aliases": aliases})), end="")
 
 
 @alias_app.command("import")

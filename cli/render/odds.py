@@ -6,6 +6,7 @@ import math
 from fractions import Fraction
 from typing import Any
 
+from cli.render.safe import shown
 from rules.odds import Odds
 from rules.odds.result import fraction_text
 from rules.said import SEPARATOR
@@ -85,7 +86,7 @@ def odds_text(
     from cli.render.layout import wrap, wrap_whole
 
     width = max(width, 20)
-    lines = wrap(input_line, width)
+    lines = wrap(shown(input_line), width)  # the LINE (a comment, a label) as data text
     outcomes: list[str] = []
     if odds.outcomes:  # a check's or save's outcome first: what a player asks odds for
         words = [f"{_style(k, color)} {percent(p)}" for k, p in odds.outcomes.items()]
@@ -101,7 +102,7 @@ def odds_text(
     rows, notes = _rows(odds, at_least, at_most, OUTCOME_ROWS if tied else MAX_ROWS, tied)
     lines.extend(_bars(rows, width, color))
     lines.extend(row for note in notes for row in wrap(note, width))
-    lines.extend(row for note in odds.notes for row in wrap(note, width))
+    lines.extend(row for note in odds.notes for row in wrap(shown(note), width))
     return "\n".join(lines)
 
 
