@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
+from cli.render.safe import shown
 from cli.render.text import value_text
 from cli.repl.state import TableView
 from rules.campaign import Character
@@ -101,10 +102,11 @@ def toolbar_text(view: TableView, width: int, physical: bool = False) -> str:
     head = [Item(f"{name[0]}:", f"{name[0].split()[0][:12]}:")] if name else []
     for choice, short in (([*head, *found], False), ([*head, *busy], False),
                           ([*head, *busy], True)):
-        rows = wrap([_fit(item.shown(short), width) for item in choice], width)
+        rows = wrap([_fit(shown(item.shown(short)), width) for item in choice], width)
         if len(rows) <= MAX_ROWS:
             return "\n".join(rows)
-    return "\n".join(_cut([_fit(item.shown(True), width) for item in [*head, *busy]], width))
+    return "\n".join(_cut([_fit(shown(item.shown(True)), width) for item in [*head, *busy]],
+                          width))
 
 
 def _fit(text: str, width: int) -> str:
@@ -116,7 +118,10 @@ def _fit(text: str, width: int) -> str:
 
 def _cut(texts: list[str], width: int) -> list[str]:
     """The items that fit in `MAX_ROWS` rows, the last ending with `+N` for the rest."""
-    for kept in range(len(texts) - 1, 0, -1):
+    # no more than this many items (a column and a separator each) fit in MAX_ROWS rows:
+    # starting there, not at the last of 1,000 pools, keeps this loop's wraps few
+    most = min(len(texts) - 1, MAX_ROWS * (width + 2) // 3)
+    for kept in range(most, 0, -1):
         rows = wrap([*texts[:kept], f"+{len(texts) - kept}"], width)
         if len(rows) <= MAX_ROWS:
             return rows
