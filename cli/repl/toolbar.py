@@ -100,13 +100,17 @@ def toolbar_text(view: TableView, width: int, physical: bool = False) -> str:
     busy = [item for item in found if not item.idle]
     name = [] if view.character is None else [view.character.name]
     head = [Item(f"{name[0]}:", f"{name[0].split()[0][:12]}:")] if name else []
+    most = MAX_ROWS * (width + 2) // 3  # items of a column and a separator each: no more fit
     for choice, short in (([*head, *found], False), ([*head, *busy], False),
                           ([*head, *busy], True)):
+        if len(choice) > most:  # 1,000 pools: not worth laying out to learn they overflow
+            continue
         rows = wrap([_fit(shown(item.shown(short)), width) for item in choice], width)
         if len(rows) <= MAX_ROWS:
             return "\n".join(rows)
-    return "\n".join(_cut([_fit(shown(item.shown(True)), width) for item in [*head, *busy]],
-                          width))
+    kept = [*head, *busy]
+    return "\n".join(_cut([_fit(shown(item.shown(True)), width) for item in kept[:most + 1]],
+                          width, len(kept)))
 
 
 def _fit(text: str, width: int) -> str:
@@ -116,16 +120,19 @@ def _fit(text: str, width: int) -> str:
     return cut(text, width)
 
 
-def _cut(texts: list[str], width: int) -> list[str]:
-    """The items that fit in `MAX_ROWS` rows, the last ending with `+N` for the rest."""
-    # no more than this many items (a column and a separator each) fit in MAX_ROWS rows:
-    # starting there, not at the last of 1,000 pools, keeps this loop's wraps few
-    most = min(len(texts) - 1, MAX_ROWS * (width + 2) // 3)
-    for kept in range(most, 0, -1):
-        rows = wrap([*texts[:kept], f"+{len(texts) - kept}"], width)
-        if len(rows) <= MAX_ROWS:
-            return rows
-    return wrap(texts, width)[:MAX_ROWS]
+def _cut(texts: list[str], width: int, total: int) -> list[str]:
+    """The first of `total` items (`texts`: as many as may fit) that fit in `MAX_ROWS` rows,
+    the last ending with `+N` for the rest."""
+    def fitting(kept: int) -> list[str] | None:
+        rows = wrap([*texts[:kept], f"+{total - kept}"], width)
+        return rows if len(rows) <= MAX_ROWS else None
+
+    low, high = 0, min(len(texts), total - 1)  # fitting(low) holds, or low is 0
+    while low < high:  # fewer items fit where more do (an item takes more than a digit of +N)
+        middle = (low + high + 1) // 2
+        low, high = (middle, high) if fitting(middle) is not None else (low, middle - 1)
+    found = fitting(low) if low else None
+    return found if found is not None else wrap(texts, width)[:MAX_ROWS]
 
 
 class Toolbar:
