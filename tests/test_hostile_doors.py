@@ -5,6 +5,7 @@ batch line says its real length."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -175,3 +176,46 @@ def test_an_over_long_batch_line_says_its_real_length() -> None:
     assert result.stderr == (
         "roll: error: line 2: a LINE has at most 1,000 characters (this one has 3,000,000)\n"
         "roll: error: line 4: a LINE has at most 1,000 characters (this one has 3,000,000)\n")
+
+
+# ---- names a reader cannot tell apart ----
+
+def named(tmp_path: Path, name: str) -> str:
+    path = tmp_path / "named.toml"
+    path.write_text(BEAR.replace('"Bear"', json.dumps(name, ensure_ascii=False)), encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize("hidden", [
+    "\u034f", "\ufe0f", "\u3164", "\u115f", "\u1160", "\uffa0", "\u180b", "\u180f", "\u17b4",
+    "\u17b5", "\u2060", "\u2065", "\u206f", "\ufff0", "\ufff8", "\u00ad", "\u200b", "\u180e",
+    "\U000e0001", "\U000e0041", "\U000e0100", "\U000e0fff", "\u200d", "\u200c",
+])
+def test_a_name_with_a_default_ignorable_character_is_refused_naming_the_key(
+    tmp_path: Path, hidden: str
+) -> None:
+    assert invoke("sheet", "import", named(tmp_path, "Mira"))[0] == 0
+    code, out, err = invoke("sheet", "import", named(tmp_path, f"Mira{hidden}"))
+    assert (code, out) == (2, "")
+    assert err == (f"roll: error: {tmp_path / 'named.toml'}: sheet key 'name' may not hold an"
+                   f" invisible character (U+{ord(hidden):04X} at position 5): two names that"
+                   " look the same would be two characters\n")
+    assert invoke("sheet", "list")[1] == "  Mira             generic\n"
+
+
+def test_the_rule_is_unicodes_default_ignorable_property() -> None:
+    from rules.ignorable import default_ignorable
+
+    found = [c for c in range(0x110000) if default_ignorable(chr(c))]
+    assert len(found) == 4174  # DerivedCoreProperties.txt (Unicode 15): "Total code points: 4174"
+    assert not any(default_ignorable(c) for c in "\u0600\u06dd\ufff9\U00013430 \u3000Mira")
+
+
+@pytest.mark.parametrize("name", ["👩\u200d🚀 Mira", "❤\ufe0f Mira", "👁\ufe0f\u200d🗨 Bo",
+                                  "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645", "Zoë"])
+def test_a_name_keeps_the_joiners_and_selectors_emoji_and_scripts_need(
+    tmp_path: Path, name: str
+) -> None:
+    assert invoke("sheet", "import", named(tmp_path, name)) == (
+        0, f"imported {name} (generic)\n", f"roll: created a new campaign at"
+                                           f" {os.environ['ROLL_CAMPAIGN']}\n")

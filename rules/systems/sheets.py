@@ -32,17 +32,42 @@ def sheet_name(name: object) -> str:
                          f" position {name.index(bad) + 1}): a name is one line of text")
     import unicodedata
 
-    hidden = next((c for c in name if unicodedata.category(c) == "Cf" and c not in JOINERS), None)
+    hidden = hidden_at(name)
     if hidden is not None:
-        raise SheetError(f"sheet key 'name' may not hold an invisible character ({_code(hidden)}"
-                         f" at position {name.index(hidden) + 1}): two names that look the"
-                         " same would be two characters")
+        raise SheetError(f"sheet key 'name' may not hold an invisible character"
+                         f" ({_code(name[hidden])} at position {hidden + 1}): two names that"
+                         " look the same would be two characters")
     return unicodedata.normalize("NFC", name.strip())
 
 
 JOINERS = frozenset("\u200c\u200d")
-"""The invisible characters a name may hold: the zero-width (non-)joiners some scripts and
-emoji sequences need."""
+"""Invisible characters a name may hold between two characters beyond ASCII: the zero-width
+(non-)joiners emoji sequences (`👩‍🚀`) and some scripts need; `Mi‍ra` is refused."""
+
+
+def hidden_at(text: str) -> int | None:
+    """The index of the first character of `text` a reader never sees (Unicode's
+    Default_Ignorable_Code_Point: rules/ignorable.py), else None. Two are allowed where a
+    script or an emoji needs them: a joiner between two characters beyond ASCII, a variation
+    selector right after one (`❤️`); after `Mira` either is a second, lookalike Mira."""
+    if text.isascii():
+        return None
+    from rules.ignorable import default_ignorable, variation_selector
+
+    def shows(c: str) -> bool:  # a character beyond ASCII that is seen
+        return not c.isascii() and not default_ignorable(c)
+
+    for index, c in enumerate(text):
+        if not default_ignorable(c):
+            continue
+        before = text[index - 1] if index else "a"
+        after = text[index + 1] if index + 1 < len(text) else "a"
+        if variation_selector(c) and shows(before):
+            continue
+        if c in JOINERS and (shows(before) or variation_selector(before)) and shows(after):
+            continue
+        return index
+    return None
 
 
 def _control(c: str) -> bool:
