@@ -70,9 +70,11 @@ def test_a_sheet_number_past_any_range_is_refused_naming_the_key(
         "broken TOML: Exceeds the limit (4300 digits) for integer string conversion: value has"
         " 5000 digits; use sys.set_int_max_str_digits() to increase the limit")
     assert refused("sheet", "import", sheet(tmp_path, "Bo", f"[stats]\nstr = {HUGE[:4000]}\n")
-                   ).endswith("sheet key 'stats.str' is outside -1,000,000,000..1,000,000,000")
+                   ).endswith("sheet key 'stats.str' must be from -1,000,000,000 to 1,000,000,000,"
+                              " not a number of 4,000 digits")
     assert refused("sheet", "import", sheet(tmp_path, "Bo", "[pools]\nhp = -10000000000\n")
-                   ).endswith("sheet key 'pools.hp' is outside -1,000,000,000..1,000,000,000")
+                   ).endswith("sheet key 'pools.hp' must be from -1,000,000,000 to 1,000,000,000,"
+                              " not -10,000,000,000")
     deep = "notes = " + "[" * 100_000 + "]" * 100_000 + "\n"
     assert refused("sheet", "import", sheet(tmp_path, "Bo", deep)).endswith(
         "broken TOML: arrays or tables nested too deep")
