@@ -84,13 +84,13 @@ def not_utf8(text: str, what: str) -> str | None:
 
 
 def json_safe(text: str) -> str:
-    """A `json.dumps(…, ensure_ascii=False)` line with DEL, the C1 controls and the line and
-    paragraph separators escaped as well (`\\u009b`), as JSON allows: json.dumps escapes only
-    the characters below U+0020, and an 8-bit CSI reaches a terminal that reads `--json`."""
+    """A `json.dumps(…, ensure_ascii=False)` line with DEL, the C1 controls, the line and
+    paragraph separators and the bidi controls escaped as well (`\\u009b`, `\\u202e`), as
+    JSON allows: json.dumps escapes only the characters below U+0020, and an 8-bit CSI or a
+    right-to-left override reaches a terminal that reads `--json`."""
     if text.isascii() and "\x7f" not in text:
         return text
-    return "".join(f"\\u{ord(c):04x}" if "\x7f" <= c <= "\x9f" or c in "\u2028\u2029" else c
-                   for c in text)
+    return "".join(c if _harmless(c) or c < "\x20" else _toml_escape(c) for c in text)
 
 
 def toml_safe(document: str) -> str:
