@@ -70,6 +70,17 @@ def hidden_at(text: str) -> int | None:
     return None
 
 
+def _check_key_text(where: str, key: str) -> None:
+    """A key (a pool's, a stat's) holds no control and no invisible character: `h͏p` would be a
+    second pool that reads as `hp`."""
+    bad = next((i for i, c in enumerate(key) if _control(c)), None)
+    if bad is None:
+        bad = hidden_at(key)
+    if bad is not None:
+        raise SheetError(f"sheet key '{where}' may not hold a control or invisible character"
+                         f" ({_code(key[bad])} at position {bad + 1})")
+
+
 def _control(c: str) -> bool:
     code = ord(c)
     return code < 0x20 or 0x7F <= code < 0xA0 or 0xD800 <= code <= 0xDFFF or c in _SEPARATORS
@@ -89,6 +100,9 @@ def validate_common(system: System, data: Mapping[str, Any]) -> dict[str, Any]:
     sheet = dict(data)
     name = sheet_name(sheet.get("name"))
     _check_numbers(sheet, "")
+    for section in ("stats", "max", "pools", "risk"):
+        for key in _table(sheet, section):
+            _check_key_text(f"{section}.{key}", str(key))
     allowed = BASE_FIELDS | set(system.fields) | system.sections
     for key in sheet:
         if key not in allowed:
