@@ -149,11 +149,17 @@ class Toolbar:
         self.width = width
         self.physical = physical
         self.max_age = max_age
+        self._last: tuple[TableView, int, bool, str] | None = None
 
     def __call__(self) -> str:
         from cli.repl.encounter_line import encounter_line
 
-        view = self.view(self.max_age)
-        text = toolbar_text(view, self.width(), self.physical())
-        fight = encounter_line(view.party, self.width(), view.fallen)
-        return text if fight is None else f"{fight}\n{text}"
+        view, width, physical = self.view(self.max_age), self.width(), self.physical()
+        last = self._last
+        if last is not None and last[0] is view and last[1:3] == (width, physical):
+            return last[3]  # the same snapshot at the same width: each keystroke redraws it
+        text = toolbar_text(view, width, physical)
+        fight = encounter_line(view.party, width, view.fallen)
+        shown = text if fight is None else f"{fight}\n{text}"
+        self._last = (view, width, physical, shown)
+        return shown
