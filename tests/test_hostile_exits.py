@@ -180,3 +180,11 @@ def test_a_sheets_key_with_an_invisible_character_is_refused(
 
     path = sheet_with(tmp_path, "generic", body)
     assert invoke("sheet", "import", path) == (2, "", f"roll: error: {path}: {shown(said)}\n")
+
+
+def test_campaign_copy_shows_its_paths_inert(tmp_path: Path) -> None:
+    assert invoke("alias", "add", "zz", "1d6")[0] == 0
+    target = tmp_path / "co\x1b[2Jpy.sqlite3"
+    code, out, _ = invoke("campaign", "copy", str(tmp_path / "campaign.sqlite3"), str(target))
+    assert code == 0 and not raw(out)
+    assert out.startswith(f"copied {tmp_path}/campaign.sqlite3 → {tmp_path}/co^[[2Jpy.sqlite3: ")
