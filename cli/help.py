@@ -94,6 +94,9 @@ Old Tom (the longest name the campaign holds), or in quotes: 'Goblin 1'.
 
 A piped or REPL line may begin with -s NAME, --as NAME, --rolled FACES
 or -n N: that line's own options (`-s vagabond check dex=5`).
+
+--seed INT: the same dice for the same INT and LINEs, on every machine; each
+  integer its own series (--seed -7 never throws --seed 7's dice).
 """
 """`roll help` alone (the REPL's own `help` says its words instead: cli/repl/words.py)."""
 

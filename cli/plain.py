@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator, Sequence
-from typing import TextIO, cast
+from typing import NamedTuple, TextIO, cast
 
 from cli.argv import BY_WORD, COMPLETE_VAR, SUBCOMMANDS, given
 from cli.env import Environment, ExitStatus
 from cli.runner import Runner, worst
 from cli.settings import Settings
-from rules.errors import RollError, UsageError
+from rules.errors import LimitError, RollError, UsageError
+from rules.limits import MAX_LINE
 
 REPL_REFUSES = frozenset({"times", "exit_code"})
 """Options `roll repl` does not take (cli/commands/repl_cmd.py)."""
@@ -117,6 +118,10 @@ def run_batch(runner: Runner, env: Environment) -> int:
                     status = worst(status, runner.report(as_text(text), UsageError(bad)))
                     continue
                 at(number, text)
+                too_long = over_long(raw)
+                if too_long is not None:
+                    status = worst(status, runner.report(text[:MAX_LINE], too_long))
+                    continue
                 status = worst(status, run_any(runner, text))
     finally:
         runner.holding = False
@@ -128,6 +133,33 @@ CHUNK = 1 << 16
 LONGEST_KEPT = 1 << 16
 """The most of one input line kept (a LINE has at most 1,000 characters): a line of a gigabyte
 is that line's error, read in constant memory, and the batch goes on after it."""
+
+
+class _Cut(NamedTuple):
+    """A line being skipped: its kept start and the characters read of it so far."""
+
+    kept: str
+    length: int
+
+
+class OverLong(str):
+    """The kept start of an input line longer than LONGEST_KEPT; `length` is the whole line's
+    (its characters counted as they were skipped), so its error says the real length."""
+
+    length: int
+
+    def __new__(cls, kept: str, length: int) -> OverLong:
+        line = super().__new__(cls, kept)
+        line.length = length
+        return line
+
+
+def over_long(line: str) -> LimitError | None:
+    """The error of an input line too long to keep, with its real length; None for the rest."""
+    if not isinstance(line, OverLong):
+        return None
+    return LimitError(f"a LINE has at most {MAX_LINE:,} characters (this one has"
+                      f" {line.length:,})")
 
 
 def input_lines(stdin: TextIO | None, flush: Callable[[], None]) -> Iterator[str]:
@@ -148,7 +180,7 @@ def input_lines(stdin: TextIO | None, flush: Callable[[], None]) -> Iterator[str
     decoder = codecs.getincrementaldecoder(stdin.encoding or "utf-8")("surrogateescape")
     pending = ""
     after_cr = False  # the last chunk ended in `\r`: a `\n` starting this one is its other half
-    skipping = False
+    cut: _Cut | None = None
     while True:
         flush()
         chunk = read1(CHUNK)
@@ -160,17 +192,19 @@ def input_lines(stdin: TextIO | None, flush: Callable[[], None]) -> Iterator[str
             text = text.replace("\r\n", "\n").replace("\r", "\n")
         lines = text.split("\n")
         pending = lines.pop()  # the start of a line that goes on in the next chunk, or ""
-        if skipping:  # the rest of a line too long to keep, up to its newline
+        if cut is not None:  # the rest of a line too long to keep, counted up to its newline
             if lines:
-                lines.pop(0)
-                skipping = False
+                yield OverLong(cut.kept, cut.length + len(lines.pop(0)))
+                cut = None
             else:
+                cut = _Cut(cut.kept, cut.length + len(pending))
                 pending = ""
         yield from lines
-        if len(pending) > LONGEST_KEPT:
-            yield pending[:LONGEST_KEPT]  # far past any LINE: its error; the rest is skipped
-            pending, skipping = "", True
+        if len(pending) > LONGEST_KEPT:  # far past any LINE: its error; the rest is counted
+            cut, pending = _Cut(pending[:LONGEST_KEPT], len(pending)), ""
         if not chunk:
+            if cut is not None:
+                yield OverLong(cut.kept, cut.length)
             if pending:
                 yield pending
             return

@@ -10,6 +10,7 @@ from typing import Any
 
 import tomli_w
 
+from cli.render.safe import toml_safe
 from rules.campaign import Character
 from rules.errors import SheetError, UsageError
 from rules.systems import get_system
@@ -78,7 +79,8 @@ def dump_sheet(character: Character) -> str:
     if "flags" in sheet:
         sheet["flags"] = [str(f) for f in sheet["flags"]]
     text = tomli_w.dumps(_without_none(sheet))
-    return _FLAT_ARRAY.sub(lambda m: "= [" + ", ".join(_ITEM.findall(m.group(1))) + "]", text)
+    text = _FLAT_ARRAY.sub(lambda m: "= [" + ", ".join(_ITEM.findall(m.group(1))) + "]", text)
+    return toml_safe(text)
 
 
 def _without_none(value: Any) -> Any:

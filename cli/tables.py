@@ -16,6 +16,7 @@ from rules.dice.evaluate import Budget, Roller
 from rules.errors import RollError, UsageError
 from rules.resolution import Resolution
 from rules.tables import RollTable, TableError, TableRoll, roll_table, table_from_csv, table_from_data
+from rules.tables.build import csv_lines
 from rules.tables.rolling import TableBudget
 
 if TYPE_CHECKING:
@@ -54,7 +55,7 @@ def read_table(source: str, text: str | None = None, name: str | None = None) ->
 
 def _looks_like_csv(text: str) -> bool:
     """Whether the first line that is not blank is a CSV table's `# roll =` or header line."""
-    for line in text.splitlines():
+    for line in csv_lines(text):
         low = line.strip().lower().replace(" ", "")
         if not low:
             continue

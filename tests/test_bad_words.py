@@ -112,7 +112,7 @@ def test_vagabond_armor_outside_the_texts_range_is_refused(tmp_path: Path) -> No
     path = tmp_path / "mira.toml"
     path.write_text(MIRA.replace("armor = 1", "armor = 4"), encoding="utf-8")
     code, _, err = invoke("sheet", "import", str(path))
-    assert (code, err) == (2, f"roll: error: {path}: sheet key 'armor' = 4 is outside 0..3\n")
+    assert (code, err) == (2, f"roll: error: {path}: sheet key 'armor' must be from 0 to 3, not 4\n")
     code, _, err = invoke("-s", "vagabond", "--rolled", "3", "hit", "d6", "armor=4")
     assert (code, err) == (2, "roll: error: armor=4 is out of range (0–3)\n")
     code, _, err = invoke("-s", "vagabond", "--rolled", "3", "attack", "melee", "d6", "mit=4",

@@ -135,8 +135,9 @@ def test_sheets_normalize_dice_and_keep_each_attributes_max() -> None:
         ({"stats": {"str": "d8"}, "max": {"str": "d6"}}, "above its maximum"),
         ({"stats": {"str": "0"}}, "'stats.str' is 0: give its maximum"),
         ({"max": {"dex": "0"}}, "'max.dex' must be a die"),
-        ({"armor": 4}, "'armor' = 4 is outside 0..3"),
-        ({"stats": {"dex": "d4", "wil": "d4"}, "pools": {"grit": 2}}, "'pools.grit' = 2 is out"),
+        ({"armor": 4}, "'armor' must be from 0 to 3, not 4"),
+        ({"stats": {"dex": "d4", "wil": "d4"}, "pools": {"grit": 2}},
+         "'pools.grit' must be from 0 to 1, not 2"),
         ({"pools": {"str": 2}}, "STR is an attribute die, not a pool"),
     ],
 )

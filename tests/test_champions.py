@@ -166,7 +166,7 @@ def test_inline_might_and_the_sheets_weapon() -> None:
                                   " critical relic major)"),
     ("attack Kael guard=3 weapon d6", "attack: give the target by name or inline (guard=N"
                                       " armor=N [cohort]), not both"),
-    ("attack guard=12 armor=3 weapon d6", "attack: armor=3 is outside 0..2 (Normal Micro Armor"
+    ("attack guard=12 armor=3 weapon d6", "attack: armor must be from 0 to 2, not 3 (Normal Micro Armor"
                                           " is capped at 2)"),
     ("attack guard=x weapon d6", "attack: guard must be a whole number, not 'x'"),
     ("attack guard=12 speed=3 weapon d6", "attack: unknown 'speed=3' (inline: guard=N armor=N"
@@ -203,9 +203,9 @@ def test_sheets_check_kind_weapon_and_armor_and_start_unwounded() -> None:
         sheet(MIRA, kind="hero")
     with pytest.raises(SheetError, match="sheet key 'weapon': a weapon is"):
         sheet(MIRA, weapon="club")
-    with pytest.raises(SheetError, match="'armor' = 3 is outside 0..2"):
+    with pytest.raises(SheetError, match="'armor' must be from 0 to 2, not 3"):
         sheet(MIRA, armor=3)
-    with pytest.raises(SheetError, match="'pools.wounds' = 3 is outside 0..2"):
+    with pytest.raises(SheetError, match="'pools.wounds' must be from 0 to 2, not 3"):
         sheet(ASH, pools={"wounds": 3})
 
 

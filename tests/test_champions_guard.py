@@ -75,7 +75,7 @@ def test_guard_bonus_words_that_are_wrong_and_the_sheet_key() -> None:
     c = camp()
     with pytest.raises(UsageError, match="guard-bonus needs a whole number ≥ 0"):
         c.run("attack Kael weapon heavy guard-bonus", active="Mira")
-    with pytest.raises(SheetError, match="guard-bonus' = -1 is outside 0"):
+    with pytest.raises(SheetError, match="guard-bonus' must be 0 or more, not -1"):
         sheet(KAEL, **{"guard-bonus": -1})
 
 

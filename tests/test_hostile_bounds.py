@@ -70,9 +70,11 @@ def test_a_sheet_number_past_any_range_is_refused_naming_the_key(
         "broken TOML: Exceeds the limit (4300 digits) for integer string conversion: value has"
         " 5000 digits; use sys.set_int_max_str_digits() to increase the limit")
     assert refused("sheet", "import", sheet(tmp_path, "Bo", f"[stats]\nstr = {HUGE[:4000]}\n")
-                   ).endswith("sheet key 'stats.str' is outside -1,000,000,000..1,000,000,000")
+                   ).endswith("sheet key 'stats.str' must be from -1,000,000,000 to 1,000,000,000,"
+                              " not a number of 4,000 digits")
     assert refused("sheet", "import", sheet(tmp_path, "Bo", "[pools]\nhp = -10000000000\n")
-                   ).endswith("sheet key 'pools.hp' is outside -1,000,000,000..1,000,000,000")
+                   ).endswith("sheet key 'pools.hp' must be from -1,000,000,000 to 1,000,000,000,"
+                              " not -10,000,000,000")
     deep = "notes = " + "[" * 100_000 + "]" * 100_000 + "\n"
     assert refused("sheet", "import", sheet(tmp_path, "Bo", deep)).endswith(
         "broken TOML: arrays or tables nested too deep")
@@ -364,7 +366,7 @@ def test_the_rolls_of_one_command_write_at_most_16_mib(tmp_path: Path) -> None:
 def test_a_batch_line_of_a_mebibyte_is_its_own_error_and_the_batch_goes_on() -> None:
     code, out, err = invoke_bytes("--rolled", "3,4", input=b"1d6\n" + b"a" * (1 << 20) + b"\n1d6\n")
     assert (code, out) == (2, "1d6 → [3] = 3\n1d6 → [4] = 4\n")
-    assert err == "roll: error: line 2: a LINE has at most 1,000 characters (this one has 65,536)\n"
+    assert err == "roll: error: line 2: a LINE has at most 1,000 characters (this one has 1,048,576)\n"
 
 
 @pytest.mark.parametrize("args", [

@@ -148,7 +148,7 @@ def test_sheets_normalize_risk_dice_and_refuse_bad_ones() -> None:
     assert sheet["stats"] == {"strength": 12}
     with pytest.raises(SheetError, match="'risk.rope' must be a risk die"):
         SYSTEM.validate_sheet({"name": "Mira", "risk": {"rope": "Δ7"}})
-    with pytest.raises(SheetError, match="'stats.strength' = 19 is outside 3..18"):
+    with pytest.raises(SheetError, match="'stats.strength' must be from 3 to 18, not 19"):
         SYSTEM.validate_sheet({"name": "Mira", "stats": {"str": 19}})
 
 

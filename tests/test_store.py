@@ -313,7 +313,7 @@ def test_not_a_campaign_file(tmp_path: Path) -> None:
     path.write_text("x" * 4096)
     with pytest.raises(UsageError, match="not a database"), Campaign(path).transaction():
         pass
-    with pytest.raises(UsageError, match="cannot create"), Campaign(path / "x").transaction():
+    with pytest.raises(UsageError, match="which is not a directory"), Campaign(path / "x").transaction():
         pass
 
 

@@ -41,8 +41,8 @@ def test_mods_override_the_score() -> None:
     ({"dice": {"luck": "d6"}}, "sheet key 'dice.luck' is not a Tiers stat"),
     ({"mods": {"body": "2"}}, "sheet key 'mods.body' must be a whole number"),
     ({"armor": "plate"}, "sheet key 'armor' is one of none, light, medium, heavy"),
-    ({"tier": 6}, "sheet key 'tier' = 6 is outside 1..5"),
-    ({"pools": {"vigor": 3}}, "sheet key 'pools.vigor' = 3 is outside 0..2"),
+    ({"tier": 6}, "sheet key 'tier' must be from 1 to 5, not 6"),
+    ({"pools": {"vigor": 3}}, "sheet key 'pools.vigor' must be from 0 to 2, not 3"),
 ])  # fmt: skip
 def test_bad_sheets_name_the_key(change: dict[str, object], message: str) -> None:
     with pytest.raises(SheetError, match=message.replace("(", r"\(")):

@@ -8,6 +8,7 @@ sheet's `[rolls]` are checked against its own system only.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Collection
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -33,12 +34,13 @@ def alias_options(env: Environment, settings: Settings) -> None:
     """Options given before `alias`'s own command (`roll --campaign PATH alias list`)."""
 
 
-def checked(aliases: dict[str, str]) -> dict[str, str]:
-    """The campaign's aliases after a change: names free in every system, no loop, not too deep."""
+def checked(aliases: dict[str, str], stored: Collection[str] = ()) -> dict[str, str]:
+    """The campaign's aliases after a change: names free in every system, no loop, not too
+    deep (the `stored` ones are not parsed again)."""
     from cli.named_lookup import reserved
     from rules.named_rolls import check_rolls
 
-    return check_rolls(aliases, reserved(None))
+    return check_rolls(aliases, reserved(None), stored)
 
 
 @alias_app.command("add", context_settings=LINE_WORDS)
@@ -55,7 +57,8 @@ def alias_add(
     line = line_text(words).strip()
     checked({name: line})  # a bad alias creates no campaign
     with campaign_transaction(settings, create_for=env) as tx:
-        aliases = checked({**tx.aliases(), name: line})
+        before = tx.aliases()
+        aliases = checked({**before, name: line}, stored=before.keys() - {name})
         key = name.strip().lower()
         replaced = tx.put_alias(key, aliases[key])
     env.out(shown(f"{'replaced' if replaced else 'added'} alias {key} → {aliases[key]}"))
@@ -101,9 +104,11 @@ def alias_export(env: Environment, settings: Settings) -> None:
     """Print the campaign's named rolls as TOML (`[aliases]`), for `alias import`."""
     import tomli_w
 
+    from cli.render.safe import toml_safe
+
     with campaign_transaction(settings, readonly=True) as tx:
         aliases = tx.aliases()
-    env.out(tomli_w.dumps({"aliases": aliases}), end="")
+    env.out(toml_safe(tomli_w.dumps({"aliases": aliases})), end="")
 
 
 @alias_app.command("import")
@@ -117,7 +122,8 @@ def alias_import(
     given = _aliases_in(file)
     checked(given)  # bad aliases create no campaign
     with campaign_of(settings, create_for=env).transaction() as tx:
-        merged = checked({**tx.aliases(), **given})
+        before = tx.aliases()
+        merged = checked({**before, **given}, stored=before.keys() - given.keys())
         for name in checked(given):
             tx.put_alias(name, merged[name])
     env.out(f"imported {len(given)} alias{'es' if len(given) != 1 else ''}")

@@ -21,7 +21,9 @@ if TYPE_CHECKING:
 
 def created_line(where: Where) -> str:
     """The one line a write that created the campaign leaves on stderr."""
-    return f"roll: created a new campaign at {where}"
+    from cli.render.safe import shown
+
+    return f"roll: created a new campaign at {shown(str(where))}"
 
 
 def campaign_of(settings: Settings, create_for: Environment | None = None) -> CampaignStore:

@@ -30,6 +30,7 @@ def campaign_copy(
 ) -> None:
     """Copy characters, party, log (and every other table) into an empty campaign, checked by
     a count and an export comparison before it commits."""
+    from cli.render.safe import shown
     from cli.store import campaign_where, open_campaign
     from cli.store.copy import copy_campaign
 
@@ -40,7 +41,7 @@ def campaign_copy(
     finally:
         src.close()
         dst.close()
-    env.out(f"copied {src.path} → {dst.path}: {copied.summary()}; counts and export match")
+    env.out(shown(f"copied {src.path} → {dst.path}: {copied.summary()}; counts and export match"))
 
 
 def register(app: typer.Typer) -> None:

@@ -127,6 +127,7 @@ def table_export(
     """Print a table as TOML (re-imports to the same table)."""
     import tomli_w
 
+    from cli.render.safe import toml_safe
     from cli.tables import Tables
 
     tables = Tables(Runner(settings, env))
@@ -134,7 +135,7 @@ def table_export(
         table = tables.lookup(name.strip().lower())
     if table is None:
         raise UsageError(f"no table named {name!r} in this campaign")
-    env.out(tomli_w.dumps(table.to_data()), end="")
+    env.out(toml_safe(tomli_w.dumps(table.to_data())), end="")
 
 
 def register(app: typer.Typer) -> None:

@@ -6,6 +6,7 @@ import math
 from fractions import Fraction
 from typing import Any
 
+from cli.render.safe import shown
 from rules.exact import Odds
 from rules.exact.result import fraction_text
 from rules.said import SEPARATOR
@@ -103,7 +104,7 @@ def odds_text(
     from cli.render.layout import wrap, wrap_whole
 
     width = max(width, 20)
-    lines = wrap(input_line, width)
+    lines = wrap(shown(input_line), width)  # the LINE (a comment, a label) as data text
     outcomes: list[str] = []
     if odds.outcomes:  # a check's or save's outcome first: what a player asks odds for
         words = [f"{_style(k, color)} {percent(p)}" for k, p in odds.outcomes.items()]
@@ -115,7 +116,7 @@ def odds_text(
         lines.extend(wrap(f"tail cut off: {float(odds.residual):.1e}", width))
     if at_least or at_most:
         lines.append("P(total ≥ value)" if at_least else "P(total ≤ value)")
-    below = [row for note in odds.notes for row in wrap(note, width)]
+    below = [row for note in odds.notes for row in wrap(shown(note), width)]
     tied = bool(odds.outcomes) and not (at_least or at_most)
     room = _room(height, len(lines) + len(below))
     rows, notes = _rows(odds, at_least, at_most, room, tied, room - 1 if height > 0 else room)

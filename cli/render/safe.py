@@ -84,10 +84,27 @@ def not_utf8(text: str, what: str) -> str | None:
 
 
 def json_safe(text: str) -> str:
-    """A `json.dumps(…, ensure_ascii=False)` line with DEL, the C1 controls and the line and
-    paragraph separators escaped as well (`\\u009b`), as JSON allows: json.dumps escapes only
-    the characters below U+0020, and an 8-bit CSI reaches a terminal that reads `--json`."""
+    """A `json.dumps(…, ensure_ascii=False)` line with DEL, the C1 controls, the line and
+    paragraph separators and the bidi controls escaped as well (`\\u009b`, `\\u202e`), as
+    JSON allows: json.dumps escapes only the characters below U+0020, and an 8-bit CSI or a
+    right-to-left override reaches a terminal that reads `--json`."""
     if text.isascii() and "\x7f" not in text:
         return text
-    return "".join(f"\\u{ord(c):04x}" if "\x7f" <= c <= "\x9f" or c in "\u2028\u2029" else c
-                   for c in text)
+    return "".join(c if _harmless(c) or c < "\x20" else _toml_escape(c) for c in text)
+
+
+def toml_safe(document: str) -> str:
+    """A TOML document (tomli_w's: every string and odd key a basic `"…"` string, which
+    escapes the controls below U+0020 and DEL) with the rest of what a terminal acts on
+    escaped too: C1 controls, line separators, bidi controls (`\\u009b`, `\\u202e`); TOML reads
+    the escapes back to the same text."""
+    if document.isascii():
+        return document
+    return "".join(c if c == "\n" or _harmless(c) else _toml_escape(c) for c in document)
+
+
+def _toml_escape(c: str) -> str:
+    code = ord(c)
+    if 0xD800 <= code <= 0xDFFF:  # a byte that was not UTF-8: TOML has no escape for it
+        return "\\ufffd"
+    return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"

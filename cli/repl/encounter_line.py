@@ -17,7 +17,10 @@ def encounter_line(party: Mapping[str, Any], width: int, fallen: Collection[str]
     found = running(party)
     if found is None:
         return None
+    from cli.render.safe import shown
     from cli.render.wrapping import width_of
     from rules.encounter.describe import status
 
-    return status(found[0], found[1], max(width, 10), fallen, width_of)
+    # names are data text: measured and shown with their controls made visible (`<U+202E>`)
+    line = status(found[0], found[1], max(width, 10), fallen, lambda t: width_of(shown(t)))
+    return shown(line)

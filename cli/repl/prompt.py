@@ -12,15 +12,16 @@ END = "> "
 
 def prompt_text(view: TableView, width: int) -> str:
     """`view.prompt` when it fits under a third of `width`; else `vag·mira> `, `cha·ser a…> `."""
+    from cli.render.safe import shown  # a name is data text: its controls made visible
     from cli.render.wrapping import width_of  # columns: a CJK name takes two a letter
 
     room = max((width - 1) // 3, 6)  # strictly under a third of the width
-    if width_of(view.prompt) <= room:
-        return view.prompt
+    if width_of(shown(view.prompt)) <= room:
+        return shown(view.prompt)
     system = view.system.id[:SHORT_SYSTEM]
     if view.character is None:
         return system + END
-    name = view.character.name.lower()
+    name = shown(view.character.name.lower())
     short = f"{system}·{name}{END}"
     if width_of(short) <= room:
         return short

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
+from cli.render.safe import shown
 from cli.render.text import value_text
 from cli.repl.state import TableView
 from rules.campaign import Character
@@ -98,12 +99,17 @@ def toolbar_text(view: TableView, width: int, physical: bool = False) -> str:
     found = items(view, physical)
     busy = [item for item in found if not item.idle]
     head = [] if view.character is None else [_head(view)]
+    most = MAX_ROWS * (width + 2) // 3  # items of a column and a separator each: no more fit
     for choice, short in (([*head, *found], False), ([*head, *busy], False),
                           ([*head, *busy], True)):
-        rows = wrap([_fit(item.shown(short), width) for item in choice], width)
+        if len(choice) > most:  # 1,000 pools: not worth laying out to learn they overflow
+            continue
+        rows = wrap([_fit(shown(item.shown(short)), width) for item in choice], width)
         if len(rows) <= MAX_ROWS:
             return "\n".join(rows)
-    return "\n".join(_cut([_fit(item.shown(True), width) for item in [*head, *busy]], width))
+    kept = [*head, *busy]
+    return "\n".join(_cut([_fit(shown(item.shown(True)), width) for item in kept[:most + 1]],
+                          width, len(kept)))
 
 
 def _head(view: TableView) -> Item:
@@ -123,13 +129,19 @@ def _fit(text: str, width: int) -> str:
     return cut(text, width)
 
 
-def _cut(texts: list[str], width: int) -> list[str]:
-    """The items that fit in `MAX_ROWS` rows, the last ending with `+N` for the rest."""
-    for kept in range(len(texts) - 1, 0, -1):
-        rows = wrap([*texts[:kept], f"+{len(texts) - kept}"], width)
-        if len(rows) <= MAX_ROWS:
-            return rows
-    return wrap(texts, width)[:MAX_ROWS]
+def _cut(texts: list[str], width: int, total: int) -> list[str]:
+    """The first of `total` items (`texts`: as many as may fit) that fit in `MAX_ROWS` rows,
+    the last ending with `+N` for the rest."""
+    def fitting(kept: int) -> list[str] | None:
+        rows = wrap([*texts[:kept], f"+{total - kept}"], width)
+        return rows if len(rows) <= MAX_ROWS else None
+
+    low, high = 0, min(len(texts), total - 1)  # fitting(low) holds, or low is 0
+    while low < high:  # fewer items fit where more do (an item takes more than a digit of +N)
+        middle = (low + high + 1) // 2
+        low, high = (middle, high) if fitting(middle) is not None else (low, middle - 1)
+    found = fitting(low) if low else None
+    return found if found is not None else wrap(texts, width)[:MAX_ROWS]
 
 
 class Toolbar:
@@ -146,11 +158,17 @@ class Toolbar:
         self.width = width
         self.physical = physical
         self.max_age = max_age
+        self._last: tuple[TableView, int, bool, str] | None = None
 
     def __call__(self) -> str:
         from cli.repl.encounter_line import encounter_line
 
-        view = self.view(self.max_age)
-        text = toolbar_text(view, self.width(), self.physical())
-        fight = encounter_line(view.party, self.width(), view.fallen)
-        return text if fight is None else f"{fight}\n{text}"
+        view, width, physical = self.view(self.max_age), self.width(), self.physical()
+        last = self._last
+        if last is not None and last[0] is view and last[1:3] == (width, physical):
+            return last[3]  # the same snapshot at the same width: each keystroke redraws it
+        text = toolbar_text(view, width, physical)
+        fight = encounter_line(view.party, width, view.fallen)
+        shown = text if fight is None else f"{fight}\n{text}"
+        self._last = (view, width, physical, shown)
+        return shown

@@ -13,7 +13,7 @@ import cli.store.schema as schema
 from cli.store.connection import CampaignUnavailable, OneConnection
 from cli.store.link import Dialect, Link, Rows
 from cli.store.transaction import Transaction
-from cli.store.where import default_campaign_path, no_campaign, path_exists
+from cli.store.where import default_campaign_path, no_campaign, path_exists, shown_name
 from rules.errors import RuleError, UsageError
 
 if TYPE_CHECKING:
@@ -53,10 +53,19 @@ def _store_error(path: Path, exc: sqlite3.Error) -> UsageError | RuleError:
     """A user-facing error for a failure of SQLite itself."""
     if _busy(exc):
         return RuleError(
-            f"campaign {path} stayed busy for {BUSY_TIMEOUT_S:g} s (another roll is writing);"
-            " nothing changed, try again"
+            f"campaign {shown_name(str(path))} stayed busy for {BUSY_TIMEOUT_S:g} s (another"
+            " roll is writing); nothing changed, try again"
         )
-    return UsageError(f"campaign {path}: {exc}; nothing changed")
+    if _disk_full(exc):
+        return UsageError(f"campaign {shown_name(str(path))}: disk full; nothing changed")
+    return UsageError(f"campaign {shown_name(str(path))}: {exc}; nothing changed")
+
+
+def _disk_full(exc: BaseException) -> bool:
+    """Whether SQLite failed for want of room: SQLITE_FULL, or its shared-memory file that
+    could not grow (SQLITE_IOERR_SHMSIZE, SQLite's answer on a full disk at opening)."""
+    name = getattr(exc, "sqlite_errorname", "")
+    return name in ("SQLITE_FULL", "SQLITE_IOERR_SHMSIZE")
 
 
 def _catalog(link: Link) -> dict[str, tuple[str, ...]]:
@@ -111,7 +120,7 @@ class Campaign(OneConnection[sqlite3.Connection, "Transaction"]):
     def _connect(self) -> sqlite3.Connection:
         if self._db is not None:
             return self._db
-        if not self.create and not path_exists(self.path):
+        if not path_exists(self.path) and not self.create:  # path_exists refuses a device
             raise no_campaign(self.path)
         new = not self.path.exists()
         try:
@@ -120,17 +129,29 @@ class Campaign(OneConnection[sqlite3.Connection, "Transaction"]):
             raise CampaignUnavailable(
                 f"campaign {self.path}: cannot create it: {exc.strerror}") from None
         deadline = time.monotonic() + BUSY_TIMEOUT_S
+        exclusive = False
         while True:
             db = None
             try:
-                db = self.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+                # an absolute path: SQLite reads a name that starts with `file:` as a URI
+                # even without uri=True where it was built so (SQLITE_USE_URI)
+                db = self.connect(os.path.abspath(self.path), timeout=BUSY_TIMEOUT_S,
+                                  isolation_level=None)
                 db.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
+                if exclusive:
+                    db.execute("PRAGMA locking_mode = EXCLUSIVE")
                 db.execute("PRAGMA journal_mode = WAL")
                 db.execute(f"PRAGMA synchronous = {SYNCHRONOUS}")
                 migrate(db, self.path)
             except BaseException as exc:
                 if db is not None:
                     db.close()
+                if _disk_full(exc) and not new and not exclusive:
+                    # a full disk: WAL's shared-memory file cannot grow, so every read would
+                    # fail; in EXCLUSIVE locking mode SQLite keeps that index in this
+                    # process's memory, so reads work and a write says the disk is full
+                    exclusive = True
+                    continue
                 if _busy(exc) and time.monotonic() < deadline:
                     # processes opening a new file together: SQLite answers busy at once,
                     # without waiting, where waiting could deadlock (the switch to WAL); each

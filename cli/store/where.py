@@ -8,6 +8,8 @@ anything shows or stores has it left out.
 
 from __future__ import annotations
 
+import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote, unquote
@@ -159,17 +161,71 @@ def default_campaign_path() -> Path:
 
 def no_campaign(path: Where) -> UsageError:
     """The error of a command that needs a campaign where there is none (it never makes one)."""
-    return UsageError(f"no campaign at {path} (roll sheet import FILE creates one)")
+    return UsageError(f"no campaign at {shown_name(str(path))} (roll sheet import FILE creates one)")
+
+
+A_CAMPAIGN = "a campaign is a regular file or a postgresql:// URL"
+"""What every refused `--campaign` says it should have been (SPEC §6)."""
+
+
+def _refused(path: Path, why: str) -> UsageError:
+    return UsageError(f"campaign {shown_name(str(path)[:200])} is {why}; {A_CAMPAIGN}")
+
+
+def check_file(path: Path) -> None:
+    """A UsageError unless `path` can be a campaign file: a regular file (or a link to one),
+    or none yet below a directory. Checked before SQLite opens it, which would take
+    `:memory:` and `file:` URIs as its own names and write `NAME-journal` beside a device."""
+    text = str(path)
+    if text == ":memory:" or text.lower().startswith("file:"):
+        kind = "SQLite's in-memory database" if text == ":memory:" else "a SQLite URI"
+        plain = shown_name(os.path.abspath(text))
+        raise _refused(path, f"{kind}, not a file ({plain} names a file of that name)")
+    try:
+        mode = os.stat(path).st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        _check_parent(path)
+        return
+    except (OSError, ValueError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) else "a NUL byte"
+        raise UsageError(f"campaign {shown_name(text[:80])}: {why}") from None
+    if stat.S_ISDIR(mode):
+        raise _refused(path, "a directory")
+    if not stat.S_ISREG(mode):
+        raise _refused(path, "not a regular file (a FIFO, a device or a socket)")
+
+
+def _check_parent(path: Path) -> None:
+    """A missing campaign is made below its nearest existing ancestor: that must be a
+    directory (its missing directories are made with it)."""
+    for parent in Path(os.path.abspath(path)).parents:
+        try:
+            mode = os.stat(parent).st_mode
+        except (FileNotFoundError, NotADirectoryError):
+            continue
+        except OSError as exc:
+            raise UsageError(f"campaign {shown_name(str(path)[:80])}: {exc.strerror}") from None
+        if not stat.S_ISDIR(mode):
+            raise _refused(path, f"below {shown_name(str(parent))}, which is not a directory")
+        return
+
+
+def shown_name(text: str) -> str:
+    """A path as a message shows it: its control characters made visible."""
+    from cli.render.safe import shown
+
+    return shown(text)
 
 
 def path_exists(path: Path) -> bool:
-    """Whether a campaign file is there; a path no file can have (too long, a NUL byte) is a
-    UsageError naming it."""
+    """Whether a campaign file is there; a path no file can have (too long, a NUL byte) or
+    that no campaign can be (a device, a directory, `:memory:`) is a UsageError naming it."""
+    check_file(path)
     try:
         return path.exists()
     except (OSError, ValueError) as exc:
         why = exc.strerror if isinstance(exc, OSError) else "a NUL byte"
-        raise UsageError(f"campaign {str(path)[:80]}: {why}") from None
+        raise UsageError(f"campaign {shown_name(str(path)[:80])}: {why}") from None
 
 
 def campaign_where(given: str | Path) -> Where:

@@ -25,11 +25,22 @@ class DiceSource(Protocol):
     def throw_many(self, die: Die, count: int, why: str) -> list[int]: ...
 
 
+def _seeded(seed: int | None) -> random.Random:
+    """The generator of `seed`: every integer its own series. `random.Random` seeds with the
+    absolute value of an int (-7 would throw 7's dice), so a negative seed is given as text
+    (`random.Random` hashes text with SHA-512): a series no seed a player types shares; a
+    seed of 0 or more keeps the dice it always had."""
+    if seed is not None and seed < 0:
+        return random.Random(f"roll-rules seed {seed}")
+    return random.Random(seed)
+
+
 class RandomSource:
-    """Fair dice from `random.Random`: OS-seeded by default, reproducible with `seed`."""
+    """Fair dice from `random.Random`: OS-seeded by default, reproducible with `seed` (each
+    integer, negative ones too, its own series)."""
 
     def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
+        self._rng = _seeded(seed)
 
     def throw(self, die: Die, why: str) -> int:
         return self.throw_many(die, 1, why)[0]

@@ -128,6 +128,9 @@ class System:
     seed = ""
     stats: tuple[Stat, ...] = ()
     pools: tuple[Pool, ...] = ()
+    sheet_pools: frozenset[str] = frozenset()
+    """Pools a sheet may hold beyond `pools` and its `[max]`, with no maximum (a Druid's
+    attunement in tiers); any other `[pools]` key is refused (rules/systems/sheets.py)."""
     health = "hp"
     fields: Mapping[str, tuple[type, int | None, int | None]] = {}
     sections: frozenset[str] = frozenset()

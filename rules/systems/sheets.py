@@ -10,7 +10,7 @@ from rules.errors import RollError, SheetError, UsageError
 from rules.limits import MAX_NAME, MAX_NUMBER, MAX_SHEET_NESTING
 
 if TYPE_CHECKING:
-    from rules.systems.protocol import System
+    from rules.systems.protocol import Pool, System
 
 BASE_FIELDS = {
     "name", "system", "stats", "skills", "max", "pools", "risk", "flags", "notes", "rolls",
@@ -32,17 +32,53 @@ def sheet_name(name: object) -> str:
                          f" position {name.index(bad) + 1}): a name is one line of text")
     import unicodedata
 
-    hidden = next((c for c in name if unicodedata.category(c) == "Cf" and c not in JOINERS), None)
+    hidden = hidden_at(name)
     if hidden is not None:
-        raise SheetError(f"sheet key 'name' may not hold an invisible character ({_code(hidden)}"
-                         f" at position {name.index(hidden) + 1}): two names that look the"
-                         " same would be two characters")
+        raise SheetError(f"sheet key 'name' may not hold an invisible character"
+                         f" ({_code(name[hidden])} at position {hidden + 1}): two names that"
+                         " look the same would be two characters")
     return unicodedata.normalize("NFC", name.strip())
 
 
 JOINERS = frozenset("\u200c\u200d")
-"""The invisible characters a name may hold: the zero-width (non-)joiners some scripts and
-emoji sequences need."""
+"""Invisible characters a name may hold between two characters beyond ASCII: the zero-width
+(non-)joiners emoji sequences (`👩‍🚀`) and some scripts need; `Mi‍ra` is refused."""
+
+
+def hidden_at(text: str) -> int | None:
+    """The index of the first character of `text` a reader never sees (Unicode's
+    Default_Ignorable_Code_Point: rules/ignorable.py), else None. Two are allowed where a
+    script or an emoji needs them: a joiner between two characters beyond ASCII, a variation
+    selector right after one (`❤️`); after `Mira` either is a second, lookalike Mira."""
+    if text.isascii():
+        return None
+    from rules.ignorable import default_ignorable, variation_selector
+
+    def shows(c: str) -> bool:  # a character beyond ASCII that is seen
+        return not c.isascii() and not default_ignorable(c)
+
+    for index, c in enumerate(text):
+        if not default_ignorable(c):
+            continue
+        before = text[index - 1] if index else "a"
+        after = text[index + 1] if index + 1 < len(text) else "a"
+        if variation_selector(c) and shows(before):
+            continue
+        if c in JOINERS and (shows(before) or variation_selector(before)) and shows(after):
+            continue
+        return index
+    return None
+
+
+def _check_key_text(where: str, key: str) -> None:
+    """A key (a pool's, a stat's) holds no control and no invisible character: `h͏p` would be a
+    second pool that reads as `hp`."""
+    bad = next((i for i, c in enumerate(key) if _control(c)), None)
+    if bad is None:
+        bad = hidden_at(key)
+    if bad is not None:
+        raise SheetError(f"sheet key '{where}' may not hold a control or invisible character"
+                         f" ({_code(key[bad])} at position {bad + 1})")
 
 
 def _control(c: str) -> bool:
@@ -64,6 +100,9 @@ def validate_common(system: System, data: Mapping[str, Any]) -> dict[str, Any]:
     sheet = dict(data)
     name = sheet_name(sheet.get("name"))
     _check_numbers(sheet, "")
+    for section in ("stats", "max", "pools", "risk"):
+        for key in _table(sheet, section):
+            _check_key_text(f"{section}.{key}", str(key))
     allowed = BASE_FIELDS | set(system.fields) | system.sections
     for key in sheet:
         if key not in allowed:
@@ -76,6 +115,7 @@ def validate_common(system: System, data: Mapping[str, Any]) -> dict[str, Any]:
     stats = _table(sheet, "stats")
     if system.stats:
         normalized: dict[str, Any] = {}
+        keys: dict[str, str] = {}
         for key, value in stats.items():
             stat = system.stat(key)
             if stat is None:
@@ -85,16 +125,24 @@ def validate_common(system: System, data: Mapping[str, Any]) -> dict[str, Any]:
                 _check_value(f"'stats.{stat.name}'", value, int, stat.lo, stat.hi)
             elif not isinstance(value, str):
                 raise SheetError(f"sheet key 'stats.{stat.name}' must be a die such as \"d8\"")
+            _once(keys, stat.name, key, "stats", f"the {system.id} stat {stat.name}")
+            keys[stat.name] = key
             normalized[stat.name] = value
         sheet["stats"] = normalized
     else:
+        seen: dict[str, str] = {}
         for key, value in stats.items():
+            _once(seen, key.lower(), key, "stats", "one stat (keys ignore case)")
+            seen[key.lower()] = key
             _check_value(f"'stats.{key}'", value, int, None, None)
     skills = _table(sheet, "skills")
     trained = skills.get("trained", [])
     if not isinstance(trained, list) or not all(isinstance(s, str) for s in trained):
         raise SheetError("sheet key 'skills.trained' must be a list of skill names")
+    maxima: dict[str, str] = {}
     for key, value in _table(sheet, "max").items():
+        _once(maxima, key.lower(), key, "max", "one pool (keys ignore case)")
+        maxima[key.lower()] = key
         _check_value(f"'max.{key}'", value, int, 0, None)
     flags = sheet.get("flags", [])
     if not isinstance(flags, list) or not all(isinstance(f, str) for f in flags):
@@ -110,18 +158,39 @@ def validate_common(system: System, data: Mapping[str, Any]) -> dict[str, Any]:
 def check_pools(system: System, sheet: Mapping[str, Any]) -> None:
     """Pools on a sheet are whole numbers from 0 to their maximum."""
     character = Character(str(sheet["name"]), system.id, sheet)
+    given: dict[str, str] = {}
     for key, value in _table(sheet, "pools").items():
         if isinstance(value, bool) or not isinstance(value, int):
-            raise SheetError(f"sheet key 'pools.{key}' must be a whole number")
+            raise SheetError(f"sheet key 'pools.{key}' must be a whole number, not {_short(value)}")
         _check_size(f"'pools.{key}'", value)
-        try:
-            pool = system.pool(key, character)
-        except UsageError as exc:
-            raise SheetError(f"sheet key 'pools.{key}': {exc.message}") from None
+        pool = _known_pool(system, sheet, key)
+        _once(given, pool.name, key, "pools", f"the pool {pool.name}")
+        given[pool.name] = key
         top = system.pool_max(character, pool)
         if value < 0 or (top is not None and value > top):
-            span = f"0..{top}" if top is not None else "0 and up"
-            raise SheetError(f"sheet key 'pools.{key}' = {value} is outside {span}")
+            raise SheetError(f"sheet key 'pools.{key}' must be {span_words(0, top)}, not"
+                             f" {value:,}")
+
+
+def _once(seen: Mapping[str, str], meaning: str, key: str, section: str, what: str) -> None:
+    """A SheetError when a key of `[section]` means what an earlier one did (`dexterity` and
+    `dex`, `hp` and `HP`): naming both, and what they mean."""
+    if meaning in seen:
+        first = seen[meaning]
+        raise SheetError(f"sheet keys '{section}.{first}' and '{section}.{key}' both give"
+                         f" {what}: give it once")
+
+
+def _known_pool(system: System, sheet: Mapping[str, Any], key: str) -> Pool:
+    """The pool a `[pools]` key names: one of the game's, or one the sheet's `[max]` gives;
+    anything else (a typo such as `lcuk`) is a SheetError with the game's did-you-mean."""
+    rules_only = {k: v for k, v in sheet.items() if k != "pools"}  # `lcuk` may not name itself
+    if key.lower() in system.sheet_pools:
+        rules_only["pools"] = {key.lower(): 0}
+    try:
+        return system.pool(key, Character(str(sheet["name"]), system.id, rules_only))
+    except UsageError as exc:
+        raise SheetError(f"sheet key 'pools.{key}': {exc.message}") from None
 
 
 def check_sheet_rolls(system: System, rolls: Mapping[str, Any]) -> dict[str, str]:
@@ -150,18 +219,44 @@ def _check_value(where: str, value: Any, kind: type, lo: int | None, hi: int | N
     if kind is str and not isinstance(value, str):
         raise SheetError(f"sheet key {where} must be a string, not {_short(value)}")
     if kind is int and ((lo is not None and value < lo) or (hi is not None and value > hi)):
-        raise SheetError(f"sheet key {where} = {value} is outside {lo}..{hi}")
+        raise SheetError(f"sheet key {where} must be {span_words(lo, hi)}, not {value:,}")
+
+
+def span_words(lo: int | None, hi: int | None) -> str:
+    """A range as a player says it: `from 1 to 5`, `0 or more`, `10 or less`."""
+    if lo is not None and hi is not None:
+        return f"from {lo:,} to {hi:,}"
+    if lo is not None:
+        return f"{lo:,} or more"
+    return f"{hi:,} or less" if hi is not None else "any whole number"
 
 
 def _check_size(where: str, value: int) -> None:
     if not -MAX_NUMBER <= value <= MAX_NUMBER:
-        raise SheetError(f"sheet key {where} is outside -{MAX_NUMBER:,}..{MAX_NUMBER:,}")
+        raise SheetError(f"sheet key {where} must be {span_words(-MAX_NUMBER, MAX_NUMBER)},"
+                         f" not {_short(value)}")
 
 
 def _short(value: Any) -> str:
-    """A value an error echoes: its repr, cut to 40 characters (a sheet may hold anything)."""
-    if isinstance(value, int) and not -MAX_NUMBER <= value <= MAX_NUMBER:
-        return "a number that long"
+    """A value an error echoes, in words (a sheet may hold anything): a number, the text in
+    quotes cut to 40 characters, or what kind of TOML value it is."""
+    import datetime
+
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        digits = len(str(abs(value))) if abs(value) < 10**4000 else 4000
+        return f"{value:,}" if digits <= 30 else f"a number of {digits:,} digits"
+    if isinstance(value, float):
+        return f"{value:g} (a fraction)" if value == value else "nan"
+    if isinstance(value, datetime.datetime | datetime.date | datetime.time):
+        kind = ("a date and time" if isinstance(value, datetime.datetime)
+                else "a date" if isinstance(value, datetime.date) else "a time of day")
+        return f"{kind} ({value.isoformat()})"
+    if isinstance(value, Mapping):
+        return "a table"
+    if isinstance(value, list):
+        return "a list"
     text = repr(value)
     return text if len(text) <= 40 else text[:39] + "…"
 

@@ -42,7 +42,7 @@ def table_from_data(data: Mapping[str, Any], name: str | None = None) -> RollTab
 def table_from_csv(text: str, name: str, roll: str | None = None) -> RollTable:
     """A table from CSV with a header `range,text` or `weight,text` (a first line
     `# roll = 2d6` gives the die); with no die given, ranges from 1 to N roll dN, 11–66 a d66."""
-    lines = text.lstrip("\ufeff").splitlines()
+    lines = csv_lines(text.lstrip("\ufeff"))
     while lines and (not lines[0].strip() or lines[0].lstrip().startswith("#")):
         match = _ROLL_LINE.fullmatch(lines.pop(0).strip())
         if match and roll is None:
@@ -70,6 +70,13 @@ def table_from_csv(text: str, name: str, roll: str | None = None) -> RollTable:
     elif roll:
         data["roll"] = roll
     return table_from_data(data)
+
+
+def csv_lines(text: str) -> list[str]:
+    """The lines of a CSV file: a row ends at CR, LF or CRLF only (RFC 4180), never at the
+    other separators `str.splitlines` takes (U+2028, U+2029, U+0085, a form feed, U+001C–U+001E,
+    a vertical tab): those stay in the cell's text, which a terminal shows made visible."""
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
 
 def _cells(reader: Iterator[list[str]]) -> Iterator[list[str]]:

@@ -33,6 +33,7 @@ class Tiers(System):
                              ("heart", "hrt"), ("cunning", "cun"), ("fate", "fat"))
     )
     pools = POOLS
+    sheet_pools = frozenset({"attunement"})  # recovery.ATTUNEMENT: a Druid's, no maximum
     health = "vitality"
     fields = {"tier": (int, 1, 5), "armor": (str, None, None), "shield": (bool, None, None),
               "ac": (int, 1, None), "kind": (str, None, None),
