@@ -51,6 +51,7 @@ class Resolver(Planner):
         """The REPL: while the campaign is unreachable plain dice roll (unlogged) and a LINE
         that needs it is refused in one short line."""
         self.secret = False  # the LINE being run is a secret one (cli/secret.py)
+        self.secret_logged = False  # and the campaign logged it (else nothing was)
 
     def out(self, text: str) -> None:
         self.env.out(text)
@@ -264,10 +265,16 @@ class Resolver(Planner):
         """Apply the changes and log the LINE's record (rules/record.py: what a script's JSON
         and the log are written from; a secret LINE: marked, and a marker row for the others'
         log: cli/secret.py)."""
-        record = record_of(res, render_text.plain_text(res), secret=self.secret)
-        if not self.secret:
+        secret = self.secret
+        if not secret and res.character is not None:  # a reroll of a secret LINE is one too
+            from cli.secret import rerolls_secret
+
+            secret = rerolls_secret(res, lambda: tx.table(res.character).last_entry)
+        record = record_of(res, render_text.plain_text(res), secret=secret)
+        if not secret:
             tx.apply(res, record)
             return
+        self.secret_logged = True
         mark = secret_mark(record)
         tx.apply(Resolution(mark.input, res.system, mark.kind, mark.text,
                             character=res.character), mark)

@@ -138,6 +138,7 @@ class Runner(Resolver):
             from cli.secret import split_secret
 
             self.secret, text = split_secret(text)
+            self.secret_logged = False
         try:
             with collector_paused(self.settings.times > 1):
                 try:
@@ -145,7 +146,9 @@ class Runner(Resolver):
                 except Exception as exc:
                     return self.report(text, roll_error(exc))
             if self.secret and not self.settings.json and not self.settings.quiet:
-                self.out("(secret: the log shows others only that you rolled)")
+                from cli.secret import notice
+
+                self.out(notice(self.secret_logged))
             return status
         finally:
             self.secret = False

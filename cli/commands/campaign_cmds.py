@@ -227,20 +227,21 @@ def log_command(
         raise UsageError("log -n takes a number ≥ 1")
     in_range(n, "log -n")
     start = None if since is None else since_time(since, now)
+    from cli.secret import Viewer, recent_shown
+    from cli.store import CampaignURL
+
     store = campaign_of(settings)
+    viewer = Viewer.of(on_server=isinstance(store.path, CampaignURL))
     watcher = watch(store.path) if follow else None  # before reading: no write is missed
     with store.transaction(readonly=True) as tx:
         newest = tx.log(1)
-        from cli.secret import recent_shown, viewer_is_gm
-
-        entries = recent_shown(lambda k: tx.log(k, settings.acting(), start), n,
-                               viewer_is_gm())
+        entries = recent_shown(lambda k: tx.log(k, settings.acting(), start), n, viewer)
     emit = entry_printer(env, settings.json, env.width())
     for entry in entries:
         emit(entry)
     if watcher is not None:
         follow_log(store, watcher, newest[0].id if newest else 0, settings.acting(), emit,
-                   env.err)
+                   env.err, viewer)
 
 
 @with_settings(*CAMPAIGN_OPTIONS)
