@@ -104,7 +104,10 @@ def toolbar_text(view: TableView, width: int, physical: bool = False) -> str:
         rows = wrap([_fit(item.shown(short), width) for item in choice], width)
         if len(rows) <= MAX_ROWS:
             return "\n".join(rows)
-    return "\n".join(_cut([_fit(item.shown(True), width) for item in [*head, *busy]], width))
+    # the problem (an outage) is items()' last, and the first kept: it never gives way
+    alarm = busy[-1:] if view.problem else []
+    texts = [_fit(item.shown(True), width) for item in [*head, *busy]]
+    return "\n".join(_cut(texts[:len(texts) - len(alarm)], width, texts[len(texts) - len(alarm):]))
 
 
 def _fit(text: str, width: int) -> str:
@@ -114,13 +117,15 @@ def _fit(text: str, width: int) -> str:
     return cut(text, width)
 
 
-def _cut(texts: list[str], width: int) -> list[str]:
-    """The items that fit in `MAX_ROWS` rows, the last ending with `+N` for the rest."""
+def _cut(texts: list[str], width: int, kept_last: list[str] | None = None) -> list[str]:
+    """The items that fit in `MAX_ROWS` rows, ending with `+N` for the rest, then `kept_last`
+    (never left out)."""
+    last = kept_last or []
     for kept in range(len(texts) - 1, 0, -1):
-        rows = wrap([*texts[:kept], f"+{len(texts) - kept}"], width)
+        rows = wrap([*texts[:kept], f"+{len(texts) - kept}", *last], width)
         if len(rows) <= MAX_ROWS:
             return rows
-    return wrap(texts, width)[:MAX_ROWS]
+    return wrap([*texts[:1], *last], width)[-MAX_ROWS:] if last else wrap(texts, width)[:MAX_ROWS]
 
 
 class Toolbar:
