@@ -1,4 +1,5 @@
-"""`roll campaign copy SRC DST`: move a whole campaign between SQLite files and PostgreSQL."""
+"""`roll campaign copy SRC DST`: move a whole campaign between SQLite files and PostgreSQL
+(`roll campaign roles`, its PostgreSQL roles, is cli/commands/campaign_roles.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from cli.env import Environment
 from cli.options import with_settings
 from cli.settings import Settings
 
-CAMPAIGN_HELP = "The campaign as a whole: copy it between a file and a PostgreSQL database."
+CAMPAIGN_HELP = ("The campaign as a whole: copy it between a file and a PostgreSQL database;"
+                 " set up a table online's roles.")
 campaign_app = typer.Typer(help=CAMPAIGN_HELP, no_args_is_help=True)
 
 
@@ -43,4 +45,6 @@ def campaign_copy(
 
 
 def register(app: typer.Typer) -> None:
+    import cli.commands.campaign_roles  # noqa: F401  (its command joins campaign_app)
+
     app.add_typer(campaign_app, name="campaign")
