@@ -17,8 +17,9 @@ campaign_app = typer.Typer(help=CAMPAIGN_HELP, no_args_is_help=True)
 
 
 @campaign_app.callback(help=CAMPAIGN_HELP)
-def campaign_options() -> None:
-    """`roll campaign …`."""
+@with_settings("campaign", "no_color")
+def campaign_options(env: Environment, settings: Settings) -> None:
+    """Options given before `campaign`'s own command (`roll --campaign URL campaign roles …`)."""
 
 
 @campaign_app.command("copy")
