@@ -10,6 +10,7 @@ import select
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -259,3 +260,39 @@ def test_a_change_whose_server_stops_before_its_commit_keeps_nothing(
     assert [(e["input"], e["id"]) for e in logged] == [("spend luck", 1),
                                                       ("gain luck 1", entry.id)]
     assert entry.id > 1
+
+
+@pytest.mark.slow  # the installed roll in a pty, through an outage
+def test_an_idle_40_column_pane_shows_the_outage_and_its_end(
+    own_server: Server, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Mira's toolbar (two full rows at 40 columns) at a prompt nobody types at: the server
+    stops, and the mark is shown (the first item kept, a pool giving way) within a few
+    seconds; it starts again, and the mark goes."""
+    pytest.importorskip("pexpect")
+    from tests.support.screen import ROLL, SHEETS, Terminal, environment
+
+    if not ROLL.exists():
+        pytest.skip(f"no installed roll at {ROLL}")
+    url = own_server.new_database()
+    monkeypatch.setenv("ROLL_CAMPAIGN", url)
+    assert invoke("sheet", "import", str(SHEETS / "mira.toml"))[0] == 0
+    env = environment(tmp_path / "unused", tmp_path / "state" / "history") | {"ROLL_CAMPAIGN": url}
+    pane = Terminal(env, "--as", "Mira", columns=40)
+    try:
+        screen = pane.wait_for("mira>")
+        assert screen.splitlines()[-2:] == ["Mira:  HP 8/8  Luck 2/3  Mana 6/6", "Fatigue 0/5"]
+        own_server.halt()
+        try:
+            screen = pane.wait_for("! campaign unreachable since ")
+        finally:
+            own_server.resume()
+        bar = screen.splitlines()[-2:]
+        assert bar[0] == "Mira:  HP 8/8  Luck 2/3  Mana 6/6  +1"
+        assert bar[1].startswith("! campaign unreachable since ") and len(bar[1]) <= 40
+        end = time.monotonic() + 30
+        while "unreachable" in pane.screen() and time.monotonic() < end:
+            pane.pump(0.2)
+        assert "unreachable" not in pane.screen() and "HP 8/8" in pane.screen()
+    finally:
+        pane.close()
