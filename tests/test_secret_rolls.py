@@ -121,3 +121,36 @@ def test_on_postgresql_a_players_role_cannot_read_a_secret_row(
     with psycopg.connect(player) as db, pytest.raises(psycopg.errors.InsufficientPrivilege):
         db.execute("UPDATE log SET rolled_by = %s WHERE result::jsonb -> 'secret' IS NOT NULL",
                    (players[1],))
+
+
+def test_with_no_campaign_a_secret_says_nothing_was_logged(private_campaign: Path) -> None:
+    assert invoke("secret", "d20+2", "--rolled", "5") == (
+        0, "d20+2 → [5] + 2 = 7\n(secret: no campaign, so nothing was logged)\n", "")
+    assert not private_campaign.exists()
+
+
+def test_what_copies_a_secret_keeps_it_secret_on_a_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    vagabond = Path(__file__).resolve().parent / "sheets" / "mira.toml"
+    assert invoke("sheet", "import", str(vagabond))[0] == 0
+    invoke("--as", "Mira", "secret", "hurt", "2", "#", "trapdoor")
+    assert invoke("undo")[1].startswith("undid #2 (Mira): hurt 2 # trapdoor\n")
+    invoke("--as", "Mira", "secret", "check", "dex", "#", "sneak", "--rolled", "3")
+    invoke("--as", "Mira", "fluke", "--rolled", "18")
+    copy = tmp_path / "copy.sqlite3"
+    assert invoke("campaign", "copy", str(tmp_path / "campaign.sqlite3"), str(copy))[0] == 0
+    for where in ([], ["--campaign", str(copy)]):
+        code, out, _ = invoke(*where, "log")
+        assert [line.split(" ", 2)[2] for line in out.splitlines()] == [
+            "Mira secret roll"] * 3, out  # the undo and the fluke say nothing to the others
+        json_out = invoke(*where, "log", "--json")[1]
+        assert "trapdoor" not in json_out and "sneak" not in json_out and "Fluke" not in json_out
+    monkeypatch.setenv("ROLL_GM", "1")  # the GM's view: every secret row, marked
+    assert [line.split(" ", 2)[2] for line in invoke("log")[1].splitlines()] == [
+        "Mira (secret) (undone) hurt 2 # trapdoor · HP 8→6",
+        "Mira (secret) undo hurt 2 # trapdoor · HP 6→8",
+        "Mira (secret) check dex # sneak → 3 fail",
+        "Mira (secret) fluke → 18 pass · Luck 2→1"]
+    rows = [json.loads(line) for line in invoke("log", "--json")[1].splitlines()]
+    assert [(r["kind"], r["secret"]) for r in rows] == [
+        ("pool", True), ("undo", True), ("check", True), ("check", True)]
