@@ -46,6 +46,7 @@ def campaign_copy(
 
 
 def register(app: typer.Typer) -> None:
-    import cli.commands.campaign_roles  # noqa: F401  (its command joins campaign_app)
+    from cli.commands.campaign_roles import attach
 
+    attach(campaign_app)
     app.add_typer(campaign_app, name="campaign")

@@ -8,14 +8,12 @@ from typing import Annotated
 
 import typer
 
-from cli.commands.campaign_copy import campaign_app
 from cli.env import Environment
 from cli.options import with_settings
 from cli.settings import Settings
 from rules.errors import UsageError
 
 
-@campaign_app.command("roles")
 @with_settings("campaign", "no_color")
 def campaign_roles(
     env: Environment,
@@ -63,3 +61,9 @@ def campaign_roles(
     players = ", ".join(roles.players) + (f" (members of {group})" if group else "")
     env.out(f"set up the table on {where} (schema {campaign.version}): GM {gm}; players"
             f" {players}")
+
+
+def attach(group: typer.Typer) -> None:
+    """`campaign roles` in the `campaign` group (cli/commands/campaign_copy.py)."""
+    if not any(command.name == "roles" for command in group.registered_commands):
+        group.command("roles")(campaign_roles)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import cli.store.schema as schema
@@ -75,8 +76,6 @@ def pg_migrate(db: Any, where: CampaignURL) -> bool:
         before = _catalog(link)
         schema.run_steps(link, version, where)
         if version > 0:  # the tables a step added: to the roles of the table (roles.py)
-            from cli.store.roles import grant_like_log
-
             grant_like_log(db, {t: _sequences(db, t) for t in _catalog(link) if t not in before})
         db.execute(f"UPDATE {VERSION_TABLE} SET version = %s", (target,))
         db.execute("COMMIT")
@@ -97,3 +96,24 @@ def _sequences(db: Any, table: str) -> list[str]:
         " FROM information_schema.columns WHERE table_schema = current_schema()"
         " AND table_name = %s", (table, table)).fetchall()  # fmt: skip
     return [r[0] for r in rows if r[0] is not None]
+
+
+def grant_like_log(db: Any, added: Mapping[str, Sequence[str]]) -> None:
+    """Give each role that holds rights on the log the same rights on the tables `added` (a
+    migration's new tables, by name, with their identity sequences), so that a player's role
+    set up before the upgrade keeps working after it."""
+    held = db.execute(
+        "SELECT quote_ident(r.rolname), string_agg(DISTINCT a.privilege_type, ', ')"
+        " FROM pg_class c, aclexplode(c.relacl) a JOIN pg_roles r ON r.oid = a.grantee"
+        " WHERE c.oid = 'log'::regclass AND a.grantee != c.relowner GROUP BY r.rolname"
+    ).fetchall()  # fmt: skip
+    for role, rights in held:
+        for table, sequences in added.items():
+            db.execute(f"GRANT {rights} ON {_quoted(db, table)} TO {role}")
+            for sequence in sequences:
+                db.execute(f"GRANT USAGE, SELECT ON SEQUENCE {sequence} TO {role}")
+
+
+def _quoted(db: Any, name: str) -> str:
+    """A table's name as SQL writes it (the server's quote_ident)."""
+    return str(db.execute("SELECT quote_ident(%s)", (name,)).fetchone()[0])

@@ -5,13 +5,13 @@ secret row for the role that wrote it and the GM.
 `roles_sql` writes the statements for the campaign as it is (its catalog, its sequences);
 each is re-runnable (roles made only where missing, policies dropped and made again), so a
 set-up run again, or over the README's earlier one, replaces it. A migration that adds a table
-later grants it to the roles holding rights on the log (`grant_like_log`, pg_schema.py).
+later grants it to the roles holding rights on the log (pg_schema.grant_like_log).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -172,22 +172,6 @@ def script(campaign: Campaign, roles: TableRoles, where: str) -> str:
     head = (f"-- roll campaign roles: the table's roles for {where} (schema"
             f" {campaign.version}), run as its owner {campaign.owner}; safe to run again")
     return "\n".join([head, "BEGIN;", *roles_sql(campaign, roles), "COMMIT;"]) + "\n"
-
-
-def grant_like_log(db: Any, added: Mapping[str, Sequence[str]]) -> None:
-    """Give each role that holds rights on the log the same rights on the tables `added` (a
-    migration's new tables, by name, with their identity sequences), so that a player's role
-    set up before the upgrade keeps working after it."""
-    held = db.execute(
-        "SELECT quote_ident(r.rolname), string_agg(DISTINCT a.privilege_type, ', ')"
-        " FROM pg_class c, aclexplode(c.relacl) a JOIN pg_roles r ON r.oid = a.grantee"
-        " WHERE c.oid = 'log'::regclass AND a.grantee != c.relowner GROUP BY r.rolname"
-    ).fetchall()  # fmt: skip
-    for role, rights in held:
-        for table, sequences in added.items():
-            db.execute(f"GRANT {rights} ON {_ident(table)} TO {role}")
-            for sequence in sequences:
-                db.execute(f"GRANT USAGE, SELECT ON SEQUENCE {sequence} TO {role}")
 
 
 def apply_roles(db: Any, campaign: Campaign, roles: TableRoles) -> None:
