@@ -88,7 +88,7 @@ def _unreachable(exc: BaseException, text: str) -> str:
         state = next((code for words, code in _REFUSED_TEXT if words in text), None)
     if state == "3D000" and "role" in text:
         state = "28000"  # the role, not the database, is missing
-    return _REFUSED.get(str(state), "is unreachable (the server does not answer)")
+    return _REFUSED.get(str(state), "is unreachable")  # it does not answer
 
 
 def connect(where: CampaignURL) -> Any:
