@@ -192,3 +192,41 @@ def test_an_upgrade_that_adds_a_table_keeps_rows_only_players_playing(
     assert table.roll(eve, "undo").startswith("undid #1 (Mira): spend luck\n")
     assert len(table.roll(eve, "log").splitlines()) == 2
     assert "touch: [(1, 'mira', 'pool', 'luck')" in table.every_table(eve)
+
+
+def test_each_follower_shows_what_its_role_reads(pg_server: Any) -> None:
+    """`roll log -f --json` as the GM and as a player: a player's secret roll reaches the
+    GM's pane as its row, marked secret (no ROLL_GM), and the other player's as its marker."""
+    import select
+    import signal
+    import subprocess
+    import sys
+
+    table = Table(pg_server)
+    gm, (ana, bo) = table.gm, table.players
+    table.roll(gm, "sheet", "import", str(SHEETS / "mira.toml"))
+    table.roll(gm, *table.roles("--apply"))
+    env = {k: v for k, v in os.environ.items() if k != "ROLL_GM"} | {"NO_COLOR": "1"}
+    followers = {role: subprocess.Popen(
+        [sys.executable, "-m", "cli", "--campaign", table.url(role), "log", "-f", "--json"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, bufsize=0)  # (unbuffered:
+        for role in (gm, bo)}  # a line read is all select saw)
+    try:
+        table.roll(ana, "--as", "Mira", "secret", "check", "dex", "#", "hidden", "--rolled", "4")
+        table.roll(ana, "--as", "Mira", "check", "might", "--rolled", "9")  # a last, open row
+        seen: dict[str, list[tuple[str, bool]]] = {}
+        for role, child in followers.items():
+            assert child.stdout is not None
+            rows: list[tuple[str, bool]] = []
+            while len(rows) < 2:
+                ready, _, _ = select.select([child.stdout], [], [], 60)
+                assert ready, f"{role}'s follower printed nothing more"
+                row = json.loads(child.stdout.readline())
+                rows.append((row["input"], row.get("secret", False)))
+            seen[role] = rows
+    finally:
+        for child in followers.values():
+            child.send_signal(signal.SIGINT)
+            child.wait(timeout=60)
+    assert seen[gm] == [("check dex # hidden", True), ("check might", False)]
+    assert seen[bo] == [("secret roll", False), ("check might", False)]
