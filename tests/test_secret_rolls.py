@@ -134,7 +134,8 @@ def test_what_copies_a_secret_keeps_it_secret_on_a_file(
     vagabond = Path(__file__).resolve().parent / "sheets" / "mira.toml"
     assert invoke("sheet", "import", str(vagabond))[0] == 0
     invoke("--as", "Mira", "secret", "hurt", "2", "#", "trapdoor")
-    assert invoke("undo")[1].startswith("undid #2 (Mira): hurt 2 # trapdoor\n")
+    assert invoke("undo")[1] == (  # the undo's text keeps the display rule too
+        "undid #2 (Mira): a secret roll\n   Mira · HP 6 → 8 (undo hurt)\n")
     invoke("--as", "Mira", "secret", "check", "dex", "#", "sneak", "--rolled", "3")
     invoke("--as", "Mira", "fluke", "--rolled", "18")
     copy = tmp_path / "copy.sqlite3"
@@ -154,3 +155,9 @@ def test_what_copies_a_secret_keeps_it_secret_on_a_file(
     rows = [json.loads(line) for line in invoke("log", "--json")[1].splitlines()]
     assert [(r["kind"], r["secret"]) for r in rows] == [
         ("pool", True), ("undo", True), ("check", True), ("check", True)]
+    invoke("--as", "Mira", "secret", "hurt", "1", "#", "pit")
+    assert json.loads(invoke("undo", "--json")[1])["text"] == "undo hurt 1 # pit"  # the GM's
+    monkeypatch.delenv("ROLL_GM")
+    invoke("--as", "Mira", "secret", "hurt", "1", "#", "pit")
+    undone = json.loads(invoke("undo", "--json")[1])
+    assert (undone["text"], undone["secret"]) == ("undo a secret roll", True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -259,12 +260,19 @@ def undo_command(
             storable(id_, "undo --id")
         entry = tx.undo(settings.acting(), nth, id_)
         logged = tx.log(1)[0]  # the "undo" row, a §3 object like every logged LINE
+    from cli.secret import Viewer
+    from cli.store import CampaignURL
+
+    what = entry.input
+    if entry.record.secret and not Viewer.of(isinstance(settings.campaign_path(), CampaignURL)).gm:
+        what = "a secret roll"  # a file's display rule: undone, and still secret
+        logged = replace(logged, record=logged.record._replace(text=f"undo {what}"))
     if settings.json:
         from cli.render.log import log_json
 
         env.json(log_json(logged))
         return
-    env.out(shown(f"undid #{entry.id} ({entry.character or 'nobody'}): {entry.input}"))
+    env.out(shown(f"undid #{entry.id} ({entry.character or 'nobody'}): {what}"))
     if logged.record.restored is not None:
         env.out(f"   {shown(logged.record.restored)} is back, with its pools")
     for change in logged.changes:
