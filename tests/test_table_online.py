@@ -147,6 +147,16 @@ def test_roles_are_refused_on_a_file_and_with_bad_names(tmp_path: Path) -> None:
         "roll: error: campaign roles: the GM, each player and the group are different roles\n")
 
 
+def test_roles_printed_need_a_campaign_applied_make_one(pg_server: Any) -> None:
+    table = Table(pg_server)
+    gm = table.gm
+    assert invoke("--campaign", table.url(gm), *table.roles()) == (
+        2, "", f"roll: error: no campaign at {table.url(gm)} (roll sheet import FILE creates one)\n")
+    code, out, err = invoke("--campaign", table.url(gm), *table.roles("--apply"))
+    assert (code, err) == (0, f"roll: created a new campaign at {table.url(gm)}\n")
+    assert table.roll(table.players[0], "sheet", "list") == ""  # a player's role reads it
+
+
 def test_a_group_role_and_a_gm_who_is_not_the_owner(pg_server: Any) -> None:
     import psycopg
 

@@ -36,7 +36,10 @@ def campaign_roles(
     if not isinstance(where, CampaignURL):
         raise UsageError(f"campaign roles is for a postgresql:// campaign, not {where}: on a"
                          " file a secret is a display rule (ROLL_GM=1 shows it)")
-    store = open_campaign(where, create=False)
+    from cli.commands.campaign_access import created_line
+
+    # --apply writes: it makes a missing campaign's tables first, as the owner (and says so)
+    store = open_campaign(where, create=apply, announce=lambda at: env.err(created_line(at)))
     try:
         with store.transaction(readonly=True):
             pass  # the campaign is there, and its schema this roll's (the owner upgrades it)
