@@ -296,3 +296,33 @@ def test_an_idle_40_column_pane_shows_the_outage_and_its_end(
         assert "unreachable" not in pane.screen() and "HP 8/8" in pane.screen()
     finally:
         pane.close()
+
+
+@pytest.mark.slow  # a real server, a follower process
+def test_log_follow_rides_out_its_connections_ended_by_the_server(
+    own_server: Server, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The server ends the follower's connections (pg_terminate_backend, as an idle timeout
+    or an administrator would): it connects again at once, says nothing, misses nothing."""
+    import psycopg
+
+    url = own_server.new_database()
+    monkeypatch.setenv("ROLL_CAMPAIGN", url)
+    assert invoke("sheet", "import", str(sheet(tmp_path, KIT, "kit")))[0] == 0
+    child = subprocess.Popen([sys.executable, "-m", "cli", "log", "-f", "--json"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             env={**os.environ, "ROLL_CAMPAIGN": url}, bufsize=0)
+    try:
+        lines = Streams(child)
+        assert invoke("--as", "kit", "spend", "luck")[0] == 0
+        assert json.loads(lines.next("out"))["id"] == 1
+        with psycopg.connect(own_server.url(), autocommit=True) as db:
+            ended = db.execute("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+                               " WHERE datname = %s", (url.rsplit("/", 1)[1],)).fetchone()[0]
+        assert ended >= 1
+        assert invoke("--as", "kit", "gain", "luck")[0] == 0
+        assert json.loads(lines.next("out"))["id"] == 2
+    finally:
+        child.send_signal(signal.SIGINT)
+        _, err = child.communicate(timeout=60)
+    assert lines.held["err"] + err == b""

@@ -66,20 +66,25 @@ def follow(store: CampaignStore, watcher: Watcher | None, last: int, who: str | 
         viewer = Viewer.of(on_server=isinstance(store.path, CampaignURL))
     down: datetime | None = None
     tries = 0
-    try:
+    again = False  # a lost connection is tried again at once, unsaid (a server's own end
+    try:  # of a connection is no outage)
         while True:
             try:
                 if watcher is None:
                     watcher = watch(store.path)  # again, before reading: no write is missed
-                if down is None:
+                if down is None and not again:
                     watcher.wait(WAKE_S)
                 with store.transaction(readonly=True) as tx:
                     newest, entries = tx.log_after(last, who)
+                again = False
             except CampaignUnavailable:
                 if watcher is not None:
                     watcher.close()
                 watcher = None
                 store.close()
+                if down is None and not again:
+                    again = True
+                    continue
                 if down is None:
                     down = datetime.now()
                     notice(lost_notice(down))
