@@ -266,9 +266,10 @@ def test_a_change_whose_server_stops_before_its_commit_keeps_nothing(
 def test_an_idle_40_column_pane_shows_the_outage_and_its_end(
     own_server: Server, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Mira's toolbar (two full rows at 40 columns) at a prompt nobody types at: the server
-    stops, and the mark is shown (the first item kept, a pool giving way) within a few
-    seconds; it starts again, and the mark goes."""
+    """Mira's toolbar (two full rows at 40 columns): the server ends the REPL's connections,
+    and the next LINE connects again (no outage said); then, at a prompt nobody types at, the
+    server stops, and the mark is shown (the first item kept, a pool giving way) within a
+    few seconds; it starts again, and the mark goes."""
     pytest.importorskip("pexpect")
     from tests.support.screen import ROLL, SHEETS, Terminal, environment
 
@@ -282,13 +283,21 @@ def test_an_idle_40_column_pane_shows_the_outage_and_its_end(
     try:
         screen = pane.wait_for("mira>")
         assert screen.splitlines()[-2:] == ["Mira:  HP 8/8  Luck 2/3  Mana 6/6", "Fatigue 0/5"]
+        import psycopg
+
+        with psycopg.connect(own_server.url(), autocommit=True) as db:  # its connections end
+            db.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                       " WHERE datname = %s", (url.rsplit("/", 1)[1],))
+        pane.type("spend luck\r")  # no outage: it connects again
+        screen = pane.wait_for("Luck 1/3")
+        assert "unreachable" not in screen and "Mira · Luck 2 → 1 (spend)" in screen
         own_server.halt()
         try:
             screen = pane.wait_for("! campaign unreachable since ")
         finally:
             own_server.resume()
         bar = screen.splitlines()[-2:]
-        assert bar[0] == "Mira:  HP 8/8  Luck 2/3  Mana 6/6  +1"
+        assert bar[0] == "Mira:  HP 8/8  Luck 1/3  Mana 6/6  +1"
         assert bar[1].startswith("! campaign unreachable since ") and len(bar[1]) <= 40
         end = time.monotonic() + 30
         while "unreachable" in pane.screen() and time.monotonic() < end:
