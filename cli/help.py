@@ -84,6 +84,8 @@ Commands:
   roll odds LINE       the exact distribution of a LINE
   roll sheet import|export|show|list|rm    characters (TOML sheets)
   roll log | undo      the campaign's history
+  roll campaign copy SRC DST      a campaign, between a file and PostgreSQL
+  roll campaign roles --gm NAME --player NAME…    its roles online (--apply)
   roll alias add|rm|list          named rolls for the campaign
   roll table NAME | import|list|rm    rollable tables
   roll systems         the game systems

@@ -64,6 +64,7 @@ class Resolver:
         """The REPL: while the campaign is unreachable plain dice roll (unlogged) and a LINE
         that needs it is refused in one short line."""
         self.plans = Plans()
+        self.secret_logged = False  # the last secret LINE was logged (else there was no campaign)
 
     def campaign(self, create: bool = False) -> CampaignStore:
         """The runner's campaign (created, and said so, only for a LINE that writes)."""
@@ -274,10 +275,15 @@ class Resolver:
         from cli.render import text as render_text
         from rules.record import record_of, secret_mark
 
+        if not secret and res.character is not None:  # a reroll of a secret LINE is one too
+            from cli.secret import rerolls_secret
+
+            secret = rerolls_secret(res, lambda: tx.table(res.character).last_entry)
         record = record_of(res, render_text.plain_text(res), secret=secret)
         if not secret:
             tx.apply(res, record)
             return record
+        self.secret_logged = True
         mark = secret_mark(record)
         tx.apply(Resolution(mark.input, res.system, mark.kind, mark.text,
                             character=res.character), mark)

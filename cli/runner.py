@@ -153,12 +153,15 @@ class Runner:
 
             secret, text = split_secret(text)
         run = self.line_run(settings, source, secret, turns)
+        self.resolver.secret_logged = False
         try:
             status = self.show_all(self.resolver.made(text, run), run.settings)
         except Exception as exc:
             return self.report(text, roll_error(exc), run.settings)
         if secret and not run.settings.json and not run.settings.quiet:
-            self.out("(secret: the log shows others only that you rolled)")
+            from cli.secret import notice
+
+            self.out(notice(self.resolver.secret_logged))
         return status
 
     def evaluate(self, text: str, settings: Settings | None = None) -> list[Resolution]:

@@ -184,10 +184,11 @@ def record_of(res: Resolution, text: str, secret: bool = False, history: bool = 
 
 def undo_record(undone: Record, undone_id: int, changes: tuple[Change, ...],
                 restored: str | None = None) -> Record:
-    """The record of undoing entry #`undone_id` (`changes`: the reverting ones)."""
+    """The record of undoing entry #`undone_id` (`changes`: the reverting ones); the undo of
+    a secret LINE names it, so it is as secret as the LINE."""
     return Record("undo", undone.system, "undo", UNDO, undone.character,
-                  changes=changes, text=f"undo {undone.input}", undoes=undone_id,
-                  restored=restored)
+                  changes=changes, text=f"undo {undone.input}", secret=undone.secret,
+                  undoes=undone_id, restored=restored)
 
 
 def removal_record(line: str, name: str, system: str, sheet: Mapping[str, Any]) -> Record:

@@ -68,7 +68,8 @@ OLD_SETUP = (
     "CREATE POLICY player_lines ON log FOR INSERT TO PUBLIC"
     " WITH CHECK (result::jsonb -> 'secret' IS NULL)",
 )
-"""What the README's set-up was before a player's role could make a secret roll."""
+"""What the README's set-up was before a player's role could make a secret roll (its policies
+are replaced by `roll campaign roles`)."""
 
 
 def test_on_postgresql_a_players_role_cannot_read_a_secret_row(
@@ -92,22 +93,15 @@ def test_on_postgresql_a_players_role_cannot_read_a_secret_row(
     sheet.write_text(SHEETS["mira"], encoding="utf-8")
     roll(pg_url, "sheet", "import", str(sheet))
     players = [f"player_{os.getpid()}", f"other_{os.getpid()}"]
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    setup = [line for line in readme.splitlines()
-             if line.startswith(("ALTER TABLE log ", "DROP POLICY", "CREATE POLICY"))]
-    assert len(setup) == 8
     with psycopg.connect(pg_url, autocommit=True) as db:
-        for statement in OLD_SETUP:  # the earlier set-up, which the README's replaces
+        for statement in OLD_SETUP:  # the earlier set-up, which roll's own replaces
             db.execute(statement)
         db.execute("CREATE ROLE table_player NOLOGIN")
         for player in players:
-            db.execute(f"CREATE ROLE {player} LOGIN IN ROLE table_player")
-        db.execute("GRANT SELECT, INSERT, UPDATE, DELETE ON characters, party, settings, log,"
-                   " alias, rolltable, touch TO table_player")
-        db.execute("GRANT SELECT, UPDATE ON roll_schema TO table_player")
-        db.execute("GRANT USAGE ON SEQUENCE log_id_seq TO table_player")
-        for statement in setup:
-            db.execute(statement)
+            db.execute(f"CREATE ROLE {player} LOGIN")
+    # the GM is the owner (the superuser here); the players share one group role
+    roll(pg_url, "campaign", "roles", "--gm", "roll", "--player", players[0], "--player",
+         players[1], "--group", "table_player", "--apply")
     player, other = (pg_url.replace("://roll@", f"://{name}@") for name in players)
     assert player != pg_url
     roll(pg_url, "secret", "check", "dex", "--as", "Mira", "--rolled", "7")
@@ -115,15 +109,55 @@ def test_on_postgresql_a_players_role_cannot_read_a_secret_row(
     # a player's role makes a secret roll of its own, and sees its result
     assert roll(player, "secret", "check", "str", "--as", "Mira", "--rolled", "5") == (
         "check str → 5 vs 12 · pass\n(secret: the log shows others only that you rolled)\n")
-    # even with the GM's display rule on, the server gives a player's role no other role's
-    # secret row: the player reads back its own, the other player none
-    assert seen(player) == [("check", "check str", False), ("check", "check str", True)]
-    assert seen(other) == [("check", "check str", False)]
-    assert seen(other, player_view) == [("secret", "secret roll", False),
-                                        ("check", "check str", False),
-                                        ("secret", "secret roll", False)]
+    # the server gives a player's role no other role's secret row, whatever the display
+    # rule: the player reads back its own (its marker then goes), the other player markers
+    assert seen(player) == [("secret", "secret roll", False), ("check", "check str", False),
+                            ("check", "check str", True)]
+    assert seen(other) == seen(other, player_view) == [("secret", "secret roll", False),
+                                                       ("check", "check str", False),
+                                                       ("secret", "secret roll", False)]
     assert [r[1] for r in seen(pg_url)] == ["check dex", "check str", "check str"]
     # nor can a player's role write a row as another's
     with psycopg.connect(player) as db, pytest.raises(psycopg.errors.InsufficientPrivilege):
         db.execute("UPDATE log SET rolled_by = %s WHERE result::jsonb -> 'secret' IS NOT NULL",
                    (players[1],))
+
+
+def test_with_no_campaign_a_secret_says_nothing_was_logged(private_campaign: Path) -> None:
+    assert invoke("secret", "d20+2", "--rolled", "5") == (
+        0, "d20+2 → [5] + 2 = 7\n(secret: no campaign, so nothing was logged)\n", "")
+    assert not private_campaign.exists()
+
+
+def test_what_copies_a_secret_keeps_it_secret_on_a_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    vagabond = Path(__file__).resolve().parent / "sheets" / "mira.toml"
+    assert invoke("sheet", "import", str(vagabond))[0] == 0
+    invoke("--as", "Mira", "secret", "hurt", "2", "#", "trapdoor")
+    assert invoke("undo")[1] == (  # the undo's text keeps the display rule too
+        "undid #2 (Mira): a secret roll\n   Mira · HP 6 → 8 (undo hurt)\n")
+    invoke("--as", "Mira", "secret", "check", "dex", "#", "sneak", "--rolled", "3")
+    invoke("--as", "Mira", "fluke", "--rolled", "18")
+    copy = tmp_path / "copy.sqlite3"
+    assert invoke("campaign", "copy", str(tmp_path / "campaign.sqlite3"), str(copy))[0] == 0
+    for where in ([], ["--campaign", str(copy)]):
+        code, out, _ = invoke(*where, "log")
+        assert [line.split(" ", 2)[2] for line in out.splitlines()] == [
+            "Mira secret roll"] * 3, out  # the undo and the fluke say nothing to the others
+        json_out = invoke(*where, "log", "--json")[1]
+        assert "trapdoor" not in json_out and "sneak" not in json_out and "Fluke" not in json_out
+    monkeypatch.setenv("ROLL_GM", "1")  # the GM's view: every secret row, marked
+    assert [line.split(" ", 2)[2] for line in invoke("log")[1].splitlines()] == [
+        "Mira (secret) (undone) hurt 2 # trapdoor · HP 8→6",
+        "Mira (secret) undo hurt 2 # trapdoor · HP 6→8",
+        "Mira (secret) check dex # sneak → 3 fail",
+        "Mira (secret) fluke → 18 pass · Luck 2→1"]
+    rows = [json.loads(line) for line in invoke("log", "--json")[1].splitlines()]
+    assert [(r["kind"], r["secret"]) for r in rows] == [
+        ("pool", True), ("undo", True), ("check", True), ("check", True)]
+    invoke("--as", "Mira", "secret", "hurt", "1", "#", "pit")
+    assert json.loads(invoke("undo", "--json")[1])["text"] == "undo hurt 1 # pit"  # the GM's
+    monkeypatch.delenv("ROLL_GM")
+    invoke("--as", "Mira", "secret", "hurt", "1", "#", "pit")
+    undone = json.loads(invoke("undo", "--json")[1])
+    assert (undone["text"], undone["secret"]) == ("undo a secret roll", True)

@@ -10,6 +10,7 @@ import select
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -99,8 +100,11 @@ def test_a_line_needing_nothing_of_the_campaign_rolls_while_it_is_down(
             0, "check dex=5 → 12 vs 15 · fail\n", "")
         code, out, err = invoke("--as", "kit", "spend", "luck")
         assert (code, out) == (2, "")
-        assert err.startswith("roll: error: campaign ") and "cannot reach the database" in err
-        assert err.count("\n") == 1
+        assert err == f"roll: error: campaign {url} is unreachable\n"
+        for command in (["sheet", "list"], ["log"], ["undo"], ["sheet", "show", "kit"],
+                        ["--as", "kit", "secret", "check", "dex"], ["campaign", "roles",
+                                                                    "--gm", "g", "--player", "p"]):
+            assert invoke(*command) == (2, "", err), command  # one line, whatever the command
     finally:
         own_server.resume()
     assert invoke("--as", "kit", "sheet", "show", "--json")[0] == 0
@@ -246,7 +250,7 @@ def test_a_change_whose_server_stops_before_its_commit_keeps_nothing(
             own_server.halt()
     finally:
         own_server.resume()
-    assert str(refused.value).startswith(f"campaign {url}: cannot reach the database: ")
+    assert str(refused.value) == f"campaign {url} is unreachable"
     assert "\n" not in str(refused.value)
     with store.transaction() as tx:
         assert tx.character("Kit").pools["luck"] == 1 and len(tx.log(10)) == 1
@@ -257,3 +261,78 @@ def test_a_change_whose_server_stops_before_its_commit_keeps_nothing(
     assert [(e["input"], e["id"]) for e in logged] == [("spend luck", 1),
                                                       ("gain luck 1", entry.id)]
     assert entry.id > 1
+
+
+@pytest.mark.slow  # the installed roll in a pty, through an outage
+def test_an_idle_40_column_pane_shows_the_outage_and_its_end(
+    own_server: Server, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Mira's toolbar (two full rows at 40 columns): the server ends the REPL's connections,
+    and the next LINE connects again (no outage said); then, at a prompt nobody types at, the
+    server stops, and the mark is shown (the first item kept, a pool giving way) within a
+    few seconds; it starts again, and the mark goes."""
+    pytest.importorskip("pexpect")
+    from tests.support.screen import ROLL, SHEETS, Terminal, environment
+
+    if not ROLL.exists():
+        pytest.skip(f"no installed roll at {ROLL}")
+    url = own_server.new_database()
+    monkeypatch.setenv("ROLL_CAMPAIGN", url)
+    assert invoke("sheet", "import", str(SHEETS / "mira.toml"))[0] == 0
+    env = environment(tmp_path / "unused", tmp_path / "state" / "history") | {"ROLL_CAMPAIGN": url}
+    pane = Terminal(env, "--as", "Mira", columns=40)
+    try:
+        screen = pane.wait_for("mira>")
+        assert screen.splitlines()[-2:] == ["Mira:  HP 8/8  Luck 2/3  Mana 6/6", "Fatigue 0/5"]
+        import psycopg
+
+        with psycopg.connect(own_server.url(), autocommit=True) as db:  # its connections end
+            db.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                       " WHERE datname = %s", (url.rsplit("/", 1)[1],))
+        pane.type("spend luck\r")  # no outage: it connects again
+        screen = pane.wait_for("Luck 1/3")
+        assert "unreachable" not in screen and "Mira · Luck 2 → 1 (spend)" in screen
+        own_server.halt()
+        try:
+            screen = pane.wait_for("! campaign unreachable since ")
+        finally:
+            own_server.resume()
+        bar = screen.splitlines()[-2:]
+        assert bar[0] == "Mira:  HP 8/8  Luck 1/3  Mana 6/6  +1"
+        assert bar[1].startswith("! campaign unreachable since ") and len(bar[1]) <= 40
+        end = time.monotonic() + 30
+        while "unreachable" in pane.screen() and time.monotonic() < end:
+            pane.pump(0.2)
+        assert "unreachable" not in pane.screen() and "HP 8/8" in pane.screen()
+    finally:
+        pane.close()
+
+
+@pytest.mark.slow  # a real server, a follower process
+def test_log_follow_rides_out_its_connections_ended_by_the_server(
+    own_server: Server, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The server ends the follower's connections (pg_terminate_backend, as an idle timeout
+    or an administrator would): it connects again at once, says nothing, misses nothing."""
+    import psycopg
+
+    url = own_server.new_database()
+    monkeypatch.setenv("ROLL_CAMPAIGN", url)
+    assert invoke("sheet", "import", str(sheet(tmp_path, KIT, "kit")))[0] == 0
+    child = subprocess.Popen([sys.executable, "-m", "cli", "log", "-f", "--json"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             env={**os.environ, "ROLL_CAMPAIGN": url}, bufsize=0)
+    try:
+        lines = Streams(child)
+        assert invoke("--as", "kit", "spend", "luck")[0] == 0
+        assert json.loads(lines.next("out"))["id"] == 1
+        with psycopg.connect(own_server.url(), autocommit=True) as db:
+            ended = db.execute("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+                               " WHERE datname = %s", (url.rsplit("/", 1)[1],)).fetchone()[0]
+        assert ended >= 1
+        assert invoke("--as", "kit", "gain", "luck")[0] == 0
+        assert json.loads(lines.next("out"))["id"] == 2
+    finally:
+        child.send_signal(signal.SIGINT)
+        _, err = child.communicate(timeout=60)
+    assert lines.held["err"] + err == b""

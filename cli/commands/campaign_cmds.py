@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -231,20 +232,21 @@ def log_command(
         raise UsageError("log -n takes a number ≥ 1")
     in_range(n, "log -n")
     start = None if since is None else since_time(since, now)
+    from cli.secret import Viewer, recent_shown
+    from cli.store import CampaignURL
+
     store = campaign_of(settings)
+    viewer = Viewer.of(on_server=isinstance(store.path, CampaignURL))
     watcher = watch(store.path) if follow else None  # before reading: no write is missed
     with store.transaction(readonly=True) as tx:
         newest = tx.log(1)
-        from cli.secret import recent_shown, viewer_is_gm
-
-        entries = recent_shown(lambda k: tx.log(k, settings.acting(), start), n,
-                               viewer_is_gm())
+        entries = recent_shown(lambda k: tx.log(k, settings.acting(), start), n, viewer)
     emit = entry_printer(env, settings.json, env.width())
     for entry in entries:
         emit(entry)
     if watcher is not None:
         follow_log(store, watcher, newest[0].id if newest else 0, settings.acting(), emit,
-                   env.err)
+                   env.err, viewer)
 
 
 @with_settings(*CAMPAIGN_OPTIONS)
@@ -262,12 +264,19 @@ def undo_command(
             storable(id_, "undo --id")
         entry = tx.undo(settings.acting(), nth, id_)
         logged = tx.log(1)[0]  # the "undo" row, a §3 object like every logged LINE
+    from cli.secret import Viewer
+    from cli.store import CampaignURL
+
+    what = entry.input
+    if entry.record.secret and not Viewer.of(isinstance(settings.campaign_path(), CampaignURL)).gm:
+        what = "a secret roll"  # a file's display rule: undone, and still secret
+        logged = replace(logged, record=logged.record._replace(text=f"undo {what}"))
     if settings.json:
         from cli.render.log import log_json
 
         env.json(log_json(logged))
         return
-    env.out(shown(f"undid #{entry.id} ({entry.character or 'nobody'}): {entry.input}"))
+    env.out(shown(f"undid #{entry.id} ({entry.character or 'nobody'}): {what}"))
     if logged.record.restored is not None:
         env.out(f"   {shown(logged.record.restored)} is back, with its pools")
     for change in logged.changes:

@@ -1,4 +1,5 @@
-"""`roll campaign copy SRC DST`: move a whole campaign between SQLite files and PostgreSQL."""
+"""`roll campaign copy SRC DST`: move a whole campaign between SQLite files and PostgreSQL
+(`roll campaign roles`, its PostgreSQL roles, is cli/commands/campaign_roles.py)."""
 
 from __future__ import annotations
 
@@ -11,13 +12,15 @@ from cli.group import WholeHelpGroup
 from cli.options import with_settings
 from cli.settings import Settings
 
-CAMPAIGN_HELP = "The campaign as a whole: copy it between a file and a PostgreSQL database."
+CAMPAIGN_HELP = ("The campaign as a whole: copy it between a file and a PostgreSQL database;"
+                 " set up a table online's roles.")
 campaign_app = typer.Typer(cls=WholeHelpGroup, help=CAMPAIGN_HELP, no_args_is_help=True)
 
 
 @campaign_app.callback(help=CAMPAIGN_HELP)
-def campaign_options() -> None:
-    """`roll campaign …`."""
+@with_settings("campaign", "no_color")
+def campaign_options(env: Environment, settings: Settings) -> None:
+    """Options given before `campaign`'s own command (`roll --campaign URL campaign roles …`)."""
 
 
 @campaign_app.command("copy")
@@ -45,4 +48,7 @@ def campaign_copy(
 
 
 def register(app: typer.Typer) -> None:
+    from cli.commands.campaign_roles import attach
+
+    attach(campaign_app)
     app.add_typer(campaign_app, name="campaign")

@@ -14,7 +14,8 @@ from datetime import UTC, datetime
 
 from cli.env import Environment
 from cli.render.log import log_json, log_line
-from cli.store import CampaignStore, CampaignUnavailable
+from cli.secret import Viewer
+from cli.store import CampaignStore, CampaignUnavailable, CampaignURL
 from cli.store.follow import Watcher, watch
 from rules.campaign import LogEntry
 
@@ -27,15 +28,10 @@ RETRY_S = (0.25, 0.5, 1.0, 2.0, 4.0)
 
 def entry_printer(env: Environment, as_json: bool, width: int) -> Callable[[LogEntry], None]:
     """Print one entry through `env` (a JSON object, or a line for a pane `width` wide),
-    flushed at once (a reader gone, `roll log -f | head -3`, stops it quietly)."""
-
-    from cli.secret import shown, viewer_is_gm
-
-    gm = viewer_is_gm()
+    flushed at once (a reader gone, `roll log -f | head -3`, stops it quietly); the caller
+    keeps back what its viewer is not shown (cli/secret.py)."""
 
     def emit(entry: LogEntry) -> None:
-        if not shown(entry, gm):
-            return  # a secret LINE for the GM's eyes, or (to the GM) its marker
         if as_json:
             env.json(log_json(entry))
         else:
@@ -60,26 +56,35 @@ def say(text: str) -> None:
 
 
 def follow(store: CampaignStore, watcher: Watcher | None, last: int, who: str | None,
-           emit: Callable[[LogEntry], None], notice: Callable[[str], None] = say) -> None:
-    """Print the entries after #`last` (of `who`'s LINEs) whenever a write lands; until Ctrl-C
+           emit: Callable[[LogEntry], None], notice: Callable[[str], None] = say,
+           viewer: Viewer | None = None) -> None:
+    """Print the entries after #`last` (of `who`'s LINEs) that `viewer` is shown (cli/secret.py;
+    None: this process's viewer of `store`) whenever a write lands; until Ctrl-C
     (which the entry point turns into status 130). A campaign that stops answering is waited
     for, and followed again from #`last` when it is back."""
+    if viewer is None:
+        viewer = Viewer.of(on_server=isinstance(store.path, CampaignURL))
     down: datetime | None = None
     tries = 0
-    try:
+    again = False  # a lost connection is tried again at once, unsaid (a server's own end
+    try:  # of a connection is no outage)
         while True:
             try:
                 if watcher is None:
                     watcher = watch(store.path)  # again, before reading: no write is missed
-                if down is None:
+                if down is None and not again:
                     watcher.wait(WAKE_S)
                 with store.transaction(readonly=True) as tx:
                     newest, entries = tx.log_after(last, who)
+                again = False
             except CampaignUnavailable:
                 if watcher is not None:
                     watcher.close()
                 watcher = None
                 store.close()
+                if down is None and not again:
+                    again = True
+                    continue
                 if down is None:
                     down = datetime.now()
                     notice(lost_notice(down))
@@ -89,7 +94,7 @@ def follow(store: CampaignStore, watcher: Watcher | None, last: int, who: str | 
             if down is not None:
                 notice(back_notice(down))
                 down, tries = None, 0
-            for entry in entries:
+            for entry in viewer.kept(entries):  # a secret row and its marker come together
                 emit(entry)
             last = max(newest, last)
     finally:

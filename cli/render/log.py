@@ -101,6 +101,8 @@ def log_line(entry: LogEntry, now: datetime, width: int = LOG_WIDTH) -> str:
 
     text = _summary(entry)
     parts = [f"#{entry.id}", age(entry.time, now) if entry.time else "?", entry.character or "—"]
+    if entry.record.secret:  # shown only to whom may see it (cli/secret.py): said so
+        parts.append("(secret)")
     if entry.undone:
         parts.append("(undone)")
     parts.append(text)

@@ -108,8 +108,12 @@ def toolbar_text(view: TableView, width: int, physical: bool = False) -> str:
         if len(rows) <= MAX_ROWS:
             return "\n".join(rows)
     kept = [*head, *busy]
-    return "\n".join(_cut([_fit(shown(item.shown(True)), width) for item in kept[:most + 1]],
-                          width, len(kept)))
+    # the problem (an outage) is items()' last, and the first kept: it never gives way
+    alarm = kept[-1:] if view.problem else []
+    rest = kept[:len(kept) - len(alarm)]
+    last = [_fit(shown(item.shown(True)), width) for item in alarm]
+    texts = [_fit(shown(item.shown(True)), width) for item in rest[:most + 1]]
+    return "\n".join(_cut(texts, width, len(rest), last))
 
 
 def _head(view: TableView) -> Item:
@@ -129,11 +133,14 @@ def _fit(text: str, width: int) -> str:
     return cut(text, width)
 
 
-def _cut(texts: list[str], width: int, total: int) -> list[str]:
+def _cut(texts: list[str], width: int, total: int, kept_last: list[str] | None = None
+         ) -> list[str]:
     """The first of `total` items (`texts`: as many as may fit) that fit in `MAX_ROWS` rows,
-    the last ending with `+N` for the rest."""
+    the last ending with `+N` for the rest, then `kept_last` (never left out)."""
+    last = kept_last or []
+
     def fitting(kept: int) -> list[str] | None:
-        rows = wrap([*texts[:kept], f"+{total - kept}"], width)
+        rows = wrap([*texts[:kept], f"+{total - kept}", *last], width)
         return rows if len(rows) <= MAX_ROWS else None
 
     low, high = 0, min(len(texts), total - 1)  # fitting(low) holds, or low is 0
@@ -141,7 +148,9 @@ def _cut(texts: list[str], width: int, total: int) -> list[str]:
         middle = (low + high + 1) // 2
         low, high = (middle, high) if fitting(middle) is not None else (low, middle - 1)
     found = fitting(low) if low else None
-    return found if found is not None else wrap(texts, width)[:MAX_ROWS]
+    if found is not None:
+        return found
+    return wrap([*texts[:1], *last], width)[-MAX_ROWS:] if last else wrap(texts, width)[:MAX_ROWS]
 
 
 class Toolbar:

@@ -43,6 +43,9 @@ class Dialect(NamedTuple):
     """The logical schema: each table and its columns, in order."""
     follow_ids: Callable[[Link, str], None]
     """After rows were copied in with their ids: the table's key generator goes past them."""
+    role: str = "TEXT"
+    """A column that records the database role that wrote a row (`rolled_by`): on a server
+    the writer's own role, by default; NULL in a file, which has no roles."""
     next_log_id: str | None = None
     """An expression giving the next log entry's id ahead of its INSERT, read with the table
     a change reads first (a server's round trip saved: the INSERT then waits for no answer);
@@ -56,7 +59,7 @@ class Dialect(NamedTuple):
 @lru_cache(maxsize=512)
 def _filled(dialect: Dialect, template: str) -> str:
     return template.format(p=dialect.p, same=dialect.same, serial=dialect.serial,
-                           big=dialect.big)
+                           big=dialect.big, role=dialect.role)
 
 
 class Link:

@@ -64,9 +64,31 @@ def store_error(where: CampaignURL, exc: BaseException) -> RollError:
             f"campaign {where} stayed busy for {BUSY_TIMEOUT_S:g} s (another roll is writing);"
             " nothing changed, try again"
         )
-    if isinstance(exc, psycopg.OperationalError):
-        return CampaignUnavailable(f"campaign {where}: cannot reach the database: {text}")
+    if isinstance(exc, psycopg.OperationalError):  # one line, said in roll's words
+        return CampaignUnavailable(f"campaign {where} {_unreachable(exc, text)}")
     return UsageError(f"campaign {where}: {text}; nothing changed")
+
+
+_REFUSED = {"28P01": "refused the login (user or password)",
+            "28000": "refused the login (user or password)",
+            "3D000": "is not on the server (no such database)",
+            "53300": "is unreachable (the server has too many connections)"}
+"""What a connection the server refused says, by SQLSTATE (else: it does not answer)."""
+
+_REFUSED_TEXT = (("password authentication failed", "28P01"), ("no password supplied", "28P01"),
+                 ("authentication failed", "28000"), ("does not exist", "3D000"),
+                 ("too many clients", "53300"))
+"""The same, read from libpq's own words where a connection fails with no SQLSTATE."""
+
+
+def _unreachable(exc: BaseException, text: str) -> str:
+    """Why the campaign cannot be reached, in a few words of roll's (never libpq's text)."""
+    state = getattr(exc, "sqlstate", None)
+    if state is None:
+        state = next((code for words, code in _REFUSED_TEXT if words in text), None)
+    if state == "3D000" and "role" in text:
+        state = "28000"  # the role, not the database, is missing
+    return _REFUSED.get(str(state), "is unreachable")  # it does not answer
 
 
 def connect(where: CampaignURL) -> Any:

@@ -115,9 +115,21 @@ def touched_keys(changes: list[Any]) -> list[tuple[str, str, str]]:
     return keys
 
 
+def _v7_log_rolled_by(db: Any) -> None:
+    """Schema 7: which database role wrote each log row (`rolled_by`, on PostgreSQL the
+    writer's role; NULL in a file), so row-level security keeps a player's secret row for its
+    role and the GM (cli/store/roles.py), and `campaign copy` moves it either way. A campaign
+    set up by the README's earlier SQL has the column already: it may now be NULL (a row
+    copied from a file)."""
+    if "rolled_by" not in db.dialect.catalog(db).get("log", ()):
+        db.execute("ALTER TABLE log ADD COLUMN rolled_by {role}")
+    elif db.dialect.name == "postgres":
+        db.execute("ALTER TABLE log ALTER COLUMN rolled_by DROP NOT NULL")
+
+
 MIGRATIONS: tuple[Callable[[Any], None], ...] = (
     _v1_tables, _v2_log_character_key, _v3_no_campaign_wide_actor, _v4_aliases_and_tables,
-    _v5_touched_pools, _v6_log_records,
+    _v5_touched_pools, _v6_log_records, _v7_log_rolled_by,
 )  # fmt: skip
 """Schema steps in order; a campaign's schema version counts how many have run."""
 
