@@ -11,6 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -22,6 +23,8 @@ from tests.support.strategies import expressions
 room_for_depth()  # as `roll` leaves it (rules/limits.py), before Hypothesis notes the limit
 
 ROOT = Path(__file__).resolve().parent.parent
+
+pytestmark = pytest.mark.slow  # a fresh interpreter for every example
 
 FRESH = """
 import json, sys
