@@ -190,7 +190,8 @@ def work_counts() -> None:
 
 # ---- modules loaded ----
 
-PLAIN_LATER = ("prompt_toolkit", "sqlite3", "rich", "click", "typer", "cli.store", "rules.exact",
+PLAIN_LATER = ("prompt_toolkit", "sqlite3", "rich", "click", "typer", "cli.repl", "cli.store",
+               "cli.commands", "cli.app", "rules.exact",
                "rules.named_rolls", "rules.systems.sheets", "rules.systems.pools",
                "cli.commands.odds_cmd", "json", "fractions", "shlex", "cli.render.layout",
                "cli.render.meanwhile", "unicodedata", "rules.notation.grammar", "pyparsing")
@@ -208,11 +209,23 @@ GAME_START = ("rules.exact", "fractions", "decimal", "rules.named_rolls", "pypar
               "rules.systems.vagabond.vocabulary", "rules.systems.tiers.vocabulary",
               "rules.systems.macchiato.odds")
 REPL_LATER = ("pyparsing", "rules.notation.grammar", "cli.repl.suggest", "cli.repl.validator",
-              "cli.repl.vocabulary", "cli.render.layout", "platformdirs", "ctypes",
+              "cli.repl.vocabulary", "cli.render.layout", "platformdirs",
               "rules.systems.vagabond.vocabulary")
 """Loaded only once the REPL's first prompt is drawn, if at all: the grammar (warm_up), what
 the first key, Tab and result use, platformdirs while ROLL_CAMPAIGN and ROLL_HISTORY name
-the files, ctypes (sigint_as_key)."""
+the files."""
+NO_CAMPAIGN_LATER = ("cli.store.sqlite", "cli.store.transaction", "cli.store.follow",
+                     "rules.encounter.state", "rules.helptext", "cli.dispatch",
+                     "rules.notation.grammar")
+"""What the REPL with no campaign leaves unloaded up to its first prompt and toolbar: no
+database module, no encounter (a party with no fight in it), no help text, no parser."""
+FIRST_PROMPT = ("import sys\nfrom cli.env import Environment\nfrom cli.repl.session import Repl\n"
+                "from cli.repl.toolbar import Toolbar\n"
+                "from cli.runner import Runner\nfrom cli.settings import Settings\n"
+                "repl = Repl(Runner(Settings(), Environment()))\nrepl.refresh()\n"
+                "Toolbar(repl.view, lambda: 40, lambda: False)()\n"
+                "print(' '.join(m for m in {names!r} if m in sys.modules))\n")
+"""The REPL up to its first prompt and toolbar (no terminal), then which of `names` it loaded."""
 
 ONE_SHOT = """
 import sys
@@ -261,6 +274,12 @@ def module_budgets() -> None:
                             (["-q"], "1d20+5\n4d6kh3\n")]:
             report_loaded(f"roll {' '.join(args)} {'< lines' if stdin else ''}: REPL, store, Click…",
                           loaded_by(args, stdin, PLAIN_LATER, home))
+        report_loaded("roll -q < lines beyond 2d6+3: no grammar (plain sums)",
+                      loaded_by(["-q"], "1d20+5\n2d20kl1+2\n1d10+1d6\nd%\n",
+                                ("rules.notation.grammar", "pyparsing"), home))
+        grammar = loaded_by(["d20", "adv", "+", "5"], "", ("rules.notation.grammar",), home)
+        report("roll d20 adv + 5: the grammar loads (more than a plain sum)",
+               int(grammar != ["rules.notation.grammar"]), 0, "wrong")
         report_loaded("roll --json < odds lines: no command machinery",
                       loaded_by(["--json"], "odds 3d6\nodds 4d6kh3\n", ODDS_BATCH_LATER, home))
         for system in ["vagabond", "tiers", "champions", "brighter", "macchiato"]:
@@ -275,6 +294,12 @@ def module_budgets() -> None:
             report_loaded(f"{system}'s module for a toolbar: no odds, parser, commands",
                           done.stdout.split())
         report_loaded("the REPL's first prompt: no parser, completion, layout", repl_first(home))
+        env = dict(os.environ, ROLL_CAMPAIGN=str(home / "none.sqlite3"))
+        done = subprocess.run([sys.executable, "-c", FIRST_PROMPT.format(names=NO_CAMPAIGN_LATER)],
+                              capture_output=True, text=True, env=env, timeout=60, check=True,
+                              cwd=ROOT)
+        report_loaded("the REPL's first prompt, no campaign: no store, encounter, help",
+                      done.stdout.split())
 
 
 def repl_first(home: Path) -> list[str]:

@@ -1,6 +1,6 @@
 """The command line's own words, without Typer: the subcommands, and the shared options, which
 cli/options.py declares with them; cli/plain.py reads a plain `roll LINE` with them before
-Click or Typer is imported."""
+Click or Typer is imported (a speed device: its figure and its property test are cli/plain.py's)."""
 
 from __future__ import annotations
 

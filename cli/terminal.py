@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import os
-import shutil
 
 
 def terminal_columns(fallback: int = 80) -> int:
     """The terminal's width: `$COLUMNS`, else the terminal on stdout, else `fallback`."""
+    import shutil  # (with bz2 and lzma: asked only where output meets a terminal)
+
     return shutil.get_terminal_size((fallback, 24)).columns
 
 
@@ -20,4 +21,6 @@ def terminal_lines(on_a_terminal: bool = True) -> int:
         lines = 0
     if lines > 0 or not on_a_terminal:
         return max(lines, 0)
+    import shutil
+
     return shutil.get_terminal_size((0, 0)).lines

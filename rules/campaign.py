@@ -9,11 +9,13 @@ from __future__ import annotations
 import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from rules.errors import UsageError
-from rules.record import Record
 from rules.resolution import Change, Value
+
+if TYPE_CHECKING:  # a log entry's record: only a campaign's log reads one
+    from rules.record import Record
 
 SECTIONS = {"pool": "pools", "risk": "risk", "stat": "stats", "max": "max", "item": "items"}
 

@@ -6,6 +6,10 @@ the same tree the grammar builds (rules/notation/grammar.py): the grammar, and p
 it, is then not loaded at all (pyparsing is most of a one-shot's memory). Anything else, and
 every LINE that would be an error, is left to the grammar (`read` answers None), so that every
 message and caret is the grammar's.
+
+A speed device, kept for what it buys: `roll 2d6+3` takes 49–55 ms less CPU with it
+(bench/devices.py, 2026-12-02, the shared 2-core machine). tests/test_plain_sums.py holds it
+equal to the grammar with Hypothesis: every sum it reads, the grammar reads into the same tree.
 """
 
 from __future__ import annotations
