@@ -75,11 +75,11 @@ def run_subcommand(words: list[str], runner: Runner, text: str = "",
     env = OneAnswer(runner.env) if settings.json else runner.env  # OneAnswer: errors as JSON
     shown = text or " ".join(words)
     try:
-        status = _invoke(words, Invocation(settings, env))
+        status = _invoke(words, Invocation(settings, env, runner.outage_error))
     except Stopped as stop:
         status = stop.status
     except RollError as error:
-        status = env.error(error)
+        status = env.error(runner.outage_error(error))
     except click.ClickException as exc:  # a usage error of the subcommand's own words
         message = said_once(exc.format_message())
         if settings.json:  # every input line answers with one JSON object

@@ -121,10 +121,12 @@ def _is_argument(param: inspect.Parameter) -> bool:
 @dataclass(frozen=True, slots=True)
 class Invocation:
     """A subcommand run from a batch line or the REPL (cli/dispatch.py): the runner's settings,
-    which the options typed on the line add to, and the Environment its output goes through."""
+    which the options typed on the line add to, and the Environment its output goes through;
+    `worded`: how the caller words an error (the REPL: an outage in one short line)."""
 
     settings: Settings
     env: Environment
+    worded: Callable[[RollError], RollError] | None = None
 
     def settings_with(self, given: dict[str, Any]) -> Settings:
         """The settings, with the shared options typed on the line (those not left at their
@@ -175,7 +177,8 @@ def with_settings(*names: str, gathered: bool = True) -> Callable[[Body], Body]:
                 try:
                     return func(env=env, settings=settings, **kw)
                 except RollError as error:
-                    raise Stopped(env.error(error)) from None
+                    said = error if called.worded is None else called.worded(error)
+                    raise Stopped(env.error(said)) from None
             env = Environment(as_json=_json_wanted() or bool(given.get("json")))
             if env.as_json and gathered:
                 env = TextAnswer(env)

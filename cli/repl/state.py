@@ -125,6 +125,10 @@ NAMES_MAX_AGE = 5.0
 """Seconds before the campaign's words (names, aliases, tables: completion) are read again,
 at the next Tab, though no entry was logged since (a sheet imported elsewhere logs none)."""
 
+ALIVE_S = 2.0
+"""Seconds between the liveness reads of a campaign nobody acts on (one statement: where its
+log stands), so that the pane of a GM with nobody chosen sees an outage within them too."""
+
 RETRY_S = (1.0, 2.0, 4.0, 8.0)
 """The waits between the toolbar's tries to reach a campaign that stopped answering."""
 
@@ -154,8 +158,10 @@ class ViewReader:
     log id, the acting character's last import); before each prompt one statement asks that
     again, and the view is read again only when it moved (or `stale` is set: this REPL ran a
     subcommand). The campaign's words for completion are read at the first Tab, not for a
-    prompt. With nobody acting nothing is asked between prompts (a fight's turn excepted),
-    and the file is closed straight away, so plain dice at the prompt touch no database.
+    prompt. With nobody acting only that one statement is asked, at most every ALIVE_S (a
+    fight's turn is read at each prompt), so that an outage shows in any pane with a
+    campaign; the file is closed after it (a server's connection is kept: no new one each
+    time), and with no campaign at all nothing is asked.
     """
 
     def __init__(self, settings: Settings, shared: CampaignHolder | None = None) -> None:
@@ -164,6 +170,7 @@ class ViewReader:
         self._campaign: Any = None
         self._view: TableView | None = None
         self._read_at = 0.0
+        self._asked_at = 0.0  # when the campaign itself was last read (ALIVE_S)
         self.stale = True
         self._watcher: Watcher | None = None  # told of other clients' writes while somebody acts
         self._watched: Where | None = None
@@ -181,10 +188,12 @@ class ViewReader:
             problem = None if acting is None else f"no campaign at {path}"
             self._view = TableView(_system_or_generic(chosen), problem=problem)
         elif (acting is None and not self.stale and self._view is not None
-              and "encounter" not in self._view.party):  # a fight's turn moves: read it
+              and "encounter" not in self._view.party  # a fight's turn moves: read it
+              and time.monotonic() - self._asked_at < ALIVE_S):  # else: is it still there?
             self._view = TableView(_system_or_generic(chosen), names=self._view.names,
                                    rolls=self._view.rolls, tables=self._view.tables)
         else:
+            self._asked_at = time.monotonic()
             from cli.store.where import CampaignUnavailable
 
             try:
@@ -201,8 +210,8 @@ class ViewReader:
             except Exception as exc:  # the prompt must come back whatever the file holds
                 problem = f"campaign unreadable: {type(exc).__name__}: {exc}"
                 self._view = TableView(_system_or_generic(chosen), problem=problem)
-            if acting is None:
-                self.close()  # nobody acts: hold no connection between prompts
+            if not self._holding():
+                self.close()  # nobody acts on this file: hold no connection between prompts
             self.stale = acting is None and self._view.problem is not None
         self._read_at = time.monotonic()
         return self._view
@@ -305,7 +314,7 @@ class ViewReader:
             return kept[2]
         if self.down_since is not None:
             return kept[2] if kept is not None else Words()
-        holding = self._campaign is not None and self.settings.acting() is not None
+        holding = self._campaign is not None and self._holding()
         try:
             store = self._store()
             with store.transaction(readonly=True) as tx:
@@ -318,6 +327,14 @@ class ViewReader:
                 self.close()  # as `read` leaves it: no connection kept for nobody
         self._words = (self._built, now, words)
         return words
+
+    def _holding(self) -> bool:
+        """Whether the connection stays open between prompts: while somebody acts (whose pools
+        the toolbar shows), or to a server (the liveness read would else connect anew)."""
+        from cli.store import CampaignURL
+
+        return (self.settings.acting() is not None
+                or isinstance(self.settings.campaign_path(), CampaignURL))
 
     def close(self) -> None:
         self._stop_watching()
