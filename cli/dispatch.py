@@ -30,17 +30,24 @@ LINE_TAKING = frozenset({"odds"})
 def subcommand_of(text: str) -> list[str] | None:
     """The words of `text` when it starts with a subcommand, else None.
 
-    The text after `odds` is its LINE as typed (`odds {1d6, -1d4}kh1`): only a LINE that
-    starts with `-` is read as options and needs `--` (`odds --at-least -- -1+d6`).
+    The text after `odds` is its LINE (`odds {1d6, -1d4}kh1`), its words read as a shell
+    passes them and joined by spaces, as the one-shot `roll odds 'd20+5' 'vs 15'` reads them
+    (quotes group words and go); only a LINE that starts with `-` is read as options and
+    needs `--` (`odds --at-least -- -1+d6`).
     """
     words = text.split(None, 1)
     if not words or words[0].lower() not in SUBCOMMAND_WORDS:
         return None  # a LINE: the common case, kept cheap
     first, rest = words[0], words[1:]
-    if first.lower() in LINE_TAKING and rest and not rest[0].startswith("-"):
-        return [first, "--", rest[0].strip()]
     import shlex
 
+    if first.lower() in LINE_TAKING and rest and not rest[0].startswith("-"):
+        from cli.shell_words import line_text
+
+        try:
+            return [first, "--", line_text(shlex.split(rest[0]))]
+        except ValueError:  # quotes that do not pair are no quoting (`# Ara's shot`)
+            return [first, "--", rest[0].strip()]
     try:
         return shlex.split(text)
     except ValueError as exc:

@@ -29,6 +29,34 @@ def test_the_repl_reads_odds_words_the_same_way() -> None:
     assert subcommand_of("odds --at-least -- -1+d6") == ["odds", "--at-least", "--", "-1+d6"]
 
 
+def test_a_batch_odds_line_reads_its_words_as_a_shell_passes_them() -> None:
+    """Issue 40: quotes group an odds LINE's words and go, as the shell drops them from the
+    one-shot `roll odds 'd20+5' 'vs 15'`: the same words, the same answer."""
+    one_shot = invoke_json("odds", "d20+5", "vs 15")
+    code, objs = invoke_json(input="odds 'd20+5' 'vs 15'\nodds \"d20+5 vs 15\"\n"
+                                   "odds d20+5   'vs 15'\n")
+    assert (code, one_shot[0]) == (0, 0)
+    assert objs == one_shot[1] * 3
+    assert objs[0]["input"] == "odds d20+5 vs 15" and objs[0]["mean"] == "31/2"
+    assert subcommand_of("odds 'd20+5' 'vs 15'") == ["odds", "--", "d20+5 vs 15"]
+
+
+def test_an_odds_line_whose_quotes_do_not_pair_is_read_as_typed() -> None:
+    code, objs = invoke_json(input="odds d20+5 vs 15 # Ara's shot\n")
+    assert code == 0
+    assert (objs[0]["input"], objs[0]["mean"]) == ("odds d20+5 vs 15 # Ara's shot", "31/2")
+    assert subcommand_of("odds 'd20") == ["odds", "--", "'d20"]  # the grammar's caret, then
+
+
+def test_the_repl_reads_a_quoted_odds_line_as_the_one_shot_does() -> None:
+    from tests.support.repl import repl
+
+    quoted = repl("odds 'd20+5' 'vs 15'\rquit\r")
+    assert quoted == repl("odds d20+5 vs 15\rquit\r")
+    assert quoted[0] == 0 and quoted[1].startswith("d20+5 vs 15\npass 55.00% · fail 45.00%\n")
+    assert quoted[2] == ""
+
+
 def test_only_a_line_that_starts_with_a_dash_needs_two_dashes() -> None:
     code, objs = invoke_json(input="odds -- -1+d6\nodds --frob 2\n")
     assert code == 2
