@@ -245,14 +245,18 @@ class Resolver:
         if acting is None and run.may_take_turn(line):
             party = tx.party()
             if party.get("encounter"):
-                from cli.turn import acting_note, turn_actor
+                from cli.turn import acting_note, names_whom, turn_actor
 
                 taker = turn_actor(party, text)
                 found = None if taker is None else tx.find_character(taker)
                 if found is not None:
-                    acting = found.name
-                    if say and not (run.settings.json or run.settings.quiet):
+                    table = tx.table(found.name)
+                    system = pick_system(run.settings, table)
+                    # `react Goblin 2` acts for whom it names (Context.acting_for): unsaid
+                    if not names_whom(line, system, table, found.name) and say and not (
+                            run.settings.json or run.settings.quiet):
                         self.out(acting_note(found.name))
+                    return found.name, table, system
         if acting is None:
             return None, None, None
         table = tx.table(acting)  # an unknown name is an error

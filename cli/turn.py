@@ -8,10 +8,13 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from rules.encounter import FIELD
-from rules.errors import RollError
+from rules.errors import RollError, UsageError
+from rules.notation import ast
 
 if TYPE_CHECKING:
+    from rules.campaign import TableState
     from rules.encounter.state import Encounter
+    from rules.systems import System
 
 ITS_OWN = frozenset({"encounter", "foe", "next", "delay", "pin"})
 """The encounter's own words: they act as nobody in particular."""
@@ -54,6 +57,25 @@ def turn_actor(party: Mapping[str, Any], line: str) -> str | None:
     enc, rules = found
     actor: str | None = rules.actor(enc)
     return actor
+
+
+def names_whom(line: ast.Line | RollError, system: System, table: TableState,
+               taker: str) -> bool:
+    """Whether a LINE that would act as whose turn it is (`taker`'s) names whom it acts for
+    first (`react Goblin 2`: System.acts_for), so no `its turn` note is said; a word made on
+    another's turn (`react`) that names nobody is refused, asking who."""
+    if not isinstance(line, ast.CommandLine) or line.word not in system.acts_for:
+        return False
+    from rules.notation.names import may_hold_a_name, spaced, with_names
+
+    named = with_names(line, spaced(table.names())) if may_hold_a_name(line) else line
+    first = named.args[0] if named.args else None
+    if isinstance(first, ast.Word) and first.text.lower() in table.characters:
+        return True
+    asked = system.on_others_turns.get(line.word)
+    if asked is not None and not line.args:
+        raise UsageError(asked.format(taker=taker))
+    return False
 
 
 def acting_note(actor: str) -> str:

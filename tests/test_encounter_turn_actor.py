@@ -74,3 +74,48 @@ def test_the_odds_of_a_check_are_of_whose_turn_it_is(tmp_path: Path) -> None:
     code, _, err = invoke("odds", "check", "dex")
     assert (code, err) == (2, "roll: error: Bo has no dexterity on the sheet: add [stats]"
                               " dexterity = N, or check dex=N\n")
+
+
+GOBLIN = ('name = "Goblin 2"\nsystem = "tiers"\ntier = 1\nkind = "major"\n[stats]\nheart = 8\n'
+          '[dice]\nmind = "d4"\n')
+
+
+def aras_turn(tmp_path: Path) -> None:
+    """A Tiers fight at Ara's turn, Goblin 2 beside her (issue 37)."""
+    imported(tmp_path, "ara")
+    (tmp_path / "goblin.toml").write_text(GOBLIN, encoding="utf-8")
+    assert invoke("sheet", "import", str(tmp_path / "goblin.toml"))[0] == 0
+    run("encounter start Ara 'Goblin 2' --rolled 8,6,1,1")  # Ara 14, Goblin 2 2
+    assert run("next").startswith("next → round 1 · Ara's turn\n")
+
+
+def test_a_line_naming_whom_it_acts_for_says_no_turn_note(tmp_path: Path) -> None:
+    from tests.support.repl import repl
+
+    aras_turn(tmp_path)
+    reacted = "Goblin 2 uses its reaction\nGoblin 2 · Reacted on (react)\n"
+    assert run("react Goblin 2") == reacted
+    assert [(e["input"], e["character"]) for e in log_rows()][-1] == ("react Goblin 2",
+                                                                      "Goblin 2")
+    run("undo")
+    assert run("focus Goblin 2") == ("Goblin 2 casts a Focus spell\n"
+                                     "Goblin 2 · Focus on (focus)\n"
+                                     "Goblin 2 · Focus cast on (focus)\n")
+    run("undo")
+    assert repl("react Goblin 2\rquit\r") == (
+        0, "Goblin 2 uses its reaction\n  Goblin 2 · Reacted on (react)\n", "")
+
+
+def test_a_bare_react_on_someones_turn_asks_who_reacts(tmp_path: Path) -> None:
+    from tests.support.repl import repl
+
+    aras_turn(tmp_path)
+    asked = "who reacts? it is Ara's turn, and a reaction is made on another's: react NAME"
+    assert invoke("react") == (2, "", f"roll: error: {asked}\n")
+    assert [e["input"] for e in log_rows()][-1] == "next"  # nothing changed
+    assert invoke("react", "--as", "Ara") == (
+        0, "Ara uses its reaction\nAra · Reacted on (react)\n", "")  # chosen: as asked
+    status, out, err = repl("react\rquit\r")
+    assert (status, out) == (0, "")
+    assert err == ("roll: error: who reacts? it is Ara's\n  turn, and a reaction is made on\n"
+                   "  another's: react NAME\n")
