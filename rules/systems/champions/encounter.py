@@ -45,9 +45,17 @@ class ChampionsEncounter(EncounterRules):
         if sheet.get("kind") not in SLOTS:
             raise UsageError(f"foe add: is {name} a champion or a cohort? (foe add 2 cohorts"
                              " house=Red guard=11 …)")
-        for key, why in (("house", "the House whose turns it takes"),
-                         ("guard", "its Guard, which the text gives per character (OPEN)")):
-            if key not in sheet:
+        stats = sheet.get("stats", {})
+        for missing, key, why in (
+            ("house" not in sheet, "house", "the House whose turns it takes"),
+            ("guard" not in sheet, "guard", "its Guard, which the text gives per character"
+             " (OPEN)"),
+            ("might" not in stats, "might", "its Might, which its attack adds (OPEN)"),
+            ("armor" not in sheet, "armor", "its Armor, which a hit on it subtracts (0–2, OPEN)"),
+            ("weapon" not in sheet, "weapon", "its weapon die (light|standard|heavy|exceptional"
+             "|dN: the text gives no default)"),
+        ):
+            if missing:
                 raise UsageError(f"foe add: {name} needs {why}: give it as {key}=…")
 
     def turn_end(self, board: Board, enc: Encounter, taker: str) -> None:

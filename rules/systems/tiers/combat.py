@@ -173,6 +173,8 @@ def _attack_stat(words: Words, who: Character | None) -> str | None:
     for word, stat in UNTRAINED.items():
         if words.has(word):
             return stat
+    if who is not None and "foe" in who.flags:
+        return UNTRAINED["melee"]  # a foe of one line has no tree: untrained, melee unless said
     if who is not None:
         raise UsageError(
             "attack needs the stat of your martial or mystic tree: stat STAT (untrained: melee"

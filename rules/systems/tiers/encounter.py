@@ -45,6 +45,9 @@ class TiersEncounter(EncounterRules):
         return taker if taker == TACTICAL else f"{taker}'s turn"
 
     def check_foe(self, sheet: Mapping[str, Any]) -> None:
+        """What the fight's own commands read of a foe, asked for at `foe add`: its kind and
+        Tier, the Mind die (initiative), its Vigor (a Minor's size, another's Heart), its AC
+        and its Body (an untrained attack; a Major's Glancing Blow its die) — each OPEN."""
         name = sheet["name"]
         if "kind" not in sheet:
             raise UsageError(f"foe add: which kind of NPC is {name}? the text has major, minor,"
@@ -52,6 +55,23 @@ class TiersEncounter(EncounterRules):
         if "tier" not in sheet:
             raise UsageError(f"foe add: {name}'s Tier is OPEN (the text gives it per creature):"
                              " give it as tier=N")
+        minor = sheet["kind"] == "minor"
+        for missing, why in (
+            (not _has(sheet, "dice", "mind"), "initiative is d8 + Mind die (the score→die table"
+             " is OPEN): give it as mind=d4"),
+            (minor and "vigor" not in sheet.get("max", {}), "whole pool is Vigor, its size OPEN:"
+             " give it as vigor=N"),
+            (not minor and not _score(sheet, "heart"), "Vigor cap is Tier + Heart modifier: give"
+             " its Heart as heart=N"),
+            ("ac" not in sheet and not _score(sheet, "sense"), "AC is armour base + Sense"
+             " modifier: give it as sense=N (armor=light…), or ac=N"),
+            (not _score(sheet, "body"), "attack is untrained melee, by its Body modifier: give"
+             " it as body=N"),
+            (not minor and not _has(sheet, "dice", "body"), "missed attack deals a Glancing Blow"
+             " by its Body die (OPEN): give it as body=d6 (body=none, body=-d4)"),
+        ):
+            if missing:
+                raise UsageError(f"foe add: {name}'s {why}")
 
     def _initiative(self, board: Board, name: str) -> int:
         from rules.systems.tiers.saves import initiative
@@ -127,6 +147,16 @@ class TiersEncounter(EncounterRules):
     def help(self) -> str:
         return ("the Enemy Tactical Phase opens each round, then d8 + Mind die, rerolled at"
                 " each round's end")
+
+
+def _has(sheet: Mapping[str, Any], section: str, key: str) -> bool:
+    part = sheet.get(section)
+    return isinstance(part, Mapping) and key in part
+
+
+def _score(sheet: Mapping[str, Any], stat: str) -> bool:
+    """Whether the sheet gives `stat`'s modifier: a score, or `[mods]`."""
+    return _has(sheet, "stats", stat) or _has(sheet, "mods", stat)
 
 
 # ---- the fight's own words: declare, focus, react ----
