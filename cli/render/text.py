@@ -36,25 +36,42 @@ def pool_label(system_id: str | None, pool: str) -> str:
 
 def change_line(change: Change, system_id: str | None = None) -> str:
     """`Mira · Luck 2 → 3 (crit)`; a flag reads `Mira · Vulnerable on (…)`."""
-    if change.kind == "field" and change.character is None and change.pool == "encounter":
+    if is_encounter(change):
         from rules.encounter.describe import change_text
 
         return change_text(change)
+    return f"{change.character or 'Party'} · {change_rest(change, system_id)}"
+
+
+def is_encounter(change: Change) -> bool:
+    """The party's encounter field (the fight's round, order and turn) moving."""
+    return change.kind == "field" and change.character is None and change.pool == "encounter"
+
+
+def change_rest(change: Change, system_id: str | None = None, many: bool = False,
+                with_order: bool = False) -> str:
+    """What a change does, after whose it is: `Luck 2 → 3 (crit)`, `joins the campaign (…)`
+    (`many`: said of several, `join`; `with_order`: the fight's order grew with it)."""
     if change.kind == "character":
         made = change.before is None
-        return f"{change.character} · {'joins the campaign' if made else 'leaves the campaign'}" \
-            f" ({change.reason})"
-    who = change.character or "Party"
-    title = pool_label(system_id, change.pool) if change.kind == "pool" else pool_title(
-        change.pool)
+        verb = ("join" if many else "joins") if made else ("leave" if many else "leaves")
+        where = "the campaign and the order" if with_order else "the campaign"
+        return f"{verb} {where} ({change.reason})"
+    title = flag_title(change.pool) if change.kind == "flag" else pool_label(
+        system_id, change.pool) if change.kind == "pool" else pool_title(change.pool)
     if change.kind == "max":
         title = f"Max {title}"
     if change.kind == "flag":
-        return f"{who} · {title} {value_text(change.after)} ({change.reason})"
-    return (
-        f"{who} · {title} {value_text(change.before)} → {value_text(change.after)}"
-        f" ({change.reason})"
-    )
+        return f"{title} {value_text(change.after)} ({change.reason})"
+    return f"{title} {value_text(change.before)} → {value_text(change.after)} ({change.reason})"
+
+
+def flag_title(flag: str) -> str:
+    """A flag as its game words it: a Vagabond effect until a Group's next Turn reads
+    `Vulnerable until the Enemies' next Turn`, never its id."""
+    from rules.encounter.describe import flag_words
+
+    return flag_words(flag) or pool_title(flag)
 
 
 class TextRenderer:
@@ -65,7 +82,7 @@ class TextRenderer:
 
     def resolution(self, res: Resolution) -> str:
         lines = [self.summary(res)]
-        lines.extend(self.change(c, res.system) for c in res.changes)
+        lines.extend(self.changes(res))
         lines.extend(self.note(n, res) for n in res.notes)
         return "\n".join(lines)
 
@@ -99,6 +116,17 @@ class TextRenderer:
     def change(self, change: Change, system_id: str | None) -> str:
         return change_line(change, system_id)
 
+    def changes(self, res: Resolution) -> list[str]:
+        """The result's changes, a line each, or one line for several alike (cli/render/
+        change_groups.py): a fight's ten foes joining read as one."""
+        from cli.render.change_groups import grouped
+
+        return [self.change_text(line) for line in grouped(res.changes, res.system)]
+
+    def change_text(self, line: str) -> str:
+        """A change's line as this renderer shows it."""
+        return line
+
     def note(self, note: str, res: Resolution) -> str:
         return note
 
@@ -117,6 +145,9 @@ class ShownRenderer(TextRenderer):
 
     def change(self, change: Change, system_id: str | None) -> str:
         return shown(super().change(change, system_id))
+
+    def change_text(self, line: str) -> str:
+        return shown(line)
 
     def note(self, note: str, res: Resolution) -> str:
         return shown(super().note(note, res))
@@ -138,6 +169,9 @@ class ColourRenderer(ShownRenderer):
 
     def change(self, change: Change, system_id: str | None) -> str:
         return f"{CHANGE}{super().change(change, system_id)}{RESET}"
+
+    def change_text(self, line: str) -> str:
+        return f"{CHANGE}{super().change_text(line)}{RESET}"
 
     def note(self, note: str, res: Resolution) -> str:
         """A note with parts (rules/said.py `Note`: `crit: …`, a damage roll's dice) shown

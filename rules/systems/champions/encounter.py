@@ -8,11 +8,21 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.campaign import Character
-from rules.encounter.rules import Board, EncounterRules, clear_flags
+from rules.encounter.rules import Board, EncounterRules, clear_flags, pool_glance
 from rules.encounter.state import Encounter
 from rules.errors import UsageError
 from rules.notation import ast
-from rules.systems.champions.vocabulary import FELL, FIELD_HEALED, SLOTS, house_of
+from rules.systems.champions.vocabulary import (
+    DOWNED,
+    FELL,
+    FIELD_HEALED,
+    MED_FLAG,
+    SLOTS,
+    WOUNDS,
+    house_of,
+    med_flag_of,
+)
+from rules.systems.protocol import System
 
 
 class ChampionsEncounter(EncounterRules):
@@ -67,6 +77,17 @@ class ChampionsEncounter(EncounterRules):
 
     def leaving(self, board: Board, enc: Encounter, who: Character) -> None:
         clear_flags(board, who, (FELL, FIELD_HEALED), "out of the fight")
+
+    def fallen_words(self) -> tuple[tuple[str, str], ...]:
+        return (*super().fallen_words(), (DOWNED, "Downed"))
+
+    def glance_pools(self, system: System, who: Character
+                     ) -> tuple[tuple[str, str, int | None], ...]:
+        """Wounds, and a Downed character's Med Flag (002: "A Downed character receives a
+        Med Flag at 3")."""
+        flag = med_flag_of(who)
+        return (*pool_glance(system, who, (WOUNDS,)),
+                *(((MED_FLAG, "Med Flag", flag),) if flag is not None else ()))
 
     def help(self) -> str:
         return "House Turns: each House in turn; Med Flags count down as a House Turn ends"
