@@ -79,10 +79,12 @@ class Glance:
     def to_json(self) -> dict[str, Any]:
         return {"state": list(self.states), "glance": {k: v for k, _, v in self.pools}}
 
-    def forms(self, grouped: bool) -> list[str]:
-        """The line whole, then with the pools' short titles, then without the side."""
+    def forms(self, grouped: bool, numbered: bool = True) -> list[str]:
+        """The line whole, then with the pools' short titles, then without the side
+        (`numbered`: an initiative column, `–` for one who rolled none this round)."""
         mark = "▸" if "turn" in self.states else " "
-        init = "  –" if self.initiative is None else f"{self.initiative:>3}"
+        init = "" if not numbered else "  –" if self.initiative is None else (
+            f"{self.initiative:>3}")
         states = [s for s in self.states if s != "turn"] + (["pinned"] if self.pinned else [])
         head = f"{mark}{init} {self.name}"
         tail = "".join(f" · {s}" for s in states)
@@ -116,9 +118,10 @@ def order_lines(enc: Encounter, rules: EncounterRules, table: TableState, system
     """One line a combatant, fitted to `width`: `▸ 11 Goblin 2 · Vigor 2` (the mark on whose
     turn it is), `    – Goblin 1 · defeated · Vigor 0`."""
     grouped = rules.takes_turns_by != "combatant"
+    numbered = any(c.initiative is not None for c in enc.order)
     out = []
     for c in enc.order:
-        forms = glance(enc, rules, table, system, c.name).forms(grouped)
+        forms = glance(enc, rules, table, system, c.name).forms(grouped, numbered)
         line = next((f for f in forms if width_of(f) <= width), forms[-1])
         while width_of(line) > width and len(line) > 1:
             line = line[:-2] + "…"
