@@ -15,7 +15,7 @@ from rules.encounter.foes import FOE_USAGE, names_for, read_spec, sheet_for
 from rules.encounter.games import rules_of
 from rules.encounter.rules import ROLLED, Board, EncounterRules, without_turn
 from rules.encounter.state import Encounter, current, running, state_change
-from rules.errors import RuleError, UsageError
+from rules.errors import RuleError, UsageError, register_usage
 from rules.notation import ast
 from rules.resolution import Change, Resolution
 
@@ -24,6 +24,10 @@ if TYPE_CHECKING:
 
 ENCOUNTER_USAGE = ("encounter [show] | encounter start [NAMES…] [roll DIE] [surprised] |"
                    " encounter add NAMES… [foe] | encounter rm NAME | encounter end")
+
+
+PIN_USAGE = "pin NAME N (initiative by hand, kept through rerolls) | pin NAME off"
+register_usage("encounter", ENCOUNTER_USAGE, PIN_USAGE)
 
 
 def game(ctx: Context, system_id: str | None) -> System:
@@ -263,10 +267,9 @@ def delay(ctx: Context, line: ast.CommandLine) -> Resolution:
 
 def pin(ctx: Context, line: ast.CommandLine) -> Resolution:
     """`pin NAME N`: initiative set by hand and kept through rerolls; `pin NAME off`."""
-    usage = "pin NAME N (initiative by hand, kept through rerolls) | pin NAME off"
     args = list(line.args)
     if len(args) < 2:
-        raise UsageError(f"pin takes: {usage}")
+        raise UsageError(f"pin takes: {PIN_USAGE}")
     last = args[-1]
     value: int | None
     if isinstance(last, ast.Word) and last.text.lower() == "off":
@@ -274,7 +277,7 @@ def pin(ctx: Context, line: ast.CommandLine) -> Resolution:
     elif isinstance(last, ast.ExprArg) and last.as_int() is not None:
         value = last.as_int()
     else:
-        raise UsageError(f"pin: the initiative is a whole number, not '{last}' ({usage})")
+        raise UsageError(f"pin: the initiative is a whole number, not '{last}' ({PIN_USAGE})")
     enc, system, rules = _fight(ctx)
     name = " ".join(a.text if isinstance(a, ast.Word) else str(a) for a in args[:-1])
     board = _board(ctx, system)

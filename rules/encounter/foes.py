@@ -10,7 +10,7 @@ from typing import Any
 
 from rules.campaign import TableState
 from rules.encounter.rules import FOE
-from rules.errors import RollError, UsageError
+from rules.errors import RollError, UsageError, register_usage
 from rules.limits import MAX_FOES
 from rules.notation import ast
 from rules.notation.words import die_word
@@ -18,6 +18,7 @@ from rules.notation.words import die_word
 NO_DIE = "none"
 """A stat's die that is none (a Tiers stat of 10–11): `body=none`."""
 FOE_USAGE = "foe add [N] NAME [KIND] [stat=N …] | foe rm NAME"
+register_usage("encounter", FOE_USAGE)
 
 
 @dataclass(frozen=True)
