@@ -30,6 +30,8 @@ Type any LINE (dice or a command), or:
   sheet show       the acting character
   log · undo       history · take back
   table NAME       roll on a table
+  encounter        the fight: start, next,
+                   foe add (help encounter)
   alias list       named rolls
   systems          the game systems
   help TOPIC       a topic (see below)
@@ -361,13 +363,13 @@ class Repl:
 
     def help(self, topic: str | None) -> None:
         """`help`: the REPL's words; `help TOPIC`: notation or a system, fitted to the pane."""
-        from cli.help import TOPICS, help_topic
+        from cli.help import LATER_TOPICS, TOPICS, help_topic
         from cli.render.layout import reflow
         from cli.repl.speech import prompt_help
         from rules.systems import SYSTEMS
 
         if topic is None:
-            text = REPL_HELP + f"Topics: {' · '.join((*TOPICS, *SYSTEMS))}\n"
+            text = REPL_HELP + f"Topics: {' · '.join((*TOPICS, *SYSTEMS, *LATER_TOPICS))}\n"
         else:
             text = prompt_help(help_topic(topic))
         self.page(reflow(text.rstrip("\n"), self.width()))
