@@ -73,10 +73,11 @@ def test_two_sheets_attack_each_other_and_undo_reverts_the_last() -> None:
 @pytest.mark.usefixtures("sheets")
 def test_downed_med_flag_countdown_and_stabilize_through_the_store() -> None:
     assert lines("--as", "Mira", "--rolled", "18,10", "attack", "Kael", "weapon", "d10",
-                 "critical")[1:4] == [
+                 "critical")[1:5] == [
         "Kael · Wounds 0 → 3 (attack)",
-        "Kael · Downed, Fell on (attack)",  # two flags of one reason: one line
+        "Kael · Downed on (attack)",
         "Kael · Med Flag — → 3 (attack)",
+        "Kael · Fell on (attack)",
     ]
     code, out, _ = invoke("sheet", "export", "Kael")
     assert 'flags = ["downed", "fell"]' in out and "med-flag = 3" in out

@@ -99,7 +99,7 @@ def test_champions_house_turns_count_a_downed_cohorts_med_flag(tmp_path: Path) -
         "Cohort 1, Cohort 2 · join the campaign and the order (foe add)\n"
         "next: Red\n")
     run("next")  # Red's turn: a Cohort downs Wren
-    assert "Wren · Downed, Fell on (attack)" in run('attack Wren weapon d6 --as "Cohort 1"'
+    assert "Wren · Downed on (attack)" in run('attack Wren weapon d6 --as "Cohort 1"'
                                               " --rolled 15,5")
     # the end of the turn Wren fell in (Red's): its Med Flag stays
     assert run("next") == ("next → round 2 begins · House Blue's turn\n"

@@ -12,9 +12,9 @@ from cli.commands.campaign_access import campaign_of, campaign_transaction
 from cli.completion import character_name
 from cli.env import Environment
 from cli.options import CAMPAIGN_OPTIONS, with_settings
-from cli.render.change_groups import grouped
+from cli.render.change_groups import grouped, is_fight
 from cli.render.safe import shown, shown_all
-from cli.render.text import value_text
+from cli.render.text import change_line, value_text
 from cli.render.wrapping import wrap_lines
 from cli.settings import Settings
 from rules.campaign import Character
@@ -268,7 +268,9 @@ def undo_command(
     lines = [shown(f"undid #{entry.id} ({entry.character or 'nobody'}): {entry.input}")]
     if logged.record.restored is not None:
         lines.append(f"   {shown(logged.record.restored)} is back, with its pools")
-    lines += ["   " + shown(line) for line in grouped(logged.changes, entry.system)]
+    said = grouped(logged.changes, entry.system) if is_fight(logged.changes) else [
+        change_line(change, entry.system) for change in logged.changes]
+    lines += ["   " + shown(line) for line in said]
     # at words to a pane or terminal, as every result is (a pipe gets them as written)
     on_screen = env.columns is not None or env.stdout_isatty
     env.out(wrap_lines(lines, env.width() if on_screen else None))

@@ -15,7 +15,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from cli.render.text import change_line, change_rest, flag_title, is_encounter, value_text
+from cli.render.change_words import (
+    change_line,
+    change_rest,
+    flag_title,
+    is_encounter,
+    value_text,
+)
 from rules.resolution import Change
 
 
@@ -35,6 +41,12 @@ class _Row:
             return (f"{', '.join(self.titles)} {value_text(self.change.after)}"
                     f" ({self.change.reason})")
         return change_rest(self.change, system_id, len(self.who) > 1, self.with_order)
+
+
+def is_fight(changes: Sequence[Change]) -> bool:
+    """Whether `changes` are a fight command's (they move the encounter): those are said
+    grouped, so a 24-row pane keeps the fight in view; any other command's a line each."""
+    return any(is_encounter(c) for c in changes)
 
 
 def grouped(changes: Sequence[Change], system_id: str | None) -> list[str]:

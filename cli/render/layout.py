@@ -158,7 +158,10 @@ class Layout:
         for change in shows.changes(res):
             lines += wrap(change, self.width, under or INDENT)
         for note in res.notes:
-            lines += wrap(shows.note(note, res), self.width, under or INDENT)
+            text = (under or INDENT) + shows.note(note, res)
+            # a note that fits keeps its own spacing (the order's aligned `▸  8 Ogre`)
+            fits = self.width is None or width_of(text) <= self.width
+            lines += [text] if fits else wrap(text.lstrip(" "), self.width, under or INDENT)
         return "\n".join(lines)
 
 

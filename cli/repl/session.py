@@ -188,6 +188,7 @@ def run_repl(
     repl.width = lambda: session.output.get_size().columns
     repl.page = pager_for(runner, session)
     errors.width = repl.width
+    runner.env = runner.env.replaced(columns=repl.width)  # a command's own lines (undo's) fit
     try:
         with redirect_stderr(cast(TextIO, errors)), speaking(prompt_words):
             while True:

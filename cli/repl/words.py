@@ -30,8 +30,6 @@ Type any LINE (dice or a command), or:
   sheet show       the acting character
   log · undo       history · take back
   table NAME       roll on a table
-  encounter        the fight: start, next,
-                   foe add (help encounter)
   alias list       named rolls
   systems          the game systems
   help TOPIC       a topic (see below)

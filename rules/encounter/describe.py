@@ -80,7 +80,7 @@ class Glance:
         return {"state": list(self.states), "glance": {k: v for k, _, v in self.pools}}
 
     def forms(self, grouped: bool, numbered: bool = True) -> list[str]:
-        """The line whole, then with the pools' short titles, then without the side
+        """The line whole, then without the side, then with the pools' short titles
         (`numbered`: an initiative column, `–` for one who rolled none this round)."""
         mark = "▸" if "turn" in self.states else " "
         init = "" if not numbered else "  –" if self.initiative is None else (
@@ -91,7 +91,7 @@ class Glance:
         long = "".join(f" · {t} {'—' if v is None else v}" for _, t, v in self.pools)
         short = "".join(f" · {t[:3]} {'—' if v is None else v}" for _, t, v in self.pools)
         side = f" [{self.side}]" if grouped else ""
-        return [head + side + tail + long, head + side + tail + short, head + tail + short]
+        return [head + side + tail + long, head + tail + long, head + tail + short]
 
 
 def glance(enc: Encounter, rules: EncounterRules, table: TableState, system: System,
