@@ -158,13 +158,24 @@ def test_the_order_is_a_set_and_a_delay_or_pin_moves_no_turn(tmp_path: Path) -> 
     assert refused("encounter add Ash") == (2, (
         "roll: error: Ash is a vagabond character: this fight is macchiato's (an encounter"
         " is of one game)\n"))
-    run("foe add 2 goblins hp=1")
-    run("hurt 1 --as \"Goblin 1\"")
-    # Bo's turn next; Mira delays past the fallen Goblin 1? no: Bo is the next to act
-    assert run("delay") == ("delay → Bo's turn\n"
-                            "Encounter · R1 Mira → R1 Bo (delay)\n"
-                            "Mira delays until after Bo\n"
-                            "next: Mira\n")
+
+
+def test_a_delay_waits_for_the_next_one_standing(tmp_path: Path) -> None:
+    imported(tmp_path, "ara")
+    run("encounter start Ara --rolled 5,3")
+    run("foe add 2 minor rats tier=1 mind=d4 vigor=1 body=10 ac=10 --rolled 1,1,2,1")
+    run("next")
+    run('hurt 1 --as "Rat 2"')
+    # Rat 2 (defeated) keeps its place and gets no turn: Ara waits for Rat 1
+    assert run("delay") == ("delay → Rat 1's turn\n"
+                            "Encounter · R1 Ara → R1 Rat 1 (delay)\n"
+                            "Ara delays until after Rat 1\n"
+                            "next: Ara\n")
+    assert [c["name"] for c in state()["order"]] == ["Rat 2", "Rat 1", "Ara"]
+    assert run("next") == ("next → round 1 · Ara's turn\n"
+                           "Encounter · R1 Rat 1 → R1 Ara (next)\n"
+                           "Ara takes the turn it delayed\n"
+                           "next: Enemy Tactical Phase\n")
 
 
 def test_declare_react_and_focus_live_in_a_fight_and_declare_in_the_tactical_phase(

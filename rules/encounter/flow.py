@@ -149,7 +149,7 @@ def delay(board: Board, rules: EncounterRules, enc: Encounter) -> Encounter:
     order = list(enc.order)
     waiting = order.pop(at)
     order.insert(after, waiting)
-    coming = order[at].name
+    coming = names[after]
     if coming in enc.delayed:
         raise RuleError(f"{coming} has delayed already: {enc.turn} waits after it next")
     enc = replace(enc, order=tuple(order), turn=coming, delayed=(*enc.delayed, waiting.name))
