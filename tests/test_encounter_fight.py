@@ -44,8 +44,8 @@ def test_the_readme_foes_fight_at_once_and_foe_add_of_three_says_it_in_three_lin
         "Vex's AC: light armour 11, Sense +1 = 12\n"
         "Vex: Vigor takes 3, Vitality takes 2\n"
         "Vitality lost: a Declared Maneuver or Focus spell calls for a disruption check\n")
-    assert run('attack on "Goblin 2" stat body --as Vex --rolled 12,3').startswith(
-        'attack on "Goblin 2" stat body → 12+2 = 14 vs 11 · hit · 3 damage\n'
+    assert run('attack on Goblin 2 stat body --as Vex --rolled 12,3').startswith(
+        'attack on Goblin 2 stat body → 12+2 = 14 vs 11 · hit · 3 damage\n'
         "Goblin 2 · Vigor 2 → 0 (attack)\n"
         "Goblin 2 · Defeated on (attack)\n")
 
