@@ -144,8 +144,7 @@ class System:
     """Command words that may name whom they act for first (Tiers' `declare Ogre`): a fight's
     words said for a foe where it is nobody's turn (Context.acting_for)."""
     on_others_turns: Mapping[str, str] = {}
-    """Command words made on another's turn (Tiers' `react`), with what a bare one is told
-    where it would act as whose turn it is (`{taker}`): it names whom it acts for."""
+    """Words made on another's turn (Tiers' `react`): what one naming nobody on `{taker}`'s is told."""
     natural_d20 = False
     """Whether a natural 20 or 1 of a plain LINE's one kept d20 marks crit or fumble (`natural`)."""
     risk_atoms = False
