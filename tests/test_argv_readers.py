@@ -1,4 +1,4 @@
-"""The argv reader before Typer (cli/plain.py `plain_words`) is held to the Typer app over
+"""The argv reader before Typer (cli/entry/fast_argv.py `argv_words`) is held to the Typer app over
 generated command lines: options before and after the LINE, short and long, `=` or not, `--`,
 repeats, values that are no number: whenever the fast reader takes a command line, the Typer
 path makes the very Settings and LINE words of it, and whatever Typer refuses the fast reader
@@ -13,10 +13,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import cli.commands.line as line_module
-from cli.app import main_app
-from cli.plain import plain_words
-from cli.settings import Settings
+import cli.commands.line_cmd as line_module
+from cli.entry.app import main_app
+from cli.entry.fast_argv import argv_words
+from cli.entry.settings import Settings
 from rules.limits import room_for_depth
 from tests.support.cli import RUNNER
 
@@ -107,7 +107,7 @@ def command_lines(options: st.SearchStrategy[list[str]],
 def test_the_fast_reader_reads_a_command_line_as_typer_does_or_leaves_it(args: list[str]) -> None:
     with pytest.MonkeyPatch.context() as monkeypatch:
         monkeypatch.delenv("_ROLL_COMPLETE", raising=False)
-        fast = plain_words(args, stdin_isatty=False)
+        fast = argv_words(args, stdin_isatty=False)
         typer = through_typer(args, monkeypatch)
     if fast is not None:
         assert typer == fast, args
@@ -121,7 +121,7 @@ def test_options_in_their_plain_forms_are_read_before_typer_loads(args: list[str
     """Before or after the LINE, short or long, `=` or not: the fast reader takes them all."""
     with pytest.MonkeyPatch.context() as monkeypatch:
         monkeypatch.delenv("_ROLL_COMPLETE", raising=False)
-        fast = plain_words(args, stdin_isatty=False)
+        fast = argv_words(args, stdin_isatty=False)
         assert fast is not None, args
         assert through_typer(args, monkeypatch) == fast
 

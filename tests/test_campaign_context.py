@@ -157,7 +157,7 @@ def test_sheet_rm_asks_on_a_terminal() -> None:
     import io
 
     from cli.commands.campaign_cmds import confirm_removal
-    from cli.env import Environment
+    from cli.entry.environment import Environment
     from rules.errors import RuleError
 
     class Tty(io.StringIO):

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from cli.dispatch import subcommand_of
-from cli.env import Environment
+from cli.entry.environment import Environment
+from cli.line.dispatch import subcommand_of
 from tests.support.cli import invoke, invoke_json
 
 

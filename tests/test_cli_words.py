@@ -99,7 +99,7 @@ def test_odds_of_an_unknown_word_says_so() -> None:
 
 
 def test_the_typer_reader_joins_the_words_the_same() -> None:
-    # `-qn` and `--` are read by the Typer app, not the plain reader (cli/plain.py)
+    # `-qn` and `--` are read by the Typer app, not the plain reader (cli/entry/fast_argv.py)
     assert invoke("-qn", "2", "--rolled", "3,18", "d20+5", "vs 15") == (0, "fail\npass\n", "")
     assert invoke("--rolled", "3", "--", "d20+5", "vs 15") == (
         0, "d20+5 vs 15 → [3] + 5 = 8 vs 15 · fail\n", "")

@@ -4,7 +4,7 @@ die), never from words in the text: a label that spells an outcome stays the use
 from __future__ import annotations
 
 import rules
-from cli.render.marks import dropped
+from cli.render.colour_marks import dropped
 from cli.render.text import RESET, STYLES, plain_text, render
 from rules import ScriptedSource
 
@@ -71,7 +71,7 @@ def test_a_risk_die_stepping_down_colours_the_step_not_the_die_it_names() -> Non
 
 
 def test_a_named_roll_keeps_the_parts_of_the_line_it_expands_to() -> None:
-    from cli.named_lookup import named_result
+    from cli.line.named import named_result
     from rules.named_rolls import expand
 
     expansion = expand("sneak", {"sneak": "2d20kh1 vs 12"}, frozenset())

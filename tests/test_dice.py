@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.describe import describe_roll
 from rules.dice.evaluate import Roller
 from rules.dice.source import RandomSource, ScriptedSource
 from rules.errors import EvaluationError, LimitError, ScriptError
 from rules.notation import ast, parse
+from rules.roll_parts import describe_roll
 
 
 def roll(text: str, faces: list[int]) -> tuple[int, str, list[int]]:

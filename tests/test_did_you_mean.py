@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from rules.suggest import closest, distance
+from rules.did_you_mean import closest, distance
 from tests.support.cli import invoke
 from tests.support.sheets import VAGABOND
 

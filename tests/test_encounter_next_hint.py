@@ -6,12 +6,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from cli.entry.settings import Settings
 from cli.repl.encounter_line import encounter_line
-from cli.repl.state import ViewReader
-from cli.settings import Settings
-from rules.encounter.describe import next_taker
+from cli.repl.view import ViewReader
+from rules.encounter.in_words import next_taker
 from rules.encounter.rules import EncounterRules
-from rules.encounter.state import Combatant, Encounter
+from rules.encounter.turn_order import Combatant, Encounter
 from tests.support.cli import invoke
 from tests.support.encounter import imported, run, state
 

@@ -16,10 +16,10 @@ from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from cli.env import Environment
+from cli.entry.environment import Environment
+from cli.entry.settings import Settings
 from cli.repl.encounter_line import encounter_line
 from cli.repl.session import run_repl
-from cli.settings import Settings
 from rules.encounter.help import EXAMPLES
 from tests.support.cli import after_a_write, invoke
 from tests.support.encounter import imported, run, state
@@ -68,7 +68,7 @@ def test_the_json_state_has_the_round_order_initiative_turn_and_pools(tmp_path: 
 
 
 def test_the_encounter_line_fits_a_40_column_pane() -> None:
-    from rules.encounter.state import Combatant, Encounter
+    from rules.encounter.turn_order import Combatant, Encounter
 
     enc = Encounter("tiers", 2, (Combatant("Goblin 1", "enemies", 9),
                                  Combatant("Ara", "heroes", 4)), "Enemy Tactical Phase")

@@ -9,11 +9,11 @@ import pytest
 
 from cli.render.layout import width_of
 from cli.render.text import error_text
-from rules.describe import describe_roll
 from rules.dice.evaluate import Roller
 from rules.dice.source import ScriptedSource
 from rules.errors import NotationError
 from rules.notation import parse, parse_expression
+from rules.roll_parts import describe_roll
 from tests.support.cli import invoke
 
 # ---- the grammar ----

@@ -13,12 +13,12 @@ from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from cli.env import Environment
+from cli.entry.environment import Environment
+from cli.entry.settings import Settings
 from cli.render.text import error_text
 from cli.render.wording import speaking, wording
 from cli.repl.session import run_repl
 from cli.repl.speech import prompt_words
-from cli.settings import Settings
 from rules.campaign import TableState
 from rules.dice.evaluate import Budget, Roller
 from rules.dice.source import ScriptedSource

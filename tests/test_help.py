@@ -6,7 +6,7 @@ import shlex
 
 import pytest
 
-from cli.help import NOTATION, help_text
+from cli.render.help_pages import NOTATION, help_text
 from rules.systems import SYSTEMS
 from tests.support.cli import invoke
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from cli.app import app, register_subcommands
+from cli.entry.app import app, register_subcommands
 from tests.support.cli import invoke
 
 register_subcommands()

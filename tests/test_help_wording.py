@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from cli.help import TOPICS, help_text, help_topic
+from cli.render.help_pages import TOPICS, help_text, help_topic
 from cli.repl.speech import prompt_help
 from rules.encounter.help import EXAMPLES
 from rules.helptext import OPEN, Acting, Chosen, Command, Examples, shell_text, topic

@@ -13,10 +13,10 @@ import pytest
 
 from cli.repl.encounter_line import encounter_line
 from cli.repl.prompt import prompt_text
-from cli.repl.state import TableView
 from cli.repl.toolbar import toolbar_text
+from cli.repl.view import TableView
 from rules.campaign import Character
-from rules.encounter.state import Combatant, Encounter
+from rules.encounter.turn_order import Combatant, Encounter
 from rules.systems import get_system
 from tests.support.cli import invoke
 

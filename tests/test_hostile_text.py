@@ -200,7 +200,7 @@ def test_a_name_is_one_character_whether_typed_composed_or_decomposed(
 
 
 def test_the_repl_shows_a_hostile_name_inert(private_campaign: Path) -> None:
-    from cli.settings import Settings
+    from cli.entry.settings import Settings
     from tests.support.repl import repl
 
     plant(EVIL)

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from cli.dispatch import run_any
-from cli.env import Environment
-from cli.runner import Runner
-from cli.settings import Settings
+from cli.entry.environment import Environment
+from cli.entry.settings import Settings
+from cli.line.dispatch import run_any
+from cli.line.runner import Runner
 from tests.support.cli import invoke, invoke_json
 from tests.support.sheets import VAGABOND
 
@@ -200,8 +200,8 @@ def test_plain_dice_never_open_the_campaign_to_look(table: Path, private_campaig
 
 
 def test_a_named_roll_works_in_the_repl_words_and_completes(table: Path) -> None:
-    from cli.repl.state import ViewReader
-    from cli.repl.suggest import suggest
+    from cli.repl.next_words import suggest
+    from cli.repl.view import ViewReader
 
     view = ViewReader(Settings(character="Mira")).read()
     assert dict(view.rolls) == {"longsword": "d20+5 vs 13", "sneak": "check dex trained",
@@ -230,9 +230,9 @@ def test_the_installed_roll_expands_an_alias(table: Path, private_campaign: Path
 
 def test_names_are_refused_for_every_subcommand_roll_routes() -> None:
     """rules.named_rolls knows no command line: cli gives it the root group's words."""
-    from cli.argv import SUBCOMMANDS
-    from cli.dispatch import SUBCOMMAND_WORDS
-    from cli.named_lookup import reserved
+    from cli.entry.argv import SUBCOMMANDS
+    from cli.line.dispatch import SUBCOMMAND_WORDS
+    from cli.line.named import reserved
 
     for system_id in (None, "generic", "vagabond"):
         assert {w for w, what in reserved(system_id).items()

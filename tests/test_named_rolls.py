@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cli.argv import SUBCOMMANDS
-from cli.named_lookup import reserved as reserved_of
-from cli.sheets import validate_sheet
+from cli.entry.argv import SUBCOMMANDS
+from cli.line.named import reserved as reserved_of
+from cli.store.sheet_files import validate_sheet
 from rules.dice.evaluate import Roller
 from rules.dice.source import ScriptedSource
 from rules.errors import LimitError, SheetError, UsageError
@@ -262,7 +262,7 @@ def test_a_sheet_carries_its_rolls() -> None:
     ],
 )
 def test_a_sheet_refuses_bad_rolls(system: str, rolls: object, message: str) -> None:
-    """Through the front end (cli/sheets.py): the system checks its words, roll its own."""
+    """Through the front end (cli/store/sheet_files.py): the system checks its words, roll its own."""
     with pytest.raises(SheetError) as caught:
         validate_sheet({"name": "Mira", "system": system, "rolls": rolls})
     assert caught.value.message == message

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from cli.repl.state import TableView
-from cli.repl.suggest import Suggestion, suggest
-from cli.settings import Settings
+from cli.entry.settings import Settings
+from cli.repl.next_words import Suggestion, suggest
+from cli.repl.view import TableView
 from rules.notation import ast, parse
 from rules.notation.names import joined, spaced, written
 from rules.systems import get_system

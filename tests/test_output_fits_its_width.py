@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from cli.help import TOPICS, help_text
+from cli.render.help_pages import TOPICS, help_text
 from cli.render.layout import reflow, width_of, wrap
 from rules.systems import SYSTEMS
 from tests.support.cli import invoke

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from cli.version import DISTRIBUTION
+from cli.entry.version import DISTRIBUTION
 from tests.support.cli import invoke
 from tests.support.installed import ROLL
 
@@ -26,7 +26,7 @@ def test_version_is_pyprojects() -> None:
 
 
 def test_a_bare_checkout_says_it_has_no_version(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("cli.version.DISTRIBUTION", "roll-rules-not-installed")
+    monkeypatch.setattr("cli.entry.version.DISTRIBUTION", "roll-rules-not-installed")
     assert invoke("--version") == (
         0, "roll (version unknown: roll-rules-not-installed is not installed)\n", "")
 
@@ -44,7 +44,7 @@ def test_every_run_time_dependency_has_a_ceiling() -> None:
                         "platformdirs": ["5"], "tomli-w": ["2"], "wcwidth": ["0.3"]}
 
 
-@pytest.mark.parametrize("module", ["rules.exact.dist", "cli.app", "cli", "rules"])
+@pytest.mark.parametrize("module", ["rules.exact.dist", "cli.entry.app", "cli", "rules"])
 def test_a_deprecation_in_our_code_is_an_error(module: str) -> None:
     with pytest.raises(DeprecationWarning, match="old API"):
         warnings.warn_explicit("old API", DeprecationWarning, "x.py", 1, module=module)

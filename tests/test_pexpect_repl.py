@@ -110,7 +110,7 @@ def test_physical_dice_in_a_terminal(env: dict[str, str], children: list[Any]) -
 def _has_repl_command() -> bool:
     from typer.main import get_command
 
-    from cli.app import app, register_subcommands
+    from cli.entry.app import app, register_subcommands
 
     register_subcommands()
     return "repl" in getattr(get_command(app), "commands", {})

@@ -1,4 +1,4 @@
-"""The plain path (cli/plain.py): which command lines it reads without Typer, that it answers
+"""The plain path (cli/entry/fast_argv.py): which command lines it reads without Typer, that it answers
 exactly as the Typer app does, and how it reads and flushes a pipe."""
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from typing import Any, TextIO, cast
 import click
 import pytest
 
-from cli.app import main_app
-from cli.plain import input_lines, plain_words
-from cli.settings import Settings
+from cli.entry.app import main_app
+from cli.entry.fast_argv import argv_words, input_lines
+from cli.entry.settings import Settings
 from tests.support.cli import RUNNER, invoke
 from tests.support.installed import ROLL
 
@@ -35,7 +35,7 @@ from tests.support.installed import ROLL
 def test_plain_command_lines_are_read_without_typer(
     args: list[str], settings: Settings, words: list[str]
 ) -> None:
-    assert plain_words(args, stdin_isatty=False) == (settings, words)
+    assert argv_words(args, stdin_isatty=False) == (settings, words)
 
 
 @pytest.mark.parametrize("args", [
@@ -44,22 +44,22 @@ def test_plain_command_lines_are_read_without_typer(
     ["--jsn", "2d6"], ["--json=yes", "2d6"], ["-n", "x", "d6"], ["--seed"], ["2d6", "-n"],
 ])  # fmt: skip
 def test_anything_else_is_left_to_typer(args: list[str]) -> None:
-    assert plain_words(args, stdin_isatty=False) is None
+    assert argv_words(args, stdin_isatty=False) is None
 
 
 @pytest.mark.parametrize("args", [["-q"], ["repl", "-q"], ["-q", "repl"]])
 def test_no_words_on_a_terminal_is_the_repl(args: list[str]) -> None:
-    assert plain_words(args, stdin_isatty=True) == (Settings(quiet=True), [])
+    assert argv_words(args, stdin_isatty=True) == (Settings(quiet=True), [])
 
 
 @pytest.mark.parametrize("args", [["repl", "-n", "3"], ["repl", "--exit-code"], ["repl", "2d6"]])
 def test_what_the_repl_command_refuses_is_left_to_typer(args: list[str]) -> None:
-    assert plain_words(args, stdin_isatty=True) is None
+    assert argv_words(args, stdin_isatty=True) is None
 
 
 def test_a_completion_call_is_left_to_typer(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("_ROLL_COMPLETE", "bash_complete")
-    assert plain_words(["2d6"], stdin_isatty=False) is None
+    assert argv_words(["2d6"], stdin_isatty=False) is None
 
 
 class TyperOnly(click.Command):
@@ -146,7 +146,7 @@ def test_a_program_that_waits_for_each_answer_gets_it() -> None:
 @pytest.mark.parametrize("line", ["3d6", "4d6kh3 vs 12", "2d6+", "2x 3d6", "Δ8 uses 5",
                                   "-s vagabond check dex"])
 def test_odds_in_a_batch_answers_as_the_odds_command_does(args: list[str], line: str) -> None:
-    """`odds LINE` in a batch skips the Typer command (cli/dispatch.py `plain_odds`)."""
+    """`odds LINE` in a batch skips the Typer command (cli/line/dispatch.py `bare_odds`)."""
     words = line.split()
     options, rest = (words[:2], words[2:]) if words[0] == "-s" else ([], words)
     command = invoke(*args, *options, "odds", "--", " ".join(rest))

@@ -1,5 +1,5 @@
 """Plain sums of dice and numbers (`2d6+3`, `4d6kh3`, `d%`) are read without the grammar
-(rules/notation/plain.py) into the very tree the grammar builds; everything else, errors
+(rules/notation/fast_sums.py) into the very tree the grammar builds; everything else, errors
 included, is the grammar's."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from rules.errors import NotationError
 from rules.notation import ast, grammar, parse, parse_expression
-from rules.notation.plain import read
+from rules.notation.fast_sums import read
 
 
 def same_tree(text: str) -> None:

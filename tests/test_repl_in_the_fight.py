@@ -8,10 +8,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from cli.entry.settings import Settings
 from cli.repl.prompt import prompt_text, shortened
-from cli.repl.state import TableView, ViewReader
 from cli.repl.toolbar import toolbar_text
-from cli.settings import Settings
+from cli.repl.view import TableView, ViewReader
 from tests.support.cli import invoke
 from tests.support.encounter import imported, run
 from tests.support.repl import repl, view

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from prompt_toolkit.history import FileHistory, InMemoryHistory
 
-from cli.repl.state import ViewReader
-from cli.settings import Settings
+from cli.entry.settings import Settings
+from cli.repl.view import ViewReader
 from cli.store.sqlite import Campaign
 from rules.systems import get_system
 from tests.support.repl import repl
@@ -186,7 +186,7 @@ def test_an_unreadable_campaign_shows_in_the_toolbar_and_the_repl_goes_on(
 def test_history_lives_in_the_user_state_dir_unless_roll_history_says(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from cli.repl.history import history_path, open_history
+    from cli.repl.line_history import history_path, open_history
 
     monkeypatch.delenv("ROLL_HISTORY", raising=False)
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))

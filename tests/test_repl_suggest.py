@@ -11,11 +11,11 @@ from prompt_toolkit.document import Document
 from cli.render.layout import reflow as fit
 from cli.repl.completer import RollCompleter
 from cli.repl.lexer import marked, tokens
+from cli.repl.next_words import Suggestion, suggest
 from cli.repl.physical import PhysicalSource, faces_text, read_face
-from cli.repl.state import TableView
-from cli.repl.suggest import Suggestion, suggest
 from cli.repl.toolbar import toolbar_text, wrap
 from cli.repl.validator import Problem, problem
+from cli.repl.view import TableView
 from rules.campaign import Character
 from rules.errors import ScriptError
 from rules.notation.ast import Die, std_die

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from cli.repl.state import ViewReader
-from cli.repl.suggest import suggest
-from cli.settings import Settings
+from cli.entry.settings import Settings
+from cli.repl.next_words import suggest
+from cli.repl.view import ViewReader
 from tests.support.cli import invoke
 from tests.support.sheets import KIT, sheet
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from cli.env import Environment
-from cli.runner import Runner
-from cli.settings import Settings
+from cli.entry.environment import Environment
+from cli.entry.settings import Settings
+from cli.line.runner import Runner
 from rules.notation.ast import Die
 from tests.support.cli import invoke
 

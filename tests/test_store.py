@@ -318,7 +318,7 @@ def test_not_a_campaign_file(tmp_path: Path) -> None:
 
 
 def test_export_includes_current_pools(campaign: Campaign) -> None:
-    from cli.sheets import dump_sheet
+    from cli.store.sheet_files import dump_sheet
 
     apply(campaign, luck(2, 3))
     with campaign.transaction() as tx:

@@ -116,11 +116,11 @@ def test_the_repl_keeps_who_acts_and_rolls_plain_dice_through_an_outage(
 ) -> None:
     import io
 
-    from cli.env import Environment
+    from cli.entry.environment import Environment
+    from cli.entry.settings import Settings
+    from cli.line.runner import Runner
+    from cli.repl.repl import Repl
     from cli.repl.toolbar import pieces
-    from cli.repl.words import Repl
-    from cli.runner import Runner
-    from cli.settings import Settings
 
     url = own_server.new_database()
     monkeypatch.setenv("ROLL_CAMPAIGN", url)
@@ -203,9 +203,9 @@ def test_a_repl_pane_through_a_server_restart(
 def test_completion_in_an_outage_offers_the_words_read_before(
     own_server: Server, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from cli.repl.state import ViewReader
-    from cli.repl.suggest import suggest
-    from cli.settings import Settings
+    from cli.entry.settings import Settings
+    from cli.repl.next_words import suggest
+    from cli.repl.view import ViewReader
 
     monkeypatch.setenv("ROLL_CAMPAIGN", own_server.new_database())
     assert invoke("sheet", "import", str(sheet(tmp_path, KIT, "kit")))[0] == 0

@@ -13,8 +13,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cli.sheet_state import full_state
-from cli.sheets import dump_sheet, load_sheet
+from cli.store.sheet_files import dump_sheet, load_sheet
+from cli.store.sheet_state import full_state
 from cli.store.sqlite import Campaign
 from rules.campaign import Character, apply_change, current_value
 from rules.errors import RuleError, SheetError, UsageError

@@ -59,10 +59,10 @@ def is_under(module: str, package: str) -> bool:
 def test_only_the_entry_point_imports_the_root_app() -> None:
     offenders = [
         path for path, names in modules("cli").items()
-        if path != "cli/__main__.py" and any(is_under(n, "cli.app") for n in names)
+        if path != "cli/__main__.py" and any(is_under(n, "cli.entry.app") for n in names)
     ]  # fmt: skip
     assert offenders == []
-    assert any(is_under(n, "cli.app") for n in modules("cli")["cli/__main__.py"])
+    assert any(is_under(n, "cli.entry.app") for n in modules("cli")["cli/__main__.py"])
 
 
 def test_rules_import_nothing_from_cli() -> None:
@@ -77,9 +77,9 @@ def test_rules_import_nothing_from_cli() -> None:
 def test_the_checker_sees_lazy_and_relative_imports(tmp_path: Path) -> None:
     probe = tmp_path / "probe.py"
     probe.write_text("def f() -> None:\n    from ..app import app\n")
-    assert "cli.app" in imported(probe, "cli.commands")
-    probe.write_text("def f() -> None:\n    import cli.app.x\n")
-    assert is_under(imported(probe, "cli.commands").pop(), "cli.app")
+    assert "cli.entry.app" in imported(probe, "cli.commands")
+    probe.write_text("def f() -> None:\n    import cli.entry.app.x\n")
+    assert is_under(imported(probe, "cli.commands").pop(), "cli.entry.app")
 
 
 def test_no_hand_written_completion_templates() -> None:

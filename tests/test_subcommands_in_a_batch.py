@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from cli.dispatch import run_any
-from cli.env import Environment
-from cli.runner import Runner
-from cli.settings import Settings
+from cli.entry.environment import Environment
+from cli.entry.settings import Settings
+from cli.line.dispatch import run_any
+from cli.line.runner import Runner
 from tests.support.cli import invoke
 
 MIRA = 'name = "Mira"\nsystem = "vagabond"\nlevel = 2\n[stats]\nmight = 4\ndexterity = 5\n'

@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from cli.env import Environment
-from cli.runner import Runner
-from cli.settings import Settings
+from cli.entry.environment import Environment
+from cli.entry.settings import Settings
+from cli.line.runner import Runner
 from rules.errors import RuleError, SheetError, UsageError
 from rules.notation.ast import Die
 from rules.systems.vagabond.help import HELP

@@ -18,8 +18,8 @@ import pytest
 
 import cli
 import rules
-from cli.env import Environment
-from cli.settings import Settings
+from cli.entry.environment import Environment
+from cli.entry.settings import Settings
 from rules.campaign import Character
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -118,7 +118,7 @@ MADE = """
 import dataclasses
 import rules
 from rules.campaign import Character
-from cli.settings import Settings
+from cli.entry.settings import Settings
 
 def values():
     tree = rules.parse("3x 4d6kh3 + 2 [fire] vs 12 # blast")

@@ -26,9 +26,9 @@ def test_items_joined_whole_ignore_colour_in_their_width() -> None:
 
 
 def test_the_encounter_line_fits_its_pane_in_columns() -> None:
-    from rules.encounter.describe import status
     from rules.encounter.games import rules_of
-    from rules.encounter.state import Combatant, Encounter
+    from rules.encounter.in_words import status
+    from rules.encounter.turn_order import Combatant, Encounter
     from rules.systems import get_system
 
     rules = rules_of(get_system("macchiato"))

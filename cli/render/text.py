@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from cli.render.marks import RESET as RESET
-from cli.render.marks import STYLES as STYLES
-from cli.render.marks import dropped, in_colour
+from cli.render.colour_marks import RESET as RESET
+from cli.render.colour_marks import STYLES as STYLES
+from cli.render.colour_marks import dropped, in_colour
 from cli.render.safe import shown
-from rules.describe import pool_title
 from rules.errors import NotationError, RollError
 from rules.resolution import Change, Resolution, Value
+from rules.roll_parts import pool_title
 from rules.said import Face, Note, Said, Word
 
 CHANGE = "\x1b[36m"
@@ -37,7 +37,7 @@ def pool_label(system_id: str | None, pool: str) -> str:
 def change_line(change: Change, system_id: str | None = None) -> str:
     """`Mira · Luck 2 → 3 (crit)`; a flag reads `Mira · Vulnerable on (…)`."""
     if change.kind == "field" and change.character is None and change.pool == "encounter":
-        from rules.encounter.describe import change_text
+        from rules.encounter.in_words import change_text
 
         return change_text(change)
     if change.kind == "character":

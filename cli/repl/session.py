@@ -18,21 +18,21 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.output import ColorDepth, Output
 from prompt_toolkit.styles import Style
 
-from cli.env import Environment, ExitStatus
+from cli.entry.environment import Environment, ExitStatus
+from cli.entry.settings import Settings
+from cli.line.runner import Runner
 from cli.render.fitted import FittedErrors
 from cli.render.text import error_text
 from cli.render.wording import speaking
 from cli.repl.completer import RollCompleter
-from cli.repl.history import open_history
 from cli.repl.keys import repl_bindings
 from cli.repl.lexer import NotationLexer, marked
+from cli.repl.line_history import open_history
 from cli.repl.output import pane_output
+from cli.repl.repl import Repl, check_acting
 from cli.repl.speech import prompt_words
 from cli.repl.toolbar import MAX_ROWS as TOOLBAR_ROWS
 from cli.repl.toolbar import Toolbar
-from cli.repl.words import Repl, check_acting
-from cli.runner import Runner
-from cli.settings import Settings
 from rules.errors import RollError
 
 if TYPE_CHECKING:
@@ -119,7 +119,7 @@ def typing_ahead() -> None:
     """What the first keys and the first Tab use beyond the grammar: the lexer's check and
     tokens, and completion (loaded by `warm_up`, once the first prompt is drawn)."""
     marked("d20")
-    import_module("cli.repl.suggest")
+    import_module("cli.repl.next_words")
 
 
 def pager_for(runner: Runner, session: PromptSession[str]) -> Callable[[str], None]:

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from rules.campaign import Character
 from rules.encounter.rules import Board, EncounterRules, fallen, is_foe
-from rules.encounter.state import Combatant, Encounter
+from rules.encounter.turn_order import Combatant, Encounter
 from rules.errors import RuleError
 from rules.resolution import Change
 

@@ -32,7 +32,7 @@ def line_odds(line: ast.RollLine, natural: bool = False) -> Odds:
     odds = Odds.from_dist(total, line.target, line.target_op)
     if line.ranged or natural and any(
             isinstance(n, ast.Dice) and n.die == ast.D20 for n in ast.walk(expr)):
-        from rules.exact.marks import with_marks
+        from rules.exact.crit_odds import with_marks
 
         return with_marks(odds, expr, natural)
     return odds

@@ -9,6 +9,7 @@ from typing import Any
 
 import pyparsing as pp
 
+from rules.did_you_mean import habit_hint
 from rules.errors import LimitError, NotationError, UsageError
 from rules.limits import MAX_DEPTH, MAX_LINE, MAX_REPEAT, MAX_SIDES, room_for_depth
 from rules.notation import ast
@@ -27,7 +28,6 @@ from rules.notation.terms import (
     modifier_of,
     term_mods,
 )
-from rules.suggest import habit_hint
 
 
 def _regex(pattern: str, name: str) -> pp.Regex:

@@ -11,7 +11,7 @@ from typing import Any
 
 from rules.campaign import Character
 from rules.encounter.rules import Board, EncounterRules, is_foe
-from rules.encounter.state import Encounter
+from rules.encounter.turn_order import Encounter
 from rules.errors import UsageError
 from rules.notation import ast
 from rules.resolution import Change
