@@ -76,7 +76,7 @@ def test_rules_import_nothing_from_cli() -> None:
 
 def test_the_checker_sees_lazy_and_relative_imports(tmp_path: Path) -> None:
     probe = tmp_path / "probe.py"
-    probe.write_text("def f() -> None:\n    from ..app import app\n")
+    probe.write_text("def f() -> None:\n    from ..entry.app import app\n")
     assert "cli.entry.app" in imported(probe, "cli.commands")
     probe.write_text("def f() -> None:\n    import cli.entry.app.x\n")
     assert is_under(imported(probe, "cli.commands").pop(), "cli.entry.app")
