@@ -10,7 +10,7 @@ number, the REPL) it answers None and the Typer app reads them, errors and all.
 
 A speed device, kept for what it buys: `roll 2d6+3` takes 34–35 ms less CPU with it, `roll -q
 -n 3 3d6` 27–32 ms (bench/devices.py, 2026-12-02, the shared 2-core machine).
-tests/test_argv_readers.py holds it to the Typer app with Hypothesis over option permutations:
+tests/cli/test_argv_readers.py holds it to the Typer app with Hypothesis over option permutations:
 whatever command line it reads, the Typer path makes the same Settings and LINE of, and whatever
 Typer refuses, it leaves to Typer.
 """

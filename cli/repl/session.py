@@ -1,7 +1,7 @@
 """The REPL session: a prompt-toolkit loop around `Repl`, sized for a 40-column side pane.
 
 One speed device: the grammar loads after the first prompt is drawn (`warm_up`: about 29 ms CPU
-the prompt does not wait for, bench/devices.py; held equal by tests/test_grammar_after_prompt.py).
+the prompt does not wait for, bench/devices.py; held equal by tests/repl/test_grammar_after_prompt.py).
 """
 
 from __future__ import annotations
@@ -104,7 +104,7 @@ def warm_up(*loads: Callable[[], object]) -> None:
     first LINE and key need (the grammar with pyparsing; `loads`) rather than before the prompt
     shows or at the first key. A speed device, kept for what it buys: the grammar's load is
     about 29 ms CPU (bench/devices.py, 2026-12-02) the first prompt does not wait for;
-    tests/test_grammar_after_prompt.py holds, with Hypothesis, that LINEs typed at once into a
+    tests/repl/test_grammar_after_prompt.py holds, with Hypothesis, that LINEs typed at once into a
     fresh REPL are answered as with the grammar loaded up front."""
     if not _warmed:
         _warmed.append(True)

@@ -8,7 +8,7 @@ every LINE that would be an error, is left to the grammar (`read` answers None),
 message and caret is the grammar's.
 
 A speed device, kept for what it buys: `roll 2d6+3` takes 49–55 ms less CPU with it
-(bench/devices.py, 2026-12-02, the shared 2-core machine). tests/test_plain_sums.py holds it
+(bench/devices.py, 2026-12-02, the shared 2-core machine). tests/notation/test_plain_sums.py holds it
 equal to the grammar with Hypothesis: every sum it reads, the grammar reads into the same tree.
 """
 

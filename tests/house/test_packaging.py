@@ -15,8 +15,9 @@ import pytest
 from cli.entry.version import DISTRIBUTION
 from tests.support.cli import invoke
 from tests.support.installed import ROLL
+from tests.support.paths import ROOT_DIR
 
-PYPROJECT = Path(__file__).resolve().parent.parent / "pyproject.toml"
+PYPROJECT = ROOT_DIR / "pyproject.toml"
 VERSION = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))["project"]["version"]
 installed = pytest.mark.skipif(not Path(ROLL).exists(), reason="roll is not installed")
 

@@ -11,7 +11,6 @@ import pkgutil
 import subprocess
 import sys
 from functools import cached_property
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,8 +20,9 @@ import rules
 from cli.entry.environment import Environment
 from cli.entry.settings import Settings
 from rules.campaign import Character
+from tests.support.paths import ROOT_DIR
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = ROOT_DIR
 
 
 def _modules() -> list[Any]:

@@ -25,7 +25,7 @@ def test_status_add_sets_flags_and_says_what_they_do() -> None:
 
 
 def test_a_gms_own_status_is_kept_without_effect() -> None:
-    # issue 14: an unknown word is an error (tests/test_bad_words.py); custom: is the GM's own
+    # issue 14: an unknown word is an error (tests/notation/test_bad_words.py); custom: is the GM's own
     res = run("status add custom:hexed")
     assert res.notes == ("Hexed: kept as a flag; it has no automatic effect here",)
     assert changes(res) == [("hexed", False, True, "status")]

@@ -7,13 +7,13 @@ import subprocess
 import sys
 import textwrap
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
 import rules
 from rules import ScriptedSource
 from tests.support.cli import invoke, invoke_json
+from tests.support.paths import ROOT_DIR
 
 
 def test_the_face_names_what_spec_lists() -> None:
@@ -128,7 +128,7 @@ def test_a_process_without_cli_imports_rules_alone_and_rolls() -> None:
 
 def test_the_readme_example_prints_what_its_comments_say(capsys: pytest.CaptureFixture[str]
                                                          ) -> None:
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    readme = (ROOT_DIR / "README.md").read_text(encoding="utf-8")
     section = readme[readme.index("## As a Python library"):]
     code = section[section.index("```python\n") + 10:section.index("```\n", 1)]
     comments = [line.rsplit("  # ", 1)[1] for line in code.splitlines() if "print(" in line]

@@ -33,9 +33,10 @@ from rules.record import (
 )
 from rules.resolution import Change
 from tests.support.cli import invoke
+from tests.support.paths import SHEETS_DIR
 from tests.support.strategies import roll_lines
 
-SHEETS = Path(__file__).parent / "sheets"
+SHEETS = SHEETS_DIR
 ORDER = ["input", "system", "character", "kind", "total", "target", "outcome", "crit", "fumble",
          "successes", "dice", "changes", "text"]
 

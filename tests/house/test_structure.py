@@ -5,7 +5,9 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.support.paths import ROOT_DIR
+
+ROOT = ROOT_DIR
 
 
 def imported(path: Path, package: str, typing: bool = False) -> set[str]:
@@ -170,6 +172,6 @@ def test_a_test_module_imports_no_other_test_module() -> None:
     borrowing = {
         path.name: sorted(name for name in imported(path, "tests", typing=True)
                           if name.startswith("tests.test_"))
-        for path in sorted((ROOT / "tests").glob("*.py"))
+        for path in sorted((ROOT / "tests").rglob("*.py"))
     }
     assert {name: found for name, found in borrowing.items() if found} == {}

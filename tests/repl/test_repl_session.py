@@ -66,7 +66,7 @@ def test_an_error_does_not_end_the_session() -> None:
 
 def test_a_syntax_error_runs_shows_its_caret_and_stays_in_history() -> None:
     # Enter is never held: the error and its caret, then a fresh prompt (Up brings the line
-    # back: tests/test_screens.py shows it on a terminal)
+    # back: tests/repl/test_screens.py shows it on a terminal)
     history = InMemoryHistory()
     status, out, err = repl("d20+\rd20\r\x04", Settings(rolled="7"), history=history)
     assert status == 0

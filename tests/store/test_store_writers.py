@@ -12,9 +12,10 @@ import sys
 from pathlib import Path
 
 from tests.support.cli import invoke
+from tests.support.paths import ROOT_DIR
 from tests.support.sheets import KIT, sheet
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = ROOT_DIR
 WRITERS, EACH = 8, 25
 
 

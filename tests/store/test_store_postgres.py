@@ -22,9 +22,10 @@ from cli.store.where import CampaignURL, redact, scrub
 from rules.errors import RuleError, UsageError
 from rules.resolution import Change, Resolution
 from tests.support.cli import invoke
+from tests.support.paths import ROOT_DIR
 from tests.support.sheets import KIT, MIRA, sheet
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = ROOT_DIR
 
 
 def test_both_stores_reach_the_same_logical_schema(pg_url: str, tmp_path: Path) -> None:

@@ -24,8 +24,9 @@ from cli.store.pg_schema import POSTGRES, VERSION_TABLE
 from cli.store.sqlite import SQLITE
 from rules.record import RECORD_VERSION
 from tests.support.cli import invoke
+from tests.support.paths import DATA_DIR
 
-FIXTURE = json.loads((Path(__file__).parent / "data" / "log_rows_schema5.json").read_text())
+FIXTURE = json.loads((DATA_DIR / "log_rows_schema5.json").read_text())
 OLD_VERSION = 5
 HAND_BUILT = ("undo", "remove", "secret")
 """The kinds whose §3 object the old code built beside the renderer."""

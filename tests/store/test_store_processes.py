@@ -17,8 +17,9 @@ from typing import Any
 from cli.store import campaign_where, open_campaign
 from cli.store.schema import SCHEMA_VERSION
 from rules.campaign import apply_change
+from tests.support.paths import ROOT_DIR
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = ROOT_DIR
 MIRA: dict[str, Any] = {"name": "Mira", "system": "vagabond", "pools": {"luck": 2, "hp": 8}}
 
 # Each writer waits for the `go` file, so all of them contend from the same moment.

@@ -16,12 +16,13 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.paths import ROOT_DIR
 from tests.support.pg_server import Server, unavailable
 from tests.support.readme import README
 
 pytestmark = pytest.mark.slow  # a PostgreSQL server of its own, and roll as processes
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = ROOT_DIR
 SECTION = "## Playing online\n"
 
 

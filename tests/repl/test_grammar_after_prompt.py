@@ -9,7 +9,6 @@ import json
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -17,12 +16,13 @@ from hypothesis import strategies as st
 
 from rules.limits import room_for_depth
 from rules.notation import load
+from tests.support.paths import ROOT_DIR
 from tests.support.repl import repl
 from tests.support.strategies import expressions
 
 room_for_depth()  # as `roll` leaves it (rules/limits.py), before Hypothesis notes the limit
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = ROOT_DIR
 
 pytestmark = pytest.mark.slow  # a fresh interpreter for every example
 

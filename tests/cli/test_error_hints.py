@@ -26,8 +26,9 @@ from rules.errors import Do, Hint, NotationError, RollError, UsageError, command
 from rules.notation import parse
 from rules.systems import Context, get_system
 from tests.support.cli import invoke
+from tests.support.paths import ROOT_DIR
 
-REPL = Path(__file__).resolve().parent.parent / "cli" / "repl"
+REPL = ROOT_DIR / "cli" / "repl"
 
 
 def refusal(line: str, system: str = "generic") -> RollError:

@@ -13,6 +13,7 @@ import pytest
 
 from tests.support.cli import invoke
 from tests.support.encounter import SHEETS, imported
+from tests.support.paths import SHEETS_DIR
 
 
 def test_the_roller_sees_it_the_log_shows_only_the_marker(
@@ -131,7 +132,7 @@ def test_with_no_campaign_a_secret_says_nothing_was_logged(private_campaign: Pat
 
 def test_what_copies_a_secret_keeps_it_secret_on_a_file(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    vagabond = Path(__file__).resolve().parent / "sheets" / "mira.toml"
+    vagabond = SHEETS_DIR / "mira.toml"
     assert invoke("sheet", "import", str(vagabond))[0] == 0
     invoke("--as", "Mira", "secret", "hurt", "2", "#", "trapdoor")
     assert invoke("undo")[1] == (  # the undo's text keeps the display rule too

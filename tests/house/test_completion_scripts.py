@@ -15,8 +15,9 @@ from cli.entry.completion import SHELL_NAMES
 from cli.store.sqlite import Campaign
 from rules.systems import get_system
 from tests.support.cli import ENTRY, RUNNER, invoke
+from tests.support.paths import ROOT_DIR
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = ROOT_DIR
 COMPLETIONS = ROOT / "completions"
 SHEETS: list[dict[str, Any]] = [
     {"name": "Mira", "system": "vagabond", "level": 2,

@@ -18,10 +18,11 @@ from typing import Any
 import pytest
 
 from tests.support.cli import invoke
+from tests.support.paths import ROOT_DIR
 from tests.support.pg_server import Server, unavailable
 from tests.support.sheets import KIT, sheet
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = ROOT_DIR
 
 
 @pytest.fixture(scope="module")

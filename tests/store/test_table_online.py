@@ -15,8 +15,9 @@ import pytest
 
 import cli.store.schema as schema
 from tests.support.cli import invoke
+from tests.support.paths import ROOT_DIR
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = ROOT_DIR
 SHEETS = ROOT / "tests" / "sheets"
 _NAMES = itertools.count(1)
 

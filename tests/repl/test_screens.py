@@ -16,11 +16,12 @@ import pytest
 pytest.importorskip("pexpect")
 pytest.importorskip("pyte")
 
+from tests.support.paths import ROOT_DIR
 from tests.support.screen import ROLL, Terminal, environment, six_characters  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not ROLL.exists(), reason=f"no installed roll at {ROLL}")
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = ROOT_DIR
 SCREENS = ROOT / "docs" / "screens.md"
 WRITE = os.environ.get("ROLL_WRITE_SCREENS") == "1"
 WIDTHS = (40, 80)
