@@ -98,6 +98,8 @@ def runner(stdin: str = "", **settings: object) -> Any:
 
 
 def call_budgets() -> None:
+    from tests.test_cli import HOSTILE
+
     from cli.entry.fast_argv import run_batch
     from rules.dice.evaluate import Roller
     from rules.dice.source import RandomSource
@@ -105,7 +107,6 @@ def call_budgets() -> None:
     from rules.exact.dist import Dist
     from rules.notation import parse
     from tests.support.cli import invoke
-    from tests.test_cli import HOSTILE
 
     many = runner(times=1000)
     many.run("3d6")  # the LINE parsed and its dice cached once
@@ -209,7 +210,7 @@ GAME_START = ("rules.exact", "fractions", "decimal", "rules.named_rolls", "pypar
               "rules.systems.vagabond.vocabulary", "rules.systems.tiers.vocabulary",
               "rules.systems.macchiato.odds")
 REPL_LATER = ("pyparsing", "rules.notation.grammar", "cli.repl.next_words", "cli.repl.validator",
-              "cli.repl.vocabulary", "cli.render.layout", "platformdirs",
+              "cli.repl.word_lists", "cli.render.layout", "platformdirs",
               "rules.systems.vagabond.vocabulary")
 """Loaded only once the REPL's first prompt is drawn, if at all: the grammar (warm_up), what
 the first key, Tab and result use, platformdirs while ROLL_CAMPAIGN and ROLL_HISTORY name

@@ -13,7 +13,7 @@ from cli.entry.options import CAMPAIGN_OPTIONS, unknown_option, with_settings
 from cli.entry.settings import Settings
 from cli.line.odds_line import given, odds_table, show_odds
 from cli.line.runner import Runner
-from cli.render.odds import odds_json
+from cli.render.odds_chart import odds_json
 from rules.errors import RollError, UsageError
 
 MIN_WIDTH, MAX_WIDTH = 20, 1000

@@ -17,7 +17,7 @@ REPL_WORDS = {
     "use": "switch system", "as": "act as a character", "physical": "type real dice faces",
     "help": "help [TOPIC]", "again": "repeat the last LINE", "quit": "leave", "exit": "leave",
 }  # fmt: skip
-"""The REPL's own words (cli/repl/vocabulary.py's, `?` and `!!` aside: no name is shaped so),
+"""The REPL's own words (cli/repl/word_lists.py's, `?` and `!!` aside: no name is shaped so),
 which no alias or sheet's roll may shadow (cli/line/named.py)."""
 COMPLETE_VAR = "_ROLL_COMPLETE"
 """Set when a shell calls `roll` back at Tab time (Click's completion protocol)."""

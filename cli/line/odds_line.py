@@ -15,13 +15,13 @@ from cli.entry.environment import ExitStatus
 from cli.line.bot_word import without_bot_word
 from cli.line.plan import LineRun, needs_campaign, parse_expanded, parsed, pick_system
 from cli.line.runner import Runner, roll_error
-from cli.render.odds import cumulative_json, odds_json, odds_text, percent
+from cli.render.odds_chart import cumulative_json, odds_json, odds_text, percent
 from rules.campaign import TableState
 from rules.dice.evaluate import Roller
 from rules.dice.source import RandomSource
 from rules.errors import NotationError, RollError, UsageError
 from rules.exact import Odds
-from rules.exact.risk import expected_uses, survival
+from rules.exact.risk_odds import expected_uses, survival
 from rules.notation import ast
 from rules.notation.tokens import split_uses
 from rules.systems import Context
@@ -112,7 +112,7 @@ class Survival:
         """`Δ8 survives 5 rolls: 48.36%; lasts 6 rolls on average`, the average left out when
         the odds above already `noted` it (a Macchiato risk die's); the exact fractions are
         the JSON's."""
-        from cli.render.odds import mean_text
+        from cli.render.odds_chart import mean_text
 
         edge = f" {self.edge}" if self.edge else ""
         lasts = "" if noted else f"; lasts {mean_text(self.expected)} rolls on average"

@@ -184,7 +184,7 @@ def run_table(runner: Runner, target: str, input_line: str | None = None,
 def odds_lines(table: RollTable, odds: dict[Any, Fraction], width: int) -> list[str]:
     """`roll odds table NAME` for a person: the die, then each row's chance and text."""
     from cli.render.layout import cut
-    from cli.render.odds import percent
+    from cli.render.odds_chart import percent
 
     head = shown(f"table {table.name} · {table.die} · {len(table.rows)} rows")
     keys = [row.range_text or f"w{row.weight}" for row in table.rows]

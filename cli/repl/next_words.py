@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from cli.repl.view import TableView
-from cli.repl.vocabulary import (
+from cli.repl.word_lists import (
     ALIAS_WORDS,
     LINE_WORDS,
     MODIFIERS,
@@ -202,7 +202,7 @@ def _names(
     the word where a name may start): the last word, or the last words where they begin a
     name of several (`on Goblin ` → `Goblin 1`), or an open quote (`"Gob`); `whole`: all of
     `typed` is one name (`as Goblin 1`)."""
-    from rules.notation.names import name_key, written
+    from rules.notation.name_words import name_key, written
 
     fragment = "" if not typed or typed[-1].isspace() else typed.split()[-1]
     opened = _open_quote(typed)

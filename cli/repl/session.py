@@ -183,7 +183,7 @@ def run_repl(
     repl.ask = ask
     repl.width = lambda: session.output.get_size().columns
     # what a chart may fill before it scrolls: the pane less the toolbar's lines (the prompt's
-    # is the chart's own to leave: cli/render/odds.py)
+    # is the chart's own to leave: cli/render/odds_chart.py)
     runner.env.rows = lambda: session.output.get_size().rows - TOOLBAR_ROWS
     repl.page = pager_for(runner, session)
     errors.width = repl.width

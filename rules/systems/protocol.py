@@ -69,7 +69,7 @@ class Context:
     def named(self, line: ast.CommandLine) -> ast.CommandLine:
         """The LINE with each name of several words the campaign holds as one word, written
         unquoted (`attack on Goblin 1`, the longest name winning) or quoted (SPEC §2)."""
-        from rules.notation.names import may_hold_a_name, spaced, with_names
+        from rules.notation.name_words import may_hold_a_name, spaced, with_names
 
         if not may_hold_a_name(line):
             return line  # one word or none: no name to join, no names read

@@ -13,7 +13,7 @@ from cli.entry.settings import Settings
 from cli.repl.next_words import Suggestion, suggest
 from cli.repl.view import TableView
 from rules.notation import ast, parse
-from rules.notation.names import joined, spaced, written
+from rules.notation.name_words import joined, spaced, written
 from rules.systems import get_system
 from tests.support.cli import invoke
 from tests.support.repl import repl

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from cli.render.odds import mean_text, odds_json, odds_text, percent
+from cli.render.odds_chart import mean_text, odds_json, odds_text, percent
 from rules.exact import Odds, line_odds
 from rules.notation import ast, parse
 

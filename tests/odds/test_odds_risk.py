@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from rules.errors import LimitError, UsageError
-from rules.exact.risk import (
+from rules.exact.risk_odds import (
     expected_uses,
     fizzle_chance,
     risk_odds,

@@ -91,7 +91,7 @@ def test_the_guard_bonus_through_the_cli(tmp_path: object) -> None:
 
 
 def test_the_repl_offers_guard_bonus_after_attack() -> None:
-    from cli.repl.vocabulary import own_words
+    from cli.repl.word_lists import own_words
     from rules.systems.champions.system import SYSTEM
 
     assert own_words(SYSTEM, "attack") == ("guard-bonus",)

@@ -9,7 +9,7 @@ import pytest
 from cli.render.text import plain_text
 from rules.campaign import Character
 from rules.errors import RuleError, SheetError, UsageError
-from rules.exact.risk import expected_uses
+from rules.exact.risk_odds import expected_uses
 from rules.resolution import Change
 from rules.systems.macchiato.checks import FREE_FLAG
 from rules.systems.macchiato.odds import RiskOdds

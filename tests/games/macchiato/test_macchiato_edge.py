@@ -11,7 +11,7 @@ import pytest
 from cli.render.json import resolution_to_json
 from cli.render.text import plain_text
 from rules.errors import UsageError
-from rules.exact.risk import expected_uses, step_down_chance, survival
+from rules.exact.risk_odds import expected_uses, step_down_chance, survival
 from rules.resolution import Change
 from tests.support.cli import invoke
 from tests.support.macchiato import mira, odds, resolve
