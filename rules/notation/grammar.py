@@ -153,7 +153,7 @@ def _build() -> pp.ParserElement:
         lambda t: _advantage_word(t[0]))
 
     def d20_advantage(s: str, loc: int, t: pp.ParseResults) -> ast.Expr:
-        if not ast.is_plain_die(t[0]):
+        if not ast.is_bare_die(t[0]):
             raise pp.ParseException(s, loc, "adv or dis after one die")  # the LINE's, then
         word = ast.combined(t[1:])
         return t[0] if word is None else ast.advantaged(t[0], word)
