@@ -128,7 +128,7 @@ def test_a_new_session_gives_every_character_three_session_fate() -> None:
 
 
 def test_combat_fills_vigor_and_each_turn_regains_the_heart_modifier() -> None:
-    # issue 14: `combat` also sets the flag in-combat, and `turn` needs it (tests/test_tiers_npc)
+    # issue 14: `combat` also sets the flag in-combat, and `turn` needs it (tests/games/tiers/test_tiers_npc)
     assert text(run("combat", sheet=kell(pools={"vigor": 0}))) == (
         "combat → Vigor 2\nKell · Vigor 0 → 2 (combat)\nKell · In combat on (combat)"
     )
