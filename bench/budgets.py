@@ -88,9 +88,9 @@ def connections(fn: Callable[[], object]) -> int:
 # ---- function calls ----
 
 def runner(stdin: str = "", **settings: object) -> Any:
-    from cli.env import Environment
-    from cli.runner import Runner
-    from cli.settings import Settings
+    from cli.entry.environment import Environment
+    from cli.entry.settings import Settings
+    from cli.line.runner import Runner
 
     env = Environment(stdin=io.StringIO(stdin), stdout=io.StringIO(), stderr=io.StringIO())
     given: dict[str, object] = {"quiet": True, "seed": 1} | settings
@@ -98,14 +98,15 @@ def runner(stdin: str = "", **settings: object) -> Any:
 
 
 def call_budgets() -> None:
-    from cli.plain import run_batch
+    from tests.test_cli import HOSTILE
+
+    from cli.entry.fast_argv import run_batch
     from rules.dice.evaluate import Roller
     from rules.dice.source import RandomSource
     from rules.exact import clear_cache, distribution, line_odds
     from rules.exact.dist import Dist
     from rules.notation import parse
     from tests.support.cli import invoke
-    from tests.test_cli import HOSTILE
 
     many = runner(times=1000)
     many.run("3d6")  # the LINE parsed and its dice cached once
@@ -150,9 +151,9 @@ def call_budgets() -> None:
 def work_counts() -> None:
     """What a batch leaves undone: describing dice under -q, looking up a LINE twice; the
     campaign connections a repeat opens."""
-    import cli.plan as plan_module
+    import cli.line.plan as plan_module
     import rules.systems.protocol as protocol
-    from cli.plain import run_batch
+    from cli.entry.fast_argv import run_batch
 
     described: list[object] = []
     describe = protocol.roll_parts
@@ -191,14 +192,14 @@ def work_counts() -> None:
 # ---- modules loaded ----
 
 PLAIN_LATER = ("prompt_toolkit", "sqlite3", "rich", "click", "typer", "cli.repl", "cli.store",
-               "cli.commands", "cli.app", "rules.exact",
-               "rules.named_rolls", "rules.systems.sheets", "rules.systems.pools",
+               "cli.commands", "cli.entry.app", "rules.exact",
+               "rules.named_rolls", "rules.systems.sheet_checks", "rules.systems.pools",
                "cli.commands.odds_cmd", "json", "fractions", "shlex", "cli.render.layout",
                "cli.render.meanwhile", "unicodedata", "rules.notation.grammar", "pyparsing")
 """Not loaded by a plain LINE: the REPL, the store, rich, Click and Typer; the odds engine,
 named rolls, sheets and pool commands; json (--json), fractions (a division), shlex, the
 terminal's layout, the REPL's "meanwhile", the Unicode tables; the grammar and pyparsing (a
-plain sum of dice is read by rules/notation/plain.py)."""
+plain sum of dice is read by rules/notation/fast_sums.py)."""
 ODDS_BATCH_LATER = ("click", "typer", "cli.commands.odds_cmd", "cli.commands.campaign_cmds",
                     "cli.commands.info", "cli.store", "sqlite3", "prompt_toolkit", "rich")
 COMMANDS = ("rules.exact", "rules.systems.vagabond.checks", "rules.systems.vagabond.combat",
@@ -208,20 +209,20 @@ COMMANDS = ("rules.exact", "rules.systems.vagabond.checks", "rules.systems.vagab
 GAME_START = ("rules.exact", "fractions", "decimal", "rules.named_rolls", "pyparsing",
               "rules.systems.vagabond.vocabulary", "rules.systems.tiers.vocabulary",
               "rules.systems.macchiato.odds")
-REPL_LATER = ("pyparsing", "rules.notation.grammar", "cli.repl.suggest", "cli.repl.validator",
-              "cli.repl.vocabulary", "cli.render.layout", "platformdirs",
+REPL_LATER = ("pyparsing", "rules.notation.grammar", "cli.repl.next_words", "cli.repl.validator",
+              "cli.repl.word_lists", "cli.render.layout", "platformdirs",
               "rules.systems.vagabond.vocabulary")
 """Loaded only once the REPL's first prompt is drawn, if at all: the grammar (warm_up), what
 the first key, Tab and result use, platformdirs while ROLL_CAMPAIGN and ROLL_HISTORY name
 the files."""
 NO_CAMPAIGN_LATER = ("cli.store.sqlite", "cli.store.transaction", "cli.store.follow",
-                     "rules.encounter.state", "rules.helptext", "cli.dispatch",
+                     "rules.encounter.turn_order", "rules.helptext", "cli.line.dispatch",
                      "rules.notation.grammar")
 """What the REPL with no campaign leaves unloaded up to its first prompt and toolbar: no
 database module, no encounter (a party with no fight in it), no help text, no parser."""
-FIRST_PROMPT = ("import sys\nfrom cli.env import Environment\nfrom cli.repl.session import Repl\n"
-                "from cli.repl.toolbar import Toolbar\n"
-                "from cli.runner import Runner\nfrom cli.settings import Settings\n"
+FIRST_PROMPT = ("import sys\nfrom cli.entry.environment import Environment\n"
+                "from cli.repl.session import Repl\nfrom cli.repl.toolbar import Toolbar\n"
+                "from cli.line.runner import Runner\nfrom cli.entry.settings import Settings\n"
                 "repl = Repl(Runner(Settings(), Environment()))\nrepl.refresh()\n"
                 "Toolbar(repl.view, lambda: 40, lambda: False)()\n"
                 "print(' '.join(m for m in {names!r} if m in sys.modules))\n")

@@ -7,10 +7,10 @@ from typing import NamedTuple
 
 from cli.render.safe import shown
 from cli.render.text import value_text
-from cli.repl.state import TableView
+from cli.repl.view import TableView
 from rules.campaign import Character
-from rules.describe import pool_title
 from rules.errors import RollError
+from rules.roll_parts import pool_title
 from rules.systems.protocol import Pool
 
 MAX_ROWS = 2

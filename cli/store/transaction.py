@@ -15,7 +15,7 @@ from contextlib import AbstractContextManager, nullcontext
 from datetime import UTC, datetime
 from typing import Any
 
-import cli.store.history as history
+import cli.store.log_entries as history
 import cli.store.records as records
 from cli.store.catalog import NamedRows
 from cli.store.link import Link, Rows
@@ -395,5 +395,5 @@ class Transaction(NamedRows):
         return history.last_id(self), history.after(self, last_id, who)
 
     def undo(self, who: str | None = None, nth: int = 1, id_: int | None = None) -> LogEntry:
-        """Revert a change-set (see `cli.store.history.undo`); the entry it reverted."""
+        """Revert a change-set (see `cli.store.log_entries.undo`); the entry it reverted."""
         return history.undo(self, who, nth, id_)

@@ -7,11 +7,11 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple
 
 from rules.campaign import Character, TableState
-from rules.describe import pool_title, roll_parts
 from rules.dice.evaluate import Roller
 from rules.errors import Do, Hint, Part, UsageError
 from rules.notation import ast
 from rules.resolution import Change, Resolution, Summary
+from rules.roll_parts import pool_title, roll_parts
 from rules.said import Said, Word, built, marks
 
 if TYPE_CHECKING:
@@ -69,7 +69,7 @@ class Context:
     def named(self, line: ast.CommandLine) -> ast.CommandLine:
         """The LINE with each name of several words the campaign holds as one word, written
         unquoted (`attack on Goblin 1`, the longest name winning) or quoted (SPEC §2)."""
-        from rules.notation.names import may_hold_a_name, spaced, with_names
+        from rules.notation.name_words import may_hold_a_name, spaced, with_names
 
         if not may_hold_a_name(line):
             return line  # one word or none: no name to join, no names read
@@ -130,7 +130,7 @@ class System:
     pools: tuple[Pool, ...] = ()
     sheet_pools: frozenset[str] = frozenset()
     """Pools a sheet may hold beyond `pools` and its `[max]`, with no maximum (a Druid's
-    attunement in tiers); any other `[pools]` key is refused (rules/systems/sheets.py)."""
+    attunement in tiers); any other `[pools]` key is refused (rules/systems/sheet_checks.py)."""
     health = "hp"
     fields: Mapping[str, tuple[type, int | None, int | None]] = {}
     sections: frozenset[str] = frozenset()
@@ -261,7 +261,7 @@ class System:
 
     def validate_sheet(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """Check a sheet against this system and return it normalized; SheetError names the key."""
-        return self.shared.check_sheet(self, data)  # rules/systems/sheets.py
+        return self.shared.check_sheet(self, data)  # rules/systems/sheet_checks.py
 
     def stat(self, word: str) -> Stat | None:
         low = word.lower()
@@ -277,7 +277,7 @@ class System:
                 return p
         if character is not None and (low in character.maxima or low in character.pools):
             return Pool(low, pool_title(low))
-        from rules.suggest import closest
+        from rules.did_you_mean import closest
 
         known = [p.name for p in self.pools]
         if character is not None:
@@ -391,7 +391,7 @@ def unknown_command(system: System, line: ast.CommandLine,
     if owners:
         return UsageError((f"'{line.word}' is a {' / '.join(owners)} command; ",
                            Hint(Do.CHOOSE_SYSTEM, owners[0])))
-    from rules.suggest import closest
+    from rules.did_you_mean import closest
 
     near = closest(line.word, sorted(system.commands()))
     if near is not None:
