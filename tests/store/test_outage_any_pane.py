@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,7 +14,7 @@ from cli.entry.settings import Settings
 from cli.repl import view as state
 from cli.repl.view import ALIVE_S, RETRY_S, ViewReader
 from tests.support.cli import invoke
-from tests.support.pg_server import Server, unavailable
+from tests.support.pg_server import Server
 from tests.support.repl import repl
 from tests.support.sheets import KIT, sheet
 
@@ -38,18 +37,6 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
     moved = Clock()
     monkeypatch.setattr(state, "time", moved)
     return moved
-
-
-@pytest.fixture(scope="module")
-def own_server() -> Iterator[Server]:
-    """A server of this module's own, to stop and start (the session's serves the others)."""
-    reason = unavailable()
-    if reason is not None:
-        pytest.skip(f"no PostgreSQL server: {reason}")
-    server = Server()
-    server.start()
-    yield server
-    server.stop()
 
 
 def test_nobody_acting_on_a_file_is_looked_at_again_after_alive_s(

@@ -11,31 +11,18 @@ import shlex
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.support.paths import ROOT_DIR
-from tests.support.pg_server import Server, unavailable
+from tests.support.pg_server import Server
 from tests.support.readme import README
 
 pytestmark = pytest.mark.slow  # a PostgreSQL server of its own, and roll as processes
 
 ROOT = ROOT_DIR
 SECTION = "## Playing online\n"
-
-
-@pytest.fixture(scope="module")
-def own_server() -> Iterator[Server]:
-    """A server of this module's own: the README's role and database names are its to make."""
-    reason = unavailable()
-    if reason is not None:
-        pytest.skip(f"no PostgreSQL server: {reason}")
-    server = Server()
-    server.start()
-    yield server
-    server.stop()
 
 
 def section() -> str:

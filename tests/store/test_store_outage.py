@@ -11,7 +11,6 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,22 +18,10 @@ import pytest
 
 from tests.support.cli import invoke
 from tests.support.paths import ROOT_DIR
-from tests.support.pg_server import Server, unavailable
+from tests.support.pg_server import Server
 from tests.support.sheets import KIT, sheet
 
 ROOT = ROOT_DIR
-
-
-@pytest.fixture(scope="module")
-def own_server() -> Iterator[Server]:
-    """A server of this module's own, to stop and start (the session's serves the others)."""
-    reason = unavailable()
-    if reason is not None:
-        pytest.skip(f"no PostgreSQL server: {reason}")
-    server = Server()
-    server.start()
-    yield server
-    server.stop()
 
 
 class Streams:
