@@ -148,6 +148,25 @@ class Resolver:
         single, times = repeats(line, run.settings)
         return self.without_campaign(single, text, times, Budget(), run, named)
 
+    def read_in(self, tx: CampaignView, text: str, line: ast.Line | RollError, run: LineRun,
+                say: bool = False) -> tuple[str | None, TableState | None, System | None,
+                                            Expansion | None, str, ast.Line]:
+        """Who acts, and the LINE as the table reads it: a named roll expanded, else its
+        `{stat}`s filled (cli/line/named.py, cli/line/stats.py); its text and tree."""
+        from cli.line.named import expansion_in
+        from cli.line.stats import filled
+
+        acting, table, system = self.acting_in(tx, text, line, run, say)
+        named = expansion_in(tx, text, line, run.settings, acting,
+                             None if system is None else system.id)
+        if named is None:
+            named = filled(text, table, system)
+        if named is not None:
+            text, line = named.line, parse_expanded(named)
+        if isinstance(line, RollError):
+            raise line
+        return acting, table, system, named, text, line
+
     def _in_one_transaction(self, text: str, line: ast.Line | RollError, run: LineRun
                             ) -> list[Resolution] | Logged:
         """Every repeat of a LINE in one write transaction: who acts (the turn's combatant),
@@ -156,8 +175,6 @@ class Resolver:
         process)."""
         from contextlib import ExitStack
 
-        from cli.line.named import expansion_in
-        from cli.line.stats import filled
         from cli.store import CampaignUnavailable
 
         with ExitStack() as opened:
@@ -165,16 +182,8 @@ class Resolver:
                 tx = opened.enter_context(self.campaign().transaction())
             except CampaignUnavailable as error:
                 return self._through_outage(text, line, run, error)
-            acting, table, system = self.acting_in(tx, text, line, run, say=True)
-            named = expansion_in(tx, text, line, run.settings, acting,
-                                 None if system is None else system.id)
-            if named is None:
-                named = filled(text, table, system)
-            if named is not None:
-                text, line = named.line, parse_expanded(named)
-            if isinstance(line, RollError):
-                raise line
-            single, times = repeats(line, run.settings)
+            acting, table, system, named, text, single = self.read_in(tx, text, line, run, True)
+            single, times = repeats(single, run.settings)
             budget = Budget()  # the dice limit covers the whole LINE, repeats included
             if not needs_campaign(single, acting, run.secret):  # an alias for dice, nobody acting
                 system = pick_system(run.settings, None)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from cli.line.plan import LineRun, judged, needs_campaign, nobody, parse_expanded, pick_system, repeats
+from cli.line.plan import LineRun, judged, needs_campaign, nobody, pick_system, repeats
 from rules.dice.evaluate import Budget, Roller
 from rules.errors import RollError
 from rules.notation import ast
@@ -20,20 +20,9 @@ if TYPE_CHECKING:
 def typed(resolver: Resolver, text: str, line: ast.Line | RollError, run: LineRun
           ) -> list[Resolution]:
     """Every repeat of the LINE, each read, typed and written in turn."""
-    from cli.line.named import expansion_in
-    from cli.line.stats import filled
-
     with resolver.reading() as tx:
-        acting, table, system = resolver.acting_in(tx, text, line, run)
-        named = expansion_in(tx, text, line, run.settings, acting,
-                                 None if system is None else system.id)
-        if named is None:
-            named = filled(text, table, system)
-    if named is not None:
-        text, line = named.line, parse_expanded(named)
-    if isinstance(line, RollError):
-        raise line
-    single, times = repeats(line, run.settings)
+        acting, _, _, named, text, single = resolver.read_in(tx, text, line, run)
+    single, times = repeats(single, run.settings)
     budget = Budget()
     if not needs_campaign(single, acting, run.secret):
         system = pick_system(run.settings, None)
