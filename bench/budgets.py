@@ -98,7 +98,7 @@ def runner(stdin: str = "", **settings: object) -> Any:
 
 
 def call_budgets() -> None:
-    from tests.test_cli import HOSTILE
+    from tests.cli.test_cli import HOSTILE
 
     from cli.entry.fast_argv import run_batch
     from rules.dice.evaluate import Roller
