@@ -538,6 +538,11 @@ class RollLine:
         """Whether the expression has Vagabond's `f`/`h` atoms (asked once, not at every repeat)."""
         return any(isinstance(n, Aid) for n in walk(self.expr))
 
+    @cached_property
+    def risk_die(self) -> Dice | None:
+        """The expression's first risk die (`Δ8`), if any (asked once, not at every repeat)."""
+        return risk_die(self.expr)
+
 
 @dataclass(frozen=True, slots=True)
 class Word:

@@ -244,7 +244,7 @@ class System:
             where: tuple[Part, ...] = (Hint(Do.USE_SYSTEM, "vagabond"), " (or +d6 / -d6)") if (
                 who is None) else (f"{who.name} is a {who.system} character: write +d6 / -d6",)
             raise UsageError(("f and h are Vagabond's Favor and Hinder dice: ", *where))
-        risky = None if self.risk_atoms else ast.risk_die(line.expr)
+        risky = None if self.risk_atoms else line.risk_die
         if risky is not None:
             who = ctx.table.active
             sides = risky.die.sides
