@@ -11,7 +11,8 @@ from cli.repl.view import TableView
 from rules.campaign import Character
 from rules.errors import RollError
 from rules.roll_parts import pool_title
-from rules.systems.protocol import Pool
+from rules.systems.pool_order import plain, pools_in_order, sheet_only, sheet_pool
+from rules.systems.protocol import Pool, System
 
 MAX_ROWS = 2
 ABBREVIATIONS = {
@@ -45,15 +46,23 @@ def items(view: TableView, physical: bool = False) -> list[Item]:
     out: list[Item] = []
     ch = view.character
     if ch is None:
-        out.append(Item(f"{view.system.id} · nobody acts (as NAME)"))
+        out.append(_nobody(view))
     else:
-        system = view.system
-        for pool in system.all_pools(ch):
-            top = _safely(system.pool_max, ch, pool)
-            now = value_text(_safely(system.pool_value, ch, pool))
-            value = f"{now}/{top}" if top is not None else now
-            out.append(Item(f"{pool.title} {value}", f"{abbreviated(pool.title)} {value}",
-                            idle=top is None and now == "0"))
+        out.extend(_pool_item(view.system, ch, pool) for pool in view.system.all_pools(ch))
+    out.extend(_others(view, physical))
+    return out
+
+
+def _nobody(view: TableView) -> Item:
+    """The first item where nobody acts."""
+    return Item(f"{view.system.id} · nobody acts (as NAME)")
+
+
+def _others(view: TableView, physical: bool) -> list[Item]:
+    """The items after the pools: risk dice, flags, the party's risk, physical dice, a problem."""
+    out: list[Item] = []
+    ch = view.character
+    if ch is not None:
         out.extend(Item(f"{name} {die}") for name, die in ch.risk.items())
         out.extend(Item(pool_title(flag), abbreviated(pool_title(flag)))
                    for flag in sorted(ch.flags))
@@ -65,6 +74,61 @@ def items(view: TableView, physical: bool = False) -> list[Item]:
     if view.problem:
         out.append(Item(f"! {view.problem}"))
     return out
+
+
+def _pool_item(system: System, ch: Character, pool: Pool) -> Item:
+    """One pool's item: `Luck 3/5`, or `Earned 0` (idle) where it has no maximum."""
+    top = _safely(system.pool_max, ch, pool)
+    now = value_text(_safely(system.pool_value, ch, pool))
+    value = f"{now}/{top}" if top is not None else now
+    return Item(f"{pool.title} {value}", f"{abbreviated(pool.title)} {value}",
+                idle=top is None and now == "0")
+
+
+def _pool_tally(system: System, ch: Character) -> tuple[int, int]:
+    """How many pools the character's item list has, and how many of them are idle, the
+    sheet's own pools of a plain game counted from the sheet (docs/architecture.md): one
+    with an int `[max]` has a maximum, one with a stored number other than 0 shows that
+    number, so neither is idle; only the rest are worked out whole."""
+    if not plain(system):
+        found = [_pool_item(system, ch, pool) for pool in system.all_pools(ch)]
+        return len(found), sum(item.idle for item in found)
+    extra = sheet_only(system, ch)
+    idle = sum(_pool_item(system, ch, pool).idle for pool in system.pools)
+    maxima = ch.maxima
+    unsure = [name for name, value in ch.pools.items()
+              if (type(value) is not int or value == 0) and not isinstance(maxima.get(name), int)]
+    unsure += [name for name in maxima.keys() - ch.pools.keys()
+               if not isinstance(maxima[name], int)]
+    idle += sum(_pool_item(system, ch, sheet_pool(name)).idle for name in unsure
+                if name in extra)
+    return len(system.pools) + len(extra), idle
+
+
+def _busy_items(view: TableView, physical: bool, wanted: int, tally: tuple[int, int]
+                ) -> tuple[list[Item], int]:
+    """The first `wanted` items that are not idle, laid out (the problem, if any, last), and
+    how many there are in all: a sheet of 1,000 pools lays out only what two rows can show
+    and counts the rest."""
+    ch, system = view.character, view.system
+    first: list[Item] = [] if ch is not None else [_nobody(view)]
+    count = len(first)
+    if ch is not None:
+        count = tally[0] - tally[1]
+        for pool in pools_in_order(system, ch):
+            if len(first) >= wanted:
+                break
+            item = _pool_item(system, ch, pool)
+            if not item.idle:
+                first.append(item)
+    others = _others(view, physical)
+    alarm = others[-1:] if view.problem else []  # the problem stays last: it never gives way
+    for item in others[:len(others) - len(alarm)]:
+        if not item.idle:
+            count += 1
+            if len(first) < wanted:
+                first.append(item)
+    return [*first, *alarm], count + len(alarm)
 
 
 def pieces(view: TableView, physical: bool = False) -> list[str]:
@@ -96,24 +160,35 @@ def toolbar_text(view: TableView, width: int, physical: bool = False) -> str:
     then titles take their short forms (ABBREVIATIONS), then the last row ends with how many
     items did not fit (`+2`); a word is never cut (docs/screens.md)."""
     width = max(width, 10)
-    found = items(view, physical)
-    busy = [item for item in found if not item.idle]
     head = [] if view.character is None else [_head(view)]
     most = MAX_ROWS * (width + 2) // 3  # items of a column and a separator each: no more fit
+    ch = view.character
+    tally = _pool_tally(view.system, ch) if ch is not None else (0, 0)
+    if tally[0] + len(_others(view, physical)) + 1 > most:  # 1,000 pools: lay out what may show
+        first, busy_count = _busy_items(view, physical, most + 1, tally)
+        if busy_count + len(head) > most:
+            return _overflowing(view, width, [*head, *first], len(head) + busy_count, most)
+    found = items(view, physical)
+    busy = [item for item in found if not item.idle]
     for choice, short in (([*head, *found], False), ([*head, *busy], False),
                           ([*head, *busy], True)):
-        if len(choice) > most:  # 1,000 pools: not worth laying out to learn they overflow
+        if len(choice) > most:  # not worth laying out to learn they overflow
             continue
         rows = wrap([_fit(shown(item.shown(short)), width) for item in choice], width)
         if len(rows) <= MAX_ROWS:
             return "\n".join(rows)
-    kept = [*head, *busy]
+    return _overflowing(view, width, [*head, *busy], len(head) + len(busy), most)
+
+
+def _overflowing(view: TableView, width: int, kept: list[Item], total: int, most: int) -> str:
+    """Two rows of the first of `total` kept items (`kept`: at least its first `most + 1`,
+    and its last, where there is a problem), the last row ending with `+N`."""
     # the problem (an outage) is items()' last, and the first kept: it never gives way
     alarm = kept[-1:] if view.problem else []
     rest = kept[:len(kept) - len(alarm)]
     last = [_fit(shown(item.shown(True)), width) for item in alarm]
     texts = [_fit(shown(item.shown(True)), width) for item in rest[:most + 1]]
-    return "\n".join(_cut(texts, width, len(rest), last))
+    return "\n".join(_cut(texts, width, total - len(alarm), last))
 
 
 def _head(view: TableView) -> Item:

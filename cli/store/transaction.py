@@ -279,8 +279,8 @@ class Transaction(NamedRows):
         self.link.later("UPDATE characters SET sheet = {p}, updated = {p} WHERE name_key = {p}",
                         (data, _now(), key))
         old = self._sheets.get(key)
-        if old is not None:
-            self._sheets[key] = Character(old.name, old.system, json.loads(data))
+        if old is not None:  # as stored (the JSON written holds it exactly): not read back
+            self._sheets[key] = Character(old.name, old.system, sheet)
 
     def rewrite(self, changes: Sequence[Change], undo: bool, what: str) -> None:
         """Check every change against the stored values, then write them all (or raise)."""

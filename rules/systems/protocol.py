@@ -13,6 +13,7 @@ from rules.notation import ast
 from rules.resolution import Change, Resolution, Summary
 from rules.roll_parts import pool_title, roll_parts
 from rules.said import Said, Word, built, marks
+from rules.systems.pool_order import sheet_pool
 
 if TYPE_CHECKING:
     from rules.dice.results import Throw
@@ -332,7 +333,7 @@ class System:
         for name in list(character.maxima) + list(character.pools):
             if name not in known:
                 known.add(name)
-                pools.append(Pool(name, pool_title(name)))
+                pools.append(sheet_pool(name))
         return pools
 
     def help_template(self) -> str:
