@@ -11,8 +11,8 @@ from cli.repl.view import TableView
 from rules.campaign import Character
 from rules.errors import RollError
 from rules.roll_parts import pool_title
-from rules.systems.pool_order import plain, pools_in_order, sheet_only, sheet_pool
-from rules.systems.protocol import Pool, System
+from rules.systems.pool_order import plain, pools_in_order, sheet_only
+from rules.systems.protocol import Pool, System, sheet_pool
 
 MAX_ROWS = 2
 ABBREVIATIONS = {

@@ -4,31 +4,18 @@ sheet of 1,000 pools is not walked whole to show the first few."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
 from itertools import chain
 from typing import TYPE_CHECKING
 
-from rules.roll_parts import pool_title
+from rules.systems.protocol import Pool, System, sheet_pool
 
 if TYPE_CHECKING:
     from rules.campaign import Character
-    from rules.systems.protocol import Pool, System
-
-
-@lru_cache(maxsize=4096)
-def sheet_pool(name: str) -> Pool:
-    """A pool only the sheet gives (no rule sets its maximum), made once per name: a sheet of
-    1,000 pools does not title them all again for each LINE."""
-    from rules.systems.protocol import Pool
-
-    return Pool(name, pool_title(name))
 
 
 def plain(system: System) -> bool:
     """Whether the game lists its pools as the protocol does (its own, then the sheet's) and
     reads their maxima as it does: then a sheet's own pools can be counted from the sheet."""
-    from rules.systems.protocol import System
-
     kind = type(system)
     return kind.all_pools is System.all_pools and kind.pool_max is System.pool_max
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple
 
 from rules.campaign import Character, TableState
@@ -13,7 +14,6 @@ from rules.notation import ast
 from rules.resolution import Change, Resolution, Summary
 from rules.roll_parts import pool_title, roll_parts
 from rules.said import Said, Word, built, marks
-from rules.systems.pool_order import sheet_pool
 
 if TYPE_CHECKING:
     from rules.dice.results import Throw
@@ -40,6 +40,12 @@ class Pool:
     title: str
     maximum: Callable[[Character], int | None] | None = None
     description: str = ""
+
+
+@lru_cache(maxsize=4096)
+def sheet_pool(name: str) -> Pool:
+    """A pool only the sheet gives, made once per name (not titled again for each LINE)."""
+    return Pool(name, pool_title(name))
 
 
 @dataclass(slots=True)
