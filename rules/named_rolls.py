@@ -9,10 +9,8 @@ the words no placeholder took are appended. Expansion repeats on the new first w
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
-from itertools import accumulate
 
 from rules.errors import LimitError, NotationError, UsageError
 from rules.limits import MAX_LINE, MAX_NAMED_CHAIN
@@ -102,60 +100,6 @@ def check_rolls(rolls: Mapping[str, object], reserved: Collection[str],
     for name in out:
         _chain_of(name, out)
     return out
-
-
-def check_added(before: Mapping[str, str], name: str, body: str,
-                reserved: Collection[str]) -> dict[str, str]:
-    """`check_rolls({**before, name: body}, reserved, stored=before.keys() - {name})` for a
-    table `before` that passed it (the campaign's aliases), with the work in proportion to
-    what the new roll reaches: its own name and body checked whole, every stored name only
-    against `reserved` (set arithmetic), and the chains of only the rolls that lead to `name`
-    (a loop or a chain too deep can only pass through it). Where anything is less than plain
-    (a name to fold, a stored name now reserved), the whole check, as it was."""
-    low = name.strip().lower()
-    clashing = (reserved.keys() if isinstance(reserved, Mapping) else set(reserved)) & (
-        before.keys() - {name})
-    if name != low or clashing:
-        return check_rolls({**before, name: body}, reserved, before.keys() - {name})
-    check_name(name, reserved)
-    if not isinstance(body, str) or not body.strip():
-        raise UsageError(f"named roll '{low}' must be a non-empty LINE in quotes")
-    out = {**before, low: body.strip()}
-    reaching = {low}
-    frontier = {low}
-    lowered = [text.lower() for text in out.values()]
-    names, folded = list(out), "\x00".join(lowered)
-    ends = list(accumulate(len(text) + 1 for text in lowered))
-    for _ in range(MAX_NAMED_CHAIN):  # a roll that leads to `name` from deeper is refused anyway
-        found = {other for other in _holding(names, folded, ends, frontier)
-                 if other not in reaching and _leads_to(out[other], frontier)}
-        if not found:
-            break
-        reaching |= found
-        frontier = found
-    for other in out:  # in the table's order: the first refused is the one named, as before
-        if other in reaching:
-            _chain_of(other, out)
-    return out
-
-
-def _holding(names: list[str], folded: str, ends: list[int], wanted: set[str]) -> set[str]:
-    """The rolls whose lower-cased body holds one of `wanted` anywhere (`folded`: the bodies
-    lower-cased, joined by NUL; `ends`: where each ends): a search of one string, so 10,000
-    bodies are looked through at C speed and only the few that hold the name are read."""
-    found: set[str] = set()
-    for word in wanted:
-        at = folded.find(word)
-        while at >= 0:
-            found.add(names[bisect_right(ends, at)])
-            at = folded.find(word, at + 1)
-    return found
-
-
-def _leads_to(body: str, names: set[str]) -> bool:
-    """Whether a body's first word is one of `names`."""
-    words = split_line(body).words()
-    return bool(words) and words[0].lower() in names
 
 
 def expand(
@@ -268,7 +212,6 @@ def _is_dice(word: str) -> bool:
 __all__ = [
     "NOTATION_WORDS",
     "Expansion",
-    "check_added",
     "check_name",
     "check_rolls",
     "expand",

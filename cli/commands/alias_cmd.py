@@ -57,10 +57,8 @@ def alias_add(
     line = line_text(words).strip()
     checked({name: line})  # a bad alias creates no campaign
     with campaign_transaction(settings, create_for=env) as tx:
-        from cli.line.named import reserved
-        from rules.named_rolls import check_added
-
-        aliases = check_added(tx.aliases(), name, line, reserved(None))
+        before = tx.aliases()
+        aliases = checked({**before, name: line}, stored=before.keys() - {name})
         key = name.strip().lower()
         replaced = tx.put_alias(key, aliases[key])
     env.out(shown(f"{'replaced' if replaced else 'added'} alias {key} → {aliases[key]}"))
