@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from cli.render.marks import RESET as RESET
 from cli.render.marks import STYLES as STYLES
 from cli.render.marks import dropped, in_colour
 from cli.render.safe import shown
-from rules.describe import pool_title
 from rules.errors import NotationError, RollError
-from rules.resolution import Change, Resolution, Value
 from rules.said import Face, Note, Said, Word
+from rules.titles import pool_title
+
+if TYPE_CHECKING:
+    from rules.resolution import Change, Resolution, Value
 
 CHANGE = "\x1b[36m"
 

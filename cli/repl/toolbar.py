@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from cli.render.safe import shown
 from cli.render.text import value_text
 from cli.repl.state import TableView
-from rules.campaign import Character
-from rules.describe import pool_title
 from rules.errors import RollError
 from rules.systems.protocol import Pool
+from rules.titles import pool_title
+
+if TYPE_CHECKING:
+    from rules.campaign import Character
 
 MAX_ROWS = 2
 ABBREVIATIONS = {
