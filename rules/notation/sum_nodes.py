@@ -10,8 +10,7 @@ from typing import TYPE_CHECKING, Literal, TypeVar
 
 if TYPE_CHECKING:
 
-    from rules.notation.groups import Expr
-    from rules.notation.modifiers import Compare, Modifier
+    from rules.notation.ast import Compare, Expr, Modifier
 
 CompareOp = Literal["=", ">", ">=", "<", "<="]
 Advantage = Literal["adv", "dis"]
@@ -168,9 +167,9 @@ class Dice:
             head = f"{self.count}{self.die}"
         if self.keeps_only:  # keeps and drops are written as they act, in order
             return head + "".join(str(m) for m in self.mods)
-        from rules.notation.modifiers import mods_notation
+        from rules.notation import ast
 
-        return head + mods_notation(self.mods)
+        return head + ast.mods_notation(self.mods)
 
     @cached_property
     def staged(self) -> tuple[Modifier, ...]:
@@ -178,9 +177,9 @@ class Dice:
         keeps and drops act in the order written."""
         if self.keeps_only:
             return self.mods
-        from rules.notation.modifiers import in_stage_order
+        from rules.notation import ast
 
-        return in_stage_order(self.mods)
+        return ast.in_stage_order(self.mods)
 
     @cached_property
     def keeps_only(self) -> bool:
@@ -272,9 +271,9 @@ class RollLine:
     def passes(self, total: int) -> bool:
         """Whether a total meets the LINE's target (it has one)."""
         assert self.target is not None
-        from rules.notation.modifiers import Compare
+        from rules.notation import ast
 
-        return Compare(self.target_op, self.target).matches(total)
+        return ast.Compare(self.target_op, self.target).matches(total)
 
     @cached_property
     def ranged(self) -> bool:
@@ -282,9 +281,9 @@ class RollLine:
         modified = [n for n in walk(self.expr) if isinstance(n, Dice) and not n.keeps_only]
         if not modified:
             return False
-        from rules.notation.modifiers import Crit
+        from rules.notation import ast
 
-        return any(isinstance(m, Crit) for n in modified for m in n.mods)
+        return any(isinstance(m, ast.Crit) for n in modified for m in n.mods)
 
     @cached_property
     def aided(self) -> bool:
@@ -292,9 +291,9 @@ class RollLine:
         others = [n for n in walk(self.expr) if not isinstance(n, _SUM)]
         if not others:
             return False
-        from rules.notation.groups import Aid
+        from rules.notation import ast
 
-        return any(isinstance(n, Aid) for n in others)
+        return any(isinstance(n, ast.Aid) for n in others)
 
 
 def walk(expr: Expr) -> Iterator[Expr]:
@@ -312,9 +311,9 @@ def children(expr: Expr) -> tuple[Expr, ...]:
         return (expr.operand,)
     if isinstance(expr, (Num, Dice)):
         return ()
-    from rules.notation.groups import inner_nodes
+    from rules.notation import ast
 
-    return inner_nodes(expr)
+    return ast.inner_nodes(expr)
 
 
 def risk_die(expr: Expr) -> Dice | None:
