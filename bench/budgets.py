@@ -204,12 +204,13 @@ BEYOND_SUMS = ("rules.notation.modifiers", "rules.notation.groups", "rules.notat
 """The syntax tree's modules a plain sum never needs (rules/notation/ast.py loads each at the
 first of its names asked for): modifiers past a keep, groups, calls, labels, command words,
 `adv`/`dis`, and a dice bot's word (only a LINE starting `/`, `!` or `r` may have one)."""
-UNRESOLVED = ("cli.plan", "cli.resolving", "rules.dice.evaluate", *BEYOND_SUMS)
-"""What resolves a LINE: the REPL's first prompt needs none of it (cli/runner.py loads it at
-the first LINE)."""
-UNLOGGED = ("rules.dice.results", "rules.resolution", "rules.describe", "rules.record")
-"""A LINE's result and its log record: the REPL with no campaign opens no store, which reads
-them, before its first prompt."""
+UNRESOLVED = ("cli.plan", "cli.resolving", "rules.dice.evaluate", "rules.dice.results",
+              "rules.describe", "rules.notation.sum_nodes", *BEYOND_SUMS)
+"""What reads, rolls and describes a LINE: the REPL's first prompt needs none of it (cli/runner.py
+loads it at the first LINE)."""
+UNLOGGED = ("rules.resolution", "rules.record")
+"""A result and its log record: the REPL with no campaign opens no store, which reads them,
+before its first prompt."""
 ODDS_BATCH_LATER = ("click", "typer", "cli.commands.odds_cmd", "cli.commands.campaign_cmds",
                     "cli.commands.info", "cli.store", "sqlite3", "prompt_toolkit", "rich")
 COMMANDS = ("rules.exact", "rules.systems.vagabond.checks", "rules.systems.vagabond.combat",
