@@ -55,6 +55,37 @@ def command_words(hint: Hint) -> str:
             return f"`roll {hint.what}`"
 
 
+USAGE_ROOM = 50
+"""The columns a command's usage takes in an error at most: two lines of a 40-column pane
+with what the error says first; the whole is in `help TOPIC`."""
+_USAGES: dict[str, str] = {}
+"""Each command's usage as written once (its module's constant) → the help topic that has it."""
+
+
+def register_usage(topic: str, *texts: str) -> None:
+    """Commands' usages, each as written once, kept so that an error quoting one shows it
+    brief (`brief_usage`) and points at `help TOPIC` (the game's id, `encounter`)."""
+    for text in texts:
+        _USAGES[text] = topic
+
+
+def brief_usage(text: str, topic: str) -> str:
+    """`text` cut at a word to `USAGE_ROOM` columns, and where the whole is:
+    `attack ac N|on NAME [stat STAT|melee|ranged] … · help tiers`."""
+    if len(text) <= USAGE_ROOM:
+        return f"{text} · help {topic}"
+    cut = text.rfind(" ", 0, USAGE_ROOM)
+    return f"{text[:cut if cut > 0 else USAGE_ROOM]} … · help {topic}"
+
+
+def _brief(part: str) -> str:
+    """`part` with each command usage it quotes made brief: one mechanism, every command's."""
+    for text, topic in _USAGES.items():
+        if text in part:
+            part = part.replace(text, brief_usage(text, topic))
+    return part
+
+
 class RollError(Exception):
     """Base of every error `rules` raises on purpose; `exit_status` is what `roll` exits with.
 
@@ -64,7 +95,8 @@ class RollError(Exception):
     exit_status = 2
 
     def __init__(self, message: str | Sequence[Part]) -> None:
-        self.parts: tuple[Part, ...] = (message,) if isinstance(message, str) else tuple(message)
+        given: tuple[Part, ...] = (message,) if isinstance(message, str) else tuple(message)
+        self.parts: tuple[Part, ...] = tuple(_brief(p) if isinstance(p, str) else p for p in given)
         self.message = self.worded(command_words)
         super().__init__(self.message)
 

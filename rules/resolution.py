@@ -7,8 +7,6 @@ from dataclasses import dataclass, field, fields
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from rules.errors import RollError
-from rules.notation import parse
 from rules.said import Said, as_said, plain
 
 if TYPE_CHECKING:
@@ -88,6 +86,9 @@ class Resolution:
     trail: DiceHistory | None = field(default=None, compare=False)
     """Why each throw was made and what became of it (the log record's dice history: the
     roller that threw them)."""
+    comment: str | None = field(default=None, compare=False)
+    """The LINE's `# comment`, from its tree (System.resolve): it names the roll
+    (`d20+5 # longsword`)."""
 
     @property
     def summary(self) -> str:
@@ -124,14 +125,6 @@ class Resolution:
 
     def __hash__(self) -> int:
         return hash(tuple(getattr(self, name) for name in _compared()))
-
-    @property
-    def comment(self) -> str | None:
-        """The LINE's `# comment`: it names the roll (`d20+5 # longsword`)."""
-        try:
-            return parse(self.input).comment or None
-        except RollError:
-            return None
 
     @property
     def labels(self) -> dict[str, Fraction]:

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 import cli.commands.line as line_module
 from cli.app import main_app
+from cli.env import Environment
 from cli.plain import plain_words
 from cli.settings import Settings
 from rules.limits import room_for_depth
@@ -43,16 +44,16 @@ def through_typer(args: list[str], monkeypatch: pytest.MonkeyPatch) -> tuple[Set
     status it stops with first (2: it refused them). Nothing is rolled: the runner records."""
     seen = Seen()
 
-    class Recording:
-        def __init__(self, given: Settings, _env: object) -> None:
-            seen.settings = given
+    def recording(given: Settings, _words: list[str], _env: Environment) -> object:
+        seen.settings = given  # as read: the runner's own checks (-n 0) come after, on both paths
+        return object()
 
     def run_words(_runner: object, words: list[str], _env: object) -> int:
         seen.words = list(words)
         return 0
 
     with monkeypatch.context() as patch:
-        patch.setattr(line_module, "Runner", Recording)
+        patch.setattr(line_module, "line_runner", recording)
         patch.setattr(line_module, "run_words", run_words)
         done = RUNNER.invoke(TyperOnly("roll"), args, prog_name="roll")
     if seen.settings is None or seen.words is None:

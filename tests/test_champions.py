@@ -156,9 +156,7 @@ def test_inline_might_and_the_sheets_weapon() -> None:
 @pytest.mark.parametrize(("line", "message"), [
     ("attack Kael", "attack needs the weapon: weapon light|standard|heavy|exceptional|dN (the"
                     " rules give no default; a sheet may set weapon = \"standard\")"),
-    ("attack weapon d6", "attack needs a TARGET: attack TARGET [weapon light|standard|heavy|"
-                         "exceptional|dN] [heavy|critical|relic|major]  (TARGET: a character,"
-                         " or guard=N armor=N [cohort])"),
+    ("attack weapon d6", "attack needs a TARGET: attack TARGET [weapon … · help champions"),
     ("attack Kael weapon 2d6", "attack: a weapon is light|standard|heavy|exceptional or one die"
                                " dN, not '2d6'"),
     ("attack Kael weapon", "attack: weapon needs light|standard|heavy|exceptional|dN"),

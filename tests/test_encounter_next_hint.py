@@ -20,14 +20,17 @@ def rats_fight(tmp_path: Path) -> None:
     """Ara 8, Rat 2 3, Rat 1 2; Ara's turn, Rat 2 defeated."""
     imported(tmp_path, "ara")
     run("encounter start Ara --rolled 5,3")
-    run("foe add 2 minor rats tier=1 mind=d4 vigor=1 --rolled 1,1,2,1")
+    run("foe add 2 minor rats tier=1 mind=d4 vigor=1 body=10 ac=10 --rolled 1,1,2,1")
     assert run("next").endswith("next: Rat 2\n")
     assert "Rat 2 · Defeated on (hurt)\n" in run('hurt 1 --as "Rat 2"')
 
 
 def test_a_defeated_foe_is_never_named_next(tmp_path: Path) -> None:
     rats_fight(tmp_path)
-    assert run("encounter") == "round 1 · Ara's turn · next: Rat 1\n▸  8 Ara\n   3 Rat 2\n   2 Rat 1\n"
+    assert run("encounter") == ("round 1 · Ara's turn · next: Rat 1\n"
+                                "▸  8 Ara · Vigor 4 · Vitality 5\n"
+                                "   3 Rat 2 · defeated · Vigor 0\n"
+                                "   2 Rat 1 · Vigor 1\n")
     assert state()["next"] == "Rat 1"
     assert run("next") == (
         "next → round 1 · Rat 1's turn\nEncounter · R1 Ara → R1 Rat 1 (next)\n"

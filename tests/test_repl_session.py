@@ -264,7 +264,7 @@ def test_roll_as_outranks_what_the_last_repl_remembered(
 
 
 def test_help_and_errors_speak_the_prompts_words() -> None:
-    pages = " " * 8  # space: a screenful more, until the topic's end
+    pages = " " * 9  # space: a screenful more, until the topic's end
     status, out, err = repl(f"?\rhelp tiers\r{pages}check body task 2\rquit\r",
                             Settings(system="tiers"))
     assert status == 0

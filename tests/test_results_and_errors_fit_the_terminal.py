@@ -109,15 +109,14 @@ ERROR_AT = {
 }
 CHECK = ["-s", "vagabond", "check", "nosuchstatwithaverylongname", "trained"]
 MESSAGE = ("check: 'nosuchstatwithaverylongname' is neither a Stat nor a Skill (check "
-           "STAT|SKILL [trained] [favor|hinder …] [+luck] [forgo], or check dex=5)")
+           "STAT|SKILL [trained] [favor|hinder …] … · help vagabond)")
 MESSAGE_AT = {
     40: ("roll: error: check:\n  'nosuchstatwithaverylongname' is\n  neither a Stat nor a "
-         "Skill (check\n  STAT|SKILL [trained] [favor|hinder …]\n  [+luck] [forgo], or "
-         "check dex=5)\n"),
+         "Skill (check\n  STAT|SKILL [trained] [favor|hinder …]\n  … · help vagabond)\n"),
     80: ("roll: error: check: 'nosuchstatwithaverylongname' is neither a Stat nor a Skill\n"
-         "  (check STAT|SKILL [trained] [favor|hinder …] [+luck] [forgo], or check dex=5)\n"),
+         "  (check STAT|SKILL [trained] [favor|hinder …] … · help vagabond)\n"),
     100: ("roll: error: check: 'nosuchstatwithaverylongname' is neither a Stat nor a Skill "
-          "(check STAT|SKILL\n  [trained] [favor|hinder …] [+luck] [forgo], or check dex=5)\n"),
+          "(check STAT|SKILL\n  [trained] [favor|hinder …] … · help vagabond)\n"),
 }
 
 

@@ -234,3 +234,26 @@ def test_the_odds_of_a_check_fit_the_pane(session: Session, columns: int) -> Non
     screen = term.wait_for("each total of the range")
     assert all(len(line) <= columns for line in screen.splitlines())
     check(f"odds of a check ({columns}×24)", term.settle())
+
+
+def test_a_tiers_round_keeps_the_fight_in_view(session: Session) -> None:
+    """A GM's Tiers round in a 40×24 pane, nobody chosen: the fight starts, a Major and two
+    Minors join ready to fight, each LINE acts as whose turn it is, and `encounter` shows
+    the order at a glance; every line fits, and the fight's last moves stay on the screen."""
+    # Kell 5 (d8, no Mind die); Ogre 7+1; Goblins 2+1, 6+4; Goblin 2 hits (15), the Ogre
+    # misses (5) and its Glancing Blow rolls the Body die (6)
+    term = session("--rolled", "5,7,1,2,1,6,4,15,5,6")
+    for line, shown in (
+            ("encounter start Kell", "next: Kell"),
+            ("foe add major ogre tier=3 heart=8 mind=d4 body=16 body=d8 ac=13", "Ogre 8"),
+            ("foe add 2 minor goblins tier=1 mind=d4 vigor=2 body=12 ac=11", "Goblin 2 10"),
+            ("next", "Goblin 2's turn"),
+            ("attack on Kell", "Vigor takes 1"),
+            ("next", "Ogre's turn"),
+            ("attack on Kell", "Glancing Blow"),
+            ("encounter", "Goblin 1 ·")):
+        term.type(line + "\r")
+        term.wait_for(shown)
+    screen = term.settle()
+    assert all(len(row) <= 40 for row in screen.splitlines())
+    check("a Tiers round: a Major, two Minors, encounter (40×24)", screen)

@@ -62,7 +62,7 @@ def test_without_destiny_it_is_refused_whatever_the_cost() -> None:
         ("level up cost 1", {"pools": {"destiny": 2}, "flags": ["in-combat"]}, RuleError,
          "Kell is in combat: Destiny is spent in downtime (combat end first); nothing changed"),
         ("level", {"pools": {"destiny": 2}}, UsageError,
-         "level: level up [cost N] (a level costs at least 1 Destiny; Destiny then resets to 0)"),
+         "level: level up [cost N] (a level costs at least 1 … · help tiers"),
     ],
 )
 def test_refusals_say_why(line: str, sheet: dict[str, object], error: type[Exception],

@@ -145,9 +145,9 @@ def test_plus_luck_cancels_a_hinder() -> None:
     ("line", "message"),
     [
         ("check", "check needs one Stat or Skill: check STAT|SKILL [trained] [favor|hinder …]"
-         " [+luck] [forgo], or check dex=5"),
+         " … · help vagabond"),
         ("check swim", "check: 'swim' is neither a Stat nor a Skill (check STAT|SKILL [trained]"
-         " [favor|hinder …] [+luck] [forgo], or check dex=5)"),
+         " [favor|hinder …] … · help vagabond)"),
         ("check dex=9", "dex=9 is out of range (2–7)"),
         ("check dex guard=3", "check: unknown guard= (inline Stats: dex=5 …)"),
         ("check dex +luck +luck", "check: +luck once is enough (Favor does not stack)"),

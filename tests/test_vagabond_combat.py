@@ -64,10 +64,10 @@ def test_vulnerable_attacks_are_hindered_and_incapacitated_heroes_cannot_attack(
     ("line", "message"),
     [
         ("attack 1d8", "attack needs the weapon's Skill: attack melee|ranged|brawl|finesse DAMAGE"
-         " [trained] [favor|hinder …] [+luck] [forgo]"),
+         " … · help vagabond"),
         ("attack sneak 1d8", "attack: 'sneak' is not melee, ranged, brawl or finesse"),
         ("attack melee", "attack needs the damage dice: attack melee|ranged|brawl|finesse DAMAGE"
-         " [trained] [favor|hinder …] [+luck] [forgo]"),
+         " … · help vagabond"),
         # refused before the d20 is thrown, whether the attack would hit or miss
         ("attack melee 1d8 armor=x", "armor=x: give a whole number"),
         ("attack melee 1d8 armor=-1", "armor=-1 is out of range (0–3)"),
@@ -245,9 +245,8 @@ def test_cast_refuses_a_cost_above_the_cap_or_the_pool() -> None:
 @pytest.mark.parametrize(
     ("line", "sheet_class", "message"),
     [
-        ("cast", "wizard", "cast: damage, effect or both? (cast damage|effect|both [+N]"
-         " [touch|remote|cube|aura|cone|glyph|line|sphere] [enlarge=N] [unwilling] [trained]"
-         " [favor|hinder …] [+luck] [forgo])"),
+        ("cast", "wizard", "cast: damage, effect or both? (cast damage|effect|both [+N] … · help"
+         " vagabond)"),
         ("cast effect 2", "wizard", "cast: +N adds damage dice; cast damage or both"),
         ("cast damage cone sphere", "wizard", "cast: one delivery, not cone and sphere"),
         ("cast damage", "bard", "cast: the text names the casting Skill of wizard, magus, druid,"

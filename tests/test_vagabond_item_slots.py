@@ -101,11 +101,12 @@ def test_past_the_cap_it_is_refused() -> None:
         ("item add rope -1", {}, UsageError,
          "item add rope: the Item Slots it takes are a whole number ≥ 0"),
         ("item add", {}, UsageError,
-         "item: name the item (item [list] | item add NAME N (N Item Slots) | item drop NAME)"),
+         "item: name the item (item [list] | item add NAME N (N Item Slots) | … · help"
+         " vagabond)"),
         ("item drop torch", {"items": ITEMS}, RuleError,
          "Mira carries no torch (carried: rope, chain armor, rations)"),
         ("item juggle", {}, UsageError,
-         "item: item [list] | item add NAME N (N Item Slots) | item drop NAME"),
+         "item: item [list] | item add NAME N (N Item Slots) | … · help vagabond"),
     ],
 )
 def test_item_words_are_checked(line: str, sheet: dict[str, Any], error: type[Exception],

@@ -14,8 +14,10 @@ from cli.completion import character_name
 from cli.env import Environment
 from cli.group import WholeHelpGroup
 from cli.options import CAMPAIGN_OPTIONS, with_settings
+from cli.render.change_groups import grouped, is_fight
 from cli.render.safe import shown, shown_all
 from cli.render.text import change_line, value_text
+from cli.render.wrapping import wrap_lines
 from cli.settings import Settings
 from rules.campaign import Character
 from rules.describe import pool_title
@@ -276,11 +278,15 @@ def undo_command(
 
         env.json(log_json(logged))
         return
-    env.out(shown(f"undid #{entry.id} ({entry.character or 'nobody'}): {what}"))
+    lines = [shown(f"undid #{entry.id} ({entry.character or 'nobody'}): {what}")]
     if logged.record.restored is not None:
-        env.out(f"   {shown(logged.record.restored)} is back, with its pools")
-    for change in logged.changes:
-        env.out("   " + shown(change_line(change, entry.system)))
+        lines.append(f"   {shown(logged.record.restored)} is back, with its pools")
+    said = grouped(logged.changes, entry.system) if is_fight(logged.changes) else [
+        change_line(change, entry.system) for change in logged.changes]
+    lines += ["   " + shown(line) for line in said]
+    # at words to a pane or terminal, as every result is (a pipe gets them as written)
+    on_screen = env.columns is not None or env.stdout_isatty
+    env.out(wrap_lines(lines, env.width() if on_screen else None))
 
 
 def register(app: typer.Typer) -> None:

@@ -66,6 +66,7 @@ class Shows(Protocol):
 
     def said(self, said: Said, res: Resolution | None) -> str: ...
     def change(self, change: Change, system_id: str | None) -> str: ...
+    def changes(self, res: Resolution) -> list[str]: ...
     def note(self, note: str, res: Resolution) -> str: ...
 
 
@@ -154,10 +155,13 @@ class Layout:
         words = said_words(said, shows, res)
         if words:
             lines += wrap_words(words, self.width, under)
-        for change in res.changes:
-            lines += wrap(shows.change(change, res.system), self.width, under or INDENT)
+        for change in shows.changes(res):
+            lines += wrap(change, self.width, under or INDENT)
         for note in res.notes:
-            lines += wrap(shows.note(note, res), self.width, under or INDENT)
+            text = (under or INDENT) + shows.note(note, res)
+            # a note that fits keeps its own spacing (the order's aligned `▸  8 Ogre`)
+            fits = self.width is None or width_of(text) <= self.width
+            lines += [text] if fits else wrap(text.lstrip(" "), self.width, under or INDENT)
         return "\n".join(lines)
 
 

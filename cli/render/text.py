@@ -4,61 +4,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cli.render.change_words import change_line as change_line
+from cli.render.change_words import pool_label as pool_label
+from cli.render.change_words import value_text as value_text
 from cli.render.marks import RESET as RESET
 from cli.render.marks import STYLES as STYLES
 from cli.render.marks import dropped, in_colour
 from cli.render.safe import shown
 from rules.errors import NotationError, RollError
 from rules.said import Face, Note, Said, Word
-from rules.titles import pool_title
 
 if TYPE_CHECKING:
-    from rules.resolution import Change, Resolution, Value
+    from rules.resolution import Change, Resolution
 
 CHANGE = "\x1b[36m"
-
-
-def value_text(value: Value) -> str:
-    if value is None:
-        return "—"
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    return str(value)
-
-
-def pool_label(system_id: str | None, pool: str) -> str:
-    """A pool as its system titles it (Tiers' `wounds` are Wound slots left, Champions' are
-    wounds taken: issue 14), else the shared title."""
-    from rules.systems import SYSTEMS
-
-    if system_id is not None and system_id in SYSTEMS:
-        for known in SYSTEMS[system_id].pools:
-            if known.name == pool:
-                return known.title
-    return pool_title(pool)
-
-
-def change_line(change: Change, system_id: str | None = None) -> str:
-    """`Mira · Luck 2 → 3 (crit)`; a flag reads `Mira · Vulnerable on (…)`."""
-    if change.kind == "field" and change.character is None and change.pool == "encounter":
-        from rules.encounter.describe import change_text
-
-        return change_text(change)
-    if change.kind == "character":
-        made = change.before is None
-        return f"{change.character} · {'joins the campaign' if made else 'leaves the campaign'}" \
-            f" ({change.reason})"
-    who = change.character or "Party"
-    title = pool_label(system_id, change.pool) if change.kind == "pool" else pool_title(
-        change.pool)
-    if change.kind == "max":
-        title = f"Max {title}"
-    if change.kind == "flag":
-        return f"{who} · {title} {value_text(change.after)} ({change.reason})"
-    return (
-        f"{who} · {title} {value_text(change.before)} → {value_text(change.after)}"
-        f" ({change.reason})"
-    )
 
 
 class TextRenderer:
@@ -69,7 +28,7 @@ class TextRenderer:
 
     def resolution(self, res: Resolution) -> str:
         lines = [self.summary(res)]
-        lines.extend(self.change(c, res.system) for c in res.changes)
+        lines.extend(self.changes(res))
         lines.extend(self.note(n, res) for n in res.notes)
         return "\n".join(lines)
 
@@ -103,6 +62,19 @@ class TextRenderer:
     def change(self, change: Change, system_id: str | None) -> str:
         return change_line(change, system_id)
 
+    def changes(self, res: Resolution) -> list[str]:
+        """The result's changes, a line each; a fight command's several alike in one line
+        (cli/render/change_groups.py): a fight's ten foes joining read as one."""
+        from cli.render.change_groups import grouped, is_fight
+
+        if is_fight(res.changes):
+            return [self.change_text(line) for line in grouped(res.changes, res.system)]
+        return [self.change(c, res.system) for c in res.changes]
+
+    def change_text(self, line: str) -> str:
+        """A change's line as this renderer shows it."""
+        return line
+
     def note(self, note: str, res: Resolution) -> str:
         return note
 
@@ -121,6 +93,9 @@ class ShownRenderer(TextRenderer):
 
     def change(self, change: Change, system_id: str | None) -> str:
         return shown(super().change(change, system_id))
+
+    def change_text(self, line: str) -> str:
+        return shown(line)
 
     def note(self, note: str, res: Resolution) -> str:
         return shown(super().note(note, res))
@@ -142,6 +117,9 @@ class ColourRenderer(ShownRenderer):
 
     def change(self, change: Change, system_id: str | None) -> str:
         return f"{CHANGE}{super().change(change, system_id)}{RESET}"
+
+    def change_text(self, line: str) -> str:
+        return f"{CHANGE}{super().change_text(line)}{RESET}"
 
     def note(self, note: str, res: Resolution) -> str:
         """A note with parts (rules/said.py `Note`: `crit: …`, a damage roll's dice) shown

@@ -66,6 +66,16 @@ def wrap(text: str, width: int | None, indent: str = "", hanging: str = INDENT) 
     return wrap_words([w for w in text.split(" ") if w], width, indent, hanging)
 
 
+def wrap_lines(lines: Sequence[str], width: int | None) -> str:
+    """Lines each wrapped at words to `width` under a hanging indent, each keeping the indent
+    it starts with (`   Ara · Vigor 1 → 3 (undo next)`): a command's plain output fitted."""
+    out: list[str] = []
+    for line in lines:
+        indent = line[:len(line) - len(line.lstrip(" "))]
+        out += wrap(line[len(indent):], width, indent)
+    return "\n".join(out)
+
+
 def wrap_words(words: Sequence[str], width: int | None, indent: str = "",
                hanging: str = INDENT) -> list[str]:
     """Words (each never broken at a space of its own: a struck group member

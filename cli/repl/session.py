@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from contextlib import redirect_stderr
+from dataclasses import replace
 from importlib import import_module
 from typing import TYPE_CHECKING, TextIO, cast
 
@@ -187,6 +188,7 @@ def run_repl(
     runner.env.rows = lambda: session.output.get_size().rows - TOOLBAR_ROWS
     repl.page = pager_for(runner, session)
     errors.width = repl.width
+    runner.env = replace(runner.env, columns=repl.width)  # a command's own lines (undo's) fit
     try:
         with redirect_stderr(cast(TextIO, errors)), speaking(prompt_words):
             while True:

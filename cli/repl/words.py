@@ -371,13 +371,13 @@ class Repl:
 
     def help(self, topic: str | None) -> None:
         """`help`: the REPL's words; `help TOPIC`: notation or a system, fitted to the pane."""
-        from cli.help import TOPICS, help_topic
+        from cli.help import LATER_TOPICS, TOPICS, help_topic
         from cli.render.layout import reflow
         from cli.repl.speech import prompt_help
         from rules.systems import SYSTEMS
 
         if topic is None:
-            text = REPL_HELP + f"Topics: {' · '.join((*TOPICS, *SYSTEMS))}\n"
+            text = REPL_HELP + f"Topics: {' · '.join((*TOPICS, *SYSTEMS, *LATER_TOPICS))}\n"
         else:
             text = prompt_help(help_topic(topic))
         self.page(reflow(text.rstrip("\n"), self.width()))

@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING, Any
 
 from rules.campaign import Character
 from rules.encounter import flow
-from rules.encounter.describe import next_taker, order_lines, status, turn_words
+from rules.encounter.describe import glance, next_taker, order_lines, status, turn_words
 from rules.encounter.foes import FOE_USAGE, names_for, read_spec, sheet_for
 from rules.encounter.games import rules_of
-from rules.encounter.rules import Board, EncounterRules, without_turn
+from rules.encounter.rules import ROLLED, Board, EncounterRules, without_turn
 from rules.encounter.state import Encounter, current, running, state_change
-from rules.errors import RuleError, UsageError
+from rules.errors import RuleError, UsageError, register_usage
 from rules.notation import ast
 from rules.resolution import Change, Resolution
 
@@ -24,6 +24,10 @@ if TYPE_CHECKING:
 
 ENCOUNTER_USAGE = ("encounter [show] | encounter start [NAMES…] [roll DIE] [surprised] |"
                    " encounter add NAMES… [foe] | encounter rm NAME | encounter end")
+
+
+PIN_USAGE = "pin NAME N (initiative by hand, kept through rerolls) | pin NAME off"
+register_usage("encounter", ENCOUNTER_USAGE, PIN_USAGE)
 
 
 def game(ctx: Context, system_id: str | None) -> System:
@@ -81,7 +85,11 @@ def _result(board: Board, before: Encounter | None, after: Encounter | None, rea
     if after is not None:
         coming = next_taker(after, rules, without_turn(board.table, after))
         if coming is not None and not said.endswith(f"next: {coming}"):
-            notes.append(f"next: {coming}")
+            rolled = next((n for n, note in enumerate(notes) if note.startswith(ROLLED)), None)
+            if rolled is None:
+                notes.append(f"next: {coming}")
+            else:  # what the dice gave and who is up, said in one line
+                notes[rolled] += f" · next: {coming}"
     return board.ctx.resolution(
         "encounter", f"{board.ctx.input.strip()} → {said}", changes=tuple(changes),
         notes=tuple(notes), extra=(("encounter", view(board, after, rules)),))
@@ -105,7 +113,8 @@ def view(board: Board, enc: Encounter | None, rules: EncounterRules) -> dict[str
                 except UsageError:
                     pools[pool.name] = None
         order.append({**c.to_json(), "pools": pools, "flags": flags,
-                      "sits_out": c.name in enc.out, "delayed": c.name in enc.delayed})
+                      "sits_out": c.name in enc.out, "delayed": c.name in enc.delayed,
+                      **glance(enc, rules, board.table, system, c.name).to_json()})
     return {"system": enc.system, "round": enc.round, "turn": enc.turn,
             "acting": rules.actor(enc), "next": next_taker(enc, rules, without_turn(board.table, enc)),
             "takers": rules.takers(enc), "order": order}
@@ -136,7 +145,8 @@ def _show(ctx: Context, args: list[ast.Arg]) -> Resolution:
     board = _board(ctx, system)
     gone = without_turn(board.table, enc)
     return board.ctx.resolution(
-        "encounter", status(enc, rules, gone=gone), notes=tuple(order_lines(enc, rules)),
+        "encounter", status(enc, rules, gone=gone),
+        notes=tuple(order_lines(enc, rules, board.table, system)),
         extra=(("encounter", view(board, enc, rules)),))
 
 
@@ -197,8 +207,11 @@ def _end(ctx: Context, args: list[ast.Arg]) -> Resolution:
     enc, system, rules = _fight(ctx)
     board = _board(ctx, system)
     flow.end(board, rules, enc)
+    # a round whose first turn has only just come (`next` after the last one) was not fought
+    takers = rules.takers(enc)
+    fought = enc.round - (enc.round > 1 and bool(takers) and enc.turn == takers[0])
     return _result(board, enc, None, "encounter end", rules,
-                   f"the fight is over after {enc.round} round{'s' if enc.round != 1 else ''}")
+                   f"the fight is over after {fought} round{'s' if fought != 1 else ''}")
 
 
 VERBS = {"show": _show, "start": _start, "add": _add, "rm": _rm, "end": _end}
@@ -218,6 +231,7 @@ def foe(ctx: Context, line: ast.CommandLine) -> Resolution:
     made: list[Character] = []
     for name in names_for(spec, ctx.table):
         sheet = sheet_for(system, name, spec)
+        sheet["flags"] = [*sheet["flags"], *rules.foe_flags()]
         rules.check_foe(sheet)
         board.add([Change(name, "sheet", None, json.dumps(sheet, ensure_ascii=False,
                                                           sort_keys=True, separators=(",", ":")),
@@ -253,10 +267,9 @@ def delay(ctx: Context, line: ast.CommandLine) -> Resolution:
 
 def pin(ctx: Context, line: ast.CommandLine) -> Resolution:
     """`pin NAME N`: initiative set by hand and kept through rerolls; `pin NAME off`."""
-    usage = "pin NAME N (initiative by hand, kept through rerolls) | pin NAME off"
     args = list(line.args)
     if len(args) < 2:
-        raise UsageError(f"pin takes: {usage}")
+        raise UsageError(f"pin takes: {PIN_USAGE}")
     last = args[-1]
     value: int | None
     if isinstance(last, ast.Word) and last.text.lower() == "off":
@@ -264,7 +277,7 @@ def pin(ctx: Context, line: ast.CommandLine) -> Resolution:
     elif isinstance(last, ast.ExprArg) and last.as_int() is not None:
         value = last.as_int()
     else:
-        raise UsageError(f"pin: the initiative is a whole number, not '{last}' ({usage})")
+        raise UsageError(f"pin: the initiative is a whole number, not '{last}' ({PIN_USAGE})")
     enc, system, rules = _fight(ctx)
     name = " ".join(a.text if isinstance(a, ast.Word) else str(a) for a in args[:-1])
     board = _board(ctx, system)

@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from rules.encounter.rules import EncounterRules
 from rules.encounter.state import Encounter
 from rules.resolution import Change
+
+if TYPE_CHECKING:
+    from rules.campaign import TableState
+    from rules.systems.protocol import System
 
 WIDTH = 40
 
@@ -57,18 +63,69 @@ def status_forms(enc: Encounter, rules: EncounterRules, gone: Collection[str] = 
     return forms
 
 
-def order_lines(enc: Encounter, rules: EncounterRules) -> list[str]:
-    """One line per combatant: `▸ 7 Goblin 1` (the mark on whose turn it is)."""
-    actor = rules.actor(enc)
+@dataclass(frozen=True, slots=True)
+class Glance:
+    """One combatant as the GM glances at it: this round's initiative, its name and side,
+    its state words (turn, delayed, sits out, defeated, dead, Downed …) and the pools the
+    game's fight turns on, each (key, title, value)."""
+
+    initiative: int | None
+    name: str
+    side: str
+    pinned: bool
+    states: tuple[str, ...]
+    pools: tuple[tuple[str, str, int | None], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"state": list(self.states), "glance": {k: v for k, _, v in self.pools}}
+
+    def forms(self, grouped: bool, numbered: bool = True) -> list[str]:
+        """The line whole, then without the side, then with the pools' short titles
+        (`numbered`: an initiative column, `–` for one who rolled none this round)."""
+        mark = "▸" if "turn" in self.states else " "
+        init = "" if not numbered else "  –" if self.initiative is None else (
+            f"{self.initiative:>3}")
+        states = [s for s in self.states if s != "turn"] + (["pinned"] if self.pinned else [])
+        head = f"{mark}{init} {self.name}"
+        tail = "".join(f" · {s}" for s in states)
+        long = "".join(f" · {t} {'—' if v is None else v}" for _, t, v in self.pools)
+        short = "".join(f" · {t[:3]} {'—' if v is None else v}" for _, t, v in self.pools)
+        side = f" [{self.side}]" if grouped else ""
+        return [head + side + tail + long, head + tail + long, head + tail + short]
+
+
+def glance(enc: Encounter, rules: EncounterRules, table: TableState, system: System,
+           name: str) -> Glance:
+    """`name` in `enc` at a glance (rules/encounter/rules.py `glance_pools` names the pools)."""
+    c = enc.combatant(name)
+    who = table.characters.get(c.name.lower())
+    states: list[str] = []
+    if c.name == rules.actor(enc) or c.side == enc.turn:
+        states.append("turn")
+    if c.name in enc.delayed:
+        states.append("delayed")
+    if c.name in enc.out:
+        states.append("sits out")
+    pools: tuple[tuple[str, str, int | None], ...] = ()
+    if who is not None:
+        states += [word for flag, word in rules.fallen_words() if flag in who.flags]
+        pools = rules.glance_pools(system, who)
+    return Glance(c.initiative, c.name, c.side, c.pinned, tuple(states), pools)
+
+
+def order_lines(enc: Encounter, rules: EncounterRules, table: TableState, system: System,
+                width: int = WIDTH, width_of: Callable[[str], int] = len) -> list[str]:
+    """One line a combatant, fitted to `width`: `▸ 11 Goblin 2 · Vigor 2` (the mark on whose
+    turn it is), `    – Goblin 1 · defeated · Vigor 0`."""
+    grouped = rules.takes_turns_by != "combatant"
+    numbered = any(c.initiative is not None for c in enc.order)
     out = []
     for c in enc.order:
-        mark = "▸" if c.name == actor or c.side == enc.turn else " "
-        init = "" if c.initiative is None else f"{c.initiative:>2} "
-        extra = " (pinned)" if c.pinned else ""
-        extra += " (sits out)" if c.name in enc.out else ""
-        extra += " (delayed)" if c.name in enc.delayed else ""
-        side = f" [{c.side}]" if rules.takes_turns_by != "combatant" else ""
-        out.append(f"{mark} {init}{c.name}{side}{extra}")
+        forms = glance(enc, rules, table, system, c.name).forms(grouped, numbered)
+        line = next((f for f in forms if width_of(f) <= width), forms[-1])
+        while width_of(line) > width and len(line) > 1:
+            line = line[:-2] + "…"
+        out.append(line)
     return out
 
 
@@ -90,3 +147,16 @@ def change_text(change: Change) -> str:
                     f" ({change.reason})" if len(was.order) != len(now.order)
                     else f"Encounter · order changed ({change.reason})")
     return f"Encounter · {short_state(before)} → {short_state(after)} ({change.reason})"
+
+
+UNTIL = "until-turn:"
+"""Vagabond's marker of an effect that lasts until a Group's next Turn (its encounter.py)."""
+
+
+def flag_words(flag: str) -> str | None:
+    """A flag the fight made, in words: `until-turn:enemies:vulnerable` → `Vulnerable until
+    the Enemies' next Turn`; None for any other flag."""
+    if not flag.startswith(UNTIL):
+        return None
+    group, _, effect = flag[len(UNTIL):].partition(":")
+    return f"{effect.capitalize()} until the {group.capitalize()}' next Turn"

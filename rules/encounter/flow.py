@@ -10,9 +10,16 @@ import json
 from dataclasses import replace
 
 from rules.campaign import Character
-from rules.encounter.rules import Board, EncounterRules, fallen, is_foe
+from rules.encounter.rules import (
+    Board,
+    EncounterRules,
+    by_initiative,
+    fallen,
+    is_foe,
+    without_turn,
+)
 from rules.encounter.state import Combatant, Encounter
-from rules.errors import RuleError
+from rules.errors import RuleError, UsageError
 from rules.resolution import Change
 
 
@@ -24,6 +31,7 @@ def sheet_text(who: Character) -> str:
 def start(board: Board, rules: EncounterRules, system: str, who: list[Character],
           words: set[str], die: str | None) -> Encounter:
     """Round 1: the order by the game's rules, and the first turn begun (its upkeep done)."""
+    who = list({c.name.lower(): c for c in who}.values())  # the order is a set: once each
     order = tuple(Combatant(c.name, rules.side(c)) for c in who)
     enc = Encounter(system, 1, order, None, die=die)
     enc = rules.begin(board, enc, words)
@@ -37,8 +45,12 @@ def join(board: Board, rules: EncounterRules, enc: Encounter, who: list[Characte
          enemies: bool = False) -> Encounter:
     """Characters (foes made on the spot included) joining a running fight; `enemies`: on
     the foes' side though their sheets are kept when the fight ends (a foe from a sheet)."""
-    for c in who:
-        if enc.find(c.name) is not None:
+    for n, c in enumerate(who):
+        if c.system != enc.system:
+            raise UsageError(f"{c.name} is a {c.system} character: this fight is {enc.system}'s"
+                             " (an encounter is of one game)")
+        if enc.find(c.name) is not None or any(o.name.lower() == c.name.lower()
+                                               for o in who[:n]):
             raise RuleError(f"{c.name} is already in the encounter; nothing changed")
     enc = enc.with_order((*enc.order, *(Combatant(c.name, rules.side(c, enemies))
                                         for c in who)))
@@ -81,15 +93,15 @@ def advance(board: Board, rules: EncounterRules, enc: Encounter) -> Encounter:
         index += 1
         if index >= len(takers):
             enc = rules.round_end(board, enc)
-            enc = replace(enc, round=enc.round + 1, delayed=(), out=())
+            # a pin's place counts from the round after it (pin: never a turn more or less)
+            enc = replace(enc, round=enc.round + 1, delayed=(), out=(),
+                          order=tuple(by_initiative(enc.order)))
             takers = rules.takers(enc)
             index = 0
         why = _no_turn(board, enc, takers[index])
         if why is None:
             break
-        board.add(notes=[f"{takers[index]} is {why}: no turn" + (
-            "" if enc.find(takers[index]) is None or takers[index] in enc.out
-            else f" (foe rm {takers[index]})")])
+        board.add(notes=[_no_turn_note(enc, takers[index], why)])
     taker = takers[index]
     enc = replace(enc, turn=taker)
     if taker in enc.delayed:
@@ -104,7 +116,20 @@ def _no_turn(board: Board, enc: Encounter, taker: str) -> str | None:
     """Why a combatant takes no turn this round (dead, defeated; sits out), or None."""
     if taker in enc.out:
         return "sitting out"
+    if enc.find(taker) is None:  # a Group or a House: none of it left standing
+        return GROUP_DOWN if taker in without_turn(board.table, enc) else None
     return fallen(board.table, taker)
+
+
+GROUP_DOWN = "nobody left standing"
+"""000:L84 "Repeat until a Group is dead": a Group (or House) with none standing has no Turn."""
+
+
+def _no_turn_note(enc: Encounter, taker: str, why: str) -> str:
+    if why == GROUP_DOWN:
+        return f"{taker}: {why}, no turn"
+    hint = "" if enc.find(taker) is None or taker in enc.out else f" (foe rm {taker})"
+    return f"{taker} is {why}: no turn{hint}"
 
 
 def delay(board: Board, rules: EncounterRules, enc: Encounter) -> Encounter:
@@ -115,35 +140,50 @@ def delay(board: Board, rules: EncounterRules, enc: Encounter) -> Encounter:
         raise RuleError(f"it is {what} now: only a combatant's own turn can be delayed")
     names = enc.names()
     at = names.index(enc.turn)
-    if at + 1 >= len(names):
+    # the next one to take a turn this round: past those out of the fight or sitting out,
+    # who keep their places (a delay gives nobody a turn)
+    after = next((i for i in range(at + 1, len(names))
+                  if _no_turn(board, enc, names[i]) is None), None)
+    if after is None:
         raise RuleError(f"{enc.turn} is last this round: there is nobody to wait for")
     order = list(enc.order)
-    order[at], order[at + 1] = order[at + 1], order[at]
-    waiting = enc.turn
-    enc = replace(enc, order=tuple(order), turn=order[at].name,
-                  delayed=(*enc.delayed, waiting))
-    board.add(notes=[f"{waiting} delays until after {order[at].name}"])
-    rules.turn_start(board, enc, order[at].name)
+    waiting = order.pop(at)
+    order.insert(after, waiting)
+    coming = names[after]
+    if coming in enc.delayed:
+        raise RuleError(f"{coming} has delayed already: {enc.turn} waits after it next")
+    enc = replace(enc, order=tuple(order), turn=coming, delayed=(*enc.delayed, waiting.name))
+    board.add(notes=[f"{waiting.name} delays until after {coming}"])
+    rules.turn_start(board, enc, coming)
     return enc
 
 
 def pin(enc: Encounter, name: str, value: int | None) -> Encounter:
-    """A combatant's initiative set by hand and kept through rerolls (None: unpinned)."""
-    from rules.encounter.rules import by_initiative
-
+    """A combatant's initiative set by hand and kept through rerolls (None: unpinned). Mid-round
+    it moves only among those on its side of the turn (who have had theirs, or who have yet to),
+    so it never costs or gives anyone a turn; the new place counts from the next round."""
     who = enc.combatant(name)
     order = [replace(c, initiative=c.initiative if value is None else value,
                      pinned=value is not None) if c.name == who.name else c for c in enc.order]
-    return enc.with_order(by_initiative(order) if value is not None else order)
+    if value is None:
+        return enc.with_order(order)
+    names = [c.name for c in order]
+    if enc.turn in names:
+        at = names.index(enc.turn)
+        return enc.with_order([*by_initiative(order[:at]), order[at],
+                               *by_initiative(order[at + 1:])])
+    if any(c.side == enc.turn for c in order):  # a Group's or House's Turn: next round
+        return enc.with_order(order)
+    return enc.with_order(by_initiative(order))  # a phase, or before the first turn
 
 
 def end(board: Board, rules: EncounterRules, enc: Encounter) -> None:
-    """The fight is over: what only lives in it is cleared, and foes made from one line go."""
-    for c in enc.order:
-        who = board.table.characters.get(c.name.lower())
-        if who is None:
-            continue
+    """The fight is over: what only lives in it is cleared, then foes made from one line go."""
+    present = [board.table.characters[c.name.lower()] for c in enc.order
+               if c.name.lower() in board.table.characters]
+    for who in present:
         rules.leaving(board, enc, who)
+    for who in present:
         if is_foe(who):
             board.add([Change(who.name, "sheet", sheet_text(board.character(who.name)), None,
                               "the fight ends", "character")])

@@ -10,12 +10,15 @@ from typing import Any
 
 from rules.campaign import TableState
 from rules.encounter.rules import FOE
-from rules.errors import RollError, UsageError
+from rules.errors import RollError, UsageError, register_usage
 from rules.limits import MAX_FOES
 from rules.notation import ast
 from rules.notation.words import die_word
 
+NO_DIE = "none"
+"""A stat's die that is none (a Tiers stat of 10–11): `body=none`."""
 FOE_USAGE = "foe add [N] NAME [KIND] [stat=N …] | foe rm NAME"
+register_usage("encounter", FOE_USAGE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +103,8 @@ def sheet_for(system: Any, name: str, spec: FoeSpec) -> dict[str, Any]:
             kind = system.fields[key][0]
             sheet[key] = _number(key, value) if kind is int else (
                 value.lower() in ("true", "yes", "1") if kind is bool else value)
-        elif stat is not None and die_word(value) is not None and "dice" in system.sections:
+        elif stat is not None and "dice" in system.sections and (
+                die_word(value) is not None or value.lower() == NO_DIE):
             sheet.setdefault("dice", {})[stat.name] = value.lower()
         elif stat is not None:
             sheet.setdefault("stats", {})[stat.name] = (

@@ -10,12 +10,15 @@ Encounters: rounds, turns, initiative and foes, by each game's rules
                         the fight starts (no names: every character of the
                         game); roll DIE: the GM's die orders it (Macchiato,
                         Brighter); surprised: Vagabond's Detect Checks
-  encounter             round, whose turn, who is next, the order (--json:
-                        round, order with initiative, each one's pools)
+  encounter             round, whose turn, who is next; a line each: this
+                        round's initiative, name, state (▸ turn, delayed,
+                        sits out, defeated, dead, Downed), the pools the
+                        fight turns on (--json: the same, each one's pools)
   next                  the turn passes, with the game's upkeep
   foe add [N] NAME [KIND] [stat=N …]
                         foes from one line: foe add 3 goblins hp=4 makes
-                        Goblin 1 … Goblin 3, each with its own pools
+                        Goblin 1 … Goblin 3, each with its own pools; what
+                        the game's commands need of a foe is asked for here
   foe rm NAME · encounter rm NAME
   encounter add NAME [foe]      a character of the campaign joins (foe: on
                         the enemies' side, its sheet kept when the fight ends)
@@ -31,13 +34,18 @@ Encounters: rounds, turns, initiative and foes, by each game's rules
 By game:
   tiers      Enemy Tactical Phase, then d8 + Mind die, rerolled each round;
              Vigor moves at each one's turn start; at the round's end a
-             Declared Maneuver (declare) is lost, an unsustained Focus spell
-             (focus, focus sustain) ends, the reaction (react) comes back;
-             foes: major, minor, sovereign, retainer (tier=N is OPEN)
+             Declared Maneuver (declare, in the Enemy Tactical Phase) is
+             lost, an unsustained Focus spell (focus, focus sustain) ends,
+             the reaction (react) comes back; foes: major, minor, sovereign,
+             retainer with tier= mind=d4 body=N ac=N (or sense=N), a Minor's
+             vigor=N, another's heart=N and body=d6 (all OPEN); a foe
+             attacks untrained, melee by Body
   champions  House Turns (house=NAME); Med Flags count down as a House Turn
-             ends; foes: champion, cohort (guard=N, house=NAME)
-  vagabond   the Heroes' Turn, then the Enemies' (hp=N is OPEN);
-             status add NAME until-turn ends at that Group's next Turn
+             ends; foes: champion, cohort (house=NAME guard=N might=N
+             armor=N weapon=standard)
+  vagabond   the Heroes' Turn, then the Enemies' (hp=N is OPEN); a Group
+             with nobody left standing takes no Turn; status add NAME
+             until-turn ends at that Group's next Turn
   macchiato, brighter   the GM's order: as named, or roll DIE; pin
 Examples (in a campaign with a character: ⟨roll sheet import FILE.toml⟩):
   ⟨roll -s macchiato encounter start roll d20⟩

@@ -17,7 +17,7 @@ from rules.resolution import Change
 
 if TYPE_CHECKING:
     from rules.encounter.state import Combatant, Encounter
-    from rules.systems.protocol import Context
+    from rules.systems.protocol import Context, System
 
 FOE = "foe"
 """The flag of a foe added from one line (`foe add 3 goblins`): it lives only in the fight."""
@@ -93,8 +93,13 @@ def fallen(table: TableState, taker: str) -> str | None:
 
 
 def without_turn(table: TableState, enc: Encounter) -> frozenset[str]:
-    """The combatants out of the fight (`fallen`): `next` passes them by, and so does its hint."""
-    return frozenset(c.name for c in enc.order if fallen(table, c.name) is not None)
+    """The combatants out of the fight (`fallen`), and the Groups or Houses with nobody left
+    standing (000:L84 "Repeat until a Group is dead"): `next` passes them by, as its hint."""
+    down = {c.name for c in enc.order if fallen(table, c.name) is not None}
+    sides = {c.side for c in enc.order}
+    return frozenset(down | {s for s in sides
+                             if all(c.name in down for c in enc.order if c.side == s)
+                             and enc.find(s) is None})
 
 
 def roll_die(board: Board, die: str, why: str) -> int:
@@ -107,13 +112,17 @@ def roll_die(board: Board, die: str, why: str) -> int:
     return board.ctx.roller.roll(line.expr).total
 
 
+ROLLED = "initiative:"
+"""How the note of what the initiative dice gave begins."""
+
+
 def rolled_note(board: Board, order: Iterable[Combatant], names: Iterable[str]) -> None:
     """What the initiative dice gave, said once: `initiative: Ara 8, Ogre 4`."""
     wanted = set(names)
     shown = [f"{c.name} {c.initiative}" for c in order
              if c.name in wanted and not c.pinned and c.initiative is not None]
     if shown:
-        board.add(notes=[f"initiative: {', '.join(shown)}"])
+        board.add(notes=[f"{ROLLED} {', '.join(shown)}"])
 
 
 def by_initiative(order: Iterable[Combatant]) -> list[Combatant]:
@@ -182,12 +191,42 @@ class EncounterRules:
     def leaving(self, board: Board, enc: Encounter, who: Character) -> None:
         """What only lives in a fight, cleared for one who leaves it (or when it ends)."""
 
+    def fallen_words(self) -> tuple[tuple[str, str], ...]:
+        """The flags that put one out of the fight or down, each with its state word."""
+        return (("dead", "dead"), ("defeated", "defeated"))
+
+    def glance_pools(self, system: System, who: Character) -> tuple[tuple[str, str, int | None], ...]:
+        """The pools the fight turns on, each (key, title, value): by default the game's
+        health pool, where the sheet has one."""
+        return pool_glance(system, who, (system.health,) if system.health else ())
+
+    def foe_flags(self) -> tuple[str, ...]:
+        """Flags a foe is made with in this game's fight (Tiers' in-combat: its Vigor moves)."""
+        return ()
+
     def check_foe(self, sheet: Mapping[str, Any]) -> None:
         """A UsageError when a foe's sheet lacks a value the text leaves OPEN."""
 
     def help(self) -> str:
         return ("no order in the text: the GM sets it (encounter start A B C, pin NAME N)"
                 " or rolls it with a die they name (encounter start roll d20)")
+
+
+def pool_glance(system: System, who: Character, names: Iterable[str]
+                ) -> tuple[tuple[str, str, int | None], ...]:
+    """Each of `names` that `who` has, as (key, title, value); None where its value is OPEN."""
+    have = {p.name: p for p in system.all_pools(who)}
+    out = []
+    for name in names:
+        pool = have.get(name)
+        if pool is None:
+            continue
+        try:
+            value: int | None = system.pool_value(who, pool)
+        except UsageError:
+            value = None
+        out.append((name, pool.title, value))
+    return tuple(out)
 
 
 def clear_flags(board: Board, who: Character, flags: Iterable[str], reason: str) -> None:

@@ -16,6 +16,14 @@ from rules.encounter import FIELD
 from rules.errors import UsageError
 from rules.resolution import Change
 
+SPELLED = {"Heroes": "heroes", "Enemies": "enemies"}
+"""Vagabond's Groups as an older encounter record spelled them: every game's sides are
+`heroes` and `enemies` now (a Champions House is its own name)."""
+
+
+def _spelled(turn: str | None) -> str | None:
+    return None if turn is None else SPELLED.get(turn, turn)
+
 
 @dataclass(frozen=True, slots=True)
 class Combatant:
@@ -34,7 +42,8 @@ class Combatant:
     @staticmethod
     def from_json(data: dict[str, Any]) -> Combatant:
         init = data.get("initiative")
-        return Combatant(str(data["name"]), str(data.get("side", "heroes")),
+        side = str(data.get("side", "heroes"))
+        return Combatant(str(data["name"]), SPELLED.get(side, side),
                          init if isinstance(init, int) else None, bool(data.get("pinned")))
 
 
@@ -69,7 +78,7 @@ class Encounter:
         return Encounter(
             str(data["system"]), int(data.get("round", 1)),
             tuple(Combatant.from_json(c) for c in data.get("order", ())),
-            data.get("turn"), tuple(data.get("out", ())), tuple(data.get("delayed", ())),
+            _spelled(data.get("turn")), tuple(data.get("out", ())), tuple(data.get("delayed", ())),
             data.get("die"),
         )
 

@@ -178,7 +178,10 @@ class System:
             if line.word in self.acts_for:
                 ctx, named = ctx.acting_for(named)
             res = handler(ctx, named)
-        return res if res.input == given else replace(res, input=given)  # JSON keeps it as given
+        comment = line.comment or None  # read once, from the tree: renderers show it
+        if res.input == given and res.comment == comment:
+            return res
+        return replace(res, input=given, comment=comment)  # JSON keeps the input as given
 
     def odds(self, line: ast.Line, ctx: Context) -> Odds:
         """Exact odds of a LINE (a `rules.exact.Odds`): dice through the notation engine,

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from rules.campaign import Character, apply_change
 from rules.describe import throws_parts
 from rules.dice.steps import GONE, die_name, step
-from rules.errors import RuleError, UsageError
+from rules.errors import RuleError, UsageError, register_usage
 from rules.notation import ast
 from rules.resolution import Change, Resolution
 from rules.said import said, said_outcome
@@ -68,6 +68,7 @@ def absorb(ctx: Context, character: Character, damage: int) -> Absorbed:
 
 HIT_USAGE = ("hit N [NAME] [str|dex|wil] (N: the damage, or dice such as d8; NAME: who takes it,"
              " else the active character)")
+register_usage("brighter", HIT_USAGE)
 
 
 def hit_target(ctx: Context, args: tuple[ast.Arg, ...]) -> tuple[Character, str]:

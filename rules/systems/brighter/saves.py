@@ -9,7 +9,7 @@ from typing import Literal
 from rules.describe import throws_parts
 from rules.dice.results import Throw
 from rules.dice.steps import GONE, on_ladder
-from rules.errors import UsageError
+from rules.errors import UsageError, register_usage
 from rules.notation import ast
 from rules.resolution import Resolution
 from rules.said import said_outcome
@@ -25,6 +25,7 @@ IMPAIRED_DIE = 4
 Mode = Literal["enhanced", "impaired"] | None
 
 USAGE = "save ATTR [enhanced|impaired] [vs N | vs ATTR of NAME | vs dex=d8]"
+register_usage("brighter", USAGE)
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.campaign import Character
-from rules.errors import Do, Hint, UsageError
+from rules.errors import Do, Hint, UsageError, register_usage
 from rules.notation import ast
 from rules.resolution import Change, Resolution
 from rules.said import said_outcome
@@ -34,6 +34,7 @@ from rules.systems.protocol import Context
 
 USAGE = ("attack TARGET [weapon light|standard|heavy|exceptional|dN] [heavy|critical|relic|major]"
          "  (TARGET: a character, or guard=N armor=N [cohort])")
+register_usage("champions", USAGE)
 TARGET_KEYS = ("guard", "armor")
 MIGHT_KEYS = ("might", "mit")
 KIND_WORDS = ("champion", "cohort")

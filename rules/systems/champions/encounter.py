@@ -8,11 +8,21 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.campaign import Character
-from rules.encounter.rules import Board, EncounterRules, clear_flags
+from rules.encounter.rules import Board, EncounterRules, clear_flags, pool_glance
 from rules.encounter.state import Encounter
 from rules.errors import UsageError
 from rules.notation import ast
-from rules.systems.champions.vocabulary import FELL, FIELD_HEALED, SLOTS, house_of
+from rules.systems.champions.vocabulary import (
+    DOWNED,
+    FELL,
+    FIELD_HEALED,
+    MED_FLAG,
+    SLOTS,
+    WOUNDS,
+    house_of,
+    med_flag_of,
+)
+from rules.systems.protocol import System
 
 
 class ChampionsEncounter(EncounterRules):
@@ -45,9 +55,17 @@ class ChampionsEncounter(EncounterRules):
         if sheet.get("kind") not in SLOTS:
             raise UsageError(f"foe add: is {name} a champion or a cohort? (foe add 2 cohorts"
                              " house=Red guard=11 …)")
-        for key, why in (("house", "the House whose turns it takes"),
-                         ("guard", "its Guard, which the text gives per character (OPEN)")):
-            if key not in sheet:
+        stats = sheet.get("stats", {})
+        for missing, key, why in (
+            ("house" not in sheet, "house", "the House whose turns it takes"),
+            ("guard" not in sheet, "guard", "its Guard, which the text gives per character"
+             " (OPEN)"),
+            ("might" not in stats, "might", "its Might, which its attack adds (OPEN)"),
+            ("armor" not in sheet, "armor", "its Armor, which a hit on it subtracts (0–2, OPEN)"),
+            ("weapon" not in sheet, "weapon", "its weapon die (light|standard|heavy|exceptional"
+             "|dN: the text gives no default)"),
+        ):
+            if missing:
                 raise UsageError(f"foe add: {name} needs {why}: give it as {key}=…")
 
     def turn_end(self, board: Board, enc: Encounter, taker: str) -> None:
@@ -59,6 +77,17 @@ class ChampionsEncounter(EncounterRules):
 
     def leaving(self, board: Board, enc: Encounter, who: Character) -> None:
         clear_flags(board, who, (FELL, FIELD_HEALED), "out of the fight")
+
+    def fallen_words(self) -> tuple[tuple[str, str], ...]:
+        return (*super().fallen_words(), (DOWNED, "Downed"))
+
+    def glance_pools(self, system: System, who: Character
+                     ) -> tuple[tuple[str, str, int | None], ...]:
+        """Wounds, and a Downed character's Med Flag (002: "A Downed character receives a
+        Med Flag at 3")."""
+        flag = med_flag_of(who)
+        return (*pool_glance(system, who, (WOUNDS,)),
+                *(((MED_FLAG, "Med Flag", flag),) if flag is not None else ()))
 
     def help(self) -> str:
         return "House Turns: each House in turn; Med Flags count down as a House Turn ends"

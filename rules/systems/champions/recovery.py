@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.campaign import Character
-from rules.errors import Do, Hint, RuleError, UsageError
+from rules.errors import Do, Hint, RuleError, UsageError, register_usage
 from rules.notation import ast
 from rules.resolution import Change, Resolution
 from rules.systems.champions.vocabulary import (
@@ -34,6 +34,7 @@ from rules.systems.pools import pool_rest
 from rules.systems.protocol import Context
 
 TURN_USAGE = "turn end [HOUSE]"
+register_usage("champions", TURN_USAGE)
 
 
 def _one_name(line: ast.CommandLine, usage: str) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.campaign import Character
+from rules.encounter.missing import give_it
 from rules.errors import SheetError, UsageError
 from rules.notation import ast
 from rules.resolution import Change
@@ -122,14 +123,16 @@ def slots_of(who: Character) -> int:
 def might_of(who: Character) -> int:
     value = who.stats.get("might")
     if not isinstance(value, int) or isinstance(value, bool):
-        raise UsageError(f"{who.name} has no Might: add [stats] might = N to the sheet")
+        raise UsageError(f"{who.name} has no Might: "
+                         + give_it(who, "add [stats] might = N to the sheet", "might=N"))
     return value
 
 
 def guard_of(who: Character) -> int:
     value = _int_field(who, "guard")
     if value is None:
-        raise UsageError(f"{who.name} has no Guard: add guard = N to the sheet")
+        raise UsageError(f"{who.name} has no Guard: "
+                         + give_it(who, "add guard = N to the sheet", "guard=N"))
     return value
 
 

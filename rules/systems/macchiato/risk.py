@@ -8,7 +8,7 @@ from typing import Any
 
 from rules.describe import capitalized, throws_parts
 from rules.dice.steps import GONE, on_ladder, parse_step, risk_name, step_down
-from rules.errors import SheetError, UsageError
+from rules.errors import SheetError, UsageError, register_usage
 from rules.notation import ast
 from rules.resolution import Change, Resolution
 from rules.said import Face, Said, said, said_outcome
@@ -36,6 +36,7 @@ PRESETS = {**SUPPLIES, **ARMOUR}
 
 PARTY = "party"
 USAGE = "risk NAME | risk add NAME [ΔN] | risk rm NAME | risk list  (add `party` for the party's)"
+register_usage("macchiato", USAGE)
 LADDER_TEXT = "Δ4, Δ6, Δ8, Δ10 or Δ12"
 
 

@@ -9,7 +9,7 @@ a level brings besides (a Tier among it) is not in the excerpt either: a level c
 
 from __future__ import annotations
 
-from rules.errors import RuleError, UsageError
+from rules.errors import RuleError, UsageError, register_usage
 from rules.notation import ast
 from rules.resolution import Change, Resolution
 from rules.systems.protocol import Context
@@ -18,6 +18,7 @@ from rules.systems.tiers.recovery import IN_COMBAT
 from rules.systems.tiers.vocabulary import read_words
 
 LEVEL_USAGE = "level up [cost N] (a level costs at least 1 Destiny; Destiny then resets to 0)"
+register_usage("tiers", LEVEL_USAGE)
 COST_FIELD = "level_cost"
 """The sheet's field for what a level costs in Destiny (OPEN in the excerpt)."""
 FIRST_LEVEL = 1

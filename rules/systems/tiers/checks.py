@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.campaign import Character
-from rules.errors import Do, Hint, LimitError, RuleError, UsageError
+from rules.errors import Do, Hint, LimitError, RuleError, UsageError, register_usage
 from rules.limits import MAX_WAVES
 from rules.notation import ast
 from rules.record import LINE
@@ -26,7 +26,10 @@ from rules.systems.tiers.pools import gain_fate, pool_of, refuse_dead, some, spe
 from rules.systems.tiers.sheet import title
 from rules.systems.tiers.vocabulary import Edge, edge_of, modifier_of, read_words, tier_of
 
+BUYOUT_USAGE = ("buyout S (S: the Stamina the task's tier costs; the Tier DCs table is not in"
+                " the excerpt)")
 CHECK_USAGE = "check STAT task N [adv|dis] [fate K] [narrative] (inline: body=14 tier=2)"
+register_usage("tiers", CHECK_USAGE, BUYOUT_USAGE)
 NARRATIVE = ("GM option, narrative consequences: each 1 is a setback the GM names instead of"
              " Stamina; its Fate is still gained")
 
@@ -193,11 +196,10 @@ def failure_ladder(ctx: Context, who: Character, stamina: int) -> tuple[list[Cha
 
 def buyout(ctx: Context, line: ast.CommandLine) -> Resolution:
     """`buyout S`: spend S Stamina to turn the previous LINE, a failed check, into a pass."""
-    usage = "buyout S (S: the Stamina the task's tier costs; the Tier DCs table is not in the excerpt)"
-    words = read_words(line, usage, amount=True)
+    words = read_words(line, BUYOUT_USAGE, amount=True)
     cost = None if words.amount is None else ast.ExprArg(words.amount).as_int()
     if cost is None or cost < 1:
-        raise UsageError(f"buyout needs the Stamina it costs: {usage}")
+        raise UsageError(f"buyout needs the Stamina it costs: {BUYOUT_USAGE}")
     who = ctx.active
     refuse_dead(who)
     entry = ctx.table.last_entry

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from rules.campaign import Character
 from rules.describe import dice_parts
 from rules.dice.results import all_dice
-from rules.errors import RuleError, UsageError
+from rules.errors import RuleError, UsageError, register_usage
 from rules.notation import ast
 from rules.resolution import Change, Resolution
 from rules.said import marks, said, said_outcome
@@ -46,6 +46,7 @@ ATTACK_USAGE = ("attack ac N|on NAME [stat STAT|melee|ranged] [bonus B] [major|m
                 " [through N | ally NAME] [range long|beyond] [resist|immune|vulnerable]")
 DAMAGE_USAGE = ("damage [major|minor] [crit] [mystic|glancing] [rider N …] [extra-die]"
                 " [resist|immune|vulnerable] [on NAME] (inline: tier=2 body=d6)")
+register_usage("tiers", ATTACK_USAGE, DAMAGE_USAGE)
 REPEATABLE = ("rider", "extra-die")
 """Several abilities may each offer a rider or an extra Tier die (003:L80–81)."""
 HIT_FLAGS = ("major", "minor", "mystic", *DESCRIPTORS)
@@ -173,6 +174,8 @@ def _attack_stat(words: Words, who: Character | None) -> str | None:
     for word, stat in UNTRAINED.items():
         if words.has(word):
             return stat
+    if who is not None and "foe" in who.flags:
+        return UNTRAINED["melee"]  # a foe of one line has no tree: untrained, melee unless said
     if who is not None:
         raise UsageError(
             "attack needs the stat of your martial or mystic tree: stat STAT (untrained: melee"

@@ -52,10 +52,11 @@ def sheet_ac(who: Character) -> tuple[int, str]:
     try:
         sense = modifier_of("sense", Words("sheet"), who)
     except UsageError:
-        raise UsageError(
-            f"{who.name}'s AC is armour base + Sense modifier: add [stats] sense = N (or [mods]"
-            " sense = N) to the sheet, ac = N for its own AC, or give ac N"
-        ) from None
+        from rules.encounter.missing import give_it
+
+        raise UsageError(f"{who.name}'s AC is armour base + Sense modifier: " + give_it(
+            who, "add [stats] sense = N (or [mods] sense = N) to the sheet, ac = N for its own"
+            " AC, or give ac N", "sense=N (or ac=N)")) from None
     value = ARMOUR_BASE[armour] + sense
     named = "unarmored" if armour == "none" else f"{armour} armour"
     worked = f"{who.name}'s AC: {named} {ARMOUR_BASE[armour]}, Sense {signed(sense)}"

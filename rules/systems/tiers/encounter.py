@@ -10,12 +10,19 @@ from dataclasses import replace
 from typing import Any
 
 from rules.campaign import Character
-from rules.encounter.rules import Board, EncounterRules, by_initiative, clear_flags, rolled_note
+from rules.encounter.rules import (
+    Board,
+    EncounterRules,
+    by_initiative,
+    clear_flags,
+    pool_glance,
+    rolled_note,
+)
 from rules.encounter.state import Encounter
 from rules.errors import RuleError, UsageError
 from rules.notation import ast
 from rules.resolution import Change, Resolution
-from rules.systems.protocol import Context
+from rules.systems.protocol import Context, System
 from rules.systems.tiers.pools import moved, some, to_full
 from rules.systems.tiers.recovery import IN_COMBAT, turn_delta
 from rules.systems.tiers.sheet import KINDS, NPC_REGAIN, PLAYER, heart_modifier, kind_of
@@ -44,7 +51,13 @@ class TiersEncounter(EncounterRules):
     def label(self, taker: str) -> str:
         return taker if taker == TACTICAL else f"{taker}'s turn"
 
+    def foe_flags(self) -> tuple[str, ...]:
+        return (IN_COMBAT,)
+
     def check_foe(self, sheet: Mapping[str, Any]) -> None:
+        """What the fight's own commands read of a foe, asked for at `foe add`: its kind and
+        Tier, the Mind die (initiative), its Vigor (a Minor's size, another's Heart), its AC
+        and its Body (an untrained attack; a Major's Glancing Blow its die) — each OPEN."""
         name = sheet["name"]
         if "kind" not in sheet:
             raise UsageError(f"foe add: which kind of NPC is {name}? the text has major, minor,"
@@ -52,6 +65,23 @@ class TiersEncounter(EncounterRules):
         if "tier" not in sheet:
             raise UsageError(f"foe add: {name}'s Tier is OPEN (the text gives it per creature):"
                              " give it as tier=N")
+        minor = sheet["kind"] == "minor"
+        for missing, why in (
+            (not _has(sheet, "dice", "mind"), "initiative is d8 + Mind die (the score→die table"
+             " is OPEN): give it as mind=d4"),
+            (minor and "vigor" not in sheet.get("max", {}), "whole pool is Vigor, its size OPEN:"
+             " give it as vigor=N"),
+            (not minor and not _score(sheet, "heart"), "Vigor cap is Tier + Heart modifier: give"
+             " its Heart as heart=N"),
+            ("ac" not in sheet and not _score(sheet, "sense"), "AC is armour base + Sense"
+             " modifier: give it as sense=N (armor=light…), or ac=N"),
+            (not _score(sheet, "body"), "attack is untrained melee, by its Body modifier: give"
+             " it as body=N"),
+            (not minor and not _has(sheet, "dice", "body"), "missed attack deals a Glancing Blow"
+             " by its Body die (OPEN): give it as body=d6 (body=none, body=-d4)"),
+        ):
+            if missing:
+                raise UsageError(f"foe add: {name}'s {why}")
 
     def _initiative(self, board: Board, name: str) -> int:
         from rules.systems.tiers.saves import initiative
@@ -64,8 +94,11 @@ class TiersEncounter(EncounterRules):
         """d8 + Mind die for each, highest first; a pinned initiative stays."""
         rolling = {c.name for c in enc.order
                    if c.name in names and not c.pinned and not self._out(board, c.name)}
-        order = by_initiative([replace(c, initiative=self._initiative(board, c.name))
-                               if c.name in rolling else c for c in enc.order])
+        # one out of the fight rolls none: it has no initiative this round (none shown)
+        order = by_initiative([
+            replace(c, initiative=self._initiative(board, c.name)) if c.name in rolling
+            else replace(c, initiative=None) if c.name in names and not c.pinned else c
+            for c in enc.order])
         rolled_note(board, order, rolling)
         return enc.with_order(order)
 
@@ -112,24 +145,50 @@ class TiersEncounter(EncounterRules):
     def round_end(self, board: Board, enc: Encounter) -> Encounter:
         for c in enc.order:
             who = board.character(c.name)
-            if DECLARED in who.flags:
-                board.add(notes=[f"{who.name}'s Declared Maneuver is lost (unresolved)"])
             if FOCUS in who.flags and not {FOCUS_FRESH, SUSTAINED} & who.flags:
                 board.add([Change(who.name, FOCUS, True, False, "not sustained", "flag")],
                           [f"{who.name}'s Focus spell ends: not sustained"])
-            clear_flags(board, who, (DECLARED,), "lost at end of round")
+            # said once, by its change: `Ogre · Declared off (lost: unresolved at round's end)`
+            clear_flags(board, who, (DECLARED,), "lost: unresolved at round's end")
             clear_flags(board, who, (FOCUS_FRESH, SUSTAINED, REACTED), "end of round")
         return self.roll_order(board, enc, enc.names())
 
     def leaving(self, board: Board, enc: Encounter, who: Character) -> None:
         clear_flags(board, who, FIGHT_FLAGS, "out of the fight")
 
+    def glance_pools(self, system: System, who: Character
+                     ) -> tuple[tuple[str, str, int | None], ...]:
+        """Vigor and Vitality (a Minor's whole pool is Vigor: 003:L97)."""
+        return pool_glance(system, who, ("vigor", "vitality"))
+
     def help(self) -> str:
         return ("the Enemy Tactical Phase opens each round, then d8 + Mind die, rerolled at"
                 " each round's end")
 
 
+def _has(sheet: Mapping[str, Any], section: str, key: str) -> bool:
+    part = sheet.get(section)
+    return isinstance(part, Mapping) and key in part
+
+
+def _score(sheet: Mapping[str, Any], stat: str) -> bool:
+    """Whether the sheet gives `stat`'s modifier: a score, or `[mods]`."""
+    return _has(sheet, "stats", stat) or _has(sheet, "mods", stat)
+
+
 # ---- the fight's own words: declare, focus, react ----
+
+
+def _fight_only(ctx: Context, command: str) -> Encounter:
+    """The running Tiers fight these words live in (a round's declaration, reaction, Focus):
+    RuleError outside one."""
+    from rules.encounter.state import current
+
+    enc = current(ctx.table)
+    if enc is None or enc.system != "tiers":
+        raise RuleError(f"{command} belongs to a fight's round: encounter start first;"
+                        " nothing changed")
+    return enc
 
 
 def _flag(ctx: Context, who: Character, flag: str, on: bool, reason: str) -> Change:
@@ -140,8 +199,13 @@ def declare(ctx: Context, line: ast.CommandLine) -> Resolution:
     """`declare`: a Declared Maneuver announced (tactical phase); `declare done`: resolved on
     your turn; `declare drop`: given up (a failed disruption check)."""
     word = str(line.args[0]).lower() if line.args else ""
+    enc = _fight_only(ctx, "declare")
     who = ctx.active
     if word == "":
+        if enc.turn != TACTICAL:
+            # 003:L150 "Announced in the tactical phase, resolved on your turn"
+            raise RuleError(f"a Declared Maneuver is announced in the {TACTICAL} (it is"
+                            f" {enc.turn or 'nobody'}'s now); nothing changed")
         if DECLARED in who.flags:
             raise RuleError(f"{who.name} has a Declared Maneuver already this round")
         return ctx.resolution("declare", f"{who.name} declares a maneuver",
@@ -160,9 +224,11 @@ def focus(ctx: Context, line: ast.CommandLine) -> Resolution:
     """`focus`: a Focus spell cast (it ends another); `focus sustain`: this round's Maneuver
     keeps it up; `focus drop`: let go."""
     word = str(line.args[0]).lower() if line.args else ""
-    who = ctx.active
     if len(line.args) > 1 or word not in ("", "sustain", "drop"):
         raise UsageError("focus takes: focus | focus sustain | focus drop")
+    if word != "drop":  # letting a spell go takes no round (003:L199 "at any time")
+        _fight_only(ctx, "focus")
+    who = ctx.active
     if word == "":
         changes = [] if FOCUS in who.flags else [_flag(ctx, who, FOCUS, True, "focus")]
         changes += [] if FOCUS_FRESH in who.flags else [_flag(ctx, who, FOCUS_FRESH, True,
@@ -185,6 +251,7 @@ def react(ctx: Context, line: ast.CommandLine) -> Resolution:
     """`react`: the one reaction of the round (an opportunity attack, a triggered ability)."""
     if line.args:
         raise UsageError("react takes no more words: it spends this round's reaction")
+    _fight_only(ctx, "react")
     who = ctx.active
     if REACTED in who.flags:
         raise RuleError(f"{who.name} has used its reaction this round (ONE per round)")

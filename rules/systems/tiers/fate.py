@@ -10,7 +10,7 @@ disadvantage you roll both d20s again … You can pay again to reroll the new ro
 from __future__ import annotations
 
 from rules.campaign import Character
-from rules.errors import RuleError, UsageError
+from rules.errors import RuleError, UsageError, register_usage
 from rules.exact import Odds
 from rules.notation import ast
 from rules.resolution import Change, Resolution
@@ -20,6 +20,7 @@ from rules.systems.reroll import reroll as replay
 from rules.systems.tiers.pools import spend_fate
 
 FATE_USAGE = "fate reroll [injury] (1 Fate: the d20 of your previous LINE; both at adv/dis)"
+register_usage("tiers", FATE_USAGE)
 
 
 def pay_fate(ctx: Context, who: Character) -> list[Change]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from rules.campaign import Character
 from rules.describe import roll_parts
-from rules.errors import UsageError
+from rules.errors import UsageError, register_usage
 from rules.notation import ast
 from rules.resolution import Change, Resolution
 from rules.said import said
@@ -28,6 +28,7 @@ KILLING_INJURY = 31
 DESCRIPTORS = ("resist", "immune", "vulnerable")
 DISRUPTION_NOTE = "Vitality lost: a Declared Maneuver or Focus spell calls for a disruption check"
 HURT_USAGE = "hurt N|DICE [vigor] [resist|immune|vulnerable]"
+register_usage("tiers", HURT_USAGE)
 
 
 @dataclass(frozen=True, slots=True)

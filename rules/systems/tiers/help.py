@@ -70,6 +70,16 @@ Inline without a sheet: tier=2 body=14 body=d6 sense=-d4 mind=none.
         ([pools] attunement = N on the sheet); e.g. recover attunement 1
   rest [healer] Vitality, Stamina full; exhaustion off; earned Fate →
         Destiny; healer: one light wound closes
+  declare [done|drop]   in a fight (help encounter), in the Enemy
+        Tactical Phase: a Declared Maneuver announced; done: resolved
+        on your turn; drop: given up (a failed disruption check);
+        unresolved at the round's end it is lost
+  react         the one reaction of the round (opportunity attack,
+        triggered ability); it comes back at the round's end
+  focus [sustain|drop]   a Focus spell cast (it ends the one up);
+        sustain: this round's Maneuver keeps it up (from the round
+        after the cast); not sustained, it ends at the round's end;
+        drop: let go at any time
   combat [end]  the fight starts: Vigor full (flag in-combat) | ends
   turn          the start of your turn in combat: + Heart modifier
         (negative: −1); refused outside combat (nothing drains)

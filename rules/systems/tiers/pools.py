@@ -56,6 +56,9 @@ POOLS = (
     Pool("destiny", "Destiny", None, "earned Fate left at a Rest; no cap"),
 )
 UNCAPPED = ("earned", "destiny")
+PLAYER_POOLS = ("vigor", "vitality", "wounds", "stamina", "fate", "earned", "destiny")
+"""The pools of a player character; an NPC has only those `sheet.npc_pools` names (and a
+Stamina its sheet gives)."""
 """Pools that start at 0 and have no maximum."""
 
 MINOR_VIGOR = ("a Minor's whole pool is Vigor and the excerpt does not give its size:"

@@ -11,7 +11,7 @@ at the start of a fight and moves by the Heart modifier at the start of each of 
 from __future__ import annotations
 
 from rules.campaign import Character
-from rules.errors import RuleError, UsageError
+from rules.errors import RuleError, UsageError, register_usage
 from rules.notation import ast
 from rules.resolution import Change, Resolution
 from rules.systems.pools import pool_gain, pool_spend
@@ -37,6 +37,7 @@ IN_COMBAT = "in-combat"
 
 RECOVER_USAGE = ("recover [stamina N] [vitality N] [attunement N] (1 Fate → 1 Stamina, 2 Stamina"
                  " → 1 Vitality, 1 Stamina → 1 less Attunement)")
+register_usage("tiers", RECOVER_USAGE)
 ATTUNEMENT = "attunement"
 """A Druid's Attunement (003, Recovery: "1 Stamina: Reduce Attunement by 1 (Druid)"), kept on the
 sheet's [pools]: its size and what raises it are not in the excerpt."""

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from rules.describe import dice_parts
 from rules.dice.results import all_dice
-from rules.errors import UsageError
+from rules.errors import UsageError, register_usage
 from rules.notation import ast
 from rules.resolution import Resolution
 from rules.said import said, said_outcome
@@ -30,6 +30,7 @@ from rules.systems.tiers.vocabulary import (
 
 SAVE_USAGE = "save STAT dc N [adv|dis] [bonus B] (inline: sense=d6 fate=d8 tier=2)"
 DISRUPT_USAGE = "disrupt STAT dc N [adv|dis] (inline: mind=d6 tier=2)"
+register_usage("tiers", SAVE_USAGE, DISRUPT_USAGE)
 STAMINA_NOTE = ("failed: spend Stamina equal to the declaration's tier to maintain it"
                 " (spend stamina T), or lose it")
 

@@ -21,6 +21,21 @@ ADDS_TIER_TO_SAVES = (PLAYER, "minor")
 """003:L236 "Player characters and Minors add their Tier"."""
 
 
+MINOR_POOLS = ("vigor",)
+"""003:L97 "a Minor's whole pool IS Vigor"."""
+NPC_POOLS = ("vigor", "vitality")
+"""003:L111 "Wounds (players only)", 003:L230 "Only player characters have Fate points": an
+NPC's Damage moves through Vigor and Vitality alone."""
+
+
+def npc_pools(who: Character) -> tuple[str, ...] | None:
+    """The pools an NPC of Part 7B has (None: a player character, who has them all)."""
+    kind = kind_of(who)
+    if kind == PLAYER:
+        return None
+    return MINOR_POOLS if kind == "minor" else NPC_POOLS
+
+
 title = capitalized
 """How a stat or pool is written in output: `body` → Body."""
 
@@ -33,10 +48,11 @@ def sheet_modifier(stat: str, who: Character) -> int:
     score = who.stats.get(stat)
     if isinstance(score, int) and not isinstance(score, bool):
         return (score - 10) // 2
-    raise UsageError(
-        f"{who.name} has no {title(stat)}: add [stats] {stat} = N (or [mods] {stat} = N),"
-        f" or give it inline ({stat}=14)"
-    )
+    from rules.encounter.missing import give_it
+
+    raise UsageError(f"{who.name} has no {title(stat)}: " + give_it(
+        who, f"add [stats] {stat} = N (or [mods] {stat} = N), or give it inline ({stat}=14)",
+        f"{stat}=N"))
 
 
 def heart_modifier(who: Character) -> int | None:

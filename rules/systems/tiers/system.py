@@ -9,7 +9,7 @@ from rules.campaign import Character
 from rules.errors import UsageError
 from rules.resolution import Change
 from rules.systems.protocol import CommandFn, OddsFn, Pool, Stat, System
-from rules.systems.tiers.pools import POOLS, UNCAPPED, WHY_OPEN, why_open
+from rules.systems.tiers.pools import PLAYER_POOLS, POOLS, UNCAPPED, WHY_OPEN, why_open
 
 
 class Tiers(System):
@@ -90,6 +90,19 @@ class Tiers(System):
         from rules.systems.tiers.vocabulary import validate_tables  # with a command's words
 
         return super().validate_sheet(validate_tables(data))
+
+    def all_pools(self, character: Character) -> list[Pool]:
+        """A player's every pool; an NPC's as seed 003 gives them (`npc_pools`)."""
+        from rules.systems.tiers.sheet import npc_pools
+
+        pools = super().all_pools(character)
+        kept = npc_pools(character)
+        if kept is None:
+            return pools
+        given = {*character.maxima, *character.pools} - {"vitality", "wounds", "fate", "earned",
+                                                          "destiny"}
+        return [p for p in pools if p.name in kept or p.name in given
+                or p.name not in PLAYER_POOLS]
 
     def pool_value(self, character: Character, pool: Pool) -> int:
         """Earned Fate and Destiny start at 0; Vigor, Vitality and Wounds say what they need."""

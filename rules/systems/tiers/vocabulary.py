@@ -283,7 +283,10 @@ def tier_of(words: Words, who: Character | None) -> int:
         value = who.field("tier")
         if isinstance(value, int) and not isinstance(value, bool):
             return value
-        raise UsageError(f"{who.name} has no Tier: add tier = N (1–5) to the sheet, or give tier=N")
+        from rules.encounter.missing import give_it
+
+        raise UsageError(f"{who.name} has no Tier: " + give_it(
+            who, "add tier = N (1–5) to the sheet, or give tier=N", "tier=N"))
     raise UsageError(("this needs a Tier: give it inline (tier=2) or act as a character (",
                       Hint(Do.NAME_ACTOR), ")"))
 
@@ -307,10 +310,12 @@ def die_of(stat: str, words: Words, who: Character | None) -> StatDie:
         die = parse_die(raw) if isinstance(raw, str) else None
         if die is not None:
             return die
+        from rules.encounter.missing import give_it
+
         raise UsageError(
             f"{who.name} has no {title(stat)} die: the rules text leaves the score→die table OPEN,"
-            f" so add [dice] {stat} = \"d6\" (\"-d4\" negative, \"0\" none), or give {stat}=d6"
-        )
+            " so " + give_it(who, f"add [dice] {stat} = \"d6\" (\"-d4\" negative, \"0\" none),"
+                             f" or give {stat}=d6", f"{stat}=d6"))
     raise UsageError((
         f"this needs the {title(stat)} die: give it inline ({stat}=d6, {stat}=-d4 or {stat}=none)"
         " or act as a character (", Hint(Do.NAME_ACTOR), ")"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from rules.errors import UsageError
+from rules.errors import UsageError, register_usage
 from rules.notation import ast
 from rules.resolution import Resolution
 from rules.systems.protocol import Context
@@ -25,6 +25,7 @@ from rules.systems.vagabond.vocabulary import (
 
 CHECK_USAGE = "check STAT|SKILL [trained] [favor|hinder …] [+luck] [forgo], or check dex=5"
 SAVE_USAGE = "save reflex|endure|will [favor|hinder …] [+luck] [forgo]"
+register_usage("vagabond", CHECK_USAGE, SAVE_USAGE)
 
 
 @dataclass(frozen=True, slots=True)

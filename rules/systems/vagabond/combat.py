@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from rules.campaign import Character
 from rules.describe import roll_parts
 from rules.dice.results import all_dice
-from rules.errors import RuleError, UsageError
+from rules.errors import RuleError, UsageError, register_usage
 from rules.notation import ast
 from rules.resolution import Change, Resolution
 from rules.said import Said, joined, note
@@ -29,6 +29,7 @@ from rules.systems.vagabond.vocabulary import (
 
 ATTACK_USAGE = "attack melee|ranged|brawl|finesse DAMAGE [trained] [favor|hinder …] [+luck] [forgo]"
 HIT_USAGE = "hit DAMAGE [block [ranged] [shield] | dodge [heavy]] [immune|weak] [armor=N]"
+register_usage("vagabond", ATTACK_USAGE, HIT_USAGE)
 
 
 @dataclass(frozen=True, slots=True)

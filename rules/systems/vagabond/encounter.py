@@ -10,19 +10,21 @@ from dataclasses import replace
 from typing import Any
 
 from rules.campaign import Character
-from rules.encounter.rules import Board, EncounterRules, is_foe
+from rules.encounter.describe import UNTIL
+from rules.encounter.rules import Board, EncounterRules, is_foe, pool_glance
 from rules.encounter.state import Encounter
 from rules.errors import UsageError
 from rules.notation import ast
 from rules.resolution import Change
+from rules.systems.protocol import System
 
-HEROES, ENEMIES = "Heroes", "Enemies"
-UNTIL = "until-turn:"
-"""The marker flag of an effect that lasts until a Group's next Turn:
-`until-turn:heroes:blessed` ends the Status `blessed` when the Heroes' next Turn starts."""
+HEROES, ENEMIES = "heroes", "enemies"
+"""The two Groups, spelled as every game's sides are (rules/encounter/rules.py `side`)."""
 
 
 def marker(group: str, flag: str) -> str:
+    """The marker flag of an effect that lasts until a Group's next Turn:
+    `until-turn:heroes:blessed` ends the Status `blessed` when the Heroes' next Turn starts."""
     return f"{UNTIL}{group.lower()}:{flag}"
 
 
@@ -40,7 +42,7 @@ class VagabondEncounter(EncounterRules):
         return None
 
     def label(self, taker: str) -> str:
-        return f"the {taker}' Turn"
+        return f"the {taker.capitalize()}' Turn"
 
     def check_foe(self, sheet: Mapping[str, Any]) -> None:
         if "hp" not in sheet.get("max", {}):
@@ -76,7 +78,7 @@ class VagabondEncounter(EncounterRules):
                 board.add([Change(who.name, flag, True, False, "its Turn comes", "flag")]
                           + ([Change(who.name, effect, True, False, "until the next Turn",
                                      "flag")] if effect in who.flags else []),
-                          [f"{who.name}: {effect} ends ({taker}' next Turn)"])
+                          [f"{who.name}: {effect} ends (the {taker.capitalize()}' next Turn)"])
         if taker == HEROES:
             for name in enc.out:
                 board.add(notes=[f"{name} sits out the first Turn (failed the Detect Check)"])
@@ -86,6 +88,10 @@ class VagabondEncounter(EncounterRules):
     def leaving(self, board: Board, enc: Encounter, who: Character) -> None:
         for flag in sorted(f for f in who.flags if f.startswith(UNTIL)):
             board.add([Change(who.name, flag, True, False, "out of the fight", "flag")])
+
+    def glance_pools(self, system: System, who: Character
+                     ) -> tuple[tuple[str, str, int | None], ...]:
+        return pool_glance(system, who, ("hp",))
 
     def help(self) -> str:
         return ("Turns by Group: the Heroes, then the Enemies; encounter start surprised:"

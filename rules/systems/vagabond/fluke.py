@@ -7,7 +7,7 @@ the d20 when no word picks another. The replaying is the shared `rules.systems.r
 from __future__ import annotations
 
 from rules.campaign import Character
-from rules.errors import RuleError, UsageError
+from rules.errors import RuleError, UsageError, register_usage
 from rules.exact import Odds
 from rules.notation import ast
 from rules.resolution import Change, Resolution
@@ -16,6 +16,7 @@ from rules.systems.reroll import Picker, Previous, Rule, Thrown, listed, pick_wo
 from rules.systems.reroll import reroll as replay
 
 FLUKE_USAGE = "fluke [d6|d20|damage|favor|hinder|N] (no word: the d20)"
+register_usage("vagabond", FLUKE_USAGE)
 
 
 def pay_luck(ctx: Context, who: Character) -> list[Change]:

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.campaign import Character
-from rules.errors import RuleError, SheetError, UsageError
+from rules.errors import RuleError, SheetError, UsageError, register_usage
 from rules.notation import ast
 from rules.resolution import Change, Resolution
 from rules.systems.protocol import Context
@@ -23,6 +23,7 @@ ITEMS = "items"
 BASE_SLOTS = 8
 """000, 07: "8 + Might Item Slots"."""
 ITEM_USAGE = "item [list] | item add NAME N (N Item Slots) | item drop NAME"
+register_usage("vagabond", ITEM_USAGE)
 
 
 def slot_cap(who: Character) -> int | None:

@@ -6,7 +6,7 @@ import math
 from dataclasses import dataclass
 
 from rules.describe import roll_parts
-from rules.errors import Do, Hint, RuleError, UsageError
+from rules.errors import Do, Hint, RuleError, UsageError, register_usage
 from rules.notation import ast
 from rules.notation.words import extra_dice_word
 from rules.resolution import Change, Resolution
@@ -28,6 +28,7 @@ from rules.systems.vagabond.vocabulary import (
 
 CAST_USAGE = ("cast damage|effect|both [+N] [touch|remote|cube|aura|cone|glyph|line|sphere]"
               " [enlarge=N] [unwilling] [trained] [favor|hinder …] [+luck] [forgo]")
+register_usage("vagabond", CAST_USAGE)
 AREAS = frozenset(d for d, cost in DELIVERY.items() if cost)
 """Cube, Aura, Cone, Glyph, Line and Sphere: the deliveries that are areas (Touch and Remote
 are free and reach one target)."""

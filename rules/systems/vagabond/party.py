@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rules.campaign import Character
-from rules.errors import RuleError, UsageError
+from rules.errors import RuleError, UsageError, register_usage
 from rules.notation import ast
 from rules.resolution import Change, Resolution
 from rules.systems.periods import new_period
@@ -220,6 +220,7 @@ XP_QUESTIONS = {
 XP_ALIASES = {"fail": "failure", "failed": "failure", "hinder": "hindered",
               "discover": "discovery", "looted": "loot", "50g": "loot"}
 XP_USAGE = "xp [quest] [failure] [hindered] [discovery] [loot] (1 XP per yes), or xp N"
+register_usage("vagabond", STATUS_USAGE, XP_USAGE)
 
 
 def xp(ctx: Context, line: ast.CommandLine) -> Resolution:
