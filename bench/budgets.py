@@ -194,10 +194,11 @@ PLAIN_LATER = ("prompt_toolkit", "sqlite3", "rich", "click", "typer", "cli.repl"
                "cli.commands", "cli.app", "rules.exact",
                "rules.named_rolls", "rules.systems.sheets", "rules.systems.pools",
                "cli.commands.odds_cmd", "json", "fractions", "shlex", "cli.render.layout",
-               "cli.render.meanwhile", "unicodedata", "rules.notation.grammar", "pyparsing")
+               "cli.render.meanwhile", "cli.render.change_groups", "unicodedata",
+               "rules.notation.grammar", "pyparsing")
 """Not loaded by a plain LINE: the REPL, the store, rich, Click and Typer; the odds engine,
 named rolls, sheets and pool commands; json (--json), fractions (a division), shlex, the
-terminal's layout, the REPL's "meanwhile", the Unicode tables; the grammar and pyparsing (a
+terminal's layout, the REPL's "meanwhile", a fight's change grouping, the Unicode tables; the grammar and pyparsing (a
 plain sum of dice is read by rules/notation/plain.py)."""
 BEYOND_SUMS = ("rules.notation.modifiers", "rules.notation.groups", "rules.notation.command_nodes",
                "rules.notation.advantage", "rules.notation.bot")

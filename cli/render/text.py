@@ -65,6 +65,8 @@ class TextRenderer:
     def changes(self, res: Resolution) -> list[str]:
         """The result's changes, a line each; a fight command's several alike in one line
         (cli/render/change_groups.py): a fight's ten foes joining read as one."""
+        if not res.changes:
+            return []  # a dice LINE: the grouping's module stays unloaded
         from cli.render.change_groups import grouped, is_fight
 
         if is_fight(res.changes):
