@@ -198,8 +198,8 @@ PLAIN_LATER = ("prompt_toolkit", "sqlite3", "rich", "click", "typer", "cli.repl"
                "rules.notation.grammar", "pyparsing")
 """Not loaded by a plain LINE: the REPL, the store, rich, Click and Typer; the odds engine,
 named rolls, sheets and pool commands; json (--json), fractions (a division), shlex, the
-terminal's layout, the REPL's "meanwhile", a fight's change grouping, the Unicode tables; the grammar and pyparsing (a
-plain sum of dice is read by rules/notation/plain.py)."""
+terminal's layout, the REPL's "meanwhile", a fight's change grouping, the Unicode tables;
+the grammar and pyparsing (a plain sum of dice is read by rules/notation/plain.py)."""
 BEYOND_SUMS = ("rules.notation.modifiers", "rules.notation.groups", "rules.notation.command_nodes",
                "rules.notation.advantage", "rules.notation.bot")
 """The syntax tree's modules a plain sum never needs (rules/notation/ast.py loads each at the
