@@ -88,9 +88,9 @@ def connections(fn: Callable[[], object]) -> int:
 # ---- function calls ----
 
 def runner(stdin: str = "", **settings: object) -> Any:
-    from cli.env import Environment
-    from cli.runner import Runner
-    from cli.settings import Settings
+    from cli.entry.environment import Environment
+    from cli.entry.settings import Settings
+    from cli.line.runner import Runner
 
     env = Environment(stdin=io.StringIO(stdin), stdout=io.StringIO(), stderr=io.StringIO())
     given: dict[str, object] = {"quiet": True, "seed": 1} | settings
@@ -98,14 +98,14 @@ def runner(stdin: str = "", **settings: object) -> Any:
 
 
 def call_budgets() -> None:
-    from cli.plain import run_batch
+    from cli.entry.fast_argv import run_batch
     from rules.dice.evaluate import Roller
     from rules.dice.source import RandomSource
     from rules.exact import clear_cache, distribution, line_odds
     from rules.exact.dist import Dist
     from rules.notation import parse
+    from tests.cli.test_cli import HOSTILE
     from tests.support.cli import invoke
-    from tests.test_cli import HOSTILE
 
     many = runner(times=1000)
     many.run("3d6")  # the LINE parsed and its dice cached once
@@ -115,8 +115,10 @@ def call_budgets() -> None:
     warm = runner(text)
     run_batch(warm, warm.env)
     batch = runner(text)
-    report("900 everyday LINEs piped (~93 calls a LINE)",
-           calls(lambda: run_batch(batch, batch.env)), 96_000, "calls")
+    # ~108 a LINE: a batch line is asked, in turn, for a dice bot's word, its own LINE options
+    # and a subcommand before it rolls (SPEC §2, §5: each a few calls)
+    report("900 everyday LINEs piped (~108 calls a LINE)",
+           calls(lambda: run_batch(batch, batch.env)), 100_000, "calls")
 
     expr = parse("100000d6").expr  # type: ignore[union-attr]
     report("100000d6 thrown (<10 calls a die)",
@@ -150,9 +152,9 @@ def call_budgets() -> None:
 def work_counts() -> None:
     """What a batch leaves undone: describing dice under -q, looking up a LINE twice; the
     campaign connections a repeat opens."""
-    import cli.plan as plan_module
+    import cli.line.plan as plan_module
     import rules.systems.protocol as protocol
-    from cli.plain import run_batch
+    from cli.entry.fast_argv import run_batch
 
     described: list[object] = []
     describe = protocol.roll_parts
@@ -191,23 +193,23 @@ def work_counts() -> None:
 # ---- modules loaded ----
 
 PLAIN_LATER = ("prompt_toolkit", "sqlite3", "rich", "click", "typer", "cli.repl", "cli.store",
-               "cli.commands", "cli.app", "rules.exact",
-               "rules.named_rolls", "rules.systems.sheets", "rules.systems.pools",
+               "cli.commands", "cli.entry.app", "rules.exact",
+               "rules.named_rolls", "rules.systems.sheet_checks", "rules.systems.pools",
                "cli.commands.odds_cmd", "json", "fractions", "shlex", "cli.render.layout",
                "cli.render.meanwhile", "cli.render.change_groups", "unicodedata",
                "rules.notation.grammar", "pyparsing")
 """Not loaded by a plain LINE: the REPL, the store, rich, Click and Typer; the odds engine,
 named rolls, sheets and pool commands; json (--json), fractions (a division), shlex, the
 terminal's layout, the REPL's "meanwhile", a fight's change grouping, the Unicode tables;
-the grammar and pyparsing (a plain sum of dice is read by rules/notation/plain.py)."""
+the grammar and pyparsing (a plain sum of dice is read by rules/notation/fast_sums.py)."""
 BEYOND_SUMS = ("rules.notation.modifiers", "rules.notation.groups", "rules.notation.command_nodes",
                "rules.notation.advantage", "rules.notation.bot")
 """The syntax tree's modules a plain sum never needs (rules/notation/ast.py loads each at the
 first of its names asked for): modifiers past a keep, groups, calls, labels, command words,
 `adv`/`dis`, and a dice bot's word (only a LINE starting `/`, `!` or `r` may have one)."""
-UNRESOLVED = ("cli.plan", "cli.resolving", "rules.dice.evaluate", "rules.dice.results",
-              "rules.describe", "rules.notation.sum_nodes", *BEYOND_SUMS)
-"""What reads, rolls and describes a LINE: the REPL's first prompt needs none of it (cli/runner.py
+UNRESOLVED = ("cli.line.plan", "cli.line.resolving", "rules.dice.evaluate", "rules.dice.results",
+              "rules.roll_parts", "rules.notation.sum_nodes", *BEYOND_SUMS)
+"""What reads, rolls and describes a LINE: the REPL's first prompt needs none of it (cli/line/runner.py
 loads it at the first LINE)."""
 UNLOGGED = ("rules.resolution", "rules.record")
 """A result and its log record: the REPL with no campaign opens no store, which reads them,
@@ -221,21 +223,21 @@ COMMANDS = ("rules.exact", "rules.systems.vagabond.checks", "rules.systems.vagab
 GAME_START = ("rules.exact", "fractions", "decimal", "rules.named_rolls", "pyparsing",
               "rules.systems.vagabond.vocabulary", "rules.systems.tiers.vocabulary",
               "rules.systems.macchiato.odds")
-REPL_LATER = ("pyparsing", "rules.notation.grammar", "cli.repl.suggest", "cli.repl.validator",
-              "cli.repl.vocabulary", "cli.render.layout", "platformdirs",
+REPL_LATER = ("pyparsing", "rules.notation.grammar", "cli.repl.next_words", "cli.repl.validator",
+              "cli.repl.word_lists", "cli.render.layout", "platformdirs",
               "rules.systems.vagabond.vocabulary", *UNRESOLVED)
 """Loaded only once the REPL's first prompt is drawn, if at all: the grammar (warm_up), what
 the first key, Tab and result use, platformdirs while ROLL_CAMPAIGN and ROLL_HISTORY name
 the files, and what resolves a LINE."""
 NO_CAMPAIGN_LATER = ("cli.store.sqlite", "cli.store.transaction", "cli.store.follow",
-                     "rules.encounter.state", "rules.helptext", "cli.dispatch",
+                     "rules.encounter.turn_order", "rules.helptext", "cli.line.dispatch",
                      "rules.notation.grammar", "rules.campaign", *UNRESOLVED, *UNLOGGED)
 """What the REPL with no campaign leaves unloaded up to its first prompt and toolbar: no
 database module, no encounter (a party with no fight in it), no help text, no parser, no
 character, nothing that resolves a LINE."""
-FIRST_PROMPT = ("import sys\nfrom cli.env import Environment\nfrom cli.repl.session import Repl\n"
-                "from cli.repl.toolbar import Toolbar\n"
-                "from cli.runner import Runner\nfrom cli.settings import Settings\n"
+FIRST_PROMPT = ("import sys\nfrom cli.entry.environment import Environment\n"
+                "from cli.repl.session import Repl\nfrom cli.repl.toolbar import Toolbar\n"
+                "from cli.line.runner import Runner\nfrom cli.entry.settings import Settings\n"
                 "repl = Repl(Runner(Settings(), Environment()))\nrepl.refresh()\n"
                 "Toolbar(repl.view, lambda: 40, lambda: False)()\n"
                 "print(' '.join(m for m in {names!r} if m in sys.modules))\n")

@@ -35,10 +35,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from cli.env import Environment  # noqa: E402
-from cli.repl.words import Repl  # noqa: E402
-from cli.runner import Runner  # noqa: E402
-from cli.settings import Settings  # noqa: E402
+from cli.entry.environment import Environment  # noqa: E402
+from cli.entry.settings import Settings  # noqa: E402
+from cli.line.runner import Runner  # noqa: E402
+from cli.repl.repl import Repl  # noqa: E402
 from cli.store import campaign_where, open_campaign  # noqa: E402
 from cli.store.transaction import Transaction  # noqa: E402
 from tests.support.pg_server import Server, unavailable  # noqa: E402

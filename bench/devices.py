@@ -2,10 +2,10 @@
 
 Run: /tmp/bv/bin/python bench/devices.py [--reps N]   (roll installed, not editable: bench/README.md)
 
-- the plain-sum reader (rules/notation/plain.py): `roll 2d6+3` against the same with the reader
+- the plain-sum reader (rules/notation/fast_sums.py): `roll 2d6+3` against the same with the reader
   answering None, so the grammar (and pyparsing) loads and reads the LINE;
-- the argv reader before Typer (cli/plain.py, cli/argv.py): `roll 2d6+3` and `roll -q -n 3 3d6`
-  against the same with `plain_words` answering None, so Click and Typer read the options;
+- the argv reader before Typer (cli/entry/fast_argv.py, cli/entry/argv.py): `roll 2d6+3` and
+  `roll -q -n 3 3d6` against the same with `argv_words` answering None, so Click and Typer read the options;
 - the grammar after the first prompt (cli/repl/session.py `warm_up`): what loading it costs
   in a process that has loaded everything up to the REPL's first prompt (the time that prompt
   would wait for it).
@@ -26,8 +26,8 @@ import tempfile
 from pathlib import Path
 
 RUN = "import sys\nsys.argv = ['roll', *sys.argv[1:]]\n{patch}\nfrom cli.__main__ import main\nmain()\n"
-NO_PLAIN_SUMS = "import rules.notation as n\nn.read_plain = lambda text: None"
-NO_ARGV_READER = "import cli.plain as p\np.plain_words = lambda args, isatty: None"
+NO_PLAIN_SUMS = "import rules.notation as n\nn.read_fast_sum = lambda text: None"
+NO_ARGV_READER = "import cli.entry.fast_argv as p\np.argv_words = lambda args, isatty: None"
 GRAMMAR_LOAD = ("import time\nimport cli.repl.session, cli.repl.toolbar\n"
                 "start = time.process_time()\nfrom rules.notation import load\nload()\n"
                 "print((time.process_time() - start) * 1000)\n")

@@ -43,7 +43,7 @@ def main() -> None:
         os.environ["ROLL_CAMPAIGN"] = str(where)
         from typer.testing import CliRunner
 
-        from cli.app import app
+        from cli.entry.app import app
 
         done = CliRunner().invoke(app, ["sheet", "import", str(sheet)])
         assert done.exit_code == 0, done.output
@@ -59,9 +59,9 @@ def main() -> None:
         import cli.store.sqlite as store
 
         store.Campaign.__init__.__defaults__ = (True, None, connect)  # type: ignore[attr-defined]
-        from cli.plain import main as plain_main
+        from cli.entry.fast_argv import main as fast_main
 
-        status = plain_main(words)
+        status = fast_main(words)
         if status is None:
             done = CliRunner().invoke(app, words)
             status = done.exit_code

@@ -42,11 +42,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from cli.env import Environment  # noqa: E402
+from cli.entry.environment import Environment  # noqa: E402
+from cli.entry.settings import Settings  # noqa: E402
+from cli.line.runner import Runner  # noqa: E402
 from cli.render.layout import Layout  # noqa: E402
-from cli.repl.words import Repl  # noqa: E402
-from cli.runner import Runner  # noqa: E402
-from cli.settings import Settings  # noqa: E402
+from cli.repl.repl import Repl  # noqa: E402
 from tests.support.screen import ROLL, Terminal, environment, six_characters  # noqa: E402
 
 LINE = "check dex trained"

@@ -22,10 +22,10 @@ from pathlib import Path
 
 import d20
 
-from rules.describe import describe_roll
 from rules.dice.evaluate import Roller
 from rules.dice.source import RandomSource
 from rules.notation import ast, parse
+from rules.roll_parts import describe_roll
 
 CASES = ["1d20+5", "4d6kh3", "2d20kh1+3", "10d6!", "4d6r1kh3", "{3d6, 4d6}kh1", "1000d6",
          "100000d6"]

@@ -7,15 +7,15 @@ from typing import NoReturn
 
 
 def run(args: list[str]) -> NoReturn:
-    """`roll ARGS`: a plain LINE or batch without Click or Typer (cli/plain.py), anything else
+    """`roll ARGS`: a plain LINE or batch without Click or Typer (cli/entry/fast_argv.py), anything else
     through the Typer app; exits with the status."""
-    from cli import plain
+    from cli.entry import fast_argv
 
     args = _as_text(args)
-    status = plain.main(args)
+    status = fast_argv.main(args)
     if status is not None:
         sys.exit(status)
-    from cli.app import main_app
+    from cli.entry.app import main_app
 
     main_app(args)
 
@@ -32,7 +32,7 @@ def _as_text(args: list[str]) -> list[str]:
     for number, arg in enumerate(args, start=1):
         bad = not_utf8(arg, f"argument {number}")
         if bad is not None:
-            from cli.env import ExitStatus
+            from cli.entry.environment import ExitStatus
             from rules.errors import UsageError
 
             if "--json" in args:

@@ -17,7 +17,7 @@ MAX_WAVES = 100
 MAX_NAMED_CHAIN = 5
 """A named roll may name another: at most this many names in one chain (rules/named_rolls.py)."""
 
-# sheets (rules/systems/sheets.py)
+# sheets (rules/systems/sheet_checks.py)
 MAX_NUMBER = 1_000_000_000
 """The largest number (either sign) a sheet may hold anywhere, whatever the key's own range:
 a 5,000-digit level or stat is refused here, before any arithmetic or a store sees it."""

@@ -32,7 +32,7 @@ UNDO = "undo"
 REMOVE = "remove"
 """A character removed (`sheet rm`): its `sheet` is kept, so undo brings it back."""
 SECRET_MARK = "secret"
-"""The marker of a secret LINE: who rolled, and nothing more (cli/secret.py)."""
+"""The marker of a secret LINE: who rolled, and nothing more (cli/line/secret.py)."""
 DAMAGED = "damaged"
 """A stored entry that could not be read back (its error is its `damage`)."""
 

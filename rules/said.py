@@ -9,7 +9,7 @@ terminal dims it from its flag and colours an outcome word only where the result
 text the person typed (a label `[pass]`, a comment `~~x~~`) is never styled.
 
 Parts are joined with `+` (`echo + " → " + dice + said_outcome(outcome)`), or built in one
-pass from a list of pieces (`built`), as rules/describe.py writes a roll's dice.
+pass from a list of pieces (`built`), as rules/roll_parts.py writes a roll's dice.
 """
 
 from __future__ import annotations

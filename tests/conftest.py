@@ -43,7 +43,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         callspec = getattr(item, "callspec", None)
         on_postgres = callspec is not None and callspec.params.get("store_where") == "postgres"
-        if item.path.stem in SLOW_FILES or on_postgres or "pg_server" in item.fixturenames:
+        if (item.path.stem in SLOW_FILES or on_postgres or "pg_server" in item.fixturenames
+                or "own_server" in item.fixturenames):
             item.add_marker(pytest.mark.slow)
 
 
@@ -59,21 +60,35 @@ def private_campaign(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterato
     yield path
 
 
-@pytest.fixture(scope="session")
-def pg_server() -> Iterator[Server]:
-    """A real PostgreSQL server for the session (skipped, with the reason, where none can start)."""
+def started_server() -> Server:
+    """A real PostgreSQL server, started; where none can start the test is skipped with the
+    reason (failed under ROLL_TEST_POSTGRES=required, as CI runs)."""
     reason = unavailable()
-    server = None
     if reason is None:
         server = Server()
         try:
             server.start()
+            return server
         except (RuntimeError, OSError, subprocess.TimeoutExpired) as exc:
-            reason, server = f"the PostgreSQL server did not start: {exc}", None
-    if server is None:
-        if REQUIRED:
-            pytest.fail(f"ROLL_TEST_POSTGRES=required, but {reason}")
-        pytest.skip(f"no PostgreSQL server: {reason}")
+            reason = f"the PostgreSQL server did not start: {exc}"
+    if REQUIRED:
+        pytest.fail(f"ROLL_TEST_POSTGRES=required, but {reason}")
+    pytest.skip(f"no PostgreSQL server: {reason}")
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[Server]:
+    """A real PostgreSQL server for the session."""
+    server = started_server()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def own_server() -> Iterator[Server]:
+    """A server of the module's own: to stop and start, or whose roles and databases are the
+    module's to make (the session's serves the others)."""
+    server = started_server()
     yield server
     server.stop()
 

@@ -1,7 +1,7 @@
 """Subcommands in modules of their own, each with a `register(app)`, imported only when asked.
 
 `register_batch` adds what a batch line or the REPL may run (`odds …`, `undo`); the root app
-(cli/app.py) adds the LINE and `repl` on top of them.
+(cli/entry/app.py) adds the LINE and `repl` on top of them.
 """
 
 from __future__ import annotations

@@ -15,12 +15,12 @@ from typing import Annotated, Any
 import typer
 
 from cli.commands.campaign_access import campaign_of, campaign_transaction
-from cli.completion import alias_name
-from cli.env import Environment
-from cli.group import WholeHelpGroup
-from cli.options import CAMPAIGN_OPTIONS, with_settings
+from cli.entry.completion import alias_name
+from cli.entry.environment import Environment
+from cli.entry.group import WholeHelpGroup
+from cli.entry.options import CAMPAIGN_OPTIONS, with_settings
+from cli.entry.settings import Settings
 from cli.render.safe import shown
-from cli.settings import Settings
 from rules.errors import UsageError
 
 ALIAS_HELP = "Named rolls for the whole campaign: add, rm, list, export, import."
@@ -37,7 +37,7 @@ def alias_options(env: Environment, settings: Settings) -> None:
 def checked(aliases: dict[str, str], stored: Collection[str] = ()) -> dict[str, str]:
     """The campaign's aliases after a change: names free in every system, no loop, not too
     deep (the `stored` ones are not parsed again)."""
-    from cli.named_lookup import reserved
+    from cli.line.named import reserved
     from rules.named_rolls import check_rolls
 
     return check_rolls(aliases, reserved(None), stored)
@@ -52,7 +52,7 @@ def alias_add(
     words: Annotated[list[str], typer.Argument(help="the LINE it stands for", show_default=False)],
 ) -> None:
     """Add (or replace) a named roll: `roll alias add longsword attack melee 1d8+3`."""
-    from cli.shell_words import line_text
+    from cli.entry.shell_words import line_text
 
     line = line_text(words).strip()
     checked({name: line})  # a bad alias creates no campaign
@@ -82,7 +82,7 @@ def alias_rm(
 def alias_list(env: Environment, settings: Settings) -> None:
     """The campaign's named rolls; with somebody acting, their sheet's `[rolls]` too (which
     win over an alias of the same name)."""
-    from cli.named_lookup import sheet_rolls
+    from cli.line.named import sheet_rolls
 
     acting = settings.acting()
     with campaign_transaction(settings, readonly=True) as tx:
@@ -131,7 +131,7 @@ def alias_import(
 
 def _aliases_in(file: str) -> dict[str, Any]:
     """The `[aliases]` table of a TOML file (or stdin)."""
-    from cli.files import read_text
+    from cli.entry.input_files import read_text
 
     text = read_text(Path(file), "aliases")
     try:

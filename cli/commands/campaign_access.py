@@ -12,10 +12,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from cli.settings import Settings
+from cli.entry.settings import Settings
 
 if TYPE_CHECKING:
-    from cli.env import Environment
+    from cli.entry.environment import Environment
     from cli.store import CampaignStore, CampaignView, Where
 
 

@@ -8,20 +8,20 @@ from typing import Annotated, Any
 
 import typer
 
-from cli.bounds import in_range, storable
 from cli.commands.campaign_access import campaign_of, campaign_transaction
-from cli.completion import character_name
-from cli.env import Environment
-from cli.group import WholeHelpGroup
-from cli.options import CAMPAIGN_OPTIONS, with_settings
+from cli.entry.bounds import in_range, storable
+from cli.entry.completion import character_name
+from cli.entry.environment import Environment
+from cli.entry.group import WholeHelpGroup
+from cli.entry.options import CAMPAIGN_OPTIONS, with_settings
+from cli.entry.settings import Settings
 from cli.render.change_groups import grouped, is_fight
 from cli.render.safe import shown, shown_all
 from cli.render.text import change_line, value_text
 from cli.render.wrapping import wrap_lines
-from cli.settings import Settings
 from rules.campaign import Character
-from rules.describe import pool_title
 from rules.errors import Do, Hint, RollError, RuleError, UsageError
+from rules.roll_parts import pool_title
 from rules.systems import get_system
 
 SHEET_HELP = "Characters: import, export, show, list, rm."
@@ -58,7 +58,7 @@ def sheet_import(
     reset: Annotated[bool, typer.Option("--reset", help="current pools from the sheet")] = False,
 ) -> None:
     """Add a character from a TOML sheet, or replace one keeping its current pools."""
-    from cli.sheet_state import kept_pools
+    from cli.store.sheet_state import kept_pools
 
     how = ""
     sheet = read_sheet(Path(file))
@@ -81,7 +81,7 @@ def sheet_export(
         help="character name (spaces allowed)", metavar="NAME", click_type=character_name())],
 ) -> None:
     """Print a character's sheet as TOML, current pools included."""
-    from cli.sheets import dump_sheet
+    from cli.store.sheet_files import dump_sheet
 
     with campaign_transaction(settings, readonly=True) as tx:
         character = tx.character(" ".join(name))
@@ -140,7 +140,7 @@ def sheet_show(
                               " or ROLL_AS)"))
         character = tx.character(who)
     if settings.json:
-        from cli.sheet_state import full_state
+        from cli.store.sheet_state import full_state
 
         env.json(full_state(character))
         return
@@ -195,8 +195,8 @@ def sheet_rm(
 
 def read_sheet(file: Path) -> dict[str, Any]:
     """The sheet in `file`, or on stdin for `-` (`cat mira.toml | roll sheet import -`)."""
-    from cli.files import read_text
-    from cli.sheets import load_sheet, parse_sheet
+    from cli.entry.input_files import read_text
+    from cli.store.sheet_files import load_sheet, parse_sheet
 
     if str(file) != "-":
         return load_sheet(file)
@@ -234,7 +234,7 @@ def log_command(
         raise UsageError("log -n takes a number ≥ 1")
     in_range(n, "log -n")
     start = None if since is None else since_time(since, now)
-    from cli.secret import Viewer, recent_shown
+    from cli.line.secret import Viewer, recent_shown
     from cli.store import CampaignURL
 
     store = campaign_of(settings)
@@ -266,7 +266,7 @@ def undo_command(
             storable(id_, "undo --id")
         entry = tx.undo(settings.acting(), nth, id_)
         logged = tx.log(1)[0]  # the "undo" row, a §3 object like every logged LINE
-    from cli.secret import Viewer
+    from cli.line.secret import Viewer
     from cli.store import CampaignURL
 
     what = entry.input

@@ -7,10 +7,10 @@ from typing import Annotated
 
 import typer
 
-from cli.env import Environment
-from cli.group import WholeHelpGroup
-from cli.options import with_settings
-from cli.settings import Settings
+from cli.entry.environment import Environment
+from cli.entry.group import WholeHelpGroup
+from cli.entry.options import with_settings
+from cli.entry.settings import Settings
 
 CAMPAIGN_HELP = ("The campaign as a whole: copy it between a file and a PostgreSQL database;"
                  " set up a table online's roles.")

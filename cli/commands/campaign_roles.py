@@ -8,9 +8,9 @@ from typing import Annotated
 
 import typer
 
-from cli.env import Environment
-from cli.options import with_settings
-from cli.settings import Settings
+from cli.entry.environment import Environment
+from cli.entry.options import with_settings
+from cli.entry.settings import Settings
 from rules.errors import UsageError
 
 

@@ -7,10 +7,10 @@ from typing import Annotated
 import click
 import typer
 
-from cli.completion import SHELL_NAMES, script, shell_name
-from cli.env import Environment
-from cli.options import CAMPAIGN_OPTIONS, with_settings
-from cli.settings import Settings
+from cli.entry.completion import SHELL_NAMES, script, shell_name
+from cli.entry.environment import Environment
+from cli.entry.options import CAMPAIGN_OPTIONS, with_settings
+from cli.entry.settings import Settings
 from rules.errors import UsageError
 
 

@@ -6,10 +6,10 @@ from typing import Annotated
 
 import typer
 
-from cli.completion import help_topic
-from cli.env import Environment
-from cli.options import with_settings
-from cli.settings import Settings
+from cli.entry.completion import help_topic
+from cli.entry.environment import Environment
+from cli.entry.options import with_settings
+from cli.entry.settings import Settings
 
 
 @with_settings("json")
@@ -33,7 +33,7 @@ def help_command(
     topic: Annotated[str | None, typer.Argument(click_type=help_topic())] = None,
 ) -> None:
     """Help on a TOPIC: notation, or a system id (`roll -s tiers help` is `roll help tiers`)."""
-    from cli.help import help_text
+    from cli.render.help_pages import help_text
 
     chosen = topic if topic is not None else settings.system
     text = help_text(chosen)

@@ -12,9 +12,9 @@ import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 
-from cli.env import Environment
+from cli.entry.environment import Environment
+from cli.line.secret import Viewer
 from cli.render.log import log_json, log_line
-from cli.secret import Viewer
 from cli.store import CampaignStore, CampaignUnavailable, CampaignURL
 from cli.store.follow import Watcher, watch
 from rules.campaign import LogEntry
@@ -29,7 +29,7 @@ RETRY_S = (0.25, 0.5, 1.0, 2.0, 4.0)
 def entry_printer(env: Environment, as_json: bool, width: int) -> Callable[[LogEntry], None]:
     """Print one entry through `env` (a JSON object, or a line for a pane `width` wide),
     flushed at once (a reader gone, `roll log -f | head -3`, stops it quietly); the caller
-    keeps back what its viewer is not shown (cli/secret.py)."""
+    keeps back what its viewer is not shown (cli/line/secret.py)."""
 
     def emit(entry: LogEntry) -> None:
         if as_json:
@@ -58,7 +58,7 @@ def say(text: str) -> None:
 def follow(store: CampaignStore, watcher: Watcher | None, last: int, who: str | None,
            emit: Callable[[LogEntry], None], notice: Callable[[str], None] = say,
            viewer: Viewer | None = None) -> None:
-    """Print the entries after #`last` (of `who`'s LINEs) that `viewer` is shown (cli/secret.py;
+    """Print the entries after #`last` (of `who`'s LINEs) that `viewer` is shown (cli/line/secret.py;
     None: this process's viewer of `store`) whenever a write lands; until Ctrl-C
     (which the entry point turns into status 130). A campaign that stops answering is waited
     for, and followed again from #`last` when it is back."""

@@ -1,4 +1,4 @@
-"""`roll odds LINE`: its options, then cli/odds_line.py; `roll odds table NAME`."""
+"""`roll odds LINE`: its options, then cli/line/odds_line.py; `roll odds table NAME`."""
 
 from __future__ import annotations
 
@@ -6,14 +6,14 @@ from typing import Annotated
 
 import typer
 
-from cli.bounds import in_range
-from cli.completion import LineWord
-from cli.env import Environment, terminal_columns
-from cli.odds_line import given, odds_table, show_odds
-from cli.options import CAMPAIGN_OPTIONS, unknown_option, with_settings
-from cli.render.odds import odds_json
-from cli.runner import Runner
-from cli.settings import Settings
+from cli.entry.bounds import in_range
+from cli.entry.completion import LineWord
+from cli.entry.environment import Environment, terminal_columns
+from cli.entry.options import CAMPAIGN_OPTIONS, unknown_option, with_settings
+from cli.entry.settings import Settings
+from cli.line.odds_line import given, odds_table, show_odds
+from cli.line.runner import Runner
+from cli.render.odds_chart import odds_json
 from rules.errors import RollError, UsageError
 
 MIN_WIDTH, MAX_WIDTH = 20, 1000
@@ -56,7 +56,7 @@ def odds_command(
 
 def table_odds_command(runner: Runner, target: str, text: str, width: int | None) -> int:
     """`roll odds table NAME`: each row's exact chance (JSON: the die's odds and `rows`)."""
-    from cli.tables import odds_lines, odds_rows, table_for_odds
+    from cli.line.table_rolls import odds_lines, odds_rows, table_for_odds
     from rules.tables import reading_odds, table_odds
 
     settings = runner.settings

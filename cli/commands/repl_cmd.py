@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import typer
 
-from cli.env import Environment
-from cli.options import with_settings
-from cli.settings import Settings
+from cli.entry.environment import Environment
+from cli.entry.options import with_settings
+from cli.entry.settings import Settings
 from rules.errors import UsageError
 
 

@@ -9,13 +9,13 @@ import typer
 from click.shell_completion import CompletionItem
 
 from cli.commands.campaign_access import campaign_of, campaign_transaction
-from cli.completion import table_name
-from cli.env import Environment
-from cli.group import WholeHelpGroup
-from cli.options import CAMPAIGN_OPTIONS, with_settings
+from cli.entry.completion import table_name
+from cli.entry.environment import Environment
+from cli.entry.group import WholeHelpGroup
+from cli.entry.options import CAMPAIGN_OPTIONS, with_settings
+from cli.entry.settings import Settings
+from cli.line.runner import Runner, worst
 from cli.render.safe import shown
-from cli.runner import Runner, worst
-from cli.settings import Settings
 from rules.errors import UsageError
 
 TABLE_HELP = "Rollable tables: roll table NAME (or FILE); import, list, rm, export."
@@ -59,7 +59,7 @@ def table_roll_command(
                                           click_type=table_name())],
 ) -> int:
     """Roll on a table: prints the row, its inline rolls and nested tables done."""
-    from cli.tables import run_table
+    from cli.line.table_rolls import run_table
 
     runner = Runner(settings, env, one_shot=True)
     return worst(run_table(runner, target), runner.finish())
@@ -74,7 +74,7 @@ def table_import(
     name: Annotated[str | None, typer.Option("--name", help="the table's name")] = None,
 ) -> None:
     """Add (or replace) a table; a bad table is an error naming the row."""
-    from cli.tables import check_table_name, read_table
+    from cli.line.table_rolls import check_table_name, read_table
 
     table = check_table_name(read_table(file, name=name))
     with campaign_of(settings, create_for=env).transaction() as tx:
@@ -127,8 +127,8 @@ def table_export(
     """Print a table as TOML (re-imports to the same table)."""
     import tomli_w
 
+    from cli.line.table_rolls import Tables
     from cli.render.safe import toml_safe
-    from cli.tables import Tables
 
     tables = Tables(Runner(settings, env))
     with tables.reading(needed=True):

@@ -34,7 +34,7 @@ def pool_label(system_id: str | None, pool: str) -> str:
 def change_line(change: Change, system_id: str | None = None) -> str:
     """`Mira · Luck 2 → 3 (crit)`; a flag reads `Mira · Vulnerable on (…)`."""
     if is_encounter(change):
-        from rules.encounter.describe import change_text
+        from rules.encounter.in_words import change_text
 
         return change_text(change)
     return f"{change.character or 'Party'} · {change_rest(change, system_id)}"
@@ -66,6 +66,6 @@ def change_rest(change: Change, system_id: str | None = None, many: bool = False
 def flag_title(flag: str) -> str:
     """A flag as its game words it: a Vagabond effect until a Group's next Turn reads
     `Vulnerable until the Enemies' next Turn`, never its id."""
-    from rules.encounter.describe import flag_words
+    from rules.encounter.in_words import flag_words
 
     return flag_words(flag) or pool_title(flag)

@@ -1,5 +1,5 @@
 """A stream that fits the errors written to it to a width: the REPL's pane, or a terminal a
-one-shot or a batch runs on (cli/plain.py). Their hints are already in the words of the front
+one-shot or a batch runs on (cli/entry/fast_argv.py). Their hints are already in the words of the front
 end that runs (cli/render/wording.py); this only lays them out (cli/render/error_layout.py)."""
 
 from __future__ import annotations

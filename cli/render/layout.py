@@ -16,10 +16,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
+from cli.entry.terminal import terminal_columns
+from cli.render.colour_marks import in_colour
 from cli.render.document import reflow
 from cli.render.error_layout import ERROR_START, fit_error
 from cli.render.grid import table
-from cli.render.marks import in_colour
 from cli.render.safe import shown
 from cli.render.wrapping import (
     INDENT,
@@ -33,7 +34,6 @@ from cli.render.wrapping import (
     wrap_whole,
     wrap_words,
 )
-from cli.terminal import terminal_columns
 from rules.resolution import Change, Resolution
 from rules.said import Face, Part, Said, Word
 from rules.systems.protocol import shown_input as shown_input_of

@@ -9,10 +9,10 @@ from typing import Any
 from cli.render.safe import shown
 from cli.render.text import pool_label, value_text
 from rules.campaign import LogEntry
-from rules.describe import pool_title
 from rules.errors import UsageError
 from rules.record import DAMAGED, REMOVE, UNDO
 from rules.resolution import Change
+from rules.roll_parts import pool_title
 
 LOG_WIDTH = 80
 """The width of a log entry when none is given (the width of output off a terminal)."""
@@ -69,7 +69,7 @@ def since_time(text: str, now: datetime) -> str:
 def _change(change: Change, who: str | None, system_id: str | None) -> str:
     """`Luck 2→1`, naming the character when it is not the one who acted."""
     if change.kind == "field" and change.character is None and change.pool == "encounter":
-        from rules.encounter.describe import short_state
+        from rules.encounter.in_words import short_state
 
         before, after = (None if v is None else str(v) for v in (change.before, change.after))
         return f"Encounter {short_state(before)}→{short_state(after)}"
@@ -101,7 +101,7 @@ def log_line(entry: LogEntry, now: datetime, width: int = LOG_WIDTH) -> str:
 
     text = _summary(entry)
     parts = [f"#{entry.id}", age(entry.time, now) if entry.time else "?", entry.character or "—"]
-    if entry.record.secret:  # shown only to whom may see it (cli/secret.py): said so
+    if entry.record.secret:  # shown only to whom may see it (cli/line/secret.py): said so
         parts.append("(secret)")
     if entry.undone:
         parts.append("(undone)")

@@ -5,9 +5,9 @@ from __future__ import annotations
 from cli.render.safe import shown
 from cli.render.text import value_text
 from rules.campaign import Character, TableState
-from rules.describe import pool_title
 from rules.errors import RollError
 from rules.resolution import Value
+from rules.roll_parts import pool_title
 from rules.systems import System
 
 SECTIONS = ("pools", "risk", "max", "stats", "items")

@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING
 from cli.render.change_words import change_line as change_line
 from cli.render.change_words import pool_label as pool_label
 from cli.render.change_words import value_text as value_text
-from cli.render.marks import RESET as RESET
-from cli.render.marks import STYLES as STYLES
-from cli.render.marks import dropped, in_colour
+from cli.render.colour_marks import RESET as RESET
+from cli.render.colour_marks import STYLES as STYLES
+from cli.render.colour_marks import dropped, in_colour
 from cli.render.safe import shown
 from rules.errors import NotationError, RollError
 from rules.said import Face, Note, Said, Word

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from cli.terminal import terminal_columns
+from cli.entry.terminal import terminal_columns
 
 _ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
 INDENT = "  "

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion, PathCompleter
 from prompt_toolkit.document import Document
 
-from cli.repl.state import TableView
+from cli.repl.view import TableView
 
 
 class RollCompleter(Completer):
@@ -27,7 +27,7 @@ class RollCompleter(Completer):
             sub = Document(match.group(1), len(match.group(1)))
             yield from self._paths.get_completions(sub, complete_event)
             return
-        from cli.repl.suggest import suggest  # at the first Tab: not needed by the first prompt
+        from cli.repl.next_words import suggest  # at the first Tab: not needed by the first prompt
 
         for s in suggest(text, self.view()):
             yield Completion(s.text, s.start, display=s.shown, display_meta=s.meta)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import Any
 
-from cli.turn import ITS_OWN, running, turn_actor
+from cli.line.turn import ITS_OWN, running, turn_actor
 
 __all__ = ["ITS_OWN", "encounter_line", "running", "turn_actor"]
 
@@ -19,7 +19,7 @@ def encounter_line(party: Mapping[str, Any], width: int, fallen: Collection[str]
         return None
     from cli.render.safe import shown
     from cli.render.wrapping import width_of
-    from rules.encounter.describe import status
+    from rules.encounter.in_words import status
 
     # names are data text: measured and shown with their controls made visible (`<U+202E>`)
     line = status(found[0], found[1], max(width, 10), fallen, lambda t: width_of(shown(t)))

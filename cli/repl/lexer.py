@@ -31,7 +31,7 @@ ERROR = "class:error"
 def tokens(text: str) -> list[tuple[str, str]]:
     """(style, text) pieces of one line, from the notation's tokens; joined they give the line
     back exactly. The first word is a command; a word of the notation a keyword."""
-    from cli.repl.vocabulary import LINE_WORDS
+    from cli.repl.word_lists import LINE_WORDS
     from rules.notation.tokens import tokens as pieces
 
     out: list[tuple[str, str]] = []

@@ -9,7 +9,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cli.repl.history import history_path
+from cli.repl.line_history import history_path
 
 if TYPE_CHECKING:
     from cli.store.where import Where

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cli.repl.state import TableView
+from cli.repl.view import TableView
 
 SHORT_SYSTEM = 3
 """Letters a system keeps when the prompt is short of room (`vag`, `tie`, `cha`)."""

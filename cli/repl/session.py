@@ -1,7 +1,7 @@
 """The REPL session: a prompt-toolkit loop around `Repl`, sized for a 40-column side pane.
 
 One speed device: the grammar loads after the first prompt is drawn (`warm_up`: about 29 ms CPU
-the prompt does not wait for, bench/devices.py; held equal by tests/test_grammar_after_prompt.py).
+the prompt does not wait for, bench/devices.py; held equal by tests/repl/test_grammar_after_prompt.py).
 """
 
 from __future__ import annotations
@@ -19,21 +19,21 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.output import ColorDepth, Output
 from prompt_toolkit.styles import Style
 
-from cli.env import Environment, ExitStatus
+from cli.entry.environment import Environment, ExitStatus
+from cli.entry.settings import Settings
+from cli.line.runner import Runner
 from cli.render.fitted import FittedErrors
 from cli.render.text import error_text
 from cli.render.wording import speaking
 from cli.repl.completer import RollCompleter
-from cli.repl.history import open_history
 from cli.repl.keys import repl_bindings
 from cli.repl.lexer import NotationLexer, marked
+from cli.repl.line_history import open_history
 from cli.repl.output import pane_output
+from cli.repl.repl import Repl, check_acting
 from cli.repl.speech import prompt_words
 from cli.repl.toolbar import MAX_ROWS as TOOLBAR_ROWS
 from cli.repl.toolbar import Toolbar
-from cli.repl.words import Repl, check_acting
-from cli.runner import Runner
-from cli.settings import Settings
 from rules.errors import RollError
 
 if TYPE_CHECKING:
@@ -105,7 +105,7 @@ def warm_up(*loads: Callable[[], object]) -> None:
     first LINE and key need (the grammar with pyparsing; `loads`) rather than before the prompt
     shows or at the first key. A speed device, kept for what it buys: the grammar's load is
     about 29 ms CPU (bench/devices.py, 2026-12-02) the first prompt does not wait for;
-    tests/test_grammar_after_prompt.py holds, with Hypothesis, that LINEs typed at once into a
+    tests/repl/test_grammar_after_prompt.py holds, with Hypothesis, that LINEs typed at once into a
     fresh REPL are answered as with the grammar loaded up front."""
     if not _warmed:
         _warmed.append(True)
@@ -120,7 +120,7 @@ def typing_ahead() -> None:
     """What the first keys and the first Tab use beyond the grammar: the lexer's check and
     tokens, and completion (loaded by `warm_up`, once the first prompt is drawn)."""
     marked("d20")
-    import_module("cli.repl.suggest")
+    import_module("cli.repl.next_words")
 
 
 def pager_for(runner: Runner, session: PromptSession[str]) -> Callable[[str], None]:
@@ -184,7 +184,7 @@ def run_repl(
     repl.ask = ask
     repl.width = lambda: session.output.get_size().columns
     # what a chart may fill before it scrolls: the pane less the toolbar's lines (the prompt's
-    # is the chart's own to leave: cli/render/odds.py)
+    # is the chart's own to leave: cli/render/odds_chart.py)
     runner.env.rows = lambda: session.output.get_size().rows - TOOLBAR_ROWS
     repl.page = pager_for(runner, session)
     errors.width = repl.width

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from cli.render.safe import shown
 from cli.render.text import value_text
-from cli.repl.state import TableView
+from cli.repl.view import TableView
 from rules.errors import RollError
 from rules.systems.protocol import Pool
 from rules.titles import pool_title

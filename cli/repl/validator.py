@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cli.repl.vocabulary import REPL_WORDS, SUBCOMMAND_WORDS
+from cli.repl.word_lists import REPL_WORDS, SUBCOMMAND_WORDS
 from rules.errors import NotationError, RollError
 from rules.notation import parse
 from rules.notation.bot import bot_command

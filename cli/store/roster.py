@@ -60,7 +60,7 @@ class Roster(Mapping[str, Character]):
 
     def names(self) -> list[str]:
         """Every character's name as the campaign spells it, no sheet read (a LINE's names
-        with spaces: rules/notation/names.py)."""
+        with spaces: rules/notation/name_words.py)."""
         if self._all is not None:
             return [c.name for c in self._all.values()]
         with self._tx.reader() as tx:

@@ -395,18 +395,18 @@ class Transaction(NamedRows):
 
     def log(self, n: int, who: str | None = None, since: str | None = None) -> list[LogEntry]:
         """The `n` most recent log entries (of `who`'s LINEs, from time `since`), newest last."""
-        import cli.store.history as history
+        import cli.store.log_entries as history
 
         return history.recent(self, n, who, since)
 
     def log_after(self, last_id: int, who: str | None = None) -> tuple[int, list[LogEntry]]:
         """The entries after #`last_id` (of `who`'s LINEs), oldest first, and the newest id."""
-        import cli.store.history as history
+        import cli.store.log_entries as history
 
         return history.last_id(self), history.after(self, last_id, who)
 
     def undo(self, who: str | None = None, nth: int = 1, id_: int | None = None) -> LogEntry:
-        """Revert a change-set (see `cli.store.history.undo`); the entry it reverted."""
-        import cli.store.history as history
+        """Revert a change-set (see `cli.store.log_entries.undo`); the entry it reverted."""
+        import cli.store.log_entries as history
 
         return history.undo(self, who, nth, id_)

@@ -39,7 +39,7 @@ _PLAIN: dict[tuple[str, bool], dict[int, DieRoll]] = {}
 """A die that is its one face, kept or dropped, by its name and keeping, by face."""
 
 
-def _plain_die(die: ast.Die, kept: bool = True) -> dict[int, DieRoll]:
+def _bare_die(die: ast.Die, kept: bool = True) -> dict[int, DieRoll]:
     """A die that is its one face, kept or dropped, by face: frozen, so every `3d6` and
     `4d6kh3` of every repeat shares them (found by the die's name, a string hashed once,
     where the die itself would be hashed field by field at every term)."""
@@ -52,7 +52,7 @@ def _plain_die(die: ast.Die, kept: bool = True) -> dict[int, DieRoll]:
     return found
 
 
-def _plain_dice(die: ast.Die, faces: list[int], kept: list[bool] | None = None) -> tuple[DieRoll, ...]:
+def _bare_dice(die: ast.Die, faces: list[int], kept: list[bool] | None = None) -> tuple[DieRoll, ...]:
     """The DieRolls of dice that are their one face (`kept`: which of them count); a die of
     many sides gets its own (its cost never grows with its faces: no table of a d1000000)."""
     if die.sides > MAX_SHARED_SIDES:
@@ -60,8 +60,8 @@ def _plain_dice(die: ast.Die, faces: list[int], kept: list[bool] | None = None) 
         return tuple(DieRoll(die, (f,), f, k) for f, k in zip(faces, flags, strict=True))
     try:
         if kept is None:
-            return tuple(map(_plain_die(die).__getitem__, faces))
-        standing, dropped = _plain_die(die), _plain_die(die, False)
+            return tuple(map(_bare_die(die).__getitem__, faces))
+        standing, dropped = _bare_die(die), _bare_die(die, False)
         return tuple((standing if k else dropped)[f] for f, k in zip(faces, kept, strict=True))
     except KeyError:  # a face no such die has (a source that does not check): as it came
         flags = kept or [True] * len(faces)
@@ -239,7 +239,7 @@ class Roller:
         label = why or str(node)
         faces, first = self.throw_many(die, node.count, label)
         if not mods:
-            return RolledTerm(str(node), _plain_dice(die, faces), sum(faces))
+            return RolledTerm(str(node), _bare_dice(die, faces), sum(faces))
         if node.keeps_only:
             return self._kept_dice(node, faces, first)
         dice = [_Die(die, [f], [first + i], "roll", f) for i, f in enumerate(faces)]
@@ -292,7 +292,7 @@ class Roller:
             if not k:
                 self._kept[first + i] = False
         value = sum(f for f, k in zip(faces, kept, strict=True) if k)
-        return RolledTerm(str(node), _plain_dice(node.die, faces, kept), value)
+        return RolledTerm(str(node), _bare_dice(node.die, faces, kept), value)
 
     def _reroll(self, node: ast.Dice, dice: list[_Die], mods: list[ast.Reroll], label: str) -> None:
         always = [m for m in mods if not m.once]

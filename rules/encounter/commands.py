@@ -10,11 +10,11 @@ from typing import TYPE_CHECKING, Any
 
 from rules.campaign import Character
 from rules.encounter import flow
-from rules.encounter.describe import glance, next_taker, order_lines, status, turn_words
 from rules.encounter.foes import FOE_USAGE, names_for, read_spec, sheet_for
 from rules.encounter.games import rules_of
+from rules.encounter.in_words import glance, next_taker, order_lines, status, turn_words
 from rules.encounter.rules import ROLLED, Board, EncounterRules, without_turn
-from rules.encounter.state import Encounter, current, running, state_change
+from rules.encounter.turn_order import Encounter, current, running, state_change
 from rules.errors import RuleError, UsageError, register_usage
 from rules.notation import ast
 from rules.resolution import Change, Resolution

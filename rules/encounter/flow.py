@@ -18,7 +18,7 @@ from rules.encounter.rules import (
     is_foe,
     without_turn,
 )
-from rules.encounter.state import Combatant, Encounter
+from rules.encounter.turn_order import Combatant, Encounter
 from rules.errors import RuleError, UsageError
 from rules.resolution import Change
 

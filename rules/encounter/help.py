@@ -30,7 +30,9 @@ Encounters: rounds, turns, initiative and foes, by each game's rules
                         shows others only that one was made (ROLL_GM=1: the
                         GM's view; PostgreSQL: the server keeps it, README)
   A command LINE without ⟨--as⟩ (or the REPL's as) acts as the combatant
-  whose turn it is, and says so: (as Mira: its turn).
+  whose turn it is, and says so: (as Mira: its turn); Tiers' declare, react
+  and focus may name whom they act for first (react Goblin 2: no such note),
+  and a bare react on someone's turn asks who reacts (react NAME).
 By game:
   tiers      Enemy Tactical Phase, then d8 + Mind die, rerolled each round;
              Vigor moves at each one's turn start; at the round's end a

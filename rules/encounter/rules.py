@@ -16,7 +16,7 @@ from rules.notation import ast
 from rules.resolution import Change
 
 if TYPE_CHECKING:
-    from rules.encounter.state import Combatant, Encounter
+    from rules.encounter.turn_order import Combatant, Encounter
     from rules.systems.protocol import Context, System
 
 FOE = "foe"

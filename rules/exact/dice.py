@@ -324,17 +324,9 @@ def _bounded(total: int, parts: int, most: int) -> int:
 
 
 def _chains(extra: int, chains: int) -> int:
-    """Ways to share `extra` exploding dice among `chains` chains, each under the wave limit."""
-    if chains == 0:
-        return 1 if extra == 0 else 0
-    cap = MAX_WAVES - 1  # a chain's last wave must not explode again
-    out = 0
-    for i in range(chains + 1):
-        rest = extra - i * (cap + 1)
-        if rest < 0:
-            break
-        out += (-1) ** i * math.comb(chains, i) * math.comb(rest + chains - 1, chains - 1)
-    return out
+    """Ways to share `extra` exploding dice among `chains` chains, each under the wave limit
+    (a chain's last wave must not explode again)."""
+    return _bounded(extra, chains, MAX_WAVES - 1)
 
 
 def check_count(total_dice: int, limit: int) -> None:

@@ -32,7 +32,7 @@ def line_odds(line: ast.RollLine, natural: bool = False) -> Odds:
     odds = Odds.from_dist(total, line.target, line.target_op)
     if line.ranged or natural and any(
             isinstance(n, ast.Dice) and n.die == ast.D20 for n in ast.walk(expr)):
-        from rules.exact.marks import with_marks
+        from rules.exact.crit_odds import with_marks
 
         return with_marks(odds, expr, natural)
     return odds
@@ -133,7 +133,7 @@ class _Walker:
         _flatten_sum(node, 1, terms)
         what = _named(node, sum(terms.values()))
         # plain dice are priced from their sides before any of them is built (`d150000+…`)
-        known = [(_plain_size(term), times) for (_, term), times in terms.items()]
+        known = [(_bare_size(term), times) for (_, term), times in terms.items()]
         check_size([(size, times) for size, times in known if size is not None], what)
         parts = [(self.walk(term), sign, times) for (sign, term), times in terms.items()]
         check_sum_cost([(dist, times) for dist, _, times in parts], what)
@@ -204,8 +204,8 @@ Size = tuple[int, int, int]
 values, and its denominator's bits."""
 
 
-def _plain_size(node: ast.Expr) -> Size | None:
-    """The size of a plain dice term's distribution, from its die alone (None: not plain)."""
+def _bare_size(node: ast.Expr) -> Size | None:
+    """The size of a bare dice term's distribution (no modifier), from its die alone (None: not bare)."""
     if not isinstance(node, ast.Dice) or node.mods or node.count == 0:
         return None
     die = node.die

@@ -1,7 +1,7 @@
 """Dice notation: the grammar and the syntax tree of a LINE.
 
 The grammar, and pyparsing with it, loads at the first parse of a LINE that is more than a plain
-sum of dice and numbers (those rules/notation/plain.py reads into the same tree): what only needs
+sum of dice and numbers (those rules/notation/fast_sums.py reads into the same tree): what only needs
 the syntax tree (the REPL up to its first prompt, a sheet's validation) and a plain LINE
 (`roll 2d6+3`) start without them.
 """
@@ -13,7 +13,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from rules.limits import room_for_depth
-from rules.notation.plain import read as read_plain
+from rules.notation.fast_sums import read as read_fast_sum
 
 if TYPE_CHECKING:
     from rules.notation import ast
@@ -24,14 +24,14 @@ __all__ = ["load", "parse", "parse_expression"]
 def parse(text: str) -> ast.Line:
     """Parse one LINE into its syntax tree; raises NotationError with a 1-based column."""
     room_for_depth()  # a sum of 500 terms is a tree 500 deep, walked after
-    line = read_plain(text)
+    line = read_fast_sum(text)
     return line if line is not None else _grammar().parse(text)
 
 
 def parse_expression(text: str) -> ast.Expr:
     """Parse a bare dice expression (no command words); used for sheet values and tests."""
     room_for_depth()
-    line = read_plain(text)
+    line = read_fast_sum(text)
     return line.expr if line is not None else _grammar().parse_expression(text)
 
 

@@ -10,13 +10,13 @@ from rules.notation.groups import Call, Expr, Group, Labeled
 from rules.notation.sum_nodes import D20, Advantage, BinOp, Dice, Keep, Neg, RollLine, walk
 
 
-def is_plain_d20(node: Expr) -> bool:
+def is_bare_d20(node: Expr) -> bool:
     """A lone `d20` with no modifiers: the term `adv` and `dis` may follow."""
     return (isinstance(node, Dice) and node.count == 1 and node.die == D20 and not node.mods
             and node.advantage is None)
 
 
-def is_plain_die(node: Expr) -> bool:
+def is_bare_die(node: Expr) -> bool:
     """A lone die with no modifiers (`d20`, `d6`, `Δ8`): the term `adv` and `dis` may follow."""
     return (isinstance(node, Dice) and node.count == 1 and not node.mods
             and node.advantage is None)
@@ -27,7 +27,7 @@ def lone_die(line: RollLine) -> Dice | None:
     expr = line.expr
     if line.target is not None or not isinstance(expr, Dice):
         return None
-    return expr if expr.advantage is not None or is_plain_die(expr) else None
+    return expr if expr.advantage is not None or is_bare_die(expr) else None
 
 
 def has_advantage(line: RollLine) -> bool:
@@ -38,7 +38,7 @@ def has_advantage(line: RollLine) -> bool:
 
 
 def advantaged(node: Dice, advantage: Advantage) -> Dice:
-    """`d20 adv` (2d20kh1) or `d6 dis` (2d6kl1) from one plain die: the better or worse of two."""
+    """`d20 adv` (2d20kh1) or `d6 dis` (2d6kl1) from one bare die: the better or worse of two."""
     keep = Keep("kh" if advantage == "adv" else "kl", 1)
     return replace(node, count=2, mods=(keep,), advantage=advantage)
 
@@ -54,17 +54,17 @@ def combined(words: Iterable[str]) -> Advantage | None:
     return None
 
 
-def plain_again(node: Dice) -> Dice:
+def bare_again(node: Dice) -> Dice:
     """`d20 adv` back to its one die (a `dis` after it cancels it)."""
     return replace(node, count=1, mods=(), advantage=None)
 
 
 def with_advantage(expr: Expr, advantage: Advantage | None) -> Expr:
-    """Give the first plain d20 of `expr` advantage (2d20kh1) or disadvantage (2d20kl1); a d20
+    """Give the first bare d20 of `expr` advantage (2d20kh1) or disadvantage (2d20kl1); a d20
     already rolled the other way goes back to one die (adv and dis cancel), the same way stays."""
     if advantage is None:
         return expr
-    if not any(is_plain_d20(n) for n in walk(expr)):
+    if not any(is_bare_d20(n) for n in walk(expr)):
         return _with_second_word(expr, advantage)
     done = False
 
@@ -73,7 +73,7 @@ def with_advantage(expr: Expr, advantage: Advantage | None) -> Expr:
         if done:
             return node
         if isinstance(node, Dice):
-            if is_plain_d20(node):
+            if is_bare_d20(node):
                 done = True
                 return advantaged(node, advantage)
             return node
@@ -108,7 +108,7 @@ def _with_second_word(expr: Expr, advantage: Advantage) -> Expr:
         raise UsageError(no_d20_for(advantage))
     if first.advantage == advantage:
         return expr
-    return _replaced(expr, first, plain_again(first))
+    return _replaced(expr, first, bare_again(first))
 
 
 def _replaced(expr: Expr, old: Expr, new: Expr) -> Expr:

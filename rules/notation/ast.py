@@ -21,8 +21,8 @@ HOMES = {
                   " mods_notation"),
     "groups": "Aid Call Expr FunctionName Group Labeled inner_nodes",
     "command_nodes": "Arg CommandLine ExprArg KeyValue Line Word",
-    "advantage": ("advantaged combined has_advantage is_plain_d20 is_plain_die lone_die"
-                  " no_d20_for plain_again with_advantage"),
+    "advantage": ("advantaged combined has_advantage is_bare_d20 is_bare_die lone_die"
+                  " no_d20_for bare_again with_advantage"),
 }
 """Which module of rules/notation holds each name of the tree."""
 

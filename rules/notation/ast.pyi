@@ -2,13 +2,13 @@
 that holds it (at run time ast.py imports each module when one of its names is first asked for)."""
 
 from rules.notation.advantage import advantaged as advantaged
+from rules.notation.advantage import bare_again as bare_again
 from rules.notation.advantage import combined as combined
 from rules.notation.advantage import has_advantage as has_advantage
-from rules.notation.advantage import is_plain_d20 as is_plain_d20
-from rules.notation.advantage import is_plain_die as is_plain_die
+from rules.notation.advantage import is_bare_d20 as is_bare_d20
+from rules.notation.advantage import is_bare_die as is_bare_die
 from rules.notation.advantage import lone_die as lone_die
 from rules.notation.advantage import no_d20_for as no_d20_for
-from rules.notation.advantage import plain_again as plain_again
 from rules.notation.advantage import with_advantage as with_advantage
 from rules.notation.command_nodes import Arg as Arg
 from rules.notation.command_nodes import CommandLine as CommandLine

@@ -19,7 +19,7 @@ class Word:
     text: str
     quoted: bool = field(default=False, compare=False)
     """Written in quotes (`"Goblin 1"`, `'Goblin 1'`): one name as it is, never joined to the
-    words beside it (rules/notation/names.py)."""
+    words beside it (rules/notation/name_words.py)."""
 
     def __str__(self) -> str:
         if not self.text or any(c.isspace() for c in self.text):

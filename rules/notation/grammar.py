@@ -9,6 +9,7 @@ from typing import Any
 
 import pyparsing as pp
 
+from rules.did_you_mean import habit_hint
 from rules.errors import LimitError, NotationError, UsageError
 from rules.limits import MAX_DEPTH, MAX_LINE, MAX_REPEAT, MAX_SIDES, room_for_depth
 from rules.notation import ast
@@ -27,7 +28,6 @@ from rules.notation.terms import (
     modifier_of,
     term_mods,
 )
-from rules.suggest import habit_hint
 
 
 def _regex(pattern: str, name: str) -> pp.Regex:
@@ -153,7 +153,7 @@ def _build() -> pp.ParserElement:
         lambda t: _advantage_word(t[0]))
 
     def d20_advantage(s: str, loc: int, t: pp.ParseResults) -> ast.Expr:
-        if not ast.is_plain_die(t[0]):
+        if not ast.is_bare_die(t[0]):
             raise pp.ParseException(s, loc, "adv or dis after one die")  # the LINE's, then
         word = ast.combined(t[1:])
         return t[0] if word is None else ast.advantaged(t[0], word)

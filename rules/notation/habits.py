@@ -1,7 +1,7 @@
 """Other dice tools' spellings (avrae/d20, Dice Maiden, Roll20, Discord bots): the ones this
 notation reads as they mean there, and the ones it refuses, each with what to write instead.
 
-`roll help notation` lists both tables (cli/help.py: a help template, so ⟨-s macchiato⟩ is
+`roll help notation` lists both tables (cli/render/help_pages.py: a help template, so ⟨-s macchiato⟩ is
 each front end's wording of choosing the system); the tests run every row: an accepted
 spelling parses to the tree of ours, a refused one fails with its suggestion in the message.
 """

@@ -45,7 +45,7 @@ def fill(text: str, values: Mapping[str, object], acting: str | None,
         if acting is None:
             raise UsageError((f"{{{low}}} is a value of the acting character, and nobody acts: ",
                               Hint(Do.ACT_AS_ONE), f", or give a default: {{{low}:N}}"))
-        from rules.suggest import closest
+        from rules.did_you_mean import closest
 
         near = closest(low, known)
         hint = f"did you mean {{{near}}}?" if near else f"give a default: {{{low}:N}}"

@@ -1,5 +1,5 @@
 """The nodes of a plain sum of dice, which every LINE's tree is made of: dice, numbers, `+ -`, a
-keep or drop (`4d6kh3`), and the RollLine; rules/notation/plain.py reads into these alone."""
+keep or drop (`4d6kh3`), and the RollLine; rules/notation/fast_sums.py reads into these alone."""
 
 from __future__ import annotations
 
@@ -294,6 +294,11 @@ class RollLine:
         from rules.notation import ast
 
         return any(isinstance(n, ast.Aid) for n in others)
+
+    @cached_property
+    def risk_die(self) -> Dice | None:
+        """The expression's first risk die (`Δ8`), if any (asked once, not at every repeat)."""
+        return risk_die(self.expr)
 
 
 def walk(expr: Expr) -> Iterator[Expr]:

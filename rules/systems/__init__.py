@@ -58,7 +58,7 @@ def pool_commands() -> Mapping[str, CommandFn]:
 
 def check_sheet(system: System, data: Mapping[str, Any]) -> dict[str, Any]:
     """The sheet checks every game shares (with rules.named_rolls: not for a dice LINE)."""
-    from rules.systems.sheets import validate_common
+    from rules.systems.sheet_checks import validate_common
 
     return validate_common(system, data)
 
@@ -70,7 +70,7 @@ def get_system(system_id: str) -> System:
     """The system with this id (case-insensitive); UsageError lists the ids otherwise."""
     key = system_id.strip().lower()
     if key not in SYSTEMS:
-        from rules.suggest import closest
+        from rules.did_you_mean import closest
 
         near = closest(system_id, SYSTEMS)
         hint = f"did you mean {near!r}?" if near else f"systems: {', '.join(SYSTEMS)}"

@@ -69,7 +69,7 @@ class Context:
     def named(self, line: ast.CommandLine) -> ast.CommandLine:
         """The LINE with each name of several words the campaign holds as one word, written
         unquoted (`attack on Goblin 1`, the longest name winning) or quoted (SPEC §2)."""
-        from rules.notation.names import may_hold_a_name, spaced, with_names
+        from rules.notation.name_words import may_hold_a_name, spaced, with_names
 
         if not may_hold_a_name(line):
             return line  # one word or none: no name to join, no names read
@@ -133,7 +133,7 @@ class System:
     pools: tuple[Pool, ...] = ()
     sheet_pools: frozenset[str] = frozenset()
     """Pools a sheet may hold beyond `pools` and its `[max]`, with no maximum (a Druid's
-    attunement in tiers); any other `[pools]` key is refused (rules/systems/sheets.py)."""
+    attunement in tiers); any other `[pools]` key is refused (rules/systems/sheet_checks.py)."""
     health = "hp"
     fields: Mapping[str, tuple[type, int | None, int | None]] = {}
     sections: frozenset[str] = frozenset()
@@ -146,6 +146,8 @@ class System:
     acts_for: frozenset[str] = frozenset()
     """Command words that may name whom they act for first (Tiers' `declare Ogre`): a fight's
     words said for a foe where it is nobody's turn (Context.acting_for)."""
+    on_others_turns: Mapping[str, str] = {}
+    """Words made on another's turn (Tiers' `react`): what one naming nobody on `{taker}`'s is told."""
     natural_d20 = False
     """Whether a natural 20 or 1 of a plain LINE's one kept d20 marks crit or fumble (`natural`)."""
     risk_atoms = False
@@ -220,7 +222,7 @@ class System:
             fumble = fumble if ranged_fumble is None else ranged_fumble
 
         def summary() -> Said:  # written only if read: `-q` shows the total alone
-            from rules.describe import roll_parts
+            from rules.roll_parts import roll_parts
             from rules.said import Word, built, marks
 
             if outcome is None and not (crit or fumble):
@@ -249,7 +251,7 @@ class System:
             where: tuple[Part, ...] = (Hint(Do.USE_SYSTEM, "vagabond"), " (or +d6 / -d6)") if (
                 who is None) else (f"{who.name} is a {who.system} character: write +d6 / -d6",)
             raise UsageError(("f and h are Vagabond's Favor and Hinder dice: ", *where))
-        risky = None if self.risk_atoms else ast.risk_die(line.expr)
+        risky = None if self.risk_atoms else line.risk_die
         if risky is not None:
             who = ctx.table.active
             sides = risky.die.sides
@@ -266,7 +268,7 @@ class System:
 
     def validate_sheet(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """Check a sheet against this system and return it normalized; SheetError names the key."""
-        return self.shared.check_sheet(self, data)  # rules/systems/sheets.py
+        return self.shared.check_sheet(self, data)  # rules/systems/sheet_checks.py
 
     def stat(self, word: str) -> Stat | None:
         low = word.lower()
@@ -282,7 +284,7 @@ class System:
                 return p
         if character is not None and (low in character.maxima or low in character.pools):
             return Pool(low, pool_title(low))
-        from rules.suggest import closest
+        from rules.did_you_mean import closest
 
         known = [p.name for p in self.pools]
         if character is not None:
@@ -398,7 +400,7 @@ def unknown_command(system: System, line: ast.CommandLine,
     if owners:
         return UsageError((f"'{line.word}' is a {' / '.join(owners)} command; ",
                            Hint(Do.CHOOSE_SYSTEM, owners[0])))
-    from rules.suggest import closest
+    from rules.did_you_mean import closest
 
     near = closest(line.word, sorted(system.commands()))
     if near is not None:

@@ -10,7 +10,7 @@ import click
 from click.testing import CliRunner
 
 from cli.__main__ import run
-from cli.app import register_subcommands
+from cli.entry.app import register_subcommands
 
 register_subcommands()
 RUNNER = CliRunner()

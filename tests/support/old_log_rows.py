@@ -5,7 +5,7 @@ and what the commands after it printed on that tree.
     python -m tests.support.old_log_rows TREE tests/data/log_rows_schema5.json WORKDIR
 
 (TREE: a checkout of main at 67c6aae, the last commit before the record.) The test
-tests/test_log_rows_migrated.py builds the same campaign from these rows, migrates it, and
+tests/store/test_log_rows_migrated.py builds the same campaign from these rows, migrates it, and
 runs the same commands.
 """
 

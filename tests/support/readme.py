@@ -15,7 +15,7 @@ NAMED = "## Named rolls and tables\n"
 
 
 ENCOUNTERS = "## Encounters\n"
-"""The README section of a fight, whose LINEs build on each other (tests/test_encounter_panes)."""
+"""The README section of a fight, whose LINEs build on each other (tests/encounter/test_encounter_panes)."""
 
 
 def readme(named: bool = False, section: str = NAMED) -> str:

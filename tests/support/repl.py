@@ -10,10 +10,10 @@ from prompt_toolkit.history import History, InMemoryHistory
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from cli.env import Environment
+from cli.entry.environment import Environment
+from cli.entry.settings import Settings
 from cli.repl.session import run_repl
-from cli.repl.state import TableView
-from cli.settings import Settings
+from cli.repl.view import TableView
 from rules.campaign import Character
 from rules.systems import get_system
 

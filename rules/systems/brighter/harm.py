@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.campaign import Character, apply_change
-from rules.describe import throws_parts
 from rules.dice.steps import GONE, die_name, step
 from rules.errors import RuleError, UsageError, register_usage
 from rules.notation import ast
 from rules.resolution import Change, Resolution
+from rules.roll_parts import throws_parts
 from rules.said import said, said_outcome
 from rules.systems.brighter.saves import roll_own
 from rules.systems.brighter.vocabulary import (

@@ -6,12 +6,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
-from rules.describe import throws_parts
 from rules.dice.results import Throw
 from rules.dice.steps import GONE, on_ladder
 from rules.errors import UsageError, register_usage
 from rules.notation import ast
 from rules.resolution import Resolution
+from rules.roll_parts import throws_parts
 from rules.said import said_outcome
 from rules.systems.brighter.vocabulary import attr_key, current_die, inline_die, label
 from rules.systems.protocol import Context
@@ -80,7 +80,7 @@ def parse_save(ctx: Context, line: ast.CommandLine) -> SaveSpec:
     while rest and str(rest[0]).lower() != "vs":
         word = str(rest.pop(0)).lower()
         if word not in ("enhanced", "impaired"):
-            from rules.suggest import habit
+            from rules.did_you_mean import habit
 
             raise UsageError(f"save takes enhanced or impaired, then vs …, not '{word}'"
                              + (habit("brighter", word) or f": {USAGE}"))

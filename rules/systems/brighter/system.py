@@ -16,8 +16,8 @@ from rules.systems.brighter.vocabulary import (
     validate_attrs,
 )
 from rules.systems.protocol import CommandFn, OddsFn, Pool, Stat, System
-from rules.systems.sheets import check_pools as check_common_pools
-from rules.systems.sheets import validate_common
+from rules.systems.sheet_checks import check_pools as check_common_pools
+from rules.systems.sheet_checks import validate_common
 
 STATS = (
     Stat("str", "str", kind="die"),

@@ -26,7 +26,7 @@ def attr_key(word: str) -> str:
     low = word.lower()
     low = ALIASES.get(low, low)
     if low not in ATTRS:
-        from rules.suggest import closest
+        from rules.did_you_mean import closest
 
         near = closest(low, [*ATTRS, *ALIASES])
         hint = f"did you mean '{ALIASES.get(near, near)}'?" if near else "attributes: str, dex, wil"

@@ -107,7 +107,7 @@ def _int(arg: ast.KeyValue, lo: int | None = None, hi: int | None = None) -> int
         raise UsageError(f"attack: {arg.key} must be a whole number, not '{arg.value}'") from None
     if (lo is not None and value < lo) or (hi is not None and value > hi):
         top = "" if hi is None else f" (Normal Micro Armor is capped at {hi})"
-        from rules.systems.sheets import span_words
+        from rules.systems.sheet_checks import span_words
 
         raise UsageError(f"attack: {arg.key} must be {span_words(lo, hi)}, not {value:,}{top}")
     return value

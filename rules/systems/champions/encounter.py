@@ -9,7 +9,7 @@ from typing import Any
 
 from rules.campaign import Character
 from rules.encounter.rules import Board, EncounterRules, clear_flags, pool_glance
-from rules.encounter.state import Encounter
+from rules.encounter.turn_order import Encounter
 from rules.errors import UsageError
 from rules.notation import ast
 from rules.systems.champions.vocabulary import (

@@ -6,10 +6,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from rules.campaign import Character
-from rules.describe import throws_parts
 from rules.errors import RuleError, UsageError
 from rules.notation import ast
 from rules.resolution import Change, Resolution
+from rules.roll_parts import throws_parts
 from rules.said import Word, marks, note, said_outcome
 from rules.systems.periods import new_period
 from rules.systems.protocol import Context, Stat
@@ -50,7 +50,7 @@ def find_stat(word: str) -> Stat:
     for stat in STATS:
         if low in (stat.name, stat.abbrev):
             return stat
-    from rules.suggest import closest
+    from rules.did_you_mean import closest
 
     near = closest(low, [n for s in STATS for n in (s.name, s.abbrev)])
     names = ", ".join(f"{s.abbrev}" for s in STATS)
@@ -80,7 +80,7 @@ def parse_check(ctx: Context, line: ast.CommandLine) -> CheckSpec:
     words = []
     for arg in rest:
         if not isinstance(arg, ast.Word) or arg.text.lower() not in ("adv", "dis", "free"):
-            from rules.suggest import habit
+            from rules.did_you_mean import habit
 
             raise UsageError(f"check takes adv, dis or free after the stat, not '{arg}'"
                              + (habit("macchiato", str(arg)) or f": {usage}"))

@@ -8,7 +8,7 @@ from fractions import Fraction
 from rules.dice.steps import GONE, step_down
 from rules.errors import UsageError
 from rules.exact import Odds, distribution
-from rules.exact.risk import expected_uses, step_down_chance
+from rules.exact.risk_odds import expected_uses, step_down_chance
 from rules.notation import ast
 from rules.systems.macchiato.checks import Edge, parse_check
 from rules.systems.macchiato.risk import (

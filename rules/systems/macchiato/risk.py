@@ -6,11 +6,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules.describe import capitalized, throws_parts
 from rules.dice.steps import GONE, on_ladder, parse_step, risk_name, step_down
 from rules.errors import SheetError, UsageError, register_usage
 from rules.notation import ast
 from rules.resolution import Change, Resolution
+from rules.roll_parts import capitalized, throws_parts
 from rules.said import Face, Said, said, said_outcome
 from rules.systems.macchiato.checks import Edge, resolve_edge
 from rules.systems.protocol import Context

@@ -15,7 +15,7 @@ from rules.systems.macchiato.risk import (
     validate_risk,
 )
 from rules.systems.protocol import CommandFn, Context, OddsFn, System
-from rules.systems.sheets import validate_common
+from rules.systems.sheet_checks import validate_common
 
 
 class Macchiato(System):

@@ -15,11 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from rules.campaign import Character
-from rules.describe import dice_parts
 from rules.dice.results import all_dice
 from rules.errors import RuleError, UsageError, register_usage
 from rules.notation import ast
 from rules.resolution import Change, Resolution
+from rules.roll_parts import dice_parts
 from rules.said import marks, said, said_outcome
 from rules.systems.protocol import Context
 from rules.systems.tiers.defence import armour_class

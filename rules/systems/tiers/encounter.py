@@ -18,7 +18,7 @@ from rules.encounter.rules import (
     pool_glance,
     rolled_note,
 )
-from rules.encounter.state import Encounter
+from rules.encounter.turn_order import Encounter
 from rules.errors import RuleError, UsageError
 from rules.notation import ast
 from rules.resolution import Change, Resolution
@@ -182,7 +182,7 @@ def _score(sheet: Mapping[str, Any], stat: str) -> bool:
 def _fight_only(ctx: Context, command: str) -> Encounter:
     """The running Tiers fight these words live in (a round's declaration, reaction, Focus):
     RuleError outside one."""
-    from rules.encounter.state import current
+    from rules.encounter.turn_order import current
 
     enc = current(ctx.table)
     if enc is None or enc.system != "tiers":

@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.campaign import Character
-from rules.describe import roll_parts
 from rules.errors import UsageError, register_usage
 from rules.notation import ast
 from rules.resolution import Change, Resolution
+from rules.roll_parts import roll_parts
 from rules.said import said
 from rules.systems.protocol import Context
 from rules.systems.tiers.pools import DEFEATED, max_of, moved, pool_of, refuse_dead, some

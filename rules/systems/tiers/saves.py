@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.describe import dice_parts
 from rules.dice.results import all_dice
 from rules.errors import UsageError, register_usage
 from rules.notation import ast
 from rules.resolution import Resolution
+from rules.roll_parts import dice_parts
 from rules.said import said, said_outcome
 from rules.systems.protocol import Context
 from rules.systems.tiers.pools import refuse_dead

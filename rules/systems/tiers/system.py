@@ -40,6 +40,9 @@ class Tiers(System):
               "level": (int, 1, None), "level_cost": (int, 1, None)}
     sections = frozenset({"dice", "mods"})
     acts_for = frozenset({"declare", "react", "focus"})  # `declare Ogre` in the tactical phase
+    on_others_turns = {  # 003: an opportunity attack, when an enemy leaves your reach
+        "react": "who reacts? it is {taker}'s turn, and a reaction is made on another's:"
+                 " react NAME"}
 
     def extra_commands(self) -> dict[str, CommandFn]:
         # imported at the first command: a dice LINE, or the REPL's first prompt, needs none

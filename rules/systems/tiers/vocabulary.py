@@ -37,7 +37,7 @@ def stat_name(word: str) -> str:
     """The stat a word names, or a UsageError listing them."""
     stat = find_stat(word)
     if stat is None:
-        from rules.suggest import closest
+        from rules.did_you_mean import closest
 
         near = closest(word.lower(), [*STAT_NAMES, *ABBREVIATIONS])
         hint = f"did you mean '{near}'?" if near else f"stats: {', '.join(STAT_NAMES)}"
@@ -224,7 +224,7 @@ def read_words(
         elif stat and bare is None and find_stat(word) is not None:
             bare = find_stat(word)
         else:
-            from rules.suggest import habit
+            from rules.did_you_mean import habit
 
             raise UsageError(f"{line.word}: unknown word '{arg.text}'"
                              + (habit("tiers", arg.text) or f" ({usage})"))
@@ -241,7 +241,7 @@ def _inline(command: str, arg: ast.KeyValue, scores: dict[str, int], dice: dict[
         return _ranged(f"tier={value}", value, TIER_RANGE)
     stat = find_stat(key)
     if stat is None:
-        from rules.suggest import closest
+        from rules.did_you_mean import closest
 
         near = closest(key, [*STAT_NAMES, *ABBREVIATIONS, "tier"])
         if near is not None:

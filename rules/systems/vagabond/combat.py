@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from rules.campaign import Character
-from rules.describe import roll_parts
 from rules.dice.results import all_dice
 from rules.errors import RuleError, UsageError, register_usage
 from rules.notation import ast
 from rules.resolution import Change, Resolution
+from rules.roll_parts import roll_parts
 from rules.said import Said, joined, note
 from rules.systems.protocol import Context
 from rules.systems.vagabond.check_roll import CheckSpec, aid_from_words, roll_check

@@ -10,9 +10,9 @@ from dataclasses import replace
 from typing import Any
 
 from rules.campaign import Character
-from rules.encounter.describe import UNTIL
+from rules.encounter.in_words import UNTIL
 from rules.encounter.rules import Board, EncounterRules, is_foe, pool_glance
-from rules.encounter.state import Encounter
+from rules.encounter.turn_order import Encounter
 from rules.errors import UsageError
 from rules.notation import ast
 from rules.resolution import Change

@@ -5,11 +5,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from rules.describe import roll_parts
 from rules.errors import Do, Hint, RuleError, UsageError, register_usage
 from rules.notation import ast
 from rules.notation.words import extra_dice_word
 from rules.resolution import Change, Resolution
+from rules.roll_parts import roll_parts
 from rules.said import note
 from rules.systems.protocol import Context
 from rules.systems.vagabond.check_roll import CheckSpec, aid_from_words, roll_check

@@ -51,7 +51,7 @@ UNTIL_TURN = "until-turn"
 
 def _lasting(ctx: Context, who: Character, added: list[str], adding: bool) -> list[Change]:
     """The marker flags of effects that last until this Group's next Turn (000:L104)."""
-    from rules.encounter.state import current
+    from rules.encounter.turn_order import current
     from rules.systems.vagabond.encounter import marker
 
     enc = current(ctx.table)

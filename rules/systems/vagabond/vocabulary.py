@@ -25,7 +25,7 @@ def word_hint(word: str, allowed: Iterable[str] = (), names: bool = True) -> str
     if low in HABITS:
         ours = HABITS[low]
         return f"Vagabond calls it {ours}: write {ours.lower()}"
-    from rules.suggest import closest
+    from rules.did_you_mean import closest
     from rules.systems.vagabond.names import SKILLS, STAT_NAMES
 
     known = [*sorted(FAVOR_WORDS), *sorted(HINDER_WORDS), "trained", "forgo", "+luck",
@@ -232,7 +232,7 @@ def check_values(words: Words, allowed: Iterable[str], command: str) -> None:
     known = set(allowed)
     for key in words.values:
         if find_stat(key) is None and key not in known:
-            from rules.suggest import closest
+            from rules.did_you_mean import closest
             from rules.systems.vagabond.names import STAT_NAMES
 
             near = closest(key, [*STAT_NAMES, *ABBREVIATIONS, *sorted(known)])

@@ -1,0 +1,50 @@
+"""`roll [OPTIONS] LINE...`: one LINE, the REPL on a terminal, or one LINE per line of a pipe."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from cli.entry.argv import SUBCOMMANDS
+from cli.entry.completion import LineWord
+from cli.entry.environment import Environment
+from cli.entry.fast_argv import line_runner, run_words
+from cli.entry.group import LINE_COMMAND
+from cli.entry.options import LINE_OPTIONS, VersionOpt, fail, unknown_option, with_settings
+from cli.entry.settings import Settings
+from rules.errors import RollError, UsageError
+
+LineWords = Annotated[
+    list[str] | None,
+    typer.Argument(help="the LINE", show_default=False, click_type=LineWord(SUBCOMMANDS)),
+]
+
+
+@with_settings(*LINE_OPTIONS, gathered=False)
+def line_command(env: Environment, settings: Settings, words: LineWords = None,
+                 version: VersionOpt = False) -> int:
+    """Roll a LINE: dice notation or a system command (cli/entry/fast_argv.py reads the plain ones
+    without this command)."""
+    try:
+        runner = line_runner(settings, words or [], env)
+        unknown = unknown_option(words or [])
+        if unknown is not None:
+            raise UsageError(f"no such option: {unknown} (a LINE that starts with '-' goes"
+                             " after --: roll -- -1+d6)")
+    except RollError as error:
+        fail(env, error, " ".join(words or []))
+    if not words and env.stdin_isatty:
+        from cli.repl.session import run_repl
+
+        return run_repl(settings, env)
+    return run_words(runner, words or [], env)
+
+
+def register(app: typer.Typer) -> None:
+    """The hidden default command; an unknown "option" in a LINE is a word of it (`hurt -3`)."""
+    app.command(
+        LINE_COMMAND,
+        hidden=True,
+        context_settings={"allow_interspersed_args": True, "ignore_unknown_options": True},
+    )(line_command)

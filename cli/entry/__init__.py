@@ -1,0 +1,1 @@
+"""How a process starts: argv, options and their Settings, the Environment, the app."""

@@ -1,0 +1,210 @@
+"""Shell completion through Click: what each parameter completes, and the scripts Click writes.
+
+A shell calls `roll` back at Tab time with `_ROLL_COMPLETE=bash_complete` (zsh_complete,
+fish_complete); Click parses the words typed so far and asks the parameter under the cursor.
+The words of a LINE come from the REPL's own `suggest_line`; everything heavier is imported
+only when a Tab asks for it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import click
+from click.shell_completion import (
+    BashComplete,
+    CompletionItem,
+    FishComplete,
+    ShellComplete,
+    ZshComplete,
+)
+
+from cli.entry.argv import COMPLETE_VAR
+
+SHELL_NAMES = ("bash", "zsh", "fish")
+_BASH_SAFE = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=.,/:@%^")
+
+
+def _given(ctx: click.Context, name: str) -> Any:
+    """An option typed so far, on this command or the one before it (`roll --as X sheet show`)."""
+    at: click.Context | None = ctx
+    while at is not None:
+        if at.params.get(name) is not None:
+            return at.params[name]
+        at = at.parent
+    return None
+
+
+def _view(ctx: click.Context) -> Any:
+    """The table as the options typed so far see it (no campaign: nobody is there)."""
+    from cli.entry.settings import Settings
+    from cli.repl.view import ViewReader
+
+    settings = Settings(system=_given(ctx, "system"), character=_given(ctx, "as_"),
+                        campaign=_given(ctx, "campaign"))
+    reader = ViewReader(settings)
+    try:
+        return reader.read()
+    finally:
+        reader.close()
+
+
+def _starting(words: list[str], incomplete: str) -> list[CompletionItem]:
+    low = incomplete.lower()
+    return [CompletionItem(w) for w in words if w.lower().startswith(low)]
+
+
+class Completing(click.ParamType[str, str]):
+    """A text parameter whose values a shell can complete; the value itself is taken as typed."""
+
+    def __init__(self, metavar: str, words: Callable[[click.Context], Iterable[str]]) -> None:
+        self.name = metavar
+        self.words = words
+
+    def convert(self, value: str, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        return value
+
+    def shell_complete(
+        self, ctx: click.Context, param: click.Parameter, incomplete: str
+    ) -> list[CompletionItem]:
+        try:
+            return _starting(list(self.words(ctx)), incomplete)
+        except Exception:  # a Tab never prints an error: a damaged campaign completes nothing
+            return []
+
+
+def _system_ids(ctx: click.Context) -> list[str]:
+    from rules.systems import SYSTEMS
+
+    return list(SYSTEMS)
+
+
+def system_name() -> Completing:
+    """A game system's id."""
+    return Completing("name", _system_ids)
+
+
+def character_name() -> Completing:
+    """A character of the campaign (read at Tab time; a missing campaign is not created)."""
+    return Completing("name", lambda ctx: _view(ctx).names)
+
+
+def help_topic() -> Completing:
+    """A help topic: the notation, tables, or a system."""
+    return Completing("topic", lambda ctx: ["notation", "tables", *_system_ids(ctx),
+                                            "encounter"])
+
+
+def alias_name() -> Completing:
+    """A named roll of the campaign (or of the acting character's sheet)."""
+    return Completing("name", lambda ctx: list(_view(ctx).rolls))
+
+
+def table_name() -> Completing:
+    """A rollable table of the campaign."""
+    return Completing("table", lambda ctx: list(_view(ctx).tables))
+
+
+def shell_name() -> Completing:
+    """A shell Click writes a completion script for."""
+    return Completing("shell", lambda ctx: SHELL_NAMES)
+
+
+class LineWord(Completing):
+    """A word of a LINE: the REPL's `suggest_line` finishes the last one (a space: it is done)."""
+
+    def __init__(self, first_words: tuple[str, ...] = ()) -> None:
+        super().__init__("line", lambda ctx: ())
+        self.first_words = first_words  # what may also start it: the subcommands, at the root
+
+    def shell_complete(
+        self, ctx: click.Context, param: click.Parameter, incomplete: str
+    ) -> list[CompletionItem]:
+        from cli.entry.shell_words import completed_text
+        from cli.repl.next_words import suggest_line
+
+        before = [str(w) for w in ctx.params.get(param.name or "", None) or ()]
+        typed = completed_text([*before, ""]) + incomplete
+        try:
+            found = suggest_line(typed, _view(ctx))
+        except Exception:
+            return []
+        words = []
+        for s in found:
+            if -s.start <= len(incomplete):
+                words.append(CompletionItem(incomplete[: len(incomplete) + s.start] + s.text))
+                continue
+            # a name begun in earlier words (`attack Old T`): a shell replaces only the word
+            # under Tab, so it is offered the rest of the name
+            earlier = typed[len(typed) + s.start : len(typed) - len(incomplete)]
+            if s.text.lower().startswith(earlier.lower()):
+                words.append(CompletionItem(s.text[len(earlier):]))
+        if not before:
+            words += [CompletionItem(w + " ") for w in self.first_words if w.startswith(incomplete)]
+        return words
+
+
+def bash_word(value: str) -> str:
+    """`"Old Tom" ` → `\\"Old\\ Tom\\" `: shell text for a word, a finishing space kept bare."""
+    body = value.rstrip(" ")
+    quoted = "".join(ch if ch in _BASH_SAFE else "\\" + ch for ch in body)
+    return quoted + value[len(body) :]
+
+
+class RollBash(BashComplete):
+    """Click's bash completion, its words quoted for the shell (names with spaces)."""
+
+    def format_completion(self, item: CompletionItem) -> str:
+        # Click's script reads each line with `read` (which eats one level of backslashes)
+        return f"{item.type},{bash_word(item.value).replace(chr(92), chr(92) * 2)}"
+
+
+class RollZsh(ZshComplete):
+    """Click's zsh completion; zsh quotes the words and adds the finishing space itself."""
+
+    def format_completion(self, item: CompletionItem) -> str:
+        return super().format_completion(CompletionItem(item.value.rstrip(" "), item.type,
+                                                        help=item.help))
+
+
+class RollFish(FishComplete):
+    """Click's fish completion; fish adds the finishing space itself."""
+
+    def format_completion(self, item: CompletionItem) -> str:
+        return super().format_completion(CompletionItem(item.value.rstrip(" "), item.type,
+                                                        help=item.help))
+
+
+SHELLS: dict[str, type[ShellComplete]] = {
+    "bash": RollBash, "zsh": RollZsh, "fish": RollFish,
+}  # fmt: skip
+
+
+def typed_words(instruction: str) -> list[str]:
+    """The words before the cursor of a Tab (`_ROLL_COMPLETE`'s value says which shell's
+    variables hold them), as the shell's Click class reads them; [] for a script's request."""
+    shell, _, asked = instruction.partition("_")
+    flavour = SHELLS.get(shell)
+    if flavour is None or asked != "complete":
+        return []
+    return flavour(click.Command("roll"), {}, "roll", COMPLETE_VAR).get_completion_args()[0]
+
+
+def answer(command: click.Command, instruction: str) -> int:
+    """A shell's call back at Tab time: `instruction` is `_ROLL_COMPLETE`'s value, SHELL_complete
+    (the words for the line in COMP_WORDS / COMP_CWORD) or SHELL_source (the script), as
+    Click's protocol has it; through Click's public ShellComplete classes (roll's flavour of
+    each). The status: 0, or 1 for a shell or instruction Click's protocol does not know."""
+    shell, _, asked = instruction.partition("_")
+    flavour = SHELLS.get(shell)
+    if flavour is None or asked not in ("complete", "source"):
+        return 1
+    completing = flavour(command, {}, "roll", COMPLETE_VAR)
+    click.echo(completing.complete() if asked == "complete" else completing.source())
+    return 0
+
+
+def script(command: click.Command, shell: str) -> str:
+    """The completion script Click generates for `roll` in `shell`."""
+    return SHELLS[shell](command, {}, "roll", COMPLETE_VAR).source()

@@ -1,0 +1,236 @@
+"""`roll LINE` and `roll < LINES` read without Click or Typer, which a plain LINE never needs.
+
+Importing Click and Typer costs about a third of a one-shot's time, while all a plain LINE asks
+of them is its shared options (cli/entry/argv.py). `argv_words` reads the arguments when they
+are only LINE words and those options in their plain forms (`-q`, `-n 5`, `--seed=7`); for
+anything else (a subcommand, help, `--`, a combined or unknown option, a value that is no
+number, the REPL) it answers None and the Typer app reads them, errors and all.
+
+`run_words` is what `roll [OPTIONS] LINE...` does once its options are read, for both readers.
+
+A speed device, kept for what it buys: `roll 2d6+3` takes 34–35 ms less CPU with it, `roll -q
+-n 3 3d6` 27–32 ms (bench/devices.py, 2026-12-02, the shared 2-core machine).
+tests/cli/test_argv_readers.py holds it to the Typer app with Hypothesis over option permutations:
+whatever command line it reads, the Typer path makes the same Settings and LINE of, and whatever
+Typer refuses, it leaves to Typer.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator, Sequence
+from typing import NamedTuple, TextIO, cast
+
+from cli.entry.argv import BY_WORD, COMPLETE_VAR, SUBCOMMANDS, given
+from cli.entry.environment import Environment, ExitStatus
+from cli.entry.settings import Settings
+from cli.line.runner import Runner, worst
+from rules.errors import LimitError, RollError, UsageError
+from rules.limits import MAX_LINE
+
+REPL_REFUSES = frozenset({"times", "exit_code"})
+"""Options `roll repl` does not take (cli/commands/repl_cmd.py)."""
+
+
+def argv_words(args: Sequence[str], stdin_isatty: bool) -> tuple[Settings, list[str]] | None:
+    """The settings and LINE words of `args` when the plain reader can take them, else None.
+    No words on a terminal (`roll`, `roll repl`) is the REPL."""
+    if COMPLETE_VAR in os.environ:
+        return None
+    given: dict[str, object] = {}
+    words: list[str] = []
+    repl = False
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        i += 1
+        if not arg.startswith("-") or arg == "-":
+            if repl or not words and arg in SUBCOMMANDS and (arg != "repl" or not stdin_isatty):
+                return None
+            if not words and arg == "repl":
+                repl = True
+                continue
+            words.append(arg)
+            continue
+        name, eq, attached = arg.partition("=") if arg.startswith("--") else (arg, "", "")
+        option = BY_WORD.get(name)
+        if option is None:
+            return None  # --help, --version, `--`, `-qn`, `hurt -3`: Typer's to read
+        if option.value is None:
+            if eq:
+                return None
+            given[option.param] = True
+            continue
+        if not eq:
+            if i == len(args):
+                return None
+            attached, i = args[i], i + 1
+        try:
+            given[option.param] = option.value(attached)
+        except ValueError:
+            return None
+    if repl and not REPL_REFUSES.isdisjoint(given):
+        return None
+    return Settings.from_options(**given), words
+
+
+def line_runner(settings: Settings, words: list[str], env: Environment) -> Runner:
+    """The runner of `roll [OPTIONS] LINE...` (words) or of a batch (none, or `-`): results laid
+    out to a terminal's width, errors fitted to it; in a pipe both stay one line each, as
+    scripts read them. A bad option (`-n 0`, `--rolled x`) is a RollError."""
+    layout = None
+    if env.stdout_isatty:
+        from cli.render.layout import terminal_layout
+
+        layout = terminal_layout(True)
+    if env.stderr_isatty:
+        from cli.render.fitted import FittedErrors
+        from cli.render.wrapping import output_width
+
+        errors = cast(TextIO, FittedErrors(env.stderr, output_width))
+        env = Environment(env.stdin, env.stdout, errors)
+    batch = not words or words == ["-"]
+    return Runner(settings, env, one_shot=not batch, layout=layout)
+
+
+def run_words(runner: Runner, words: list[str], env: Environment) -> int:
+    """One LINE from the words; none (or `-`): one LINE per line of standard input."""
+    if not runner.one_shot:
+        return run_batch(runner, env)
+    from cli.entry.shell_words import line_text
+    from cli.line.dispatch import run_any
+
+    status = run_any(runner, line_text(words))  # `roll 'odds 4d6'` works as it does in a pipe
+    return worst(status, runner.finish())
+
+
+def run_batch(runner: Runner, env: Environment) -> int:
+    """One LINE per input line; keeps going after a bad line; the worst status wins."""
+    from cli.line.dispatch import run_any
+    from cli.render.position import answering
+    from cli.render.safe import as_text, not_utf8
+
+    status = int(ExitStatus.OK)
+    runner.holding = True
+    try:
+        with answering() as at:
+            for number, raw in enumerate(input_lines(env.stdin, runner.flush), start=1):
+                text = raw.lstrip("\ufeff").strip()  # a file saved with a byte-order mark
+                if not text or text.startswith("#"):
+                    continue
+                bad = not_utf8(text, "the line")
+                if bad is not None:  # that line's error; the rest of the batch runs
+                    at(number, as_text(text))
+                    status = worst(status, runner.report(as_text(text), UsageError(bad)))
+                    continue
+                at(number, text)
+                too_long = over_long(raw)
+                if too_long is not None:
+                    status = worst(status, runner.report(text[:MAX_LINE], too_long))
+                    continue
+                status = worst(status, run_any(runner, text))
+    finally:
+        runner.holding = False
+        runner.flush()
+    return worst(status, runner.finish())
+
+
+CHUNK = 1 << 16
+LONGEST_KEPT = 1 << 16
+"""The most of one input line kept (a LINE has at most 1,000 characters): a line of a gigabyte
+is that line's error, read in constant memory, and the batch goes on after it."""
+
+
+class _Cut(NamedTuple):
+    """A line being skipped: its kept start and the characters read of it so far."""
+
+    kept: str
+    length: int
+
+
+class OverLong(str):
+    """The kept start of an input line longer than LONGEST_KEPT; `length` is the whole line's
+    (its characters counted as they were skipped), so its error says the real length."""
+
+    length: int
+
+    def __new__(cls, kept: str, length: int) -> OverLong:
+        line = super().__new__(cls, kept)
+        line.length = length
+        return line
+
+
+def over_long(line: str) -> LimitError | None:
+    """The error of an input line too long to keep, with its real length; None for the rest."""
+    if not isinstance(line, OverLong):
+        return None
+    return LimitError(f"a LINE has at most {MAX_LINE:,} characters (this one has"
+                      f" {line.length:,})")
+
+
+def input_lines(stdin: TextIO | None, flush: Callable[[], None]) -> Iterator[str]:
+    """The lines of standard input (newlines as Python reads text: `\n`, `\r\n` or `\r`);
+    what was printed is flushed only before a read that may wait, so a program that writes a
+    line and waits gets its answer, while a file of 10,000 lines costs one write per chunk."""
+    if stdin is None:  # `roll -q <&-`: no standard input at all, so no LINE
+        return
+    read1 = getattr(getattr(stdin, "buffer", None), "read1", None)
+    if read1 is None:  # a StringIO in tests, or a stream without bytes underneath
+        for line in stdin:
+            yield line
+            flush()
+        return
+    import codecs
+
+    # a byte that is not UTF-8 stays in its line (as a lone surrogate): that line's error
+    decoder = codecs.getincrementaldecoder(stdin.encoding or "utf-8")("surrogateescape")
+    pending = ""
+    after_cr = False  # the last chunk ended in `\r`: a `\n` starting this one is its other half
+    cut: _Cut | None = None
+    while True:
+        flush()
+        chunk = read1(CHUNK)
+        text = pending + decoder.decode(chunk, final=not chunk)
+        if after_cr and text.startswith("\n"):
+            text = text[1:]
+        after_cr = text.endswith("\r")
+        if "\r" in text:
+            text = text.replace("\r\n", "\n").replace("\r", "\n")
+        lines = text.split("\n")
+        pending = lines.pop()  # the start of a line that goes on in the next chunk, or ""
+        if cut is not None:  # the rest of a line too long to keep, counted up to its newline
+            if lines:
+                yield OverLong(cut.kept, cut.length + len(lines.pop(0)))
+                cut = None
+            else:
+                cut = _Cut(cut.kept, cut.length + len(pending))
+                pending = ""
+        yield from lines
+        if len(pending) > LONGEST_KEPT:  # far past any LINE: its error; the rest is counted
+            cut, pending = _Cut(pending[:LONGEST_KEPT], len(pending)), ""
+        if not chunk:
+            if cut is not None:
+                yield OverLong(cut.kept, cut.length)
+            if pending:
+                yield pending
+            return
+
+
+def main(args: Sequence[str]) -> int | None:
+    """Run `roll ARGS` on the plain path: its exit status, or None when Typer must read them."""
+    given(args)
+    env = Environment()
+    read = argv_words(args, env.stdin_isatty)
+    if read is None:
+        return None
+    settings, words = read
+    repl = not words and env.stdin_isatty
+    try:
+        runner = Runner(settings, env) if repl else line_runner(settings, words, env)
+    except RollError:  # `-n 0`, a bad --rolled: said by the Typer app, JSON and all
+        return None
+    if repl:
+        from cli.repl.session import run_repl
+
+        return run_repl(settings, env)
+    return run_words(runner, words, env)

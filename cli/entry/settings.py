@@ -1,0 +1,82 @@
+"""The options of SPEC §2 that shape how LINEs are evaluated and shown, read once."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from cli.store import Where
+
+
+def nfc(name: str) -> str:
+    """A name as the campaign stores it (NFC: `Zoë` composed or decomposed is one name)."""
+    if name.isascii():
+        return name
+    import unicodedata
+
+    return unicodedata.normalize("NFC", name)
+
+
+_FROM_ENV: Any = object()
+"""A default read from the process's environment (ROLL_SYSTEM, ROLL_AS) when not given."""
+
+
+@dataclass(slots=True)
+class Settings:
+    """The options of SPEC §2 that shape how LINEs are evaluated and shown."""
+
+    system: str | None = None
+    character: str | None = None
+    campaign: Path | str | None = None
+    seed: int | None = None
+    rolled: str | None = None
+    times: int = 1
+    json: bool = False
+    quiet: bool = False
+    exit_code: bool = False
+    no_color: bool = False
+    env_system: str | None = field(default=_FROM_ENV, repr=False)
+    """ROLL_SYSTEM as the process found it (every LINE asks)."""
+    env_as: str | None = field(default=_FROM_ENV, repr=False)
+    """ROLL_AS as the process found it."""
+
+    def __post_init__(self) -> None:
+        if self.env_system is _FROM_ENV:
+            self.env_system = os.environ.get("ROLL_SYSTEM") or None
+        if self.env_as is _FROM_ENV:
+            self.env_as = nfc(os.environ.get("ROLL_AS", "").strip()) or None
+
+    @classmethod
+    def from_options(cls, **given: Any) -> Settings:
+        """Settings from option values named as the options' parameters are (`as_`: who acts;
+        cli/entry/argv.py)."""
+        fields = {("character" if name == "as_" else name): value for name, value in given.items()}
+        return cls(**fields)
+
+    def campaign_path(self) -> Where:
+        """Where the campaign is: `--campaign`, else ROLL_CAMPAIGN (a path or a postgresql://
+        URL), else the default file."""
+        from cli.store.where import campaign_where
+
+        if self.campaign is not None:
+            return campaign_where(self.campaign)
+        from_env = os.environ.get("ROLL_CAMPAIGN")
+        if from_env:
+            return campaign_where(from_env)
+        from cli.store import default_campaign_path
+
+        return default_campaign_path()
+
+    def system_id(self) -> str | None:
+        return self.system or self.env_system
+
+    def acting(self) -> str | None:
+        """Who acts: `--as` (or the REPL's `as`; "" is nobody), else env ROLL_AS, else nobody."""
+        if self.character is not None:
+            return self.character.strip() or None
+        return self.env_as
+

@@ -1,0 +1,1 @@
+"""A LINE's one way (plan, one transaction, show) and all a LINE may name or mean."""

@@ -1,0 +1,167 @@
+"""`odds LINE`: the exact distribution of anything the roller accepts (SPEC §7), without Typer.
+
+The Typer command (cli/commands/odds_cmd.py) reads its options and calls `show_odds`; a batch
+line or the REPL's `odds LINE` with no option calls it directly (cli/line/dispatch.py), so a batch
+of odds LINEs never builds the command.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from cli.entry.environment import ExitStatus
+from cli.line.bot_word import without_bot_word
+from cli.line.plan import LineRun, needs_campaign, parse_expanded, parsed, pick_system
+from cli.line.runner import Runner, roll_error
+from cli.render.odds_chart import cumulative_json, odds_json, odds_text, percent
+from rules.campaign import TableState
+from rules.dice.evaluate import Roller
+from rules.dice.source import RandomSource
+from rules.errors import NotationError, RollError, UsageError
+from rules.exact import Odds
+from rules.exact.risk_odds import expected_uses, survival
+from rules.notation import ast
+from rules.notation.tokens import split_uses
+from rules.systems import Context
+
+if TYPE_CHECKING:
+    from rules.named_rolls import Expansion
+
+
+def show_odds(
+    runner: Runner, text: str, at_least: bool = False, at_most: bool = False,
+    width: int | None = None, run: LineRun | None = None,
+) -> int:
+    """Print the odds of the LINE `text` (JSON under --json) under `run`'s options (the
+    process's when None); an error is reported, its status returned."""
+    survives: Survival | None = None
+    text = without_bot_word(runner, text)  # `odds /r 1d20`: a dice bot's word, noted once
+    run = run or runner.line_run()
+    try:
+        body, uses = split_uses(text)
+        named, line, odds, system_id = _odds(runner, body, run)
+        if uses is not None:
+            survives = Survival.of(line, uses)
+    except Exception as exc:
+        return runner.report(given(text), given_error(roll_error(exc)), run.settings)
+    if run.settings.json:
+        obj = odds_json(odds, given(text), system_id)
+        obj.update(cumulative_json(odds, at_least, at_most))
+        if named is not None:
+            obj["expanded"] = named.line
+        if survives is not None:
+            obj.update(survives.to_json())
+        runner.env.json(obj)
+        return int(ExitStatus.OK)
+    columns = width or min(runner.env.width(), 80)  # a bar chart wider says nothing more
+    shown = text if named is None else f"{named.chain[0]} → {named.line}"
+    runner.out(odds_text(odds, shown, width=columns, at_least=at_least, at_most=at_most,
+                         color=runner.color, height=runner.env.height()))
+    if survives is not None:
+        from cli.render.layout import wrap
+
+        runner.out("\n".join(wrap(survives.text(noted="expected_uses" in odds.extra), columns)))
+    return int(ExitStatus.OK)
+
+
+def given(text: str) -> str:
+    """The line `odds LINE` as given, without options: the `input` of its answer, from a shell
+    and from a batch line alike (SPEC §3)."""
+    return f"odds {text}"
+
+
+def given_error(error: RollError) -> RollError:
+    """The error of the LINE as `given` words it: a caret's column counts `odds ` too."""
+    if not isinstance(error, NotationError):
+        return error
+    return NotationError(error.message, given(error.text), error.column + len(given("")),
+                         error.expected)
+
+
+def odds_table(text: str) -> str | None:
+    """The table that `odds table NAME` prices (the odds command's own), or None for a LINE."""
+    words = text.split()
+    return words[1] if len(words) == 2 and words[0].lower() == "table" else None
+
+
+@dataclass(frozen=True, slots=True)
+class Survival:
+    """A risk die over K rolls: the chance it is still there, and the rolls it lasts on average."""
+
+    sides: int
+    rolls: int
+    chance: Fraction
+    expected: Fraction
+    edge: str | None = None
+
+    @classmethod
+    def of(cls, line: ast.Line, rolls: int) -> Survival:
+        dice = ast.lone_die(line) if isinstance(line, ast.RollLine) else None
+        if dice is None or dice.die.kind != "risk":
+            raise UsageError("`uses K` goes with a lone risk die: odds Δ8 uses 5")
+        sides, edge = dice.die.sides, dice.advantage  # Macchiato: every roll at adv/dis
+        return cls(sides, rolls, survival(sides, rolls, edge), expected_uses(sides, edge), edge)
+
+    def to_json(self) -> dict[str, str | int]:
+        return {"uses": self.rolls, "survives": str(self.chance),
+                "expected_uses": str(self.expected)}
+
+    def text(self, noted: bool = False) -> str:
+        """`Δ8 survives 5 rolls: 48.36%; lasts 6 rolls on average`, the average left out when
+        the odds above already `noted` it (a Macchiato risk die's); the exact fractions are
+        the JSON's."""
+        from cli.render.odds_chart import mean_text
+
+        edge = f" {self.edge}" if self.edge else ""
+        lasts = "" if noted else f"; lasts {mean_text(self.expected)} rolls on average"
+        return f"Δ{self.sides}{edge} survives {self.rolls} rolls: {percent(self.chance)}{lasts}"
+
+
+def _odds(runner: Runner, text: str, run: LineRun
+          ) -> tuple[Expansion | None, ast.Line, Odds, str]:
+    """Price the LINE with its system, reading the campaign (in one read-only transaction: who
+    acts, the name in reach, the sheet) only when it has to: `odds longsword` prices what the
+    name rolls, `odds d20+{might}` the acting character's values."""
+    from cli.line.named import expansion_in, may_name
+    from cli.line.stats import filled
+
+    roller = Roller(RandomSource(0))  # systems may need a roller in the context; odds throw none
+    first = parsed(text)
+    reads = (needs_campaign(first, run.acting(), False) if isinstance(first, ast.Line)
+             else run.acting() is not None) or run.may_take_turn(first)
+    table: TableState | None = None
+    named: Expansion | None = None
+    if (reads or may_name(text, first, run.settings.system_id(), None)) and runner.resolver.campaign_exists(
+            run.settings):
+        with runner.resolver.reading() as tx:
+            acting, table, system = runner.resolver.acting_in(tx, text, first, run, say=True)
+            named = expansion_in(tx, text, first, run.settings, acting,
+                                 None if system is None else system.id)
+            if named is None:
+                named = filled(text, table, system)
+            line = _one(text, first, named)
+            text = text if named is None else named.line
+            if table is None and needs_campaign(line, acting, False):
+                table, system = runner.resolver.table_and_system(tx, text, line, run)
+            if table is not None and system is not None:
+                return named, line, system.odds(line, Context(system, table, roller, text)), \
+                    system.id
+    elif "{" in text:
+        named = filled(text, None, None)
+    line = _one(text, first, named)
+    text = text if named is None else named.line
+    system = pick_system(run.settings, None)
+    return named, line, system.odds(line, Context(system, TableState(), roller, text)), system.id
+
+
+def _one(text: str, line: ast.Line | RollError, named: Expansion | None) -> ast.Line:
+    """The LINE to price: its expansion's tree, once (`Nx` is refused)."""
+    if named is not None:
+        line = parse_expanded(named)
+    if isinstance(line, RollError):
+        raise line
+    if line.repeat != 1:
+        raise UsageError("odds of one LINE at a time: drop the Nx")
+    return line

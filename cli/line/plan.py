@@ -1,0 +1,169 @@
+"""What a LINE is before it rolls, worked out without the campaign: its tree (parsed once), how
+many times it runs, the system that resolves it, and the options it runs under (one LineRun)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import cache
+from typing import TYPE_CHECKING, NamedTuple
+
+from rules.dice.evaluate import check_dice_limit
+from rules.errors import LimitError, NotationError, RollError, UsageError
+from rules.limits import MAX_REPEAT
+from rules.notation import ast, parse
+from rules.systems import Context, System, get_system
+
+if TYPE_CHECKING:
+    from cli.entry.settings import Settings
+    from rules.campaign import TableState
+    from rules.dice.evaluate import Roller
+    from rules.dice.source import DiceSource
+    from rules.named_rolls import Expansion
+    from rules.resolution import Resolution
+
+MAX_PLANS = 1024
+"""Plain LINEs a process keeps worked out (Plans)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LineRun:
+    """One LINE's run: the options it runs under, the dice it throws, whether it is the GM's
+    secret (cli/line/secret.py), whether any LINE of it (not only a command) acts as whose turn it is
+    when nobody was chosen (the REPL, a fight on: cli/line/turn.py), and whether `--rolled` faces
+    it leaves are its error (a one-shot's, or a line's own faces)."""
+
+    settings: Settings
+    source: DiceSource
+    secret: bool = False
+    turns: bool = False
+    checks_faces: bool = False
+
+    def acting(self) -> str | None:
+        """Who was chosen to act (the turn's combatant is decided in the LINE's transaction)."""
+        return self.settings.acting()
+
+    def may_take_turn(self, line: ast.Line | RollError) -> bool:
+        """Whether the LINE may act as whose turn it is: nobody chosen, and a command (any LINE
+        at the REPL in a fight). `--as ""` on a command line is nobody, chosen."""
+        if self.acting() is not None:
+            return False
+        if self.turns:
+            return True
+        return self.settings.character is None and isinstance(line, ast.CommandLine)
+
+
+class DiceOnlyPlan(NamedTuple):
+    """A plain dice LINE, ready to roll: its system, its tree once, how many times."""
+
+    system: System
+    line: ast.Line
+    times: int
+
+
+def parsed(text: str) -> ast.Line | RollError:
+    """The LINE's tree, parsed once for all that reads it (the plan, the named-roll lookup, the
+    system), or why it does not parse (a name's LINE may parse only once expanded:
+    `strike ac=12 {x}`)."""
+    try:
+        return parse(text)
+    except RollError as error:
+        return error
+
+
+def parse_expanded(named: Expansion) -> ast.Line:
+    """Parse a named roll's expansion; a syntax error names it (its caret would point into
+    text that was never typed)."""
+    try:
+        return parse(named.line)
+    except NotationError as exc:
+        raise UsageError((f"{named.describe()}: ", *exc.parts)) from None
+
+
+def repeats(line: ast.Line, settings: Settings) -> tuple[ast.Line, int]:
+    """The LINE once (no `Nx`) and how many times it runs (`Nx` × `-n`), refused at once when
+    the repeats would pass the limits."""
+    times = line.repeat * settings.times
+    if times > MAX_REPEAT:
+        raise LimitError(f"a LINE repeats at most {MAX_REPEAT:,} times (Nx × -n)")
+    if isinstance(line, ast.RollLine):
+        check_dice_limit(line.expr, times)
+    return (line if line.repeat == 1 else replace(line, repeat=1)), times
+
+
+def needs_campaign(line: ast.Line, acting: str | None, secret: bool) -> bool:
+    """System commands, an acting character and a secret LINE (it is logged) need the
+    campaign; other plain dice never do."""
+    return not isinstance(line, ast.RollLine) or acting is not None or secret
+
+
+def pick_system(settings: Settings, table: TableState | None) -> System:
+    """The system that resolves the LINE: `-s` (which must be the acting character's), else the
+    acting character's, else a running fight's, else generic."""
+    chosen = settings.system_id()
+    if chosen:
+        system = get_system(chosen)
+        if table is not None and table.active is not None and table.active.system != system.id:
+            raise UsageError(
+                f"{table.active.name} is a {table.active.system} character, not {system.id}"
+            )
+        return system
+    if table is not None and table.active is not None:
+        return get_system(table.active.system)
+    if table is not None:  # nobody acts and no game is chosen: a running fight's game
+        from cli.line.turn import fight_system
+
+        fight = fight_system(table.party)
+        if fight is not None:
+            return get_system(fight)
+    return get_system("generic")
+
+
+@cache
+def nobody() -> TableState:
+    """The table of a LINE that reads no campaign: nobody acts, nothing is known (made at the
+    first such LINE: a REPL's first prompt makes none)."""
+    from rules.campaign import TableState
+
+    return TableState()
+
+
+def judged(system: System, table: TableState, line: ast.Line, text: str, roller: Roller,
+           named: Expansion | None = None) -> Resolution:
+    """The system's resolution of the LINE; a named roll's result shows its name and keeps
+    both forms (cli/line/named.py)."""
+    res = system.resolve(line, Context(system, table, roller, text))
+    if named is None:
+        return res
+    from cli.line.named import named_result
+
+    return named_result(res, named)
+
+
+class Plans:
+    """Plain LINEs worked out once per LINE and options for the process (a batch, the REPL and
+    `-n` roll the same few LINEs again and again)."""
+
+    def __init__(self) -> None:
+        self._plans: dict[tuple[str, str | None, str | None, int], DiceOnlyPlan] = {}
+
+    @staticmethod
+    def key(text: str, settings: Settings) -> tuple[str, str | None, str | None, int]:
+        """A plan holds for its LINE under the options a line or the REPL can change."""
+        return (text, settings.character, settings.system, settings.times)
+
+    def known(self, text: str, settings: Settings) -> DiceOnlyPlan | None:
+        """The plan worked out before for this LINE under these options, if any."""
+        return self._plans.get((text, settings.character, settings.system, settings.times))
+
+    def dice_only(self, text: str, line: ast.Line | RollError, run: LineRun) -> DiceOnlyPlan | None:
+        """What a plain dice LINE with nobody acting needs (None for anything else: a command,
+        a name, somebody acting, a secret, a turn to take, a LINE that does not parse)."""
+        if (not isinstance(line, ast.RollLine) or run.acting() is not None or run.secret
+                or run.turns):
+            return None
+        single, times = repeats(line, run.settings)
+        if len(self._plans) >= MAX_PLANS:
+            self._plans.clear()
+        plan = DiceOnlyPlan(pick_system(run.settings, None), single, times)
+        self._plans[self.key(text, run.settings)] = plan
+        return plan

@@ -1,0 +1,308 @@
+"""How a LINE is resolved: plain dice streamed with no campaign, or everything else in ONE
+transaction of the campaign that reads what the LINE touches (who acts, whose turn it is, the
+names in reach, the acting sheet), resolves, records and commits: all of a LINE's changes, or
+none."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from cli.line.plan import (
+    LineRun,
+    Plans,
+    judged,
+    needs_campaign,
+    nobody,
+    parse_expanded,
+    parsed,
+    pick_system,
+    repeats,
+)
+from rules.dice.evaluate import Budget, Roller
+from rules.dice.source import RandomSource, ScriptedSource
+from rules.errors import RollError
+from rules.notation import ast
+from rules.resolution import Resolution
+from rules.systems import System
+
+if TYPE_CHECKING:
+    from cli.entry.settings import Settings
+    from cli.store import CampaignStore, CampaignView
+    from rules.campaign import TableState
+    from rules.named_rolls import Expansion
+    from rules.record import Record
+
+
+@dataclass(frozen=True, slots=True)
+class Logged:
+    """A LINE's results made whole in its transaction, with the record each was logged with
+    (None: not logged), so its JSON is written from that record: the text rendered once."""
+
+    results: tuple[Resolution, ...]
+    records: tuple[Record | None, ...]
+
+    def __iter__(self) -> Iterator[Resolution]:
+        return iter(self.results)
+
+    def __len__(self) -> int:
+        return len(self.results)
+
+
+class Resolver:
+    """Resolves LINEs against the campaign its runner opens (cli/line/runner.py), keeping the plans
+    of the plain ones; one per runner."""
+
+    def __init__(self, campaign: Callable[[bool], CampaignStore], out: Callable[[str], None],
+                 err: Callable[[str], None], through_outage: bool = False) -> None:
+        self.opened = campaign
+        self.out = out
+        self.err = err
+        self.through_outage = through_outage
+        """The REPL: while the campaign is unreachable plain dice roll (unlogged) and a LINE
+        that needs it is refused in one short line."""
+        self.plans = Plans()
+        self.secret_logged = False  # the last secret LINE was logged (else there was no campaign)
+
+    def campaign(self, create: bool = False) -> CampaignStore:
+        """The runner's campaign (created, and said so, only for a LINE that writes)."""
+        return self.opened(create)
+
+    def campaign_exists(self, settings: Settings) -> bool:
+        """Whether the campaign is there; with somebody acting, a missing one is an error (as
+        is one that cannot be reached; with nobody acting that counts as none)."""
+        from cli.store import CampaignUnavailable, campaign_exists
+
+        try:
+            if campaign_exists(settings.campaign_path()):
+                return True
+        except CampaignUnavailable:
+            if settings.acting() is not None:
+                raise
+            return False
+        if settings.acting() is not None:
+            from cli.store import no_campaign
+
+            raise no_campaign(settings.campaign_path())
+        return False
+
+    def made(self, text: str, run: LineRun) -> Iterable[Resolution] | Logged:
+        """The results of a LINE, in order. Plain dice from a random source come one at a time,
+        as they are shown (a stream: `-n 100000 1d6` keeps one chunk); anything that may read
+        or write the campaign, or must use up `--rolled` faces first, is made whole before any
+        is shown."""
+        plain = None if run.secret or run.turns else self.plans.known(text, run.settings)
+        line = parsed(text) if plain is None else plain.line
+        if plain is None:
+            plain = self.plans.dice_only(text, line, run)
+        if plain is not None:
+            system, single, times = plain
+            streamed = self._streamed_results(system, single, text, times, run)
+            return streamed if isinstance(run.source, RandomSource) else list(streamed)
+        reads = (needs_campaign(line, run.acting(), run.secret) if isinstance(line, ast.Line)
+                 else run.acting() is not None) or run.may_take_turn(line)
+        from cli.line.named import may_name
+
+        if not (reads or may_name(text, line, run.settings.system_id(), None)):
+            return self._at_no_table(text, line, run)  # `d20+{might}` for nobody: the defaults
+        if not self.campaign_exists(run.settings):
+            return self._at_no_table(text, line, run)
+        if getattr(run.source, "interactive", False):
+            from cli.line.typed_dice import typed  # faces at a prompt: a person's time
+
+            return typed(self, text, line, run)
+        return self._in_one_transaction(text, line, run)
+
+    def _streamed_results(self, system: System, line: ast.Line, text: str, times: int,
+                       run: LineRun) -> Iterator[Resolution]:
+        budget, table = Budget(), nobody()  # the dice limit covers the whole LINE, repeats included
+        for i in range(times):
+            yield self.resolved(system, table, line, text, i == times - 1, budget, run)
+
+    def resolved(self, system: System, table: TableState, line: ast.Line, text: str, last: bool,
+                 budget: Budget, run: LineRun, named: Expansion | None = None) -> Resolution:
+        res = judged(system, table, line, text, Roller(run.source, budget), named)
+        self.check_faces(last, run)
+        return res
+
+    @staticmethod
+    def check_faces(last: bool, run: LineRun) -> None:
+        """A one-shot (or a line with `--rolled` of its own) refuses leftover faces before
+        anything is shown or stored."""
+        if last and run.checks_faces and isinstance(run.source, ScriptedSource):
+            run.source.check_used_up()
+
+    def _at_no_table(self, text: str, line: ast.Line | RollError, run: LineRun
+                     ) -> list[Resolution]:
+        """A LINE resolved with no campaign (none there, or nothing it reads): its `{name}`s
+        take their defaults; one that changes something creates the campaign to log it."""
+        from cli.line.stats import filled
+
+        named = filled(text, None, None)
+        if named is not None:
+            text, line = named.line, parse_expanded(named)
+        if isinstance(line, RollError):
+            raise line
+        single, times = repeats(line, run.settings)
+        return self.without_campaign(single, text, times, Budget(), run, named)
+
+    def read_in(self, tx: CampaignView, text: str, line: ast.Line | RollError, run: LineRun,
+                say: bool = False) -> tuple[str | None, TableState | None, System | None,
+                                            Expansion | None, str, ast.Line]:
+        """Who acts, and the LINE as the table reads it: a named roll expanded, else its
+        `{stat}`s filled (cli/line/named.py, cli/line/stats.py); its text and tree."""
+        from cli.line.named import expansion_in
+        from cli.line.stats import filled
+
+        acting, table, system = self.acting_in(tx, text, line, run, say)
+        named = expansion_in(tx, text, line, run.settings, acting,
+                             None if system is None else system.id)
+        if named is None:
+            named = filled(text, table, system)
+        if named is not None:
+            text, line = named.line, parse_expanded(named)
+        if isinstance(line, RollError):
+            raise line
+        return acting, table, system, named, text, line
+
+    def _in_one_transaction(self, text: str, line: ast.Line | RollError, run: LineRun
+                            ) -> list[Resolution] | Logged:
+        """Every repeat of a LINE in one write transaction: who acts (the turn's combatant),
+        the names in reach, the sheet and its last entry read once; all of the changes, or
+        nothing (a repeat that is refused leaves the campaign as it was, as does a killed
+        process)."""
+        from contextlib import ExitStack
+
+        from cli.store import CampaignUnavailable
+
+        with ExitStack() as opened:
+            try:
+                tx = opened.enter_context(self.campaign().transaction())
+            except CampaignUnavailable as error:
+                return self._through_outage(text, line, run, error)
+            acting, table, system, named, text, single = self.read_in(tx, text, line, run, True)
+            single, times = repeats(single, run.settings)
+            budget = Budget()  # the dice limit covers the whole LINE, repeats included
+            if not needs_campaign(single, acting, run.secret):  # an alias for dice, nobody acting
+                system = pick_system(run.settings, None)
+                return [self.resolved(system, nobody(), single, text, i == times - 1, budget, run,
+                                      named) for i in range(times)]
+            results: list[Resolution] = []
+            records: list[Record | None] = []
+            for i in range(times):
+                if table is None:
+                    table = tx.table(acting)
+                    system = pick_system(run.settings, table)
+                assert system is not None
+                res = self.resolved(system, table, single, text, i == times - 1, budget, run,
+                                    named)
+                record = None
+                if table.active is not None or res.changes or run.secret:
+                    record = self.record(tx, res, run.secret)
+                    table = None  # pools and the last entry changed: read them again
+                results.append(res)
+                records.append(None if run.secret else record)  # JSON shows no `secret`
+            return Logged(tuple(results), tuple(records))
+
+    def _through_outage(self, text: str, line: ast.Line | RollError, run: LineRun,
+                        error: RollError) -> list[Resolution]:
+        """The campaign cannot be reached: with somebody acting, only the REPL's plain dice roll
+        (said to be unlogged); with nobody, a LINE with its values inline goes on without it."""
+        if isinstance(line, RollError):
+            raise line
+        single, times = repeats(line, run.settings)
+        if run.acting() is not None:
+            if not (self.through_outage and isinstance(line, ast.RollLine)):
+                raise error
+            rolled = self.without_campaign(single, text, times, Budget(), run)
+            self.err("roll: not logged: campaign unreachable")
+            return rolled
+        return self.without_campaign(single, text, times, Budget(), run, None, error)
+
+    def without_campaign(self, line: ast.Line, text: str, times: int, budget: Budget,
+                         run: LineRun, named: Expansion | None = None,
+                         unavailable: RollError | None = None) -> list[Resolution]:
+        """A LINE with nobody acting and no campaign (none yet, or `unavailable`): resolved at
+        an empty table. One that changes something writes: it creates a missing campaign (and
+        says where), and it is refused, changing nothing, when the campaign cannot be opened
+        (so is one the empty table refuses: it may have needed the campaign)."""
+        system = pick_system(run.settings, None)
+        try:
+            results = [self.resolved(system, nobody(), line, text, i == times - 1, budget, run,
+                                     named) for i in range(times)]
+        except RollError:
+            if unavailable is not None:
+                raise unavailable from None
+            raise
+        if any(res.changes for res in results):
+            if unavailable is not None:
+                raise unavailable
+            with self.campaign(create=True).transaction() as tx:
+                for res in results:  # the table was empty, as the new campaign is
+                    self.record(tx, res, run.secret)
+        return results
+
+    def acting_in(self, tx: CampaignView, text: str, line: ast.Line | RollError, run: LineRun,
+                  say: bool = False) -> tuple[str | None, TableState | None, System | None]:
+        """Who the LINE acts as, decided in its transaction: the one chosen, else in a running
+        encounter the combatant whose turn it is (cli/line/turn.py; `say`: the text output says
+        so); with their table and system when somebody acts (one statement reads the sheet
+        and its last entry)."""
+        acting = run.acting()
+        if acting is None and run.may_take_turn(line):
+            party = tx.party()
+            if party.get("encounter"):
+                from cli.line.turn import acting_note, names_whom, turn_actor
+
+                taker = turn_actor(party, text)
+                found = None if taker is None else tx.find_character(taker)
+                if found is not None:
+                    table = tx.table(found.name)
+                    system = pick_system(run.settings, table)
+                    # `react Goblin 2` acts for whom it names (Context.acting_for): unsaid
+                    if not names_whom(line, system, table, found.name) and say and not (
+                            run.settings.json or run.settings.quiet):
+                        self.out(acting_note(found.name))
+                    return found.name, table, system
+        if acting is None:
+            return None, None, None
+        table = tx.table(acting)  # an unknown name is an error
+        return acting, table, pick_system(run.settings, table)
+
+    def table_and_system(self, tx: CampaignView, text: str, line: ast.Line | RollError,
+                         run: LineRun, say: bool = False) -> tuple[TableState, System]:
+        """The campaign as the LINE sees it, and the system that resolves it (who acts as
+        `acting_in` decides)."""
+        _, table, system = self.acting_in(tx, text, line, run, say)
+        if table is None or system is None:
+            table = tx.table(None)
+            system = pick_system(run.settings, table)
+        return table, system
+
+    def record(self, tx: CampaignView, res: Resolution, secret: bool = False) -> Record:
+        """Apply the changes and log the LINE's record (rules/record.py: what a script's JSON
+        and the log are written from; a secret LINE: marked, and a marker row for the others'
+        log: cli/line/secret.py)."""
+        from cli.render import text as render_text
+        from rules.record import record_of, secret_mark
+
+        if not secret and res.character is not None:  # a reroll of a secret LINE is one too
+            from cli.line.secret import rerolls_secret
+
+            secret = rerolls_secret(res, lambda: tx.table(res.character).last_entry)
+        record = record_of(res, render_text.plain_text(res), secret=secret)
+        if not secret:
+            tx.apply(res, record)
+            return record
+        self.secret_logged = True
+        mark = secret_mark(record)
+        tx.apply(Resolution(mark.input, res.system, mark.kind, mark.text,
+                            character=res.character), mark)
+        tx.apply(res, record)  # last: the LINE a `fluke` looks back at
+        return record
+
+    def reading(self) -> AbstractContextManager[CampaignView]:
+        """A read-only transaction of the campaign (odds, a named roll's lookup)."""
+        return self.campaign().transaction(readonly=True)

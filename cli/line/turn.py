@@ -1,0 +1,100 @@
+"""Who a LINE acts as in a running encounter when nobody was chosen (no `--as`, no ROLL_AS,
+no `as` in the REPL): the combatant whose turn it is, said so before the result. The REPL and
+a one-shot from a shell share it, deciding it in the LINE's own transaction (cli/line/resolving.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from rules.encounter import FIELD
+from rules.errors import RollError, UsageError
+from rules.notation import ast
+
+if TYPE_CHECKING:
+    from rules.campaign import TableState
+    from rules.encounter.turn_order import Encounter
+    from rules.systems import System
+
+ITS_OWN = frozenset({"encounter", "foe", "next", "delay", "pin"})
+"""The encounter's own words: they act as nobody in particular."""
+
+
+def running(party: Mapping[str, Any]) -> tuple[Encounter, Any] | None:
+    """The encounter in the party's sheet and its game's rules, or None."""
+    text = party.get(FIELD)
+    if not isinstance(text, str) or not text:
+        return None  # no fight: the encounter's modules stay unloaded
+    from rules.encounter.turn_order import Encounter
+
+    try:
+        enc = Encounter.load(text)
+        from rules.encounter.games import rules_of
+        from rules.systems import get_system
+
+        return enc, rules_of(get_system(enc.system))
+    except (RollError, ValueError, KeyError, TypeError):
+        return None
+
+
+def fight_system(party: Mapping[str, Any]) -> str | None:
+    """The game of the running encounter (what a LINE plays when no game is chosen and nobody
+    acts), or None outside a fight."""
+    if not party.get(FIELD):
+        return None  # no fight: the encounter's modules stay unloaded
+    found = running(party)
+    return None if found is None else found[0].system
+
+
+def turn_actor(party: Mapping[str, Any], line: str) -> str | None:
+    """Who a LINE without `--as` acts as in a fight: the combatant whose turn it is (None for
+    the encounter's own words, a Group's or a House's turn, or no fight)."""
+    if line.strip().split(" ", 1)[0].lower() in ITS_OWN:
+        return None
+    found = running(party)
+    if found is None:
+        return None
+    enc, rules = found
+    actor: str | None = rules.actor(enc)
+    return actor
+
+
+def names_whom(line: ast.Line | RollError, system: System, table: TableState,
+               taker: str) -> bool:
+    """Whether a LINE that would act as whose turn it is (`taker`'s) names whom it acts for
+    first (`react Goblin 2`: System.acts_for), so no `its turn` note is said; a word made on
+    another's turn (`react`) that names nobody is refused, asking who."""
+    if not isinstance(line, ast.CommandLine) or line.word not in system.acts_for:
+        return False
+    from rules.notation.name_words import may_hold_a_name, spaced, with_names
+
+    named = with_names(line, spaced(table.names())) if may_hold_a_name(line) else line
+    first = named.args[0] if named.args else None
+    if isinstance(first, ast.Word) and first.text.lower() in table.characters:
+        return True
+    asked = system.on_others_turns.get(line.word)
+    if asked is not None and not line.args:
+        raise UsageError(asked.format(taker=taker))
+    return False
+
+
+def acting_note(actor: str) -> str:
+    """What is said before the result of a LINE that acts as whose turn it is."""
+    return f"(as {actor}: its turn)"
+
+
+def out_of_the_fight(tx: Any, party: Mapping[str, Any]) -> tuple[str, ...]:
+    """The combatants of the running encounter who take no turn (dead, defeated), read in
+    the view's transaction `tx` (a CampaignView) so the pane's `next:` never names one; ()
+    outside a fight (nothing more is read)."""
+    found = running(party)
+    if found is None:
+        return ()
+    from rules.encounter.rules import OUT_OF_THE_FIGHT
+
+    gone = []
+    for name in found[0].names():
+        who = tx.find_character(name)
+        if who is not None and any(f in who.flags for f in OUT_OF_THE_FIGHT):
+            gone.append(name)
+    return tuple(gone)

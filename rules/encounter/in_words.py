@@ -1,0 +1,162 @@
+"""An encounter in words: the line a 40-column pane shows, the order, a state change."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from rules.encounter.rules import EncounterRules
+from rules.encounter.turn_order import Encounter
+from rules.resolution import Change
+
+if TYPE_CHECKING:
+    from rules.campaign import TableState
+    from rules.systems.protocol import System
+
+WIDTH = 40
+
+
+def next_taker(enc: Encounter, rules: EncounterRules, gone: Collection[str] = ()
+               ) -> str | None:
+    """Who takes the turn after this one (the first of the next round after the last), as
+    `next` finds them: passing by those `gone` (out of the fight: rules.without_turn) and, in
+    this round, those who sit out; None when nobody would take one."""
+    takers = rules.takers(enc)
+    start = takers.index(enc.turn) + 1 if enc.turn in takers else 0
+    for at in range(start, start + len(takers)):
+        taker = takers[at % len(takers)]
+        if taker in gone or (at < len(takers) and taker in enc.out):
+            continue
+        return taker
+    return None
+
+
+def turn_words(enc: Encounter, rules: EncounterRules) -> str:
+    """`Mira's turn`, `House Red's turn`, a phase (Tiers' Enemy Tactical Phase) by its name."""
+    return "nobody's turn" if enc.turn is None else rules.label(enc.turn)
+
+
+def status(enc: Encounter, rules: EncounterRules, width: int = WIDTH,
+           gone: Collection[str] = (), width_of: Callable[[str], int] = len) -> str:
+    """`round 2 · Mira's turn · next: Goblin 1`, shortened to `width` columns (`gone`: out of
+    the fight, never named next); `width_of` measures a text (a terminal passes its own,
+    cli.render.layout's, where a CJK name takes two columns a letter)."""
+    forms = status_forms(enc, rules, gone)
+    for form in forms:
+        if width_of(form) <= width:
+            return form
+    short = forms[1]
+    while short and width_of(short) > width - 1:
+        short = short[:-1]
+    return short + "…"
+
+
+def status_forms(enc: Encounter, rules: EncounterRules, gone: Collection[str] = ()
+                 ) -> list[str]:
+    """The encounter line, whole first, then shorter each (`R2 ▸ Mira · next Goblin 1`)."""
+    coming = next_taker(enc, rules, gone)
+    full = f"round {enc.round} · {turn_words(enc, rules)}" + (f" · next: {coming}" if coming else "")
+    forms = [full, f"R{enc.round} ▸ {enc.turn or '—'}" + (f" · next {coming}" if coming else "")]
+    if coming:
+        forms.append(f"R{enc.round} {enc.turn or '—'} · next {coming}")
+    return forms
+
+
+@dataclass(frozen=True, slots=True)
+class Glance:
+    """One combatant as the GM glances at it: this round's initiative, its name and side,
+    its state words (turn, delayed, sits out, defeated, dead, Downed …) and the pools the
+    game's fight turns on, each (key, title, value)."""
+
+    initiative: int | None
+    name: str
+    side: str
+    pinned: bool
+    states: tuple[str, ...]
+    pools: tuple[tuple[str, str, int | None], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"state": list(self.states), "glance": {k: v for k, _, v in self.pools}}
+
+    def forms(self, grouped: bool, numbered: bool = True) -> list[str]:
+        """The line whole, then without the side, then with the pools' short titles
+        (`numbered`: an initiative column, `–` for one who rolled none this round)."""
+        mark = "▸" if "turn" in self.states else " "
+        init = "" if not numbered else "  –" if self.initiative is None else (
+            f"{self.initiative:>3}")
+        states = [s for s in self.states if s != "turn"] + (["pinned"] if self.pinned else [])
+        head = f"{mark}{init} {self.name}"
+        tail = "".join(f" · {s}" for s in states)
+        long = "".join(f" · {t} {'—' if v is None else v}" for _, t, v in self.pools)
+        short = "".join(f" · {t[:3]} {'—' if v is None else v}" for _, t, v in self.pools)
+        side = f" [{self.side}]" if grouped else ""
+        return [head + side + tail + long, head + tail + long, head + tail + short]
+
+
+def glance(enc: Encounter, rules: EncounterRules, table: TableState, system: System,
+           name: str) -> Glance:
+    """`name` in `enc` at a glance (rules/encounter/rules.py `glance_pools` names the pools)."""
+    c = enc.combatant(name)
+    who = table.characters.get(c.name.lower())
+    states: list[str] = []
+    if c.name == rules.actor(enc) or c.side == enc.turn:
+        states.append("turn")
+    if c.name in enc.delayed:
+        states.append("delayed")
+    if c.name in enc.out:
+        states.append("sits out")
+    pools: tuple[tuple[str, str, int | None], ...] = ()
+    if who is not None:
+        states += [word for flag, word in rules.fallen_words() if flag in who.flags]
+        pools = rules.glance_pools(system, who)
+    return Glance(c.initiative, c.name, c.side, c.pinned, tuple(states), pools)
+
+
+def order_lines(enc: Encounter, rules: EncounterRules, table: TableState, system: System,
+                width: int = WIDTH, width_of: Callable[[str], int] = len) -> list[str]:
+    """One line a combatant, fitted to `width`: `▸ 11 Goblin 2 · Vigor 2` (the mark on whose
+    turn it is), `    – Goblin 1 · defeated · Vigor 0`."""
+    grouped = rules.takes_turns_by != "combatant"
+    numbered = any(c.initiative is not None for c in enc.order)
+    out = []
+    for c in enc.order:
+        forms = glance(enc, rules, table, system, c.name).forms(grouped, numbered)
+        line = next((f for f in forms if width_of(f) <= width), forms[-1])
+        while width_of(line) > width and len(line) > 1:
+            line = line[:-2] + "…"
+        out.append(line)
+    return out
+
+
+def short_state(text: str | None) -> str:
+    if text is None:
+        return "off"
+    enc = Encounter.load(text)
+    return f"R{enc.round} {enc.turn or '—'}"
+
+
+def change_text(change: Change) -> str:
+    """The party's encounter field moving, as a change line shows it."""
+    before = None if change.before is None else str(change.before)
+    after = None if change.after is None else str(change.after)
+    if before is not None and after is not None:
+        was, now = Encounter.load(before), Encounter.load(after)
+        if (was.round, was.turn) == (now.round, now.turn):
+            return (f"Encounter · {len(was.order)} → {len(now.order)} in the order"
+                    f" ({change.reason})" if len(was.order) != len(now.order)
+                    else f"Encounter · order changed ({change.reason})")
+    return f"Encounter · {short_state(before)} → {short_state(after)} ({change.reason})"
+
+
+UNTIL = "until-turn:"
+"""Vagabond's marker of an effect that lasts until a Group's next Turn (its encounter.py)."""
+
+
+def flag_words(flag: str) -> str | None:
+    """A flag the fight made, in words: `until-turn:enemies:vulnerable` → `Vulnerable until
+    the Enemies' next Turn`; None for any other flag."""
+    if not flag.startswith(UNTIL):
+        return None
+    group, _, effect = flag[len(UNTIL):].partition(":")
+    return f"{effect.capitalize()} until the {group.capitalize()}' next Turn"

@@ -1,0 +1,58 @@
+"""`-n N` streams as a batch does: each repeat is written as it is made, in order."""
+
+from __future__ import annotations
+
+import io
+import json
+
+from cli.entry.environment import Environment
+from cli.entry.settings import Settings
+from cli.line.runner import Runner
+from rules.dice.source import RandomSource
+from rules.notation.ast import Die
+
+
+class Watching(RandomSource):
+    """Random dice that note, at each throw, how many result lines were already written."""
+
+    def __init__(self, seed: int, out: io.StringIO) -> None:
+        super().__init__(seed)
+        self.out = out
+        self.written_at_throw: list[int] = []
+
+    def throw(self, die: Die, why: str) -> int:
+        self.written_at_throw.append(self.out.getvalue().count("\n"))
+        return super().throw(die, why)
+
+    def throw_many(self, die: Die, count: int, why: str) -> list[int]:
+        self.written_at_throw.append(self.out.getvalue().count("\n"))
+        return super().throw_many(die, count, why)
+
+
+def streamed(times: int, *options: str) -> tuple[Watching, list[str]]:
+    out = io.StringIO()
+    settings = Settings(times=times, seed=5, json="--json" in options,
+                        quiet="-q" in options)
+    runner = Runner(settings, Environment(stdin=io.StringIO(), stdout=out, stderr=io.StringIO()))
+    watching = runner.source = Watching(5, out)
+    assert runner.run("1d6") == 0
+    return watching, out.getvalue().splitlines()
+
+
+def test_the_first_repeats_are_written_before_the_last_is_thrown() -> None:
+    watching, lines = streamed(3000, "-q")
+    assert len(lines) == 3000
+    assert watching.written_at_throw[0] == 0 and watching.written_at_throw[-1] > 0
+    assert lines == [str(f) for f in _faces(3000)]
+
+
+def test_json_lines_stay_one_object_a_repeat_in_order() -> None:
+    _, lines = streamed(1500, "--json")
+    objects = [json.loads(line) for line in lines]
+    assert [o["total"] for o in objects] == _faces(1500)
+    assert {o["input"] for o in objects} == {"1d6"}
+
+
+def _faces(count: int) -> list[int]:
+    source = RandomSource(5)
+    return [source.throw(Die("std", 6), "roll") for _ in range(count)]

@@ -1,0 +1,102 @@
+"""The REPL lives in the fight: with nobody chosen, the toolbar shows whose turn it is and its
+pools, the game is the fight's, the prompt tells combatants alike apart at 40 columns, a
+Tiers foe's words name it where it is nobody's turn, and no error asks for a sheet import
+when the campaign holds characters."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from cli.entry.settings import Settings
+from cli.repl.prompt import prompt_text, shortened
+from cli.repl.toolbar import toolbar_text
+from cli.repl.view import TableView, ViewReader
+from tests.support.cli import invoke
+from tests.support.encounter import imported, run
+from tests.support.repl import repl, view
+
+ARA = ('name = "Ara"\nsystem = "tiers"\ntier = 2\n[stats]\nheart = 14\nmind = 12\n'
+       '[dice]\nmind = "d6"\n')
+OGRE = ('name = "Ogre"\nsystem = "tiers"\ntier = 3\nkind = "major"\n[stats]\nheart = 8\n'
+        '[dice]\nmind = "d4"\n')
+
+
+def seen(settings: Settings) -> TableView:
+    reader = ViewReader(settings)
+    try:
+        return reader.read()
+    finally:
+        reader.close()
+
+
+def goblins_turn(tmp_path: Path) -> None:
+    imported(tmp_path, "mira")
+    run("encounter start Mira")
+    run("foe add 3 goblins hp=3")
+    assert run("next").startswith("next → round 1 · Goblin 1's turn\n")
+
+
+def test_the_toolbar_shows_whose_turn_it_is_and_its_pools(tmp_path: Path) -> None:
+    goblins_turn(tmp_path)
+    for nobody in (Settings(), Settings(character="")):  # none chosen, or `as -`
+        fight = seen(nobody)
+        assert (fight.system.id, fight.turn) == ("macchiato", True)
+        assert toolbar_text(fight, 40) == "Goblin 1's turn:  HP 3/3  Foe"
+        assert prompt_text(fight, 40) == "mac·gobli…1> "
+    chosen = seen(Settings(character="Goblin 2"))
+    assert toolbar_text(chosen, 40) == "Goblin 2:  HP 3/3  Foe"  # chosen: no turn mark
+    assert prompt_text(chosen, 40) == "mac·gobli…2> "
+
+
+def test_with_nobody_up_the_game_is_the_fights(tmp_path: Path) -> None:
+    (tmp_path / "ara.toml").write_text(ARA, encoding="utf-8")
+    assert invoke("sheet", "import", str(tmp_path / "ara.toml"))[0] == 0
+    run("encounter start Ara --rolled 3,3")  # the Enemy Tactical Phase: nobody's turn
+    fight = seen(Settings())
+    assert (fight.system.id, fight.character, fight.turn) == ("tiers", None, False)
+    assert prompt_text(fight, 40) == "tiers> "
+    assert toolbar_text(fight, 40) == "tiers · nobody acts (as NAME)"
+
+
+def test_the_prompt_keeps_a_trailing_number_when_it_shortens_a_name() -> None:
+    prompts = [prompt_text(view("tiers", f"Goblin {n}"), 40) for n in (1, 2, 12)]
+    assert prompts == ["tie·gobli…1> ", "tie·gobli…2> ", "tie·gobl…12> "]
+    assert prompt_text(view("tiers", "Serafina Ashwood"), 40) == "tie·serafi…> "
+    assert [shortened(n, 8) for n in ("Goblin 1", "Goblin Warrior 3", "Bo 2")] == [
+        "Goblin 1", "Goblin…3", "Bo 2"]
+
+
+def test_a_tiers_foe_declares_and_reacts_by_name_on_nobodys_turn(tmp_path: Path) -> None:
+    for name, sheet in (("ara", ARA), ("ogre", OGRE)):
+        (tmp_path / f"{name}.toml").write_text(sheet, encoding="utf-8")
+        assert invoke("sheet", "import", str(tmp_path / f"{name}.toml"))[0] == 0
+    run("encounter start Ara Ogre --rolled 3,3,2,2")  # no game chosen, nobody acts
+    assert run("declare Ogre") == "Ogre declares a maneuver\nOgre · Declared on (declare)\n"
+    assert run("react ogre") == "Ogre uses its reaction\nOgre · Reacted on (react)\n"
+    code, out, _ = invoke("log", "--json")
+    assert [(row["input"], row["character"]) for row in map(json.loads, out.splitlines())][
+        -2:] == [("declare Ogre", "Ogre"), ("react ogre", "Ogre")]
+    run("undo")
+    run("undo")
+    # in the REPL too, and after `as -` (nobody chosen again: the fight's game stays)
+    status, out, err = repl("declare Ogre\ras Ara\ras -\rreact Ogre\rquit\r")
+    assert (status, err) == (0, "")
+    assert out == ("Ogre declares a maneuver\n  Ogre · Declared on (declare)\n"
+                   "acting as Ara (tiers)\nacting as nobody\n"
+                   "Ogre uses its reaction\n  Ogre · Reacted on (react)\n")
+
+
+def test_no_error_asks_for_a_sheet_import_when_the_campaign_holds_one(tmp_path: Path) -> None:
+    (tmp_path / "ara.toml").write_text(ARA, encoding="utf-8")
+    assert invoke("sheet", "import", str(tmp_path / "ara.toml"))[0] == 0
+    assert invoke("-s", "tiers", "recover", "stamina", "1") == (
+        2, "", "roll: error: this needs a character: use --as NAME (or `as NAME` in the REPL)\n")
+    status, out, err = repl("use tiers\rrecover stamina 1\rquit\r")
+    assert (status, err) == (0, "roll: error: this needs a character: act\n  as one (as NAME)\n")
+
+
+def test_an_empty_campaign_still_points_at_sheet_import() -> None:
+    code, _, err = invoke("-s", "tiers", "recover", "stamina", "1")
+    assert (code, err) == (2, "roll: error: this needs a character: use --as NAME (or `as NAME`"
+                              " in the REPL), after `roll sheet import FILE.toml`\n")
