@@ -10,7 +10,6 @@ from cli.render.text import value_text
 from cli.repl.view import TableView
 from rules.errors import RollError
 from rules.systems.protocol import Pool
-from rules.titles import pool_title
 
 if TYPE_CHECKING:
     from rules.campaign import Character
@@ -57,8 +56,11 @@ def items(view: TableView, physical: bool = False) -> list[Item]:
             out.append(Item(f"{pool.title} {value}", f"{abbreviated(pool.title)} {value}",
                             idle=top is None and now == "0"))
         out.extend(Item(f"{name} {die}") for name, die in ch.risk.items())
-        out.extend(Item(pool_title(flag), abbreviated(pool_title(flag)))
-                   for flag in sorted(ch.flags))
+        if ch.flags:  # in the game's words: a fight's marker is never shown as its id
+            from cli.render.change_words import flag_title
+
+            out.extend(Item(flag_title(flag), abbreviated(flag_title(flag)))
+                       for flag in sorted(ch.flags))
     party = view.party.get("risk", {})
     if isinstance(party, dict):
         out.extend(Item(f"party {name} {die}") for name, die in party.items())
