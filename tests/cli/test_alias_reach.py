@@ -51,3 +51,14 @@ def test_a_body_read_in_any_case_still_closes_a_loop(crowd: Path) -> None:
     assert invoke("alias", "add", "y", "\u212a1")[0] == 0  # KELVIN SIGN lower-cases to k
     assert invoke("alias", "add", "k1", "y") == (
         2, "", "roll: error: named rolls loop: k1 → y → k1\n")
+
+
+def test_the_chain_reach_is_read_the_same_on_both_stores(store_where: str) -> None:
+    """The reach's two queries (a chain by name, the aliases that mention one) on SQLite and
+    PostgreSQL alike: a loop closed through a chain written in capitals is refused on each."""
+    where = ("--campaign", store_where)
+    for name, line in (("c1", "C2 +1"), ("c2", "c3 +1"), ("other", "2d6")):
+        assert invoke(*where, "alias", "add", name, line)[0] == 0
+    assert invoke(*where, "alias", "add", "c3", "c1") == (
+        2, "", "roll: error: named rolls loop: c1 → c2 → c3 → c1\n")
+    assert invoke(*where, "alias", "add", "c3", "d8") == (0, "added alias c3 → d8\n", "")
