@@ -98,14 +98,13 @@ def runner(stdin: str = "", **settings: object) -> Any:
 
 
 def call_budgets() -> None:
-    from tests.cli.test_cli import HOSTILE
-
     from cli.entry.fast_argv import run_batch
     from rules.dice.evaluate import Roller
     from rules.dice.source import RandomSource
     from rules.exact import clear_cache, distribution, line_odds
     from rules.exact.dist import Dist
     from rules.notation import parse
+    from tests.cli.test_cli import HOSTILE
     from tests.support.cli import invoke
 
     many = runner(times=1000)
@@ -197,11 +196,24 @@ PLAIN_LATER = ("prompt_toolkit", "sqlite3", "rich", "click", "typer", "cli.repl"
                "cli.commands", "cli.entry.app", "rules.exact",
                "rules.named_rolls", "rules.systems.sheet_checks", "rules.systems.pools",
                "cli.commands.odds_cmd", "json", "fractions", "shlex", "cli.render.layout",
-               "cli.render.meanwhile", "unicodedata", "rules.notation.grammar", "pyparsing")
+               "cli.render.meanwhile", "cli.render.change_groups", "unicodedata",
+               "rules.notation.grammar", "pyparsing")
 """Not loaded by a plain LINE: the REPL, the store, rich, Click and Typer; the odds engine,
 named rolls, sheets and pool commands; json (--json), fractions (a division), shlex, the
-terminal's layout, the REPL's "meanwhile", the Unicode tables; the grammar and pyparsing (a
-plain sum of dice is read by rules/notation/fast_sums.py)."""
+terminal's layout, the REPL's "meanwhile", a fight's change grouping, the Unicode tables;
+the grammar and pyparsing (a plain sum of dice is read by rules/notation/fast_sums.py)."""
+BEYOND_SUMS = ("rules.notation.modifiers", "rules.notation.groups", "rules.notation.command_nodes",
+               "rules.notation.advantage", "rules.notation.bot")
+"""The syntax tree's modules a plain sum never needs (rules/notation/ast.py loads each at the
+first of its names asked for): modifiers past a keep, groups, calls, labels, command words,
+`adv`/`dis`, and a dice bot's word (only a LINE starting `/`, `!` or `r` may have one)."""
+UNRESOLVED = ("cli.line.plan", "cli.line.resolving", "rules.dice.evaluate", "rules.dice.results",
+              "rules.roll_parts", "rules.notation.sum_nodes", *BEYOND_SUMS)
+"""What reads, rolls and describes a LINE: the REPL's first prompt needs none of it (cli/line/runner.py
+loads it at the first LINE)."""
+UNLOGGED = ("rules.resolution", "rules.record")
+"""A result and its log record: the REPL with no campaign opens no store, which reads them,
+before its first prompt."""
 ODDS_BATCH_LATER = ("click", "typer", "cli.commands.odds_cmd", "cli.commands.campaign_cmds",
                     "cli.commands.info", "cli.store", "sqlite3", "prompt_toolkit", "rich")
 COMMANDS = ("rules.exact", "rules.systems.vagabond.checks", "rules.systems.vagabond.combat",
@@ -213,15 +225,16 @@ GAME_START = ("rules.exact", "fractions", "decimal", "rules.named_rolls", "pypar
               "rules.systems.macchiato.odds")
 REPL_LATER = ("pyparsing", "rules.notation.grammar", "cli.repl.next_words", "cli.repl.validator",
               "cli.repl.word_lists", "cli.render.layout", "platformdirs",
-              "rules.systems.vagabond.vocabulary")
+              "rules.systems.vagabond.vocabulary", *UNRESOLVED)
 """Loaded only once the REPL's first prompt is drawn, if at all: the grammar (warm_up), what
 the first key, Tab and result use, platformdirs while ROLL_CAMPAIGN and ROLL_HISTORY name
-the files."""
+the files, and what resolves a LINE."""
 NO_CAMPAIGN_LATER = ("cli.store.sqlite", "cli.store.transaction", "cli.store.follow",
                      "rules.encounter.turn_order", "rules.helptext", "cli.line.dispatch",
-                     "rules.notation.grammar")
+                     "rules.notation.grammar", "rules.campaign", *UNRESOLVED, *UNLOGGED)
 """What the REPL with no campaign leaves unloaded up to its first prompt and toolbar: no
-database module, no encounter (a party with no fight in it), no help text, no parser."""
+database module, no encounter (a party with no fight in it), no help text, no parser, no
+character, nothing that resolves a LINE."""
 FIRST_PROMPT = ("import sys\nfrom cli.entry.environment import Environment\n"
                 "from cli.repl.session import Repl\nfrom cli.repl.toolbar import Toolbar\n"
                 "from cli.line.runner import Runner\nfrom cli.entry.settings import Settings\n"
@@ -277,6 +290,9 @@ def module_budgets() -> None:
                             (["-q"], "1d20+5\n4d6kh3\n")]:
             report_loaded(f"roll {' '.join(args)} {'< lines' if stdin else ''}: REPL, store, Click…",
                           loaded_by(args, stdin, PLAIN_LATER, home))
+        for args in (["2d6+3"], ["-q", "4d6kh3"], ["-q", "-n", "3", "1d10+1d6-1"]):
+            report_loaded(f"roll {' '.join(args)}: no tree module beyond a plain sum",
+                          loaded_by(args, "", BEYOND_SUMS, home))
         report_loaded("roll -q < lines beyond 2d6+3: no grammar (plain sums)",
                       loaded_by(["-q"], "1d20+5\n2d20kl1+2\n1d10+1d6\nd%\n",
                                 ("rules.notation.grammar", "pyparsing"), home))

@@ -11,10 +11,10 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from rules.errors import UsageError
-from rules.resolution import Change, Value
 
 if TYPE_CHECKING:  # a log entry's record: only a campaign's log reads one
     from rules.record import Record
+    from rules.resolution import Change, Value
 
 SECTIONS = {"pool": "pools", "risk": "risk", "stat": "stats", "max": "max", "item": "items"}
 

@@ -9,7 +9,7 @@ the words no placeholder took are appended. Expansion repeats on the new first w
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 
 from rules.errors import LimitError, NotationError, UsageError
@@ -177,6 +177,37 @@ def _fill(name: str, body: str, args: list[str], values: Mapping[str, object]) -
     return " ".join([filled, *rest]).strip()
 
 
+def chain_reach(name: str, body: str, named: Callable[[Collection[str]], Mapping[str, str]],
+                mentioning: Callable[[str], Mapping[str, str]]) -> set[str]:
+    """The stored names whose chain `name` → `body` can change (those leading to `name`) and
+    those its own chain reads: enough for `check_rolls` to judge one more roll as it would judge
+    the whole table, the others' chains having been judged when they were added."""
+    ahead: list[str] = []
+    words = split_line(body).words()
+    nxt = words[0].lower() if words else ""
+    while nxt and nxt != name and nxt not in ahead and len(ahead) <= MAX_NAMED_CHAIN:
+        found = named([nxt])
+        if nxt not in found:
+            break
+        ahead.append(nxt)
+        words = split_line(found[nxt]).words()
+        nxt = words[0].lower() if words else ""
+    behind: set[str] = set()
+    wave = {name}
+    for _ in range(MAX_NAMED_CHAIN + 1):  # a stored chain is at most that deep
+        step: set[str] = set()
+        for target in wave:
+            for other, line in mentioning(target).items():
+                words = split_line(line).words()
+                if words and words[0].lower() == target and other != name:
+                    step.add(other)
+        wave = step - behind
+        behind |= wave
+        if not wave:
+            break
+    return {*ahead, *behind}
+
+
 def _chain_of(name: str, table: Mapping[str, str]) -> tuple[str, ...]:
     """The names a body's first words lead through; raises on a loop or past MAX_NAMED_CHAIN."""
     chain: list[str] = []
@@ -210,6 +241,7 @@ def _is_dice(word: str) -> bool:
 
 
 __all__ = [
+    "chain_reach",
     "NOTATION_WORDS",
     "Expansion",
     "check_name",

@@ -7,11 +7,12 @@ from dataclasses import dataclass, field, fields
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from rules.dice.results import DiceHistory, Roll, Throw
 from rules.said import Said, as_said, plain
 
 if TYPE_CHECKING:
     from fractions import Fraction
+
+    from rules.dice.results import DiceHistory, Roll, Throw
 
 Value = int | str | bool | None
 Summary = str | Said | Callable[[], str | Said]

@@ -18,27 +18,15 @@ from rules.dice.results import (
     Throw,
 )
 from rules.said import Face, Part, Said, Word
+from rules.titles import TITLES as TITLES
+from rules.titles import capitalized as capitalized
+from rules.titles import pool_title as pool_title
 
 if TYPE_CHECKING:
     from rules.dice.results import Exact
 
 MAX_SHOWN = 24
-TITLES = {
-    "hp": "HP", "xp": "XP", "str": "STR", "dex": "DEX", "wil": "WIL",
-    "med-flag": "Med Flag", "supply": "Healing Supply",
-}
 _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2}
-
-
-def capitalized(name: str) -> str:
-    """A game's word as output writes it: `dexterity` → Dexterity (the rest as it is)."""
-    return name[:1].upper() + name[1:]
-
-
-def pool_title(name: str) -> str:
-    """How a pool or flag is written in output, in the game's words: `hp` → HP, `luck` → Luck,
-    `breather-taken` → Breather taken (an id's hyphens are spaces in prose)."""
-    return TITLES.get(name) or capitalized(name.replace("-", " ") if ":" not in name else name)
 
 
 Pieces = list[Part]

@@ -57,9 +57,17 @@ def alias_add(
     line = line_text(words).strip()
     checked({name: line})  # a bad alias creates no campaign
     with campaign_transaction(settings, create_for=env) as tx:
-        before = tx.aliases()
-        aliases = checked({**before, name: line}, stored=before.keys() - {name})
+        # Only the rolls a chain through the new one touches are read and judged (the others
+        # were judged when added), so one more costs the same among 10 or 10,000 (issue 41).
+        from cli.line.named import reserved
+        from rules.named_rolls import chain_reach, check_name
+
         key = name.strip().lower()
+        for word in tx.aliases_named(reserved(None).keys()):
+            check_name(word, reserved(None), stored=True)  # a stored roll a new system shadows
+        touched = chain_reach(key, line, tx.aliases_named, tx.aliases_mentioning)
+        before = tx.aliases_named(touched | {key})
+        aliases = checked({**before, name: line}, stored=before.keys() - {name})
         replaced = tx.put_alias(key, aliases[key])
     env.out(shown(f"{'replaced' if replaced else 'added'} alias {key} → {aliases[key]}"))
 

@@ -14,6 +14,8 @@ def without_bot_word(runner: Runner, text: str) -> str:
     """The LINE after a dice bot's command word (`/r 1d20`, `roll 1d20`), or `text` as it is;
     the first time in a process (a one-shot, a batch, a REPL session) a note on standard
     error says so."""
+    if text.lstrip()[:1] not in ("/", "!", "r", "R"):
+        return text  # most LINEs: no bot's word can start them, and its module stays unloaded
     from rules.notation.bot import bot_command
 
     bot = bot_command(text)

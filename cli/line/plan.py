@@ -79,12 +79,6 @@ def parse_expanded(named: Expansion) -> ast.Line:
         raise UsageError((f"{named.describe()}: ", *exc.parts)) from None
 
 
-def check_times(settings: Settings) -> None:
-    """`-n N` out of its range is bad input, before any LINE runs."""
-    if not 1 <= settings.times <= MAX_REPEAT:
-        raise LimitError(f"-n/--times takes N from 1 to {MAX_REPEAT:,}")
-
-
 def repeats(line: ast.Line, settings: Settings) -> tuple[ast.Line, int]:
     """The LINE once (no `Nx`) and how many times it runs (`Nx` × `-n`), refused at once when
     the repeats would pass the limits."""
@@ -99,7 +93,7 @@ def repeats(line: ast.Line, settings: Settings) -> tuple[ast.Line, int]:
 def needs_campaign(line: ast.Line, acting: str | None, secret: bool) -> bool:
     """System commands, an acting character and a secret LINE (it is logged) need the
     campaign; other plain dice never do."""
-    return isinstance(line, ast.CommandLine) or acting is not None or secret
+    return not isinstance(line, ast.RollLine) or acting is not None or secret
 
 
 def pick_system(settings: Settings, table: TableState | None) -> System:

@@ -5,22 +5,24 @@ options ask, here."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from cli.entry.environment import Environment, ExitStatus
 from cli.entry.settings import Settings
-from cli.line.plan import LineRun, check_times
-from cli.line.resolving import Logged, Resolver
 from cli.render import text as render_text
 from rules.dice.source import DiceSource, RandomSource, ScriptedSource
 from rules.errors import LimitError, RollError
-from rules.resolution import Resolution
+from rules.limits import MAX_REPEAT
 
 if TYPE_CHECKING:
+    from cli.line.plan import LineRun
+    from cli.line.resolving import Logged, Resolver
     from cli.render.layout import Layout
     from cli.render.repeats import Tally
     from cli.store import CampaignStore, Where
     from rules.record import Record
+    from rules.resolution import Resolution
 
 __all__ = ["Runner", "roll_error", "worst"]
 
@@ -49,10 +51,18 @@ def worst(a: int, b: int) -> int:
     return max(a, b, key=lambda s: _SEVERITY.get(s, 2))
 
 
+def check_times(settings: Settings) -> None:
+    """`-n N` out of its range is bad input, before any LINE runs."""
+    if not 1 <= settings.times <= MAX_REPEAT:
+        raise LimitError(f"-n/--times takes N from 1 to {MAX_REPEAT:,}")
+
+
 class Runner:
     """Runs LINEs and shows their results; every output goes through its Environment. The
     options of a LINE travel with it (`run(text, settings)`); the runner's own `settings` are
-    the process's, which a LINE given none runs under."""
+    the process's, which a LINE given none runs under. What resolves a LINE (cli/line/resolving.py,
+    and the dice, the notation and the games under it) is loaded at the first LINE: the REPL's
+    first prompt needs none of it."""
 
     def __init__(self, settings: Settings, env: Environment, *, one_shot: bool = False,
                  through_outage: bool = False, layout: Layout | None = None) -> None:
@@ -62,13 +72,20 @@ class Runner:
         self.source: DiceSource = (ScriptedSource.from_text(settings.rolled)
                                    if settings.rolled is not None else RandomSource(settings.seed))
         self.one_shot = one_shot
-        self.resolver = Resolver(self.campaign, self.out, self.err, through_outage)
-        self._usual = LineRun(settings, self.source, checks_faces=one_shot)  # the process's all
+        self.through_outage = through_outage
+        self._usual: LineRun | None = None  # the process's run, for every LINE given no options
         self.color = env.color(settings.no_color)
         self.failed = False
         self._campaign: CampaignStore | None = None
         self.layout = layout  # a terminal's width and echo; None: lines as rendered
         self.bot_noted = False  # a dice bot's word before a LINE is noted once (cli/line/bot_word.py)
+
+    @cached_property
+    def resolver(self) -> Resolver:
+        """What resolves this runner's LINEs, in the campaign it opens (made at the first)."""
+        from cli.line.resolving import Resolver
+
+        return Resolver(self.campaign, self.out, self.err, self.through_outage)
 
     def out(self, text: str) -> None:
         self.env.out(text)
@@ -132,7 +149,11 @@ class Runner:
                  secret: bool = False, turns: bool = False) -> LineRun:
         """A LINE's run under `settings` (the process's when None) with `source`'s dice (a
         line's own `--rolled` faces, the REPL's physical dice), else the process's."""
+        from cli.line.plan import LineRun
+
         usual = self._usual
+        if usual is None:
+            usual = self._usual = LineRun(self.settings, self.source, checks_faces=self.one_shot)
         if (settings is None or settings is usual.settings) and source is None and not (
                 secret or turns) and usual.source is self.source:
             return usual  # a batch's every line: made once
@@ -177,6 +198,8 @@ class Runner:
         chunk: list[str] = []
         first: Resolution | None = None
         tally: Tally | None = None  # the closing count of repeats: counts only, as they come
+        from cli.line.resolving import Logged
+
         records = iter(results.records) if isinstance(results, Logged) else None
         try:
             for res in results:
@@ -232,7 +255,7 @@ class Runner:
 
     def outage_error(self, error: RollError) -> RollError:
         """In the REPL, a campaign that cannot be reached is said in one short line."""
-        if not self.resolver.through_outage:
+        if not self.through_outage:
             return error
         from cli.store.where import CampaignUnavailable
 

@@ -3,8 +3,12 @@
 
 from __future__ import annotations
 
-from rules.resolution import Change, Value
-from rules.roll_parts import pool_title
+from typing import TYPE_CHECKING
+
+from rules.titles import pool_title
+
+if TYPE_CHECKING:
+    from rules.resolution import Change, Value
 
 
 def value_text(value: Value) -> str:

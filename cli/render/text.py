@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from cli.render.change_words import change_line as change_line
 from cli.render.change_words import pool_label as pool_label
 from cli.render.change_words import value_text as value_text
@@ -10,8 +12,10 @@ from cli.render.colour_marks import STYLES as STYLES
 from cli.render.colour_marks import dropped, in_colour
 from cli.render.safe import shown
 from rules.errors import NotationError, RollError
-from rules.resolution import Change, Resolution
 from rules.said import Face, Note, Said, Word
+
+if TYPE_CHECKING:
+    from rules.resolution import Change, Resolution
 
 CHANGE = "\x1b[36m"
 
@@ -61,6 +65,8 @@ class TextRenderer:
     def changes(self, res: Resolution) -> list[str]:
         """The result's changes, a line each; a fight command's several alike in one line
         (cli/render/change_groups.py): a fight's ten foes joining read as one."""
+        if not res.changes:
+            return []  # a dice LINE: the grouping's module stays unloaded
         from cli.render.change_groups import grouped, is_fight
 
         if is_fight(res.changes):

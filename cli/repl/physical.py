@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from rules.errors import ScriptError
-from rules.notation.ast import Die
+
+if TYPE_CHECKING:
+    from rules.notation.ast import Die
 
 _FATE_WORDS = {"+": 1, "-": -1, "−": -1, "0": 0, "blank": 0}
 _SEPARATORS = re.compile(r"[\s,;]+")

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from cli.render.safe import shown
 from cli.render.text import value_text
 from cli.repl.view import TableView
-from rules.campaign import Character
 from rules.errors import RollError
-from rules.roll_parts import pool_title
 from rules.systems.pool_order import plain, pools_in_order, sheet_only
 from rules.systems.protocol import Pool, System, sheet_pool
+
+if TYPE_CHECKING:
+    from rules.campaign import Character
 
 MAX_ROWS = 2
 ABBREVIATIONS = {
@@ -64,8 +65,11 @@ def _others(view: TableView, physical: bool) -> list[Item]:
     ch = view.character
     if ch is not None:
         out.extend(Item(f"{name} {die}") for name, die in ch.risk.items())
-        out.extend(Item(pool_title(flag), abbreviated(pool_title(flag)))
-                   for flag in sorted(ch.flags))
+        if ch.flags:  # in the game's words: a fight's marker is never shown as its id
+            from cli.render.change_words import flag_title
+
+            out.extend(Item(flag_title(flag), abbreviated(flag_title(flag)))
+                       for flag in sorted(ch.flags))
     party = view.party.get("risk", {})
     if isinstance(party, dict):
         out.extend(Item(f"party {name} {die}") for name, die in party.items())

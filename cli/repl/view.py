@@ -9,13 +9,13 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
 from cli.entry.settings import Settings
-from rules.campaign import Character
 from rules.errors import RollError
 from rules.systems import System, get_system
 
 if TYPE_CHECKING:
     from cli.store import CampaignStore, Where
     from cli.store.follow import Watcher
+    from rules.campaign import Character
 
 
 class CampaignHolder(Protocol):

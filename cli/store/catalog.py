@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from rules.errors import UsageError
@@ -21,6 +21,21 @@ class NamedRows:
     def aliases(self) -> dict[str, str]:
         """The campaign's named rolls (`roll alias add`), name → LINE, by name."""
         return dict(self.execute("SELECT name, line FROM alias ORDER BY name").fetchall())
+
+    def aliases_named(self, names: Collection[str]) -> dict[str, str]:
+        """These named rolls (those stored of them), name → LINE, in `aliases()`'s order."""
+        if not names:
+            return {}
+        marks = ", ".join("{p}" for _ in names)
+        return dict(self.execute(f"SELECT name, line FROM alias WHERE name IN ({marks})"
+                                 " ORDER BY name", tuple(names)).fetchall())
+
+    def aliases_mentioning(self, word: str) -> dict[str, str]:
+        """The named rolls whose LINE may start with `word` (a name): every one whose text holds
+        it in any case, or a KELVIN SIGN, which Python lower-cases to k and SQL may not."""
+        rows = self.execute("SELECT name, line FROM alias WHERE lower(line) LIKE {p}"
+                            " OR line LIKE {p}", (f"%{word}%", "%\u212a%")).fetchall()
+        return dict(rows)
 
     def put_alias(self, name: str, line: str) -> bool:
         """Store a named roll (already checked); True if it replaced one of the same name."""

@@ -6,11 +6,8 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import cli.store.records as records
-from cli.store.damage import DamagedChange, decoded_change
 from rules.campaign import Character, LogEntry
 from rules.errors import SheetError, UsageError
-from rules.record import damaged_record
 
 
 class Decoder:
@@ -38,7 +35,11 @@ class Decoder:
         return Character(name, system, self.json(sheet, f"{name}'s sheet", dict))
 
     def entry(self, row: Sequence[Any]) -> LogEntry:
-        """A LogEntry from a row of ENTRY_COLUMNS."""
+        """A LogEntry from a row of ENTRY_COLUMNS (the log's modules load with the first: the REPL's
+        first prompt reads a campaign's sheets, not its log)."""
+        import cli.store.records as records
+        from cli.store.damage import DamagedChange, decoded_change
+
         id_, input_, character, system, result, changes, undone, time = row
         what = f"log entry #{id_}"
         try:
@@ -63,6 +64,8 @@ class Decoder:
         try:
             return self.entry(row)
         except UsageError as exc:
+            from rules.record import damaged_record
+
             id_, input_, character, system, _, _, undone, time = row
             who = character if isinstance(character, str) else None
             record = damaged_record(str(input_), str(system), exc.message, who)

@@ -13,10 +13,8 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import cli.store.log_entries as history
-import cli.store.records as records
 from cli.store.catalog import NamedRows
 from cli.store.link import Link, Rows
 from cli.store.roster import PartySheet, Roster
@@ -24,8 +22,11 @@ from cli.store.rows import Decoder, sheet_json
 from cli.store.schema import ENTRY_COLUMNS, touched_keys
 from rules.campaign import Character, LogEntry, TableState, apply_change, current_value
 from rules.errors import RuleError, SheetError, UsageError
-from rules.record import Record, removal_record
-from rules.resolution import Change, Resolution, Value
+
+if TYPE_CHECKING:  # the log's modules load with its first entry written or read: a REPL's first
+    # prompt reads sheets only
+    from rules.record import Record
+    from rules.resolution import Change, Resolution, Value
 
 PARTY = "\0party"
 """The key of the party's sheet among the sheets a transaction read."""
@@ -190,6 +191,8 @@ class Transaction(NamedRows):
         self.execute("DELETE FROM characters WHERE name_key = {p}", (key,), True)
         self._sheets[key] = None
         text = line or f"sheet rm {found.name}"
+        from rules.record import removal_record
+
         self.log_only(removal_record(text, found.name, found.system, dict(found.sheet)))
         return found
 
@@ -258,6 +261,8 @@ class Transaction(NamedRows):
         Each change's `before` must still be the stored value (an unset pool, at its default,
         matches any), else RuleError "… changed meanwhile" and nothing is written.
         """
+        import cli.store.records as records
+
         res = resolution
         self.rewrite(res.changes, undo=False, what=repr(res.input))
         return self.log_only(records.given(record, res.changes, res), res.changes)
@@ -353,6 +358,8 @@ class Transaction(NamedRows):
 
         `changes` are recorded as given: `apply` is what also writes them to the sheets.
         """
+        import cli.store.records as records
+
         record = records.given(record, changes)
         who, system = record.character, record.system
         row = (_now(), record.input, who, _key(who), system)
@@ -388,12 +395,18 @@ class Transaction(NamedRows):
 
     def log(self, n: int, who: str | None = None, since: str | None = None) -> list[LogEntry]:
         """The `n` most recent log entries (of `who`'s LINEs, from time `since`), newest last."""
+        import cli.store.log_entries as history
+
         return history.recent(self, n, who, since)
 
     def log_after(self, last_id: int, who: str | None = None) -> tuple[int, list[LogEntry]]:
         """The entries after #`last_id` (of `who`'s LINEs), oldest first, and the newest id."""
+        import cli.store.log_entries as history
+
         return history.last_id(self), history.after(self, last_id, who)
 
     def undo(self, who: str | None = None, nth: int = 1, id_: int | None = None) -> LogEntry:
         """Revert a change-set (see `cli.store.log_entries.undo`); the entry it reverted."""
+        import cli.store.log_entries as history
+
         return history.undo(self, who, nth, id_)

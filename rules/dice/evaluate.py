@@ -184,7 +184,9 @@ class Roller:
     # ---- dispatch ----
 
     def _eval(self, node: ast.Expr, why: str) -> Rolled:
-        method: Callable[[Roller, ast.Expr, str], Rolled] = _DISPATCH[type(node)]
+        method: Callable[[Roller, ast.Expr, str], Rolled] | None = _DISPATCH.get(type(node))
+        if method is None:
+            method = _dispatch_more(type(node))
         return method(self, node, why)
 
     def _num(self, node: ast.Num, why: str) -> Rolled:
@@ -404,13 +406,18 @@ class Roller:
 _DISPATCH: dict[type, Callable[..., Rolled]] = {
     ast.Num: Roller._num,
     ast.Dice: Roller._dice,
-    ast.Aid: Roller._aid,
-    ast.Group: Roller._group,
     ast.BinOp: Roller._binop,
     ast.Neg: Roller._neg,
-    ast.Call: Roller._call,
-    ast.Labeled: Roller._label,
 }
+"""The method of each node type; a plain sum's are here from the start, the rest are added by
+`_dispatch_more` at the first tree that has one (their classes are made only then)."""
+
+
+def _dispatch_more(kind: type) -> Callable[..., Rolled]:
+    """The method of a node beyond a plain sum (a group, a call, a label, an aid atom)."""
+    _DISPATCH.update({ast.Aid: Roller._aid, ast.Group: Roller._group, ast.Call: Roller._call,
+                      ast.Labeled: Roller._label})
+    return _DISPATCH[kind]
 
 
 def apply_function(fn: str, args: list[Exact]) -> Exact:
@@ -500,12 +507,14 @@ def fewest_dice(node: ast.Expr) -> int:
     """The dice `node` throws at the least (before explosions and rerolls)."""
     if isinstance(node, ast.Dice):
         return node.count
-    if isinstance(node, ast.Aid):
-        return 1
     if isinstance(node, ast.BinOp):
         return fewest_dice(node.left) + fewest_dice(node.right)
     if isinstance(node, ast.Neg):
         return fewest_dice(node.operand)
+    if isinstance(node, ast.Num):
+        return 0
+    if isinstance(node, ast.Aid):
+        return 1
     if isinstance(node, ast.Labeled):
         return fewest_dice(node.inner)
     if isinstance(node, ast.Call):

@@ -6,10 +6,12 @@ import random
 import re
 from collections.abc import Iterable
 from math import floor
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from rules.errors import ScriptError
-from rules.notation.ast import Die
+
+if TYPE_CHECKING:
+    from rules.notation.ast import Die
 
 _FACE = re.compile(r"[+-]?[0-9]+")
 MAX_FACE_DIGITS = 18

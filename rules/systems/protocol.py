@@ -7,18 +7,18 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple
 
-from rules.campaign import Character, TableState
-from rules.dice.evaluate import Roller
 from rules.errors import Do, Hint, Part, UsageError
 from rules.notation import ast
-from rules.resolution import Change, Resolution, Summary
-from rules.roll_parts import pool_title, roll_parts
-from rules.said import Said, Word, built, marks
+from rules.titles import pool_title
 
 if TYPE_CHECKING:
+    from rules.campaign import Character, TableState
+    from rules.dice.evaluate import Roller
     from rules.dice.results import Throw
     from rules.exact.result import Odds
     from rules.helptext import Topic
+    from rules.resolution import Change, Resolution, Summary
+    from rules.said import Said
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +97,8 @@ class Context:
     def resolution(self, kind: str, summary: Summary, **fields: Any) -> Resolution:
         """A Resolution for this LINE, with the throws made so far; `summary` may be a function
         that writes it, called only if the summary is read (Resolution.summary)."""
+        from rules.resolution import Resolution  # at the first LINE: a REPL's prompt needs none
+
         fields.setdefault("character", self.name)
         return Resolution(
             input=self.input,
@@ -109,8 +111,9 @@ class Context:
         )
 
 
-CommandFn = Callable[[Context, ast.CommandLine], Resolution]
-OddsFn = Callable[[Context, ast.CommandLine], "Odds"]
+# the command LINE's node by name: a dice LINE never makes the classes of a command's words
+CommandFn = Callable[[Context, "ast.CommandLine"], "Resolution"]
+OddsFn = Callable[[Context, "ast.CommandLine"], "Odds"]
 
 
 class Shared(NamedTuple):
@@ -211,7 +214,8 @@ class System:
     def resolve_roll(self, line: ast.RollLine, ctx: Context) -> Resolution:
         """A plain dice expression: total, and pass/fail with `vs N`."""
         self.check_atoms(line, ctx)
-        expr = ast.with_advantage(line.expr, line.advantage)
+        expr = line.expr if line.advantage is None else ast.with_advantage(line.expr,
+                                                                         line.advantage)
         roll = ctx.roller.roll(expr)
         shown, target = ctx.input.strip(), line.target
         outcome = None
@@ -225,6 +229,9 @@ class System:
             fumble = fumble if ranged_fumble is None else ranged_fumble
 
         def summary() -> Said:  # written only if read: `-q` shows the total alone
+            from rules.roll_parts import roll_parts
+            from rules.said import Word, built, marks
+
             if outcome is None and not (crit or fumble):
                 return f"{shown} → " + roll_parts(roll)
             return built((f"{shown} → ", roll_parts(roll),
@@ -318,6 +325,8 @@ class System:
 
     def rest_changes(self, character: Character) -> list[Change]:
         """What `rest` restores: by default every pool with a known maximum, to its maximum."""
+        from rules.resolution import Change
+
         changes = []
         for pool in self.all_pools(character):
             top = self.pool_max(character, pool)

@@ -100,3 +100,17 @@ def test_an_empty_campaign_still_points_at_sheet_import() -> None:
     code, _, err = invoke("-s", "tiers", "recover", "stamina", "1")
     assert (code, err) == (2, "roll: error: this needs a character: use --as NAME (or `as NAME`"
                               " in the REPL), after `roll sheet import FILE.toml`\n")
+
+
+def test_a_fight_markers_flag_reads_in_the_games_words_in_the_toolbar() -> None:
+    """A Vagabond Status that lasts until a Group's next Turn shows as the fight says it, never
+    as its id (`Until-turn:enemies:vulnerable`)."""
+    from cli.repl.toolbar import toolbar_text
+    from cli.repl.view import TableView
+    from rules.campaign import Character
+    from rules.systems import get_system
+
+    bram = Character("Bram", "generic", {"max": {"hp": 3},
+                                         "flags": ["until-turn:enemies:vulnerable"]})
+    assert toolbar_text(TableView(get_system("generic"), bram), 80) == (
+        "Bram:  HP 3/3  Vulnerable until the Enemies' next Turn")

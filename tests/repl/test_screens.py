@@ -255,6 +255,7 @@ def test_a_tiers_round_keeps_the_fight_in_view(session: Session) -> None:
             ("encounter", "Goblin 1 ·")):
         term.type(line + "\r")
         term.wait_for(shown)
+        term.settle()  # the prompt back before the next line (else the tty echoes it)
     screen = term.settle()
     assert all(len(row) <= 40 for row in screen.splitlines())
     check("a Tiers round: a Major, two Minors, encounter (40×24)", screen)

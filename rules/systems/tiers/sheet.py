@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rules.campaign import Character
 from rules.errors import UsageError
-from rules.roll_parts import capitalized
+from rules.titles import capitalized
 
 # seed 003, Armor: "Medium armor 12 + Sense (-1 Vigor cap); Heavy armor 13 + Sense (-2 Vigor cap)"
 ARMOUR_PENALTY = {"none": 0, "light": 0, "medium": 1, "heavy": 2}

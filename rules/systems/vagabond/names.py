@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from rules.roll_parts import capitalized
+from rules.titles import capitalized
 
 STAT_NAMES = ("might", "dexterity", "awareness", "reason", "presence", "luck")
 ABBREVIATIONS = {"mit": "might", "dex": "dexterity", "awr": "awareness", "rsn": "reason",
