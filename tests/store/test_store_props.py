@@ -18,6 +18,7 @@ from cli.store.sheet_state import full_state
 from cli.store.sqlite import Campaign
 from rules.campaign import Character, apply_change, current_value
 from rules.errors import RuleError, SheetError, UsageError
+from rules.ignorable import default_ignorable
 from rules.resolution import Change, Resolution
 
 NAMES = {"pool": ["luck", "hp", "mana"], "stat": ["might", "luck"], "max": ["mana", "hp"]}
@@ -124,8 +125,10 @@ def test_undo_in_reverse_restores_the_start_and_the_log_replays(
 
 NAME_CHARACTERS = st.characters(blacklist_categories=("Cc", "Cs", "Cf"),
                                 blacklist_characters="\u2028\u2029\u202a\u202b\u202c\u202d"
-                                                     "\u202e\u2066\u2067\u2068\u2069")
-"""What a name may hold: no control or invisible character, line separator or bidi override."""
+                                                     "\u202e\u2066\u2067\u2068\u2069"
+                                ).filter(lambda c: not default_ignorable(c))
+"""What a name may hold: no control or invisible character (a Default_Ignorable_Code_Point,
+rules/ignorable.py), line separator or bidi override."""
 WORDS = st.from_regex(r"[a-z][a-z0-9_]{0,7}", fullmatch=True)
 
 
