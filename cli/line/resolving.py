@@ -88,7 +88,7 @@ class Resolver:
             raise no_campaign(settings.campaign_path())
         return False
 
-    def made(self, text: str, run: LineRun) -> Iterable[Resolution] | Logged:
+    def results(self, text: str, run: LineRun) -> Iterable[Resolution] | Logged:
         """The results of a LINE, in order. Plain dice from a random source come one at a time,
         as they are shown (a stream: `-n 100000 1d6` keeps one chunk); anything that may read
         or write the campaign, or must use up `--rolled` faces first, is made whole before any

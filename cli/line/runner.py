@@ -176,7 +176,7 @@ class Runner:
         run = self.line_run(settings, source, secret, turns)
         self.resolver.secret_logged = False
         try:
-            status = self.show_all(self.resolver.made(text, run), run.settings)
+            status = self.show_all(self.resolver.results(text, run), run.settings)
         except Exception as exc:
             return self.report(text, roll_error(exc), run.settings)
         if secret and not run.settings.json and not run.settings.quiet:
@@ -187,7 +187,7 @@ class Runner:
 
     def evaluate(self, text: str, settings: Settings | None = None) -> list[Resolution]:
         """Every result of a LINE, all made before any is shown."""
-        return list(self.resolver.made(text, self.line_run(settings)))
+        return list(self.resolver.results(text, self.line_run(settings)))
 
     def show_all(self, results: Iterable[Resolution] | Logged, settings: Settings) -> int:
         """Print a LINE's results as they are made, a chunk of them per write (`-n 100000
