@@ -19,6 +19,7 @@ from typing import Any
 from cli.store.connection import CampaignUnavailable, OneConnection
 from cli.store.link import Link
 from cli.store.pg_schema import POSTGRES, VERSION_TABLE, pg_migrate, pg_version
+from cli.store.rows import Decoder
 from cli.store.sqlite import BUSY_TIMEOUT_S, no_campaign
 from cli.store.transaction import Transaction
 from cli.store.where import CampaignURL, Where, check_url, scrub
@@ -160,6 +161,7 @@ class PostgresCampaign(OneConnection[Any, Transaction]):
         self.where = where
         self.create = create
         self.announce = announce  # told the campaign's place when this process creates it
+        self.decoder = Decoder(where)  # its transactions' (the sheets it decoded)
 
     @property
     def path(self) -> CampaignURL:
@@ -198,7 +200,7 @@ class PostgresCampaign(OneConnection[Any, Transaction]):
         sends commits them, a failed statement rolls all of them back, and `_abort` sends a
         ROLLBACK ahead of its Sync. A read-only one needs its isolation level: BEGIN … COMMIT.
         """
-        tx = Transaction(Link(db, POSTGRES), writable=not readonly, path=self.where)
+        tx = Transaction(Link(db, POSTGRES), writable=not readonly, path=self.where, decode=self.decoder)
         if self._pipeline is None:  # else the last read-only COMMIT is still on its way
             self._pipeline = db.pipeline()
             self._synced = self._pipeline.__enter__()

@@ -10,11 +10,30 @@ from rules.campaign import Character, LogEntry
 from rules.errors import SheetError, UsageError
 
 
+KEPT_SHEETS = 64
+"""How many decoded sheets a store keeps between its transactions (the most recently read)."""
+
+
 class Decoder:
-    """Turns rows into values; a damaged one is a UsageError naming the campaign."""
+    """Turns rows into values; a damaged one is a UsageError naming the campaign.
+
+    A store keeps one for all its transactions: a sheet read again as the very text it was
+    decoded from (or written from) is the Character made then, not decoded anew, so a prompt
+    after a LINE costs the same with 1,000 pools as with ten (issue 41). The stored text is
+    what decides: whatever wrote it, a text that differs is decoded.
+    """
 
     def __init__(self, where: object | None) -> None:
         self.where = where
+        self._kept: dict[str, tuple[str, Character]] = {}  # by name key: the text, its value
+
+    def keep(self, text: str, character: Character) -> None:
+        """`character` is what `text` (its stored sheet) decodes to: read it back for free."""
+        key = character.name.strip().lower()
+        self._kept.pop(key, None)  # the most recent last
+        self._kept[key] = (text, character)
+        if len(self._kept) > KEPT_SHEETS:
+            del self._kept[next(iter(self._kept))]
 
     def damaged(self, what: str, why: object) -> UsageError:
         place = f"campaign {self.where}" if self.where is not None else "the campaign"
@@ -32,7 +51,15 @@ class Decoder:
 
     def character(self, row: Sequence[Any]) -> Character:
         name, system, sheet = row
-        return Character(name, system, self.json(sheet, f"{name}'s sheet", dict))
+        text = str(sheet)
+        kept = self._kept.get(str(name).strip().lower())
+        if kept is not None and kept[0] == text:
+            found = kept[1]
+            if found.name == name and found.system == system:
+                return found
+        found = Character(name, system, self.json(text, f"{name}'s sheet", dict))
+        self.keep(text, found)
+        return found
 
     def entry(self, row: Sequence[Any]) -> LogEntry:
         """A LogEntry from a row of ENTRY_COLUMNS (the log's modules load with the first: the REPL's

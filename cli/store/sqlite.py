@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import cli.store.schema as schema
 from cli.store.connection import CampaignUnavailable, OneConnection
 from cli.store.link import Dialect, Link, Rows
+from cli.store.rows import Decoder
 from cli.store.transaction import Transaction
 from cli.store.where import default_campaign_path, no_campaign, path_exists, shown_name
 from rules.errors import RuleError, UsageError
@@ -116,6 +117,7 @@ class Campaign(OneConnection[sqlite3.Connection, "Transaction"]):
         self.create = create
         self.announce = announce  # told the campaign's place when this process creates it
         self.connect = connect  # how the file is opened (sqlite3.connect's arguments)
+        self.decoder = Decoder(self.path)  # its transactions' (the sheets it decoded)
 
     def _connect(self) -> sqlite3.Connection:
         if self._db is not None:
@@ -170,7 +172,7 @@ class Campaign(OneConnection[sqlite3.Connection, "Transaction"]):
 
     def _open(self, db: sqlite3.Connection, readonly: bool) -> Transaction:
         """BEGIN IMMEDIATE (`readonly`: a snapshot, no write lock)."""
-        tx = Transaction(Link(db, SQLITE), writable=not readonly, path=self.path)
+        tx = Transaction(Link(db, SQLITE), writable=not readonly, path=self.path, decode=self.decoder)
         db.execute("BEGIN" if readonly else "BEGIN IMMEDIATE")
         return tx
 

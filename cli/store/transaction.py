@@ -47,12 +47,14 @@ def _shown(value: Value) -> str:
 class Transaction(NamedRows):
     """What a campaign transaction can read and write; valid only inside its `with` block."""
 
-    def __init__(self, link: Link, writable: bool = True, path: object | None = None) -> None:
+    def __init__(self, link: Link, writable: bool = True, path: object | None = None,
+                 decode: Decoder | None = None) -> None:
         self.link = link
         self.writable = writable
         self.closed = False
         self.path = path
-        self.decode = Decoder(path)
+        self.decode = decode or Decoder(path)
+        """The store's, kept between its transactions (the sheets it decoded), or this one's."""
         self._sheets: dict[str, Character | None] = {}  # read (or written) in this transaction
         self._party: dict[str, Any] | None = None
         self._log_id: int | None = None  # the next entry's id, asked for with a read
@@ -181,6 +183,7 @@ class Transaction(NamedRows):
             (name, name.lower(), system, data, now, now), write=True,
         )  # fmt: skip
         stored = Character(name, system, json.loads(data))
+        self.decode.keep(data, stored)
         self._sheets[name.strip().lower()] = stored
         return stored
 
@@ -286,6 +289,7 @@ class Transaction(NamedRows):
         old = self._sheets.get(key)
         if old is not None:  # as stored (the JSON written holds it exactly): not read back
             self._sheets[key] = Character(old.name, old.system, sheet)
+            self.decode.keep(data, self._sheets[key])
 
     def rewrite(self, changes: Sequence[Change], undo: bool, what: str) -> None:
         """Check every change against the stored values, then write them all (or raise)."""
