@@ -6,7 +6,7 @@ A sheet is a plain dict shaped like the TOML file (`stats`, `skills`, `max`, `po
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
@@ -131,6 +131,23 @@ def current_value(sheet: Mapping[str, Any], kind: str, name: str) -> Value:
     section = sheet.get(SECTIONS[kind], {})
     value = section.get(name) if isinstance(section, Mapping) else None
     return value if isinstance(value, (int, str, bool)) or value is None else str(value)
+
+
+def with_values(sheet: Mapping[str, Any],
+                values: Iterable[tuple[str, str, Value]]) -> Mapping[str, Any]:
+    """`sheet` with each (section, name, value) set, a None value removed, as `apply_change`
+    sets a pool's: the values a store keeps apart from the sheet (cli/store/transaction.py).
+    Each section named is copied once; the others stay the sheet's own."""
+    sections: dict[str, dict[str, Any]] = {}
+    for section, name, value in values:
+        if section not in sections:
+            found = sheet.get(section, {})
+            sections[section] = dict(found) if isinstance(found, Mapping) else {}
+        if value is None:
+            sections[section].pop(name, None)
+        else:
+            sections[section][name] = value
+    return {**sheet, **sections} if sections else sheet
 
 
 def apply_change(sheet: Mapping[str, Any], change: Change, undo: bool = False) -> dict[str, Any]:

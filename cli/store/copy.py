@@ -21,14 +21,15 @@ ROWS_CALLED = {"characters": "character(s)", "log": "log entries", "party": "par
 """What a table's rows are called in a message (another table: `N rows of TABLE`)."""
 
 
-INDEXES = frozenset({"touch"})
-"""Tables that only index others (copied, never counted in a message)."""
+NOT_COUNTED = frozenset({"touch", "sheet_value"})
+"""Tables that index others or hold part of their rows (`sheet_value`: values of the
+characters' sheets kept apart): copied, never counted in a message."""
 
 
 def counted(counts: Mapping[str, int]) -> str:
     """`2 character(s), 4 log entries` (tables with rows only), or `nothing`."""
     said = [f"{n} {ROWS_CALLED.get(t, f'rows of {t}')}" for t, n in counts.items()
-            if n and t not in INDEXES]
+            if n and t not in NOT_COUNTED]
     return ", ".join(said) or "nothing"
 
 

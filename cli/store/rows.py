@@ -9,7 +9,6 @@ from typing import Any
 from rules.campaign import Character, LogEntry
 from rules.errors import SheetError, UsageError
 
-
 KEPT_SHEETS = 64
 """How many decoded sheets a store keeps between its transactions (the most recently read)."""
 
@@ -48,6 +47,13 @@ class Decoder:
         if not isinstance(value, shape):
             raise self.damaged(what, f"not a JSON {'object' if shape is dict else 'array'}")
         return value
+
+    def json_value(self, text: object, what: str) -> Any:
+        """A stored JSON value of any shape (a pool's number, a list of items, null)."""
+        try:
+            return json.loads(str(text))
+        except ValueError as exc:
+            raise self.damaged(what, exc) from None
 
     def character(self, row: Sequence[Any]) -> Character:
         name, system, sheet = row

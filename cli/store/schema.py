@@ -127,9 +127,19 @@ def _v7_log_rolled_by(db: Any) -> None:
         db.execute("ALTER TABLE log ALTER COLUMN rolled_by DROP NOT NULL")
 
 
+def _v8_values_apart(db: Executes) -> None:
+    """Schema 8: a character's section values (a pool, a stat, a maximum …) a change set, kept
+    apart from its sheet until there are many (cli/store/transaction.py's VALUES_APART), so a
+    change writes the values it touches, not a sheet of 1,000 pools (issue 41). The sheet is
+    its `sheet` with these set (JSON `null`: removed)."""
+    db.execute("CREATE TABLE sheet_value (character_key TEXT NOT NULL, section TEXT NOT NULL,"
+               " name TEXT NOT NULL, value TEXT NOT NULL,"
+               " PRIMARY KEY (character_key, section, name))")
+
+
 MIGRATIONS: tuple[Callable[[Any], None], ...] = (
     _v1_tables, _v2_log_character_key, _v3_no_campaign_wide_actor, _v4_aliases_and_tables,
-    _v5_touched_pools, _v6_log_records, _v7_log_rolled_by,
+    _v5_touched_pools, _v6_log_records, _v7_log_rolled_by, _v8_values_apart,
 )  # fmt: skip
 """Schema steps in order; a campaign's schema version counts how many have run."""
 

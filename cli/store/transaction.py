@@ -20,7 +20,8 @@ from cli.store.link import Link, Rows
 from cli.store.roster import PartySheet, Roster
 from cli.store.rows import Decoder, sheet_json
 from cli.store.schema import ENTRY_COLUMNS, touched_keys
-from rules.campaign import Character, LogEntry, TableState, apply_change, current_value
+from cli.store.values_apart import OF_ALL, OF_ONE, ValuesApart
+from rules.campaign import SECTIONS, Character, LogEntry, TableState, apply_change, current_value
 from rules.errors import RuleError, SheetError, UsageError
 
 if TYPE_CHECKING:  # the log's modules load with its first entry written or read: a REPL's first
@@ -56,6 +57,7 @@ class Transaction(NamedRows):
         self.decode = decode or Decoder(path)
         """The store's, kept between its transactions (the sheets it decoded), or this one's."""
         self._sheets: dict[str, Character | None] = {}  # read (or written) in this transaction
+        self.apart = ValuesApart(self.decode)  # what each sheet read has apart from its row
         self._party: dict[str, Any] | None = None
         self._log_id: int | None = None  # the next entry's id, asked for with a read
         self.later: Callable[[], AbstractContextManager[Transaction]] | None = None
@@ -123,8 +125,10 @@ class Transaction(NamedRows):
 
     def characters(self) -> list[Character]:
         """Every character of the campaign, by name."""
+        apart = self.execute(OF_ALL)  # answered with the sheets' read
         rows = self.execute("SELECT name, system, sheet FROM characters ORDER BY name_key")
-        found = [self.decode.character(row) for row in rows.fetchall()]
+        stored = [self.decode.character(row) for row in rows.fetchall()]
+        found = self.apart.joined_all(stored, apart.fetchall())
         self._sheets.update({c.name.lower(): c for c in found})
         return found
 
@@ -151,9 +155,12 @@ class Transaction(NamedRows):
         """The character called `name` (any case), or None."""
         key = name.strip().lower()
         if key not in self._sheets:
+            apart = self.execute(OF_ONE, (key,))  # answered with the sheet's read
             sql = "SELECT name, system, sheet FROM characters WHERE name_key = {p}"
             row = self.execute(sql, (key,)).fetchone()
-            self._sheets[key] = None if row is None else self.decode.character(row)
+            values = apart.fetchall()
+            self._sheets[key] = None if row is None else self.apart.joined(
+                self.decode.character(row), values)
         return self._sheets[key]
 
     def character(self, name: str) -> Character:
@@ -175,6 +182,8 @@ class Transaction(NamedRows):
         if existing is not None and not replace:
             raise UsageError(f"{existing.name} is already in this campaign; nothing changed")
         now, data = _now(), sheet_json(sheet)
+        if existing is not None:  # its values apart go with it
+            self.apart.drop(self._writes, existing.name.strip().lower())
         self.execute(
             "INSERT INTO characters (name, name_key, system, sheet, created, updated)"
             " VALUES ({p}, {p}, {p}, {p}, {p}, {p}) ON CONFLICT (name_key) DO UPDATE SET"
@@ -191,13 +200,21 @@ class Transaction(NamedRows):
         """Remove a character (UsageError if unknown), logged with its sheet so undo restores it."""
         found = self.character(name)
         key = found.name.lower()
-        self.execute("DELETE FROM characters WHERE name_key = {p}", (key,), True)
-        self._sheets[key] = None
+        self._remove(key)
         text = line or f"sheet rm {found.name}"
         from rules.record import removal_record
 
         self.log_only(removal_record(text, found.name, found.system, dict(found.sheet)))
         return found
+
+    def _remove(self, key: str) -> None:
+        """A character's row gone, and the values kept apart from its sheet."""
+        self.execute("DELETE FROM characters WHERE name_key = {p}", (key,), True)
+        self.apart.drop(self._writes, key)
+        self._sheets[key] = None
+
+    def _writes(self, template: str, args: Sequence[Any]) -> None:
+        self.execute(template, args, write=True)
 
     def party(self) -> dict[str, Any]:
         """The party's sheet-like dict (shared risk dice under `risk`, session state as fields)."""
@@ -241,13 +258,16 @@ class Transaction(NamedRows):
         sheet and its last entry (a change on a server waits for one answer, not two)."""
         entry = ", ".join(f"l.{column}" for column in ENTRY_COLUMNS.split(", "))
         asked = self._asks_log_id()  # one more column of the same row (the character's found)
+        apart = self.execute(OF_ONE, (key,))  # answered with the sheet's read
         row = self.execute(
             f"SELECT c.name, c.system, c.sheet, {entry}{'' if asked is None else ', ' + asked}"
             " FROM characters c LEFT JOIN log l"
             " ON l.id = (SELECT id FROM log WHERE character_key = c.name_key"
             " ORDER BY id DESC LIMIT 1) WHERE c.name_key = {p}", (key,),
         ).fetchone()  # fmt: skip
-        self._sheets[key] = None if row is None else self.decode.character(row[:3])
+        values = apart.fetchall()
+        self._sheets[key] = None if row is None else self.apart.joined(
+            self.decode.character(row[:3]), values)
         if row is None:
             return self.table(active)  # the error naming who is there
         if asked is not None:
@@ -286,19 +306,35 @@ class Transaction(NamedRows):
             return
         self.link.later("UPDATE characters SET sheet = {p}, updated = {p} WHERE name_key = {p}",
                         (data, _now(), key))
+        self.apart.drop(self.link.later, key)  # held with the sheet now
         old = self._sheets.get(key)
         if old is not None:  # as stored (the JSON written holds it exactly): not read back
+            self._sheets[key] = written = Character(old.name, old.system, sheet)
+            self.decode.keep(data, written)
+
+    def _store_apart(self, key: str, sheet: Mapping[str, Any],
+                     values: Mapping[tuple[str, str], Value]) -> None:
+        """A character's changed section values written apart from its sheet
+        (cli/store/values_apart.py): one statement for them, one for the sheet's time; the
+        sheet's JSON is not written."""
+        self.check_open(True)
+        self.apart.write(self.link.later, key, values)
+        self.link.later("UPDATE characters SET updated = {p} WHERE name_key = {p}", (_now(), key))
+        old = self._sheets.get(key)
+        if old is not None:
             self._sheets[key] = Character(old.name, old.system, sheet)
-            self.decode.keep(data, self._sheets[key])
 
     def rewrite(self, changes: Sequence[Change], undo: bool, what: str) -> None:
         """Check every change against the stored values, then write them all (or raise)."""
         sheets: dict[str, dict[str, Any]] = {}
+        apart: dict[str, dict[tuple[str, str], Value]] = {}  # a character's section values set
+        whole: set[str] = {PARTY}  # sheets a change of another kind (a flag, a field) set
         for change in reversed(changes) if undo else changes:
             key, who = _key(change.character) or PARTY, change.character or "the party"
             if change.kind == "character":  # a whole character made or removed (a foe)
                 if key in sheets:  # what this set changed before it, written first
                     self._store_sheet(key, sheets.pop(key))
+                    apart.pop(key, None)
                 self._rewrite_character(change, undo, what)
                 continue
             if key not in sheets:
@@ -318,8 +354,17 @@ class Transaction(NamedRows):
                     f" → {_shown(now)}); nothing changed, try again"
                 )
             sheets[key] = apply_change(sheets[key], change, undo=undo)
+            if change.kind in SECTIONS:
+                section = (SECTIONS[change.kind], change.pool)
+                apart.setdefault(key, {})[section] = change.before if undo else change.after
+            else:
+                whole.add(key)
         for key, sheet in sheets.items():
-            self._store_sheet(key, sheet)
+            values = apart.get(key, {})
+            if key in whole or not self.apart.fits(key, values):
+                self._store_sheet(key, sheet)
+            else:
+                self._store_apart(key, sheet, values)
 
     def _rewrite_character(self, change: Change, undo: bool, what: str) -> None:
         """A Change of kind `character`: its value is the whole sheet (canonical JSON), None
@@ -333,9 +378,7 @@ class Transaction(NamedRows):
             raise RuleError(f"{what}: {change.character} {state} and not as it was"
                             " (its pools moved since?); nothing changed")
         if found is not None:
-            key = found.name.lower()
-            self.execute("DELETE FROM characters WHERE name_key = {p}", (key,), True)
-            self._sheets[key] = None
+            self._remove(found.name.lower())
         if will is not None:
             self.put_character(json.loads(str(will)), replace=False)
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from cli.store.schema import SCHEMA_VERSION
 from tests.support.paths import ROOT_DIR
 from tests.support.pg_server import Server
 from tests.support.readme import README
@@ -105,4 +106,4 @@ def test_the_playing_online_walk_through_runs_as_written(
 def said_again(shell: Shell) -> str:
     """What the roles line says when run a second time (the same as the first)."""
     url = shell.env["ROLL_CAMPAIGN"]
-    return f"set up the table on {url} (schema 7): GM table_gm; players ana, bo\n"
+    return f"set up the table on {url} (schema {SCHEMA_VERSION}): GM table_gm; players ana, bo\n"

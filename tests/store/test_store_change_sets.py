@@ -67,8 +67,9 @@ def test_a_sheet_written_without_an_entry_is_read_back_and_committed(
 ) -> None:
     with store.transaction() as tx:
         tx.rewrite((MIRA_LUCK, PARTY_RISK), undo=False, what="'a script'")
-        stored = tx.sql("SELECT sheet FROM characters WHERE name_key = ?", ("mira",)).fetchone()
-        assert json.loads(stored[0])["pools"]["luck"] == 1  # the same transaction sees it
+        stored = tx.sql("SELECT value FROM sheet_value WHERE character_key = ?"
+                        " AND section = 'pools' AND name = 'luck'", ("mira",)).fetchone()
+        assert json.loads(stored[0]) == 1  # the same transaction sees it (kept apart, schema 8)
     assert the_rest(store) == (1, 8, 5, {"lantern": "d6"}, [])
 
 
