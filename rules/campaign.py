@@ -6,7 +6,7 @@ A sheet is a plain dict shaped like the TOML file (`stats`, `skills`, `max`, `po
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
@@ -91,6 +91,8 @@ class Roll(Protocol):
 
     def names(self) -> list[str]: ...
 
+    def names_beginning(self, words: Collection[str]) -> list[str]: ...
+
 
 @dataclass(frozen=True, slots=True)
 class TableState:
@@ -111,6 +113,15 @@ class TableState:
         if isinstance(self.characters, Roll):
             return self.characters.names()
         return [c.name for c in self.characters.values()]
+
+    def names_beginning(self, words: Collection[str]) -> list[str]:
+        """The names of several words whose first is one of `words` (lower case: a LINE's
+        `first_words`), as the campaign spells them; a store asks for those alone."""
+        if isinstance(self.characters, Roll):
+            return self.characters.names_beginning(words)
+        from rules.notation.name_words import begins_with_one
+
+        return [c.name for c in self.characters.values() if begins_with_one(c.name, words)]
 
     def character(self, name: str) -> Character:
         found = self.characters.get(name.lower())

@@ -66,9 +66,10 @@ def names_whom(line: ast.Line | RollError, system: System, table: TableState,
     another's turn (`react`) that names nobody is refused, asking who."""
     if not isinstance(line, ast.CommandLine) or line.word not in system.acts_for:
         return False
-    from rules.notation.name_words import may_hold_a_name, spaced, with_names
+    from rules.notation.name_words import first_words, spaced, with_names
 
-    named = with_names(line, spaced(table.names())) if may_hold_a_name(line) else line
+    words = first_words(line)
+    named = with_names(line, spaced(table.names_beginning(words))) if words else line
     first = named.args[0] if named.args else None
     if isinstance(first, ast.Word) and first.text.lower() in table.characters:
         return True

@@ -4,7 +4,7 @@ acting character reads neither)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
@@ -22,6 +22,7 @@ class Reads(Protocol):
     def find_character(self, name: str) -> Character | None: ...
     def characters(self) -> list[Character]: ...
     def character_names(self) -> list[str]: ...
+    def names_beginning(self, words: Collection[str]) -> list[str]: ...
     def party(self) -> dict[str, Any]: ...
 
 
@@ -65,6 +66,15 @@ class Roster(Mapping[str, Character]):
             return [c.name for c in self._all.values()]
         with self._tx.reader() as tx:
             return tx.character_names()
+
+    def names_beginning(self, words: Collection[str]) -> list[str]:
+        """The names of several words whose first is one of `words` (no sheet read)."""
+        if self._all is not None:
+            from rules.notation.name_words import begins_with_one
+
+            return [c.name for c in self._all.values() if begins_with_one(c.name, words)]
+        with self._tx.reader() as tx:
+            return tx.names_beginning(words)
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._every())

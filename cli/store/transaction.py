@@ -10,7 +10,8 @@ and every sheet read in a transaction is read once.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+import re
+from collections.abc import Callable, Collection, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -141,6 +142,20 @@ class Transaction(NamedRows):
         """Every character's name, by name (no sheet is read: completion, `sheet list`)."""
         rows = self.execute("SELECT name FROM characters ORDER BY name_key").fetchall()
         return [str(name) for (name,) in rows]
+
+    def names_beginning(self, words: Collection[str]) -> list[str]:
+        """The names of several words whose first is one of `words` (lower case), by name: a
+        LINE's names with spaces, asked for by their first word (one LIKE a word, on the
+        lower-case key: SQLite's LIKE ignores ASCII case, PostgreSQL's does not)."""
+        from rules.notation.name_words import begins_with_one
+
+        if not words:
+            return []
+        likes = " OR ".join(["name_key LIKE {p} ESCAPE '!'"] * len(words))
+        patterns = [re.sub(r"([!%_])", r"!\1", word) + "%" for word in words]
+        rows = self.execute(f"SELECT name FROM characters WHERE {likes} ORDER BY name_key",
+                            patterns).fetchall()
+        return [str(name) for (name,) in rows if begins_with_one(str(name), words)]
 
     def written_at(self, name: str | None) -> tuple[object, ...]:
         """Where the campaign stands, for a view kept between prompts: the newest log entry's

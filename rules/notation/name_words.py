@@ -5,7 +5,7 @@ run of words that is a name the campaign holds (`attack on Goblin 1`: `Goblin 1`
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import replace
 
 from rules.notation import ast
@@ -31,11 +31,23 @@ def _piece(arg: ast.Arg) -> str | None:
     return None
 
 
-def may_hold_a_name(line: ast.CommandLine) -> bool:
-    """Whether the LINE has two unquoted words side by side, the least a name with spaces
-    takes (so most LINEs never ask the campaign for its names)."""
-    pieces = [_piece(a) is not None for a in line.args]
-    return any(a and b for a, b in zip(pieces, pieces[1:], strict=False))
+def first_words(line: ast.CommandLine) -> list[str]:
+    """The words a name of several words in the LINE may begin with, lower case, once each:
+    each unquoted word another follows (`attack on Goblin 1`: attack, on, goblin). A campaign
+    is asked only for the names that begin with one of them (not for 1,000 names a LINE)."""
+    pieces = [_piece(a) for a in line.args]
+    words: list[str] = []
+    for this, after in zip(pieces, pieces[1:], strict=False):
+        word = this.split()[0].lower() if this and this.split() else None
+        if word is not None and after is not None and word not in words:
+            words.append(word)
+    return words
+
+
+def begins_with_one(name: str, words: Collection[str]) -> bool:
+    """Whether `name` is of several words and its first is one of `words` (`first_words`)."""
+    split = name.split()
+    return len(split) > 1 and split[0].lower() in words
 
 
 def joined(args: tuple[ast.Arg, ...], names: Mapping[str, str]) -> tuple[ast.Arg, ...]:

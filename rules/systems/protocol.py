@@ -76,11 +76,12 @@ class Context:
     def named(self, line: ast.CommandLine) -> ast.CommandLine:
         """The LINE with each name of several words the campaign holds as one word, written
         unquoted (`attack on Goblin 1`, the longest name winning) or quoted (SPEC §2)."""
-        from rules.notation.name_words import may_hold_a_name, spaced, with_names
+        from rules.notation.name_words import first_words, spaced, with_names
 
-        if not may_hold_a_name(line):
-            return line  # one word or none: no name to join, no names read
-        return with_names(line, spaced(self.table.names()))
+        words = first_words(line)
+        if not words:
+            return line  # no two words side by side: no name to join, no names read
+        return with_names(line, spaced(self.table.names_beginning(words)))
 
     def acting_for(self, line: ast.CommandLine) -> tuple[Context, ast.CommandLine]:
         """A LINE that names whom it acts for first (`declare Ogre`, `react Goblin 2`: a foe's
