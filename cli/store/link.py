@@ -46,6 +46,9 @@ class Dialect(NamedTuple):
     role: str = "TEXT"
     """A column that records the database role that wrote a row (`rolled_by`): on a server
     the writer's own role, by default; NULL in a file, which has no roles."""
+    bytewise: str = ""
+    """What makes a text comparison go by code point (`{bytewise}` after a column): nothing
+    in SQLite, whose texts compare so; on a server, ` COLLATE "C"` (else a language's order)."""
     next_log_id: str | None = None
     """An expression giving the next log entry's id ahead of its INSERT, read with the table
     a change reads first (a server's round trip saved: the INSERT then waits for no answer);
@@ -59,7 +62,7 @@ class Dialect(NamedTuple):
 @lru_cache(maxsize=512)
 def _filled(dialect: Dialect, template: str) -> str:
     return template.format(p=dialect.p, same=dialect.same, serial=dialect.serial,
-                           big=dialect.big, role=dialect.role)
+                           big=dialect.big, role=dialect.role, bytewise=dialect.bytewise)
 
 
 class Link:

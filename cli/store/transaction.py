@@ -10,7 +10,6 @@ and every sheet read in a transaction is read once.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from datetime import UTC, datetime
@@ -145,16 +144,23 @@ class Transaction(NamedRows):
 
     def names_beginning(self, words: Collection[str]) -> list[str]:
         """The names of several words whose first is one of `words` (lower case), by name: a
-        LINE's names with spaces, asked for by their first word (one LIKE a word, on the
-        lower-case key: SQLite's LIKE ignores ASCII case, PostgreSQL's does not)."""
+        LINE's names with spaces, asked for by their first word. The keys (each a lower-case
+        name) from a word up to the next text of its length are those beginning with it: a
+        range of the key's index, whatever the campaign holds."""
         from rules.notation.name_words import begins_with_one
 
-        if not words:
+        ranges, args = [], []
+        for word in words:
+            if ord(word[-1]) < 0x10FFFF:
+                ranges.append("(name_key{bytewise} >= {p} AND name_key{bytewise} < {p})")
+                args += [word, word[:-1] + chr(ord(word[-1]) + 1)]
+            else:  # no text follows it
+                ranges.append("name_key{bytewise} >= {p}")
+                args.append(word)
+        if not ranges:
             return []
-        likes = " OR ".join(["name_key LIKE {p} ESCAPE '!'"] * len(words))
-        patterns = [re.sub(r"([!%_])", r"!\1", word) + "%" for word in words]
-        rows = self.execute(f"SELECT name FROM characters WHERE {likes} ORDER BY name_key",
-                            patterns).fetchall()
+        rows = self.execute(f"SELECT name FROM characters WHERE {' OR '.join(ranges)}"
+                            " ORDER BY name_key", args).fetchall()
         return [str(name) for (name,) in rows if begins_with_one(str(name), words)]
 
     def written_at(self, name: str | None) -> tuple[object, ...]:
