@@ -127,11 +127,15 @@ def _v7_log_rolled_by(db: Any) -> None:
         db.execute("ALTER TABLE log ALTER COLUMN rolled_by DROP NOT NULL")
 
 
-def _v8_values_apart(db: Executes) -> None:
+def _v8_values_apart(db: Any) -> None:
     """Schema 8: a character's section values (a pool, a stat, a maximum …) a change set, kept
-    apart from its sheet until there are many (cli/store/transaction.py's VALUES_APART), so a
-    change writes the values it touches, not a sheet of 1,000 pools (issue 41). The sheet is
-    its `sheet` with these set (JSON `null`: removed)."""
+    apart from its sheet until there are many (cli/store/values_apart.py), so a change writes
+    the values it touches, not a sheet of 1,000 pools (issue 41). The sheet is its `sheet`
+    with these set (JSON `null`: removed). On a server, the characters' keys are indexed by
+    code point too: a LINE's names with spaces are a range of them (Transaction.names_beginning;
+    SQLite's own key index already compares so)."""
+    if db.dialect.bytewise:
+        db.execute("CREATE INDEX characters_by_key_bytes ON characters (name_key{bytewise})")
     db.execute("CREATE TABLE sheet_value (character_key TEXT NOT NULL, section TEXT NOT NULL,"
                " name TEXT NOT NULL, value TEXT NOT NULL,"
                " PRIMARY KEY (character_key, section, name))")
