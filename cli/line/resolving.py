@@ -115,6 +115,13 @@ class Resolver:
             return typed(self, text, line, run)
         return self._in_one_transaction(text, line, run)
 
+    @staticmethod
+    def records(results: Iterable[Resolution] | Logged) -> Iterator[Record | None] | None:
+        """The record each of a LINE's results was logged with, in order, when it was made
+        whole in its transaction (Logged); None for results that were not (plain dice). The
+        runner asks here, where Logged is in scope, and runs no import statement per LINE."""
+        return iter(results.records) if isinstance(results, Logged) else None
+
     def _streamed_results(self, system: System, line: ast.Line, text: str, times: int,
                        run: LineRun) -> Iterator[Resolution]:
         budget, table = Budget(), nobody()  # the dice limit covers the whole LINE, repeats included

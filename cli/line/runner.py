@@ -149,14 +149,16 @@ class Runner:
                  secret: bool = False, turns: bool = False) -> LineRun:
         """A LINE's run under `settings` (the process's when None) with `source`'s dice (a
         line's own `--rolled` faces, the REPL's physical dice), else the process's."""
-        from cli.line.plan import LineRun
-
         usual = self._usual
         if usual is None:
+            from cli.line.plan import LineRun  # at the first LINE (a REPL's prompt makes none)
+
             usual = self._usual = LineRun(self.settings, self.source, checks_faces=self.one_shot)
         if (settings is None or settings is usual.settings) and source is None and not (
                 secret or turns) and usual.source is self.source:
-            return usual  # a batch's every line: made once
+            return usual  # a batch's every line: made once, and no import statement run again
+        from cli.line.plan import LineRun
+
         own = source is not None and source is not self.source  # a line's own --rolled
         run = LineRun(settings or self.settings, source or self.source, secret, turns,
                       self.one_shot or own)
@@ -198,9 +200,7 @@ class Runner:
         chunk: list[str] = []
         first: Resolution | None = None
         tally: Tally | None = None  # the closing count of repeats: counts only, as they come
-        from cli.line.resolving import Logged
-
-        records = iter(results.records) if isinstance(results, Logged) else None
+        records = self.resolver.records(results)
         try:
             for res in results:
                 chunk.append(self.rendered(res, settings,
