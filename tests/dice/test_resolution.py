@@ -1,8 +1,17 @@
-"""Resolution.summary written when first read: once, and equal to the same text given at once."""
+"""Resolution.summary written when first read: once, and equal to the same text given at once;
+Context.resolution gives each field what it was given."""
 
 from __future__ import annotations
 
-from rules.resolution import Resolution
+import inspect
+from dataclasses import fields
+
+from rules.campaign import Character, TableState
+from rules.dice.evaluate import Roller
+from rules.dice.source import ScriptedSource
+from rules.notation import parse
+from rules.resolution import Change, Resolution
+from rules.systems import Context, get_system
 
 
 def test_a_summary_is_written_once_when_first_read() -> None:
@@ -24,3 +33,25 @@ def test_a_written_summary_compares_as_the_given_one() -> None:
     assert lazy == eager and hash(lazy) == hash(eager)
     assert Resolution("2d6", "generic", "roll", lambda: "other", total=7) != eager
     assert Resolution("2d6", "generic", "roll", "2d6 → [3, 4] = 7", total=8) != eager
+
+
+def test_context_resolution_gives_each_field_its_own_value() -> None:
+    """Every keyword Context.resolution takes lands in the field of its name (it makes the
+    Resolution from the fields in order), and the rest come from the context."""
+    system = get_system("generic")
+    mira = Character("Mira", "generic", {"max": {"hp": 9}})
+    roller = Roller(ScriptedSource([4]))
+    roll = roller.roll(parse("1d6").expr)  # type: ignore[union-attr]
+    ctx = Context(system, TableState(active=mira), roller, "1d6 # mine")
+    given = {"total": 11, "target": 12, "outcome": "fail", "crit": True, "fumble": False,
+             "successes": 13, "changes": (Change("Mira", "hp", 9, 8, "hurt"),),
+             "notes": ("a note",), "extra": (("key", "value"),), "rolls": (roll,)}
+    taken = set(inspect.signature(Context.resolution).parameters) - {"self", "kind", "summary"}
+    assert taken == set(given)
+    res = ctx.resolution("roll", "the summary", **given)  # type: ignore[arg-type]
+    assert {name: getattr(res, name) for name in given} == given
+    assert (res.input, res.system, res.kind, res.said, res.character) == (
+        "1d6 # mine", "generic", "roll", "the summary", "Mira")
+    assert res.throws == roller.throws and res.trail is roller and res.comment is None
+    assert {f.name for f in fields(Resolution)} == {*given, "input", "system", "kind", "said",
+                                                   "character", "throws", "trail", "comment"}
