@@ -115,9 +115,9 @@ def call_budgets() -> None:
     warm = runner(text)
     run_batch(warm, warm.env)
     batch = runner(text)
-    # ~108 a LINE: a batch line is asked, in turn, for a dice bot's word, its own LINE options
+    # ~102 a LINE: a batch line is asked, in turn, for a dice bot's word, its own LINE options
     # and a subcommand before it rolls (SPEC §2, §5: each a few calls)
-    report("900 everyday LINEs piped (~108 calls a LINE)",
+    report("900 everyday LINEs piped (~102 calls a LINE)",
            calls(lambda: run_batch(batch, batch.env)), 100_000, "calls")
 
     expr = parse("100000d6").expr  # type: ignore[union-attr]
@@ -153,15 +153,15 @@ def work_counts() -> None:
     """What a batch leaves undone: describing dice under -q, looking up a LINE twice; the
     campaign connections a repeat opens."""
     import cli.line.plan as plan_module
-    import rules.systems.protocol as protocol
+    import rules.roll_parts as parts
     from cli.entry.fast_argv import run_batch
 
     described: list[object] = []
-    describe = protocol.roll_parts
-    protocol.roll_parts = lambda roll: described.append(roll) or describe(roll)  # type: ignore[assignment]
+    describe = parts.roll_parts  # a summary imports it when it is written (rules/systems/protocol.py)
+    parts.roll_parts = lambda roll: described.append(roll) or describe(roll)  # type: ignore[assignment]
     quiet = runner("\n".join(EVERYDAY))
     run_batch(quiet, quiet.env)
-    protocol.roll_parts = describe
+    parts.roll_parts = describe
     report("dice described by 18 LINEs under -q", len(described), 0, "times")
 
     checked: list[object] = []
