@@ -117,7 +117,7 @@ def call_budgets() -> None:
     batch = runner(text)
     # ~102 a LINE: a batch line is asked, in turn, for a dice bot's word, its own LINE options
     # and a subcommand before it rolls (SPEC §2, §5: each a few calls)
-    report("900 everyday LINEs piped (~102 calls a LINE)",
+    report("900 everyday LINEs piped (~108 calls a LINE)",
            calls(lambda: run_batch(batch, batch.env)), 100_000, "calls")
 
     expr = parse("100000d6").expr  # type: ignore[union-attr]
