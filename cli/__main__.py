@@ -54,10 +54,32 @@ def main() -> None:
     try:
         run(sys.argv[1:])
     except KeyboardInterrupt:
-        sys.stderr.write("\n")
-        sys.exit(130)
+        interrupted()
     except BrokenPipeError:
         sys.exit(0)
+    except Exception as error:
+        if not after_interrupt(error):
+            raise
+        interrupted()  # a library that failed while a Ctrl-C unwound it: still the Ctrl-C
+
+
+def interrupted() -> NoReturn:
+    """Ctrl-C: a new line (the prompt starts in column 0) and status 130, as a shell expects."""
+    sys.stderr.write("\n")
+    sys.exit(130)
+
+
+def after_interrupt(error: BaseException) -> bool:
+    """Whether `error` was raised while a KeyboardInterrupt was being handled (psycopg, cancelling
+    a query on Ctrl-C, may itself fail with a TypeError on a connection the server has ended)."""
+    seen: set[int] = set()
+    cause: BaseException | None = error
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, KeyboardInterrupt):
+            return True
+        seen.add(id(cause))
+        cause = cause.__context__
+    return False
 
 
 if __name__ == "__main__":
