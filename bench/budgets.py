@@ -197,11 +197,13 @@ PLAIN_LATER = ("prompt_toolkit", "sqlite3", "rich", "click", "typer", "cli.repl"
                "rules.named_rolls", "rules.systems.sheet_checks", "rules.systems.pools",
                "cli.commands.odds_cmd", "json", "fractions", "shlex", "cli.render.layout",
                "cli.render.meanwhile", "cli.render.change_groups", "unicodedata",
-               "rules.notation.grammar", "pyparsing")
+               "rules.notation.grammar", "pyparsing", "rules.campaign",
+               "rules.systems.sheet_terms")
 """Not loaded by a plain LINE: the REPL, the store, rich, Click and Typer; the odds engine,
 named rolls, sheets and pool commands; json (--json), fractions (a division), shlex, the
 terminal's layout, the REPL's "meanwhile", a fight's change grouping, the Unicode tables;
-the grammar and pyparsing (a plain sum of dice is read by rules/notation/fast_sums.py)."""
+the grammar and pyparsing (a plain sum of dice is read by rules/notation/fast_sums.py); no
+character, log entry, stat or pool (rules/table.py is the empty table a LINE reads)."""
 BEYOND_SUMS = ("rules.notation.modifiers", "rules.notation.groups", "rules.notation.command_nodes",
                "rules.notation.advantage", "rules.notation.bot")
 """The syntax tree's modules a plain sum never needs (rules/notation/ast.py loads each at the

@@ -19,7 +19,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from rules.campaign import Character, TableState
+    from rules.campaign import Character
     from rules.dice.results import DieRoll, Roll, Throw
     from rules.dice.source import DiceSource, RandomSource, ScriptedSource
     from rules.errors import (
@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from rules.library import odds, parse, repeat, roll
     from rules.resolution import Change, Resolution
     from rules.systems import SYSTEMS, System, get_system
+    from rules.table import TableState
 
 _FROM = {
     "parse": "rules.library",
@@ -54,7 +55,7 @@ _FROM = {
     "DiceSource": "rules.dice.source",
     "RandomSource": "rules.dice.source",
     "ScriptedSource": "rules.dice.source",
-    "TableState": "rules.campaign",
+    "TableState": "rules.table",
     "Character": "rules.campaign",
     "RollError": "rules.errors",
     "NotationError": "rules.errors",

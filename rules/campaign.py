@@ -1,4 +1,5 @@
-"""The campaign as the rules see it: characters' sheets, the party, and applying changes.
+"""The campaign as the rules see it: characters' sheets, the log's entries, and applying changes
+(the table a LINE is resolved against, TableState, is rules/table.py).
 
 A sheet is a plain dict shaped like the TOML file (`stats`, `skills`, `max`, `pools`, `risk`,
 `flags`, and top-level fields). Applying a Change is a pure function on such a dict.
@@ -6,11 +7,9 @@ A sheet is a plain dict shaped like the TOML file (`stats`, `skills`, `max`, `po
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
-
-from rules.errors import UsageError
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # a log entry's record: only a campaign's log reads one
     from rules.record import Record
@@ -83,52 +82,6 @@ class LogEntry:
     undone: bool = False
     time: str = ""
     """When it was logged: ISO 8601, UTC."""
-
-
-@runtime_checkable
-class Roll(Protocol):
-    """Characters that give their names without their sheets (a store's roster)."""
-
-    def names(self) -> list[str]: ...
-
-    def names_beginning(self, words: Collection[str]) -> list[str]: ...
-
-
-@dataclass(frozen=True, slots=True)
-class TableState:
-    """Everything a system may read to resolve a LINE: the active character, the others, the party."""
-
-    active: Character | None = None
-    characters: Mapping[str, Character] = field(default_factory=dict)
-    party: Mapping[str, Any] = field(default_factory=dict)
-    last_entry: LogEntry | None = None
-
-    def materialized(self) -> TableState:
-        """The table with every character and the party read now (to compare after the
-        transaction that read it is over: a store may read them only when asked)."""
-        return replace(self, characters=dict(self.characters.items()), party=dict(self.party))
-
-    def names(self) -> list[str]:
-        """Every character's name as the campaign spells it (a store's roster reads no sheet)."""
-        if isinstance(self.characters, Roll):
-            return self.characters.names()
-        return [c.name for c in self.characters.values()]
-
-    def names_beginning(self, words: Collection[str]) -> list[str]:
-        """The names of several words whose first is one of `words` (lower case: a LINE's
-        `first_words`), as the campaign spells them; a store asks for those alone."""
-        if isinstance(self.characters, Roll):
-            return self.characters.names_beginning(words)
-        from rules.notation.name_words import begins_with_one
-
-        return [c.name for c in self.characters.values() if begins_with_one(c.name, words)]
-
-    def character(self, name: str) -> Character:
-        found = self.characters.get(name.lower())
-        if found is None:
-            known = ", ".join(sorted(c.name for c in self.characters.values())) or "none yet"
-            raise UsageError(f"no character named {name!r} in this campaign (known: {known})")
-        return found
 
 
 def current_value(sheet: Mapping[str, Any], kind: str, name: str) -> Value:

@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING
 from rules.errors import LimitError, UsageError
 
 if TYPE_CHECKING:
-    from rules.campaign import TableState
     from rules.dice.source import DiceSource
     from rules.exact.result import Odds
     from rules.notation import ast
     from rules.resolution import Resolution
     from rules.systems import System
+    from rules.table import TableState
 
 
 def roll(
@@ -113,9 +113,9 @@ def _prepared(
     line: str, system: str | None, table: TableState | None
 ) -> tuple[ast.Line, System, TableState]:
     """The LINE's tree, the game that resolves it and the table it is played at."""
-    from rules.campaign import TableState
     from rules.notation import parse
     from rules.systems import get_system
+    from rules.table import TableState
 
     seated = table if table is not None else TableState()
     chosen = system or (seated.active.system if seated.active is not None else "generic")

@@ -16,7 +16,6 @@ from cli.line.bot_word import without_bot_word
 from cli.line.plan import LineRun, needs_campaign, parse_expanded, parsed, pick_system
 from cli.line.runner import Runner, roll_error
 from cli.render.odds_chart import cumulative_json, odds_json, odds_text, percent
-from rules.campaign import TableState
 from rules.dice.evaluate import Roller
 from rules.dice.source import RandomSource
 from rules.errors import NotationError, RollError, UsageError
@@ -25,6 +24,7 @@ from rules.exact.risk_odds import expected_uses, survival
 from rules.notation import ast
 from rules.notation.tokens import split_uses
 from rules.systems import Context
+from rules.table import TableState
 
 if TYPE_CHECKING:
     from rules.named_rolls import Expansion

@@ -15,11 +15,11 @@ from rules.systems import Context, System, get_system
 
 if TYPE_CHECKING:
     from cli.entry.settings import Settings
-    from rules.campaign import TableState
     from rules.dice.evaluate import Roller
     from rules.dice.source import DiceSource
     from rules.named_rolls import Expansion
     from rules.resolution import Resolution
+    from rules.table import TableState
 
 MAX_PLANS = 1024
 """Plain LINEs a process keeps worked out (Plans)."""
@@ -122,7 +122,7 @@ def pick_system(settings: Settings, table: TableState | None) -> System:
 def nobody() -> TableState:
     """The table of a LINE that reads no campaign: nobody acts, nothing is known (made at the
     first such LINE: a REPL's first prompt makes none)."""
-    from rules.campaign import TableState
+    from rules.table import TableState
 
     return TableState()
 

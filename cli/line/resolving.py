@@ -31,9 +31,9 @@ from rules.systems import System
 if TYPE_CHECKING:
     from cli.entry.settings import Settings
     from cli.store import CampaignStore, CampaignView
-    from rules.campaign import TableState
     from rules.named_rolls import Expansion
     from rules.record import Record
+    from rules.table import TableState
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,8 +10,8 @@ from rules.notation.placeholders import character_values, fill, known_names, wan
 from rules.systems.protocol import shown_input
 
 if TYPE_CHECKING:
-    from rules.campaign import TableState
     from rules.systems import System
+    from rules.table import TableState
 
 
 def filled(text: str, table: TableState | None, system: System | None) -> Expansion | None:

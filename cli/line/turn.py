@@ -12,9 +12,9 @@ from rules.errors import RollError, UsageError
 from rules.notation import ast
 
 if TYPE_CHECKING:
-    from rules.campaign import TableState
     from rules.encounter.turn_order import Encounter
     from rules.systems import System
+    from rules.table import TableState
 
 ITS_OWN = frozenset({"encounter", "foe", "next", "delay", "pin"})
 """The encounter's own words: they act as nobody in particular."""

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from cli.render.safe import shown
 from cli.render.text import value_text
-from rules.campaign import Character, TableState
+from rules.campaign import Character
 from rules.errors import RollError
 from rules.resolution import Value
 from rules.roll_parts import pool_title
 from rules.systems import System
+from rules.table import TableState
 
 SECTIONS = ("pools", "risk", "max", "stats", "items")
 """The parts of a sheet whose values a LINE reads."""

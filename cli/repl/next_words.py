@@ -23,7 +23,8 @@ from rules.campaign import Character
 from rules.errors import RollError
 from rules.notation import ast, parse
 from rules.systems import SYSTEMS
-from rules.systems.protocol import Pool, System
+from rules.systems.protocol import System
+from rules.systems.sheet_terms import Pool
 
 
 @dataclass(frozen=True, slots=True)

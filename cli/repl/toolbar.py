@@ -10,7 +10,8 @@ from cli.render.text import value_text
 from cli.repl.view import TableView
 from rules.errors import RollError
 from rules.systems.pool_order import plain, pools_in_order, sheet_only
-from rules.systems.protocol import Pool, System, sheet_pool
+from rules.systems.protocol import System
+from rules.systems.sheet_terms import Pool, sheet_pool
 
 if TYPE_CHECKING:
     from rules.campaign import Character

@@ -23,9 +23,10 @@ from cli.store.where import (
 )
 
 if TYPE_CHECKING:
-    from rules.campaign import Character, LogEntry, TableState
+    from rules.campaign import Character, LogEntry
     from rules.record import Record
     from rules.resolution import Resolution
+    from rules.table import TableState
 
 
 class CampaignView(Protocol):

@@ -8,12 +8,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules.campaign import TableState
 from rules.encounter.rules import FOE
 from rules.errors import RollError, UsageError, register_usage
 from rules.limits import MAX_FOES
 from rules.notation import ast
 from rules.notation.words import die_word
+from rules.table import TableState
 
 NO_DIE = "none"
 """A stat's die that is none (a Tiers stat of 10–11): `body=none`."""

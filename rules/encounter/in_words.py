@@ -11,8 +11,8 @@ from rules.encounter.turn_order import Encounter
 from rules.resolution import Change
 
 if TYPE_CHECKING:
-    from rules.campaign import TableState
     from rules.systems.protocol import System
+    from rules.table import TableState
 
 WIDTH = 40
 

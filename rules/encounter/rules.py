@@ -10,10 +10,11 @@ from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from rules.campaign import Character, TableState, apply_change
+from rules.campaign import Character, apply_change
 from rules.errors import UsageError
 from rules.notation import ast
 from rules.resolution import Change
+from rules.table import TableState
 
 if TYPE_CHECKING:
     from rules.encounter.turn_order import Combatant, Encounter

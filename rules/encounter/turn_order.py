@@ -11,10 +11,10 @@ import json
 from dataclasses import dataclass, replace
 from typing import Any
 
-from rules.campaign import TableState
 from rules.encounter import FIELD
 from rules.errors import UsageError
 from rules.resolution import Change
+from rules.table import TableState
 
 SPELLED = {"Heroes": "heroes", "Enemies": "enemies"}
 """Vagabond's Groups as an older encounter record spelled them: every game's sides are

@@ -7,7 +7,8 @@ from collections.abc import Iterator
 from itertools import chain
 from typing import TYPE_CHECKING
 
-from rules.systems.protocol import Pool, System, sheet_pool
+from rules.systems.protocol import System
+from rules.systems.sheet_terms import Pool, sheet_pool
 
 if TYPE_CHECKING:
     from rules.campaign import Character

@@ -12,7 +12,8 @@ from rules.notation import ast
 from rules.resolution import Change, Resolution
 
 if TYPE_CHECKING:
-    from rules.systems.protocol import CommandFn, Context, Pool
+    from rules.systems.protocol import CommandFn, Context
+    from rules.systems.sheet_terms import Pool
 
 USAGES = {
     "spend": "spend POOL [N]",

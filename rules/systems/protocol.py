@@ -4,48 +4,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from functools import lru_cache
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from rules.errors import Do, Hint, Part, UsageError
 from rules.notation import ast
-from rules.titles import pool_title
 
 if TYPE_CHECKING:
-    from rules.campaign import Character, TableState
+    from rules.campaign import Character
     from rules.dice.evaluate import Roller
     from rules.dice.results import Roll, Throw
     from rules.exact.result import Odds
     from rules.helptext import Topic
     from rules.resolution import Change, Resolution, Summary
     from rules.said import Said
-
-
-@dataclass(frozen=True, slots=True)
-class Stat:
-    """A stat a system's sheets carry: full name, 3-letter abbreviation, allowed range."""
-
-    name: str
-    abbrev: str
-    lo: int | None = None
-    hi: int | None = None
-    kind: Literal["score", "die"] = "score"
-
-
-@dataclass(frozen=True, slots=True)
-class Pool:
-    """A pool a character spends and refills; `maximum` None means the sheet's `[max]` gives it."""
-
-    name: str
-    title: str
-    maximum: Callable[[Character], int | None] | None = None
-    description: str = ""
-
-
-@lru_cache(maxsize=4096)
-def sheet_pool(name: str) -> Pool:
-    """A pool only the sheet gives, made once per name (not titled again for each LINE)."""
-    return Pool(name, pool_title(name))
+    from rules.systems.sheet_terms import Pool, Stat
+    from rules.table import TableState
 
 
 @dataclass(slots=True)
@@ -314,7 +287,9 @@ class System:
             if low == p.name:
                 return p
         if character is not None and (low in character.maxima or low in character.pools):
-            return Pool(low, pool_title(low))
+            from rules.systems.sheet_terms import sheet_pool
+
+            return sheet_pool(low)
         from rules.did_you_mean import closest
 
         known = [p.name for p in self.pools]
@@ -367,6 +342,8 @@ class System:
         return ()
 
     def all_pools(self, character: Character) -> list[Pool]:
+        from rules.systems.sheet_terms import sheet_pool
+
         pools = list(self.pools)
         known = {p.name for p in pools}
         for name in list(character.maxima) + list(character.pools):

@@ -18,13 +18,14 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from rules.campaign import Character, LogEntry, TableState, apply_change, current_value
+from rules.campaign import Character, LogEntry, apply_change, current_value
 from rules.dice.evaluate import Roller
 from rules.errors import LimitError, RuleError, UsageError
 from rules.notation import ast, parse
 from rules.record import UNDO, Rerolled, rolled_die
 from rules.resolution import Change, Resolution, Value
 from rules.systems.protocol import Context
+from rules.table import TableState
 
 if TYPE_CHECKING:
     from rules.exact import Odds

@@ -10,7 +10,8 @@ from rules.errors import RollError, SheetError, UsageError
 from rules.limits import MAX_NAME, MAX_NUMBER, MAX_SHEET_NESTING
 
 if TYPE_CHECKING:
-    from rules.systems.protocol import Pool, System
+    from rules.systems.protocol import System
+    from rules.systems.sheet_terms import Pool
 
 BASE_FIELDS = {
     "name", "system", "stats", "skills", "max", "pools", "risk", "flags", "notes", "rolls",

@@ -19,12 +19,12 @@ from cli.render.text import error_text
 from cli.render.wording import speaking, wording
 from cli.repl.session import run_repl
 from cli.repl.speech import prompt_words
-from rules.campaign import TableState
 from rules.dice.evaluate import Budget, Roller
 from rules.dice.source import ScriptedSource
 from rules.errors import Do, Hint, NotationError, RollError, UsageError, command_words
 from rules.notation import parse
 from rules.systems import Context, get_system
+from rules.table import TableState
 from tests.support.cli import invoke
 from tests.support.paths import ROOT_DIR
 

@@ -11,12 +11,12 @@ from fractions import Fraction
 import d20
 import pytest
 
-from rules.campaign import TableState
 from rules.dice.evaluate import Roller
 from rules.dice.source import ScriptedSource
 from rules.exact import line_odds
 from rules.notation import ast, parse
 from rules.systems import Context, get_system
+from rules.table import TableState
 from tests.support.differential import (
     StreamSource,
     corpus,

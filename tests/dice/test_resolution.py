@@ -6,12 +6,13 @@ from __future__ import annotations
 import inspect
 from dataclasses import fields
 
-from rules.campaign import Character, TableState
+from rules.campaign import Character
 from rules.dice.evaluate import Roller
 from rules.dice.source import ScriptedSource
 from rules.notation import parse
 from rules.resolution import Change, Resolution
 from rules.systems import Context, get_system
+from rules.table import TableState
 
 
 def test_a_summary_is_written_once_when_first_read() -> None:

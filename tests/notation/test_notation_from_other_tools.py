@@ -192,10 +192,10 @@ def _marked_by_the_roller(text: str, sides: int, count: int) -> tuple[Fraction, 
     """P(crit), P(fumble) over every face sequence of `count` dice, as the roller marks them."""
     from itertools import product
 
-    from rules.campaign import TableState
     from rules.dice.evaluate import Roller
     from rules.dice.source import ScriptedSource
     from rules.systems import Context, get_system
+    from rules.table import TableState
 
     system = get_system("generic")
     line = parse(text)

@@ -8,12 +8,12 @@ from cli.render.colour_marks import can_strike, dropped
 from cli.render.layout import Layout, said_words, terminal_layout, visible, wrap_words
 from cli.render.text import COLOUR, SHOWN, render
 from cli.repl.prompt import prompt_text
-from rules.campaign import TableState
 from rules.dice.evaluate import Budget, Roller
 from rules.dice.source import ScriptedSource
 from rules.notation import parse
 from rules.resolution import Resolution
 from rules.systems import Context, get_system
+from rules.table import TableState
 from tests.support.repl import view
 
 LABELLED = "1d8 [slashing] + 1d6 [fire] + 2d4 [poison]"

@@ -10,9 +10,10 @@ from collections.abc import Iterator
 import pytest
 
 from cli.store import CampaignStore, campaign_where, open_campaign
-from rules.campaign import Character, TableState
+from rules.campaign import Character
 from rules.notation import ast, parse
 from rules.notation.name_words import first_words
+from rules.table import TableState
 
 NAMES = ["Goblin 1", "goblin 2", "Gob 3", "Goblin", "Goblins 4", "100% Sure", "a_b c", "axb c",
          "Ana\u00a0Lee", "ÉLAN Vital", "Mira"]

@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from rules.campaign import Character, TableState
+from rules.campaign import Character
 from rules.dice.evaluate import Roller
 from rules.dice.source import ScriptedSource
 from rules.notation import parse
 from rules.resolution import Resolution
 from rules.systems import Context, get_system
+from rules.table import TableState
 
 SYSTEM = get_system("brighter")
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from cli.render.json import resolution_to_json
 from cli.render.text import plain_text
-from rules.campaign import Character, TableState, apply_change
+from rules.campaign import Character, apply_change
 from rules.dice.evaluate import Roller
 from rules.dice.source import ScriptedSource
 from rules.exact import Odds
@@ -15,6 +15,7 @@ from rules.notation import parse
 from rules.resolution import Resolution
 from rules.systems.champions.system import SYSTEM
 from rules.systems.protocol import Context
+from rules.table import TableState
 
 MIRA: dict[str, Any] = {
     "name": "Mira", "system": "champions", "kind": "champion", "house": "Red", "guard": 13,

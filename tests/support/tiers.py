@@ -10,7 +10,7 @@ from typing import Any
 
 from cli.render.json import resolution_to_json
 from cli.render.text import plain_text
-from rules.campaign import Character, LogEntry, TableState, apply_change
+from rules.campaign import Character, LogEntry, apply_change
 from rules.dice.evaluate import Roller
 from rules.dice.source import ScriptedSource
 from rules.exact import Odds
@@ -19,6 +19,7 @@ from rules.record import record_of
 from rules.resolution import Resolution
 from rules.systems.protocol import Context
 from rules.systems.tiers.system import SYSTEM
+from rules.table import TableState
 from tests.support.cli import invoke
 
 KELL: dict[str, Any] = {

@@ -9,7 +9,7 @@ from typing import Any
 
 from cli.render.json import resolution_to_json
 from cli.render.text import plain_text
-from rules.campaign import Character, LogEntry, TableState, apply_change
+from rules.campaign import Character, LogEntry, apply_change
 from rules.dice.evaluate import Roller
 from rules.dice.source import ScriptedSource
 from rules.notation import parse
@@ -17,6 +17,7 @@ from rules.record import record_of
 from rules.resolution import Change, Resolution
 from rules.systems.protocol import Context
 from rules.systems.vagabond.system import SYSTEM
+from rules.table import TableState
 
 MIRA: dict[str, Any] = {
     "name": "Mira",

@@ -15,9 +15,10 @@ from rules.systems.brighter.vocabulary import (
     grit_max,
     validate_attrs,
 )
-from rules.systems.protocol import CommandFn, OddsFn, Pool, Stat, System
+from rules.systems.protocol import CommandFn, OddsFn, System
 from rules.systems.sheet_checks import check_pools as check_common_pools
 from rules.systems.sheet_checks import validate_common
+from rules.systems.sheet_terms import Pool, Stat
 
 STATS = (
     Stat("str", "str", kind="die"),

@@ -18,7 +18,8 @@ from rules.systems.champions.vocabulary import (
     weapon_sides,
     wounds_of,
 )
-from rules.systems.protocol import CommandFn, OddsFn, Pool, Stat, System
+from rules.systems.protocol import CommandFn, OddsFn, System
+from rules.systems.sheet_terms import Pool, Stat
 
 
 def _wound_slots(character: Character) -> int | None:

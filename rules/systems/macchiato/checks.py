@@ -12,7 +12,8 @@ from rules.resolution import Change, Resolution
 from rules.roll_parts import throws_parts
 from rules.said import Word, marks, note, said_outcome
 from rules.systems.periods import new_period
-from rules.systems.protocol import Context, Stat
+from rules.systems.protocol import Context
+from rules.systems.sheet_terms import Stat
 
 STAT_LOW, STAT_HIGH = 3, 18
 

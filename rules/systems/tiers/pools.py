@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from rules.campaign import Character
 from rules.errors import RuleError, UsageError
 from rules.resolution import Change
-from rules.systems.protocol import Context, Pool
+from rules.systems.protocol import Context
+from rules.systems.sheet_terms import Pool
 from rules.systems.tiers.sheet import PLAYER, armour_penalty, heart_modifier, kind_of, sheet_tier
 
 SESSION_FATE = 3

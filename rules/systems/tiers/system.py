@@ -8,7 +8,8 @@ from typing import Any
 from rules.campaign import Character
 from rules.errors import UsageError
 from rules.resolution import Change
-from rules.systems.protocol import CommandFn, OddsFn, Pool, Stat, System
+from rules.systems.protocol import CommandFn, OddsFn, System
+from rules.systems.sheet_terms import Pool, Stat
 from rules.systems.tiers.pools import PLAYER_POOLS, POOLS, UNCAPPED, WHY_OPEN, why_open
 
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.campaign import Character, TableState
+from rules.campaign import Character
 from rules.errors import RuleError
 from rules.resolution import Change
+from rules.table import TableState
 
 DEAD = "dead"
 FATIGUE_DEATH = 5

@@ -10,7 +10,8 @@ from rules.campaign import Character
 from rules.errors import SheetError
 from rules.notation import ast
 from rules.resolution import Change, Resolution
-from rules.systems.protocol import CommandFn, Context, OddsFn, Pool, Stat, System
+from rules.systems.protocol import CommandFn, Context, OddsFn, System
+from rules.systems.sheet_terms import Pool, Stat
 from rules.systems.vagabond.death import can_kill, dead_among, deaths, refuse_dead
 from rules.systems.vagabond.names import ARMOR_RANGE, SKILLS, find_skill
 

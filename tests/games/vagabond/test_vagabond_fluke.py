@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from cli.store.records import from_section3
-from rules.campaign import LogEntry, TableState
+from rules.campaign import LogEntry
 from rules.dice.evaluate import Roller
 from rules.dice.source import ScriptedSource
 from rules.errors import RuleError, UsageError
@@ -15,6 +15,7 @@ from rules.exact import Odds
 from rules.notation import parse
 from rules.systems.protocol import Context
 from rules.systems.vagabond.system import SYSTEM
+from rules.table import TableState
 from tests.support.vagabond import (
     after,
     changes,

@@ -9,7 +9,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.campaign import TableState
 from rules.dice.evaluate import Roller
 from rules.dice.source import ScriptedSource
 from rules.errors import UsageError
@@ -18,6 +17,7 @@ from rules.notation import parse
 from rules.systems.protocol import Context
 from rules.systems.vagabond.odds import pass_chance, roll_distribution
 from rules.systems.vagabond.system import SYSTEM
+from rules.table import TableState
 from tests.support.vagabond import character, mira, run
 
 AIDS = {0: "", 1: " favor", -1: " hinder"}

@@ -1,0 +1,41 @@
+"""The terms of a game's sheet: the stats it carries and the pools a character spends and refills
+(a System lists its own; a pool only a sheet's `[max]` or `[pools]` gives is made by name)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING, Literal
+
+from rules.titles import pool_title
+
+if TYPE_CHECKING:
+    from rules.campaign import Character
+
+
+@dataclass(frozen=True, slots=True)
+class Stat:
+    """A stat a system's sheets carry: full name, 3-letter abbreviation, allowed range."""
+
+    name: str
+    abbrev: str
+    lo: int | None = None
+    hi: int | None = None
+    kind: Literal["score", "die"] = "score"
+
+
+@dataclass(frozen=True, slots=True)
+class Pool:
+    """A pool a character spends and refills; `maximum` None means the sheet's `[max]` gives it."""
+
+    name: str
+    title: str
+    maximum: Callable[[Character], int | None] | None = None
+    description: str = ""
+
+
+@lru_cache(maxsize=4096)
+def sheet_pool(name: str) -> Pool:
+    """A pool only the sheet gives, made once per name (not titled again for each LINE)."""
+    return Pool(name, pool_title(name))
