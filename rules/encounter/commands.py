@@ -21,6 +21,7 @@ from rules.resolution import Change, Resolution
 
 if TYPE_CHECKING:
     from rules.systems.protocol import Context, System
+    from rules.table import TableState
 
 ENCOUNTER_USAGE = ("encounter [show] | encounter start [NAMES…] [roll DIE] [surprised] |"
                    " encounter add NAMES… [foe] | encounter rm NAME | encounter end")
@@ -45,9 +46,10 @@ def _board(ctx: Context, system: System) -> Board:
     return Board(replace(ctx, system=system))
 
 
-def _names(table_names: dict[str, Character], args: list[ast.Arg], special: set[str]
+def _names(table: TableState, args: list[ast.Arg], special: set[str]
            ) -> tuple[list[Character], set[str], str | None]:
-    """Characters named in `args` (longest match first: `Goblin 1`), special words, `roll DIE`."""
+    """Characters named in `args`, special words, `roll DIE`. A name of several words is one
+    word here already (`Goblin 1`: Context.named joins it, the longest name winning)."""
     tokens = [str(a) if not isinstance(a, ast.Word) else a.text for a in args]
     who: list[Character] = []
     words: set[str] = set()
@@ -60,19 +62,14 @@ def _names(table_names: dict[str, Character], args: list[ast.Arg], special: set[
                 raise UsageError("roll needs the die to order by: encounter start roll d20")
             die, i = tokens[i + 1], i + 2
             continue
-        for j in range(len(tokens), i, -1):
-            found = table_names.get(" ".join(tokens[i:j]).lower())
-            if found is not None:
-                who.append(found)
-                i = j
-                break
+        found = table.characters.get(low)
+        if found is not None:
+            who.append(found)
+        elif low in special:
+            words.add(low)
         else:
-            if low in special:
-                words.add(low)
-                i += 1
-                continue
-            known = ", ".join(sorted(c.name for c in table_names.values())) or "none yet"
-            raise UsageError(f"no character named {tokens[i]!r} in this campaign (known: {known})")
+            table.character(tokens[i])  # no such character: its error names the known ones
+        i += 1
     return who, words, die
 
 
@@ -155,7 +152,7 @@ def _start(ctx: Context, args: list[ast.Arg]) -> Resolution:
         raise RuleError("an encounter is running already: encounter end first (or encounter"
                         " add NAME)")
     chars = dict(ctx.table.characters)
-    named, words, die = _names(chars, args, {"surprised", "surprise"})
+    named, words, die = _names(ctx.table, args, {"surprised", "surprise"})
     games = {c.system for c in chars.values()}
     system_id = ctx.system.id if ctx.system.id != "generic" else (
         named[0].system if named else next(iter(games)) if len(games) == 1 else None)
@@ -181,7 +178,7 @@ def _start(ctx: Context, args: list[ast.Arg]) -> Resolution:
 
 def _add(ctx: Context, args: list[ast.Arg]) -> Resolution:
     enc, system, rules = _fight(ctx)
-    named, words, _ = _names(dict(ctx.table.characters), args, {"foe", "foes"})
+    named, words, _ = _names(ctx.table, args, {"foe", "foes"})
     if not named:
         raise UsageError("encounter add needs who joins: encounter add NAME … [foe]")
     board = _board(ctx, system)

@@ -240,3 +240,19 @@ def test_the_repls_help_lists_encounter_and_undo_wraps_at_words(tmp_path: Path) 
     status, out, _ = repl("help\rquit\r", Settings())
     assert out.endswith("Topics: notation · tables · generic ·\n  vagabond · macchiato ·"
                         " champions ·\n  tiers · brighter · encounter\n")
+
+
+
+def test_encounter_add_reads_names_of_several_words_as_every_command_does(tmp_path: Path) -> None:
+    """`encounter add Old Tom Vex Junior` names two characters (Context.named joins each name,
+    the longest winning over `Vex`), and a word that is nobody's name is refused, naming who
+    is known."""
+    vex_fight(tmp_path)
+    for name in ("Old Tom", "Vex Junior"):
+        (tmp_path / "pc.toml").write_text(VEX.replace('"Vex"', f'"{name}"'), encoding="utf-8")
+        assert invoke("sheet", "import", str(tmp_path / "pc.toml"))[0] == 0
+    assert run("encounter add Old Tom Vex Junior --rolled 6,1,2,1").startswith(
+        "encounter add Old Tom Vex Junior → Old Tom, Vex Junior join\n")
+    status, error = refused("encounter add Young Tom")
+    assert status == 2
+    assert error.startswith("roll: error: no character named 'Young' in this campaign (known:")
