@@ -181,3 +181,19 @@ def test_a_placeholder_with_nobody_acting_words_its_hint_in_the_repl(
     assert (status, err) == (0, (
         "roll: error: {might} is a value of the acting character, and nobody acts: act as one"
         " (as NAME), or give a default: {might:N}\n"))
+
+
+@pytest.mark.parametrize(("args", "error"), [
+    (["-s", "macchiato", "check"], "roll: error: check needs a stat: check STAT [adv|dis] [free]"
+     " (STAT: str dex con … · help macchiato\n"),
+    (["-s", "macchiato", "check", "str=12", "zap"], "roll: error: check takes adv, dis or free"
+     " after the stat, not 'zap': check STAT [adv|dis] [free] (STAT: str dex con … · help"
+     " macchiato\n"),
+    (["-s", "brighter", "step", "sideways", "dex"],
+     "roll: error: step up|down [max] ATTR (ATTR: str, dex, wil) · help brighter\n"),
+])
+def test_every_command_usage_an_error_quotes_is_brief_and_names_its_help(
+        args: list[str], error: str) -> None:
+    """Macchiato's `check` and Brighter Worlds' `step` usages are registered as every other
+    command's are (rules.errors.register_usage): cut at a word, pointing at `help GAME`."""
+    assert invoke(*args) == (2, "", error)

@@ -68,7 +68,8 @@ def absorb(ctx: Context, character: Character, damage: int) -> Absorbed:
 
 HIT_USAGE = ("hit N [NAME] [str|dex|wil] (N: the damage, or dice such as d8; NAME: who takes it,"
              " else the active character)")
-register_usage("brighter", HIT_USAGE)
+STEP_USAGE = "step up|down [max] ATTR (ATTR: str, dex, wil)"
+register_usage("brighter", HIT_USAGE, STEP_USAGE)
 
 
 def hit_target(ctx: Context, args: tuple[ast.Arg, ...]) -> tuple[Character, str]:
@@ -229,7 +230,7 @@ def rest(ctx: Context, line: ast.CommandLine) -> Resolution:
 
 def step_command(ctx: Context, line: ast.CommandLine) -> Resolution:
     """`step up|down [max] ATTR`: move an attribute (to its max at most) or its maximum."""
-    usage = "step up|down [max] ATTR (ATTR: str, dex, wil)"
+    usage = STEP_USAGE
     words = [a.text.lower() if isinstance(a, ast.Word) else "" for a in line.args]
     if len(words) not in (2, 3) or words[0] not in ("up", "down") or "" in words:
         raise UsageError(usage)

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from rules.campaign import Character
-from rules.errors import RuleError, UsageError
+from rules.errors import RuleError, UsageError, register_usage
 from rules.notation import ast
 from rules.resolution import Change, Resolution
 from rules.roll_parts import throws_parts
@@ -16,6 +16,8 @@ from rules.systems.protocol import Context
 from rules.systems.sheet_terms import Stat
 
 STAT_LOW, STAT_HIGH = 3, 18
+CHECK_USAGE = "check STAT [adv|dis] [free] (STAT: str dex con int wis cha, or inline str=12)"
+register_usage("macchiato", CHECK_USAGE)
 
 STATS = tuple(
     Stat(name, name[:3], STAT_LOW, STAT_HIGH)
@@ -61,7 +63,7 @@ def find_stat(word: str) -> Stat:
 
 def parse_check(ctx: Context, line: ast.CommandLine) -> CheckSpec:
     """Read `check STAT [adv|dis] [free]` (or `check str=12 …`) into a CheckSpec."""
-    usage = "check STAT [adv|dis] [free] (STAT: str dex con int wis cha, or inline str=12)"
+    usage = CHECK_USAGE
     if not line.args:
         raise UsageError(f"check needs a stat: {usage}")
     first, rest = line.args[0], line.args[1:]
