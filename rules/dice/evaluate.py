@@ -445,13 +445,14 @@ def _keep(dice: list[_Die], mod: ast.Keep, value_of: Callable[[_Die], int]) -> N
 
 
 def _keep_indices(kept: list[bool], values: Sequence[Exact], mod: ast.Keep) -> None:
-    """Mark which of the kept entries survive `mod`; among equal values the later ones go first."""
+    """Mark which of the kept entries survive `mod`; of equal lows the later goes first, of equal
+    highs the earlier (tests/dice/test_dice.py)."""
     live = [i for i, k in enumerate(kept) if k]
     n = min(mod.count, len(live))
-    if mod.op in ("kh", "dh"):
-        ranked = sorted(live, key=lambda i: (-values[i], i))  # highest first
-    else:
-        ranked = sorted(live, key=lambda i: (values[i], -i))  # lowest first
+    if mod.op in ("kh", "dh"):  # highest first, the earlier of equals first (a stable sort)
+        ranked = sorted(live, key=values.__getitem__, reverse=True)
+    else:  # lowest first, the later of equals first
+        ranked = sorted(reversed(live), key=values.__getitem__)
     drop = ranked[n:] if mod.op in ("kh", "kl") else ranked[:n]
     for i in drop:
         kept[i] = False

@@ -187,3 +187,18 @@ def test_a_seed_gives_the_faces_random_choices_would(sides: int, count: int) -> 
     for _ in range(50):
         assert source.throw_many(ast.std_die(sides), count, "") == theirs.choices(
             range(1, sides + 1), k=count)
+
+
+@pytest.mark.parametrize(("text", "faces", "shown"), [
+    ("4d6kh3", [3, 5, 3, 6], "[3, 5, ~~3~~, 6] = 14"),  # the later of equal lows goes
+    ("4d6dl1", [3, 5, 3, 6], "[3, 5, ~~3~~, 6] = 14"),
+    ("4d6kl2", [3, 5, 3, 6], "[3, ~~5~~, 3, ~~6~~] = 6"),
+    ("4d6dh1", [6, 5, 6, 1], "[~~6~~, 5, 6, 1] = 12"),  # the earlier of equal highs goes
+    ("4d6kl3", [6, 5, 6, 1], "[~~6~~, 5, 6, 1] = 12"),
+    ("5d6kh2", [4, 4, 4, 1, 4], "[4, 4, ~~4~~, ~~1~~, ~~4~~] = 8"),
+])
+def test_a_keep_among_equal_faces_drops_the_same_die_every_time(
+        text: str, faces: list[int], shown: str) -> None:
+    """Which of equal dice a keep or drop sets aside is fixed (the log and `--rolled` replays
+    show the same die struck): of equal lows the later goes, of equal highs the earlier."""
+    assert describe_roll(Roller(ScriptedSource(faces)).roll(parse(text).expr)) == shown
