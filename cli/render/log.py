@@ -84,12 +84,20 @@ def _change(change: Change, who: str | None, system_id: str | None) -> str:
     return f"{owner}{title} {value_text(change.before)}→{value_text(change.after)}"
 
 
+def _one_line(text: str) -> str:
+    """A logged LINE on one line: its runs of spaces, tabs and newlines one space each. Only
+    those: a line or record separator of the text (U+0085, U+2028, U+001E) is shown as what it
+    is (`<85>`), as everywhere else, not made a space."""
+    return " ".join(part for part in text.replace("\t", " ").replace("\r", " ")
+                    .replace("\n", " ").split(" ") if part)
+
+
 def _summary(entry: LogEntry) -> str:
     """The LINE and what came of it, without the dice: `check dex → 11 fail`."""
     record = entry.record
     if record.act in (UNDO, REMOVE, DAMAGED):
         return record.text or entry.input
-    line = " ".join((record.input or entry.input).split())
+    line = _one_line(record.input or entry.input)
     shown = " ".join(str(v) for v in (record.total, record.outcome) if v is not None)
     return f"{line} → {shown}" if shown else line
 

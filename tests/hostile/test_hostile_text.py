@@ -125,6 +125,16 @@ def test_a_comment_with_an_escape_sequence_is_logged_and_shown_inert() -> None:
     assert json.loads(invoke("--json", "log")[1])["input"] == line
 
 
+
+def test_a_logged_line_shows_its_separators_as_the_result_did() -> None:
+    """`log` keeps a LINE on one line by its spaces, tabs and newlines alone: U+0085, U+2028
+    and the record separator are shown made visible (as the result line showed them), not
+    turned into spaces."""
+    plant("Mira")
+    code, out, _ = invoke("--as", "Mira", "hurt 1 # a\u0085b\u2028c\u001ed\te")
+    assert code == 0 and out.startswith("a<85>b<U+2028>c^^d^Ie: hurt 1 → HP 9\n")
+    assert invoke("log")[1] == "#1 now Mira hurt 1 # a<85>b<U+2028>c^^d e · HP 10→9\n"
+
 def test_a_name_with_a_newline_forges_no_log_line(
     store_where: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
