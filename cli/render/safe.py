@@ -45,6 +45,20 @@ def shown(text: str) -> str:
     return "".join(c if _harmless(c) else _visible(c) for c in text)
 
 
+def hidden_escaped(message: str) -> str:
+    """An error message with every character a terminal shows nothing for (rules/ignorable.py:
+    U+034F, U+3164, a variation selector …) written as Python writes one it cannot print
+    (`\\u034f`), so `found '\\u3164'` and `no character named 'Mi\\u034fra'` say what the
+    player typed; Python's repr already writes U+200B and the other format characters so.
+    Only quoted input can hold one: the messages' own words never do."""
+    if message.isascii():
+        return message
+    from rules.ignorable import default_ignorable
+
+    return "".join((f"\\u{ord(c):04x}" if ord(c) <= 0xFFFF else f"\\U{ord(c):08x}")
+                   if default_ignorable(c) else c for c in message)
+
+
 def shown_lines(text: str) -> str:
     """`text` as lines of a terminal: its newlines kept, every other control made visible."""
     return "\n".join(shown(line) for line in text.split("\n"))

@@ -10,7 +10,7 @@ from cli.render.change_words import value_text as value_text
 from cli.render.colour_marks import RESET as RESET
 from cli.render.colour_marks import STYLES as STYLES
 from cli.render.colour_marks import dropped, in_colour
-from cli.render.safe import shown
+from cli.render.safe import hidden_escaped, shown
 from rules.errors import NotationError, RollError
 from rules.said import Face, Note, Said, Word
 
@@ -176,7 +176,7 @@ def error_text(line: str | None, error: RollError) -> str:
 
     number = batch_line()
     where = f"line {number}: " if number is not None else ""
-    out = f"roll: error: {where}{shown(error.worded(wording()))}"
+    out = f"roll: error: {where}{shown(hidden_escaped(error.worded(wording())))}"
     if isinstance(error, NotationError) and line is not None and error.column:
         from cli.render.layout import width_of
 
@@ -188,14 +188,18 @@ def error_text(line: str | None, error: RollError) -> str:
 
 
 def _shown_char(c: str) -> str:
-    """A character as the caret line shows it: a tab as a space, control characters as �."""
+    """A character as the caret line shows it: a tab as a space, control characters and the
+    ones a terminal shows nothing for (rules/ignorable.py) as �, each a column."""
     if " " <= c <= "~":  # printable ASCII: the Unicode tables (and their memory) are not needed
         return c
     if c == "\t":
         return " "
     import unicodedata
 
-    if unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"):
+    from rules.ignorable import default_ignorable
+
+    if unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp") or (
+            default_ignorable(c)):
         return "\ufffd"
     return c
 

@@ -238,3 +238,35 @@ def test_json_escapes_del_and_the_c1_controls_too() -> None:
     assert json.loads(out)["input"] == line
     code, out, _ = invoke("--json", "log")
     assert "\\u009b" in out and json.loads(out)["input"] == line
+
+
+# ---- errors that quote what a terminal would hide ----
+
+@pytest.mark.parametrize(("hidden", "written"), [
+    ("\u034f", "\\u034f"),  # combining grapheme joiner (Mn: Python's repr prints it raw)
+    ("\ufe0f", "\\ufe0f"),  # variation selector 16
+    ("\u180b", "\\u180b"),  # Mongolian free variation selector
+    ("\u200b", "\\u200b"),  # zero width space (repr already escapes it)
+    ("\U000e0100", "\\U000e0100"),  # variation selector 17
+])
+def test_a_syntax_error_writes_the_hidden_character_it_found(hidden: str, written: str) -> None:
+    code, out, err = invoke(f"2d6{hidden}")
+    assert (code, out) == (2, "")
+    assert err == (f"roll: error: expected the end of the line, found '{written}'\n"
+                   "  2d6\ufffd\n"
+                   "     ^\n")
+
+
+def test_a_name_with_a_hidden_character_is_quoted_so_it_shows(tmp_path: Path) -> None:
+    assert invoke("sheet", "import", str(sheet_file(tmp_path, "Mira")))[0] == 0
+    code, out, err = invoke("--as", "Mi\u034fra", "2d6")
+    assert (code, out) == (2, "")
+    assert err == (f"roll: error: no character named 'Mi\\u034fra' in campaign"
+                   f" {os.environ['ROLL_CAMPAIGN']} (known: Mira)\n")
+
+
+def test_emoji_and_scripts_in_an_error_are_left_as_they_are() -> None:
+    from cli.render.safe import hidden_escaped
+
+    assert hidden_escaped("no character named 'Zoë 🎲'") == "no character named 'Zoë 🎲'"
+    assert hidden_escaped("found '\u3164'") == "found '\\u3164'"
