@@ -83,9 +83,9 @@ class Resolution:
     notes: tuple[str, ...] = ()
     extra: tuple[tuple[str, Any], ...] = ()
     rolls: tuple[Roll, ...] = field(default=(), compare=False)
-    trail: DiceHistory | None = field(default=None, compare=False)
+    trail: DiceHistory | None = field(default=None, compare=False, repr=False)
     """Why each throw was made and what became of it (the log record's dice history: the
-    roller that threw them)."""
+    roller that threw them; a working object, so no part of the result's repr)."""
     comment: str | None = field(default=None, compare=False)
     """The LINE's `# comment`, from its tree (System.resolve): it names the roll
     (`d20+5 # longsword`)."""
