@@ -135,6 +135,26 @@ def wrap_whole(items: list[str], width: int, sep: str) -> list[str]:
     return lines
 
 
+def shown_cut(text: str, width: int) -> str:
+    """Data text (a name, a pool) shown as one line (cli/render/safe.py: its controls made
+    visible) in at most `width` columns, ending with `…` where it was cut: never inside a
+    character's visible form (a `<U+202E>` or `^[` is whole or gone)."""
+    from cli.render.safe import shown
+
+    whole = shown(text)
+    if width_of(whole) <= width:
+        return whole
+    out, used = "", 1
+    for c in text:
+        unit = shown(c)
+        w = width_of(unit)
+        if used + w > width:
+            break
+        out += unit
+        used += w
+    return out + "…"
+
+
 def cut(text: str, width: int) -> str:
     """`text` cut to `width` columns, ending with `…` where it was cut (plain text only)."""
     if width_of(text) <= width:

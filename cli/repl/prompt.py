@@ -21,32 +21,36 @@ def prompt_text(view: TableView, width: int) -> str:
     system = view.system.id[:SHORT_SYSTEM]
     if view.character is None:
         return system + END
-    name = shown(view.character.name.lower())
-    short = f"{system}·{name}{END}"
+    name = view.character.name.lower()
+    short = f"{system}·{shown(name)}{END}"
     if width_of(short) <= room:
         return short
-    left = room - width_of(f"{system}·{END}")
+    left = room - width_of(f"{system}·{END}")  # shortened() shows the name itself
     if left >= 2:
         return f"{system}·{shortened(name, left)}{END}"
     return f"{shortened(name, max(room - len(END), 2))}{END}"
 
 
 def shortened(name: str, room: int) -> str:
-    """A name in at most `room` columns, cut with `…` (no space before it); a trailing number
-    stays, so that combatants alike stay apart (`gob…1`, `gob…2`: not `goblin…` for all)."""
-    from cli.render.wrapping import char_width, cut, width_of
+    """A name as shown (its controls made visible, never cut inside one) in at most `room`
+    columns, cut with `…` (no space before it); a trailing number stays, so that combatants
+    alike stay apart (`gob…1`, `gob…2`: not `goblin…` for all)."""
+    from cli.render.safe import shown
+    from cli.render.wrapping import shown_cut, width_of
 
-    if width_of(name) <= room:
-        return name
+    whole = shown(name)
+    if width_of(whole) <= room:
+        return whole
     head, _, number = name.rpartition(" ")
     keep = room - len(number) - 1  # columns for the head, before its `…`
     if not (head and number.isdecimal() and keep >= 1):
-        return _shortened(cut(name, room))
+        return _shortened(shown_cut(name, room))
     kept, used = "", 0
     for c in head:
-        if used + char_width(c) > keep:
+        unit = shown(c)
+        if used + width_of(unit) > keep:
             break
-        kept, used = kept + c, used + char_width(c)
+        kept, used = kept + unit, used + width_of(unit)
     return kept.rstrip() + ELLIPSIS + number
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
-from cli.render.safe import shown
 from cli.render.text import value_text
 from cli.repl.view import TableView
 from rules.errors import RollError
@@ -165,7 +164,7 @@ def toolbar_text(view: TableView, width: int, physical: bool = False) -> str:
     then titles take their short forms (ABBREVIATIONS), then the last row ends with how many
     items did not fit (`+2`); a word is never cut (docs/screens.md)."""
     width = max(width, 10)
-    head = [] if view.character is None else [_head(view)]
+    head = [] if view.character is None else [_head(view, width)]
     most = MAX_ROWS * (width + 2) // 3  # items of a column and a separator each: no more fit
     ch = view.character
     tally = _pool_tally(view.system, ch) if ch is not None else (0, 0)
@@ -179,7 +178,7 @@ def toolbar_text(view: TableView, width: int, physical: bool = False) -> str:
                           ([*head, *busy], True)):
         if len(choice) > most:  # not worth laying out to learn they overflow
             continue
-        rows = wrap([_fit(shown(item.shown(short)), width) for item in choice], width)
+        rows = wrap([_fit(item.shown(short), width) for item in choice], width)
         if len(rows) <= MAX_ROWS:
             return "\n".join(rows)
     return _overflowing(view, width, [*head, *busy], len(head) + len(busy), most)
@@ -191,26 +190,28 @@ def _overflowing(view: TableView, width: int, kept: list[Item], total: int, most
     # the problem (an outage) is items()' last, and the first kept: it never gives way
     alarm = kept[-1:] if view.problem else []
     rest = kept[:len(kept) - len(alarm)]
-    last = [_fit(shown(item.shown(True)), width) for item in alarm]
-    texts = [_fit(shown(item.shown(True)), width) for item in rest[:most + 1]]
+    last = [_fit(item.shown(True), width) for item in alarm]
+    texts = [_fit(item.shown(True), width) for item in rest[:most + 1]]
     return "\n".join(_cut(texts, width, total - len(alarm), last))
 
 
-def _head(view: TableView) -> Item:
+def _head(view: TableView, width: int) -> Item:
     """Whose pools these are: `Mira:`; in a fight with nobody chosen, `Goblin 2's turn:` (a
-    LINE acts as it); shortened keeping a trailing number (`Goblin Warri…2:`)."""
+    LINE acts as it); shortened keeping a trailing number (`Goblin Warri…2:`), to the row's
+    width too, so that its made-visible characters are never cut (shortened() shows them)."""
     from cli.repl.prompt import shortened
 
     name = view.character.name if view.character is not None else ""
     mark = "'s turn:" if view.turn else ":"
-    return Item(f"{name}{mark}", f"{shortened(name, 12)}{mark}")
+    return Item(f"{name}{mark}", f"{shortened(name, max(min(12, width - len(mark)), 2))}{mark}")
 
 
 def _fit(text: str, width: int) -> str:
-    """An item wider than a row, cut with `…` (the terminal would break it mid-item)."""
-    from cli.render.wrapping import cut
+    """An item as shown (its controls made visible), cut with `…` when wider than a row (the
+    terminal would break it mid-item), never inside a made-visible character."""
+    from cli.render.wrapping import shown_cut
 
-    return cut(text, width)
+    return shown_cut(text, width)
 
 
 def _cut(texts: list[str], width: int, total: int, kept_last: list[str] | None = None

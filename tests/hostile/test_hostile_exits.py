@@ -6,6 +6,7 @@ twice or naming nothing, and say ranges in words."""
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 from pathlib import Path
 
@@ -58,7 +59,11 @@ def test_the_toolbar_and_prompt_show_bidi_controls_as_code_points() -> None:
     view = TableView(get_system("generic"), mira)
     assert toolbar_text(view, 80) == "Mi<U+202E>ra:  H<U+2066>p 3/3  Luck 2/2  <U+202E>x<9b>"
     assert prompt_text(view, 80) == "generic·mi<U+202E>ra> "
-    assert prompt_text(view, 40) == "gen·mi<U+2…> "
+    assert prompt_text(view, 40) == "gen·mi…> "  # a code point is whole or gone, never `<U+2…`
+    assert toolbar_text(view, 10) == "Mi…:  +3"
+    for width in range(10, 30):  # no row ends inside a made-visible character
+        for row in toolbar_text(view, width).split("\n"):
+            assert re.search(r"<[0-9A-Fa-fU+]*…", row) is None, (width, row)
 
 
 def test_the_encounter_line_shows_bidi_controls_as_code_points() -> None:
