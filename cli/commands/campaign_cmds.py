@@ -53,23 +53,43 @@ def _fill(text: str, width: int, indent: str = "  ", more: str = "    ") -> list
 def sheet_import(
     env: Environment,
     settings: Settings,
-    file: Annotated[str, typer.Argument(help="a TOML sheet, or - for stdin")],  # str: click's
+    files: Annotated[list[str], typer.Argument(
+        help="TOML sheets (a party: *.toml), or - for stdin", metavar="FILE...")],  # str: click's
     # Path type stats the name itself, and a NUL byte in it would raise ValueError there
     reset: Annotated[bool, typer.Option("--reset", help="current pools from the sheet")] = False,
 ) -> None:
-    """Add a character from a TOML sheet, or replace one keeping its current pools."""
+    """Add characters from TOML sheets, or replace them keeping their current pools: every
+    sheet or, when one is refused, none."""
     from cli.store.sheet_state import kept_pools
 
-    how = ""
-    sheet = read_sheet(Path(file))
+    sheets = [read_sheet(Path(file)) for file in files]  # all read and checked before a write
+    one_file_each(sheets, files)
+    said: list[str] = []
     with campaign_of(settings, create_for=env).transaction() as tx:
-        old = tx.find_character(sheet["name"])
-        if old is not None and not reset:
-            sheet, how = kept_pools(old, sheet), ", current pools kept (--reset: the sheet's)"
-        elif old is not None:
-            how = ", pools reset from the sheet"
-        tx.put_character(sheet)
-    env.out(f"{'replaced' if how else 'imported'} {shown(sheet['name'])} ({sheet['system']}){how}")
+        for sheet in sheets:
+            how = ""
+            old = tx.find_character(sheet["name"])
+            if old is not None and not reset:
+                sheet, how = kept_pools(old, sheet), ", current pools kept (--reset: the sheet's)"
+            elif old is not None:
+                how = ", pools reset from the sheet"
+            tx.put_character(sheet)
+            said.append(f"{'replaced' if how else 'imported'} {shown(sheet['name'])}"
+                        f" ({sheet['system']}){how}")
+    for line in said:
+        env.out(line)
+
+
+def one_file_each(sheets: list[dict[str, Any]], files: list[str]) -> None:
+    """Two of the files are one character (names match in any case): which one is meant is
+    the player's to say, so nothing is imported."""
+    seen: dict[str, str] = {}
+    for sheet, file in zip(sheets, files, strict=True):
+        key = sheet["name"].strip().lower()
+        if key in seen:
+            raise UsageError(f"{sheet['name']} is in both {seen[key]} and {file}: import one of"
+                             " them; nothing changed")
+        seen[key] = file
 
 
 @sheet_app.command("export")

@@ -183,3 +183,50 @@ def test_show_lists_xp_and_a_med_flag(tmp_path: Path) -> None:
     assert out.splitlines()[1:3] == ["  level: 2", "  xp: 3"]
     _, out, _ = invoke("--campaign", campaign, "sheet", "show", "Bran")
     assert "  med-flag: 3" in out.splitlines()
+
+
+BRAM = 'name = "Bram"\nsystem = "generic"\n[max]\nhp = 8\n'
+
+
+def test_a_party_imports_at_once_each_said_in_order(tmp_path: Path) -> None:
+    kit, bram = tmp_path / "kit.toml", tmp_path / "bram.toml"
+    kit.write_text(SHEET)
+    bram.write_text(BRAM)
+    code, out, err = invoke("sheet", "import", str(kit), str(bram))
+    assert (code, out) == (0, "imported Kit (generic)\nimported Bram (generic)\n")
+    assert err in after_a_write()
+    assert invoke("sheet", "import", str(bram), str(kit), "--reset") == (
+        0, "replaced Bram (generic), pools reset from the sheet\n"
+           "replaced Kit (generic), pools reset from the sheet\n", "")
+    code, out, _ = invoke("--json", "sheet", "import", str(kit), str(bram))
+    assert (code, json.loads(out)) == (0, {
+        "input": f"sheet import {kit} {bram}", "kind": "sheet",
+        "text": "replaced Kit (generic), current pools kept (--reset: the sheet's)\n"
+                "replaced Bram (generic), current pools kept (--reset: the sheet's)"})
+
+
+def test_a_party_with_one_bad_sheet_imports_nobody(tmp_path: Path) -> None:
+    kit, bad = tmp_path / "kit.toml", tmp_path / "bad.toml"
+    kit.write_text(SHEET)
+    bad.write_text('name = "X"\n')
+    code, out, err = invoke("sheet", "import", str(kit), str(bad))
+    assert (code, out) == (2, "")
+    assert err == (f"roll: error: {bad}: sheet key 'system' is missing (every sheet needs name"
+                   " and system)\n")
+    assert not (tmp_path / "campaign.sqlite3").exists()  # nothing written, not even the campaign
+    imported(tmp_path)
+    bram = tmp_path / "bram.toml"
+    bram.write_text(BRAM)
+    assert invoke("sheet", "import", str(bram), str(bad))[0] == 2
+    assert invoke("sheet", "list") == (0, "  Kit              generic\n", "")
+
+
+def test_two_files_of_one_character_import_neither(tmp_path: Path) -> None:
+    imported(tmp_path)
+    kit2 = tmp_path / "kit2.toml"
+    kit2.write_text(SHEET.replace('name = "Kit"', 'name = "kit"').replace("luck = 2", "luck = 0"))
+    kit = tmp_path / "kit.toml"
+    assert invoke("sheet", "import", str(kit), str(kit2), "--reset") == (
+        2, "", f"roll: error: kit is in both {kit} and {kit2}: import one of them; nothing"
+               " changed\n")
+    assert "Luck: 2/3" in invoke("sheet", "show", "Kit")[1]
