@@ -209,7 +209,8 @@ BEYOND_SUMS = ("rules.notation.modifiers", "rules.notation.groups", "rules.notat
 """The syntax tree's modules a plain sum never needs (rules/notation/ast.py loads each at the
 first of its names asked for): modifiers past a keep, groups, calls, labels, command words,
 `adv`/`dis`, and a dice bot's word (only a LINE starting `/`, `!` or `r` may have one)."""
-UNRESOLVED = ("cli.line.plan", "cli.line.resolving", "rules.dice.evaluate", "rules.dice.results",
+UNRESOLVED = ("cli.line.plan", "cli.line.resolving", "rules.dice.evaluate", "rules.dice.budget",
+              "rules.dice.term_rules", "rules.dice.results",
               "rules.roll_parts", "rules.notation.sum_nodes", *BEYOND_SUMS)
 """What reads, rolls and describes a LINE: the REPL's first prompt needs none of it (cli/line/runner.py
 loads it at the first LINE)."""

@@ -63,7 +63,8 @@ def _repeat(
     line: str, seed: int | None, source: DiceSource | None, system: str | None,
     table: TableState | None,
 ) -> tuple[Resolution, ...]:
-    from rules.dice.evaluate import Budget, Roller, check_dice_limit
+    from rules.dice.budget import Budget, check_dice_limit
+    from rules.dice.evaluate import Roller
     from rules.dice.source import RandomSource
     from rules.notation.ast import RollLine
     from rules.systems import Context

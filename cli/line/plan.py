@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
-from rules.dice.evaluate import check_dice_limit
+from rules.dice.budget import check_dice_limit
 from rules.errors import LimitError, NotationError, RollError, UsageError
 from rules.limits import MAX_REPEAT
 from rules.notation import ast, parse

@@ -21,7 +21,8 @@ from cli.line.plan import (
     pick_system,
     repeats,
 )
-from rules.dice.evaluate import Budget, Roller
+from rules.dice.budget import Budget
+from rules.dice.evaluate import Roller
 from rules.dice.source import RandomSource, ScriptedSource
 from rules.errors import RollError
 from rules.notation import ast

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from cli.entry.input_files import read_text
 from cli.render.safe import shown
-from rules.dice.evaluate import Budget, Roller
+from rules.dice.budget import Budget
+from rules.dice.evaluate import Roller
 from rules.errors import RollError, UsageError
 from rules.resolution import Resolution
 from rules.tables import RollTable, TableError, TableRoll, roll_table, table_from_csv, table_from_data

@@ -8,7 +8,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from cli.line.plan import LineRun, judged, needs_campaign, nobody, pick_system, repeats
-from rules.dice.evaluate import Budget, Roller
+from rules.dice.budget import Budget
+from rules.dice.evaluate import Roller
 from rules.errors import RollError
 from rules.notation import ast
 from rules.resolution import Resolution

@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from cli.entry.terminal import terminal_columns
 
@@ -141,29 +141,24 @@ def shown_cut(text: str, width: int) -> str:
     character's visible form (a `<U+202E>` or `^[` is whole or gone)."""
     from cli.render.safe import shown
 
-    whole = shown(text)
-    if width_of(whole) <= width:
-        return whole
-    out, used = "", 1
-    for c in text:
-        unit = shown(c)
-        w = width_of(unit)
-        if used + w > width:
-            break
-        out += unit
-        used += w
-    return out + "…"
+    return _cut_into(shown(text), (shown(c) for c in text), width)
 
 
 def cut(text: str, width: int) -> str:
     """`text` cut to `width` columns, ending with `…` where it was cut (plain text only)."""
-    if width_of(text) <= width:
-        return text
+    return _cut_into(text, text, width)
+
+
+def _cut_into(whole: str, units: Iterable[str], width: int) -> str:
+    """`whole` when it fits in `width` columns, else as many of its `units` (its characters as
+    they show) as fit before a `…`."""
+    if width_of(whole) <= width:
+        return whole
     out, used = "", 1
-    for c in text:
-        w = char_width(c)
+    for unit in units:
+        w = width_of(unit)
         if used + w > width:
             break
-        out += c
+        out += unit
         used += w
     return out + "…"

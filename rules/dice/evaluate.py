@@ -1,13 +1,15 @@
-"""Evaluate a syntax tree with a DiceSource: one method per node type, a budget for the limits."""
+"""Evaluate a syntax tree with a DiceSource: one method per node type, a budget for the limits
+(rules/dice/budget.py), what modifiers decide in rules/dice/term_rules.py."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from rules.dice.budget import Budget
 from rules.dice.results import (
     DieRoll,
     Roll,
@@ -20,8 +22,9 @@ from rules.dice.results import (
     Throw,
 )
 from rules.dice.source import DiceSource
+from rules.dice.term_rules import apply_function, check_counting, keep_indices, success_of
 from rules.errors import EvaluationError, LimitError
-from rules.limits import MAX_DICE, MAX_WAVES
+from rules.limits import MAX_WAVES
 from rules.notation import ast
 
 if TYPE_CHECKING:
@@ -72,18 +75,6 @@ def _bare_dice(die: ast.Die, faces: list[int], kept: list[bool] | None = None) -
 def _constant(value: int) -> RolledConst:
     """A number's node of the result tree: frozen, so the `+5` of every repeat can share one."""
     return RolledConst(str(value), value)
-
-
-@dataclass(slots=True)
-class Budget:
-    """Counts the dice a LINE throws against the limits of SPEC §5."""
-
-    dice_left: int = MAX_DICE
-
-    def spend(self, n: int) -> None:
-        if n > self.dice_left:
-            raise LimitError(f"a LINE throws at most {MAX_DICE:,} dice (explosions included)")
-        self.dice_left -= n
 
 
 @dataclass(slots=True)
@@ -258,10 +249,10 @@ class Roller:
                 _keep(dice, m, value_of=lambda d: d.value)
         counting = [m for m in mods if isinstance(m, ast.Counting)]
         if counting:
-            _check_counting(node, counting)
+            check_counting(node, counting)
             for d in dice:
                 if d.kept:
-                    d.success = _success_of(d.value, counting)
+                    d.success = success_of(d.value, counting)
             value = sum(d.success for d in dice if d.kept)
         else:
             value = sum(d.value for d in dice if d.kept)
@@ -287,7 +278,7 @@ class Roller:
         kept = [True] * len(faces)
         for mod in node.staged:
             if isinstance(mod, ast.Keep):  # all of them are
-                _keep_indices(kept, faces, mod)
+                keep_indices(kept, faces, mod)
         for i, k in enumerate(kept):
             if not k:
                 self._kept[first + i] = False
@@ -373,7 +364,7 @@ class Roller:
         order = list(range(len(members)))
         for mod in ast.in_stage_order(node.mods):
             if isinstance(mod, ast.Keep):
-                _keep_indices(kept, values, mod)
+                keep_indices(kept, values, mod)
             elif isinstance(mod, ast.Counting):
                 counting.append(mod)
             elif isinstance(mod, ast.Sort):
@@ -384,8 +375,8 @@ class Roller:
                 )
         scores: list[int] = []
         if counting:
-            _check_counting(node, counting)
-            scores = [_success_of(v, counting) if k else 0 for v, k in zip(values, kept, strict=True)]
+            check_counting(node, counting)
+            scores = [success_of(v, counting) if k else 0 for v, k in zip(values, kept, strict=True)]
             value: Exact = sum(scores)
         else:
             value = sum(values[i] for i in range(len(members)) if kept[i])
@@ -420,63 +411,13 @@ def _dispatch_more(kind: type) -> Callable[..., Rolled]:
     return _DISPATCH[kind]
 
 
-def apply_function(fn: str, args: list[Exact]) -> Exact:
-    """The value of `floor ceil round abs min max` on exact values (round: halves go up)."""
-    if fn == "floor":
-        return math.floor(args[0])
-    if fn == "ceil":
-        return math.ceil(args[0])
-    if fn == "round":
-        return math.floor(args[0] * 2 + 1) // 2
-    if fn == "abs":
-        return -args[0] if args[0] < 0 else args[0]
-    if fn == "min":
-        return min(args)
-    return max(args)
-
-
 def _keep(dice: list[_Die], mod: ast.Keep, value_of: Callable[[_Die], int]) -> None:
     live = [i for i, d in enumerate(dice) if d.kept]
     values = [value_of(dice[i]) for i in live]
     flags = [True] * len(live)
-    _keep_indices(flags, values, mod)
+    keep_indices(flags, values, mod)
     for i, flag in zip(live, flags, strict=True):
         dice[i].kept = flag
-
-
-def _keep_indices(kept: list[bool], values: Sequence[Exact], mod: ast.Keep) -> None:
-    """Mark which of the kept entries survive `mod`; of equal lows the later goes first, of equal
-    highs the earlier (tests/dice/test_dice.py)."""
-    live = [i for i, k in enumerate(kept) if k]
-    n = min(mod.count, len(live))
-    if mod.op in ("kh", "dh"):  # highest first, the earlier of equals first (a stable sort)
-        ranked = sorted(live, key=values.__getitem__, reverse=True)
-    else:  # lowest first, the later of equals first
-        ranked = sorted(reversed(live), key=values.__getitem__)
-    drop = ranked[n:] if mod.op in ("kh", "kl") else ranked[:n]
-    for i in drop:
-        kept[i] = False
-
-
-def _check_counting(node: object, mods: Sequence[ast.Counting]) -> None:
-    if not any(isinstance(m, ast.CountSuccesses) for m in mods):
-        word = "t counts a success twice" if any(
-            isinstance(m, ast.CountTwice) for m in mods) else "f counts failures against successes"
-        example = "10d10>=7t10" if word[0] == "t" else "8d10>=8f1"
-        raise EvaluationError(f"{word}: give a success point first, "
-                              f"as in {example} (not {node})")
-
-
-def _success_of(value: Exact, mods: Sequence[ast.Counting]) -> int:
-    """+1 for a success (+1 more where a `t` point counts it twice), −1 for a failure."""
-    score = 0
-    if any(isinstance(m, ast.CountSuccesses) and m.when.matches(value) for m in mods):
-        score += 1
-        if any(isinstance(m, ast.CountTwice) and m.when.matches(value) for m in mods):
-            score += 1
-    if any(isinstance(m, ast.CountFailures) and m.when.matches(value) for m in mods):
-        score -= 1
-    return score
 
 
 def _marks(dice: list[_Die], mods: tuple[ast.Modifier, ...]) -> tuple[bool | None, bool | None]:
@@ -502,33 +443,6 @@ def _successes_of(tree: Rolled) -> int | None:
     if isinstance(node, (RolledTerm, RolledGroup)) and node.counts_successes:
         return int(node.value)
     return None
-
-
-def fewest_dice(node: ast.Expr) -> int:
-    """The dice `node` throws at the least (before explosions and rerolls)."""
-    if isinstance(node, ast.Dice):
-        return node.count
-    if isinstance(node, ast.BinOp):
-        return fewest_dice(node.left) + fewest_dice(node.right)
-    if isinstance(node, ast.Neg):
-        return fewest_dice(node.operand)
-    if isinstance(node, ast.Num):
-        return 0
-    if isinstance(node, ast.Aid):
-        return 1
-    if isinstance(node, ast.Labeled):
-        return fewest_dice(node.inner)
-    if isinstance(node, ast.Call):
-        return sum(fewest_dice(a) for a in node.args)
-    if isinstance(node, ast.Group):
-        return sum(fewest_dice(m) for m in node.members)
-    return 0
-
-
-def check_dice_limit(node: ast.Expr, times: int) -> None:
-    """Refuse at once a LINE whose repeats would throw more than the limit."""
-    if fewest_dice(node) * times > MAX_DICE:
-        raise LimitError(f"a LINE throws at most {MAX_DICE:,} dice (repeats and explosions included)")
 
 
 def roll(expr: ast.Expr, source: DiceSource) -> Roll:

@@ -8,7 +8,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from fractions import Fraction
 
-from rules.dice.evaluate import apply_function
+from rules.dice.term_rules import apply_function
 from rules.errors import EvaluationError
 from rules.exact.dice import check_count, dice_distribution, score_of
 from rules.exact.dist import MAX_OUTCOMES, MAX_PACKED_DIGITS, Dist, Value, exact, too_many, too_much_work

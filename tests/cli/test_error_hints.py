@@ -19,7 +19,8 @@ from cli.render.text import error_text
 from cli.render.wording import speaking, wording
 from cli.repl.session import run_repl
 from cli.repl.speech import prompt_words
-from rules.dice.evaluate import Budget, Roller
+from rules.dice.budget import Budget
+from rules.dice.evaluate import Roller
 from rules.dice.source import ScriptedSource
 from rules.errors import Do, Hint, NotationError, RollError, UsageError, command_words
 from rules.notation import parse

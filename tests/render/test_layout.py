@@ -8,7 +8,8 @@ from cli.render.colour_marks import can_strike, dropped
 from cli.render.layout import Layout, said_words, terminal_layout, visible, wrap_words
 from cli.render.text import COLOUR, SHOWN, render
 from cli.repl.prompt import prompt_text
-from rules.dice.evaluate import Budget, Roller
+from rules.dice.budget import Budget
+from rules.dice.evaluate import Roller
 from rules.dice.source import ScriptedSource
 from rules.notation import parse
 from rules.resolution import Resolution
