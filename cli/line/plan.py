@@ -11,14 +11,12 @@ from rules.dice.budget import check_dice_limit
 from rules.errors import LimitError, NotationError, RollError, UsageError
 from rules.limits import MAX_REPEAT
 from rules.notation import ast, parse
-from rules.systems import Context, System, get_system
+from rules.systems import System, get_system
 
 if TYPE_CHECKING:
     from cli.entry.settings import Settings
-    from rules.dice.evaluate import Roller
     from rules.dice.source import DiceSource
     from rules.named_rolls import Expansion
-    from rules.resolution import Resolution
     from rules.table import TableState
 
 MAX_PLANS = 1024
@@ -125,18 +123,6 @@ def nobody() -> TableState:
     from rules.table import TableState
 
     return TableState()
-
-
-def judged(system: System, table: TableState, line: ast.Line, text: str, roller: Roller,
-           named: Expansion | None = None) -> Resolution:
-    """The system's resolution of the LINE; a named roll's result shows its name and keeps
-    both forms (cli/line/named.py)."""
-    res = system.resolve(line, Context(system, table, roller, text))
-    if named is None:
-        return res
-    from cli.line.named import named_result
-
-    return named_result(res, named)
 
 
 class Plans:

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 from cli.line.plan import (
     LineRun,
     Plans,
-    judged,
     needs_campaign,
     nobody,
     parse_expanded,
@@ -27,7 +26,7 @@ from rules.dice.source import RandomSource, ScriptedSource
 from rules.errors import RollError
 from rules.notation import ast
 from rules.resolution import Resolution
-from rules.systems import System
+from rules.systems import Context, System
 
 if TYPE_CHECKING:
     from cli.entry.settings import Settings
@@ -131,9 +130,21 @@ class Resolver:
 
     def resolved(self, system: System, table: TableState, line: ast.Line, text: str, last: bool,
                  budget: Budget, run: LineRun, named: Expansion | None = None) -> Resolution:
-        res = judged(system, table, line, text, Roller(run.source, budget), named)
+        res = self.judged(system, table, line, text, Roller(run.source, budget), named)
         self.check_faces(last, run)
         return res
+
+    @staticmethod
+    def judged(system: System, table: TableState, line: ast.Line, text: str, roller: Roller,
+               named: Expansion | None = None) -> Resolution:
+        """The system's resolution of the LINE; a named roll's result shows its name and keeps
+        both forms (cli/line/named.py)."""
+        res = system.resolve(line, Context(system, table, roller, text))
+        if named is None:
+            return res
+        from cli.line.named import named_result
+
+        return named_result(res, named)
 
     @staticmethod
     def check_faces(last: bool, run: LineRun) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from cli.line.plan import LineRun, judged, needs_campaign, nobody, pick_system, repeats
+from cli.line.plan import LineRun, needs_campaign, nobody, pick_system, repeats
 from rules.dice.budget import Budget
 from rules.dice.evaluate import Roller
 from rules.errors import RollError
@@ -36,7 +36,7 @@ def typed(resolver: Resolver, text: str, line: ast.Line | RollError, run: LineRu
         with resolver.reading() as tx:
             table, system = resolver.table_and_system(tx, text, single, turn)
             table = table.materialized()  # compared with the campaign after the faces
-        res = judged(system, table, single, text, Roller(run.source, budget), named)
+        res = resolver.judged(system, table, single, text, Roller(run.source, budget), named)
         resolver.check_faces(i == times - 1, run)
         if table.active is not None or res.changes or run.secret:
             with resolver.campaign().transaction() as tx:
@@ -47,7 +47,7 @@ def typed(resolver: Resolver, text: str, line: ast.Line | RollError, run: LineRu
                     for line_text in meanwhile(table, now, system):
                         resolver.out(line_text)
                     getattr(run.source, "replay", lambda: None)()
-                    res = judged(system, now, single, text, Roller(run.source, budget), named)
+                    res = resolver.judged(system, now, single, text, Roller(run.source, budget), named)
                 resolver.record(tx, res, run.secret)
         results.append(res)
     return results
