@@ -205,10 +205,11 @@ terminal's layout, the REPL's "meanwhile", a fight's change grouping, the Unicod
 the grammar and pyparsing (a plain sum of dice is read by rules/notation/fast_sums.py); no
 character, log entry, stat or pool (rules/table.py is the empty table a LINE reads)."""
 BEYOND_SUMS = ("rules.notation.modifiers", "rules.notation.groups", "rules.notation.command_nodes",
-               "rules.notation.advantage", "rules.notation.bot")
+               "rules.notation.advantage", "rules.notation.bot", "rules.dice.modified")
 """The syntax tree's modules a plain sum never needs (rules/notation/ast.py loads each at the
 first of its names asked for): modifiers past a keep, groups, calls, labels, command words,
-`adv`/`dis`, and a dice bot's word (only a LINE starting `/`, `!` or `r` may have one)."""
+`adv`/`dis`, and a dice bot's word (only a LINE starting `/`, `!` or `r` may have one); and
+the evaluation of a term with more than keeps (rules/dice/modified.py)."""
 UNRESOLVED = ("cli.line.plan", "cli.line.resolving", "rules.dice.evaluate", "rules.dice.budget",
               "rules.dice.term_rules", "rules.dice.results",
               "rules.roll_parts", "rules.notation.sum_nodes", *BEYOND_SUMS)

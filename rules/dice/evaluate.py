@@ -1,5 +1,6 @@
 """Evaluate a syntax tree with a DiceSource: one method per node type, a budget for the limits
-(rules/dice/budget.py), what modifiers decide in rules/dice/term_rules.py."""
+(rules/dice/budget.py); a term with more than keeps is worked out die by die in
+rules/dice/modified.py, by what rules/dice/term_rules.py decides."""
 
 from __future__ import annotations
 
@@ -23,8 +24,7 @@ from rules.dice.results import (
 )
 from rules.dice.source import DiceSource
 from rules.dice.term_rules import apply_function, check_counting, keep_indices, success_of
-from rules.errors import EvaluationError, LimitError
-from rules.limits import MAX_WAVES
+from rules.errors import EvaluationError
 from rules.notation import ast
 
 if TYPE_CHECKING:
@@ -75,24 +75,6 @@ def _bare_dice(die: ast.Die, faces: list[int], kept: list[bool] | None = None) -
 def _constant(value: int) -> RolledConst:
     """A number's node of the result tree: frozen, so the `+5` of every repeat can share one."""
     return RolledConst(str(value), value)
-
-
-@dataclass(slots=True)
-class _Die:
-    """A die while its term is being worked out (mutable; frozen into DieRoll at the end)."""
-
-    die: ast.Die
-    faces: list[int]
-    ids: list[int]
-    why: str
-    value: int = 0
-    kept: bool = True
-    rerolled_once: bool = False
-    exploded: bool = False
-    discarded: int = 0
-    success: int = 0
-    chain: int = 0
-    """How many explosion dice this die's lineage has thrown (a cap stops it)."""
 
 
 @dataclass(slots=True)
@@ -158,7 +140,8 @@ class Roller:
         fates = self._fates or {}
         return [(why, fates.get(i)) for i, why in enumerate(whys)]
 
-    def _fate(self, throw_id: int, fate: str) -> None:
+    def fate(self, throw_id: int, fate: str) -> None:
+        """A throw that a reroll replaced (`rerolled`) or that exploded (`exploded`)."""
         if self._fates is None:
             self._fates = {}
         self._fates[throw_id] = fate
@@ -233,45 +216,9 @@ class Roller:
             return RolledTerm(str(node), _bare_dice(die, faces), sum(faces))
         if node.keeps_only:
             return self._kept_dice(node, faces, first)
-        dice = [_Die(die, [f], [first + i], "roll", f) for i, f in enumerate(faces)]
-        rerolls = [m for m in mods if isinstance(m, ast.Reroll)]
-        if rerolls:
-            self._reroll(node, dice, rerolls, label)
-        explosion = ast.explosion(die, mods)
-        if explosion is not None:
-            dice = self._explode(node, dice, explosion, label)
-        for m in mods:
-            if isinstance(m, ast.Clamp):
-                for d in dice:
-                    d.value = max(d.value, m.value) if m.bound == "min" else min(d.value, m.value)
-        for m in mods:
-            if isinstance(m, ast.Keep):
-                _keep(dice, m, value_of=lambda d: d.value)
-        counting = [m for m in mods if isinstance(m, ast.Counting)]
-        if counting:
-            check_counting(node, counting)
-            for d in dice:
-                if d.kept:
-                    d.success = success_of(d.value, counting)
-            value = sum(d.success for d in dice if d.kept)
-        else:
-            value = sum(d.value for d in dice if d.kept)
-        crit, fumble = _marks(dice, mods)
-        for d in dice:
-            if not d.kept:
-                for tid in d.ids:
-                    self._kept[tid] = False
-        shown = list(dice)
-        for m in mods:
-            if isinstance(m, ast.Sort):
-                shown.sort(key=lambda d: d.value, reverse=m.descending)
-        frozen = tuple(
-            DieRoll(d.die, tuple(d.faces), d.value, d.kept, d.why, d.discarded > 0, d.exploded,
-                    d.success, d.discarded)
-            for d in shown
-        )
-        return RolledTerm(str(node), frozen, value, counts_successes=bool(counting), crit=crit,
-                          fumble=fumble)
+        import rules.dice.modified  # at the first term with more than keeps (see its docstring)
+
+        return rules.dice.modified.modified_term(self, node, faces, first, label)
 
     def _kept_dice(self, node: ast.Dice, faces: list[int], first: int) -> Rolled:
         """A term whose modifiers only keep or drop (4d6kh3): each die is its one face."""
@@ -284,72 +231,6 @@ class Roller:
                 self._kept[first + i] = False
         value = sum(f for f, k in zip(faces, kept, strict=True) if k)
         return RolledTerm(str(node), _bare_dice(node.die, faces, kept), value)
-
-    def _reroll(self, node: ast.Dice, dice: list[_Die], mods: list[ast.Reroll], label: str) -> None:
-        always = [m for m in mods if not m.once]
-        points = [m.when for m in always]
-        if always and node.die.every_face(lambda f: any(p.matches(f) for p in points), points):
-            raise EvaluationError(f"{node} would reroll every face of a {node.die.name}, forever")
-        once = [m for m in mods if m.once]
-        for _wave in range(MAX_WAVES + 1):
-            due = []
-            for d in dice:
-                face = d.faces[-1]
-                if any(m.when.matches(face) for m in always) or (
-                    not d.rerolled_once and any(m.when.matches(face) for m in once)
-                ):
-                    due.append(d)
-            if not due:
-                return
-            if _wave == MAX_WAVES:
-                raise LimitError(f"{node} rerolled more than {MAX_WAVES} waves")
-            for d in due:
-                if not any(m.when.matches(d.faces[-1]) for m in always):
-                    d.rerolled_once = True
-                self._kept[d.ids[-1]] = False
-                self._fate(d.ids[-1], "rerolled")
-                d.discarded += 1
-                face, tid = self.throw(d.die, f"a reroll of {label}")
-                d.faces.append(face)
-                d.ids.append(tid)
-                d.value = face
-
-    def _explode(
-        self, node: ast.Dice, dice: list[_Die], when: ast.Explosion, label: str
-    ) -> list[_Die]:
-        die = node.die
-        if when.endless(die):
-            what = "a d1" if die.sides == 1 and die.kind == "std" else f"a {die.name} on {when}"
-            raise EvaluationError(f"exploding {what} would never stop: {node}")
-        out = list(dice)
-        matches = when.matcher(die)
-        cap = when.cap  # a die's lineage explodes while its chain is shorter than the cap
-        wave = [d for d in dice if matches(d.faces[-1])] if cap != 0 else []
-        for n in range(MAX_WAVES + 1):
-            if not wave:
-                return out
-            if n == MAX_WAVES:
-                raise LimitError(f"{node} exploded more than {MAX_WAVES} waves")
-            nxt: list[_Die] = []
-            for parent in wave:
-                parent.exploded = True
-                self._fate(parent.ids[-1], "exploded")
-                face, tid = self.throw(die, f"an explosion of {label}")
-                if when.style == "!!":
-                    parent.faces.append(face)
-                    parent.ids.append(tid)
-                    parent.value += face
-                    parent.chain += 1
-                    if (cap is None or parent.chain < cap) and matches(face):
-                        nxt.append(parent)
-                    continue
-                child = _Die(die, [face], [tid], "explode", chain=parent.chain + 1)
-                child.value = face - 1 if when.style == "!p" else face
-                out.append(child)
-                if (cap is None or child.chain < cap) and matches(face):
-                    nxt.append(child)
-            wave = nxt
-        return out
 
     def _group(self, node: ast.Group, why: str) -> Rolled:
         members: list[Rolled] = []
@@ -409,30 +290,6 @@ def _dispatch_more(kind: type) -> Callable[..., Rolled]:
     _DISPATCH.update({ast.Aid: Roller._aid, ast.Group: Roller._group, ast.Call: Roller._call,
                       ast.Labeled: Roller._label})
     return _DISPATCH[kind]
-
-
-def _keep(dice: list[_Die], mod: ast.Keep, value_of: Callable[[_Die], int]) -> None:
-    live = [i for i, d in enumerate(dice) if d.kept]
-    values = [value_of(dice[i]) for i in live]
-    flags = [True] * len(live)
-    keep_indices(flags, values, mod)
-    for i, flag in zip(live, flags, strict=True):
-        dice[i].kept = flag
-
-
-def _marks(dice: list[_Die], mods: tuple[ast.Modifier, ...]) -> tuple[bool | None, bool | None]:
-    """Whether a kept die's natural face (its first standing one) is in the `cs` / `cf` range;
-    None for a range the term does not have."""
-    crit: bool | None = None
-    fumble: bool | None = None
-    for m in mods:
-        if isinstance(m, ast.Crit):
-            hit = any(d.kept and m.when.matches(d.faces[d.discarded]) for d in dice)
-            if m.kind == "cs":
-                crit = bool(crit) or hit
-            else:
-                fumble = bool(fumble) or hit
-    return crit, fumble
 
 
 def _successes_of(tree: Rolled) -> int | None:
