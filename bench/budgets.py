@@ -98,7 +98,7 @@ def runner(stdin: str = "", **settings: object) -> Any:
 
 
 def call_budgets() -> None:
-    from cli.entry.fast_argv import run_batch
+    from cli.line.batch import run_batch
     from rules.dice.evaluate import Roller
     from rules.dice.source import RandomSource
     from rules.exact import clear_cache, distribution, line_odds
@@ -154,7 +154,7 @@ def work_counts() -> None:
     campaign connections a repeat opens."""
     import cli.line.plan as plan_module
     import rules.roll_parts as parts
-    from cli.entry.fast_argv import run_batch
+    from cli.line.batch import run_batch
 
     described: list[object] = []
     describe = parts.roll_parts  # a summary imports it when it is written (rules/systems/protocol.py)

@@ -79,7 +79,7 @@ def batch(where: Path, changes: int) -> float:
 PROFILED = """
 import cProfile, io, os, pstats, sys
 from cli.entry.environment import Environment
-from cli.entry.fast_argv import run_batch
+from cli.line.batch import run_batch
 from cli.line.runner import Runner
 from cli.entry.settings import Settings
 env = Environment(stdin=io.StringIO("gain luck 1\\n" * int(sys.argv[1])), stdout=io.StringIO(),

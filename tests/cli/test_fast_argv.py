@@ -13,8 +13,9 @@ import click
 import pytest
 
 from cli.entry.app import main_app
-from cli.entry.fast_argv import argv_words, input_lines
+from cli.entry.fast_argv import argv_words
 from cli.entry.settings import Settings
+from cli.line.batch import input_lines
 from tests.support.cli import RUNNER, invoke
 from tests.support.installed import ROLL
 
