@@ -12,7 +12,8 @@ from cli.repl.view import TableView
 
 
 class RollCompleter(Completer):
-    """The prompt-toolkit face of `suggest()`; `sheet import` completes file paths."""
+    """The prompt-toolkit face of `suggest()`; `sheet import` completes file paths, each of its
+    files (`sheet import mira.toml bram.t…`)."""
 
     def __init__(self, view: Callable[[], TableView]) -> None:
         self.view = view
@@ -22,7 +23,7 @@ class RollCompleter(Completer):
         self, document: Document, complete_event: CompleteEvent
     ) -> Iterator[Completion]:
         text = document.text_before_cursor
-        match = re.match(r"\s*sheet\s+import\s+(\S*)$", text, re.IGNORECASE)
+        match = re.match(r"\s*sheet\s+import\s+(?:\S+\s+)*(\S*)$", text, re.IGNORECASE)
         if match:
             sub = Document(match.group(1), len(match.group(1)))
             yield from self._paths.get_completions(sub, complete_event)

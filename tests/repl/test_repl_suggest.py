@@ -125,6 +125,8 @@ def test_the_completer_completes_paths_after_sheet_import(tmp_path: Any, monkeyp
     (tmp_path / "mira.toml").write_text("")
     monkeypatch.chdir(tmp_path)
     assert completions("sheet import mi") == [("ra.toml", 0, "mira.toml")]
+    (tmp_path / "bram.toml").write_text("")
+    assert completions("sheet import mira.toml br") == [("am.toml", 0, "bram.toml")]
 
 
 # ---- lexer, validator ----
