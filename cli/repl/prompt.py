@@ -48,9 +48,10 @@ def shortened(name: str, room: int) -> str:
     kept, used = "", 0
     for c in head:
         unit = shown(c)
-        if used + width_of(unit) > keep:
+        w = width_of(unit)
+        if used + w > keep:
             break
-        kept, used = kept + unit, used + width_of(unit)
+        kept, used = kept + unit, used + w
     return kept.rstrip() + ELLIPSIS + number
 
 

@@ -5,7 +5,6 @@ sort), then frozen into the term's DieRolls. A plain sum or a keep never loads i
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -64,7 +63,7 @@ def modified_term(roller: Thrower, node: ast.Dice, faces: list[int], first: int,
                 d.value = max(d.value, m.value) if m.bound == "min" else min(d.value, m.value)
     for m in mods:
         if isinstance(m, ast.Keep):
-            _keep(dice, m, value_of=lambda d: d.value)
+            _keep(dice, m)
     counting = [m for m in mods if isinstance(m, ast.Counting)]
     if counting:
         check_counting(node, counting)
@@ -159,9 +158,10 @@ def _explode(
     return out
 
 
-def _keep(dice: list[_Die], mod: ast.Keep, value_of: Callable[[_Die], int]) -> None:
+def _keep(dice: list[_Die], mod: ast.Keep) -> None:
+    """Which of the standing dice a keep or drop leaves standing, by their values."""
     live = [i for i, d in enumerate(dice) if d.kept]
-    values = [value_of(dice[i]) for i in live]
+    values = [dice[i].value for i in live]
     flags = [True] * len(live)
     keep_indices(flags, values, mod)
     for i, flag in zip(live, flags, strict=True):
