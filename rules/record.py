@@ -115,6 +115,8 @@ class Record(NamedTuple):
     damage: str | None = None
     """A damaged entry: what is wrong with it."""
     version: int = RECORD_VERSION
+    compare: str | None = None
+    """How `outcome` came from `total` and `target` (rules/goal.py); None without a target."""
 
     def field(self, key: str, default: Any = None) -> Any:
         """One of the system's own fields (`extra`), or `default`."""
@@ -129,7 +131,8 @@ class Record(NamedTuple):
         return dict(self.extra)
 
 
-FIXED = frozenset({"input", "system", "character", "kind", "total", "target", "outcome", "crit",
+FIXED = frozenset({"input", "system", "character", "kind", "total", "target", "compare",
+                   "outcome", "crit",
                    "fumble", "successes", "dice", "changes", "text", "labels", "notes",
                    "secret", "undoes", "restored", "sheet", "error"})
 """What a system's extra field cannot be called: the JSON names of the record's own fields."""
@@ -178,7 +181,7 @@ def record_of(res: Resolution, text: str, secret: bool = False, history: bool = 
         res.input, res.system, res.kind, LINE, res.character, expanded, res.total, res.target,
         res.outcome, res.crit, res.fumble, res.successes, dice, res.changes, text,
         tuple((k, shown_fraction(v)) for k, v in labels.items()) if labels else (),
-        res.notes, tuple(extra), secret,
+        res.notes, tuple(extra), secret, compare=res.compare,
     )  # fmt: skip
 
 

@@ -74,6 +74,8 @@ class Resolution:
     character: str | None = None
     total: int | None = None
     target: int | None = None
+    compare: str | None = None
+    """How `outcome` came from `total` and `target` (rules/goal.py); None without a target."""
     outcome: str | None = None
     crit: bool = False
     fumble: bool = False

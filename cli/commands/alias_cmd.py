@@ -99,11 +99,12 @@ def alias_list(env: Environment, settings: Settings) -> None:
     rows: list[tuple[str, str, str | None]] = [(n, line, None) for n, line in aliases.items()]
     if character is not None:
         rows += [(n, line, character.name) for n, line in sheet_rolls(character).items()]
+    if settings.json:
+        env.listing("aliases", ({"name": name, "line": line, "character": owner}
+                                for name, line, owner in rows))
+        return
     for name, line, owner in rows:
-        if settings.json:
-            env.json({"name": name, "line": line, "character": owner})
-        else:
-            env.out(shown(f"{name} → {line}" + (f"  ({owner})" if owner else "")))
+        env.out(shown(f"{name} → {line}" + (f"  ({owner})" if owner else "")))
 
 
 @alias_app.command("export")

@@ -175,8 +175,7 @@ def sheet_list(env: Environment, settings: Settings) -> None:
         roster = tx.roster()  # names and systems only: quick with 10,000 characters
     active = settings.acting()
     if settings.json:
-        for name, system in roster:
-            env.json({"name": name, "system": system})
+        env.listing("characters", ({"name": name, "system": system} for name, system in roster))
         return
     lines = []
     for name, system in roster:
@@ -264,8 +263,13 @@ def log_command(
         newest = tx.log(1)
         entries = recent_shown(lambda k: tx.log(k, settings.acting(), start), n, viewer)
     emit = entry_printer(env, settings.json, env.width())
-    for entry in entries:
-        emit(entry)
+    if settings.json:  # a listing: one object in a batch, whatever the count (SPEC §3)
+        from cli.render.log import log_json
+
+        env.listing("log", map(log_json, entries))
+    else:
+        for entry in entries:
+            emit(entry)
     if watcher is not None:
         follow_log(store, watcher, newest[0].id if newest else 0, settings.acting(), emit,
                    env.err, viewer)

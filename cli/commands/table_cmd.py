@@ -94,14 +94,17 @@ def table_list(env: Environment, settings: Settings) -> None:
     """The campaign's tables: name, die, rows, title."""
     with campaign_transaction(settings, readonly=True) as tx:
         tables = tx.tables()
+    listed = []
     for name, data in tables.items():
         rows = data.get("rows", [])
         die = data.get("roll") or f"d{sum(int(r.get('weight', 1)) for r in rows)}"
-        title = str(data.get("title", ""))
-        if settings.json:
-            env.json({"name": name, "roll": die, "rows": len(rows), "title": title or None})
-        else:
-            env.out(shown(f"{name} · {die} · {len(rows)} rows" + (f" · {title}" if title else "")))
+        listed.append((name, die, len(rows), str(data.get("title", ""))))
+    if settings.json:
+        env.listing("tables", ({"name": name, "roll": die, "rows": rows, "title": title or None}
+                               for name, die, rows, title in listed))
+        return
+    for name, die, rows, title in listed:
+        env.out(shown(f"{name} · {die} · {rows} rows" + (f" · {title}" if title else "")))
 
 
 @table_app.command("rm")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
@@ -90,6 +90,13 @@ class Environment:
         from cli.render.json import dumps
 
         self.out(dumps(dict(obj)))
+
+    def listing(self, kind: str, items: Iterable[Mapping[str, Any]]) -> None:
+        """Print a listing's items (`sheet list`, `log`), one JSON object each from a shell; a
+        batch line gathers them as one `{"input", "kind", "items"}` object whatever the count
+        (cli/line/dispatch.py's OneAnswer), `kind` naming what they are (`characters`)."""
+        for item in items:
+            self.json(item)
 
     def flush(self) -> None:
         """Send what was printed: a batch calls it before a read that may wait."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -147,9 +147,9 @@ def help_of(group: click.Command, words: list[str]) -> str:
 
 
 class OneAnswer(Environment):
-    """A subcommand's output under --json, gathered into one JSON object (SPEC §3): the object
-    it printed when it printed one, else its objects as `items` (`systems`, `sheet list`), else
-    its text (`help`)."""
+    """A subcommand's output under --json, gathered into one JSON object (SPEC §3): a listing's
+    items as `items` whatever their count (`sheet list`, `log`), else the object it printed when
+    it printed one, else its objects as `items`, else its text (`help`)."""
 
     def __init__(self, env: Environment) -> None:
         super().__init__(env.stdin, env.stdout, env.stderr, env.confirm, holding=env.holding,
@@ -157,6 +157,8 @@ class OneAnswer(Environment):
         self.target = env
         self.objects: list[dict[str, Any]] = []
         self.printed: list[str | dict[str, Any]] = []
+        self.listed: str | None = None
+        """The kind of the listing the subcommand printed, if it printed one."""
 
     def out(self, text: str, end: str = "\n") -> None:
         self.printed.append(text + end)
@@ -165,10 +167,18 @@ class OneAnswer(Environment):
         self.objects.append(dict(obj))
         self.printed.append(self.objects[-1])
 
+    def listing(self, kind: str, items: Iterable[Mapping[str, Any]]) -> None:
+        self.listed = kind
+        for item in items:
+            self.json(item)
+
     def answer(self, text: str, kind: str) -> None:
         """Print the one object: what the subcommand printed, as the docstring above says."""
         from cli.render.json import dumps
 
+        if self.listed is not None and len(self.objects) == len(self.printed):
+            self.target.json({"input": text, "kind": self.listed, "items": self.objects})
+            return
         if len(self.printed) == 1 and self.objects:
             self.target.json(self.objects[0])
             return

@@ -99,6 +99,11 @@ or -n N: that line's own options (`-s vagabond check dex=5`).
 
 --seed INT: the same dice for the same INT and LINEs, on every machine; each
   integer its own series (--seed -7 never throws --seed 7's dice).
+
+--json: an object per LINE; with a target, "compare" says how the outcome came
+  of it: ">=" (vs N), ">" (roll higher), "<=" or "<" (roll-under: 9 ≤ 14). In
+  a batch a list (sheet list, alias list, table list, log) is one object,
+  {{"input", "kind", "items": […]}}, whatever the count.
 """
 """`roll help` alone (the REPL's own `help` says its words instead: cli/repl/repl.py)."""
 

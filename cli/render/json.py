@@ -26,6 +26,7 @@ def record_to_json(record: Record) -> dict[str, Any]:
         "kind": record.kind,
         "total": record.total,
         "target": record.target,
+        "compare": record.compare,
         "outcome": record.outcome,
         "crit": record.crit,
         "fumble": record.fumble,

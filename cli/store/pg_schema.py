@@ -54,6 +54,15 @@ def pg_version(db: Any) -> int | None:
     return None if row is None else int(row[0])
 
 
+def not_roll(db: Any, where: CampaignURL) -> UsageError | None:
+    """The error for a database with no campaign whose schema holds another program's tables
+    (roll's mark is its `roll_schema` table): roll neither reads nor writes one; None else."""
+    if pg_version(db) is not None or not _catalog(Link(db, POSTGRES)):
+        return None
+    return UsageError(f"{where} is a PostgreSQL database of another program, not a roll"
+                      " campaign (its schema holds tables, none of them roll's)")
+
+
 def pg_migrate(db: Any, where: CampaignURL) -> bool:
     """Create or bring the schema up to date, all steps in one transaction (or none); whether
     this call created the campaign.
@@ -68,6 +77,9 @@ def pg_migrate(db: Any, where: CampaignURL) -> bool:
     db.execute("BEGIN")
     try:
         db.execute("SELECT pg_advisory_xact_lock(hashtext('roll-rules schema'))")
+        refused = not_roll(db, where) if found is None else None  # under the lock: a
+        if refused is not None:  # campaign another process just made is no stranger's
+            raise refused
         db.execute(f"CREATE TABLE IF NOT EXISTS {VERSION_TABLE} (id INTEGER PRIMARY KEY"
                    " CHECK (id = 1), version INTEGER NOT NULL)")
         db.execute(f"INSERT INTO {VERSION_TABLE} VALUES (1, 0) ON CONFLICT (id) DO NOTHING")

@@ -18,7 +18,7 @@ from typing import Any
 
 from cli.store.connection import CampaignUnavailable, OneConnection
 from cli.store.link import Link
-from cli.store.pg_schema import POSTGRES, VERSION_TABLE, pg_migrate, pg_version
+from cli.store.pg_schema import POSTGRES, VERSION_TABLE, not_roll, pg_migrate, pg_version
 from cli.store.rows import Decoder
 from cli.store.sqlite import BUSY_TIMEOUT_S, no_campaign
 from cli.store.transaction import Transaction
@@ -173,7 +173,7 @@ class PostgresCampaign(OneConnection[Any, Transaction]):
         db = _taken(self.where) or connect(self.where)
         try:
             if not self.create and pg_version(db) is None:
-                raise no_campaign(self.where)
+                raise not_roll(db, self.where) or no_campaign(self.where)
             created = pg_migrate(db, self.where)
         except BaseException as exc:
             db.close()

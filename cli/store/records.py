@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 REROLLED_TAG = "rerolled"
 """The third item of a stored system field that is a reroll's record (rules.record.Rerolled)."""
 
-_OPTIONAL = ("expanded", "secret", "undoes", "restored", "damage")
+_OPTIONAL = ("expanded", "secret", "undoes", "restored", "damage", "compare")
 """Fields stored only when they are set."""
 
 
@@ -130,8 +130,21 @@ def _decoded(data: Mapping[str, Any], changes: tuple[Change, ...]) -> Record:
         tuple(str(n) for n in data.get("notes", ())), extra, data.get("secret") is True,
         _opt_int(data.get("undoes")), _opt_text(data.get("restored")),
         dict(sheet) if isinstance(sheet, Mapping) else None, _opt_text(data.get("damage")),
-        version,
+        version, _compare(data, _opt_int(data.get("target"))),
     )  # fmt: skip
+
+
+def _compare(data: Mapping[str, Any], target: int | None) -> str | None:
+    """The stored compare; one logged before results carried it is read from its text."""
+    if target is None:
+        return None
+    stored = _opt_text(data.get("compare"))
+    if stored is not None:
+        return stored
+    from rules.goal import compare_in_text
+
+    return compare_in_text(str(data.get("text", "")), target, str(data.get("system", "")),
+                           str(data.get("kind", "")))
 
 
 def _dice(listed: Any) -> tuple[RolledDie, ...]:
@@ -175,8 +188,8 @@ def _name(value: Any) -> str | None:
 
 # ---- the rows before the record: the §3 object a LINE printed ----
 
-_SECTION3 = ("input", "system", "character", "kind", "total", "target", "outcome", "crit",
-             "fumble", "successes", "dice", "changes", "text")
+_SECTION3 = ("input", "system", "character", "kind", "total", "target", "compare", "outcome",
+             "crit", "fumble", "successes", "dice", "changes", "text")
 _NAMED: dict[str, tuple[str | None, type]] = {
     "expanded": (None, str), "secret": (None, bool), "undoes": (UNDO, int),
     "restored": (UNDO, str), "sheet": (REMOVE, Mapping), "error": (DAMAGED, str),
@@ -232,7 +245,7 @@ def _from_section3(obj: Mapping[str, Any], changes: Sequence[Change], input_: st
         tuple((str(k), v) for k, v in labels.items()) if isinstance(labels, Mapping) else (),
         tuple(str(n) for n in notes) if isinstance(notes, list) else (), tuple(extra),
         named.get("secret", False), named.get("undoes"), named.get("restored"),
-        named.get("sheet"), named.get("damage"),
+        named.get("sheet"), named.get("damage"), compare=_compare(obj, _opt_int(obj.get("target"))),
     )  # fmt: skip
 
 

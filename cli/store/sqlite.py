@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 import time
@@ -12,6 +13,7 @@ from typing import TYPE_CHECKING
 import cli.store.schema as schema
 from cli.store.connection import CampaignUnavailable, OneConnection
 from cli.store.link import Dialect, Link, Rows
+from cli.store.ownership import APPLICATION_ID, check_owned
 from cli.store.rows import Decoder
 from cli.store.transaction import Transaction
 from cli.store.where import default_campaign_path, no_campaign, path_exists, shown_name
@@ -92,19 +94,31 @@ def schema_version(db: sqlite3.Connection) -> int:
 
 
 def migrate(db: sqlite3.Connection, path: Path) -> None:
-    """Bring the schema up to date, all steps in one transaction (or none)."""
+    """Bring the schema up to date and mark the file as roll's, all steps in one transaction
+    (or none): a campaign made before roll marked its files is marked when next opened."""
     target = len(schema.MIGRATIONS)
     if schema_version(db) == target:
+        _mark(db)
         return
     db.execute("BEGIN IMMEDIATE")
     try:
         schema.run_steps(Link(db, SQLITE), schema_version(db), path)  # again, under the lock
         db.execute(f"PRAGMA user_version = {target}")
+        db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
         db.execute("COMMIT")
     except BaseException:
         if db.in_transaction:
             db.execute("ROLLBACK")
         raise
+
+
+def _mark(db: sqlite3.Connection) -> None:
+    """Mark a campaign of the current schema made before roll marked its files: if it can be
+    written now (a full disk or a read-only medium still reads it unmarked)."""
+    if int(db.execute("PRAGMA application_id").fetchone()[0]) == APPLICATION_ID:
+        return
+    with contextlib.suppress(sqlite3.OperationalError):  # else the next command that can
+        db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
 
 
 class Campaign(OneConnection[sqlite3.Connection, "Transaction"]):
@@ -122,9 +136,13 @@ class Campaign(OneConnection[sqlite3.Connection, "Transaction"]):
     def _connect(self) -> sqlite3.Connection:
         if self._db is not None:
             return self._db
-        if not path_exists(self.path) and not self.create:  # path_exists refuses a device
+        if path_exists(self.path):  # path_exists refuses a device
+            # another program's database is refused before SQLite opens it for roll
+            new = check_owned(self.path, self.create)
+        elif not self.create:
             raise no_campaign(self.path)
-        new = not self.path.exists()
+        else:
+            new = True
         try:
             _prepare_file(self.path)
         except OSError as exc:

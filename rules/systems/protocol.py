@@ -69,13 +69,16 @@ class Context:
         return replace(self, table=table), replace(line, args=line.args[1:])
 
     def resolution(self, kind: str, summary: Summary, *, total: int | None = None,
-                   target: int | None = None, outcome: str | None = None, crit: bool = False,
+                   target: int | None = None, compare: str = ">=",
+                   outcome: str | None = None, crit: bool = False,
                    fumble: bool = False, successes: int | None = None,
                    changes: tuple[Change, ...] = (), notes: tuple[str, ...] = (),
                    extra: tuple[tuple[str, Any], ...] = (), rolls: tuple[Roll, ...] = ()
                    ) -> Resolution:
         """A Resolution for this LINE: who acts, with the throws made so far; `summary` may be a
-        function that writes it, called only if the summary is read (Resolution.summary).
+        function that writes it, called only if the summary is read (Resolution.summary);
+        `compare` says how the outcome came from the target (≥ unless the game says otherwise),
+        and is kept only where there is a target.
 
         The fields a command gives are named here, and the Resolution is made from every field
         in the order the class declares them: a class called with keywords has them gathered in
@@ -95,6 +98,7 @@ class Context:
             self.name,  # character
             total,  # total
             target,  # target
+            None if target is None else compare,  # compare
             outcome,  # outcome
             crit,  # crit
             fumble,  # fumble
@@ -226,13 +230,15 @@ class System:
             fumble = fumble if ranged_fumble is None else ranged_fumble
 
         def summary() -> Said:  # written only if read: `-q` shows the total alone
+            from rules.goal import against
             from rules.roll_parts import roll_parts
             from rules.said import Word, built, marks
 
             if outcome is None and not (crit or fumble):
                 return f"{shown} → " + roll_parts(roll)
             return built((f"{shown} → ", roll_parts(roll),
-                          *(() if outcome is None else (f" {line.goal_text} · ", Word(outcome))),
+                          *(() if outcome is None else (
+                              f" {against(line.target_op, target or 0)} · ", Word(outcome))),
                           marks(crit, fumble)))
 
         return ctx.resolution(
@@ -240,6 +246,7 @@ class System:
             summary,
             total=roll.total,
             target=target,
+            compare=line.target_op,
             outcome=outcome,
             crit=crit,
             fumble=fumble,

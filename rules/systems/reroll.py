@@ -241,7 +241,8 @@ def reroll(ctx: Context, rule: Rule, pick: Picker) -> Resolution:
     extra = ((rule.key, record), *((k, v) for k, v in res.extra if k != "check_die"))
     return ctx.resolution(
         res.kind, f"{rule.word}: " + res.summary_parts, total=res.total, target=res.target,
-        outcome=res.outcome, crit=res.crit, fumble=res.fumble, successes=res.successes,
+        compare=res.compare or ">=", outcome=res.outcome, crit=res.crit, fumble=res.fumble,
+        successes=res.successes,
         changes=tuple(changes), notes=(f"{rule.name}: {shown}", *res.notes), extra=extra,
     )
 

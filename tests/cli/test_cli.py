@@ -6,8 +6,8 @@ import pytest
 
 from tests.support.cli import invoke, invoke_json
 
-FIXED_KEYS = {"input", "system", "character", "kind", "total", "target", "outcome", "crit",
-              "fumble", "successes", "dice", "changes", "text"}
+FIXED_KEYS = {"input", "system", "character", "kind", "total", "target", "compare", "outcome",
+              "crit", "fumble", "successes", "dice", "changes", "text"}
 
 
 def test_text_shows_the_dice_and_marks_the_dropped() -> None:
@@ -19,7 +19,7 @@ def test_json_has_the_fixed_keys_and_every_die() -> None:
     assert code == 0
     assert obj == {
         "input": "2d6+1", "system": "generic", "character": None, "kind": "roll", "total": 9,
-        "target": None, "outcome": None, "crit": False, "fumble": False, "successes": None,
+        "target": None, "compare": None, "outcome": None, "crit": False, "fumble": False, "successes": None,
         "dice": [{"die": "d6", "face": 3, "kept": True}, {"die": "d6", "face": 5, "kept": True}],
         "changes": [], "text": "2d6+1 → [3, 5] + 1 = 9",
     }

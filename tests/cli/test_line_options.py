@@ -154,7 +154,7 @@ def test_a_lines_own_as_in_a_fight_and_the_next_line_acts_as_whose_turn_it_is(
     encounter.run("encounter start Mira Bo")
     lines = "--as Bo --rolled 7 check str\n--rolled 7 check dex\n"
     assert invoke(input=lines) == (
-        0, "check str → 7 vs 10 · pass\n(as Mira: its turn)\ncheck dex → 7 vs 14 · pass\n", "")
+        0, "check str → 7 ≤ 10 · pass\n(as Mira: its turn)\ncheck dex → 7 ≤ 14 · pass\n", "")
     code, out, _ = invoke("log", "--json")
     assert [(e["input"], e["character"]) for e in map(json.loads, out.splitlines())][-2:] == [
         ("check str", "Bo"), ("check dex", "Mira")]

@@ -117,7 +117,7 @@ def test_a_name_the_campaign_lacks_is_not_joined(goblins: None) -> None:
 def test_another_games_name_readers_share_it(tmp_path: Path) -> None:
     imported(tmp_path, TAM, OLD_TOM)
     assert invoke("--as", "Tam", "save str vs str of Old Tom", "--rolled", "5,7") == (
-        0, "save str vs str of Old Tom → 5 vs >7 · fail\nOld Tom's STR d10 rolled 7\n", "")
+        0, "save str vs str of Old Tom → 5 > 7 · fail\nOld Tom's STR d10 rolled 7\n", "")
     assert invoke("--as", "Tam", "hit 2 old tom") == (
         0, "hit 2 old tom → Grit takes 2, no Direct Damage\nOld Tom · Grit 3 → 1 (hit)\n", "")
 

@@ -75,7 +75,8 @@ def test_who_acts_in_the_batch_acts_for_its_subcommands(tmp_path: Path) -> None:
     assert code == 0
     shown, listed = (json.loads(line) for line in out.splitlines())
     assert shown["name"] == "Mira"
-    assert listed == {"name": "Mira", "system": "vagabond"}  # one object: itself
+    assert listed == {"input": "sheet list", "kind": "characters",  # a listing, even of one
+                      "items": [{"name": "Mira", "system": "vagabond"}]}
 
 
 def test_help_asked_on_a_batch_line_is_the_commands_help_through_the_environment() -> None:

@@ -44,7 +44,7 @@ def test_context_resolution_gives_each_field_its_own_value() -> None:
     roller = Roller(ScriptedSource([4]))
     roll = roller.roll(parse("1d6").expr)  # type: ignore[union-attr]
     ctx = Context(system, TableState(active=mira), roller, "1d6 # mine")
-    given = {"total": 11, "target": 12, "outcome": "fail", "crit": True, "fumble": False,
+    given = {"total": 11, "target": 12, "compare": "<=", "outcome": "fail", "crit": True, "fumble": False,
              "successes": 13, "changes": (Change("Mira", "hp", 9, 8, "hurt"),),
              "notes": ("a note",), "extra": (("key", "value"),), "rolls": (roll,)}
     taken = set(inspect.signature(Context.resolution).parameters) - {"self", "kind", "summary"}
@@ -56,3 +56,12 @@ def test_context_resolution_gives_each_field_its_own_value() -> None:
     assert res.throws == roller.throws and res.trail is roller and res.comment is None
     assert {f.name for f in fields(Resolution)} == {*given, "input", "system", "kind", "said",
                                                    "character", "throws", "trail", "comment"}
+
+
+def test_context_resolution_says_at_least_unless_told_and_nothing_without_a_target() -> None:
+    """`compare` is ≥ where a game gives a target and no compare, None where there is no
+    target (SPEC §3: every result with a target carries it)."""
+    ctx = Context(get_system("generic"), TableState(), Roller(ScriptedSource([])), "x")
+    assert ctx.resolution("roll", "s", target=10).compare == ">="
+    assert ctx.resolution("roll", "s", target=10, compare=">").compare == ">"
+    assert ctx.resolution("roll", "s", compare=">").compare is None

@@ -90,7 +90,7 @@ def test_the_repl_advances_and_a_line_acts_as_whose_turn_it_is(tmp_path: Path) -
     assert (status, err.getvalue()) == (0, "")
     assert out.getvalue() == (
         "round 1 · Bo's turn\n  Encounter · R1 Mira → R1 Bo (next)\n  next: Goblin\n"
-        "(as Bo: its turn)\npass · 7\n  7 vs 10\n"
+        "(as Bo: its turn)\npass · 7\n  7 ≤ 10\n"
         "round 1 · Goblin's turn\n  Encounter · R1 Bo → R1 Goblin (next)\n  next: Mira\n")
     code, log = invoke("log", "--json")[:2]
     assert [json.loads(row)["character"] for row in log.splitlines()][-2:] == ["Bo", None]

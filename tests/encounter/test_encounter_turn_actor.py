@@ -19,7 +19,7 @@ def log_rows() -> list[dict[str, object]]:
 def test_a_one_shot_check_acts_as_whose_turn_it_is_and_says_so(tmp_path: Path) -> None:
     imported(tmp_path, "mira", "bo")
     run("encounter start Mira Bo")
-    assert run("check dex --rolled 7") == "(as Mira: its turn)\ncheck dex → 7 vs 14 · pass\n"
+    assert run("check dex --rolled 7") == "(as Mira: its turn)\ncheck dex → 7 ≤ 14 · pass\n"
     run("next")
     code, out, err = invoke("--json", "check", "str", "--rolled", "13")
     result = json.loads(out)
@@ -33,9 +33,9 @@ def test_as_and_roll_as_still_choose_who_acts(tmp_path: Path, monkeypatch: pytes
                                               ) -> None:
     imported(tmp_path, "mira", "bo")
     run("encounter start Mira Bo")
-    assert run("check str --rolled 7", "--as", "Bo") == "check str → 7 vs 10 · pass\n"
+    assert run("check str --rolled 7", "--as", "Bo") == "check str → 7 ≤ 10 · pass\n"
     monkeypatch.setenv("ROLL_AS", "Bo")
-    assert run("check str --rolled 7") == "check str → 7 vs 10 · pass\n"
+    assert run("check str --rolled 7") == "check str → 7 ≤ 10 · pass\n"
     assert [e["character"] for e in log_rows()][-2:] == ["Bo", "Bo"]
     monkeypatch.delenv("ROLL_AS")
     code, out, err = invoke("-s", "macchiato", "check", "str", "--as", "", "--rolled", "7")

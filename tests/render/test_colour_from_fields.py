@@ -56,9 +56,9 @@ def test_a_rerolled_face_and_a_dropped_group_member_are_dimmed_from_their_flags(
 
 def test_a_games_outcome_and_crit_are_coloured_from_the_words_the_game_wrote() -> None:
     res = rules.roll("check str=12 adv", system="macchiato", source=ScriptedSource([1, 9]))
-    assert plain_text(res).split("\n")[0] == "check str=12 adv → [1, ~~9~~] vs 12 · pass · crit"
+    assert plain_text(res).split("\n")[0] == "check str=12 adv → [1, ~~9~~] ≤ 12 · pass · crit"
     assert render(res, True).split("\n") == [
-        f"check str=12 adv → [1, {dropped('9')}] vs 12 · {STYLES['pass']}pass{RESET}"
+        f"check str=12 adv → [1, {dropped('9')}] ≤ 12 · {STYLES['pass']}pass{RESET}"
         f" · {STYLES['crit']}crit{RESET}",
         f"{STYLES['crit']}crit{RESET}: double the effect or add a consequence",
     ]

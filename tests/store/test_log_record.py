@@ -37,8 +37,8 @@ from tests.support.paths import SHEETS_DIR
 from tests.support.strategies import roll_lines
 
 SHEETS = SHEETS_DIR
-ORDER = ["input", "system", "character", "kind", "total", "target", "outcome", "crit", "fumble",
-         "successes", "dice", "changes", "text"]
+ORDER = ["input", "system", "character", "kind", "total", "target", "compare", "outcome", "crit",
+         "fumble", "successes", "dice", "changes", "text"]
 
 
 def recorded(line: str, faces: list[int]) -> Record:
@@ -157,7 +157,11 @@ def test_an_old_section_3_object_reads_as_a_record() -> None:
     assert record.expanded == "attack melee 1d8+3" and record.notes == ("Damage 8",)
     assert record.extra == (("damage", 8), ("check_die", 0))
     assert record.dice == (RolledDie("d20", 17, True),)  # no history: it was not kept
-    assert json.dumps(record_to_json(record)) == json.dumps(old)
+    assert record.compare == ">="  # the compare SPEC §3 added since: a Vagabond attack's
+    keys = list(old)
+    shown = [*keys[:6], "compare", *keys[6:]]  # after `target`, where §3 puts it
+    assert json.dumps(record_to_json(record)) == json.dumps(
+        {key: old.get(key, ">=") for key in shown})
 
 
 # ---- through roll ----
@@ -189,13 +193,13 @@ def test_sheet_rm_json_is_the_logged_removal_and_undo_brings_it_back() -> None:
     code, out, _ = invoke("--json", "sheet", "rm", "Corin", "--yes")
     assert code == 0
     removal = json.loads(out)
-    assert list(removal)[:2] == ["id", "time"] and list(removal)[2:15] == ORDER
+    assert list(removal)[:2] == ["id", "time"] and list(removal)[2:16] == ORDER
     assert (removal["kind"], removal["text"], removal["sheet"]["name"]) == (
         "remove", "removed Corin", "Corin")
     assert json.loads(invoke("log", "-n", "1", "--json")[1]) == removal
     code, out, _ = invoke("--json", "undo")
     undone = json.loads(out)
-    assert code == 0 and list(undone)[2:15] == ORDER
+    assert code == 0 and list(undone)[2:16] == ORDER
     assert (undone["undoes"], undone["restored"], undone["text"]) == (
         removal["id"], "Corin", "undo sheet rm Corin")
     assert invoke("sheet", "list")[1].split() == ["Corin", "vagabond"]
@@ -209,7 +213,7 @@ def test_a_damaged_row_is_listed_with_every_section_3_key(private_campaign: Path
     db.commit()
     db.close()
     listed = json.loads(invoke("log", "--json")[1])
-    assert list(listed)[2:15] == ORDER and listed["kind"] == DAMAGED
+    assert list(listed)[2:16] == ORDER and listed["kind"] == DAMAGED
     assert listed["character"] == "Mira" and "is damaged (its act is not text)" in listed["error"]
     assert invoke("log")[1].rstrip().endswith("Mira hurt 1 (damaged)")
 

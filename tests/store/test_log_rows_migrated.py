@@ -102,6 +102,16 @@ TIME = re.compile(r'^\{"id": (\d+), "time": "[^"]*"')
 AGE = re.compile(r"^(#\d+) \S+ ", re.MULTILINE)
 
 
+OLD_TARGET = re.compile(r'"target": (null|-?\d+), "outcome"')
+
+
+def with_compare(line: str) -> str:
+    """An old §3 line with the `compare` SPEC §3 added since: every old row's game compares
+    by ≥ (Vagabond, Tiers), and a row without a target has none."""
+    return OLD_TARGET.sub(lambda m: f'"target": {m[1]}, "compare": '
+                          f'{"null" if m[1] == "null" else chr(34) + ">=" + chr(34)}, "outcome"', line)
+
+
 def same_shape(text: str) -> str:
     """What may differ between the two runs taken out: an entry's age (the rows are older
     now), and the time of an entry written by this run (the old rows keep theirs)."""
@@ -148,7 +158,7 @@ def test_a_migrated_campaign_shows_undoes_and_rerolls_as_before(
             monkeypatch.delenv("ROLL_GM", raising=False)
         code, out, err = invoke(*done["args"])
     assert (code, err) == (done["status"], done["stderr"])
-    assert same_shape(out) == same_shape(shown_now(done, store_where))
+    assert same_shape(out) == same_shape(with_compare(shown_now(done, store_where)))
 
 
 SECRET_ROW = "Mira check detect → 12 fail"
@@ -178,6 +188,7 @@ def test_line_rows_are_the_same_bytes_and_only_hand_built_ones_change_order(
     shown = out.splitlines()
     assert code == 0 and len(shown) == len(expected)
     for old, new in zip(expected, shown, strict=True):
+        old = with_compare(old)
         if json.loads(old)["kind"] in HAND_BUILT:
             assert new != old and json.loads(new) == json.loads(old)
             assert new == renderer_order(old)

@@ -21,7 +21,7 @@ def test_the_roller_sees_it_the_log_shows_only_the_marker(
     imported(tmp_path, "mira")
     code, out, err = invoke("secret", "check", "dex", "--as", "Mira", "--rolled", "7")
     assert (code, err) == (0, "")
-    assert out == ("check dex → 7 vs 14 · pass\n"
+    assert out == ("check dex → 7 ≤ 14 · pass\n"
                    "(secret: the log shows others only that you rolled)\n")
     invoke("d6", "--rolled", "2")  # a plain roll is not logged
     code, out, _ = invoke("log", "--json")

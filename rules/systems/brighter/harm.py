@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from rules.campaign import Character, apply_change
 from rules.dice.steps import GONE, die_name, step
 from rules.errors import RuleError, UsageError, register_usage
+from rules.goal import ABOVE, against
 from rules.notation import ast
 from rules.resolution import Change, Resolution
 from rules.roll_parts import throws_parts
@@ -175,12 +176,13 @@ def hit(ctx: Context, line: ast.CommandLine) -> Resolution:
         outcome = "pass" if mine.value > split.direct else "fail"
         summary = (
             f"{head} {split.direct} Direct Damage · {name} " + throws_parts(mine.throws)
-            + f" vs >{split.direct}" + said_outcome(outcome)
+            + f" {against(ABOVE, split.direct)}" + said_outcome(outcome)
         )
         if outcome == "fail":
             changes += step_changes(character, attr, step(die, -1), "critical damage")
     notes.extend(incapacitated_note(character, changes))
-    return ctx.resolution("damage", summary, total=total, target=target, outcome=outcome,
+    return ctx.resolution("damage", summary, total=total, target=target, compare=ABOVE,
+                          outcome=outcome,
                           changes=tuple(changes), notes=tuple(notes), extra=tuple(extra))
 
 

@@ -9,6 +9,7 @@ from typing import Literal
 from rules.dice.results import Throw
 from rules.dice.steps import GONE, on_ladder
 from rules.errors import UsageError, register_usage
+from rules.goal import ABOVE, AT_LEAST, against
 from rules.notation import ast
 from rules.resolution import Resolution
 from rules.roll_parts import throws_parts
@@ -159,7 +160,7 @@ def save(ctx: Context, line: ast.CommandLine) -> Resolution:
             SAVE_TARGET if spec.beat is None else spec.beat)
         return ctx.resolution(
             "save", f"{text} → {label(spec.attr)} 0" + said_outcome("fail"), target=target,
-            outcome="fail",
+            compare=AT_LEAST if spec.beat is None else ABOVE, outcome="fail",
             notes=tuple(notes), extra=_extra(spec),
         )
     if spec.opponent is not None:
@@ -173,20 +174,22 @@ def save(ctx: Context, line: ast.CommandLine) -> Resolution:
             notes.append(f"{foe.title} d{foe.sides} rolled {theirs}")
         if mine.value == theirs:
             notes.append("a tie goes to the side causing the consequence")
-        target, needs = theirs, f">{theirs}"
+        target, compare = theirs, ABOVE
         passed = mine.value > theirs
     elif spec.beat is not None:
-        target, needs = spec.beat, f">{spec.beat}"
+        target, compare = spec.beat, ABOVE
         passed = mine.value > spec.beat
     else:
-        target, needs = SAVE_TARGET, str(SAVE_TARGET)
+        target, compare = SAVE_TARGET, AT_LEAST
         passed = mine.value >= SAVE_TARGET
     outcome = "pass" if passed else "fail"
     return ctx.resolution(
         "save",
-        f"{text} → " + throws_parts(mine.throws) + f" vs {needs}" + said_outcome(outcome),
+        f"{text} → " + throws_parts(mine.throws) + f" {against(compare, target)}"
+        + said_outcome(outcome),
         total=mine.value,
         target=target,
+        compare=compare,
         outcome=outcome,
         notes=tuple(notes),
         extra=_extra(spec),

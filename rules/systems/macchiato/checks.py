@@ -7,6 +7,7 @@ from typing import Literal
 
 from rules.campaign import Character
 from rules.errors import RuleError, UsageError, register_usage
+from rules.goal import AT_MOST, against
 from rules.notation import ast
 from rules.resolution import Change, Resolution
 from rules.roll_parts import throws_parts
@@ -141,7 +142,8 @@ def check(ctx: Context, line: ast.CommandLine) -> Resolution:
     face = roll.total
     outcome = "pass" if face <= spec.value else "fail"
     crit, fumble = face == 1, face == 20
-    summary = (f"{ctx.input.strip()} → " + throws_parts(roll.throws) + f" vs {spec.value}"
+    summary = (f"{ctx.input.strip()} → " + throws_parts(roll.throws)
+               + f" {against(AT_MOST, spec.value)}"
                + said_outcome(outcome) + marks(crit, fumble and not crit))
     notes: tuple[str, ...] = ()
     if crit:
@@ -153,6 +155,7 @@ def check(ctx: Context, line: ast.CommandLine) -> Resolution:
         summary,
         total=face,
         target=spec.value,
+        compare=AT_MOST,
         outcome=outcome,
         crit=crit,
         fumble=fumble,

@@ -215,5 +215,6 @@ def buyout(ctx: Context, line: ast.CommandLine) -> Resolution:
     change = Change(who.name, "stamina", stamina, stamina - cost, "buyout")
     return ctx.resolution("check", f"{ctx.input.strip()} → {entry.input}" + said_outcome("pass"),
                           outcome="pass",
-                          target=record.target, successes=record.successes,
+                          target=record.target, compare=record.compare or ">=",
+                          successes=record.successes,
                           changes=(change,), extra=(("bought", entry.id),))

@@ -60,7 +60,7 @@ def test_an_automatic_failure_still_names_the_target_it_could_not_roll_against()
 
 def test_vs_damage_must_roll_higher() -> None:
     res = resolve("save str vs 3", [3], ann())
-    assert plain_text(res) == "save str vs 3 → 3 vs >3 · fail"
+    assert plain_text(res) == "save str vs 3 → 3 > 3 · fail"
     assert (res.target, res.outcome) == (3, "fail")
     assert resolve("save str vs 3", [4], ann()).outcome == "pass"
     assert resolve("save str enhanced vs 9", [2, 10], ann()).outcome == "pass"
@@ -69,7 +69,7 @@ def test_vs_damage_must_roll_higher() -> None:
 def test_opposed_saves_roll_higher_and_ties_go_to_the_cause() -> None:
     res = resolve("save dex vs dex of Bob", [5, 5], ann())
     assert plain_text(res) == (
-        "save dex vs dex of Bob → 5 vs >5 · fail\n"
+        "save dex vs dex of Bob → 5 > 5 · fail\n"
         "Bob's DEX d8 rolled 5\n"
         "a tie goes to the side causing the consequence"
     )
@@ -81,17 +81,17 @@ def test_opposed_saves_roll_higher_and_ties_go_to_the_cause() -> None:
 
 def test_inline_opposed_saves_need_no_character() -> None:
     res = resolve("save dex=d8 vs dex=d6", [3, 2])
-    assert plain_text(res) == "save dex=d8 vs dex=d6 → 3 vs >2 · pass\nDEX d6 rolled 2"
+    assert plain_text(res) == "save dex=d8 vs dex=d6 → 3 > 2 · pass\nDEX d6 rolled 2"
     assert res.character is None
     res = resolve("save wil=d4 vs d12", [4, 4])
     assert plain_text(res) == (
-        "save wil=d4 vs d12 → 4 vs >4 · fail\n"
+        "save wil=d4 vs d12 → 4 > 4 · fail\n"
         "their d12 rolled 4\n"
         "a tie goes to the side causing the consequence"
     )
     zero = resolve("save dex=d4 vs dex=0", [1])
     assert plain_text(zero) == (
-        "save dex=d4 vs dex=0 → 1 vs >0 · pass\nDEX is at zero: it counts as 0"
+        "save dex=d4 vs dex=0 → 1 > 0 · pass\nDEX is at zero: it counts as 0"
     )
 
 

@@ -44,7 +44,7 @@ def test_a_hit_takes_grit_then_steps_str_down_and_undo_puts_it_back(ann: Path) -
     code, out, err = invoke("--as", "Ann", "--rolled", "2", "hit", "6")
     assert (code, err) == (0, "")
     assert out == (
-        "hit 6 → 3 Direct Damage · STR 2 vs >3 · fail\n"
+        "hit 6 → 3 Direct Damage · STR 2 > 3 · fail\n"
         "Ann · Grit 2 → 0 (hit)\n"
         "Ann · STR d8 → d6 (critical damage)\n"
         "armor 1 stops 1\n"

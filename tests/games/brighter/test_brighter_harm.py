@@ -28,12 +28,12 @@ def test_a_hit_comes_off_armor_then_grit() -> None:
 def test_direct_damage_calls_the_critical_damage_save() -> None:
     res = resolve("hit 7", [6], ann(pools={"grit": 3}))
     assert plain_text(res) == (
-        "hit 7 → 3 Direct Damage · STR 6 vs >3 · pass\nAnn · Grit 3 → 0 (hit)\narmor 1 stops 1"
+        "hit 7 → 3 Direct Damage · STR 6 > 3 · pass\nAnn · Grit 3 → 0 (hit)\narmor 1 stops 1"
     )
     assert (res.outcome, res.target, dict(res.extra)["direct_damage"]) == ("pass", 3, 3)
     res = resolve("hit 7", [3], ann(pools={"grit": 3}))
     assert plain_text(res) == (
-        "hit 7 → 3 Direct Damage · STR 3 vs >3 · fail\n"
+        "hit 7 → 3 Direct Damage · STR 3 > 3 · fail\n"
         "Ann · Grit 3 → 0 (hit)\n"
         "Ann · STR d8 → d6 (critical damage)\n"
         "armor 1 stops 1"
@@ -44,7 +44,7 @@ def test_direct_damage_calls_the_critical_damage_save() -> None:
 def test_the_save_can_be_on_another_attribute() -> None:
     res = resolve("hit 2 dex", [1], ann(pools={"grit": 0}, armor=0))
     assert plain_text(res) == (
-        "hit 2 dex → 2 Direct Damage · DEX 1 vs >2 · fail\nAnn · DEX d6 → d4 (critical damage)"
+        "hit 2 dex → 2 Direct Damage · DEX 1 > 2 · fail\nAnn · DEX d6 → d4 (critical damage)"
     )
     assert dice(res) == [("d6", 1, True)]
 
@@ -85,7 +85,7 @@ def test_damage_on_an_attribute_at_zero_fails_without_a_roll() -> None:
 def test_rolled_damage_is_shown_and_thrown_first() -> None:
     res = resolve("hit d8", [8, 6], ann())
     assert plain_text(res) == (
-        "hit d8 → 8 · 3 Direct Damage · STR 6 vs >3 · pass\nAnn · Grit 4 → 0 (hit)\n"
+        "hit d8 → 8 · 3 Direct Damage · STR 6 > 3 · pass\nAnn · Grit 4 → 0 (hit)\n"
         "armor 1 stops 1"
     )
     assert dice(res) == [("d8", 8, True), ("d8", 6, True)]
@@ -119,7 +119,7 @@ def test_hit_names_the_character_it_lands_on() -> None:
         "str": "d10", "dex": "d8", "wil": "d4"}})  # no armor, Max Grit 1 + 2 + 0 = 3
     res = resolve("hit 9 Cat", [3], others=(BOB, cat))
     assert plain_text(res) == (
-        "hit 9 Cat → 6 Direct Damage · STR 3 vs >6 · fail\n"
+        "hit 9 Cat → 6 Direct Damage · STR 3 > 6 · fail\n"
         "Cat · Grit 3 → 0 (hit)\n"
         "Cat · STR d10 → d8 (critical damage)"
     )

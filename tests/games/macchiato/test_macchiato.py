@@ -20,38 +20,38 @@ from tests.support.macchiato import SYSTEM, mira, odds, resolve
 
 def test_check_rolls_d20_under_or_equal_to_the_stat() -> None:
     res = resolve("check str", [12], active=mira())
-    assert plain_text(res) == "check str → 12 vs 12 · pass"
+    assert plain_text(res) == "check str → 12 ≤ 12 · pass"
     assert (res.kind, res.total, res.target, res.outcome) == ("check", 12, 12, "pass")
     assert (res.crit, res.fumble, res.changes) == (False, False, ())
     res = resolve("check strength", [13], active=mira())
-    assert plain_text(res) == "check strength → 13 vs 12 · fail"
+    assert plain_text(res) == "check strength → 13 ≤ 12 · fail"
 
 
 def test_inline_stats_need_no_character() -> None:
     res = resolve("check dex=5", [5])
-    assert (plain_text(res), res.character) == ("check dex=5 → 5 vs 5 · pass", None)
+    assert (plain_text(res), res.character) == ("check dex=5 → 5 ≤ 5 · pass", None)
     assert resolve("check cha=18", [18]).outcome == "pass"
 
 
 def test_natural_one_is_a_crit_and_natural_twenty_a_fumble() -> None:
     res = resolve("check str", [1], active=mira())
     assert plain_text(res) == (
-        "check str → 1 vs 12 · pass · crit\ncrit: double the effect or add a consequence"
+        "check str → 1 ≤ 12 · pass · crit\ncrit: double the effect or add a consequence"
     )
     assert (res.outcome, res.crit, res.fumble) == ("pass", True, False)
     res = resolve("check con=18", [20])
     assert plain_text(res) == (
-        "check con=18 → 20 vs 18 · fail · fumble\nfumble: double the effect or add a consequence"
+        "check con=18 → 20 ≤ 18 · fail · fumble\nfumble: double the effect or add a consequence"
     )
     assert (res.outcome, res.crit, res.fumble) == ("fail", False, True)
 
 
 def test_advantage_keeps_the_lower_and_disadvantage_the_higher() -> None:
     res = resolve("check str adv", [15, 7], active=mira())
-    assert plain_text(res) == "check str adv → [~~15~~, 7] vs 12 · pass"
+    assert plain_text(res) == "check str adv → [~~15~~, 7] ≤ 12 · pass"
     assert [(t.die, t.face, t.kept) for t in res.throws] == [("d20", 15, False), ("d20", 7, True)]
     res = resolve("check str dis", [15, 7], active=mira())
-    assert plain_text(res) == "check str dis → [15, ~~7~~] vs 12 · fail"
+    assert plain_text(res) == "check str dis → [15, ~~7~~] ≤ 12 · fail"
     assert res.total == 15
 
 
@@ -64,14 +64,14 @@ def test_advantage_crit_and_disadvantage_fumble_read_the_kept_die() -> None:
 
 def test_advantage_and_disadvantage_cancel_to_one_die() -> None:
     res = resolve("check str adv dis", [9], active=mira())
-    assert plain_text(res) == "check str adv dis → 9 vs 12 · pass"
+    assert plain_text(res) == "check str adv dis → 9 ≤ 12 · pass"
     assert len(res.throws) == 1
 
 
 def test_free_spends_the_sessions_free_advantage() -> None:
     res = resolve("check str free", [18, 4], active=mira())
     assert plain_text(res) == (
-        "check str free → [~~18~~, 4] vs 12 · pass\n"
+        "check str free → [~~18~~, 4] ≤ 12 · pass\n"
         "Mira · Free advantage spent on (free advantage)"
     )
     assert res.changes == (Change("Mira", FREE_FLAG, False, True, "free advantage", "flag"),)

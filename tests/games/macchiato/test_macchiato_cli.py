@@ -85,7 +85,7 @@ def test_party_risk_dice_without_a_character(private_campaign: Path) -> None:
 def test_free_advantage_once_per_session(mira: Path) -> None:
     assert invoke("--as", "Mira", "--rolled", "15,4", "check", "str", "free") == (
         0,
-        "check str free → [~~15~~, 4] vs 12 · pass\n"
+        "check str free → [~~15~~, 4] ≤ 12 · pass\n"
         "Mira · Free advantage spent on (free advantage)\n",
         "",
     )

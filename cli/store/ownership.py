@@ -1,0 +1,87 @@
+"""Whose database a campaign file is: roll marks its own (SQLite's `application_id`) and
+refuses any other before reading or writing it, so a `ROLL_CAMPAIGN` that names a browser's
+`places.sqlite` by mistake is an error and the file stays as it was, to the byte."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from pathlib import Path
+from urllib.parse import quote
+
+from cli.store.where import no_campaign, shown_name
+from rules.errors import UsageError
+
+APPLICATION_ID = 0x526F6C6C
+"""What roll writes in its SQLite files' `PRAGMA application_id` ("Roll" in ASCII)."""
+
+ROLL_TABLES = frozenset({"characters", "party", "settings", "log"})
+"""The tables every roll campaign has had since schema 1: an old campaign, made before roll
+marked its files, is known by them."""
+
+_MAGIC = b"SQLite format 3\x00"
+_HEADER = 100
+"""SQLite's file header: the magic, then `user_version` at byte 60 and `application_id` at
+byte 68, each a 4-byte big-endian integer."""
+
+
+def another_program(path: Path) -> UsageError:
+    """The error for a database that is not roll's."""
+    return UsageError(f"{shown_name(str(path))} is an SQLite database of another program,"
+                      " not a roll campaign")
+
+
+def check_owned(path: Path, writes: bool) -> bool:
+    """Whether `path` (an existing regular file) is a new campaign: True for an empty file (or
+    an SQLite database without a table) that a command which `writes` makes one of; False for
+    roll's own (marked, or an old campaign: a schema version and roll's tables). Anything
+    else is a UsageError raised before SQLite opens it for roll, so nothing of it changes."""
+    try:
+        with open(path, "rb") as file:
+            header = file.read(_HEADER)
+    except OSError as exc:
+        raise UsageError(f"campaign {shown_name(str(path))}: {exc.strerror}") from None
+    if not header:
+        return _new(path, writes)
+    if not header.startswith(_MAGIC) or len(header) < _HEADER:
+        return False  # not SQLite at all: SQLite's own error says so, and writes nothing
+    app = int.from_bytes(header[68:72], "big")
+    if app == APPLICATION_ID:
+        return False
+    if app != 0:
+        raise another_program(path)
+    version, tables = _inside(path)
+    if not tables and version == 0:
+        return _new(path, writes)
+    if version >= 1 and tables >= ROLL_TABLES:
+        # an old roll campaign: opening it marks it (cli/store/sqlite.py); one newer than
+        # `newest` is refused by the schema check, which names the version
+        return False
+    raise another_program(path)
+
+
+def _new(path: Path, writes: bool) -> bool:
+    if not writes:
+        raise no_campaign(path)  # a command that only reads never makes a campaign
+    return True
+
+
+def _inside(path: Path) -> tuple[int, frozenset[str]]:
+    """Its `user_version` and table names, read through a read-only connection: it can write
+    nothing (no journal, no checkpoint), whatever the file's journal mode. Without a WAL file
+    beside it the file is all there is, so SQLite is told so (`immutable`) and leaves no
+    `-shm` or `-wal` file behind either."""
+    wal = os.path.exists(f"{path}-wal")
+    uri = "file:" + quote(os.path.abspath(path)) + ("?mode=ro" if wal else "?immutable=1")
+    try:
+        db = sqlite3.connect(uri, uri=True, isolation_level=None)
+    except sqlite3.Error as exc:
+        raise UsageError(f"campaign {shown_name(str(path))}: {exc}") from None
+    try:
+        version = int(db.execute("PRAGMA user_version").fetchone()[0])
+        names = db.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
+        return version, frozenset(str(n) for (n,) in names)
+    except sqlite3.Error as exc:
+        raise UsageError(f"campaign {shown_name(str(path))}: {exc}; nothing changed") from None
+    finally:
+        db.close()
