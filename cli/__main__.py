@@ -3,54 +3,81 @@
 from __future__ import annotations
 
 import sys
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
+
+if TYPE_CHECKING:
+    from rules.errors import RollError
 
 
 def run(args: list[str]) -> NoReturn:
     """`roll ARGS`: a plain LINE or batch without Click or Typer (cli/entry/fast_argv.py), anything else
     through the Typer app; exits with the status."""
     from cli.entry import fast_argv
+    from rules.errors import RollError
 
     args = _as_text(args)
-    status = fast_argv.main(args)
-    if status is not None:
-        sys.exit(status)
-    from cli.entry.app import main_app
+    try:
+        status = fast_argv.main(args)
+        if status is not None:
+            sys.exit(status)
+        from cli.entry.app import main_app
 
-    main_app(args)
+        main_app(args)
+    except RollError as error:  # read before any command could report it: ROLL_AS's bytes
+        _refuse(args, error)
+
+
+def _refuse(args: list[str], error: RollError) -> NoReturn:
+    """Report an error found before a command runs (`roll: error: …`, and its JSON object on
+    stdout under --json, `input` the LINE alone) and exit with its status."""
+    if "--json" in args:
+        from cli.entry.argv import line_of
+        from cli.render.json import dumps, error_to_json
+        from cli.render.safe import as_text
+
+        line = line_of([as_text(arg) for arg in args])
+        sys.stdout.write(dumps(error_to_json(line, error)) + "\n")
+        sys.stdout.flush()
+    from cli.render.safe import shown_lines
+
+    sys.stderr.write(f"roll: error: {shown_lines(error.message)}\n")
+    sys.exit(error.exit_status)
 
 
 def _as_text(args: list[str]) -> list[str]:
-    """The arguments as text: NFC (so `Zoë` typed either way names one character); an argument
-    holding bytes that are not UTF-8 (Python keeps them as lone surrogates) is refused."""
+    """The arguments as text: UTF-8 under any locale (cli/entry/os_text.py), NFC (so `Zoë`
+    typed either way names one character); an argument holding bytes that are text in no way
+    (Python keeps them as lone surrogates) is refused."""
     if all(arg.isascii() for arg in args):
         return args
     import unicodedata
 
-    from cli.render.safe import as_text, not_utf8
+    from cli.entry.os_text import os_text
+    from cli.render.safe import not_utf8
 
-    for number, arg in enumerate(args, start=1):
-        bad = not_utf8(arg, f"argument {number}")
-        if bad is not None:
-            from cli.entry.environment import ExitStatus
+    texts = [os_text(arg) for arg in args]
+    for number, (arg, text) in enumerate(zip(args, texts, strict=True), start=1):
+        if text is None:
             from rules.errors import UsageError
 
-            if "--json" in args:
-                from cli.render.json import dumps, error_to_json
+            bad = not_utf8(arg, f"argument {number}") or f"argument {number} is not UTF-8 text"
+            _refuse([a if t is None else t for a, t in zip(args, texts, strict=True)],
+                    UsageError(bad))
+    return [t if t.isascii() else unicodedata.normalize("NFC", t) for t in texts if t is not None]
 
-                line = " ".join(as_text(a) for a in args)
-                sys.stdout.write(dumps(error_to_json(line, UsageError(bad))) + "\n")
-                sys.stdout.flush()
-            sys.stderr.write(f"roll: error: {bad}\n")
-            sys.exit(int(ExitStatus.BAD_INPUT))
-    return [arg if arg.isascii() else unicodedata.normalize("NFC", arg) for arg in args]
+
+ASCII_NAMES = frozenset({"ascii", "ansi_x3.4-1968", "us-ascii", "646"})
+"""What Python calls the C and POSIX locales' encoding."""
 
 
 def main() -> None:
     for stream in (sys.stdout, sys.stderr):  # a lone surrogate from stored data: U+FFFD, no crash
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
-            reconfigure(errors="replace")
+            # under the C locale (PYTHONUTF8=0) text goes out as UTF-8, as Python's UTF-8 mode
+            # writes it there: ASCII would turn `Zoë` in a JSON line into `Zo?`
+            ascii_only = (getattr(stream, "encoding", "") or "").lower() in ASCII_NAMES
+            reconfigure(errors="replace", **({"encoding": "utf-8"} if ascii_only else {}))
     try:
         run(sys.argv[1:])
     except KeyboardInterrupt:

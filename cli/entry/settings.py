@@ -21,6 +21,19 @@ def nfc(name: str) -> str:
     return unicodedata.normalize("NFC", name)
 
 
+def _from_env(name: str) -> str | None:
+    """A setting's environment variable, stripped and NFC (None when unset or blank); one
+    whose bytes are not text is an error that names it (cli/entry/os_text.py)."""
+    value = os.environ.get(name)
+    if not value:
+        return None
+    if not value.isascii():
+        from cli.entry.os_text import env_text
+
+        value = env_text(name) or ""
+    return nfc(value.strip()) or None
+
+
 _FROM_ENV: Any = object()
 """A default read from the process's environment (ROLL_SYSTEM, ROLL_AS) when not given."""
 
@@ -46,9 +59,9 @@ class Settings:
 
     def __post_init__(self) -> None:
         if self.env_system is _FROM_ENV:
-            self.env_system = os.environ.get("ROLL_SYSTEM") or None
+            self.env_system = _from_env("ROLL_SYSTEM")
         if self.env_as is _FROM_ENV:
-            self.env_as = nfc(os.environ.get("ROLL_AS", "").strip()) or None
+            self.env_as = _from_env("ROLL_AS")
 
     @classmethod
     def from_options(cls, **given: Any) -> Settings:
@@ -66,6 +79,12 @@ class Settings:
             return campaign_where(self.campaign)
         from_env = os.environ.get("ROLL_CAMPAIGN")
         if from_env:
+            from cli.store.where import is_url
+
+            if is_url(from_env) and not from_env.isascii():  # a path's bytes are its own
+                from cli.entry.os_text import env_text
+
+                from_env = env_text("ROLL_CAMPAIGN") or from_env
             return campaign_where(from_env)
         from cli.store import default_campaign_path
 

@@ -161,7 +161,7 @@ def test_an_argument_that_is_not_utf8_is_refused(
     code, out, err = invoke(*args)
     assert code == 2 and err == f"roll: error: {said}\n"
     if "--json" in args:
-        assert json.loads(out) == {"input": "--json 1d6\ufffd", "error": said, "column": None}
+        assert json.loads(out) == {"input": "1d6\ufffd", "error": said, "column": None}
     else:
         assert out == ""
     assert state() == mira
@@ -332,7 +332,7 @@ def run_bytes(*args: bytes, tmp: Path, input: bytes = b"") -> tuple[int, bytes, 
 
 def test_a_real_process_refuses_argv_bytes_that_are_not_utf8(tmp_path: Path) -> None:
     assert run_bytes(b"--json", b"1d6\xff", tmp=tmp_path) == (
-        2, b'{"input": "--json 1d6\xef\xbf\xbd", "error": "argument 2 is not UTF-8 text (byte 0xff'
+        2, b'{"input": "1d6\xef\xbf\xbd", "error": "argument 2 is not UTF-8 text (byte 0xff'
         b' at column 4)", "column": null}\n',
         b"roll: error: argument 2 is not UTF-8 text (byte 0xff at column 4)\n")
 

@@ -13,6 +13,7 @@ import pytest
 
 from cli.store import default_campaign_path, schema
 from cli.store import sqlite as sqlite_store
+from cli.store.ownership import APPLICATION_ID
 from cli.store.schema import SCHEMA_VERSION
 from cli.store.sqlite import Campaign
 from rules.campaign import LogEntry
@@ -373,6 +374,7 @@ def test_a_newer_schema_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "future.sqlite3"
     db = sqlite3.connect(path)
     db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    db.execute(f"PRAGMA application_id = {APPLICATION_ID}")  # a newer roll marks its files too
     db.close()
     with (
         pytest.raises(UsageError, match="newer than this roll knows"),
