@@ -47,18 +47,22 @@ PAGED = ("odds", "log")
 NOBODY = ("none", "-")
 
 
-def check_acting(settings: Settings, opened: CampaignHolder | None = None) -> Settings:
+def check_acting(settings: Settings, opened: CampaignHolder | None = None,
+                 tell: Callable[[str], None] | None = None) -> Settings:
     """`roll --as NAME` (or ROLL_AS) opening the REPL: an unknown NAME is bad input, as for a
     one-shot; a name the last REPL left behind is restored if it is still in the campaign (the
     settings the REPL starts with, returned). NAME is looked up through `opened`'s connection
-    when given (the REPL's, already open)."""
-    from cli.repl.memory import remembered_as
+    when given (the REPL's, already open); a state file it cannot use is said through `tell`."""
+    from cli.repl.memory import remembered
     from cli.store import campaign_exists, no_campaign, open_campaign
 
     path = settings.campaign_path()
     name = settings.acting()
     if name is None:
-        kept = remembered_as(path) if settings.character is None else None
+        memory = remembered(path) if settings.character is None else None
+        if memory is not None and memory.problem is not None and tell is not None:
+            tell(memory.problem)
+        kept = memory.acting.get("as") if memory is not None else None
         if kept is not None and campaign_exists(path):
             return replace(settings, character=_known(open_campaign(path, create=False), kept))
         return settings
@@ -123,6 +127,7 @@ class Repl:
         self.ask = ask or input
         self.width = width
         self.page: Callable[[str], None] = runner.out  # the session's pager on a terminal
+        self.tell: Callable[[str], None] = lambda _: None  # what of its own files it cannot use
 
     @property
     def settings(self) -> Settings:
@@ -352,7 +357,9 @@ class Repl:
     def _remember(self, name: str | None) -> None:
         from cli.repl.memory import remember_as
 
-        remember_as(self.settings.campaign_path(), name)
+        problem = remember_as(self.settings.campaign_path(), name)
+        if problem is not None:
+            self.tell(problem)
 
     def set_physical(self, word: str) -> None:
         """`physical on|off`: ask for each die's face at a prompt, or roll again."""

@@ -141,6 +141,26 @@ def layout(width: int) -> Layout:
     return Layout(width, echo=False)
 
 
+class Notices:
+    """What the REPL could not use of its own files (history, state), each said once, in one
+    line, between prompts."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.told: set[str] = set()
+        self.waiting: list[str] = []
+
+    def tell(self, text: str) -> None:
+        if text not in self.told:
+            self.told.add(text)
+            self.waiting.append(text)
+
+    def flush(self) -> None:
+        for text in self.waiting:
+            self.stream.write(text + "\n")
+        self.waiting.clear()
+
+
 def run_repl(
     settings: Settings,
     env: Environment,
@@ -154,6 +174,7 @@ def run_repl(
     # errors (the runner's, and a subcommand's on sys.stderr) wrap at words to the pane, their
     # hints in the prompt's words
     errors = FittedErrors(env.stderr, lambda: 80)
+    notices = Notices(cast(TextIO, errors))
     try:
         # plain dice roll while the campaign is unreachable
         runner = Runner(settings, Environment(env.stdin, env.stdout, cast(TextIO, errors)),
@@ -162,13 +183,15 @@ def run_repl(
         # the check reads through the view's connection (the runner's, kept open while somebody
         # acts): no second connection to open, nor a WAL checkpoint when it closes
         repl.refresh()
-        repl.settings = check_acting(settings, runner)
+        repl.tell = notices.tell
+        repl.settings = check_acting(settings, runner, notices.tell)
     except RollError as error:
         if repl is not None:
             repl.close()
         env.stderr.write(error_text(None, error) + "\n")
         return error.exit_status
     output = pane_output(output)  # (the toolbar shows where the terminal answers no CPR)
+    history = history if history is not None else open_history(tell=notices.tell)
     session = build_session(repl, input, output, history)
 
     def started() -> None:  # each prompt's pre_run
@@ -193,6 +216,7 @@ def run_repl(
         with redirect_stderr(cast(TextIO, errors)), speaking(prompt_words):
             while True:
                 repl.refresh()
+                notices.flush()  # between prompts: never over the prompt being drawn
                 try:
                     # a SIGINT (`kill -INT`) while it waits is prompt-toolkit's Ctrl-C key
                     text = session.prompt(default=repl.prefill, pre_run=started)
