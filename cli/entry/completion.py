@@ -152,28 +152,39 @@ def bash_word(value: str) -> str:
     return quoted + value[len(body) :]
 
 
+def on_screen(item: CompletionItem, finished: bool = True) -> CompletionItem:
+    """A completion as a shell's menu shows it: a name's control, C1 and bidi characters made
+    visible (cli/render/safe.py), as every other output shows data, since the shell prints the
+    menu on the terminal; `finished` False drops the finishing space the shell adds itself."""
+    from cli.render.safe import shown
+
+    value = item.value if finished else item.value.rstrip(" ")
+    body = value.rstrip(" ")
+    return CompletionItem(shown(body) + value[len(body):], item.type,
+                          help=None if item.help is None else shown(item.help))
+
+
 class RollBash(BashComplete):
     """Click's bash completion, its words quoted for the shell (names with spaces)."""
 
     def format_completion(self, item: CompletionItem) -> str:
         # Click's script reads each line with `read` (which eats one level of backslashes)
-        return f"{item.type},{bash_word(item.value).replace(chr(92), chr(92) * 2)}"
+        value = bash_word(on_screen(item).value)
+        return f"{item.type},{value.replace(chr(92), chr(92) * 2)}"
 
 
 class RollZsh(ZshComplete):
     """Click's zsh completion; zsh quotes the words and adds the finishing space itself."""
 
     def format_completion(self, item: CompletionItem) -> str:
-        return super().format_completion(CompletionItem(item.value.rstrip(" "), item.type,
-                                                        help=item.help))
+        return super().format_completion(on_screen(item, finished=False))
 
 
 class RollFish(FishComplete):
     """Click's fish completion; fish adds the finishing space itself."""
 
     def format_completion(self, item: CompletionItem) -> str:
-        return super().format_completion(CompletionItem(item.value.rstrip(" "), item.type,
-                                                        help=item.help))
+        return super().format_completion(on_screen(item, finished=False))
 
 
 SHELLS: dict[str, type[ShellComplete]] = {

@@ -1,0 +1,105 @@
+"""Completion menus are terminals too (issue 49): every completion, bash, zsh and fish (Click's
+protocol) and the REPL's Tab menu with its meta text, shows a name as every other output does:
+ESC, BEL, a C1 CSI and a bidi override made visible (cli/render/safe.py). Each kind of name is
+planted in the campaign file as an attacker would: a character, a foe, an alias, a table."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+from prompt_toolkit.completion import CompleteEvent
+from prompt_toolkit.document import Document
+
+from cli.entry.settings import Settings
+from cli.repl.completer import RollCompleter
+from cli.repl.view import ViewReader
+from cli.store.sqlite import Campaign
+from tests.support.cli import ENTRY, RUNNER
+
+PLANTED = "\x1b]52;c;x\x07\x9b2J\u202e"
+"""An OSC 52 clipboard write ended by BEL, a C1 CSI that clears the screen, a bidi override."""
+SHOWN = "^[]52;c;x^G<9b>2J<U+202E>"
+"""The same as every output of roll shows it."""
+LOWER = "^[]52;c;x^G<9b>2j<U+202E>"
+"""An alias's or a table's name is kept lower-case: the same made visible."""
+RAW = ("\x1b", "\x07", "\x9b", "\u202e")
+
+
+@pytest.fixture
+def planted(private_campaign: Path) -> Path:
+    """A campaign whose file was written by hand: each kind of name carries the codes."""
+    campaign = Campaign(private_campaign)
+    with campaign.transaction() as tx:
+        tx.put_alias(f"a{PLANTED}", "d20")
+        tx.put_table(f"t{PLANTED}", {"name": f"t{PLANTED}", "roll": "d6",
+                                     "rows": [{"range": "1-6", "text": "rain"}]})
+    campaign.close()
+    db = sqlite3.connect(private_campaign)
+    for name, sheet in ((f"C{PLANTED}", {"max": {"hp": 3}}),
+                        (f"F{PLANTED}", {"max": {"hp": 3}, "foe": True})):
+        db.execute("INSERT INTO characters (name, name_key, system, sheet, created, updated)"
+                   " VALUES (?, ?, 'generic', ?, '2026-01-01', '2026-01-01')",
+                   (name, name.lower(), json.dumps({"name": name, "system": "generic", **sheet})))
+    db.commit()
+    db.close()
+    return private_campaign
+
+
+def shell(flavour: str, typed: str) -> str:
+    words = typed.split(" ")
+    # Click's protocol: bash and zsh give the word's index, fish the word itself
+    env = {"_ROLL_COMPLETE": f"{flavour}_complete", "COMP_WORDS": typed,
+           "COMP_CWORD": words[-1] if flavour == "fish" else str(len(words) - 1)}
+    result = RUNNER.invoke(ENTRY, [], env=env, prog_name="roll")
+    assert result.exit_code == 0 and result.stderr == ""
+    return result.stdout
+
+
+@pytest.mark.parametrize("flavour", ["bash", "zsh", "fish"])
+@pytest.mark.parametrize(("typed", "first"), [
+    ("roll --as ", "C"), ("roll --as F", "F"), ("roll sheet show C", "C"),
+    ("roll alias rm ", "a"), ("roll table rm ", "t"), ("roll a", "a"),
+])
+def test_each_shell_shows_each_kind_of_name_made_visible(
+        planted: Path, flavour: str, typed: str, first: str) -> None:
+    out = shell(flavour, typed)
+    assert not any(c in out for c in RAW), out
+    # bash's words come quoted for the shell (`^\\[`); alias and table names are lower-case
+    said = out.replace("\\", "") if flavour == "bash" else out
+    shown = SHOWN if first in "CF" else LOWER
+    assert f"{first}{shown}" in said, said
+
+
+def completions(typed: str) -> list[tuple[str, str]]:
+    reader = ViewReader(Settings())
+    try:
+        completer = RollCompleter(reader.read)
+        found = list(completer.get_completions(Document(typed, len(typed)), CompleteEvent()))
+    finally:
+        reader.close()
+    return [(c.display_text, c.display_meta_text) for c in found]
+
+
+@pytest.mark.parametrize(("typed", "first"), [
+    ("as ", "C"), ("as F", "F"), ("sheet show C", "C"), ("alias rm ", "a"),
+    ("table rm ", "t"), ("a", "a"),
+])
+def test_the_repl_menu_shows_each_kind_of_name_made_visible(
+        planted: Path, typed: str, first: str) -> None:
+    menu = completions(typed)
+    shown = SHOWN if first in "CF" else LOWER
+    assert any(text.strip('"').startswith(f"{first}{shown}") for text, _ in menu), menu
+    assert not any(c in text + meta for text, meta in menu for c in RAW)
+
+
+def test_the_repl_menu_meta_text_is_made_visible(planted: Path) -> None:
+    campaign = Campaign(planted)
+    with campaign.transaction() as tx:
+        tx.put_alias("shot", f"d20 # {PLANTED}")
+    campaign.close()
+    menu = completions("sh")
+    assert not any(c in text + meta for text, meta in menu for c in RAW)
+    assert any(SHOWN in meta for text, meta in menu if text == "shot"), menu
