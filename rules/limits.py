@@ -16,6 +16,10 @@ MAX_WAVES = 100
 """At most this many explosion waves (fair dice never come close)."""
 MAX_NAMED_CHAIN = 5
 """A named roll may name another: at most this many names in one chain (rules/named_rolls.py)."""
+MAX_NEW_NAMED = 1_000
+"""The most named rolls one sheet's `[rolls]` or one `alias import` may bring: each new name is
+read once as dice (a name may not shadow notation), ~0.3 ms; 100,000 of them in a 1.4 MB sheet
+took minutes (issue 49, bench/input_limits.py)."""
 
 # sheets (rules/systems/sheet_checks.py)
 MAX_NUMBER = 1_000_000_000

@@ -13,7 +13,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 
 from rules.errors import LimitError, NotationError, UsageError
-from rules.limits import MAX_LINE, MAX_NAMED_CHAIN
+from rules.limits import MAX_LINE, MAX_NAMED_CHAIN, MAX_NEW_NAMED
 from rules.notation import parse
 from rules.notation.ast import RollLine
 from rules.notation.bot import NAME_WORDS
@@ -89,6 +89,10 @@ def check_rolls(rolls: Mapping[str, object], reserved: Collection[str],
     no name twice, no loop and no chain deeper than MAX_NAMED_CHAIN. Returns it with lower-case
     names. The names in `stored` were checked when added: one more costs one parse, not one
     for each of 10,000 aliases."""
+    new = len(rolls) - sum(1 for name in rolls if name in stored) if stored else len(rolls)
+    if new > MAX_NEW_NAMED:
+        raise LimitError(f"at most {MAX_NEW_NAMED:,} named rolls come in at once ({new:,} given):"
+                         " split them over several sheets or imports")
     out: dict[str, str] = {}
     for name, body in rolls.items():
         low = check_name(name, reserved, stored=name in stored)
