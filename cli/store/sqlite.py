@@ -9,6 +9,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
+from urllib.parse import quote
 
 import cli.store.schema as schema
 from cli.store.connection import CampaignUnavailable, OneConnection
@@ -46,6 +47,14 @@ def _prepare_file(path: Path) -> None:
     os.chmod(path, 0o600)
 
 
+def on_read_only_medium(path: Path) -> bool:
+    """Whether the file system holding the campaign is mounted read-only."""
+    try:
+        return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):  # no statvfs (Windows): SQLite says what it finds
+        return False
+
+
 def _busy(exc: BaseException) -> bool:
     """Whether SQLite refused because another connection holds the lock."""
     return isinstance(exc, sqlite3.OperationalError) and (
@@ -61,6 +70,9 @@ def _store_error(path: Path, exc: sqlite3.Error) -> UsageError | RuleError:
         )
     if _disk_full(exc):
         return UsageError(f"campaign {shown_name(str(path))}: disk full; nothing changed")
+    if getattr(exc, "sqlite_errorname", "") == "SQLITE_READONLY":
+        return UsageError(f"campaign {shown_name(str(path))} is read-only (a read-only medium,"
+                          " or a file roll may not write); nothing changed")
     return UsageError(f"campaign {shown_name(str(path))}: {exc}; nothing changed")
 
 
@@ -132,6 +144,7 @@ class Campaign(OneConnection[sqlite3.Connection, "Transaction"]):
         self.announce = announce  # told the campaign's place when this process creates it
         self.connect = connect  # how the file is opened (sqlite3.connect's arguments)
         self.decoder = Decoder(self.path)  # its transactions' (the sheets it decoded)
+        self.unchanging = False  # opened as it is, on a read-only medium (`_read_only`)
 
     def _connect(self) -> sqlite3.Connection:
         if self._db is not None:
@@ -139,6 +152,10 @@ class Campaign(OneConnection[sqlite3.Connection, "Transaction"]):
         if path_exists(self.path):  # path_exists refuses a device
             # another program's database is refused before SQLite opens it for roll
             new = check_owned(self.path, self.create)
+            if not new and on_read_only_medium(self.path):
+                self._db = self._read_only()
+                self.unchanging = True
+                return self._db
         elif not self.create:
             raise no_campaign(self.path)
         else:
@@ -188,10 +205,30 @@ class Campaign(OneConnection[sqlite3.Connection, "Transaction"]):
                 self.announce(self.path)
             return db
 
+    def _read_only(self) -> sqlite3.Connection:
+        """The campaign on a read-only medium (a CD, a read-only mount): SQLite cannot make
+        the WAL's shared-memory file beside it, so the file is opened as it is, unchanging;
+        reads work, a write says the campaign is read-only, and no schema step can run."""
+        wal = os.path.exists(f"{self.path}-wal") and os.path.getsize(f"{self.path}-wal") > 0
+        uri = "file:" + quote(os.path.abspath(self.path)) + ("?mode=ro" if wal else "?immutable=1")
+        try:
+            db = self.connect(uri, uri=True, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+            version = schema_version(db)
+        except sqlite3.Error as exc:
+            raise CampaignUnavailable(_store_error(self.path, exc).message) from None
+        if version != len(schema.MIGRATIONS):
+            db.close()
+            raise UsageError(f"campaign {shown_name(str(self.path))} is on a read-only medium"
+                             f" and has schema {version}: this roll reads schema"
+                             f" {len(schema.MIGRATIONS)}; open it once where it can be written")
+        return db
+
     def _open(self, db: sqlite3.Connection, readonly: bool) -> Transaction:
         """BEGIN IMMEDIATE (`readonly`: a snapshot, no write lock)."""
         tx = Transaction(Link(db, SQLITE), writable=not readonly, path=self.path, decode=self.decoder)
-        db.execute("BEGIN" if readonly else "BEGIN IMMEDIATE")
+        # on a read-only medium no write lock can be taken: a LINE that only reads runs, and
+        # the first write says the campaign is read-only
+        db.execute("BEGIN" if readonly or self.unchanging else "BEGIN IMMEDIATE")
         return tx
 
     def _commit(self, db: sqlite3.Connection, tx: Transaction) -> None:
