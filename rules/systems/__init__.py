@@ -116,9 +116,10 @@ SYSTEMS.finders.append(package_game)
 def get_system(system_id: str) -> System:
     """The system with this id (case-insensitive); UsageError lists the ids otherwise."""
     key = system_id.strip().lower()
-    if key not in SYSTEMS and SYSTEMS.find(key) is not None:
-        return SYSTEMS[key]
     if key not in SYSTEMS:
+        found = SYSTEMS.find(system_id.strip())  # a file's path keeps its case
+        if found is not None:
+            return found
         from rules.did_you_mean import closest
 
         near = closest(system_id, SYSTEMS)

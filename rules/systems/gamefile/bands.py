@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from rules.systems.gamefile.model import Band
 
 if TYPE_CHECKING:
-    from rules.systems.gamefile.reader import Where
+    from rules.systems.gamefile.where import Where
 
 MAX_BANDS = 20
 

@@ -17,7 +17,7 @@ from rules.systems.gamefile.model import (
 )
 
 if TYPE_CHECKING:
-    from rules.systems.gamefile.reader import Where
+    from rules.systems.gamefile.where import Where
 
 COMMAND_KEYS = frozenset({
     "help", "kind", "uses", "dice", "die", "read", "keep", "add", "target", "compare", "success",
