@@ -107,6 +107,10 @@ def game_rm(
             raise RuleError(f"{', '.join(players)} play{'s' if len(players) == 1 else ''} {key}:"
                             " remove or move them first (roll sheet rm NAME)")
         tx.remove_game(key)
+    from rules.systems import SYSTEMS
+
+    if SYSTEMS.origin(key) == "campaign":
+        SYSTEMS.drop(key)  # a REPL that removed it plays it no more
     if settings.json:
         env.json({"input": f"game rm {name}", "kind": "game", "name": key, "removed": True})
         return

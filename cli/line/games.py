@@ -34,13 +34,10 @@ def from_file(name: str) -> System | None:
         return None
     path = name.strip()
     loaded = _FILES.get(path)
-    if loaded is not None:
+    if loaded is not None and SYSTEMS.origin(loaded) == "file":
         return SYSTEMS[loaded]
     game, _ = read_game_file(path)
-    if game.id in SYSTEMS and SYSTEMS.origin(game.id) != "file":
-        raise UsageError(f"{path} is the game {game.id!r}, which this campaign already has:"
-                         f" -s {game.id} plays that one")
-    SYSTEMS.add(game, "file")
+    SYSTEMS.add(game, "file")  # asked for by its file: it plays, whatever else has its name
     _FILES[path] = game.id
     return game
 

@@ -60,6 +60,12 @@ class Registry(Mapping[str, System]):
         self._origins[system.id] = origin
         return system
 
+    def drop(self, system_id: str) -> None:
+        """Forget a game added in this process (`roll game rm`); a built-in game stays."""
+        if system_id in self._origins:
+            del self._origins[system_id]
+            del self._loaded[system_id]
+
     def origin(self, system_id: str) -> str:
         """Where a listed game comes from: built-in, campaign, file or package."""
         return self._origins.get(system_id, "built-in")
