@@ -186,6 +186,7 @@ class GameSystem(System):
                            for s in game.stats)
         self.pools = tuple(Pool(p.name, p.title, Maximum(game, p)) for p in game.pools)
         self.health = game.health
+        self.initiative = game.initiative
         self.examples = tuple(examples(game))
 
     def extra_commands(self) -> dict[str, CommandFn]:

@@ -139,3 +139,38 @@ def test_rm_is_refused_while_a_character_plays_the_game(imported: Path) -> None:
     assert (code, out, err) == (1, "", "roll: error: Mira plays pbta: remove or move them first"
                                         " (roll sheet rm NAME)\n")
     assert invoke("game", "list")[1] == "pbta · Powered by the Apocalypse · move\n"
+
+
+def test_an_encounter_rolls_the_games_initiative(imported: Path) -> None:
+    code, out, err = invoke("-s", "pbta", "--rolled", "3,4", "encounter", "start", "Mira")
+    assert (code, err) == (0, "")
+    assert out == ("encounter start Mira → round 1 · Mira's turn\n"
+                   "Encounter · off → R1 Mira (encounter start)\n"
+                   "initiative: Mira 7 · next: Mira\n")
+
+
+def test_stat_holes_named_rolls_and_secret_lines_work_for_a_file_game(
+        imported: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert invoke("--as", "Mira", "--rolled", "6", "d6+{cool}")[1] == (
+        "d6+{cool} → d6+2 → [6] + 2 = 8\n")
+    assert invoke("alias", "add", "cooly", "move cool forward")[0] == 0
+    assert invoke("--as", "Mira", "--rolled", "5,5", "cooly")[1] == (
+        "cooly → move cool forward → [5, 5] +3 = 13 · strong hit\n")
+    code, out, _ = invoke("--as", "Mira", "--rolled", "2,2", "secret", "move", "cool")
+    assert out.splitlines()[:2] == ["move cool → [2, 2] +2 = 6 · miss", "Mira · XP 0 → 1 (move)"]
+    code, [entry] = invoke_json("log", "-n", "1")
+    assert (entry["kind"], entry["text"]) == ("secret", "Mira made a secret roll")
+    monkeypatch.setenv("ROLL_GM", "1")
+    code, [entry] = invoke_json("log", "-n", "1")
+    assert (entry["input"], entry["outcome"], entry["secret"]) == ("move cool", "miss", True)
+
+
+def test_help_games_documents_the_format_with_the_docs_pbta_file() -> None:
+    from rules.systems.gamefile.example import PBTA
+
+    assert (GAMES_DIR / "pbta.toml").read_text(encoding="utf-8") == PBTA
+    code, out, _ = invoke("help", "games")
+    assert code == 0
+    assert out.startswith("Your own game: a game file (TOML; nothing in it runs)\n")
+    assert "\n  [commands.move]\n  help = \"roll 2d6 + the stat the move names\"\n" in out
+    assert "encounter, games\n" in invoke("help")[1]
