@@ -174,3 +174,22 @@ def test_help_games_documents_the_format_with_the_docs_pbta_file() -> None:
     assert out.startswith("Your own game: a game file (TOML; nothing in it runs)\n")
     assert "\n  [commands.move]\n  help = \"roll 2d6 + the stat the move names\"\n" in out
     assert "encounter, games\n" in invoke("help")[1]
+
+
+def test_a_game_file_plays_beside_a_campaign_too(imported: Path, pbta: Path) -> None:
+    code, out, err = invoke("-s", str(pbta), "--rolled", "2,2", "move", "cool=1")
+    assert (code, out, err) == (
+        0, "move cool=1 → [2, 2] +1 = 5 · miss\nnobody acts: xp +1 not marked\n", "")
+
+
+def test_a_strangers_text_is_shown_made_visible(tmp_path: Path, private_campaign: Path) -> None:
+    evil = tmp_path / "evil.toml"
+    evil.write_text('[game]\nname = "evil"\ntitle = "Evil\\u001b[31m"\n[commands.go]\n'
+                    'uses = "none"\nhelp = "x\\u001b]0;pwned\\u0007"\nbands = [{ range = "3-",'
+                    ' outcome = "bad\\u001b[2J" }, { range = "4+", outcome = "ok" }]\n',
+                    encoding="utf-8")
+    code, out, _ = invoke("-s", str(evil), "--rolled", "2", "go")
+    assert (code, out) == (0, "go → 2 · bad^[[2J\n")
+    code, out, _ = invoke("help", str(evil))
+    assert out.splitlines()[:3] == ["Evil\\u001b[31m (`-s evil`), a game from a file",
+                                    "  go [+N]", "      x\\u001b]0;pwned\\u0007"]
