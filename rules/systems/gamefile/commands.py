@@ -24,8 +24,8 @@ COMMAND_KEYS = frozenset({
     "zero", "bands", "crit", "fumble", "words", "inputs", "effects", "degrees", "plus", "outcomes",
 })
 NATURAL_KEYS = frozenset({"faces", "count", "doubles", "among", "outcome"})
-WORD_KEYS = frozenset({"dice", "add", "keep", "push", "target"})
-EFFECT_KEYS = frozenset({"on", "pool", "gain", "spend"})
+WORD_KEYS = frozenset({"dice", "add", "keep", "push", "target", "gain", "spend"})
+EFFECT_KEYS = frozenset({"on", "pool", "gain", "spend", "stat", "step"})
 USES = ("stat", "skill", "stat+skill", "none")
 READS = ("sum", "highest", "lowest", "successes")
 COMPARES = (">=", ">", "<=", "<")
@@ -76,9 +76,10 @@ def read_command(at: Where, word: str, body: Any, stats: tuple[StatSpec, ...],
         target=target, compare=compare,
         success=at.number(spec.get("success"), f"{key}.success", 1, MAX_SIDES, 6),
         zero=zero, bands=bands, crit=crit, fumble=fumble,
-        words=_words(at, key, spec.get("words", {}), known),
+        words=_words(at, key, spec.get("words", {}), known, pools),
         inputs=inputs,
-        effects=_effects(at, key, spec.get("effects", []), reachable, pools),
+        effects=_effects(at, key, spec.get("effects", []), reachable, pools,
+                         frozenset(s.name for s in stats if s.die)),
         degrees=_degrees(at, f"{key}.degrees", spec.get("degrees")),
         plus=plus, outcomes=outcomes,
     )
@@ -129,7 +130,8 @@ def _natural(at: Where, key: str, value: Any) -> Natural | None:
                    doubles, among, outcome)
 
 
-def _words(at: Where, key: str, value: Any, known: frozenset[str]) -> tuple[WordSpec, ...]:
+def _words(at: Where, key: str, value: Any, known: frozenset[str], pools: frozenset[str]
+           ) -> tuple[WordSpec, ...]:
     table = at.table(value, f"{key}.words")
     if len(table) > MAX_WORDS:
         at.fail(f"{key}.words", f"a command has at most {MAX_WORDS} words")
@@ -148,7 +150,21 @@ def _words(at: Where, key: str, value: Any, known: frozenset[str]) -> tuple[Word
         out.append(WordSpec(word, at.number(spec.get("dice"), f"{where}.dice", -100, 100, 0),
                             at.number(spec.get("add"), f"{where}.add", -10**6, 10**6, 0),
                             keep, push,
-                            at.number(spec.get("target"), f"{where}.target", -10**6, 10**6, 0)))
+                            at.number(spec.get("target"), f"{where}.target", -10**6, 10**6, 0),
+                            _costs(at, where, spec, pools)))
+    return tuple(out)
+
+
+def _costs(at: Where, where: str, spec: Mapping[str, Any], pools: frozenset[str]
+           ) -> tuple[tuple[str, int], ...]:
+    """A word's `gain = { stress = 2 }` and `spend = { luck = 1 }`."""
+    out: list[tuple[str, int]] = []
+    for how, sign in (("gain", 1), ("spend", -1)):
+        table = at.table(spec.get(how, {}), f"{where}.{how}")
+        for pool, amount in table.items():
+            if pool not in pools:
+                at.fail(f"{where}.{how}.{pool}", "names no pool of this game")
+            out.append((pool, sign * at.number(amount, f"{where}.{how}.{pool}", 1, 1000)))
     return tuple(out)
 
 
@@ -165,7 +181,7 @@ def _reachable(target: fm.Formula | None, bands: tuple[Band, ...], outcomes: tup
 
 
 def _effects(at: Where, key: str, value: Any, reachable: Mapping[str, bool],
-             pools: frozenset[str]) -> tuple[Effect, ...]:
+             pools: frozenset[str], dice: frozenset[str]) -> tuple[Effect, ...]:
     if not isinstance(value, list) or len(value) > MAX_WORDS:
         at.fail(f"{key}.effects", f"is a list of at most {MAX_WORDS} effects")
     out: list[Effect] = []
@@ -178,6 +194,9 @@ def _effects(at: Where, key: str, value: Any, reachable: Mapping[str, bool],
             known = ", ".join(repr(w) for w in reachable) or "none: it has no outcome"
             at.fail(f"{where}.on", f"no roll of this command gives {on!r} (its outcomes:"
                                    f" {known})")
+        if "step" in spec:
+            out.append(_step(at, where, spec, str(on), dice))
+            continue
         pool = spec.get("pool")
         if pool not in pools:
             at.fail(f"{where}.pool", f"names no pool of this game ({', '.join(sorted(pools))})")
@@ -187,6 +206,16 @@ def _effects(at: Where, key: str, value: Any, reachable: Mapping[str, bool],
             ".gain" if "gain" in spec else ".spend"), 1, 1000)
         out.append(Effect(str(on), str(pool), amount if "gain" in spec else -amount))
     return tuple(out)
+
+
+def _step(at: Where, where: str, spec: Mapping[str, Any], on: str,
+          dice: frozenset[str]) -> Effect:
+    """`{ on = "fail", stat = "str", step = "down" }`: a die stat (d4–d12) steps."""
+    stat = spec.get("stat")
+    if stat not in dice:
+        at.fail(f"{where}.stat", "names no die stat of this game (die = true)")
+    how = _choice(at, spec.get("step"), f"{where}.step", ("up", "down"))
+    return Effect(on, str(stat), 0, 1 if how == "up" else -1)
 
 
 def _degrees(at: Where, key: str, value: Any) -> Degrees | None:

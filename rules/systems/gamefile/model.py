@@ -70,15 +70,19 @@ class WordSpec:
     keep: str | None = None
     push: bool = False
     target: int = 0
+    costs: tuple[tuple[str, int], ...] = ()
+    """What saying the word changes: (pool, +gained / -spent), as Blades' push costs 2 stress."""
 
 
 @dataclass(frozen=True, slots=True)
 class Effect:
-    """What an outcome changes: a pool gains or spends."""
+    """What an outcome changes: a pool gains or spends (`amount`), or a die stat steps."""
 
     on: str
     pool: str
     amount: int
+    step: int = 0
+    """Steps a die stat (`pool` names it) moves: +1 up, -1 down (0: a pool's change)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.notation import ast
 from rules.systems.gamefile import formula as fm
-from rules.systems.gamefile.model import CommandSpec, GameSpec, PoolSpec
+from rules.systems.gamefile.model import CommandSpec, Effect, GameSpec, PoolSpec
 from rules.systems.gamefile.play import SYMBOLS, Decided, Plan, decide, plan, stat_value
 from rules.systems.gamefile.throw import every_faces, thrown
 from rules.systems.protocol import CommandFn, Context, OddsFn, System
@@ -58,7 +58,7 @@ class Played:
         read = plan(self.game, self.command, ctx, line)
         faces = thrown(ctx, read.throwing, self.command.word)
         decided = decide(self.command, read, faces)
-        changes, notes = effects(ctx, self.command, decided)
+        changes, notes = effects(ctx, self.command, read, decided)
         return ctx.resolution(
             self.command.kind, summary(ctx, self.command, read, decided),
             total=None if read.automatic else decided.total, target=read.target,
@@ -148,30 +148,62 @@ def extra(cmd: CommandSpec, read: Plan, decided: Decided) -> tuple[tuple[str, An
     return tuple(out)
 
 
-def effects(ctx: Context, cmd: CommandSpec, decided: Decided
+def effects(ctx: Context, cmd: CommandSpec, read: Plan, decided: Decided
             ) -> tuple[tuple[Change, ...], tuple[str, ...]]:
-    """What the outcome changes: each pool it gains or spends, within 0 and its maximum."""
-    from rules.resolution import Change
-
+    """What the LINE changes: its words' costs (a push's stress), then what the outcome gains,
+    spends or steps; pools stay within 0 and their maximum, a spend nobody can pay is refused."""
     happened = {decided.outcome, "crit" if decided.crit else None,
                 "fumble" if decided.fumble else None}
-    due = [e for e in cmd.effects if e.on in happened]
+    due = [Effect(w.word, pool, amount) for w in cmd.words if w.word in read.words
+           for pool, amount in w.costs]
+    due += [e for e in cmd.effects if e.on in happened]
     if not due:
         return (), ()
     who = ctx.table.active
     if who is None:
-        said = ", ".join(f"{e.pool} {e.amount:+d}" for e in due)
+        said = ", ".join(f"{e.pool} {e.amount:+d}" if not e.step else
+                         f"{e.pool} steps {'up' if e.step > 0 else 'down'}" for e in due)
         return (), (f"nobody acts: {said} not marked",)
     changes: list[Change] = []
+    now: dict[str, int] = {}
     for effect in due:
+        if effect.step:
+            changes.append(_stepped(who, effect, cmd.word))
+            continue
         pool = ctx.system.pool(effect.pool, who)
-        now = ctx.system.pool_value(who, pool)
+        before = now.get(pool.name, ctx.system.pool_value(who, pool))
         top = ctx.system.pool_max(who, pool)
-        after = max(0, now + effect.amount)
+        if effect.on in read.words and before + effect.amount < 0:
+            from rules.errors import RuleError
+
+            raise RuleError(f"{who.name} has {before} {pool.title}: {effect.on} spends"
+                            f" {-effect.amount}")
+        after = max(0, before + effect.amount)
         after = after if top is None else min(top, after)
-        if after != now:
-            changes.append(Change(who.name, pool.name, now, after, cmd.word))
+        if after != before:
+            changes.append(_change(who.name, pool.name, before, after, cmd.word))
+            now[pool.name] = after
     return tuple(changes), ()
+
+
+def _change(name: str, pool: str, before: int, after: int, reason: str) -> Change:
+    from rules.resolution import Change
+
+    return Change(name, pool, before, after, reason)
+
+
+def _stepped(who: Character, effect: Effect, reason: str) -> Change:
+    """A die stat one step up or down (d4 … d12; below d4 it is 0)."""
+    from rules.dice.steps import die_name, parse_step, step
+    from rules.errors import UsageError
+    from rules.resolution import Change
+
+    sides = parse_step(who.stats.get(effect.pool))
+    if sides is None:
+        raise UsageError(f"{who.name} has no die {effect.pool} on the sheet ([stats]"
+                         f" {effect.pool} = \"d8\")")
+    after = die_name(step(sides, effect.step))
+    return Change(who.name, effect.pool, die_name(sides), after, reason, "stat")
 
 
 class GameSystem(System):

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.errors import UsageError
+from rules.errors import RuleError, UsageError
 from rules.systems.gamefile import formula as fm
 from rules.systems.gamefile.reader import GameFileError, read_game
 from tests.support.gamefile import from_text, odds, resolve, shown
@@ -188,3 +188,39 @@ def _atom(tokens: list[str], at: int) -> tuple[int, int]:
         value, at = _atom(tokens, at + 1)
         return -value, at
     return int(tokens[at]), at + 1
+
+
+DICE_GAME = """\
+[game]
+name = "steps"
+[stats]
+str = { die = true }
+[pools]
+luck = { max = 3 }
+[commands.save]
+dice = 1
+die = "stat"
+target = 4
+effects = [{ on = "fail", stat = "str", step = "down" }]
+[commands.save.words]
+lucky = { dice = 1, keep = "highest", spend = { luck = 1 } }
+"""
+
+
+def test_a_failure_steps_a_die_stat_down_and_a_word_spends_a_pool() -> None:
+    from tests.support.gamefile import character
+
+    game = from_text(DICE_GAME)
+    ann = character("Ann", "steps", stats={"str": "d8"}, pools={"luck": 1})
+    res = resolve(game, "save str", [3], ann)
+    assert shown(res) == "save str → 3 vs 4 · fail\nAnn · STR d8 → d6 (save)"
+    assert [(c.pool, c.before, c.after, c.kind) for c in res.changes] == [
+        ("str", "d8", "d6", "stat")]
+    res = resolve(game, "save str lucky", [3, 7], ann)
+    assert shown(res) == "save str lucky → [~~3~~, 7] = 7 vs 4 · pass\nAnn · Luck 1 → 0 (save)"
+    broke = character("Bo", "steps", stats={"str": "d8"}, pools={"luck": 0})
+    with pytest.raises(RuleError, match="Bo has 0 Luck: lucky spends 1"):
+        resolve(game, "save str lucky", [3, 7], broke)
+    assert refused(DICE_GAME.replace('stat = "str"', 'stat = "luck"')) == (
+        "mine.toml:11: key 'commands.save.effects.0.stat': names no die stat of this game"
+        " (die = true)")

@@ -57,7 +57,8 @@ def test_blades_the_highest_die_decides_and_two_sixes_are_critical() -> None:
     assert dice(res) == [("d6", 3, False), ("d6", 5, True)]
     assert dict(res.extra)["words"] == ["risky"]
     res = resolve(blades, "act hunt=2 push", [6, 2, 6])
-    assert shown(res) == "act hunt=2 push → [6, ~~2~~, ~~6~~] = 6 · critical"
+    assert shown(res) == ("act hunt=2 push → [6, ~~2~~, ~~6~~] = 6 · critical\n"
+                          "nobody acts: stress +2 not marked")
     assert (res.crit, res.outcome) == (True, "critical")
     assert resolve(blades, "act sway=1", [2]).outcome == "bad outcome"
 
@@ -175,3 +176,13 @@ def test_odds_agree_with_the_rolls_over_every_face(stem: str) -> None:
         assert res.outcome is not None
         seen[res.outcome] = seen.get(res.outcome, Fraction(0)) + Fraction(1, sides**count)
     assert {k: v for k, v in priced.outcomes.items() if v and k not in ("crit", "fumble")} == seen
+
+
+def test_blades_pushing_yourself_costs_two_stress() -> None:
+    blades = game("blades")
+    cutter = character("Cutter", "blades", stats={"prowl": 1}, pools={"stress": 8})
+    res = resolve(blades, "act prowl push", [4, 5], cutter)
+    assert shown(res) == ("act prowl push → [~~4~~, 5] = 5 · partial success\n"
+                          "Cutter · Stress 8 → 9 (act)")
+    nobody = resolve(blades, "act prowl=1 push", [4, 5])
+    assert nobody.notes == ("nobody acts: stress +2 not marked",)
