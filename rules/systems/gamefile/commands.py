@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.systems.gamefile import formula as fm
 from rules.systems.gamefile.model import (
+    Against,
     Band,
     CommandSpec,
     Degrees,
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
 COMMAND_KEYS = frozenset({
     "help", "kind", "uses", "dice", "die", "read", "keep", "add", "target", "compare", "success",
     "zero", "bands", "crit", "fumble", "words", "inputs", "effects", "degrees", "plus", "outcomes",
+    "against",
 })
 NATURAL_KEYS = frozenset({"faces", "count", "doubles", "among", "outcome"})
 WORD_KEYS = frozenset({"dice", "add", "keep", "push", "target", "gain", "spend"})
@@ -57,7 +59,8 @@ def read_command(at: Where, word: str, body: Any, stats: tuple[StatSpec, ...],
     bands = () if spec.get("bands") is None else bands_of(at, f"{key}.bands", spec["bands"])
     if target is not None and bands:
         at.fail(f"{key}.bands", "a command has a target or bands, not both")
-    if read == "successes" and target is None and not bands:
+    against = _against(at, f"{key}.against", spec.get("against"), known)
+    if (read == "successes" or against is not None) and target is None and not bands:
         target = fm.Num(1)
     outcomes = _outcomes(at, f"{key}.outcomes", spec.get("outcomes", ["pass", "fail"]))
     crit = _natural(at, f"{key}.crit", spec.get("crit"))
@@ -81,7 +84,7 @@ def read_command(at: Where, word: str, body: Any, stats: tuple[StatSpec, ...],
         effects=_effects(at, key, spec.get("effects", []), reachable, pools,
                          frozenset(s.name for s in stats if s.die)),
         degrees=_degrees(at, f"{key}.degrees", spec.get("degrees")),
-        plus=plus, outcomes=outcomes,
+        plus=plus, outcomes=outcomes, against=against,
     )
 
 
@@ -216,6 +219,17 @@ def _step(at: Where, where: str, spec: Mapping[str, Any], on: str,
         at.fail(f"{where}.stat", "names no die stat of this game (die = true)")
     how = _choice(at, spec.get("step"), f"{where}.step", ("up", "down"))
     return Effect(on, str(stat), 0, 1 if how == "up" else -1)
+
+
+def _against(at: Where, key: str, value: Any, known: frozenset[str]) -> Against | None:
+    """`against = { dice = "foes", die = 6, compare = ">" }`: hits are the dice it beats."""
+    if value is None:
+        return None
+    spec = at.table(value, key)
+    at.keys(spec, key, frozenset({"dice", "die", "compare"}))
+    return Against(at.formula(spec.get("dice", 1), f"{key}.dice", known),
+                   at.formula(spec.get("die", 6), f"{key}.die", known),
+                   _choice(at, spec.get("compare", ">"), f"{key}.compare", COMPARES))
 
 
 def _degrees(at: Where, key: str, value: Any) -> Degrees | None:

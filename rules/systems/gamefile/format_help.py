@@ -28,16 +28,20 @@ Your own game: a game file (TOML; nothing in it runs)
   degrees    { every = 4, name = "raise" }: one for every 4 over
   bands      [{ range = "6-", outcome = "miss" }, { range = "7-9", … }, "10+"]:
              every total in exactly one band
+  against    { dice = "foes", die = 10, compare = ">" }: the total against each
+             die of another set; each it beats is a hit (then target, bands)
   zero       "fail" (no roll) or "lowest-of-2": what zero or fewer dice do
   crit       { faces = [20] }, { faces = [6], count = 2, among = "all" } or
              { doubles = true }; outcome = "critical" replaces the outcome
   fumble     the same
   inputs     { dr = 12, rating = "ask" }: NAME=N words (a default, or asked for)
   plus       +N / -N adds to the "total" or to the "dice"
-  effects    [{ on = "miss", pool = "xp", gain = 1 }] (spend = N; "crit")
+  effects    [{ on = "miss", pool = "xp", gain = 1 }] (spend = N; "crit"),
+             { on = "fail", stat = "str", step = "down" } (a die stat steps)
 [commands.WORD.words]  its words: adv = { dice = 1, keep = "highest" },
              forward = { add = 1 }, push = { push = true } (each die under
-             success thrown once more), hard = { target = 2 }
+             success thrown once more), hard = { target = 2 }; a word may
+             cost: push = { dice = 1, gain = { stress = 2 } } (or spend)
 Formulas: whole numbers, stats (or their abbreviations), `stat`, `skill` and
   inputs with + - * / and ( ); / rounds down (a half: stat / 2).
 Checked when read: an unknown key, a formula naming nothing, bands that leave a

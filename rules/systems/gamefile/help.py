@@ -61,6 +61,9 @@ def _reading(cmd: CommandSpec) -> str:
     said = f"{dice}, {how}"
     if cmd.add is not None:
         said += f" + {fm.shown(cmd.add, True)}"
+    if cmd.against is not None:
+        said += (f"; against each of {fm.shown(cmd.against.dice, True)} ×"
+                 f" d{fm.shown(cmd.against.die, True)} ({cmd.against.compare}): hits")
     if cmd.bands:
         said += "; " + ", ".join(f"{_span(b.lo, b.hi)} {visible(b.outcome)}" for b in cmd.bands)
     elif cmd.target is not None:

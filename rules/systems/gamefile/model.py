@@ -94,6 +94,15 @@ class Degrees:
 
 
 @dataclass(frozen=True, slots=True)
+class Against:
+    """Another set of dice the total is compared with, die by die: each one it beats is a hit."""
+
+    dice: Formula
+    die: Formula
+    compare: str
+
+
+@dataclass(frozen=True, slots=True)
 class CommandSpec:
     """A command: the dice it throws from what it is given, and how they become an outcome."""
 
@@ -119,6 +128,7 @@ class CommandSpec:
     degrees: Degrees | None
     plus: str
     outcomes: tuple[str, str]
+    against: Against | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,11 +28,13 @@ class Plan:
     """Zero dice where the game says that fails without a roll."""
     zero: bool = False
     """Zero dice read as the lowest of two: no crit beyond the one die that counts."""
+    other: Throwing | None = None
+    """The set the total is compared with, die by die (`against`)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Decided:
-    """What the faces came to."""
+    """What the faces came to (`score`: the total compared with another set, die by die)."""
 
     total: int
     successes: int | None
@@ -40,6 +42,7 @@ class Decided:
     crit: bool
     fumble: bool
     degrees: int | None
+    score: int | None = None
 
 
 def die_value(text: object) -> int | None:
@@ -199,8 +202,11 @@ def _numbers(cmd: CommandSpec, values: Mapping[str, int], words: list[WordSpec],
     target = None if cmd.target is None else fm.value(cmd.target, values) + sum(
         w.target for w in words)
     push = any(w.push for w in words)
+    other = None if cmd.against is None else Throwing(
+        fm.value(cmd.against.dice, values), fm.value(cmd.against.die, values), None,
+        fm.value(cmd.against.dice, values), False, cmd.success)
     return Plan(Throwing(count, sides, keep, max(kept, 0), push, cmd.success), add, target,
-                tuple(w.word for w in words), automatic, zero)
+                tuple(w.word for w in words), automatic, zero, other)
 
 
 def decide(cmd: CommandSpec, plan: Plan, faces: Faces) -> Decided:
@@ -211,6 +217,10 @@ def decide(cmd: CommandSpec, plan: Plan, faces: Faces) -> Decided:
         total = successes + plan.add
     else:
         total = sum(faces.kept) + plan.add
+    score = None
+    if cmd.against is not None:  # hits: the dice of the other set the total beats
+        score, compare = total, cmd.against.compare
+        successes = total = sum(1 for f in faces.other if passes(compare, score, f))
     crit = cmd.crit is not None and bool(faces.every) and cmd.crit.marks(
         list(faces.kept if cmd.crit.among == "kept" or plan.zero else faces.every))
     fumble = cmd.fumble is not None and bool(faces.every) and cmd.fumble.marks(
@@ -222,7 +232,7 @@ def decide(cmd: CommandSpec, plan: Plan, faces: Faces) -> Decided:
         outcome = cmd.crit.outcome
     elif fumble and cmd.fumble is not None and cmd.fumble.outcome:
         outcome = cmd.fumble.outcome
-    return Decided(total, successes, outcome, crit, fumble, degrees)
+    return Decided(total, successes, outcome, crit, fumble, degrees, score)
 
 
 def _outcome(cmd: CommandSpec, plan: Plan, total: int) -> tuple[str | None, int | None]:

@@ -10,7 +10,7 @@ from rules.notation import ast
 from rules.systems.gamefile import formula as fm
 from rules.systems.gamefile.model import CommandSpec, Effect, GameSpec, PoolSpec
 from rules.systems.gamefile.play import SYMBOLS, Decided, Plan, decide, plan, stat_value
-from rules.systems.gamefile.throw import every_faces, thrown
+from rules.systems.gamefile.throw import every_against, thrown_against
 from rules.systems.protocol import CommandFn, Context, OddsFn, System
 from rules.systems.sheet_terms import Pool, Stat
 
@@ -56,7 +56,7 @@ class Played:
 
     def __call__(self, ctx: Context, line: ast.CommandLine) -> Resolution:
         read = plan(self.game, self.command, ctx, line)
-        faces = thrown(ctx, read.throwing, self.command.word)
+        faces = thrown_against(ctx, read.throwing, self.command.word, read.other)
         decided = decide(self.command, read, faces)
         changes, notes = effects(ctx, self.command, read, decided)
         return ctx.resolution(
@@ -80,7 +80,7 @@ class Priced:
         read = plan(self.game, self.command, ctx, line)
         totals: dict[int, Fraction] = {}
         outcomes = dict.fromkeys(outcome_words(self.command), Fraction(0))
-        for faces, p in every_faces(read.throwing):
+        for faces, p in every_against(read.throwing, read.other):
             decided = decide(self.command, read, faces)
             totals[decided.total] = totals.get(decided.total, Fraction(0)) + p
             if decided.outcome is not None:
@@ -113,10 +113,14 @@ def summary(ctx: Context, cmd: CommandSpec, read: Plan, decided: Decided) -> Sai
     if read.automatic:
         parts.append("no dice")
     else:
-        parts.append(throws_parts(throws))
+        theirs = len(throws) - (read.other.count if read.other is not None else 0)
+        parts.append(throws_parts(throws[:theirs]))
         if read.add:
             parts.append(f" {read.add:+d}")
-        if decided.successes is not None:
+        if decided.score is not None:
+            parts += [f" = {decided.score} vs each of ", throws_parts(throws[theirs:]),
+                      f": {decided.total} hit" + ("" if decided.total == 1 else "s")]
+        elif decided.successes is not None:
             parts.append(f" = {decided.total} success" + ("" if decided.total == 1 else "es"))
         elif read.add or len(throws) > 1:
             parts.append(f" = {decided.total}")
@@ -141,6 +145,9 @@ def extra(cmd: CommandSpec, read: Plan, decided: Decided) -> tuple[tuple[str, An
     out: list[tuple[str, Any]] = []
     if read.target is not None:
         out.append(("compare", cmd.compare))
+    if cmd.against is not None:
+        out.append(("score", decided.score))
+        out.append(("each", cmd.against.compare))
     if cmd.degrees is not None:
         out.append(("degrees", decided.degrees))
     if read.words:

@@ -46,6 +46,8 @@ class Faces:
 
     kept: tuple[int, ...]
     every: tuple[int, ...]
+    other: tuple[int, ...] = ()
+    """The faces of the set the total is compared with, die by die (`against`)."""
 
 
 def keep(throwing: Throwing, faces: list[int]) -> list[int]:
@@ -55,6 +57,31 @@ def keep(throwing: Throwing, faces: list[int]) -> list[int]:
         return order
     ranked = sorted(order, key=lambda i: faces[i], reverse=throwing.keep == "highest")
     return sorted(ranked[: throwing.kept])
+
+
+def thrown_against(ctx: Context, throwing: Throwing, why: str, other: Throwing | None) -> Faces:
+    """Throw the dice, then the set their total is compared with (`against`)."""
+    own = thrown(ctx, throwing, why)
+    if other is None or other.count <= 0:
+        return own
+    other.check()
+    faces, _ = ctx.roller.throw_many(ast.std_die(other.sides), other.count, "against")
+    return Faces(own.kept, own.every, tuple(faces))
+
+
+def every_against(throwing: Throwing, other: Throwing | None
+                  ) -> Iterator[tuple[Faces, Fraction]]:
+    """Every faces of the dice and of the set compared with them, with their probability."""
+    if other is None or other.count <= 0:
+        yield from every_faces(throwing)
+        return
+    theirs = list(every_faces(other))
+    if len(theirs) * _multisets(max(throwing.count, 1), throwing.sides) > MAX_OUTCOMES:
+        raise LimitError(f"exact odds of these dice against {other.count}d{other.sides} walk"
+                         f" more than {MAX_OUTCOMES:,} sets of faces: too many")
+    for own, p in every_faces(throwing):
+        for faces, q in theirs:
+            yield Faces(own.kept, own.every, faces.every), p * q
 
 
 def thrown(ctx: Context, throwing: Throwing, why: str) -> Faces:

@@ -3,6 +3,8 @@ line, and nothing in the file runs (formulas are our own grammar, bounded)."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -224,3 +226,34 @@ def test_a_failure_steps_a_die_stat_down_and_a_word_spends_a_pool() -> None:
     assert refused(DICE_GAME.replace('stat = "str"', 'stat = "luck"')) == (
         "mine.toml:11: key 'commands.save.effects.0.stat': names no die stat of this game"
         " (die = true)")
+
+
+VOLLEY = """\
+[game]
+name = "volley"
+[stats]
+aim = { min = 0, max = 5 }
+[commands.shoot]
+dice = 2
+add = "stat"
+inputs = { foes = "ask" }
+against = { dice = "foes", die = 10, compare = ">" }
+"""
+
+
+def test_a_total_compared_with_each_die_of_another_set_counts_hits() -> None:
+    game = from_text(VOLLEY)
+    res = resolve(game, "shoot aim=2 foes=3", [3, 4, 8, 9, 10])
+    assert shown(res) == "shoot aim=2 foes=3 → [3, 4] +2 = 9 vs each of [8, 9, 10]: 1 hit vs 1 · pass"
+    assert (res.total, res.successes, dict(res.extra)["score"], dict(res.extra)["each"]) == (
+        1, 1, 9, ">")
+    brute: dict[int, int] = {}
+    for a in range(1, 7):
+        for b in range(1, 7):
+            for x in range(1, 11):
+                for y in range(1, 11):
+                    hits = (a + b + 2 > x) + (a + b + 2 > y)
+                    brute[hits] = brute.get(hits, 0) + 1
+    got = odds(game, "shoot aim=2 foes=2")
+    assert dict(got.distribution) == {k: Fraction(v, 3600) for k, v in brute.items()}
+    assert got.outcomes["pass"] == Fraction(3600 - brute[0], 3600)
