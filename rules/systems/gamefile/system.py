@@ -241,6 +241,18 @@ class GameSystem(System):
             return start
         return super().pool_value(character, pool)
 
+    @property
+    def skills(self) -> dict[str, str]:
+        """Each skill and the stat it goes with (the REPL completes them)."""
+        return {s.name: s.skill_of for s in self.game.stats if s.skill_of is not None}
+
+    def completion_words(self, command: str) -> tuple[str, ...]:
+        """The words a command takes, and its inputs as `NAME=`, for the REPL to complete."""
+        cmd = next((c for c in self.game.commands if c.word == command), None)
+        if cmd is None:
+            return ()
+        return (*(w.word for w in cmd.words), *(f"{name}=" for name, _ in cmd.inputs))
+
     def help_template(self) -> str:
         from rules.systems.gamefile.help import help_text
 
