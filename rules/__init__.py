@@ -9,6 +9,11 @@ As a library (SPEC §1):
     rules.odds("2d6 vs 7").outcomes["pass"]            # an exact Fraction (7/12)
     rules.parse("3x 1d6 # fire").repeat                # the syntax tree
 
+A game is a `rules.System` (the five built-in ones, a game file's `GameSystem` made by
+`rules.read_game(text, where)`, a package's through the entry point group
+`roll_rules.systems`); `rules.check_system(game)` says which of the protocol's promises it
+breaks (docs/games/protocol.md).
+
 `import rules` loads nothing: each name below is imported when first read (module
 `__getattr__`), so the subpackages that import `rules` first pay nothing for the face.
 """
@@ -36,7 +41,12 @@ if TYPE_CHECKING:
     from rules.library import odds, parse, repeat, roll
     from rules.resolution import Change, Resolution
     from rules.systems import SYSTEMS, System, get_system
+    from rules.systems.gamefile.reader import read_game
+    from rules.systems.gamefile.system import GameSystem
+    from rules.systems.protocol import CommandFn, Context, OddsFn
+    from rules.systems.sheet_terms import Pool, Stat
     from rules.table import TableState
+    from rules.testing import check_system
 
 _FROM = {
     "parse": "rules.library",
@@ -46,6 +56,14 @@ _FROM = {
     "SYSTEMS": "rules.systems",
     "System": "rules.systems",
     "get_system": "rules.systems",
+    "Context": "rules.systems.protocol",
+    "CommandFn": "rules.systems.protocol",
+    "OddsFn": "rules.systems.protocol",
+    "Stat": "rules.systems.sheet_terms",
+    "Pool": "rules.systems.sheet_terms",
+    "GameSystem": "rules.systems.gamefile.system",
+    "read_game": "rules.systems.gamefile.reader",
+    "check_system": "rules.testing",
     "Resolution": "rules.resolution",
     "Change": "rules.resolution",
     "Roll": "rules.dice.results",
@@ -72,12 +90,17 @@ __all__ = [
     "SYSTEMS",
     "Change",
     "Character",
+    "CommandFn",
+    "Context",
     "DiceSource",
     "DieRoll",
     "EvaluationError",
+    "GameSystem",
     "LimitError",
     "NotationError",
     "Odds",
+    "OddsFn",
+    "Pool",
     "RandomSource",
     "Resolution",
     "Roll",
@@ -86,13 +109,16 @@ __all__ = [
     "ScriptError",
     "ScriptedSource",
     "SheetError",
+    "Stat",
     "System",
     "TableState",
     "Throw",
     "UsageError",
+    "check_system",
     "get_system",
     "odds",
     "parse",
+    "read_game",
     "repeat",
     "roll",
 ]

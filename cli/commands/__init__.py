@@ -15,7 +15,7 @@ BATCH_MODULES = {
     "sheet": "campaign_cmds", "log": "campaign_cmds", "undo": "campaign_cmds",
     "odds": "odds_cmd",
     "completion": "completion_cmd",
-    "alias": "alias_cmd", "table": "table_cmd",
+    "alias": "alias_cmd", "table": "table_cmd", "game": "game_cmd",
     "campaign": "campaign_copy",
 }  # fmt: skip
 """Each subcommand a batch line or the REPL may run, and the module of cli/commands that has it."""

@@ -60,8 +60,10 @@ def sheet_import(
 ) -> None:
     """Add characters from TOML sheets, or replace them keeping their current pools: every
     sheet or, when one is refused, none."""
+    from cli.line.games import look_for_games
     from cli.store.sheet_state import kept_pools
 
+    look_for_games(settings.campaign_path())  # a sheet of a game the campaign imported
     sheets = [read_sheet(Path(file)) for file in files]  # all read and checked before a write
     one_file_each(sheets, files)
     said: list[str] = []

@@ -12,21 +12,25 @@ from cli.entry.options import with_settings
 from cli.entry.settings import Settings
 
 
-@with_settings("json")
+@with_settings("campaign", "json")
 def systems_command(env: Environment, settings: Settings) -> None:
-    """List the game systems."""
-    from rules.systems import SYSTEMS
+    """List the game systems and where each comes from (built-in, campaign, file, package)."""
+    from cli.line.games import every_game
+    from cli.render.safe import shown
 
+    games = every_game(settings.campaign_path())
     if settings.json:  # one answer, the same from a shell and from a batch line (SPEC §3)
-        items = [{"id": s.id, "title": s.title, "seed": s.seed} for s in SYSTEMS.values()]
+        items = [{"id": s.id, "title": s.title, "seed": s.seed, "origin": origin}
+                 for s, origin in games]
         env.json({"input": "systems", "kind": "systems", "items": items})
         return
-    for system in SYSTEMS.values():
+    for system, origin in games:
         seed = f" ({system.seed})" if system.seed else ""
-        env.out(f"{system.id:<10} {system.title}{seed}")  # fits a 40-column pane
+        came = "" if origin == "built-in" else f" · {origin}"
+        env.out(shown(f"{system.id:<10} {system.title}{seed}{came}"))  # fits a 40-column pane
 
 
-@with_settings("system", "json")
+@with_settings("campaign", "system", "json")
 def help_command(
     env: Environment,
     settings: Settings,
@@ -36,6 +40,10 @@ def help_command(
     from cli.render.help_pages import help_text
 
     chosen = topic if topic is not None else settings.system
+    if chosen is not None:
+        from cli.line.games import game_topic
+
+        chosen = game_topic(chosen, settings.campaign_path())
     text = help_text(chosen)
     if settings.json:  # the text unwrapped: a script's reader wraps it
         env.json({"input": "help" if topic is None else f"help {topic}", "kind": "help",

@@ -72,7 +72,7 @@ def line_options(text: str, settings: Settings) -> LineStart | None:
             if at >= len(text):
                 raise UsageError(f"{name} needs a value ({SHOWN[field]}) and a LINE after it")
             value, at = _word(text, at)
-        given[field] = _value(field, name, value)
+        given[field] = _value(field, name, value, settings)
         at = _skip(text, at)
     if not given:
         return None
@@ -87,7 +87,7 @@ def line_options(text: str, settings: Settings) -> LineStart | None:
     return LineStart(replace(settings, **given), source, rest)
 
 
-def _value(field: str, name: str, value: str) -> object:
+def _value(field: str, name: str, value: str, settings: Settings) -> object:
     """An option's value as its setting holds it."""
     if field == "times":
         from rules.limits import MAX_REPEAT
@@ -101,8 +101,12 @@ def _value(field: str, name: str, value: str) -> object:
             raise UsageError(f"-n/--times takes N from 1 to {MAX_REPEAT:,}")
         return times
     if field == "system":
-        from rules.systems import get_system
+        from rules.systems import SYSTEMS, get_system
 
+        if value not in SYSTEMS:  # a game file, or a game the campaign imported
+            from cli.line.games import look_for_games
+
+            look_for_games(settings.campaign_path())
         return get_system(value).id  # an unknown system is that line's error, naming them
     if field == "character":
         from cli.entry.settings import nfc

@@ -11,7 +11,7 @@ from rules.dice.budget import check_dice_limit
 from rules.errors import LimitError, NotationError, RollError, UsageError
 from rules.limits import MAX_REPEAT
 from rules.notation import ast, parse
-from rules.systems import System, get_system
+from rules.systems import SYSTEMS, System, get_system
 
 if TYPE_CHECKING:
     from cli.entry.settings import Settings
@@ -99,6 +99,10 @@ def pick_system(settings: Settings, table: TableState | None) -> System:
     acting character's, else a running fight's, else generic."""
     chosen = settings.system_id()
     if chosen:
+        if chosen not in SYSTEMS:  # a game file, or a game the campaign imported
+            from cli.line.games import look_for_games
+
+            look_for_games(settings.campaign_path())
         system = get_system(chosen)
         if table is not None and table.active is not None and table.active.system != system.id:
             raise UsageError(

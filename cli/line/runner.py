@@ -79,6 +79,10 @@ class Runner:
         self._campaign: CampaignStore | None = None
         self.layout = layout  # a terminal's width and echo; None: lines as rendered
         self.bot_noted = False  # a dice bot's word before a LINE is noted once (cli/line/bot_word.py)
+        if settings.system_id() is not None:  # `-s ./pbta.toml`, `-s pbta` (the campaign's)
+            from cli.line.games import look_for_games
+
+            look_for_games(settings.campaign_path())
 
     @cached_property
     def resolver(self) -> Resolver:

@@ -73,11 +73,19 @@ def _encounter_help() -> Topic:
 
 TOPICS: dict[str, Topic | Callable[[], Topic]] = {"notation": NOTATION_TOPIC,
                                                   "tables": TABLES_TOPIC}
-LATER_TOPICS: dict[str, Topic | Callable[[], Topic]] = {"encounter": _encounter_help}
+def _games_help() -> Topic:
+    from rules.systems.gamefile.example import PBTA
+    from rules.systems.gamefile.format_help import games_topic
+
+    return games_topic(PBTA)
+
+
+LATER_TOPICS: dict[str, Topic | Callable[[], Topic]] = {"encounter": _encounter_help,
+                                                        "games": _games_help}
 """Topics listed after the systems."""
 
 OVERVIEW = """\
-roll help TOPIC — topics: notation, tables, {systems}, encounter
+roll help TOPIC — topics: notation, tables, {systems}, encounter, games
 
 Commands:
   roll LINE            a dice expression or a system command

@@ -306,6 +306,9 @@ class Repl:
         if not system_id:
             self.say(f"system: {self.view().system.id} (use SYSTEM to switch)")
             return
+        from cli.line.games import look_for_games
+
+        look_for_games(self.settings.campaign_path())  # `use ./pbta.toml`, an imported game
         system = get_system(system_id)
         self.settings = replace(self.settings, system=system.id)
         view = self.refresh()

@@ -141,9 +141,15 @@ def _v8_values_apart(db: Any) -> None:
                " PRIMARY KEY (character_key, section, name))")
 
 
+def _games(db: Executes) -> None:
+    """The games a table imported (`roll game import`), each its checked game file's text by
+    its name, so every player of the campaign has them (SPEC §10)."""
+    db.execute("CREATE TABLE game (name TEXT PRIMARY KEY, text TEXT NOT NULL)")
+
+
 MIGRATIONS: tuple[Callable[[Any], None], ...] = (
     _v1_tables, _v2_log_character_key, _v3_no_campaign_wide_actor, _v4_aliases_and_tables,
-    _v5_touched_pools, _v6_log_records, _v7_log_rolled_by, _v8_values_apart,
+    _v5_touched_pools, _v6_log_records, _v7_log_rolled_by, _v8_values_apart, _games,
 )  # fmt: skip
 """Schema steps in order; a campaign's schema version counts how many have run."""
 

@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from cli.store.catalog import NamedRows
+from cli.store.game_rows import GameRows
 from cli.store.link import Link, Rows
 from cli.store.roster import PartySheet, Roster
 from cli.store.rows import Decoder, sheet_json
@@ -46,7 +47,7 @@ def _shown(value: Value) -> str:
     return "unset" if value is None else str(value)
 
 
-class Transaction(NamedRows):
+class Transaction(NamedRows, GameRows):
     """What a campaign transaction can read and write; valid only inside its `with` block."""
 
     def __init__(self, link: Link, writable: bool = True, path: object | None = None,

@@ -6,12 +6,15 @@ Kept here, not on `System`, so that the protocol every game implements names no 
 
 from __future__ import annotations
 
+from collections.abc import Collection
+from dataclasses import replace
 from importlib import import_module
 from typing import TYPE_CHECKING
 
-from rules.encounter.rules import EncounterRules
+from rules.encounter.rules import Board, EncounterRules
 
 if TYPE_CHECKING:
+    from rules.encounter.turn_order import Encounter
     from rules.systems.protocol import System
 
 GAMES: dict[str, tuple[str, str]] = {
@@ -26,7 +29,24 @@ def rules_of(system: System) -> EncounterRules:
     """What this game adds to an encounter (order, upkeep): by default none, the GM's order."""
     where = GAMES.get(system.id)
     if where is None:
-        return EncounterRules()
+        return EncounterRules() if system.initiative is None else RolledOrder(system.initiative)
     made = getattr(import_module(where[0]), where[1])()
     assert isinstance(made, EncounterRules)
     return made
+
+
+class RolledOrder(EncounterRules):
+    """A game that names the dice its order is rolled with (a game file's `initiative`): rolled
+    for everyone when the GM names no die, highest first."""
+
+    def __init__(self, die: str) -> None:
+        self.die = die
+
+    def roll_order(self, board: Board, enc: Encounter, names: Collection[str]) -> Encounter:
+        if enc.die is None:
+            enc = replace(enc, die=self.die)
+        return super().roll_order(board, enc, names)
+
+    def help(self) -> str:
+        return (f"the order is rolled with {self.die} (highest first) unless the GM names a die"
+                " (encounter start roll d20) or sets it (pin NAME N)")

@@ -160,6 +160,9 @@ class System:
     """Whether a natural 20 or 1 of a plain LINE's one kept d20 marks crit or fumble (`natural`)."""
     risk_atoms = False
     """Whether dice LINEs may use the `Δ8` risk die (Macchiato's): elsewhere one is refused."""
+    initiative: str | None = None
+    """The dice an encounter's order is rolled with when the GM names none (a game file's
+    `initiative`); None: the game's own order, else the GM's (rules/encounter/games.py)."""
 
     # ---- resolving ----
 

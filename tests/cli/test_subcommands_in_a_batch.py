@@ -106,4 +106,5 @@ def test_a_commands_body_is_a_function_of_an_environment_and_settings() -> None:
     [line] = out.getvalue().splitlines()  # one answer, as from a shell
     answer = json.loads(line)
     assert (answer["input"], answer["kind"], answer["items"][0]) == (
-        "systems", "systems", {"id": "generic", "title": "Generic dice", "seed": ""})
+        "systems", "systems",
+        {"id": "generic", "title": "Generic dice", "seed": "", "origin": "built-in"})

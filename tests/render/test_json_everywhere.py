@@ -83,7 +83,8 @@ def test_systems_is_one_object_listing_the_systems() -> None:
     assert (obj["input"], obj["kind"]) == ("systems", "systems")
     assert [s["id"] for s in obj["items"]] == [
         "generic", "vagabond", "macchiato", "champions", "tiers", "brighter"]
-    assert obj["items"][1] == {"id": "vagabond", "title": "Vagabond", "seed": "000"}
+    assert obj["items"][1] == {"id": "vagabond", "title": "Vagabond", "seed": "000",
+                                "origin": "built-in"}
 
 
 @pytest.mark.parametrize("args", [

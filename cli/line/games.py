@@ -1,0 +1,99 @@
+"""Games beyond the built-in five, found where a LINE names them: a game file (`-s ./FILE.toml`)
+or the campaign's imported games (`roll game import`); each read once per process, then listed
+by the registry with where it came from."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cli.store import Where
+from rules.errors import UsageError
+from rules.systems import SYSTEMS, System
+
+
+def is_game_file(name: str) -> bool:
+    """Whether `-s NAME` names a game file rather than a game (`./pbta.toml`)."""
+    return name.strip().lower().endswith(".toml")
+
+
+def read_game_file(path: str, origin: str = "file") -> tuple[System, str]:
+    """A game file's game, read and checked (errors name the file, key and line), and its text."""
+    from cli.entry.input_files import read_text
+    from cli.line.named import FRONT_WORDS
+    from rules.systems.gamefile.reader import read_game
+    from rules.systems.gamefile.system import GameSystem
+
+    text = read_text(Path(path), "game")
+    where = "stdin" if path == "-" else Path(path).name
+    return GameSystem(read_game(text, where, origin, FRONT_WORDS)), text
+
+
+def from_file(name: str) -> System | None:
+    """The finder of game files: `-s ./pbta.toml` plays the file without importing it."""
+    if not is_game_file(name):
+        return None
+    path = name.strip()
+    loaded = _FILES.get(path)
+    if loaded is not None and SYSTEMS.origin(loaded) == "file":
+        return SYSTEMS[loaded]
+    game, _ = read_game_file(path)
+    SYSTEMS.add(game, "file")  # asked for by its file: it plays, whatever else has its name
+    _FILES[path] = game.id
+    return game
+
+
+_FILES: dict[str, str] = {}
+"""Each game file this process read, by path, to its game's id (read once per process)."""
+
+
+def look_for_games(where: Where) -> None:
+    """Let the registry find games in game files and in this campaign's imported games."""
+    from cli.store import campaign_exists, open_campaign
+    from cli.store.games_found import watch
+
+    if from_file not in SYSTEMS.finders:
+        SYSTEMS.finders.insert(0, from_file)
+    watch(where, open_campaign, campaign_exists)
+
+
+def game_topic(topic: str, where: Where) -> str:
+    """A help topic, or the id of the game it names that no one listed yet (a game file, a
+    game of the campaign, a package's): `roll help ./pbta.toml`, `roll help pbta`."""
+    from cli.render.help_pages import LATER_TOPICS, TOPICS
+    from rules.systems import get_system
+
+    key = topic.strip().lower()
+    if key in TOPICS or key in LATER_TOPICS or key in SYSTEMS:
+        return topic
+    look_for_games(where)
+    try:
+        return get_system(topic).id
+    except UsageError:
+        return topic  # help says there is no such topic, with its hint
+
+
+def every_game(where: Where) -> list[tuple[System, str]]:
+    """Every game this process can play, each with where it comes from: the built-in ones,
+    the campaign's, the game files read, the packages' (their entry points read now)."""
+    from importlib.metadata import entry_points
+
+    from cli.store import campaign_exists, open_campaign
+    from rules.errors import RollError
+    from rules.systems import get_system
+
+    look_for_games(where)
+    names = [point.name for point in entry_points(group="roll_rules.systems")]
+    try:
+        if campaign_exists(where):
+            store = open_campaign(where, create=False)
+            try:
+                with store.transaction(readonly=True) as tx:
+                    names += list(tx.games())
+            finally:
+                store.close()
+    except RollError:
+        pass  # a campaign that cannot be opened has no games to list: the rest still are
+    for name in names:
+        if name not in SYSTEMS:
+            get_system(name)
+    return [(SYSTEMS[name], SYSTEMS.origin(name)) for name in SYSTEMS]

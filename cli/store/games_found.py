@@ -1,0 +1,48 @@
+"""The registry's finder of a campaign's imported games: a game no one listed yet is looked for
+in the campaign, read once per process, and listed from then on as from the campaign."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from cli.store.where import Where
+from rules.systems import SYSTEMS, System
+
+Opener = Callable[..., Any]
+"""cli.store.open_campaign, handed in (this module sits below the package's interface)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignGames:
+    """Finds a game by name among one campaign's imported games."""
+
+    where: Where
+    opener: Opener
+    exists: Callable[[Where], bool]
+
+    def __call__(self, name: str) -> System | None:
+        from rules.systems.gamefile.reader import read_game
+        from rules.systems.gamefile.system import GameSystem
+
+        key = name.strip().lower()
+        if key.endswith(".toml") or not self.exists(self.where):
+            return None
+        store = self.opener(self.where, create=False)
+        try:
+            with store.transaction(readonly=True) as tx:
+                text = tx.game_text(key)
+        finally:
+            store.close()
+        if text is None:
+            return None
+        # checked against roll's own words when imported: read back as the rules check it
+        return SYSTEMS.add(GameSystem(read_game(text, f"game {key}", "campaign")), "campaign")
+
+
+def watch(where: Where, opener: Opener, exists: Callable[[Where], bool]) -> None:
+    """Let the registry find this campaign's games (once per campaign and process)."""
+    finder = CampaignGames(where, opener, exists)
+    if finder not in SYSTEMS.finders:
+        SYSTEMS.finders.append(finder)
