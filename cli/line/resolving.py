@@ -93,7 +93,7 @@ class Resolver:
         as they are shown (a stream: `-n 100000 1d6` keeps one chunk); anything that may read
         or write the campaign, or must use up `--rolled` faces first, is made whole before any
         is shown."""
-        plain = None if run.secret or run.turns else self.plans.known(text, run.settings)
+        plain = None if run.secret else self.plans.known(text, run.settings)
         line = parsed(text) if plain is None else plain.line
         if plain is None:
             plain = self.plans.dice_only(text, line, run)
@@ -268,14 +268,21 @@ class Resolver:
         """Who the LINE acts as, decided in its transaction: the one chosen, else in a running
         encounter the combatant whose turn it is (cli/line/turn.py; `say`: the text output says
         so); with their table and system when somebody acts (one statement reads the sheet
-        and its last entry)."""
+        and its last entry). The words that run the fight act as nobody."""
+        from cli.line.turn import fight_word
+
         acting = run.acting()
+        if acting is not None and isinstance(line, ast.CommandLine) and fight_word(line):
+            # the GM's words that run the fight are nobody's action, whoever the REPL acts as
+            # (the actor's game still says which fight `encounter start` begins)
+            system = pick_system(run.settings, tx.table(acting))
+            return None, tx.table(None), system
         if acting is None and run.may_take_turn(line):
             party = tx.party()
             if party.get("encounter"):
                 from cli.line.turn import acting_note, names_whom, turn_actor
 
-                taker = turn_actor(party, text)
+                taker = turn_actor(party, line, run.settings.system_id())
                 found = None if taker is None else tx.find_character(taker)
                 if found is not None:
                     table = tx.table(found.name)

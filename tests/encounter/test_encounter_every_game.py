@@ -1,0 +1,59 @@
+"""One campaign, five games (issue 48's table): a fight acts as its turn's holder only for a
+command of its own game that needs a character; plain dice, inline values and another game's
+LINE act as nobody and never fail because of the fight, from a shell and in the REPL."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from cli.entry.settings import Settings
+from tests.support.cli import invoke
+from tests.support.encounter import run, whole_table
+from tests.support.repl import repl
+
+
+def aras_turn(tmp_path: Path) -> None:
+    whole_table(tmp_path)
+    run("encounter start Ara --rolled 5,3")
+    assert run("next").startswith("next → round 1 · Ara's turn\n")
+
+
+def logged() -> list[tuple[str, str | None]]:
+    code, out, _ = invoke("log", "--json")
+    assert code == 0
+    return [(row["input"], row["character"]) for row in map(json.loads, out.splitlines())]
+
+
+def test_beside_a_tiers_fight_a_shell_rolls_dice_and_other_games_as_nobody(
+        tmp_path: Path) -> None:
+    aras_turn(tmp_path)
+    assert run("d20 --rolled 5") == "d20 → [5] = 5\n"
+    assert run("-s vagabond check dex=4 --rolled 10") == "check dex=4 → 10 vs 16 · fail\n"
+    assert run("check dex=4 -s vagabond --rolled 17") == "check dex=4 → 17 vs 16 · pass\n"
+    assert run("-s vagabond check dex --as Mira --rolled 10") == (
+        "check dex → 10 vs 15 · fail\n")
+    # the fight's own game with its values inline: nobody's roll, not Ara's
+    assert run("check body=12 tier=2 task 1 --rolled 5,2,3") == (
+        "check body=12 tier=2 task 1 → [5*, 2, 3] = 1 success vs 1 · pass\n")
+    # a command of the fight's game that needs a character acts as whose turn it is
+    assert run("check mind task 1 --rolled 5,2,3") == (
+        "(as Ara: its turn)\ncheck mind task 1 → [5*, 2, 3] = 1 success vs 1 · pass\n")
+    assert logged()[2:] == [("check dex", "Mira"), ("check mind task 1", "Ara")]
+
+
+def test_in_the_repl_plain_dice_and_another_games_line_act_as_nobody(tmp_path: Path) -> None:
+    aras_turn(tmp_path)
+    keys = "d20\nuse generic\nas -\nd20\nuse vagabond\ncheck dex=4\nuse tiers\ncheck mind task 1\nquit\n"
+    status, out, err = repl(keys, Settings(rolled="5,6,10,5,2,3"))
+    assert (status, err) == (0, "")
+    assert out == ("5\n  [5] = 5\n"
+                   "system: generic · Generic dice\n"
+                   "acting as nobody\n"
+                   "6\n  [6] = 6\n"
+                   "system: vagabond · Vagabond\n"
+                   "fail · 10\n  10 vs 16\n"
+                   "system: tiers · Tiers\n"
+                   "(as Ara: its turn)\n"
+                   "pass · 1\n  [5*, 2, 3] = 1 success vs 1\n")
+    assert logged()[2:] == [("check mind task 1", "Ara")]
