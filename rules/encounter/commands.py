@@ -13,7 +13,14 @@ from rules.encounter import flow
 from rules.encounter.foes import FOE_USAGE, names_for, read_spec, sheet_for
 from rules.encounter.games import rules_of
 from rules.encounter.in_words import glance, next_taker, order_lines, status, turn_words
-from rules.encounter.rules import ROLLED, Board, EncounterRules, is_foe, without_turn
+from rules.encounter.rules import (
+    ROLLED,
+    Board,
+    EncounterRules,
+    fallen,
+    is_foe,
+    without_turn,
+)
 from rules.encounter.turn_order import Encounter, current, running, state_change
 from rules.errors import RuleError, UsageError, register_usage
 from rules.notation import ast
@@ -111,6 +118,7 @@ def view(board: Board, enc: Encounter | None, rules: EncounterRules) -> dict[str
                     pools[pool.name] = None
         order.append({**c.to_json(), "pools": pools, "flags": flags,
                       "sits_out": c.name in enc.out, "delayed": c.name in enc.delayed,
+                      "out": who is not None and fallen(board.table, c.name) is not None,
                       **glance(enc, rules, board.table, system, c.name).to_json()})
     return {"system": enc.system, "round": enc.round, "turn": enc.turn,
             "acting": rules.actor(enc), "next": next_taker(enc, rules, without_turn(board.table, enc)),

@@ -58,12 +58,12 @@ def test_the_json_state_has_the_round_order_initiative_turn_and_pools(tmp_path: 
         "next": "Mira", "takers": ["Bo", "Goblin", "Mira"],
         "order": [
             {"name": "Bo", "side": "heroes", "initiative": 17, "pinned": False, "pools": {},
-             "flags": [], "sits_out": False, "delayed": False, "state": [], "glance": {}},
+             "flags": [], "sits_out": False, "delayed": False, "out": False, "state": [], "glance": {}},
             {"name": "Goblin", "side": "enemies", "initiative": 9, "pinned": False,
-             "pools": {"hp": 4}, "flags": ["foe"], "sits_out": False, "delayed": False,
+             "pools": {"hp": 4}, "flags": ["foe"], "sits_out": False, "delayed": False, "out": False,
              "state": ["turn"], "glance": {"hp": 4}},
             {"name": "Mira", "side": "heroes", "initiative": 5, "pinned": False, "pools": {},
-             "flags": [], "sits_out": False, "delayed": False, "state": [], "glance": {}},
+             "flags": [], "sits_out": False, "delayed": False, "out": False, "state": [], "glance": {}},
         ],
     }
 
