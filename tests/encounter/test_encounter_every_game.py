@@ -57,3 +57,43 @@ def test_in_the_repl_plain_dice_and_another_games_line_act_as_nobody(tmp_path: P
                    "(as Ara: its turn)\n"
                    "pass · 1\n  [5*, 2, 3] = 1 success vs 1\n")
     assert logged()[2:] == [("check mind task 1", "Ara")]
+
+
+def test_as_lasts_until_the_turn_changes_and_the_fights_words_are_nobodys(
+        tmp_path: Path) -> None:
+    whole_table(tmp_path)
+    run("encounter start Pip roll d20 --rolled 14")
+    run("foe add 2 goblins hp=4 --rolled 10,9")
+    keys = "as Goblin 2\nhurt 1\nnext\nhurt 1\nnext\nnext\nas\nquit\n"
+    status, out, err = repl(keys, Settings())
+    assert (status, err) == (0, "")
+    assert out == ("acting as Goblin 2 (macchiato) until the\n  turn changes\n"
+                   "HP 3\n  Goblin 2 · HP 4 → 3 (hurt)\n"
+                   "round 1 · Goblin 1's turn\n"
+                   "  Encounter · R1 Pip → R1 Goblin 1\n    (next)\n"
+                   "  next: Goblin 2\n"
+                   "as Goblin 2 ends with the turn: acting\n  as Goblin 1 (its turn)\n"
+                   "(as Goblin 1: its turn)\n"
+                   "HP 3\n  Goblin 1 · HP 4 → 3 (hurt)\n"
+                   "round 1 · Goblin 2's turn\n"
+                   "  Encounter · R1 Goblin 1 → R1 Goblin 2\n    (next)\n"
+                   "  next: Pip\n"
+                   "round 2 begins · Pip's turn\n"
+                   "  Encounter · R1 Goblin 2 → R2 Pip\n    (next)\n"
+                   "  next: Goblin 1\n"
+                   "acting as Pip (macchiato)\n")
+    assert logged()[2:] == [("hurt 1", "Goblin 2"), ("next", None), ("hurt 1", "Goblin 1"),
+                            ("next", None), ("next", None)]
+
+
+def test_help_encounter_gives_the_one_line_forms_and_every_mark() -> None:
+    code, out, _ = invoke("help", "encounter")
+    assert code == 0
+    flat = " ".join(out.split())
+    for said in ("One line as someone else: -a NAME before it (-a Kael attack Raider 1:",
+                 "the REPL's as NAME lasts until the turn changes.",
+                 "next, delay, pin, foe and encounter are the GM's, logged as nobody's.",
+                 "Marks: ▸ whose turn it is · delayed: waits this round · sits out: no turn",
+                 "skipped by next and never next: dead, defeated, Downed, incapacitated",
+                 "Before the fight (-s GAME) they wait for encounter start;"):
+        assert said in flat

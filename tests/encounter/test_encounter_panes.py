@@ -34,7 +34,8 @@ class NarrowOutput(DummyOutput):
 
 def test_the_help_examples_run_as_typed_in_order(tmp_path: Path) -> None:
     imported(tmp_path, "mira")
-    assert EXAMPLES[0] == "-s macchiato encounter start roll d20"
+    assert EXAMPLES[:2] == ("-s macchiato foe add 2 goblins hp=4",
+                            "-s macchiato encounter start roll d20")
     for line in EXAMPLES:
         run(line)
     code, out, _ = invoke("help", "encounter")
