@@ -36,6 +36,18 @@ if TYPE_CHECKING:
     from rules.table import TableState
 
 
+READINGS = frozenset({"encounter", "risk", "status", "xp"})
+"""Kinds of result that, with no dice and no change, only read the table: `encounter`,
+`risk list`, `status NAME`, `xp`."""
+
+
+def reads_only(res: Resolution) -> bool:
+    """Whether a result only read the table: reading changes nothing and is not logged, even
+    with somebody acting (SPEC §9). A pool command that changed nothing is still logged."""
+    return (res.kind in READINGS and not (res.changes or res.throws or res.rolls)
+            and res.total is None)
+
+
 @dataclass(frozen=True, slots=True)
 class Logged:
     """A LINE's results made whole in its transaction, with the record each was logged with
@@ -218,7 +230,7 @@ class Resolver:
                 res = self.resolved(system, table, single, text, i == times - 1, budget, run,
                                     named)
                 record = None
-                if table.active is not None or res.changes or run.secret:
+                if (table.active is not None and not reads_only(res)) or res.changes or run.secret:
                     record = self.record(tx, res, run.secret)
                     table = None  # pools and the last entry changed: read them again
                 results.append(res)

@@ -97,3 +97,21 @@ def test_help_encounter_gives_the_one_line_forms_and_every_mark() -> None:
                  "skipped by next and never next: dead, defeated, Downed, incapacitated",
                  "Before the fight (-s GAME) they wait for encounter start;"):
         assert said in flat
+
+
+def test_reading_the_fight_is_not_logged_whoever_acts(tmp_path: Path) -> None:
+    whole_table(tmp_path)
+    run("encounter start Kael Sera")
+    before = logged()
+    run("encounter")
+    run("encounter --as Kael")
+    run("encounter --json")
+    keys = "as Kael\nencounter\n-a Pip risk list\nquit\n"
+    status, out, err = repl(keys, Settings())
+    assert (status, err) == (0, "")
+    assert out == ("acting as Kael (champions) until the\n  turn changes\n"
+                   "round 1 · House Blue's turn · next: Red\n"
+                   "  ▸ Kael [Blue] · Wounds 0\n"
+                   "    Sera [Red] · Wounds 0\n"
+                   "no risk dice (risk add NAME ΔN)\n")
+    assert logged() == before == [("encounter start Kael Sera", None)]
