@@ -66,8 +66,8 @@ def absorb(ctx: Context, character: Character, damage: int) -> Absorbed:
     return Absorbed(damage, armor, grit, grit - taken)
 
 
-HIT_USAGE = ("hit N [NAME] [str|dex|wil] (N: the damage, or dice such as d8; NAME: who takes it,"
-             " else the active character)")
+HIT_USAGE = ("hit N [on NAME] [str|dex|wil] (N: the damage, or dice such as d8; NAME: who takes"
+             " it, else the active character)")
 STEP_USAGE = "step up|down [max] ATTR (ATTR: str, dex, wil)"
 register_usage("brighter", HIT_USAGE, STEP_USAGE)
 
