@@ -41,13 +41,12 @@ class LineRun:
         return self.settings.acting()
 
     def may_take_turn(self, line: ast.Line | RollError) -> bool:
-        """Whether the LINE may act as whose turn it is: nobody chosen, and a command (any LINE
-        at the REPL in a fight). `--as ""` on a command line is nobody, chosen."""
-        if self.acting() is not None:
+        """Whether the LINE may act as whose turn it is: nobody chosen, and a command (plain
+        dice never do: SPEC §9). `--as ""` on a command line is nobody, chosen; the REPL's
+        `as -` in a fight (`turns`) is nobody until a command follows the turn."""
+        if self.acting() is not None or not isinstance(line, ast.CommandLine):
             return False
-        if self.turns:
-            return True
-        return self.settings.character is None and isinstance(line, ast.CommandLine)
+        return self.turns or self.settings.character is None
 
 
 class DiceOnlyPlan(NamedTuple):
@@ -147,9 +146,9 @@ class Plans:
 
     def dice_only(self, text: str, line: ast.Line | RollError, run: LineRun) -> DiceOnlyPlan | None:
         """What a plain dice LINE with nobody acting needs (None for anything else: a command,
-        a name, somebody acting, a secret, a turn to take, a LINE that does not parse)."""
-        if (not isinstance(line, ast.RollLine) or run.acting() is not None or run.secret
-                or run.turns):
+        a name, somebody acting, a secret, a LINE that does not parse; plain dice in a fight
+        act as nobody)."""
+        if not isinstance(line, ast.RollLine) or run.acting() is not None or run.secret:
             return None
         single, times = repeats(line, run.settings)
         if len(self._plans) >= MAX_PLANS:

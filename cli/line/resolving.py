@@ -36,6 +36,18 @@ if TYPE_CHECKING:
     from rules.table import TableState
 
 
+READINGS = frozenset({"encounter", "risk", "status", "xp"})
+"""Kinds of result that, with no dice and no change, only read the table: `encounter`,
+`risk list`, `status NAME`, `xp`."""
+
+
+def reads_only(res: Resolution) -> bool:
+    """Whether a result only read the table: reading changes nothing and is not logged, even
+    with somebody acting (SPEC §9). A pool command that changed nothing is still logged."""
+    return (res.kind in READINGS and not (res.changes or res.throws or res.rolls)
+            and res.total is None)
+
+
 @dataclass(frozen=True, slots=True)
 class Logged:
     """A LINE's results made whole in its transaction, with the record each was logged with
@@ -93,7 +105,7 @@ class Resolver:
         as they are shown (a stream: `-n 100000 1d6` keeps one chunk); anything that may read
         or write the campaign, or must use up `--rolled` faces first, is made whole before any
         is shown."""
-        plain = None if run.secret or run.turns else self.plans.known(text, run.settings)
+        plain = None if run.secret else self.plans.known(text, run.settings)
         line = parsed(text) if plain is None else plain.line
         if plain is None:
             plain = self.plans.dice_only(text, line, run)
@@ -218,7 +230,7 @@ class Resolver:
                 res = self.resolved(system, table, single, text, i == times - 1, budget, run,
                                     named)
                 record = None
-                if table.active is not None or res.changes or run.secret:
+                if (table.active is not None and not reads_only(res)) or res.changes or run.secret:
                     record = self.record(tx, res, run.secret)
                     table = None  # pools and the last entry changed: read them again
                 results.append(res)
@@ -268,14 +280,21 @@ class Resolver:
         """Who the LINE acts as, decided in its transaction: the one chosen, else in a running
         encounter the combatant whose turn it is (cli/line/turn.py; `say`: the text output says
         so); with their table and system when somebody acts (one statement reads the sheet
-        and its last entry)."""
+        and its last entry). The words that run the fight act as nobody."""
+        from cli.line.turn import fight_word
+
         acting = run.acting()
+        if acting is not None and isinstance(line, ast.CommandLine) and fight_word(line):
+            # the GM's words that run the fight are nobody's action, whoever the REPL acts as
+            # (the actor's game still says which fight `encounter start` begins)
+            system = pick_system(run.settings, tx.table(acting))
+            return None, tx.table(None), system
         if acting is None and run.may_take_turn(line):
             party = tx.party()
             if party.get("encounter"):
                 from cli.line.turn import acting_note, names_whom, turn_actor
 
-                taker = turn_actor(party, text)
+                taker = turn_actor(party, line, run.settings.system_id())
                 found = None if taker is None else tx.find_character(taker)
                 if found is not None:
                     table = tx.table(found.name)

@@ -46,17 +46,48 @@ def fight_system(party: Mapping[str, Any]) -> str | None:
     return None if found is None else found[0].system
 
 
-def turn_actor(party: Mapping[str, Any], line: str) -> str | None:
-    """Who a LINE without `--as` acts as in a fight: the combatant whose turn it is (None for
-    the encounter's own words, a Group's or a House's turn, or no fight)."""
-    if line.strip().split(" ", 1)[0].lower() in ITS_OWN:
+def turn_actor(party: Mapping[str, Any], line: ast.Line | RollError | None,
+               chosen: str | None = None) -> str | None:
+    """Who a LINE without `--as` acts as in a fight: the combatant whose turn it is, for a
+    command of the fight's game (`chosen`: the game the LINE was given, `-s`) that needs a
+    character; None for plain dice, a command with its own values inline (`check dex=4`), a
+    LINE of another game, the encounter's own words, a Group's or a House's turn, or no fight.
+    `line` None asks whose turn a command would act as (the pane's toolbar)."""
+    if line is not None and not needs_a_character(line):
         return None
     found = running(party)
     if found is None:
         return None
     enc, rules = found
+    if chosen not in (None, enc.system):
+        return None  # another game's LINE beside the fight: nobody acts
+    if line is not None and gives_its_values(line, enc.system):
+        return None
     actor: str | None = rules.actor(enc)
     return actor
+
+
+def needs_a_character(line: ast.Line | RollError) -> bool:
+    """Whether a LINE is a command that may need an acting character: not plain dice, not
+    one of the encounter's own words (the GM's: they act as nobody)."""
+    return isinstance(line, ast.CommandLine) and line.word.lower() not in ITS_OWN
+
+
+def fight_word(line: ast.CommandLine) -> bool:
+    """Whether a command is one of the words that run a fight (`next`, `foe add` …)."""
+    return line.word.lower() in ITS_OWN
+
+
+def gives_its_values(line: ast.Line | RollError, system_id: str) -> bool:
+    """Whether a command gives one of its game's stats inline (`check dex=4`): it rolls for
+    nobody, with those values."""
+    if not isinstance(line, ast.CommandLine):
+        return False
+    from rules.systems import get_system
+
+    system = get_system(system_id)
+    return any(isinstance(arg, ast.KeyValue) and system.stat(arg.key) is not None
+               for arg in line.args)
 
 
 def names_whom(line: ast.Line | RollError, system: System, table: TableState,
@@ -64,6 +95,9 @@ def names_whom(line: ast.Line | RollError, system: System, table: TableState,
     """Whether a LINE that would act as whose turn it is (`taker`'s) names whom it acts for
     first (`react Goblin 2`: System.acts_for), so no `its turn` note is said; a word made on
     another's turn (`react`) that names nobody is refused, asking who."""
+    if isinstance(line, ast.CommandLine) and line.word in system.lands_on and any(
+            isinstance(a, ast.Word) and a.text.lower() == "on" for a in line.args):
+        return True  # `hurt 3 on Goblin 1` lands on whom it names: no `its turn` note
     if not isinstance(line, ast.CommandLine) or line.word not in system.acts_for:
         return False
     from rules.notation.name_words import first_words, spaced, with_names

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -23,6 +24,7 @@ from rules.campaign import Character
 from rules.errors import RollError
 from rules.notation import ast, parse
 from rules.systems import SYSTEMS
+from rules.systems.on_whom import ON
 from rules.systems.protocol import System
 from rules.systems.sheet_terms import Pool
 
@@ -159,10 +161,15 @@ def _arguments(command: str, typed: str, state: TableView) -> list[Suggestion]:
     skills, pools, names, risk dice."""
     fragment = "" if not typed or typed[-1].isspace() else typed.split()[-1]
     system = state.system
+    whom = _after_on(typed, fragment)
+    if whom is not None and (not whom.split()[:-1 if fragment else None] or _names(whom, state)):
+        return _names(whom, state, space=True, whole=True)  # `hurt 3 on Gob`: whom it lands on (SPEC §9)
     spec = command_words(system).get(command)
     if spec is None:
         return []
     choices: dict[str, str] = dict.fromkeys(spec.words, command)
+    if command in system.lands_on or command == "attack":
+        choices.setdefault(ON, "whom: on NAME")
     choices.update(dict.fromkeys(own_words(system, command), command))
     if spec.stats:
         for stat in system.stats:
@@ -183,6 +190,17 @@ def _arguments(command: str, typed: str, state: TableView) -> list[Suggestion]:
     if spec.names:
         found += _names(typed, state, space=True)  # more words may follow a target
     return found
+
+
+def _after_on(typed: str, fragment: str) -> str | None:
+    """The text after an `on` one or two words back (where a name of several words may be
+    being typed: `on Goblin `), or None."""
+    spans = [m for m in re.finditer(r"\S+", typed)]
+    done = spans[:-1] if fragment else spans
+    for word in done[-2:][::-1]:
+        if word.group().lower() == ON:
+            return typed[word.end():].lstrip()
+    return None
 
 
 def _has_pool(system: System, character: Character, pool: Pool) -> bool:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from cli.entry.environment import terminal_columns
 from cli.entry.settings import Settings
 from cli.line.runner import Runner
+from cli.repl.as_turn import Turn, fight_turn, turn_over
 from cli.repl.keys import AGAIN
 from cli.repl.physical import PhysicalSource
 from cli.repl.prompt import prompt_text
@@ -128,6 +129,8 @@ class Repl:
         self.width = width
         self.page: Callable[[str], None] = runner.out  # the session's pager on a terminal
         self.tell: Callable[[str], None] = lambda _: None  # what of its own files it cannot use
+
+        self.as_turn: Turn | None = None  # the fight's turn `as NAME` was chosen on
 
     @property
     def settings(self) -> Settings:
@@ -270,8 +273,23 @@ class Repl:
         finally:
             if line.split(" ", 1)[0].lower() == "encounter":
                 self.views.stale = True  # a fight started or ended: the view reads it
+            if self.as_turn is not None:
+                self._as_until_the_turn_changes()
             if isinstance(hand, PhysicalSource) and (extra := hand.left_over()):
                 self.say(f"not used: {' '.join(extra)} (the LINE threw fewer dice)")
+
+    def _as_until_the_turn_changes(self) -> None:
+        """`as NAME` chosen in a fight ends when its turn does: the holder acts again."""
+        view = self.refresh()
+        now = fight_turn(view.party)
+        if now == self.as_turn or self.settings.acting() is None:
+            return
+        chosen = self.settings.acting() or ""
+        self.as_turn = None
+        self.settings = replace(self.settings, character="")
+        self._remember(None)
+        holder = self.refresh().character
+        self.say(turn_over(chosen, None if holder is None else holder.name, now))
 
     def _fight(self) -> bool:
         """Whether the view shows a fight: a LINE by nobody chosen then acts as whose turn it
@@ -336,6 +354,7 @@ class Repl:
                      else f"acting as {acting.name} ({acting.system})")
             return
         if name.lower() in NOBODY:
+            self.as_turn = None
             self.settings = replace(self.settings, character="")
             self._remember(None)
             self.say("acting as nobody")
@@ -354,8 +373,9 @@ class Repl:
         if settings.system_id() not in (None, character.system):
             settings = replace(settings, system=character.system)
         self.settings = settings
-        self.say(f"acting as {character.name} ({character.system})")
-        self.refresh()
+        self.as_turn = fight_turn(self.refresh().party)
+        until = "" if self.as_turn is None else " until the turn changes"
+        self.say(f"acting as {character.name} ({character.system}){until}")
 
     def _remember(self, name: str | None) -> None:
         from cli.repl.memory import remember_as

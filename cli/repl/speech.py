@@ -17,12 +17,12 @@ if TYPE_CHECKING:
 def prompt_words(hint: Hint) -> str:
     """A hint as the REPL's words say it (`as NAME`, `use vagabond`, a command without `roll`)."""
     match hint.do:
-        case Do.NAME_ACTOR:
-            return "as NAME"
+        case Do.NAME_ACTOR:  # a line's own -a acts for that line alone (SPEC §9)
+            return "-a NAME, or as NAME"
         case Do.ACT_AS_ONE:
-            return "act as one (as NAME)"
+            return "act as one (-a NAME, or as NAME)"
         case Do.ACT_AS_CHARACTER:
-            return "act as a character (as NAME)"
+            return "act as a character (-a NAME, or as NAME)"
         case Do.USE_SYSTEM:
             return f"use {hint.what}"
         case Do.CHOOSE_SYSTEM:

@@ -289,7 +289,7 @@ class ViewReader:
 
             fallen = out_of_the_fight(tx, party)
             fight = fight_system(party) if wanted is None else None
-            taker = turn_actor(party, "") if fight is not None else None
+            taker = turn_actor(party, None, chosen) if fight is not None else None
             if taker is not None:  # nobody chosen: a LINE acts as whose turn it is
                 character = tx.find_character(taker)
         if self.stale:

@@ -13,7 +13,14 @@ from rules.encounter import flow
 from rules.encounter.foes import FOE_USAGE, names_for, read_spec, sheet_for
 from rules.encounter.games import rules_of
 from rules.encounter.in_words import glance, next_taker, order_lines, status, turn_words
-from rules.encounter.rules import ROLLED, Board, EncounterRules, without_turn
+from rules.encounter.rules import (
+    ROLLED,
+    Board,
+    EncounterRules,
+    fallen,
+    is_foe,
+    without_turn,
+)
 from rules.encounter.turn_order import Encounter, current, running, state_change
 from rules.errors import RuleError, UsageError, register_usage
 from rules.notation import ast
@@ -111,6 +118,7 @@ def view(board: Board, enc: Encounter | None, rules: EncounterRules) -> dict[str
                     pools[pool.name] = None
         order.append({**c.to_json(), "pools": pools, "flags": flags,
                       "sits_out": c.name in enc.out, "delayed": c.name in enc.delayed,
+                      "out": who is not None and fallen(board.table, c.name) is not None,
                       **glance(enc, rules, board.table, system, c.name).to_json()})
     return {"system": enc.system, "round": enc.round, "turn": enc.turn,
             "acting": rules.actor(enc), "next": next_taker(enc, rules, without_turn(board.table, enc)),
@@ -165,6 +173,9 @@ def _start(ctx: Context, args: list[ast.Arg]) -> Resolution:
         named = sorted((c for c in chars.values() if c.system == system.id
                         and "dead" not in c.flags and "foe" not in c.flags),
                        key=lambda c: c.name.lower())
+    # the foes made before the fight (`foe add` with none running) join it now
+    named += [c for c in chars.values() if c.system == system.id and is_foe(c)
+              and c not in named]
     for who in named:
         if who.system != system.id:
             raise UsageError(f"{who.name} is a {who.system} character: an encounter is of one"
@@ -184,7 +195,24 @@ def _add(ctx: Context, args: list[ast.Arg]) -> Resolution:
     board = _board(ctx, system)
     after = flow.join(board, rules, enc, named, enemies=bool(words))
     return _result(board, enc, after, "joins", rules,
-                   f"{', '.join(c.name for c in named)} {'joins' if len(named) == 1 else 'join'}")
+                   joining([c.name for c in named], rules, enc, after, every=True))
+
+
+def joining(names: list[str], rules: EncounterRules, enc: Encounter | None,
+            after: Encounter | None = None, every: bool = False) -> str:
+    """`Wolf joins`, `Goblin 1 … Goblin 3 join` (`foe add` numbers them; `every`: each
+    named); once somebody has acted, from which round
+    (`enc` None: before the fight); a turn the newcomers' round-1 place takes, whose."""
+    shown = names[0] if len(names) == 1 else f"{names[0]} … {names[-1]}"
+    if every:
+        shown = ", ".join(names)
+    said = f"{shown} {'joins' if len(names) == 1 else 'join'}"
+    if enc is None:
+        return said
+    if flow.not_begun(rules, enc):
+        moved = after is not None and after.turn != enc.turn
+        return f"{said} · {turn_words(after, rules)}" if moved and after else said
+    return f"{said}, acting from round {enc.round + 1}"
 
 
 def _rm(ctx: Context, args: list[ast.Arg]) -> Resolution:
@@ -219,24 +247,55 @@ def foe(ctx: Context, line: ast.CommandLine) -> Resolution:
     args = list(line.args)
     verb = args[0].text.lower() if args and isinstance(args[0], ast.Word) else ""
     if verb in ("rm", "remove"):
-        return _rm(ctx, args[1:])
+        return _rm(ctx, args[1:]) if current(ctx.table) is not None else _unready(ctx, args[1:])
     if verb != "add":
         raise UsageError(f"foe takes: {FOE_USAGE}")
-    enc, system, rules = _fight(ctx)
+    enc = current(ctx.table)
+    system = game(ctx, enc.system if enc is not None else _foes_game(ctx))
+    rules = rules_of(system)
     spec = read_spec(tuple(args[1:]), rules.foe_kinds)
     board = _board(ctx, system)
     made: list[Character] = []
     for name in names_for(spec, ctx.table):
         sheet = sheet_for(system, name, spec)
-        sheet["flags"] = [*sheet["flags"], *rules.foe_flags()]
+        if enc is not None:  # a waiting foe is made in combat when the fight starts
+            sheet["flags"] = [*sheet["flags"], *rules.foe_flags()]
         rules.check_foe(sheet)
         board.add([Change(name, "sheet", None, json.dumps(sheet, ensure_ascii=False,
                                                           sort_keys=True, separators=(",", ":")),
                           "foe add", "character")])
         made.append(board.character(name))
+    names = [c.name for c in made]
+    if enc is None:  # SPEC §9: foes prepared before the fight join it at `encounter start`
+        return ctx.resolution("encounter", f"{ctx.input.strip()} → {joining(names, rules, None)}"
+                              " the fight at encounter start", changes=tuple(board.changes))
     after = flow.join(board, rules, enc, made)
-    shown = made[0].name if len(made) == 1 else f"{made[0].name} … {made[-1].name}"
-    return _result(board, enc, after, "foe add", rules, f"{shown} {'joins' if len(made) == 1 else 'join'}")
+    return _result(board, enc, after, "foe add", rules, joining(names, rules, enc, after))
+
+
+def _foes_game(ctx: Context) -> str:
+    """The game of foes made before any fight: the one chosen, else the campaign's only one."""
+    if ctx.system.id != "generic":
+        return ctx.system.id
+    games = {c.system for c in ctx.table.characters.values()}
+    if len(games) != 1:
+        raise UsageError("which game's foes? no fight is running: choose the game with -s"
+                         " (foe add 2 goblins hp=4 -s macchiato)")
+    return games.pop()
+
+
+def _unready(ctx: Context, args: list[ast.Arg]) -> Resolution:
+    """`foe rm NAME` before the fight: a foe waiting for it leaves the campaign."""
+    name = " ".join(a.text if isinstance(a, ast.Word) else str(a) for a in args)
+    if not name:
+        raise UsageError("foe rm needs which foe: foe rm NAME")
+    who = ctx.table.character(name)
+    if not is_foe(who):
+        raise UsageError(f"{who.name} is no foe: foe rm removes a foe (sheet rm removes a"
+                         " character)")
+    return ctx.resolution("encounter", f"{ctx.input.strip()} → {who.name} leaves",
+                          changes=(Change(who.name, "sheet", flow.sheet_text(who), None,
+                                          "foe rm", "character"),))
 
 
 def next_turn(ctx: Context, line: ast.CommandLine) -> Resolution:

@@ -52,9 +52,28 @@ def join(board: Board, rules: EncounterRules, enc: Encounter, who: list[Characte
         if enc.find(c.name) is not None or any(o.name.lower() == c.name.lower()
                                                for o in who[:n]):
             raise RuleError(f"{c.name} is already in the encounter; nothing changed")
+    first = not_begun(rules, enc)
+    names = [c.name for c in who]
     enc = enc.with_order((*enc.order, *(Combatant(c.name, rules.side(c, enemies))
                                         for c in who)))
-    return rules.joined(board, enc, [c.name for c in who])
+    enc = rules.joined(board, enc, names)
+    if not first:  # SPEC §9: one who joins once somebody has acted waits for the next round
+        return replace(enc, out=(*enc.out, *(n for n in names if n not in enc.out)))
+    takers = rules.takers(enc)
+    if enc.turn is not None and takers and takers[0] != enc.turn:
+        # nobody has acted yet: the newcomer's round-1 place comes before the turn begun
+        enc = replace(enc, turn=takers[0])
+        rules.turn_start(board, enc, takers[0])
+    return enc
+
+
+def not_begun(rules: EncounterRules, enc: Encounter) -> bool:
+    """Whether nobody has acted in the fight yet: round 1, and its first turn (or none) is
+    still the one begun at `encounter start`."""
+    if enc.round != 1 or enc.delayed:
+        return False
+    takers = rules.takers(enc)
+    return enc.turn is None or bool(takers) and enc.turn == takers[0]
 
 
 def leave(board: Board, rules: EncounterRules, enc: Encounter, name: str) -> Encounter:

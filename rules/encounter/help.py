@@ -8,17 +8,21 @@ TOPIC = topic("""\
 Encounters: rounds, turns, initiative and foes, by each game's rules
   encounter start [NAMES…] [roll DIE] [surprised]
                         the fight starts (no names: every character of the
-                        game); roll DIE: the GM's die orders it (Macchiato,
-                        Brighter); surprised: Vagabond's Detect Checks
+                        game), with every foe made before it; roll DIE: the
+                        GM's die orders it (Macchiato, Brighter); surprised:
+                        Vagabond's Detect Checks
   encounter             round, whose turn, who is next; a line each: this
-                        round's initiative, name, state (▸ turn, delayed,
-                        sits out, defeated, dead, Downed), the pools the
-                        fight turns on (--json: the same, each one's pools)
+                        round's initiative (– none rolled), name, state,
+                        the pools the fight turns on (--json: the same,
+                        each one's pools); reading it changes nothing
   next                  the turn passes, with the game's upkeep
   foe add [N] NAME [KIND] [stat=N …]
                         foes from one line: foe add 3 goblins hp=4 makes
                         Goblin 1 … Goblin 3, each with its own pools; what
-                        the game's commands need of a foe is asked for here
+                        the game's commands need of a foe is asked for here.
+                        Before the fight (⟨-s GAME⟩) they wait for
+                        encounter start; before anybody has acted they take
+                        their round-1 place; later they act from next round
   foe rm NAME · encounter rm NAME
   encounter add NAME [foe]      a character of the campaign joins (foe: on
                         the enemies' side, its sheet kept when the fight ends)
@@ -29,9 +33,17 @@ Encounters: rounds, turns, initiative and foes, by each game's rules
   secret LINE           the GM's secret roll: shown to the roller; the log
                         shows others only that one was made (ROLL_GM=1: the
                         GM's view; PostgreSQL: the server keeps it, README)
-  A command LINE without ⟨--as⟩ (or the REPL's as) acts as the combatant
-  whose turn it is, and says so: (as Mira: its turn); Tiers' declare, react
-  and focus may name whom they act for first (react Goblin 2: no such note),
+Marks: ▸ whose turn it is · delayed: waits this round · sits out: no turn
+  this round (surprised, or joined after somebody acted) · out of the fight,
+  skipped by next and never next: dead, defeated, Downed, incapacitated
+Who acts: a command of the fight's game that needs a character, with nobody
+  chosen, acts as the combatant whose turn it is and says so: (as Mira: its
+  turn). Plain dice, a command with its values inline (check dex=4) and
+  another game's LINE act as nobody. One line as someone else: -a NAME
+  before it (-a Kael attack Raider 1: a House's or Group's turn has no
+  single holder); the REPL's as NAME lasts until the turn changes. next, delay, pin, foe and
+  encounter are the GM's, logged as nobody's. Tiers' declare, react and
+  focus may name whom they act for first (react Goblin 2: no such note),
   and a bare react on someone's turn asks who reacts (react NAME).
 By game:
   tiers      Enemy Tactical Phase, then d8 + Mind die, rerolled each round;
@@ -50,8 +62,8 @@ By game:
              until-turn ends at that Group's next Turn
   macchiato, brighter   the GM's order: as named, or roll DIE; pin
 Examples (in a campaign with a character: ⟨roll sheet import FILE.toml⟩):
+  ⟨roll -s macchiato foe add 2 goblins hp=4⟩
   ⟨roll -s macchiato encounter start roll d20⟩
-  ⟨roll foe add 2 goblins hp=4⟩
   ⟨roll foe add ogre hp=9⟩
   ⟨roll next⟩
   ⟨roll encounter --json⟩

@@ -100,15 +100,16 @@ def glance(enc: Encounter, rules: EncounterRules, table: TableState, system: Sys
     c = enc.combatant(name)
     who = table.characters.get(c.name.lower())
     states: list[str] = []
-    if c.name == rules.actor(enc) or c.side == enc.turn:
+    down = [word for flag, word in rules.fallen_words() if who is not None and flag in who.flags]
+    if c.name == rules.actor(enc) or (c.side == enc.turn and not down):  # the fallen act not
         states.append("turn")
     if c.name in enc.delayed:
         states.append("delayed")
     if c.name in enc.out:
         states.append("sits out")
     pools: tuple[tuple[str, str, int | None], ...] = ()
+    states += down
     if who is not None:
-        states += [word for flag, word in rules.fallen_words() if flag in who.flags]
         pools = rules.glance_pools(system, who)
     return Glance(c.initiative, c.name, c.side, c.pinned, tuple(states), pools)
 

@@ -81,8 +81,13 @@ def is_foe(who: Character) -> bool:
     return FOE in who.flags
 
 
-OUT_OF_THE_FIGHT = ("dead", "defeated")
-"""Flags of one who takes no turn: Vagabond's and Tiers' `dead`, a Tiers NPC `defeated`."""
+OUT_OF_THE_FIGHT = ("dead", "defeated", "downed", "incapacitated")
+"""Flags of one who takes no turn (SPEC §9): Vagabond's and Tiers' `dead`, a Tiers NPC
+`defeated`, a Champions combatant `downed`, a Brighter Worlds one `incapacitated`."""
+
+GONE_FOR_GOOD = ("dead", "defeated")
+"""The flags that end a Group's or House's turns when all its members carry them: a House
+of the Downed still has its turn, where its Med Flags count down (002)."""
 
 
 def fallen(table: TableState, taker: str) -> str | None:
@@ -97,9 +102,10 @@ def without_turn(table: TableState, enc: Encounter) -> frozenset[str]:
     """The combatants out of the fight (`fallen`), and the Groups or Houses with nobody left
     standing (000:L84 "Repeat until a Group is dead"): `next` passes them by, as its hint."""
     down = {c.name for c in enc.order if fallen(table, c.name) is not None}
+    gone = {c.name for c in enc.order if fallen(table, c.name) in GONE_FOR_GOOD}
     sides = {c.side for c in enc.order}
     return frozenset(down | {s for s in sides
-                             if all(c.name in down for c in enc.order if c.side == s)
+                             if all(c.name in gone for c in enc.order if c.side == s)
                              and enc.find(s) is None})
 
 
@@ -194,7 +200,8 @@ class EncounterRules:
 
     def fallen_words(self) -> tuple[tuple[str, str], ...]:
         """The flags that put one out of the fight or down, each with its state word."""
-        return (("dead", "dead"), ("defeated", "defeated"))
+        return (("dead", "dead"), ("defeated", "defeated"), ("downed", "Downed"),
+                ("incapacitated", "incapacitated"))
 
     def glance_pools(self, system: System, who: Character) -> tuple[tuple[str, str, int | None], ...]:
         """The pools the fight turns on, each (key, title, value): by default the game's

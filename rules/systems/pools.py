@@ -19,8 +19,8 @@ USAGES = {
     "spend": "spend POOL [N]",
     "gain": "gain POOL [N]",
     "set": "set POOL N",
-    "hurt": "hurt N",
-    "heal": "heal N",
+    "hurt": "hurt N [on NAME]",
+    "heal": "heal N [on NAME]",
     "rest": "rest",
 }
 """The shared pool commands and the words each takes."""

@@ -154,6 +154,9 @@ class System:
     acts_for: frozenset[str] = frozenset()
     """Command words that may name whom they act for first (Tiers' `declare Ogre`): a fight's
     words said for a foe where it is nobody's turn (Context.acting_for)."""
+    lands_on: frozenset[str] = frozenset({"hurt", "heal"})
+    """Command words that land on whom `on NAME` names, resolved as that character's
+    (rules/systems/on_whom.py): `hurt 3 on Goblin 1`."""
     on_others_turns: Mapping[str, str] = {}
     """Words made on another's turn (Tiers' `react`): what one naming nobody on `{taker}`'s is told."""
     natural_d20 = False
@@ -190,6 +193,10 @@ class System:
             named = ctx.named(line)
             if line.word in self.acts_for:
                 ctx, named = ctx.acting_for(named)
+            elif line.word in self.lands_on:
+                from rules.systems.on_whom import lands_on
+
+                ctx, named = lands_on(ctx, named)
             res = handler(ctx, named)
         comment = line.comment or None  # read once, from the tree: renderers show it
         if res.input == given and res.comment == comment:
@@ -209,7 +216,12 @@ class System:
         hook = self.odds_commands().get(line.word)
         if hook is None:
             raise UsageError(f"no odds for '{line.word}' in {self.id}: it has no outcome to price")
-        return hook(ctx, ctx.named(line))
+        named = ctx.named(line)
+        if line.word in self.lands_on:  # `odds hit 2d6 on Bram block`: priced as Bram's
+            from rules.systems.on_whom import lands_on
+
+            ctx, named = lands_on(ctx, named)
+        return hook(ctx, named)
 
     def odds_commands(self) -> dict[str, OddsFn]:
         """Odds hooks by command word, next to the commands they price."""

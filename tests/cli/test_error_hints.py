@@ -48,7 +48,7 @@ def refusal(line: str, system: str = "generic") -> RollError:
          ("this needs a Tier: give it inline (tier=2) or act as a character (",
           Hint(Do.NAME_ACTOR), ")"),
          "this needs a Tier: give it inline (tier=2) or act as a character (--as NAME)",
-         "this needs a Tier: give it inline (tier=2) or act as a character (as NAME)"),
+         "this needs a Tier: give it inline (tier=2) or act as a character (-a NAME, or as NAME)"),
         ("fluke", "generic",
          ("'fluke' is a vagabond command; ", Hint(Do.CHOOSE_SYSTEM, "vagabond")),
          "'fluke' is a vagabond command; choose the system with -s vagabond",
@@ -61,13 +61,13 @@ def refusal(line: str, system: str = "generic") -> RollError:
         ("attack guard=12 weapon d6", "champions",
          ("attack needs the attacker's Might: ", Hint(Do.ACT_AS_CHARACTER), ", or give might=N"),
          "attack needs the attacker's Might: act --as a character, or give might=N",
-         "attack needs the attacker's Might: act as a character (as NAME), or give might=N"),
+         "attack needs the attacker's Might: act as a character (-a NAME, or as NAME), or give might=N"),
         ("rest", "vagabond",
          ("this needs a character: ", Hint(Do.ACT_AS_ONE), ", after ",
           Hint(Do.RUN, "sheet import FILE.toml")),
          "this needs a character: use --as NAME (or `as NAME` in the REPL), after"
          " `roll sheet import FILE.toml`",
-         "this needs a character: act as one (as NAME), after `sheet import FILE.toml`"),
+         "this needs a character: act as one (-a NAME, or as NAME), after `sheet import FILE.toml`"),
     ],
 )
 def test_a_refusal_carries_its_hint_as_fields_and_each_front_end_words_it(
@@ -100,7 +100,7 @@ def test_error_text_words_the_hints_of_the_front_end_that_runs() -> None:
     assert wording() is command_words
     assert error_text(None, error).endswith("character (--as NAME)")
     with speaking(prompt_words):
-        assert error_text(None, error).endswith("character (as NAME)")
+        assert error_text(None, error).endswith("character (-a NAME, or as NAME)")
     assert error_text(None, error).endswith("character (--as NAME)")
 
 
@@ -181,7 +181,7 @@ def test_a_placeholder_with_nobody_acting_words_its_hint_in_the_repl(
     status, _, err = repl("d20+{might}\rquit\r", Settings(campaign=tmp_path / "c.sqlite3"))
     assert (status, err) == (0, (
         "roll: error: {might} is a value of the acting character, and nobody acts: act as one"
-        " (as NAME), or give a default: {might:N}\n"))
+        " (-a NAME, or as NAME), or give a default: {might:N}\n"))
 
 
 @pytest.mark.parametrize(("args", "error"), [

@@ -122,7 +122,7 @@ def test_repl_lines_take_their_own_options_for_that_line_alone(tmp_path: Path) -
         "fail · 12\n  12 vs 15\n"
         "4\n  [4] = 4\n"
         "Luck 1\n  Kit · Luck 2 → 1 (spend)\n",
-        "roll: error: this needs a character: act\n  as one (as NAME)\n"
+        "roll: error: this needs a character: act\n  as one (-a NAME, or as NAME)\n"
         "roll: error: -n takes a number N from 1\n  to 100,000, not 'x'\n",
     )
 

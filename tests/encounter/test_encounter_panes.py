@@ -34,7 +34,8 @@ class NarrowOutput(DummyOutput):
 
 def test_the_help_examples_run_as_typed_in_order(tmp_path: Path) -> None:
     imported(tmp_path, "mira")
-    assert EXAMPLES[0] == "-s macchiato encounter start roll d20"
+    assert EXAMPLES[:2] == ("-s macchiato foe add 2 goblins hp=4",
+                            "-s macchiato encounter start roll d20")
     for line in EXAMPLES:
         run(line)
     code, out, _ = invoke("help", "encounter")
@@ -58,12 +59,12 @@ def test_the_json_state_has_the_round_order_initiative_turn_and_pools(tmp_path: 
         "next": "Mira", "takers": ["Bo", "Goblin", "Mira"],
         "order": [
             {"name": "Bo", "side": "heroes", "initiative": 17, "pinned": False, "pools": {},
-             "flags": [], "sits_out": False, "delayed": False, "state": [], "glance": {}},
+             "flags": [], "sits_out": False, "delayed": False, "out": False, "state": [], "glance": {}},
             {"name": "Goblin", "side": "enemies", "initiative": 9, "pinned": False,
-             "pools": {"hp": 4}, "flags": ["foe"], "sits_out": False, "delayed": False,
+             "pools": {"hp": 4}, "flags": ["foe"], "sits_out": False, "delayed": False, "out": False,
              "state": ["turn"], "glance": {"hp": 4}},
             {"name": "Mira", "side": "heroes", "initiative": 5, "pinned": False, "pools": {},
-             "flags": [], "sits_out": False, "delayed": False, "state": [], "glance": {}},
+             "flags": [], "sits_out": False, "delayed": False, "out": False, "state": [], "glance": {}},
         ],
     }
 

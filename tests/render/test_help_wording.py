@@ -65,6 +65,6 @@ def test_the_prompt_says_a_champions_example_as_its_actor() -> None:
 
 
 def test_the_encounter_examples_are_its_commands_as_typed_after_roll() -> None:
-    assert EXAMPLES == ("-s macchiato encounter start roll d20", "foe add 2 goblins hp=4",
-                        "foe add ogre hp=9", "next", "encounter --json", "secret d20",
-                        "encounter end")
+    assert EXAMPLES == ("-s macchiato foe add 2 goblins hp=4",
+                        "-s macchiato encounter start roll d20", "foe add ogre hp=9", "next",
+                        "encounter --json", "secret d20", "encounter end")

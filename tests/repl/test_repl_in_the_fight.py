@@ -83,7 +83,7 @@ def test_a_tiers_foe_declares_and_reacts_by_name_on_nobodys_turn(tmp_path: Path)
     status, out, err = repl("declare Ogre\ras Ara\ras -\rreact Ogre\rquit\r")
     assert (status, err) == (0, "")
     assert out == ("Ogre declares a maneuver\n  Ogre · Declared on (declare)\n"
-                   "acting as Ara (tiers)\nacting as nobody\n"
+                   "acting as Ara (tiers) until the turn\n  changes\nacting as nobody\n"
                    "Ogre uses its reaction\n  Ogre · Reacted on (react)\n")
 
 
@@ -93,7 +93,7 @@ def test_no_error_asks_for_a_sheet_import_when_the_campaign_holds_one(tmp_path: 
     assert invoke("-s", "tiers", "recover", "stamina", "1") == (
         2, "", "roll: error: this needs a character: use --as NAME (or `as NAME` in the REPL)\n")
     status, out, err = repl("use tiers\rrecover stamina 1\rquit\r")
-    assert (status, err) == (0, "roll: error: this needs a character: act\n  as one (as NAME)\n")
+    assert (status, err) == (0, "roll: error: this needs a character: act\n  as one (-a NAME, or as NAME)\n")
 
 
 def test_an_empty_campaign_still_points_at_sheet_import() -> None:

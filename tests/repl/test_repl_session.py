@@ -274,7 +274,7 @@ def test_help_and_errors_speak_the_prompts_words() -> None:
     assert err == (
         "roll: error: this needs a Tier: give it\n"
         "  inline (tier=2) or act as a character\n"
-        "  (as NAME)\n"
+        "  (-a NAME, or as NAME)\n"
     )
 
 

@@ -289,7 +289,7 @@ def test_a_name_with_a_quote_is_offered_quoted_so_it_reads_back() -> None:
 def test_a_name_inside_a_line_ends_with_its_space() -> None:
     # more words follow a target (`attack "Old Tom" weapon heavy`), as after a stat
     state = view("champions", acting=False)
-    assert texts(suggest("attack o", state)) == ["Old Tom "]
+    assert texts(suggest("attack o", state)) == ["on ", "Old Tom "]  # `on`: SPEC §9's whom
     assert texts(suggest("as o", state)) == ["Old Tom"]  # nothing follows `as NAME`
 
 
@@ -315,3 +315,15 @@ def test_spend_offers_only_the_pools_the_acting_hero_has() -> None:
     bram = TableView(get_system("vagabond"), Character("Bram", "vagabond", fighter), ("Bram",))
     assert texts(suggest("spend ", bram)) == ["hp ", "luck ", "fatigue "]
     assert texts(suggest("spend ", view())) == ["hp ", "luck ", "mana ", "fatigue "]
+
+
+def test_names_follow_on_after_every_command_that_lands_on_someone() -> None:
+    fight = TableView(get_system("macchiato"), None, ("Pip", "Goblin 1", "Goblin 2"))
+    assert texts(suggest("hurt 3 ", fight)) == ["on "]
+    assert texts(suggest("hurt 3 on ", fight)) == ["Pip ", "Goblin 1 ", "Goblin 2 "]
+    assert suggest("heal 2 on gob", fight) == [
+        Suggestion("Goblin 1 ", -3, "Goblin 1", "character"),
+        Suggestion("Goblin 2 ", -3, "Goblin 2", "character")]
+    assert texts(suggest("hurt 3 on Goblin ", fight)) == ["Goblin 1 ", "Goblin 2 "]
+    assert texts(suggest("hit d6 on O", view())) == ["Old Tom "]
+    assert texts(suggest("attack on ", view("champions", acting=False))) == ["Mira ", "Old Tom "]

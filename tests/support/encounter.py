@@ -25,14 +25,36 @@ SHEETS = {
     "tam": 'name = "Tam"\nsystem = "brighter"\n[stats]\nstr = "d8"\ndex = "d6"\nwil = "d6"\n',
 }
 
+TABLE = {
+    "wren": 'name = "Wren"\nsystem = "brighter"\narmor = 1\n[stats]\nstr = "d8"\ndex = "d6"\n'
+            'wil = "d6"\n',
+    "pip": 'name = "Pip"\nsystem = "macchiato"\n[stats]\nstrength = 10\ndexterity = 14\n',
+    "kael": SHEETS["kael"],
+    "sera": 'name = "Sera"\nsystem = "champions"\nkind = "champion"\nhouse = "Red"\n'
+            'guard = 13\narmor = 1\n[stats]\nmight = 3\n',
+    "mira": 'name = "Mira"\nsystem = "vagabond"\nlevel = 2\n[stats]\nmight = 4\ndexterity = 5\n'
+            'awareness = 4\nreason = 3\npresence = 3\nluck = 3\n[skills]\ntrained = ["finesse"]\n',
+    "bram": 'name = "Bram"\nsystem = "vagabond"\nlevel = 1\n[stats]\nmight = 3\ndexterity = 4\n'
+            'awareness = 3\nreason = 5\npresence = 4\nluck = 2\n',
+    "ara": SHEETS["ara"],
+}
+"""The GM's real table of issue 48: one campaign, five games (Wren in Brighter Worlds, Pip in
+Macchiato Monsters, Kael and Sera in Champions & Cohorts, Mira and Bram in Vagabond, Ara in
+Tiers)."""
 
-def imported(tmp_path: Path, *names: str) -> None:
-    """Import the named sheets into the test's campaign."""
+
+def imported(tmp_path: Path, *names: str, sheets: dict[str, str] = SHEETS) -> None:
+    """Import the named sheets (of `sheets`) into the test's campaign."""
     for name in names:
         path = tmp_path / f"{name}.toml"
-        path.write_text(SHEETS[name], encoding="utf-8")
+        path.write_text(sheets[name], encoding="utf-8")
         code, _, err = invoke("sheet", "import", str(path))
         assert code == 0, err
+
+
+def whole_table(tmp_path: Path) -> None:
+    """Import every character of the issue's table (TABLE)."""
+    imported(tmp_path, *TABLE, sheets=TABLE)
 
 
 def run(line: str, *options: str) -> str:

@@ -11,7 +11,7 @@ from rules.goal import ABOVE, against
 from rules.notation import ast
 from rules.resolution import Change, Resolution
 from rules.roll_parts import throws_parts
-from rules.said import said, said_outcome
+from rules.said import said_outcome
 from rules.systems.brighter.saves import roll_own
 from rules.systems.brighter.vocabulary import (
     ALIASES,
@@ -67,8 +67,8 @@ def absorb(ctx: Context, character: Character, damage: int) -> Absorbed:
     return Absorbed(damage, armor, grit, grit - taken)
 
 
-HIT_USAGE = ("hit N [NAME] [str|dex|wil] (N: the damage, or dice such as d8; NAME: who takes it,"
-             " else the active character)")
+HIT_USAGE = ("hit N [on NAME] [str|dex|wil] (N: the damage, or dice such as d8; NAME: who takes"
+             " it, else the active character)")
 STEP_USAGE = "step up|down [max] ATTR (ATTR: str, dex, wil)"
 register_usage("brighter", HIT_USAGE, STEP_USAGE)
 
@@ -160,13 +160,16 @@ def hit(ctx: Context, line: ast.CommandLine) -> Resolution:
         summary = f"{head} {split.direct} Direct Damage · {name} 0" + said_outcome("fail")
         notes.append(f"{name} is at zero: the save fails without a roll")
     elif split.direct >= die:
-        after = die
-        while after != GONE and split.direct >= after:
-            after = step(after, -1)
-        summary = said(f"{head} {split.direct} Direct Damage · Critical Damage")
+        # no face beats it: the save fails unrolled, and steps the attribute down ONCE,
+        # however large the Direct Damage (004, seeds/README.md: "or step that attribute
+        # down once")
+        after = step(die, -1)
+        target = split.direct
+        summary = f"{head} {split.direct} Direct Damage · {name} {die_name(die)}" + said_outcome(
+            "fail")
         notes.append(
-            f"{split.direct} reaches the highest face: {name} {die_name(die)} → {die_name(after)}"
-            " without a save"
+            f"no face of {die_name(die)} beats {split.direct}: the save fails, {name}"
+            f" {die_name(die)} → {die_name(after)} (once)"
         )
         changes += step_changes(character, attr, after, "critical damage")
     else:

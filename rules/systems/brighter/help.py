@@ -19,11 +19,13 @@ Attributes: str dex wil as dice "d4"…"d12" (or "0"), each with a
                           NAME (else the active character) is hit:
                           damage − armor comes off Grit first; the rest
                           is Direct Damage: Critical Damage save (STR
-                          by default), roll higher or step it down;
-                          Direct Damage reaching the die's highest
-                          face steps it down without a save, again
-                          while it still reaches; below d4 the
-                          character is incapacitated
+                          by default), roll higher or step it down
+                          ONCE, however large the Direct Damage (seed
+                          004 in seeds/README.md: "roll the attribute
+                          die, higher than the Direct Damage, or step
+                          that attribute down once"); damage no face
+                          beats fails it with no roll; below d4 the
+                          character is incapacitated (out of the fight)
   step up|down ATTR       move the attribute one step (up to its max)
   step up|down max ATTR   move the maximum (max DEX/WIL move Max Grit)
   breath                  catch your breath: all Grit back

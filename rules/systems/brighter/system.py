@@ -44,6 +44,7 @@ class Brighter(System):
     id = "brighter"
     title = "Brighter Worlds"
     seed = "004"
+    lands_on = frozenset({"hurt", "heal", "hit"})  # `hit 2d6 on Bram block`
     examples = (
         "save dex=d8 enhanced",
         "save dex=d8 vs 3",

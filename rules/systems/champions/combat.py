@@ -33,7 +33,7 @@ from rules.systems.champions.vocabulary import (
 from rules.systems.protocol import Context
 
 USAGE = ("attack TARGET [weapon light|standard|heavy|exceptional|dN] [heavy|critical|relic|major]"
-         "  (TARGET: a character, or guard=N armor=N [cohort])")
+         "  (TARGET: a character, `on NAME` too, or guard=N armor=N [cohort])")
 register_usage("champions", USAGE)
 TARGET_KEYS = ("guard", "armor")
 MIGHT_KEYS = ("might", "mit")
@@ -159,6 +159,8 @@ def _read(line: ast.CommandLine) -> _Words:
             if i >= len(args):
                 raise UsageError("attack: weapon needs light|standard|heavy|exceptional|dN")
             words.weapon, i = args[i], i + 1
+        elif text == "on" and isinstance(arg, ast.Word) and not arg.quoted:
+            continue  # `attack on Raider 1`: whom, as every game names it (SPEC §9)
         elif text in TAGS:
             tags.append(text)
         elif text in KIND_WORDS:

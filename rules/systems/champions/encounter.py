@@ -13,7 +13,6 @@ from rules.encounter.turn_order import Encounter
 from rules.errors import UsageError
 from rules.notation import ast
 from rules.systems.champions.vocabulary import (
-    DOWNED,
     FELL,
     FIELD_HEALED,
     MED_FLAG,
@@ -77,9 +76,6 @@ class ChampionsEncounter(EncounterRules):
 
     def leaving(self, board: Board, enc: Encounter, who: Character) -> None:
         clear_flags(board, who, (FELL, FIELD_HEALED), "out of the fight")
-
-    def fallen_words(self) -> tuple[tuple[str, str], ...]:
-        return (*super().fallen_words(), (DOWNED, "Downed"))
 
     def glance_pools(self, system: System, who: Character
                      ) -> tuple[tuple[str, str, int | None], ...]:

@@ -27,8 +27,10 @@ from rules.systems.vagabond.vocabulary import (
     stat_value,
 )
 
-ATTACK_USAGE = "attack melee|ranged|brawl|finesse DAMAGE [trained] [favor|hinder …] [+luck] [forgo]"
-HIT_USAGE = "hit DAMAGE [block [ranged] [shield] | dodge [heavy]] [immune|weak] [armor=N]"
+ATTACK_USAGE = ("attack melee|ranged|brawl|finesse DAMAGE [trained] [favor|hinder …] [+luck]"
+                " [forgo] [on NAME]")
+HIT_USAGE = ("hit DAMAGE [block [ranged] [shield] | dodge [heavy]] [immune|weak] [armor=N]"
+             " [on NAME]")
 register_usage("vagabond", ATTACK_USAGE, HIT_USAGE)
 
 
@@ -127,11 +129,16 @@ class AttackPlan:
     armor: int = 0
 
 
-def plan_attack(ctx: Context, line: ast.CommandLine) -> AttackPlan:
-    """`attack SKILL DAMAGE …`: the weapon Skill's Check (Hindered when Vulnerable or Confused)."""
+def plan_attack(ctx: Context, line: ast.CommandLine, target: Character | None = None
+                ) -> AttackPlan:
+    """`attack SKILL DAMAGE …`: the weapon Skill's Check (Hindered when Vulnerable or Confused);
+    `target`: whom it is made on (its sheet's Armor unless `armor=N` is given)."""
     words = read_words(line, ("immune", "weak"), names=1, numbers=1, usage=ATTACK_USAGE)
     check_values(words, ("armor",), "attack")
-    armor = inline_int(words, "armor", *ARMOR_RANGE) or 0  # checked before any die is thrown
+    armor = inline_int(words, "armor", *ARMOR_RANGE)  # checked before any die is thrown
+    if armor is None:
+        worn = target.field("armor", 0) if target is not None else 0
+        armor = worn if isinstance(worn, int) else 0
     if not words.names:
         raise UsageError(f"attack needs the weapon's Skill: {ATTACK_USAGE}")
     skill = find_skill(words.names[0])
@@ -152,10 +159,15 @@ def plan_attack(ctx: Context, line: ast.CommandLine) -> AttackPlan:
 
 
 def attack(ctx: Context, line: ast.CommandLine) -> Resolution:
-    """The attack Check with the weapon's Skill, then the damage on a hit."""
-    plan = plan_attack(ctx, line)
+    """The attack Check with the weapon's Skill, then the damage on a hit: off the HP of
+    whom `on NAME` names, through its Armor (SPEC §9)."""
+    from rules.systems.on_whom import on_whom
+
+    target, line = on_whom(ctx, line)
+    plan = plan_attack(ctx, line, target)
     words = plan.words
     roll = roll_check(ctx, plan.spec)
+    changes = roll.changes
     outcome = "hit" if roll.passed else "miss"
     summary = f"{ctx.input.strip()} → " + roll.head(outcome)
     notes = list(roll.notes)
@@ -170,11 +182,13 @@ def attack(ctx: Context, line: ast.CommandLine) -> Resolution:
         amount = damage.amount
         summary += f" · {amount} damage"
         notes.append(damage.text)
+        if target is not None:
+            changes = (*changes, *hp_loss(ctx, target, amount, "attack"))
     elif roll.crit and words.forgo:
         notes.append("Crit: Luck forgone, but the attack missed")
     return ctx.resolution(
         "attack", summary, total=roll.total, target=roll.difficulty, outcome=outcome,
-        crit=roll.crit, changes=roll.changes, notes=tuple(notes),
+        crit=roll.crit, changes=tuple(changes), notes=tuple(notes),
         extra=(("skill", plan.skill), ("stat", plan.stat), ("trained", plan.trained),
                ("damage", amount), ("favor", roll.aid_word), ("check_die", roll.index)),
     )

@@ -60,7 +60,10 @@ def _hook(planner: Callable[[Context, ast.CommandLine], Plan]) -> OddsFn:
 
 def attack_odds(ctx: Context, line: ast.CommandLine) -> Odds:
     """P(hit), P(miss), P(crit) of the attack Check (the damage is not priced)."""
-    return spec_odds(plan_attack(ctx, line).spec, "hit", "miss")
+    from rules.systems.on_whom import on_whom
+
+    target, line = on_whom(ctx, line)
+    return spec_odds(plan_attack(ctx, line, target).spec, "hit", "miss")
 
 
 def cast_odds(ctx: Context, line: ast.CommandLine) -> Odds:

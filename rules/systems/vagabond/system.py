@@ -46,6 +46,7 @@ class Vagabond(System):
     title = "Vagabond"
     seed = "000"
     favor_atoms = True
+    lands_on = frozenset({"hurt", "heal", "hit"})  # `hit 2d6 on Bram block`
     examples = (
         "check dex=5 trained",
         "check dex=5 trained favor hinder favor",

@@ -56,13 +56,16 @@ def test_a_hit_takes_grit_then_steps_str_down_and_undo_puts_it_back(ann: Path) -
     assert (sheet["stats"]["str"], sheet["pools"]["grit"]) == ("d8", 2)
 
 
-def test_critical_damage_incapacitates_in_the_campaign(ann: Path) -> None:
+def test_critical_damage_steps_down_once_in_the_campaign(ann: Path) -> None:
     code, [obj] = invoke_json("--as", "Ann", "hit", "11")
     assert code == 0
     assert (obj["kind"], obj["outcome"], obj["total"], obj["dice"]) == ("damage", "fail", 11, [])
     assert [(c["pool"], c["before"], c["after"], c["kind"]) for c in obj["changes"]] == [
-        ("grit", 2, 0, "pool"), ("str", "d8", "0", "stat"), ("incapacitated", False, True, "flag")
+        ("grit", 2, 0, "pool"), ("str", "d8", "d6", "stat")
     ]
+    for _ in range(2):  # each hit steps once more: d4, then 0 and incapacitated
+        assert invoke_json("--as", "Ann", "hit", "11")[0] == 0
+    assert stored(ann)["stats"]["str"] == "0"
     assert stored(ann)["flags"] == ["incapacitated"]
 
 
@@ -88,3 +91,13 @@ def test_saves_through_the_cli(ann: Path) -> None:
     assert invoke("-s", "brighter", "--rolled", "3", "--exit-code", "save", "str=d8")[0] == 1
     code, [obj] = invoke_json("--as", "Ann", "--rolled", "4", "save", "wil", "vs", "3")
     assert (obj["kind"], obj["outcome"], obj["target"], obj["total"]) == ("save", "pass", 3, 4)
+
+
+def test_help_brighter_says_the_save_steps_down_once_and_cites_the_rule() -> None:
+    code, out, _ = invoke("help", "brighter")
+    assert code == 0
+    assert ("roll higher or step it down\n"
+            "                          ONCE, however large the Direct Damage (seed\n"
+            "                          004 in seeds/README.md: \"roll the attribute\n"
+            "                          die, higher than the Direct Damage, or step\n"
+            "                          that attribute down once\")") in out

@@ -49,17 +49,20 @@ def test_the_save_can_be_on_another_attribute() -> None:
     assert dice(res) == [("d6", 1, True)]
 
 
-def test_direct_damage_reaching_the_highest_face_is_critical_without_a_save() -> None:
-    res = resolve("hit 8", [], ann(pools={"grit": 0}, armor=0))
-    assert plain_text(res) == (
-        "hit 8 → 8 Direct Damage · Critical Damage\n"
-        "Ann · STR d8 → 0 (critical damage)\n"
-        "Ann · Incapacitated on (STR below d4)\n"
-        "8 reaches the highest face: STR d8 → 0 without a save\n"
-        "Ann is incapacitated (STR below d4)"
-    )
-    assert (res.outcome, res.throws) == ("fail", ())
+def test_direct_damage_no_face_beats_fails_the_save_and_steps_down_once() -> None:
+    # seeds/README.md (004): "higher than the Direct Damage, or step that attribute down
+    # once": 8 against a d8 cannot be beaten, and however large it is the step is one
+    for damage in ("8", "30"):
+        res = resolve(f"hit {damage}", [], ann(pools={"grit": 0}, armor=0))
+        assert plain_text(res) == (
+            f"hit {damage} → {damage} Direct Damage · STR d8 · fail\n"
+            "Ann · STR d8 → d6 (critical damage)\n"
+            f"no face of d8 beats {damage}: the save fails, STR d8 → d6 (once)"
+        )
+        assert (res.outcome, res.throws, res.target) == ("fail", (), int(damage))
+    res = resolve("hit 9", [], ann(pools={"grit": 0}, armor=0, stats={"str": "d4"}))
     assert res.changes[1] == Change("Ann", "incapacitated", False, True, "STR below d4", "flag")
+    assert res.notes[-1] == "Ann is incapacitated (STR below d4)"
 
 
 def test_a_failed_save_below_d4_incapacitates() -> None:
