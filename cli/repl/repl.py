@@ -129,7 +129,6 @@ class Repl:
         self.width = width
         self.page: Callable[[str], None] = runner.out  # the session's pager on a terminal
         self.tell: Callable[[str], None] = lambda _: None  # what of its own files it cannot use
-
         self.as_turn: Turn | None = None  # the fight's turn `as NAME` was chosen on
 
     @property
