@@ -95,7 +95,7 @@ class Priced:
 def outcome_words(cmd: CommandSpec) -> list[str]:
     """Every outcome a command can give, in the file's order, then `crit` and `fumble`."""
     words = [b.outcome for b in cmd.bands] if cmd.bands else (
-        list(cmd.outcomes) if cmd.target is not None else [])
+        [*(name for _, name in cmd.levels), *cmd.outcomes] if cmd.target is not None else [])
     for natural in (cmd.crit, cmd.fumble):
         if natural is not None and natural.outcome and natural.outcome not in words:
             words.append(natural.outcome)
