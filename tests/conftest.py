@@ -49,6 +49,19 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture(autouse=True)
+def only_built_in_games() -> Iterator[None]:
+    """Each test starts with the built-in games alone and the registry's own finders: a game a
+    test read from a file or a campaign, and the finder of its campaign, go with it."""
+    from rules.systems import MODULES, SYSTEMS
+
+    finders = list(SYSTEMS.finders)
+    yield
+    for name in [n for n in SYSTEMS if n not in MODULES]:
+        SYSTEMS.drop(name)
+    SYSTEMS.finders[:] = finders
+
+
+@pytest.fixture(autouse=True)
 def private_campaign(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     path = tmp_path / "campaign.sqlite3"
     monkeypatch.setenv("ROLL_CAMPAIGN", str(path))

@@ -23,18 +23,22 @@ class CampaignGames:
     exists: Callable[[Where], bool]
 
     def __call__(self, name: str) -> System | None:
+        from rules.errors import RollError
         from rules.systems.gamefile.reader import read_game
         from rules.systems.gamefile.system import GameSystem
 
         key = name.strip().lower()
-        if key.endswith(".toml") or not self.exists(self.where):
-            return None
-        store = self.opener(self.where, create=False)
         try:
-            with store.transaction(readonly=True) as tx:
-                text = tx.game_text(key)
-        finally:
-            store.close()
+            if key.endswith(".toml") or not self.exists(self.where):
+                return None
+            store = self.opener(self.where, create=False)
+            try:
+                with store.transaction(readonly=True) as tx:
+                    text = tx.game_text(key)
+            finally:
+                store.close()
+        except RollError:
+            return None  # a campaign that cannot be read has no game to give: the name is unknown
         if text is None:
             return None
         # checked against roll's own words when imported: read back as the rules check it

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 COMMAND_KEYS = frozenset({
     "help", "kind", "uses", "dice", "die", "read", "keep", "add", "target", "compare", "success",
     "zero", "bands", "crit", "fumble", "words", "inputs", "effects", "degrees", "plus", "outcomes",
-    "against",
+    "against", "levels",
 })
 NATURAL_KEYS = frozenset({"faces", "count", "doubles", "among", "outcome"})
 WORD_KEYS = frozenset({"dice", "add", "keep", "push", "target", "gain", "spend"})
@@ -63,9 +63,12 @@ def read_command(at: Where, word: str, body: Any, stats: tuple[StatSpec, ...],
     if (read == "successes" or against is not None) and target is None and not bands:
         target = fm.Num(1)
     outcomes = _outcomes(at, f"{key}.outcomes", spec.get("outcomes", ["pass", "fail"]))
+    levels = _levels(at, f"{key}.levels", spec.get("levels", []), known)
+    if levels and target is None:
+        at.fail(f"{key}.levels", "levels go with a target (the plain pass)")
     crit = _natural(at, f"{key}.crit", spec.get("crit"))
     fumble = _natural(at, f"{key}.fumble", spec.get("fumble"))
-    reachable = _reachable(target, bands, outcomes, crit, fumble)
+    reachable = _reachable(target, bands, (*outcomes, *(name for _, name in levels)), crit, fumble)
     return CommandSpec(
         word=word,
         help=at.text(spec.get("help"), f"{key}.help"),
@@ -84,7 +87,7 @@ def read_command(at: Where, word: str, body: Any, stats: tuple[StatSpec, ...],
         effects=_effects(at, key, spec.get("effects", []), reachable, pools,
                          frozenset(s.name for s in stats if s.die)),
         degrees=_degrees(at, f"{key}.degrees", spec.get("degrees")),
-        plus=plus, outcomes=outcomes, against=against,
+        plus=plus, outcomes=outcomes, against=against, levels=levels,
     )
 
 
@@ -171,7 +174,7 @@ def _costs(at: Where, where: str, spec: Mapping[str, Any], pools: frozenset[str]
     return tuple(out)
 
 
-def _reachable(target: fm.Formula | None, bands: tuple[Band, ...], outcomes: tuple[str, str],
+def _reachable(target: fm.Formula | None, bands: tuple[Band, ...], outcomes: tuple[str, ...],
                crit: Natural | None, fumble: Natural | None) -> Mapping[str, bool]:
     """The outcome words a command can give (and `crit`, `fumble` when it marks them)."""
     words = [b.outcome for b in bands] if bands else list(outcomes) if target else []
@@ -230,6 +233,23 @@ def _against(at: Where, key: str, value: Any, known: frozenset[str]) -> Against 
     return Against(at.formula(spec.get("dice", 1), f"{key}.dice", known),
                    at.formula(spec.get("die", 6), f"{key}.die", known),
                    _choice(at, spec.get("compare", ">"), f"{key}.compare", COMPARES))
+
+
+def _levels(at: Where, key: str, value: Any, known: frozenset[str]
+            ) -> tuple[tuple[fm.Formula, str], ...]:
+    """`levels = [{ target = "stat / 5", outcome = "extreme success" }, …]`, best first."""
+    if not isinstance(value, list) or len(value) > 10:
+        at.fail(key, "is a list of at most 10 { target = FORMULA, outcome = WORD }")
+    out: list[tuple[fm.Formula, str]] = []
+    for i, item in enumerate(value):
+        where = f"{key}.{i}"
+        spec = at.table(item, where)
+        at.keys(spec, where, frozenset({"target", "outcome"}))
+        outcome = at.text(spec.get("outcome"), f"{where}.outcome")
+        if not outcome:
+            at.fail(f"{where}.outcome", "names the outcome, such as \"hard success\"")
+        out.append((at.formula(spec.get("target"), f"{where}.target", known), outcome))
+    return tuple(out)
 
 
 def _degrees(at: Where, key: str, value: Any) -> Degrees | None:

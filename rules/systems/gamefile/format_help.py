@@ -25,6 +25,8 @@ Your own game: a game file (TOML; nothing in it runs)
   add        a formula added to the total ("stat")
   target     a formula ("dr", "stat / 2"); compare ">=" ">" "<=" "<"
              outcomes = ["pass", "fail"]
+  levels     [{ target = "stat / 5", outcome = "extreme" }, …]: better passes,
+             tried first, best first, by the same compare
   degrees    { every = 4, name = "raise" }: one for every 4 over
   bands      [{ range = "6-", outcome = "miss" }, { range = "7-9", … }, "10+"]:
              every total in exactly one band

@@ -129,6 +129,9 @@ class CommandSpec:
     plus: str
     outcomes: tuple[str, str]
     against: Against | None = None
+    levels: tuple[tuple[Formula, str], ...] = ()
+    """Better outcomes than a pass, tried first in order, each against its own target formula
+    by the same comparison (Call of Cthulhu's extreme at a fifth, hard at a half)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,6 +30,8 @@ class Plan:
     """Zero dice read as the lowest of two: no crit beyond the one die that counts."""
     other: Throwing | None = None
     """The set the total is compared with, die by die (`against`)."""
+    levels: tuple[tuple[int, str], ...] = ()
+    """The better outcomes' targets, best first."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,8 +207,9 @@ def _numbers(cmd: CommandSpec, values: Mapping[str, int], words: list[WordSpec],
     other = None if cmd.against is None else Throwing(
         fm.value(cmd.against.dice, values), fm.value(cmd.against.die, values), None,
         fm.value(cmd.against.dice, values), False, cmd.success)
+    levels = tuple((fm.value(f, values), name) for f, name in cmd.levels)
     return Plan(Throwing(count, sides, keep, max(kept, 0), push, cmd.success), add, target,
-                tuple(w.word for w in words), automatic, zero, other)
+                tuple(w.word for w in words), automatic, zero, other, levels)
 
 
 def decide(cmd: CommandSpec, plan: Plan, faces: Faces) -> Decided:
@@ -241,6 +244,10 @@ def _outcome(cmd: CommandSpec, plan: Plan, total: int) -> tuple[str | None, int 
     if plan.target is None:
         return None, None
     passed = passes(cmd.compare, total, plan.target)
+    if passed:
+        better = next((name for at, name in plan.levels if passes(cmd.compare, total, at)), None)
+        if better is not None:
+            return better, None
     degrees = None
     if cmd.degrees is not None and passed:
         degrees = abs(total - plan.target) // cmd.degrees.every

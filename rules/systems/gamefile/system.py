@@ -29,6 +29,7 @@ class Maximum:
     pool: PoolSpec
 
     def __call__(self, character: Character) -> int | None:
+        """The maximum for this character (None: the sheet's `[max]`, or a stat is missing)."""
         if self.pool.maximum is None:
             return None
         values: dict[str, int] = {}
@@ -55,6 +56,7 @@ class Played:
     command: CommandSpec
 
     def __call__(self, ctx: Context, line: ast.CommandLine) -> Resolution:
+        """Read the LINE's words, throw, decide, and say what it changes."""
         read = plan(self.game, self.command, ctx, line)
         faces = thrown_against(ctx, read.throwing, self.command.word, read.other)
         decided = decide(self.command, read, faces)
@@ -75,6 +77,7 @@ class Priced:
     command: CommandSpec
 
     def __call__(self, ctx: Context, line: ast.CommandLine) -> Odds:
+        """Every set of faces the LINE's dice can show, each read as a roll reads it."""
         from rules.exact.result import Odds
 
         read = plan(self.game, self.command, ctx, line)
@@ -95,7 +98,7 @@ class Priced:
 def outcome_words(cmd: CommandSpec) -> list[str]:
     """Every outcome a command can give, in the file's order, then `crit` and `fumble`."""
     words = [b.outcome for b in cmd.bands] if cmd.bands else (
-        list(cmd.outcomes) if cmd.target is not None else [])
+        [*(name for _, name in cmd.levels), *cmd.outcomes] if cmd.target is not None else [])
     for natural in (cmd.crit, cmd.fumble):
         if natural is not None and natural.outcome and natural.outcome not in words:
             words.append(natural.outcome)
@@ -229,9 +232,11 @@ class GameSystem(System):
         self.examples = tuple(examples(game))
 
     def extra_commands(self) -> dict[str, CommandFn]:
+        """The file's commands."""
         return {c.word: Played(self.game, c) for c in self.game.commands}
 
     def odds_commands(self) -> dict[str, OddsFn]:
+        """Exact odds of every command of the file."""
         return {c.word: Priced(self.game, c) for c in self.game.commands}
 
     def pool_value(self, character: Character, pool: Pool) -> int:

@@ -257,3 +257,42 @@ def test_a_total_compared_with_each_die_of_another_set_counts_hits() -> None:
     got = odds(game, "shoot aim=2 foes=2")
     assert dict(got.distribution) == {k: Fraction(v, 3600) for k, v in brute.items()}
     assert got.outcomes["pass"] == Fraction(3600 - brute[0], 3600)
+
+
+CTHULHU = """\
+[game]
+name = "cthulhu"
+[stats]
+spot = { min = 1, max = 99 }
+[pools]
+luck = { max = 99 }
+[commands.check]
+die = 100
+target = "stat"
+compare = "<="
+outcomes = ["regular success", "failure"]
+levels = [
+  { target = "stat / 5", outcome = "extreme success" },
+  { target = "stat / 2", outcome = "hard success" },
+]
+crit = { faces = [1], outcome = "critical" }
+effects = [{ on = "failure", pool = "luck", spend = 1 }]
+"""
+
+
+def test_levels_from_fractions_of_a_stat_are_tried_best_first() -> None:
+    game = from_text(CTHULHU)
+    assert shown(resolve(game, "check spot=50", [10])) == (
+        "check spot=50 → 10 vs ≤50 · extreme success")
+    assert shown(resolve(game, "check spot=50", [25])) == "check spot=50 → 25 vs ≤50 · hard success"
+    assert shown(resolve(game, "check spot=50", [50])) == (
+        "check spot=50 → 50 vs ≤50 · regular success")
+    assert shown(resolve(game, "check spot=50", [51])) == (
+        "check spot=50 → 51 vs ≤50 · failure\nnobody acts: luck -1 not marked")
+    assert shown(resolve(game, "check spot=50", [1])) == "check spot=50 → 1 vs ≤50 · critical"
+    assert dict(odds(game, "check spot=50").outcomes) == {
+        "extreme success": Fraction(9, 100), "hard success": Fraction(15, 100),
+        "regular success": Fraction(25, 100), "failure": Fraction(50, 100),
+        "critical": Fraction(1, 100), "crit": Fraction(1, 100)}
+    assert refused(CTHULHU.replace('target = "stat"\n', "")) == (
+        "mine.toml:11: key 'commands.check.levels': levels go with a target (the plain pass)")

@@ -193,3 +193,18 @@ def test_a_strangers_text_is_shown_made_visible(tmp_path: Path, private_campaign
     code, out, _ = invoke("help", str(evil))
     assert out.splitlines()[:3] == ["Evil\\u001b[31m (`-s evil`), a game from a file",
                                     "  go [+N]", "      x\\u001b]0;pwned\\u0007"]
+
+
+def test_a_files_numbers_are_bounded_like_a_lines(tmp_path: Path, private_campaign: Path) -> None:
+    pool = tmp_path / "pool.toml"
+    pool.write_text('[game]\nname = "pool"\n[commands.pool]\nuses = "none"\ndice = "n"\n'
+                    'die = 20\ninputs = { n = "ask" }\n', encoding="utf-8")
+    code, out, err = invoke("-s", str(pool), "pool", "n=1000000")
+    assert (code, out, err) == (2, "", "roll: error: a game's command throws at most 100 dice,"
+                                       " not 1000000\n")
+    code, out, err = invoke("odds", "-s", str(pool), "pool", "n=30")
+    assert (code, out) == (2, "")
+    assert err == ("roll: error: exact odds of 30d20 walk more than 300,000 sets of faces:"
+                   " too many\n")
+    assert invoke("-s", str(pool), "--rolled", "4,5", "pool", "n=2")[1] == (
+        "pool n=2 → [4, 5] = 9\n")
