@@ -14,6 +14,7 @@ from cli.render import text as render_text
 from rules.dice.source import DiceSource, RandomSource, ScriptedSource
 from rules.errors import LimitError, RollError
 from rules.limits import MAX_REPEAT
+from rules.notation.head import LINE_ONLY, Head, read_head
 
 if TYPE_CHECKING:
     from cli.line.plan import LineRun
@@ -78,7 +79,7 @@ class Runner:
         self.failed = False
         self._campaign: CampaignStore | None = None
         self.layout = layout  # a terminal's width and echo; None: lines as rendered
-        self.bot_noted = False  # a dice bot's word before a LINE is noted once (cli/line/bot_word.py)
+        self.bot_noted = False  # a dice bot's word before a LINE is noted once (note_bot_word)
 
     @cached_property
     def resolver(self) -> Resolver:
@@ -166,30 +167,36 @@ class Runner:
             self._usual = run
         return run
 
-    def run(self, text: str, settings: Settings | None = None, source: DiceSource | None = None,
-            turns: bool = False) -> int:
+    def run(self, line: Head | str, settings: Settings | None = None,
+            source: DiceSource | None = None, turns: bool = False) -> int:
         """Evaluate one LINE (all its repeats) under `settings`, print the results, return the
-        exit status."""
-        secret = False
-        if text.lstrip()[:7].lower() == "secret ":  # the GM's secret roll (cli/line/secret.py)
-            from cli.line.secret import split_secret
-
-            secret, text = split_secret(text)
-        run = self.line_run(settings, source, secret, turns)
+        exit status; a LINE given as text has its head read here (`secret`, its name, its
+        `{stat}` holes)."""
+        head = line if isinstance(line, Head) else read_head(line, LINE_ONLY)
+        run = self.line_run(settings, source, head.secret, turns)
         self.resolver.secret_logged = False
         try:
-            status = self.show_all(self.resolver.results(text, run), run.settings)
+            status = self.show_all(self.resolver.results(head, run), run.settings)
         except Exception as exc:
-            return self.report(text, roll_error(exc), run.settings)
-        if secret and not run.settings.json and not run.settings.quiet:
+            return self.report(head.body, roll_error(exc), run.settings)
+        if head.secret and not run.settings.json and not run.settings.quiet:
             from cli.line.secret import notice
 
             self.out(notice(self.resolver.secret_logged))
         return status
 
+    def note_bot_word(self, word: str) -> None:
+        """Say once a process (a one-shot, a batch, a REPL session) that a dice bot's command
+        word (`/r`, as typed) was read before a LINE (rules/notation/bot.py)."""
+        if not self.bot_noted:
+            from rules.notation.bot import bot_note
+
+            self.bot_noted = True
+            self.err(bot_note(word))
+
     def evaluate(self, text: str, settings: Settings | None = None) -> list[Resolution]:
         """Every result of a LINE, all made before any is shown."""
-        return list(self.resolver.results(text, self.line_run(settings)))
+        return list(self.resolver.results(read_head(text, LINE_ONLY), self.line_run(settings)))
 
     def show_all(self, results: Iterable[Resolution] | Logged, settings: Settings) -> int:
         """Print a LINE's results as they are made, a chunk of them per write (`-n 100000

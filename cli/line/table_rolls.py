@@ -15,6 +15,7 @@ from cli.render.safe import shown
 from rules.dice.budget import Budget
 from rules.dice.evaluate import Roller
 from rules.errors import RollError, UsageError
+from rules.notation.head import TABLE_WORDS
 from rules.resolution import Resolution
 from rules.tables import RollTable, TableError, TableRoll, roll_table, table_from_csv, table_from_data
 from rules.tables.build import csv_lines
@@ -25,8 +26,6 @@ if TYPE_CHECKING:
     from cli.line.runner import Runner
     from cli.store import CampaignView
 
-TABLE_WORDS = ("import", "list", "rm", "export")
-"""`roll table`'s own commands: a table may not take one of these names."""
 SUFFIXES = (".toml", ".csv")
 
 
