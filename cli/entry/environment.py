@@ -15,7 +15,7 @@ from cli.entry.terminal import terminal_columns
 if TYPE_CHECKING:
     from rules.errors import RollError
 
-__all__ = ["Environment", "ExitStatus", "Stopped", "terminal_columns"]
+__all__ = ["Asked", "Environment", "ExitStatus", "Stopped", "terminal_columns"]
 
 
 class ExitStatus(IntEnum):
@@ -55,6 +55,15 @@ def _stderr() -> TextIO:
     return sys.stderr
 
 
+@dataclass(frozen=True, slots=True)
+class Asked:
+    """The line an Environment answers: as typed (an error's JSON `input`), and its 1-based
+    number in a batch's input (None outside a batch: an error then says no `line N:`)."""
+
+    line: str
+    number: int | None = None
+
+
 @dataclass(slots=True)
 class Environment:
     """Where `roll` reads and writes, whether a person is watching, and how they are asked.
@@ -63,7 +72,8 @@ class Environment:
     (`sheet rm` on a terminal), True for yes; `holding`: a batch decides when output is flushed
     (cli/entry/fast_argv.py); `as_json`: an error also answers on stdout, as a JSON object (SPEC §3);
     `columns`: the width output fits (None: the terminal's, COLUMNS first); `rows`: the rows it
-    may take before it scrolls (None: LINES or the terminal's; the REPL's pane less its toolbar)."""
+    may take before it scrolls (None: LINES or the terminal's; the REPL's pane less its toolbar);
+    `asked`: the line it answers, which an error without a line of its own is said with."""
 
     stdin: TextIO = field(default_factory=_stdin)
     stdout: TextIO = field(default_factory=_stdout)
@@ -73,6 +83,7 @@ class Environment:
     as_json: bool = False
     columns: Callable[[], int] | None = field(default=None, repr=False)
     rows: Callable[[], int] | None = field(default=None, repr=False)
+    asked: Asked | None = None
 
     # ---- output ----
 
@@ -111,20 +122,23 @@ class Environment:
         self.stderr.write(text + "\n")
         self.stderr.flush()
 
-    def error(self, error: RollError, line: str | None = None) -> int:
-        """Report a RollError: `roll: error: …` (wrapped at words for a person reading), and
-        under `as_json` its object on stdout too, so a script reads an answer for every
-        command; its exit status."""
+    def error(self, error: RollError, line: str | None = None, number: int | None = None
+              ) -> int:
+        """Report a RollError of `line` (the LINE its caret points into), the batch's input
+        line `number`; either not given is the `asked` line's. `roll: error: …` (wrapped at
+        words for a person reading), and under `as_json` its object on stdout too, so a script
+        reads an answer for every command; its exit status."""
         from cli.render.text import error_text
 
+        asked = self.asked
+        if number is None and asked is not None:
+            number = asked.number
         if self.as_json:
-            from cli.entry.argv import command_line
             from cli.render.json import error_to_json
-            from cli.render.position import batch_text
 
-            shown = line if line is not None else batch_text() or command_line()
-            self.json(error_to_json(shown, error))
-        text = error_text(line, error)
+            shown = line if line is not None else "" if asked is None else asked.line
+            self.json(error_to_json(shown, error, number))
+        text = error_text(line, error, number)
         if _isatty(self.stderr):  # a person reads it: wrapped at words to the terminal
             from cli.render.layout import fit_error
 
@@ -133,7 +147,7 @@ class Environment:
         return error.exit_status
 
     def fail(self, error: RollError, line: str | None = None) -> NoReturn:
-        """Report a RollError (`error`) and stop the command with its exit status."""
+        """Report a RollError (`error`) of `line` and stop the command with its exit status."""
         raise Stopped(self.error(error, line))
 
     def width(self) -> int:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from cli.entry.argv import SUBCOMMANDS
-from cli.entry.environment import Environment, ExitStatus, Stopped
+from cli.entry.environment import Asked, Environment, ExitStatus, Stopped
 from cli.entry.settings import Settings
 from cli.line.runner import Runner
 from cli.render.safe import shown_lines
@@ -44,16 +45,19 @@ def batch_group(word: str) -> click.Command:
 
 
 def run_subcommand(words: list[str], runner: Runner, text: str = "",
-                   given: Settings | None = None) -> int:
+                   given: Settings | None = None, asked: Asked | None = None) -> int:
     """Run a subcommand's words: its body is called with the line's settings (`given`, else the
-    runner's; and the options typed after the subcommand) and an Environment; under --json its
-    answer is exactly one JSON object (SPEC §3), gathered by the Environment it writes to."""
+    runner's; and the options typed after the subcommand) and an Environment that answers the
+    line `asked` (its errors say so); under --json its answer is exactly one JSON object (SPEC
+    §3), gathered by the Environment it writes to."""
     import click
 
     from cli.entry.options import Invocation
 
     settings = inherited(given or runner.settings)
-    env = OneAnswer(runner.env) if settings.json else runner.env  # OneAnswer: errors as JSON
+    env = runner.env if asked is None else replace(runner.env, asked=asked)
+    if settings.json:
+        env = OneAnswer(env)  # errors as JSON too
     shown = text or " ".join(words)
     try:
         status = _invoke(words, Invocation(settings, env, runner.outage_error))
@@ -66,7 +70,8 @@ def run_subcommand(words: list[str], runner: Runner, text: str = "",
         if settings.json:  # every input line answers with one JSON object
             from cli.render.json import error_to_json
 
-            env.json(error_to_json(shown, UsageError(message)))
+            env.json(error_to_json(shown, UsageError(message), None if asked is None
+                                   else asked.number))
         env.err(f"roll: error: {shown_lines(message)}")
         status = int(ExitStatus.BAD_INPUT)
     except click.Abort:
@@ -127,7 +132,7 @@ class OneAnswer(Environment):
 
     def __init__(self, env: Environment) -> None:
         super().__init__(env.stdin, env.stdout, env.stderr, env.confirm, holding=env.holding,
-                         as_json=True, columns=env.columns)
+                         as_json=True, columns=env.columns, asked=env.asked)
         self.target = env
         self.objects: list[dict[str, Any]] = []
         self.printed: list[str | dict[str, Any]] = []
@@ -154,16 +159,19 @@ class OneAnswer(Environment):
 
 
 def run_any(runner: Runner, text: str, settings: Settings | None = None,
-            source: DiceSource | None = None, turns: bool = False) -> int:
-    """Run a batch line or a REPL line under `settings` (the process's when None): its head
-    read once (rules/notation/head.py), then `run_head`."""
-    return run_head(runner, read_head(text, LINE_READING), settings, source, turns)
+            source: DiceSource | None = None, turns: bool = False,
+            number: int | None = None) -> int:
+    """Run a one-shot's, a batch's (its input line `number`) or a REPL's line under `settings`
+    (the process's when None): its head read once (rules/notation/head.py), then `run_head`."""
+    return run_head(runner, read_head(text, LINE_READING), settings, source, turns, number)
 
 
 def run_head(runner: Runner, head: Head, settings: Settings | None = None,
-             source: DiceSource | None = None, turns: bool = False) -> int:
+             source: DiceSource | None = None, turns: bool = False,
+             number: int | None = None) -> int:
     """Run a line from its head: its own options for that line alone (cli/line/own_options.py),
-    then a table roll, `odds LINE`, another subcommand, or a LINE."""
+    then a table roll, `odds LINE`, another subcommand, or a LINE; an error names the batch's
+    input line `number`."""
     settings = settings or runner.settings
     if head.bot_word is not None:
         runner.note_bot_word(head.bot_word)
@@ -173,19 +181,20 @@ def run_head(runner: Runner, head: Head, settings: Settings | None = None,
         try:
             settings, own = own_settings(head.options, settings)
         except RollError as error:
-            return runner.report(head.typed, error, settings)
+            return runner.report(head.typed, error, settings, number)
         source = own or source
     if head.refused is not None:
-        return runner.report(head.refused.line, head.refused.error, settings)
+        return runner.report(head.refused.line, head.refused.error, settings, number)
     sub = head.subcommand
     if sub is None:
-        return runner.run(head, settings, source, turns)
+        return runner.run(head, settings, source, turns, number)
     if sub.table is not None:
         from cli.line.table_rolls import run_table  # the line's dice: --rolled, --seed, physical dice
 
-        return run_table(runner, sub.table, head.rest, runner.line_run(settings, source))
+        return run_table(runner, sub.table, head.rest, runner.line_run(settings, source), number)
     if sub.odds is not None:
         from cli.line.odds_line import show_odds  # no option to read: no command to build
 
-        return show_odds(runner, sub.odds, run=runner.line_run(settings, source, turns=turns))
-    return run_subcommand(list(sub.words), runner, head.rest, settings)
+        return show_odds(runner, sub.odds, run=runner.line_run(settings, source, turns=turns),
+                         number=number)
+    return run_subcommand(list(sub.words), runner, head.rest, settings, Asked(head.given, number))

@@ -31,10 +31,11 @@ if TYPE_CHECKING:
 
 def show_odds(
     runner: Runner, line: Head | str, at_least: bool = False, at_most: bool = False,
-    width: int | None = None, run: LineRun | None = None,
+    width: int | None = None, run: LineRun | None = None, number: int | None = None,
 ) -> int:
     """Print the odds of the LINE (its head, or its text: read here) (JSON under --json) under
-    `run`'s options (the process's when None); an error is reported, its status returned."""
+    `run`'s options (the process's when None); an error is reported (naming the batch's input
+    line `number`), its status returned."""
     survives: Survival | None = None
     head = line if isinstance(line, Head) else read_head(line, ODDS_LINE)
     if head.bot_word is not None:  # `odds /r 1d20`: a dice bot's word, noted once
@@ -46,7 +47,7 @@ def show_odds(
         if head.uses is not None:
             survives = Survival.of(tree, head.uses)
     except Exception as exc:
-        return runner.report(given(text), given_error(roll_error(exc)), run.settings)
+        return runner.report(given(text), given_error(roll_error(exc)), run.settings, number)
     if run.settings.json:
         obj = odds_json(odds, given(text), system_id)
         obj.update(cumulative_json(odds, at_least, at_most))

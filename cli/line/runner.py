@@ -109,15 +109,19 @@ class Runner:
         """Send what was printed: a batch calls it before a read that may wait."""
         self.env.flush()
 
-    def report(self, line: str, error: RollError, settings: Settings | None = None) -> int:
-        """Show an error (and its caret); JSON mode also writes the error object to stdout."""
+    def report(self, line: str, error: RollError, settings: Settings | None = None,
+               number: int | None = None) -> int:
+        """Show an error of `line` (and its caret), the batch's input line `number` (else the
+        one the Environment answers, if any); JSON mode also writes the error object to stdout."""
         self.failed = True
         error = self.outage_error(error)
+        if number is None and self.env.asked is not None:
+            number = self.env.asked.number
         if (settings or self.settings).json:
             from cli.render import json as render_json  # only --json: it loads the log record
 
-            self.env.json(render_json.error_to_json(line, error))
-        self.err(render_text.error_text(line, error))
+            self.env.json(render_json.error_to_json(line, error, number))
+        self.err(render_text.error_text(line, error, number))
         return error.exit_status
 
     def show(self, res: Resolution, settings: Settings | None = None) -> None:
@@ -168,17 +172,18 @@ class Runner:
         return run
 
     def run(self, line: Head | str, settings: Settings | None = None,
-            source: DiceSource | None = None, turns: bool = False) -> int:
+            source: DiceSource | None = None, turns: bool = False,
+            number: int | None = None) -> int:
         """Evaluate one LINE (all its repeats) under `settings`, print the results, return the
-        exit status; a LINE given as text has its head read here (`secret`, its name, its
-        `{stat}` holes)."""
+        exit status (an error names the batch's input line `number`); a LINE given as text has
+        its head read here (`secret`, its name, its `{stat}` holes)."""
         head = line if isinstance(line, Head) else read_head(line, LINE_ONLY)
         run = self.line_run(settings, source, head.secret, turns)
         self.resolver.secret_logged = False
         try:
             status = self.show_all(self.resolver.results(head, run), run.settings)
         except Exception as exc:
-            return self.report(head.body, roll_error(exc), run.settings)
+            return self.report(head.body, roll_error(exc), run.settings, number)
         if head.secret and not run.settings.json and not run.settings.quiet:
             from cli.line.secret import notice
 

@@ -164,14 +164,15 @@ def table_resolution(roll: TableRoll, input_line: str, system: str) -> Resolutio
 
 
 def run_table(runner: Runner, target: str, input_line: str | None = None,
-              run: LineRun | None = None) -> int:
-    """`roll table TARGET` and a batch's `table TARGET`: roll, show (`-q`: the row's text)."""
+              run: LineRun | None = None, number: int | None = None) -> int:
+    """`roll table TARGET` and a batch's `table TARGET` (its input line `number`): roll, show
+    (`-q`: the row's text)."""
     line = input_line or f"table {target}"
     try:
         run = run or runner.line_run()
         rolls = table_roll(runner, target, run)
     except RollError as error:
-        return runner.report(line, error, None if run is None else run.settings)
+        return runner.report(line, error, None if run is None else run.settings, number)
     system = run.settings.system_id() or "generic"
     for roll in rolls:
         if run.settings.quiet and not run.settings.json:

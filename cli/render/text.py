@@ -167,14 +167,13 @@ def quiet(res: Resolution) -> str:
     return shown(res.summary)
 
 
-def error_text(line: str | None, error: RollError) -> str:
-    """`roll: error: MESSAGE`, with the LINE and a caret under the bad character; in a batch,
-    `roll: error: line 3: MESSAGE`. The message's hints are in the words of the front end that
-    runs (cli/render/wording.py: the shell's options, or the REPL's `as NAME`, `use SYSTEM`)."""
-    from cli.render.position import batch_line
+def error_text(line: str | None, error: RollError, number: int | None = None) -> str:
+    """`roll: error: MESSAGE`, with the LINE and a caret under the bad character; for a batch's
+    input line `number`, `roll: error: line 3: MESSAGE`. The message's hints are in the words
+    of the front end that runs (cli/render/wording.py: the shell's options, or the REPL's `as
+    NAME`, `use SYSTEM`)."""
     from cli.render.wording import wording
 
-    number = batch_line()
     where = f"line {number}: " if number is not None else ""
     out = f"roll: error: {where}{shown(hidden_escaped(error.worded(wording())))}"
     if isinstance(error, NotationError) and line is not None and error.column:
