@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 from cli.entry.terminal import terminal_columns
 
 if TYPE_CHECKING:
+    from cli.render.error_layout import ErrorLines
     from rules.errors import RollError
 
 __all__ = ["Asked", "Environment", "ExitStatus", "Stopped", "terminal_columns"]
@@ -73,7 +74,9 @@ class Environment:
     (cli/entry/fast_argv.py); `as_json`: an error also answers on stdout, as a JSON object (SPEC §3);
     `columns`: the width output fits (None: the terminal's, COLUMNS first); `rows`: the rows it
     may take before it scrolls (None: LINES or the terminal's; the REPL's pane less its toolbar);
-    `asked`: the line it answers, which an error without a line of its own is said with."""
+    `asked`: the line it answers, which an error without a line of its own is said with;
+    `error_width`: the width errors are fitted to wherever they go (the REPL's pane, a terminal
+    a one-shot or a batch runs on), None: fitted only when `error` writes to a terminal."""
 
     stdin: TextIO = field(default_factory=_stdin)
     stdout: TextIO = field(default_factory=_stdout)
@@ -84,6 +87,7 @@ class Environment:
     columns: Callable[[], int] | None = field(default=None, repr=False)
     rows: Callable[[], int] | None = field(default=None, repr=False)
     asked: Asked | None = None
+    error_width: Callable[[], int] | None = field(default=None, repr=False)
 
     # ---- output ----
 
@@ -128,7 +132,7 @@ class Environment:
         line `number`; either not given is the `asked` line's. `roll: error: …` (wrapped at
         words for a person reading), and under `as_json` its object on stdout too, so a script
         reads an answer for every command; its exit status."""
-        from cli.render.text import error_text
+        from cli.render.text import error_lines
 
         asked = self.asked
         if number is None and asked is not None:
@@ -138,13 +142,17 @@ class Environment:
 
             shown = line if line is not None else "" if asked is None else asked.line
             self.json(error_to_json(shown, error, number))
-        text = error_text(line, error, number)
-        if _isatty(self.stderr):  # a person reads it: wrapped at words to the terminal
-            from cli.render.layout import fit_error
-
-            text = fit_error(text, self.width())
-        self.err(text)
+        self.say_error(error_lines(line, error, number), on_terminal=True)
         return error.exit_status
+
+    def say_error(self, lines: ErrorLines, on_terminal: bool = False) -> None:
+        """An error's lines on stderr, fitted from its fields where a person reads them (to
+        `error_width`, and with `on_terminal` to the terminal's width when stderr is one),
+        else as written (`roll: error: …` one line, as scripts read it)."""
+        widths = [] if self.error_width is None else [self.error_width()]
+        if on_terminal and _isatty(self.stderr):
+            widths.append(self.width())
+        self.err(lines.fitted(min(widths)) if widths else lines.text())
 
     def fail(self, error: RollError, line: str | None = None) -> NoReturn:
         """Report a RollError (`error`) of `line` and stop the command with its exit status."""

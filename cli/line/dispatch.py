@@ -72,7 +72,9 @@ def run_subcommand(words: list[str], runner: Runner, text: str = "",
 
             env.json(error_to_json(shown, UsageError(message), None if asked is None
                                    else asked.number))
-        env.err(f"roll: error: {shown_lines(message)}")
+        from cli.render.error_layout import ErrorLines
+
+        env.say_error(ErrorLines(f"roll: error: {shown_lines(message)}"))
         status = int(ExitStatus.BAD_INPUT)
     except click.Abort:
         status = int(ExitStatus.INTERRUPTED)

@@ -121,7 +121,7 @@ class Runner:
             from cli.render import json as render_json  # only --json: it loads the log record
 
             self.env.json(render_json.error_to_json(line, error, number))
-        self.err(render_text.error_text(line, error, number))
+        self.env.say_error(render_text.error_lines(line, error, number))
         return error.exit_status
 
     def show(self, res: Resolution, settings: Settings | None = None) -> None:
@@ -291,6 +291,6 @@ class Runner:
             try:
                 self.source.check_used_up()
             except RollError as error:
-                self.err(render_text.error_text(None, error))
+                self.env.say_error(render_text.error_lines(None, error))
                 return error.exit_status
         return int(ExitStatus.OK)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from cli.entry.environment import terminal_columns
 from cli.entry.settings import Settings
 from cli.line.runner import Runner
+from cli.render.error_layout import ErrorLines
 from cli.repl.keys import AGAIN
 from cli.repl.physical import PhysicalSource
 from cli.repl.prompt import prompt_text
@@ -224,11 +225,12 @@ class Repl:
         except RollError as error:
             self.runner.report(line, error)
         except KeyboardInterrupt:
-            self.runner.err("roll: error: interrupted")
+            self.runner.env.say_error(ErrorLines("roll: error: interrupted"))
         except SystemExit:
             pass
         except Exception as exc:  # a bug of ours: say so, and keep the REPL going
-            self.runner.err(f"roll: error: internal error: {type(exc).__name__}: {exc}")
+            self.runner.env.say_error(ErrorLines(
+                f"roll: error: internal error: {type(exc).__name__}: {exc}"))
         return True
 
     def _pages(self, line: str) -> bool:

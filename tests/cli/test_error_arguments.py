@@ -55,3 +55,15 @@ def test_after_a_batch_a_one_shots_error_names_no_line() -> None:
     again = invoke("1d6+")
     assert first[2].startswith("roll: error: line 2: ")
     assert again[2] == first[2].replace("line 2: ", "")
+
+
+def test_an_errors_lines_are_made_from_its_fields() -> None:
+    from cli.render.error_layout import ErrorLines
+    from cli.render.text import error_lines
+
+    error = NotationError("expected a term, found '日'", "2d6+日", 5)
+    lines = error_lines("2d6+日", error, 4)
+    assert lines == ErrorLines("roll: error: line 4: expected a term, found '日'", "2d6+日", 4)
+    assert lines.text() == "roll: error: line 4: expected a term, found '日'\n  2d6+日\n      ^"
+    assert lines.fitted(24) == ("roll: error: line 4:\n  expected a term, found\n  '日'\n"
+                                "  2d6+日\n      ^")
