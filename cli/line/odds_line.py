@@ -82,12 +82,6 @@ def given_error(error: RollError) -> RollError:
                          error.expected)
 
 
-def odds_table(text: str) -> str | None:
-    """The table that `odds table NAME` prices (the odds command's own), or None for a LINE."""
-    words = text.split()
-    return words[1] if len(words) == 2 and words[0].lower() == "table" else None
-
-
 @dataclass(frozen=True, slots=True)
 class Survival:
     """A risk die over K rolls: the chance it is still there, and the rolls it lasts on average."""

@@ -17,9 +17,6 @@ import re
 from dataclasses import dataclass
 
 from rules.errors import NotationError, RollError, UsageError
-from rules.notation.bot import bot_command
-from rules.notation.placeholders import wanted
-from rules.notation.tokens import split_uses
 
 LINE_OPTIONS = {"-s": "system", "--system": "system", "-a": "character", "--as": "character",
                 "--rolled": "rolled", "-n": "times", "--times": "times"}
@@ -54,7 +51,8 @@ class Reading:
 LINE_ONLY = Reading(bot=False, options=False)
 """A LINE handed over as it is: `secret` and its body (Runner.run)."""
 ODDS_LINE = Reading(options=False, secret=False, uses=True)
-"""The LINE after `odds`: a bot's word, the LINE, and `uses K` after a risk die."""
+"""The LINE after `odds`: a bot's word, then `table NAME`, or the LINE and `uses K` after a
+risk die."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +138,8 @@ def read_head(text: str, reading: Reading = Reading()) -> Head:
             options, rest = _line_options(typed)
     except RollError as error:
         return Head(text, bot, typed, refused=Refusal(error, typed))
+    if reading.uses and (table := _odds_table(rest)) is not None:  # `odds table NAME`
+        return Head(text, bot, typed, options, rest, Subcommand(("table", table), table=table))
     try:
         sub = _subcommand(rest, reading.subcommands) if reading.subcommands else None
     except RollError as error:
@@ -149,6 +149,8 @@ def read_head(text: str, reading: Reading = Reading()) -> Head:
     secret, body = _secret(rest) if reading.secret else (False, rest)
     uses = None
     if reading.uses:
+        from rules.notation.tokens import split_uses
+
         body, uses = split_uses(body)
     return Head(text, bot, typed, options, rest, None, secret, body, uses, _name(body),
                 _holes(body))
@@ -180,7 +182,9 @@ def _without_bot_word(text: str) -> tuple[str, str | None]:
     """The line after a dice bot's command words (`/r 1d20`; `roll roll 1d20` from a shell),
     and the first word as typed; the line as it is when it starts with none."""
     if text.lstrip()[:1] not in ("/", "!", "r", "R"):
-        return text, None  # most lines: no bot's word can start them
+        return text, None  # most lines: no bot's word can start them, and its module stays unloaded
+    from rules.notation.bot import bot_command
+
     bot = bot_command(text)
     if bot is None:
         return text, None
@@ -259,7 +263,7 @@ def _subcommand(text: str, subcommands: frozenset[str]) -> Subcommand | None:
             line = " ".join(shlex.split(rest[0]))
         except ValueError:  # quotes that do not pair are no quoting (`# Ara's shot`)
             line = rest[0].strip()
-        odds = None if _odds_table(line) else read_head(line, ODDS_LINE)
+        odds = None if _odds_table(line) is not None else read_head(line, ODDS_LINE)
         return Subcommand((first, "--", line), odds=odds)
     try:
         words = tuple(shlex.split(text))
@@ -268,10 +272,10 @@ def _subcommand(text: str, subcommands: frozenset[str]) -> Subcommand | None:
     return Subcommand(words, table=_table(words))
 
 
-def _odds_table(line: str) -> bool:
-    """Whether the LINE after `odds` is `table NAME` (the odds command's own)."""
+def _odds_table(line: str) -> str | None:
+    """The table that `table NAME` after `odds` prices (the odds command's own), else None."""
     words = line.split()
-    return len(words) == 2 and words[0].lower() == "table"
+    return words[1] if len(words) == 2 and words[0].lower() == "table" else None
 
 
 def _table(words: tuple[str, ...]) -> str | None:
@@ -292,8 +296,14 @@ def _secret(text: str) -> tuple[bool, str]:
 def _name(body: str) -> str | None:
     """The LINE's first word (after any `Nx`, before any `# comment`), lower-cased, if it is
     shaped like a name."""
-    repeat = _REPEAT.match(body)
-    words = body[repeat.end() if repeat else 0:].partition("#")[0].split(None, 1)
+    start = 0
+    if not body[:1].isalpha():  # dice (`2d6+3`), or a repeat before a name (`3x attack`)
+        repeat = _REPEAT.match(body)
+        if repeat is not None:
+            start = repeat.end()
+        elif not body[:1].isspace():
+            return None
+    words = body[start:].partition("#")[0].split(None, 1)
     if not words or _NAME.fullmatch(words[0]) is None:
         return None
     return words[0].lower()
@@ -301,4 +311,8 @@ def _name(body: str) -> str | None:
 
 def _holes(body: str) -> tuple[str, ...]:
     """The `{stat}` holes of the LINE, lower-cased, in order (dice groups `{d6}` aside)."""
-    return tuple(wanted(body)) if "{" in body else ()
+    if "{" not in body:
+        return ()
+    from rules.notation.placeholders import wanted
+
+    return tuple(wanted(body))

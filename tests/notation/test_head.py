@@ -105,6 +105,12 @@ def test_odds_with_options_or_of_a_table_is_the_commands_own() -> None:
         ("odds", "--", "table loot"))
 
 
+def test_the_line_after_odds_may_name_a_table_to_price() -> None:
+    assert read_head("table Loot", ODDS_LINE).subcommand == Subcommand(("table", "Loot"),
+                                                                        table="Loot")
+    assert read_head("table Loot x", ODDS_LINE).subcommand is None
+
+
 def test_secret_then_the_line() -> None:
     head = read_head("-a Mira secret  check sneak", LINE_READING)
     assert (head.secret, head.rest, head.body, head.name) == (
@@ -116,6 +122,7 @@ def test_a_named_roll_and_its_arguments_name_after_the_repeat_and_before_a_comme
     assert read_head("3x Longsword fire $1 # Ara", LINE_READING).name == "longsword"
     assert read_head("2d6 # longsword", LINE_READING).name is None
     assert read_head('"Old Tom" hits', LINE_READING).name is None
+    assert read_head("  Longsword", LINE_ONLY).name == "longsword"
 
 
 def test_stat_holes_and_dice_groups() -> None:
@@ -182,8 +189,8 @@ def test_a_head_written_back_reads_the_same(line: str) -> None:
         assert _compared(read_head(head.written(), LINE_READING)) == _compared(head)
 
 
-@given(heads())
-@settings(max_examples=400, deadline=None)
+@given(st.one_of(heads(), st.text(st.sampled_from(" \t3xX#{}ab-'\"/r"), max_size=12)))
+@settings(max_examples=600, deadline=None)
 def test_the_reader_agrees_with_the_hand_readers_it_replaced(line: str) -> None:
     try:
         old = old_head(line, SUBCOMMAND_WORDS)
