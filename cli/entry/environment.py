@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from cli.render.error_layout import ErrorLines
     from rules.errors import RollError
 
-__all__ = ["Asked", "Environment", "ExitStatus", "Stopped", "terminal_columns"]
+__all__ = ["Environment", "ExitStatus", "Stopped", "terminal_columns"]
 
 
 class ExitStatus(IntEnum):
@@ -56,15 +56,6 @@ def _stderr() -> TextIO:
     return sys.stderr
 
 
-@dataclass(frozen=True, slots=True)
-class Asked:
-    """The line an Environment answers: as typed (an error's JSON `input`), and its 1-based
-    number in a batch's input (None outside a batch: an error then says no `line N:`)."""
-
-    line: str
-    number: int | None = None
-
-
 @dataclass(slots=True)
 class Environment:
     """Where `roll` reads and writes, whether a person is watching, and how they are asked.
@@ -74,7 +65,9 @@ class Environment:
     (cli/entry/fast_argv.py); `as_json`: an error also answers on stdout, as a JSON object (SPEC §3);
     `columns`: the width output fits (None: the terminal's, COLUMNS first); `rows`: the rows it
     may take before it scrolls (None: LINES or the terminal's; the REPL's pane less its toolbar);
-    `asked`: the line it answers, which an error without a line of its own is said with;
+    `line`: the line it answers, as typed, which an error without a LINE of its own is said
+    with (its JSON `input`), and `line_number` its 1-based number in a batch's input (None
+    outside a batch: an error then says no `line N:`);
     `error_width`: the width errors are fitted to wherever they go (the REPL's pane, a terminal
     a one-shot or a batch runs on), None: fitted only when `error` writes to a terminal."""
 
@@ -86,7 +79,8 @@ class Environment:
     as_json: bool = False
     columns: Callable[[], int] | None = field(default=None, repr=False)
     rows: Callable[[], int] | None = field(default=None, repr=False)
-    asked: Asked | None = None
+    line: str | None = None
+    line_number: int | None = None
     error_width: Callable[[], int] | None = field(default=None, repr=False)
 
     # ---- output ----
@@ -129,18 +123,17 @@ class Environment:
     def error(self, error: RollError, line: str | None = None, number: int | None = None
               ) -> int:
         """Report a RollError of `line` (the LINE its caret points into), the batch's input
-        line `number`; either not given is the `asked` line's. `roll: error: …` (wrapped at
+        line `number`; either not given is the line it answers. `roll: error: …` (wrapped at
         words for a person reading), and under `as_json` its object on stdout too, so a script
         reads an answer for every command; its exit status."""
         from cli.render.text import error_lines
 
-        asked = self.asked
-        if number is None and asked is not None:
-            number = asked.number
+        if number is None:
+            number = self.line_number
         if self.as_json:
             from cli.render.json import error_to_json
 
-            shown = line if line is not None else "" if asked is None else asked.line
+            shown = line if line is not None else self.line or ""
             self.json(error_to_json(shown, error, number))
         self.say_error(error_lines(line, error, number), on_terminal=True)
         return error.exit_status

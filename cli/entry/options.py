@@ -19,7 +19,7 @@ from typer.models import ArgumentInfo
 
 from cli.entry.argv import WORDS
 from cli.entry.completion import character_name, system_name
-from cli.entry.environment import Asked, Environment, Stopped
+from cli.entry.environment import Environment, Stopped
 from cli.entry.settings import Settings
 from cli.render.answer import TextAnswer
 from rules.errors import RollError
@@ -183,7 +183,7 @@ def with_settings(*names: str, gathered: bool = True) -> Callable[[Body], Body]:
 
             line = command_line()  # the one-shot's LINE, which its errors are said with
             env = Environment(as_json=_json_wanted() or bool(given.get("json")),
-                              asked=Asked(line))
+                              line=line)
             if env.as_json and gathered:
                 env = TextAnswer(env)
             try:

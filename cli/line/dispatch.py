@@ -8,7 +8,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from cli.entry.argv import SUBCOMMANDS
-from cli.entry.environment import Asked, Environment, ExitStatus, Stopped
+from cli.entry.environment import Environment, ExitStatus, Stopped
 from cli.entry.settings import Settings
 from cli.line.runner import Runner
 from cli.render.safe import shown_lines
@@ -45,17 +45,18 @@ def batch_group(word: str) -> click.Command:
 
 
 def run_subcommand(words: list[str], runner: Runner, text: str = "",
-                   given: Settings | None = None, asked: Asked | None = None) -> int:
+                   given: Settings | None = None, line: str | None = None,
+                   number: int | None = None) -> int:
     """Run a subcommand's words: its body is called with the line's settings (`given`, else the
     runner's; and the options typed after the subcommand) and an Environment that answers the
-    line `asked` (its errors say so); under --json its answer is exactly one JSON object (SPEC
-    §3), gathered by the Environment it writes to."""
+    `line` (the batch's input line `number`: its errors say so); under --json its answer is
+    exactly one JSON object (SPEC §3), gathered by the Environment it writes to."""
     import click
 
     from cli.entry.options import Invocation
 
     settings = inherited(given or runner.settings)
-    env = runner.env if asked is None else replace(runner.env, asked=asked)
+    env = runner.env if line is None else replace(runner.env, line=line, line_number=number)
     if settings.json:
         env = OneAnswer(env)  # errors as JSON too
     shown = text or " ".join(words)
@@ -70,8 +71,7 @@ def run_subcommand(words: list[str], runner: Runner, text: str = "",
         if settings.json:  # every input line answers with one JSON object
             from cli.render.json import error_to_json
 
-            env.json(error_to_json(shown, UsageError(message), None if asked is None
-                                   else asked.number))
+            env.json(error_to_json(shown, UsageError(message), number))
         from cli.render.error_layout import ErrorLines
 
         env.say_error(ErrorLines(f"roll: error: {shown_lines(message)}"))
@@ -134,7 +134,8 @@ class OneAnswer(Environment):
 
     def __init__(self, env: Environment) -> None:
         super().__init__(env.stdin, env.stdout, env.stderr, env.confirm, holding=env.holding,
-                         as_json=True, columns=env.columns, asked=env.asked)
+                         as_json=True, columns=env.columns, line=env.line,
+                         line_number=env.line_number)
         self.target = env
         self.objects: list[dict[str, Any]] = []
         self.printed: list[str | dict[str, Any]] = []
@@ -175,6 +176,8 @@ def run_head(runner: Runner, head: Head, settings: Settings | None = None,
     then a table roll, `odds LINE`, another subcommand, or a LINE; an error names the batch's
     input line `number`."""
     settings = settings or runner.settings
+    if head.around is None:  # dice and nothing more (`2d6+3`): the most common line
+        return runner.run(head, settings, source, turns, number)
     if head.bot_word is not None:
         runner.note_bot_word(head.bot_word)
     if head.options:
@@ -186,7 +189,7 @@ def run_head(runner: Runner, head: Head, settings: Settings | None = None,
             return runner.report(head.typed, error, settings, number)
         source = own or source
     if head.refused is not None:
-        return runner.report(head.refused.line, head.refused.error, settings, number)
+        return runner.report(head.refused_in, head.refused, settings, number)
     sub = head.subcommand
     if sub is None:
         return runner.run(head, settings, source, turns, number)
@@ -199,4 +202,4 @@ def run_head(runner: Runner, head: Head, settings: Settings | None = None,
 
         return show_odds(runner, sub.odds, run=runner.line_run(settings, source, turns=turns),
                          number=number)
-    return run_subcommand(list(sub.words), runner, head.rest, settings, Asked(head.given, number))
+    return run_subcommand(list(sub.words), runner, head.rest, settings, head.given, number)

@@ -115,8 +115,8 @@ class Runner:
         one the Environment answers, if any); JSON mode also writes the error object to stdout."""
         self.failed = True
         error = self.outage_error(error)
-        if number is None and self.env.asked is not None:
-            number = self.env.asked.number
+        if number is None:
+            number = self.env.line_number
         if (settings or self.settings).json:
             from cli.render import json as render_json  # only --json: it loads the log record
 
@@ -178,13 +178,14 @@ class Runner:
         exit status (an error names the batch's input line `number`); a LINE given as text has
         its head read here (`secret`, its name, its `{stat}` holes)."""
         head = line if isinstance(line, Head) else read_head(line, LINE_ONLY)
-        run = self.line_run(settings, source, head.secret, turns)
+        secret = head.secret
+        run = self.line_run(settings, source, secret, turns)
         self.resolver.secret_logged = False
         try:
             status = self.show_all(self.resolver.results(head, run), run.settings)
         except Exception as exc:
             return self.report(head.body, roll_error(exc), run.settings, number)
-        if head.secret and not run.settings.json and not run.settings.quiet:
+        if secret and not run.settings.json and not run.settings.quiet:
             from cli.line.secret import notice
 
             self.out(notice(self.resolver.secret_logged))

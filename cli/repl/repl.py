@@ -97,7 +97,7 @@ def is_pure_roll(line: str, settings: Settings) -> bool:
     head = read_head(line, Reading(bot=False, secret=False))
     try:
         if head.refused is not None:
-            raise head.refused.error
+            raise head.refused
         if head.options:
             from cli.line.own_options import own_settings
 

@@ -33,6 +33,7 @@ TABLE_WORDS = ("import", "list", "rm", "export")
 
 _REPEAT = re.compile(r"\s*\d+[x×](?![a-z0-9_])\s+", re.IGNORECASE)
 """A LINE's leading `Nx` (the grammar's `REPEAT`, rules/notation/parts.py) and its space."""
+_ASCII_DIGITS = "0123456789"
 _NAME = re.compile(r"[a-z][a-z0-9_-]*", re.IGNORECASE)
 
 
@@ -75,34 +76,94 @@ class Subcommand:
 
 
 @dataclass(frozen=True, slots=True)
-class Refusal:
-    """A head that cannot be read: the error, and the line as it is said with it."""
+class Around:
+    """What a line holds before and around its dice: the LINE's body, its first name-shaped
+    word, its `{stat}` holes, `secret`, (after `odds`) the rolls a risk die is priced over; or a
+    subcommand; a dice bot's word as typed, the line after it (`typed`: what a bad option is
+    said with), the line's own options, the line after them (`rest`: a subcommand's text, or
+    `secret` and the LINE); or why they cannot be read (`refused`, said with `refused_in`)."""
 
-    error: RollError
-    line: str
-
-
-@dataclass(frozen=True, slots=True)
-class Head:
-    """A line as its head reads: the bot's word, the line's own options, a subcommand, `secret`,
-    and the LINE's body with its first name-shaped word, its `{stat}` holes and (after `odds`)
-    the rolls a risk die is priced over (`uses K`).
-
-    `typed` is the line after the bot's word (what a bad option is said with), `rest` the line
-    after its options (a subcommand's text, or `secret` and the LINE)."""
-
-    given: str
+    body: str
+    name: str | None = None
+    holes: tuple[str, ...] = ()
+    secret: bool = False
+    uses: int | None = None
+    subcommand: Subcommand | None = None
     bot_word: str | None = None
     typed: str = ""
     options: tuple[LineOption, ...] = ()
     rest: str = ""
-    subcommand: Subcommand | None = None
-    secret: bool = False
-    body: str = ""
-    uses: int | None = None
-    name: str | None = None
-    holes: tuple[str, ...] = ()
-    refused: Refusal | None = None
+    refused: RollError | None = None
+    refused_in: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Head:
+    """A line as its head reads, and what it holds around its dice (`around`; None for a LINE
+    that is dice and nothing more, `2d6+3`: the most common line is the cheapest to read)."""
+
+    given: str
+    around: Around | None = None
+
+    @property
+    def body(self) -> str:
+        """The LINE the grammar reads ("" for a subcommand)."""
+        return self.given if self.around is None else self.around.body
+
+    @property
+    def name(self) -> str | None:
+        """The LINE's first word (after any `Nx`), lower-cased, when it is shaped like a name."""
+        return None if self.around is None else self.around.name
+
+    @property
+    def holes(self) -> tuple[str, ...]:
+        """The LINE's `{stat}` holes, lower-cased, in order."""
+        return () if self.around is None else self.around.holes
+
+    @property
+    def secret(self) -> bool:
+        """Whether the LINE is the GM's secret (`secret LINE`)."""
+        return False if self.around is None else self.around.secret
+
+    @property
+    def uses(self) -> int | None:
+        """After `odds`: the rolls a risk die is priced over (`Δ8 uses 5`)."""
+        return None if self.around is None else self.around.uses
+
+    @property
+    def subcommand(self) -> Subcommand | None:
+        """The subcommand the line runs, or None for a LINE."""
+        return None if self.around is None else self.around.subcommand
+
+    @property
+    def bot_word(self) -> str | None:
+        """A dice bot's command word before the line, as typed."""
+        return None if self.around is None else self.around.bot_word
+
+    @property
+    def typed(self) -> str:
+        """The line after a bot's word."""
+        return self.given if self.around is None else self.around.typed
+
+    @property
+    def options(self) -> tuple[LineOption, ...]:
+        """The line's own options, in order."""
+        return () if self.around is None else self.around.options
+
+    @property
+    def rest(self) -> str:
+        """The line after its own options."""
+        return self.given if self.around is None else self.around.rest
+
+    @property
+    def refused(self) -> RollError | None:
+        """Why the head cannot be read, or None."""
+        return None if self.around is None else self.around.refused
+
+    @property
+    def refused_in(self) -> str:
+        """The line a refusal is said with."""
+        return "" if self.around is None else self.around.refused_in
 
     def written(self) -> str:
         """The head written back as a line that reads the same: single spaces, each option
@@ -130,30 +191,48 @@ class Head:
 def read_head(text: str, reading: Reading = Reading()) -> Head:
     """The head of `text` as `reading` says a line may begin; never raises: a head that cannot
     be read is `refused`, with the options read before it."""
-    typed, bot = _without_bot_word(text) if reading.bot else (text, None)
+    typed, bot = text, None
+    if reading.bot and text.lstrip()[:1] in ("/", "!", "r", "R"):  # no other line can have one
+        typed, bot = _without_bot_word(text)
     options: tuple[LineOption, ...] = ()
     rest = typed
     try:
         if reading.options and typed[:1] == "-":
             options, rest = _line_options(typed)
     except RollError as error:
-        return Head(text, bot, typed, refused=Refusal(error, typed))
+        return Head(text, Around("", bot_word=bot, typed=typed, refused=error, refused_in=typed))
     if reading.uses and (table := _odds_table(rest)) is not None:  # `odds table NAME`
-        return Head(text, bot, typed, options, rest, Subcommand(("table", table), table=table))
+        sub: Subcommand | None = Subcommand(("table", table), table=table)
+        return Head(text, Around("", subcommand=sub, bot_word=bot, typed=typed, options=options,
+                                 rest=rest))
     try:
-        sub = _subcommand(rest, reading.subcommands) if reading.subcommands else None
+        sub = None  # every subcommand word starts with a letter: dice never look one up
+        if reading.subcommands and rest[:1].isalpha():
+            sub = _subcommand(rest, reading.subcommands)
     except RollError as error:
-        return Head(text, bot, typed, options, rest, refused=Refusal(error, rest))
+        return Head(text, Around("", bot_word=bot, typed=typed, options=options, rest=rest,
+                                 refused=error, refused_in=rest))
     if sub is not None:
-        return Head(text, bot, typed, options, rest, sub)
-    secret, body = _secret(rest) if reading.secret else (False, rest)
+        return Head(text, Around("", subcommand=sub, bot_word=bot, typed=typed, options=options,
+                                 rest=rest))
+    secret, body = False, rest
+    if reading.secret and (rest[:1] in ("s", "S") or rest[:1].isspace()):
+        secret, body = _secret(rest)
     uses = None
     if reading.uses:
         from rules.notation.tokens import split_uses
 
         body, uses = split_uses(body)
-    return Head(text, bot, typed, options, rest, None, secret, body, uses, _name(body),
-                _holes(body))
+    holes = _holes(body) if "{" in body else ()
+    lead = body[:1]
+    if lead and lead in _ASCII_DIGITS and body.lstrip(_ASCII_DIGITS)[:1] not in ("x", "X", "×"):
+        name = None  # dice: `2d6+3`
+    else:
+        name = _name(body)
+    if bot is None and not options and not secret and uses is None and name is None and (
+            not holes and body is text):
+        return Head(text)  # dice and nothing more: `2d6+3`
+    return Head(text, Around(body, name, holes, secret, uses, None, bot, typed, options, rest))
 
 
 def _option_written(option: LineOption) -> str:
@@ -181,8 +260,6 @@ def _subcommand_written(sub: Subcommand) -> str:
 def _without_bot_word(text: str) -> tuple[str, str | None]:
     """The line after a dice bot's command words (`/r 1d20`; `roll roll 1d20` from a shell),
     and the first word as typed; the line as it is when it starts with none."""
-    if text.lstrip()[:1] not in ("/", "!", "r", "R"):
-        return text, None  # most lines: no bot's word can start them, and its module stays unloaded
     from rules.notation.bot import bot_command
 
     bot = bot_command(text)
@@ -297,11 +374,16 @@ def _name(body: str) -> str | None:
     """The LINE's first word (after any `Nx`, before any `# comment`), lower-cased, if it is
     shaped like a name."""
     start = 0
-    if not body[:1].isalpha():  # dice (`2d6+3`), or a repeat before a name (`3x attack`)
-        repeat = _REPEAT.match(body)
-        if repeat is not None:
+    if not body[:1].isalpha():
+        lead = body.lstrip()
+        if lead[:1] in _ASCII_DIGITS and lead.lstrip(_ASCII_DIGITS)[:1] not in ("x", "X", "×"):
+            return None  # dice: `2d6+3`
+        if lead[:1].isdigit():  # a repeat before a name: `3x attack`
+            repeat = _REPEAT.match(body)
+            if repeat is None:
+                return None
             start = repeat.end()
-        elif not body[:1].isspace():
+        elif not lead[:1].isalpha():
             return None
     words = body[start:].partition("#")[0].split(None, 1)
     if not words or _NAME.fullmatch(words[0]) is None:
@@ -311,8 +393,6 @@ def _name(body: str) -> str | None:
 
 def _holes(body: str) -> tuple[str, ...]:
     """The `{stat}` holes of the LINE, lower-cased, in order (dice groups `{d6}` aside)."""
-    if "{" not in body:
-        return ()
     from rules.notation.placeholders import wanted
 
     return tuple(wanted(body))

@@ -6,14 +6,16 @@ from __future__ import annotations
 import io
 import json
 
-from cli.entry.environment import Asked, Environment
+from cli.entry.environment import Environment
 from rules.errors import NotationError, UsageError
 from tests.support.cli import invoke, invoke_json
 
 
-def _env(asked: Asked | None = None) -> tuple[Environment, io.StringIO, io.StringIO]:
+def _env(line: str | None = None, number: int | None = None
+         ) -> tuple[Environment, io.StringIO, io.StringIO]:
     out, err = io.StringIO(), io.StringIO()
-    return Environment(io.StringIO(), out, err, as_json=True, asked=asked), out, err
+    return Environment(io.StringIO(), out, err, as_json=True, line=line, line_number=number), \
+        out, err
 
 
 def test_the_line_and_its_number_given_are_the_errors() -> None:
@@ -26,7 +28,7 @@ def test_the_line_and_its_number_given_are_the_errors() -> None:
 
 
 def test_an_error_without_a_line_is_said_with_the_line_its_environment_answers() -> None:
-    env, out, err = _env(Asked("sheet show Nobody", 7))
+    env, out, err = _env("sheet show Nobody", 7)
     assert env.error(UsageError("no character named 'Nobody'")) == 2
     assert json.loads(out.getvalue()) == {"input": "sheet show Nobody", "line": 7, "column": None,
                                           "error": "no character named 'Nobody'"}
@@ -34,8 +36,8 @@ def test_an_error_without_a_line_is_said_with_the_line_its_environment_answers()
 
 
 def test_two_environments_answer_their_own_lines() -> None:
-    first, out1, _ = _env(Asked("undo", 1))
-    second, out2, _ = _env(Asked("log -n x", None))
+    first, out1, _ = _env("undo", 1)
+    second, out2, _ = _env("log -n x")
     second.error(UsageError("bad"))
     first.error(UsageError("bad"))
     assert json.loads(out1.getvalue())["line"] == 1

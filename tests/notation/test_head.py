@@ -13,6 +13,7 @@ from rules.notation.head import (
     LINE_ONLY,
     LINE_OPTIONS,
     ODDS_LINE,
+    Around,
     Head,
     LineOption,
     Reading,
@@ -23,8 +24,12 @@ from tests.support.old_head import old_head, without_bot_word
 
 
 def test_a_plain_line_is_its_body_alone() -> None:
-    assert read_head("2d6+3", LINE_READING) == Head("2d6+3", None, "2d6+3", (), "2d6+3",
-                                                    body="2d6+3")
+    head = read_head("2d6+3", LINE_READING)
+    assert head == Head("2d6+3")
+    assert (head.body, head.name, head.holes, head.secret, head.subcommand) == (
+        "2d6+3", None, (), False, None)
+    assert (head.bot_word, head.typed, head.options, head.rest, head.refused) == (
+        None, "2d6+3", (), "2d6+3", None)
 
 
 def test_a_bot_word_is_kept_as_typed_and_the_rest_is_the_line() -> None:
@@ -65,7 +70,7 @@ def test_options_that_cannot_be_read_refuse_the_head(line: str, message: str,
                                                      said_with: str) -> None:
     head = read_head(f"r {line}", LINE_READING)
     assert head.refused is not None and head.options == () and head.bot_word == "r"
-    assert (type(head.refused.error), head.refused.error.message, head.refused.line) == (
+    assert (type(head.refused), head.refused.message, head.refused_in) == (
         UsageError, message, said_with)
 
 
@@ -78,8 +83,8 @@ def test_a_subcommand_reads_its_words_as_a_shell_passes_them() -> None:
 def test_a_subcommands_quotes_that_do_not_pair_refuse_it_with_a_caret_past_the_end() -> None:
     head = read_head("-n 2 sheet show 'Old", LINE_READING)
     assert head.options == (LineOption("-n", "times", "2"),)
-    assert head.refused is not None and head.refused.line == "sheet show 'Old"
-    error = head.refused.error
+    assert head.refused_in == "sheet show 'Old"
+    error = head.refused
     assert isinstance(error, NotationError)
     assert (error.message, error.text, error.column) == (
         "unbalanced quotes: No closing quotation", "sheet show 'Old", 15)
@@ -95,7 +100,8 @@ def test_table_name_rolls_on_that_table_and_the_tables_own_words_do_not() -> Non
 def test_odds_carries_its_lines_own_head() -> None:
     head = read_head("odds /r 'Δ8' uses 5", LINE_READING)
     assert head.subcommand == Subcommand(("odds", "--", "/r Δ8 uses 5"), odds=Head(
-        "/r Δ8 uses 5", "/r", "Δ8 uses 5", (), "Δ8 uses 5", body="Δ8", uses=5))
+        "/r Δ8 uses 5", Around("Δ8", uses=5, bot_word="/r", typed="Δ8 uses 5",
+                               rest="Δ8 uses 5")))
 
 
 def test_odds_with_options_or_of_a_table_is_the_commands_own() -> None:
@@ -131,9 +137,7 @@ def test_stat_holes_and_dice_groups() -> None:
 
 
 def test_a_line_handed_over_reads_no_bot_word_option_or_subcommand() -> None:
-    assert read_head("/r -n 2 odds d6", LINE_ONLY) == Head(
-        "/r -n 2 odds d6", None, "/r -n 2 odds d6", (), "/r -n 2 odds d6",
-        body="/r -n 2 odds d6")
+    assert read_head("/r -n 2 odds d6", LINE_ONLY) == Head("/r -n 2 odds d6")
     assert read_head("secret d6", ODDS_LINE).body == "secret d6"
 
 
@@ -196,7 +200,7 @@ def test_the_reader_agrees_with_the_hand_readers_it_replaced(line: str) -> None:
         old = old_head(line, SUBCOMMAND_WORDS)
     except (UsageError, NotationError) as error:
         head = read_head(line, LINE_READING)
-        assert head.refused is not None and head.refused.error.message == error.message
+        assert head.refused is not None and head.refused.message == error.message
         return
     head = read_head(line, LINE_READING)
     assert head.refused is None
