@@ -221,7 +221,7 @@ class Repl:
                     self.last = line  # `again` repeats a LINE, never `undo` or `sheet rm`
                 else:
                     self.views.stale = True  # `sheet import`, `undo` … may change the names
-                self.run_line(line, head)
+                self.run_line(head)
         except RollError as error:
             self.runner.report(line, error)
         except KeyboardInterrupt:
@@ -233,11 +233,11 @@ class Repl:
                 f"roll: error: internal error: {type(exc).__name__}: {exc}"))
         return True
 
-    def _pages(self, line: str) -> bool:
-        """Whether the LINE's output may run long and pages (odds, log; never `log -f`)."""
-        words = line.split()
-        return (self.page != self.runner.out and bool(words) and words[0].lower() in PAGED
-                and not {"-f", "--follow"} & set(words))
+    def _pages(self, head: Head) -> bool:
+        """Whether the line's output may run long and pages (odds, log; never `log -f`)."""
+        sub = head.subcommand
+        return (self.page != self.runner.out and sub is not None
+                and sub.words[0].lower() in PAGED and not {"-f", "--follow"} & set(sub.words))
 
     def _paged(self, head: Head) -> None:
         """Run the line (its head) with its output gathered by its Environment, then shown a
@@ -256,7 +256,7 @@ class Repl:
             if text:
                 self.page(text)
 
-    def run_line(self, line: str, head: Head) -> None:
+    def run_line(self, head: Head) -> None:
         """Run a LINE or subcommand (its head read once); physical faces typed beyond its dice
         are said unused."""
         from cli.line.dispatch import run_head
@@ -265,13 +265,13 @@ class Repl:
         if isinstance(hand, PhysicalSource):
             hand.start_line()
         try:
-            if self._pages(line):
+            if self._pages(head):
                 self._paged(head)
             else:
                 run_head(self.runner, head, self.settings, hand,
                          head.subcommand is None and self._fight())
         finally:
-            if line.split(" ", 1)[0].lower() == "encounter":
+            if head.name == "encounter":
                 self.views.stale = True  # a fight started or ended: the view reads it
             if isinstance(hand, PhysicalSource) and (extra := hand.left_over()):
                 self.say(f"not used: {' '.join(extra)} (the LINE threw fewer dice)")
