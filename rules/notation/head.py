@@ -31,10 +31,12 @@ LINE_TAKING = frozenset({"odds"})
 TABLE_WORDS = ("import", "list", "rm", "export")
 """`table`'s own commands: `table NAME` with any other NAME rolls on that table."""
 
-_REPEAT = re.compile(r"\s*\d+[x×](?![a-z0-9_])\s+", re.IGNORECASE)
+_REPEAT = r"\s*\d+[x×](?![a-z0-9_])\s+"
 """A LINE's leading `Nx` (the grammar's `REPEAT`, rules/notation/parts.py) and its space."""
 _ASCII_DIGITS = "0123456789"
-_NAME = re.compile(r"[a-z][a-z0-9_-]*", re.IGNORECASE)
+_NAME = r"[a-z][a-z0-9_-]*"
+"""A name: a letter, then letters, digits, - and _ (compiled by `re` at the first line that
+needs it: a plain dice line never does)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -379,14 +381,14 @@ def _name(body: str) -> str | None:
         if lead[:1] in _ASCII_DIGITS and lead.lstrip(_ASCII_DIGITS)[:1] not in ("x", "X", "×"):
             return None  # dice: `2d6+3`
         if lead[:1].isdigit():  # a repeat before a name: `3x attack`
-            repeat = _REPEAT.match(body)
+            repeat = re.match(_REPEAT, body, re.IGNORECASE)
             if repeat is None:
                 return None
             start = repeat.end()
         elif not lead[:1].isalpha():
             return None
     words = body[start:].partition("#")[0].split(None, 1)
-    if not words or _NAME.fullmatch(words[0]) is None:
+    if not words or re.fullmatch(_NAME, words[0], re.IGNORECASE) is None:
         return None
     return words[0].lower()
 
