@@ -11,10 +11,11 @@ from cli.entry.completion import LineWord
 from cli.entry.environment import Environment, terminal_columns
 from cli.entry.options import CAMPAIGN_OPTIONS, unknown_option, with_settings
 from cli.entry.settings import Settings
-from cli.line.odds_line import given, odds_table, show_odds
+from cli.line.odds_line import given, show_odds
 from cli.line.runner import Runner
 from cli.render.odds_chart import odds_json
 from rules.errors import RollError, UsageError
+from rules.notation.head import ODDS_LINE, read_head
 
 MIN_WIDTH, MAX_WIDTH = 20, 1000
 """The columns `odds --width` takes: a chart narrower has no room for a bar, one wider no reader."""
@@ -39,9 +40,9 @@ def odds_command(
             in_range(width, "odds --width", MIN_WIDTH, MAX_WIDTH)
         except RollError as error:
             env.fail(error, given(text))
-    target = odds_table(text)  # a batch line or the REPL passes the LINE as one word
-    if target is not None:
-        return table_odds_command(runner, target, text, width)
+    head = read_head(text, ODDS_LINE)  # a batch line or the REPL passes the LINE as one word
+    if head.subcommand is not None and head.subcommand.table is not None:
+        return table_odds_command(runner, head.subcommand.table, text, width)
     try:
         unknown = unknown_option(words)
         if unknown is not None:
@@ -51,7 +52,7 @@ def odds_command(
             raise UsageError("--at-least and --at-most are two views: choose one")
     except RollError as error:
         env.fail(error, given(text))
-    return show_odds(runner, text, at_least, at_most, width)
+    return show_odds(runner, head, at_least, at_most, width)
 
 
 def table_odds_command(runner: Runner, target: str, text: str, width: int | None) -> int:

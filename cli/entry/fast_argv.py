@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from typing import TextIO, cast
 
 from cli.entry.argv import BY_WORD, COMPLETE_VAR, SUBCOMMANDS, given
 from cli.entry.environment import Environment
@@ -83,11 +82,9 @@ def line_runner(settings: Settings, words: list[str], env: Environment) -> Runne
 
         layout = terminal_layout(True)
     if env.stderr_isatty:
-        from cli.render.fitted import FittedErrors
         from cli.render.wrapping import output_width
 
-        errors = cast(TextIO, FittedErrors(env.stderr, output_width))
-        env = Environment(env.stdin, env.stdout, errors)
+        env = Environment(env.stdin, env.stdout, env.stderr, error_width=output_width)
     batch = not words or words == ["-"]
     return Runner(settings, env, one_shot=not batch, layout=layout)
 

@@ -179,7 +179,11 @@ def with_settings(*names: str, gathered: bool = True) -> Callable[[Body], Body]:
                 except RollError as error:
                     said = error if called.worded is None else called.worded(error)
                     raise Stopped(env.error(said)) from None
-            env = Environment(as_json=_json_wanted() or bool(given.get("json")))
+            from cli.entry.argv import command_line
+
+            line = command_line()  # the one-shot's LINE, which its errors are said with
+            env = Environment(as_json=_json_wanted() or bool(given.get("json")),
+                              line=line)
             if env.as_json and gathered:
                 env = TextAnswer(env)
             try:
@@ -190,9 +194,7 @@ def with_settings(*names: str, gathered: bool = True) -> Callable[[Body], Body]:
                 fail(env, error)
             finally:
                 if isinstance(env, TextAnswer):
-                    from cli.entry.argv import command_line
-
-                    env.answer(command_line())
+                    env.answer(line)
             if status:
                 raise typer.Exit(status)
             return None

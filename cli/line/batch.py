@@ -16,28 +16,28 @@ from rules.limits import MAX_LINE
 def run_batch(runner: Runner, env: Environment) -> int:
     """One LINE per input line; keeps going after a bad line; the worst status wins."""
     from cli.line.dispatch import run_any
-    from cli.render.position import answering
+    from cli.render.position import reading_stdin
     from cli.render.safe import as_text, not_utf8
 
     status = int(ExitStatus.OK)
     runner.holding = True
     try:
-        with answering() as at:
+        with reading_stdin():
             for number, raw in enumerate(input_lines(env.stdin, runner.flush), start=1):
                 text = raw.lstrip("\ufeff").strip()  # a file saved with a byte-order mark
                 if not text or text.startswith("#"):
                     continue
                 bad = not_utf8(text, "the line")
                 if bad is not None:  # that line's error; the rest of the batch runs
-                    at(number, as_text(text))
-                    status = worst(status, runner.report(as_text(text), UsageError(bad)))
+                    status = worst(status, runner.report(as_text(text), UsageError(bad),
+                                                         number=number))
                     continue
-                at(number, text)
                 too_long = over_long(raw)
                 if too_long is not None:
-                    status = worst(status, runner.report(text[:MAX_LINE], too_long))
+                    status = worst(status, runner.report(text[:MAX_LINE], too_long,
+                                                         number=number))
                     continue
-                status = worst(status, run_any(runner, text))
+                status = worst(status, run_any(runner, text, number=number))
     finally:
         runner.holding = False
         runner.flush()

@@ -16,13 +16,14 @@ from rules.resolution import Resolution
 
 if TYPE_CHECKING:
     from cli.line.resolving import Resolver
+    from rules.notation.head import Head
 
 
-def typed(resolver: Resolver, text: str, line: ast.Line | RollError, run: LineRun
+def typed(resolver: Resolver, head: Head, line: ast.Line | RollError, run: LineRun
           ) -> list[Resolution]:
     """Every repeat of the LINE, each read, typed and written in turn."""
     with resolver.reading() as tx:
-        acting, _, _, named, text, single = resolver.read_in(tx, text, line, run)
+        acting, _, _, named, text, single = resolver.read_in(tx, head, line, run)
     single, times = repeats(single, run.settings)
     budget = Budget()
     if not needs_campaign(single, acting, run.secret):

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from cli.entry.environment import terminal_columns
 from cli.entry.settings import Settings
 from cli.line.runner import Runner
+from cli.render.error_layout import ErrorLines
 from cli.repl.as_turn import Turn, fight_turn, turn_over
 from cli.repl.keys import AGAIN
 from cli.repl.physical import PhysicalSource
@@ -21,6 +22,7 @@ from rules.systems import get_system
 
 if TYPE_CHECKING:
     from cli.store import CampaignStore
+    from rules.notation.head import Head
 
 REPL_HELP = """\
 Type any LINE (dice or a command), or:
@@ -95,15 +97,17 @@ def is_pure_roll(line: str, settings: Settings) -> bool:
     """Whether a LINE only rolls dice (no system command: nothing it could change), after the
     line's own options (`--as Kit spend luck` changes pools)."""
     from rules.notation import ast, parse
+    from rules.notation.head import Reading, read_head
 
+    head = read_head(line, Reading(bot=False, secret=False))
     try:
-        if line[:1] == "-":
-            from cli.line.own_options import line_options
+        if head.refused is not None:
+            raise head.refused
+        if head.options:
+            from cli.line.own_options import own_settings
 
-            read = line_options(line, settings)
-            if read is not None:
-                line = read.text
-        return isinstance(parse(line), ast.RollLine)
+            own_settings(head.options, settings)
+        return isinstance(parse(head.body), ast.RollLine)
     except RollError:
         return True  # it cannot run: repeating it only shows the error again
 
@@ -216,61 +220,65 @@ class Repl:
             elif word in HELP_WORDS:
                 self.help(rest.strip() or None)
             else:
-                from cli.line.dispatch import subcommand_of  # with the first LINE, not the prompt
+                from cli.line.dispatch import LINE_READING  # with the first LINE, not the prompt
+                from rules.notation.head import read_head
 
-                if subcommand_of(line) is None:
+                head = read_head(line, LINE_READING)
+                if head.subcommand is None:
                     self.last = line  # `again` repeats a LINE, never `undo` or `sheet rm`
                 else:
                     self.views.stale = True  # `sheet import`, `undo` … may change the names
-                self.run_line(line)
+                self.run_line(head)
         except RollError as error:
             self.runner.report(line, error)
         except KeyboardInterrupt:
-            self.runner.err("roll: error: interrupted")
+            self.runner.env.say_error(ErrorLines("roll: error: interrupted"))
         except SystemExit:
             pass
         except Exception as exc:  # a bug of ours: say so, and keep the REPL going
-            self.runner.err(f"roll: error: internal error: {type(exc).__name__}: {exc}")
+            self.runner.env.say_error(ErrorLines(
+                f"roll: error: internal error: {type(exc).__name__}: {exc}"))
         return True
 
-    def _pages(self, line: str) -> bool:
-        """Whether the LINE's output may run long and pages (odds, log; never `log -f`)."""
-        words = line.split()
-        return (self.page != self.runner.out and bool(words) and words[0].lower() in PAGED
-                and not {"-f", "--follow"} & set(words))
+    def _pages(self, head: Head) -> bool:
+        """Whether the line's output may run long and pages (odds, log; never `log -f`)."""
+        sub = head.subcommand
+        return (self.page != self.runner.out and sub is not None
+                and sub.words[0].lower() in PAGED and not {"-f", "--follow"} & set(sub.words))
 
-    def _paged(self, line: str) -> None:
-        """Run the LINE with its output gathered by its Environment, then shown a screenful
-        at a time."""
+    def _paged(self, head: Head) -> None:
+        """Run the line (its head) with its output gathered by its Environment, then shown a
+        screenful at a time."""
         import io
 
-        from cli.line.dispatch import run_any
+        from cli.line.dispatch import run_head
 
         gathered, env = io.StringIO(), self.runner.env
         self.runner.env = replace(env, stdout=gathered)
         try:
-            run_any(self.runner, line, self.settings, self.hand, self._fight())
+            run_head(self.runner, head, self.settings, self.hand, self._fight())
         finally:
             self.runner.env = env
             text = gathered.getvalue().rstrip("\n")
             if text:
                 self.page(text)
 
-    def run_line(self, line: str) -> None:
-        """Run a LINE or subcommand; physical faces typed beyond its dice are said unused."""
-        from cli.line.dispatch import run_any, subcommand_of
+    def run_line(self, head: Head) -> None:
+        """Run a LINE or subcommand (its head read once); physical faces typed beyond its dice
+        are said unused."""
+        from cli.line.dispatch import run_head
 
         hand = self.hand
         if isinstance(hand, PhysicalSource):
             hand.start_line()
         try:
-            if self._pages(line):
-                self._paged(line)
+            if self._pages(head):
+                self._paged(head)
             else:
-                run_any(self.runner, line, self.settings, hand,
-                        subcommand_of(line) is None and self._fight())
+                run_head(self.runner, head, self.settings, hand,
+                         head.subcommand is None and self._fight())
         finally:
-            if line.split(" ", 1)[0].lower() == "encounter":
+            if head.name == "encounter":
                 self.views.stale = True  # a fight started or ended: the view reads it
             if self.as_turn is not None:
                 self._as_until_the_turn_changes()
