@@ -27,12 +27,12 @@ def _as_text(args: list[str]) -> list[str]:
         return args
     import unicodedata
 
-    from cli.render.safe import as_text, not_utf8
+    from cli.base.safe import as_text, not_utf8
 
     for number, arg in enumerate(args, start=1):
         bad = not_utf8(arg, f"argument {number}")
         if bad is not None:
-            from cli.entry.environment import ExitStatus
+            from cli.base.environment import ExitStatus
             from rules.errors import UsageError
 
             if "--json" in args:

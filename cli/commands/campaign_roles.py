@@ -8,9 +8,9 @@ from typing import Annotated
 
 import typer
 
-from cli.entry.environment import Environment
-from cli.entry.options import with_settings
-from cli.entry.settings import Settings
+from cli.base.environment import Environment
+from cli.base.options import with_settings
+from cli.base.settings import Settings
 from rules.errors import UsageError
 
 
@@ -36,7 +36,7 @@ def campaign_roles(
     if not isinstance(where, CampaignURL):
         raise UsageError(f"campaign roles is for a postgresql:// campaign, not {where}: on a"
                          " file a secret is a display rule (ROLL_GM=1 shows it)")
-    from cli.commands.campaign_access import created_line
+    from cli.store.campaign_access import created_line
 
     # --apply writes: it makes a missing campaign's tables first, as the owner (and says so)
     store = open_campaign(where, create=apply, announce=lambda at: env.err(created_line(at)))

@@ -6,10 +6,10 @@ from typing import Annotated
 
 import typer
 
-from cli.entry.completion import help_topic
-from cli.entry.environment import Environment
-from cli.entry.options import with_settings
-from cli.entry.settings import Settings
+from cli.base.completion import help_topic
+from cli.base.environment import Environment
+from cli.base.options import with_settings
+from cli.base.settings import Settings
 
 
 @with_settings("json")

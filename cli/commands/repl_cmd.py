@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import typer
 
-from cli.entry.environment import Environment
-from cli.entry.options import with_settings
-from cli.entry.settings import Settings
+from cli.base.environment import Environment
+from cli.base.options import with_settings
+from cli.base.settings import Settings
 from rules.errors import UsageError
 
 

@@ -13,14 +13,14 @@ import click
 import typer
 from click.exceptions import NoArgsIsHelpError
 
+from cli.base.argv import COMPLETE_VAR, given
+from cli.base.environment import ExitStatus
+from cli.base.group import LINE_COMMAND, LineGroup, route
+from cli.base.safe import shown_lines
 from cli.commands import line_cmd
-from cli.entry.argv import COMPLETE_VAR, given
-from cli.entry.environment import ExitStatus
-from cli.entry.group import LINE_COMMAND, LineGroup, route
-from cli.render.safe import shown_lines
 
 ABOUT = "roll: a dice roller and tabletop-rules REPL."
-"""The help's first line; its usage rows and examples are cli/entry/group.py's, wrapped to the pane."""
+"""The help's first line; its usage rows and examples are cli/base/group.py's, wrapped to the pane."""
 
 app = typer.Typer(
     cls=LineGroup,
@@ -62,10 +62,10 @@ def register_for(wanted: str) -> None:
 
 def main_app(argv: list[str] | None = None) -> NoReturn:
     args = argv if argv is not None else sys.argv[1:]
-    given(args)  # an error's `input`, --version's --json (cli/entry/argv.py)
+    given(args)  # an error's `input`, --version's --json (cli/base/argv.py)
     instruction = os.environ.get(COMPLETE_VAR)
     if instruction:  # a shell asks for the words at Tab time, or for the script
-        from cli.entry.completion import answer, typed_words
+        from cli.base.completion import answer, typed_words
 
         # a Tab builds only the subcommand its words are in: building them all was a fifth of it
         register_for(route(typed_words(instruction))[0])
@@ -125,7 +125,7 @@ def help_as_json(command: click.Command, args: list[str]) -> int:
     import contextlib
     import io
 
-    from cli.entry.argv import line_of
+    from cli.base.argv import line_of
     from cli.render.json import dumps
 
     said = io.StringIO()
@@ -142,7 +142,7 @@ def help_as_json(command: click.Command, args: list[str]) -> int:
 
 def answer_json(args: list[str], message: str) -> None:
     """A usage error's object on stdout (`roll --json sheet`: its `input` the LINE alone)."""
-    from cli.entry.argv import line_of
+    from cli.base.argv import line_of
     from cli.render.json import dumps, error_to_json
     from rules.errors import UsageError
 

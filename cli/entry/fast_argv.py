@@ -1,7 +1,7 @@
 """`roll LINE` and `roll < LINES` read without Click or Typer, which a plain LINE never needs.
 
 Importing Click and Typer costs about a third of a one-shot's time, while all a plain LINE asks
-of them is its shared options (cli/entry/argv.py). `argv_words` reads the arguments when they
+of them is its shared options (cli/base/argv.py). `argv_words` reads the arguments when they
 are only LINE words and those options in their plain forms (`-q`, `-n 5`, `--seed=7`); for
 anything else (a subcommand, help, `--`, a combined or unknown option, a value that is no
 number, the REPL) it answers None and the Typer app reads them, errors and all.
@@ -21,9 +21,9 @@ import os
 from collections.abc import Sequence
 from typing import TextIO, cast
 
-from cli.entry.argv import BY_WORD, COMPLETE_VAR, SUBCOMMANDS, given
-from cli.entry.environment import Environment
-from cli.entry.settings import Settings
+from cli.base.argv import BY_WORD, COMPLETE_VAR, SUBCOMMANDS, given
+from cli.base.environment import Environment
+from cli.base.settings import Settings
 from cli.line.runner import Runner, worst
 from rules.errors import RollError
 
@@ -98,8 +98,8 @@ def run_words(runner: Runner, words: list[str], env: Environment) -> int:
         from cli.line.batch import run_batch
 
         return run_batch(runner, env)
-    from cli.entry.shell_words import line_text
-    from cli.line.dispatch import run_any
+    from cli.base.shell_words import line_text
+    from cli.commands.dispatch import run_any
 
     status = run_any(runner, line_text(words))  # `roll 'odds 4d6'` works as it does in a pipe
     return worst(status, runner.finish())

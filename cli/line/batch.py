@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import NamedTuple, TextIO
 
-from cli.entry.environment import Environment, ExitStatus
+from cli.base.environment import Environment, ExitStatus
 from cli.line.runner import Runner, worst
 from rules.errors import LimitError, UsageError
 from rules.limits import MAX_LINE
@@ -15,9 +15,9 @@ from rules.limits import MAX_LINE
 
 def run_batch(runner: Runner, env: Environment) -> int:
     """One LINE per input line; keeps going after a bad line; the worst status wins."""
-    from cli.line.dispatch import run_any
-    from cli.render.position import answering
-    from cli.render.safe import as_text, not_utf8
+    from cli.base.position import answering
+    from cli.base.safe import as_text, not_utf8
+    from cli.commands.dispatch import run_any
 
     status = int(ExitStatus.OK)
     runner.holding = True

@@ -1,6 +1,6 @@
 """A dice bot's command word before a LINE (`/r 1d20`: rules/notation/bot.py), read away and
 noted once a process: a one-shot, a batch and a REPL session go through `run_any`
-(cli/line/dispatch.py), `odds LINE` through cli/line/odds_line.py."""
+(cli/commands/dispatch.py), `odds LINE` through cli/line/odds_line.py."""
 
 from __future__ import annotations
 

@@ -12,7 +12,7 @@ from dataclasses import replace
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from cli.entry.argv import REPL_WORDS, SUBCOMMANDS
+from cli.base.argv import REPL_WORDS, SUBCOMMANDS
 from rules.errors import RollError
 from rules.named_rolls import Expansion, reserved_words
 from rules.notation import ast
@@ -21,7 +21,7 @@ from rules.notation.parts import is_name
 from rules.resolution import Resolution
 
 if TYPE_CHECKING:
-    from cli.entry.settings import Settings
+    from cli.base.settings import Settings
     from cli.store import CampaignView
     from rules.campaign import Character
 

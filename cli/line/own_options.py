@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from rules.errors import UsageError
 
 if TYPE_CHECKING:
-    from cli.entry.settings import Settings
+    from cli.base.settings import Settings
     from rules.dice.source import DiceSource
 
 LINE_OPTIONS = {"-s": "system", "--system": "system", "-a": "character", "--as": "character",
@@ -105,7 +105,7 @@ def _value(field: str, name: str, value: str) -> object:
 
         return get_system(value).id  # an unknown system is that line's error, naming them
     if field == "character":
-        from cli.entry.settings import nfc
+        from cli.base.settings import nfc
 
         return nfc(value.strip())
     return value

@@ -14,7 +14,7 @@ from rules.notation import ast, parse
 from rules.systems import System, get_system
 
 if TYPE_CHECKING:
-    from cli.entry.settings import Settings
+    from cli.base.settings import Settings
     from rules.dice.source import DiceSource
     from rules.named_rolls import Expansion
     from rules.table import TableState

@@ -29,7 +29,7 @@ from rules.resolution import Resolution
 from rules.systems import Context, System
 
 if TYPE_CHECKING:
-    from cli.entry.settings import Settings
+    from cli.base.settings import Settings
     from cli.store import CampaignStore, CampaignView
     from rules.named_rolls import Expansion
     from rules.record import Record

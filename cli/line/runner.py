@@ -8,8 +8,8 @@ from collections.abc import Iterable
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from cli.entry.environment import Environment, ExitStatus
-from cli.entry.settings import Settings
+from cli.base.environment import Environment, ExitStatus
+from cli.base.settings import Settings
 from cli.render import text as render_text
 from rules.dice.source import DiceSource, RandomSource, ScriptedSource
 from rules.errors import LimitError, RollError
@@ -246,7 +246,7 @@ class Runner:
             from cli.store import open_campaign
 
             def announce(where: Where) -> None:
-                from cli.commands.campaign_access import created_line
+                from cli.store.campaign_access import created_line
 
                 self.err(created_line(where))
 

@@ -10,8 +10,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cli.entry.input_files import read_text
-from cli.render.safe import shown
+from cli.base.input_files import read_text
+from cli.base.safe import shown
 from rules.dice.budget import Budget
 from rules.dice.evaluate import Roller
 from rules.errors import RollError, UsageError

@@ -64,7 +64,7 @@ def rerolled_to_json(again: Rerolled) -> dict[str, Any]:
 
 def error_to_json(line: str, error: RollError) -> dict[str, Any]:
     """SPEC §3's error object; in a batch it also names the input line (`"line": 3`)."""
-    from cli.render.position import batch_line
+    from cli.base.position import batch_line
 
     column = error.column if isinstance(error, NotationError) else None
     out: dict[str, Any] = {"input": line, "error": error.message, "column": column}
@@ -77,6 +77,6 @@ def error_to_json(line: str, error: RollError) -> dict[str, Any]:
 def dumps(obj: dict[str, Any]) -> str:
     import json  # loaded by the first JSON line, not by every start
 
-    from cli.render.safe import json_safe
+    from cli.base.safe import json_safe
 
     return json_safe(json.dumps(obj, ensure_ascii=False))

@@ -16,12 +16,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from cli.entry.terminal import terminal_columns
+from cli.base.safe import shown
+from cli.base.terminal import terminal_columns
 from cli.render.colour_marks import in_colour
 from cli.render.document import reflow
 from cli.render.error_layout import ERROR_START, fit_error
 from cli.render.grid import table
-from cli.render.safe import shown
 from cli.render.wrapping import (
     INDENT,
     char_width,

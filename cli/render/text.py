@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cli.base.safe import hidden_escaped, shown
 from cli.render.change_words import change_line as change_line
 from cli.render.change_words import pool_label as pool_label
 from cli.render.change_words import value_text as value_text
 from cli.render.colour_marks import RESET as RESET
 from cli.render.colour_marks import STYLES as STYLES
 from cli.render.colour_marks import dropped, in_colour
-from cli.render.safe import hidden_escaped, shown
 from rules.errors import NotationError, RollError
 from rules.said import Face, Note, Said, Word
 
@@ -83,7 +83,7 @@ class TextRenderer:
 
 class ShownRenderer(TextRenderer):
     """The plain text for a terminal: each part's control characters made visible
-    (cli.render.safe), so a name or comment holding a newline or an escape sequence stays on its
+    (cli.base.safe), so a name or comment holding a newline or an escape sequence stays on its
     own line, inert. JSON and the log keep the data as it is (TextRenderer)."""
 
     def said(self, said: Said, res: Resolution | None) -> str:
@@ -171,7 +171,7 @@ def error_text(line: str | None, error: RollError) -> str:
     """`roll: error: MESSAGE`, with the LINE and a caret under the bad character; in a batch,
     `roll: error: line 3: MESSAGE`. The message's hints are in the words of the front end that
     runs (cli/render/wording.py: the shell's options, or the REPL's `as NAME`, `use SYSTEM`)."""
-    from cli.render.position import batch_line
+    from cli.base.position import batch_line
     from cli.render.wording import wording
 
     number = batch_line()

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from cli.entry.terminal import terminal_columns
+from cli.base.terminal import terminal_columns
 
 _ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
 INDENT = "  "
@@ -136,10 +136,10 @@ def wrap_whole(items: list[str], width: int, sep: str) -> list[str]:
 
 
 def shown_cut(text: str, width: int) -> str:
-    """Data text (a name, a pool) shown as one line (cli/render/safe.py: its controls made
+    """Data text (a name, a pool) shown as one line (cli/base/safe.py: its controls made
     visible) in at most `width` columns, ending with `…` where it was cut: never inside a
     character's visible form (a `<U+202E>` or `^[` is whole or gone)."""
-    from cli.render.safe import shown
+    from cli.base.safe import shown
 
     return _cut_into(shown(text), (shown(c) for c in text), width)
 

@@ -7,8 +7,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from cli.entry.environment import terminal_columns
-from cli.entry.settings import Settings
+from cli.base.environment import terminal_columns
+from cli.base.settings import Settings
 from cli.line.runner import Runner
 from cli.repl.keys import AGAIN
 from cli.repl.physical import PhysicalSource
@@ -209,7 +209,7 @@ class Repl:
             elif word in HELP_WORDS:
                 self.help(rest.strip() or None)
             else:
-                from cli.line.dispatch import subcommand_of  # with the first LINE, not the prompt
+                from cli.commands.dispatch import subcommand_of  # with the first LINE, not the prompt
 
                 if subcommand_of(line) is None:
                     self.last = line  # `again` repeats a LINE, never `undo` or `sheet rm`
@@ -237,7 +237,7 @@ class Repl:
         at a time."""
         import io
 
-        from cli.line.dispatch import run_any
+        from cli.commands.dispatch import run_any
 
         gathered, env = io.StringIO(), self.runner.env
         self.runner.env = replace(env, stdout=gathered)
@@ -251,7 +251,7 @@ class Repl:
 
     def run_line(self, line: str) -> None:
         """Run a LINE or subcommand; physical faces typed beyond its dice are said unused."""
-        from cli.line.dispatch import run_any, subcommand_of
+        from cli.commands.dispatch import run_any, subcommand_of
 
         hand = self.hand
         if isinstance(hand, PhysicalSource):
@@ -288,8 +288,8 @@ class Repl:
 
     def say(self, text: str) -> None:
         """Show `text`, each line wrapped at words to the pane (continuations indented)."""
+        from cli.base.safe import shown
         from cli.render.layout import wrap  # with the first result: not needed by the first prompt
-        from cli.render.safe import shown
 
         self.runner.out("\n".join(
             row for line in text.split("\n") for row in wrap(shown(line), self.width())))
@@ -319,7 +319,7 @@ class Repl:
             name = " ".join(shlex.split(words))
         except ValueError:
             name = " ".join(words.split())  # an apostrophe in a bare name: `as O'Hara`
-        from cli.entry.settings import nfc
+        from cli.base.settings import nfc
 
         name = nfc(name)
         if not name:

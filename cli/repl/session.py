@@ -19,8 +19,8 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.output import ColorDepth, Output
 from prompt_toolkit.styles import Style
 
-from cli.entry.environment import Environment, ExitStatus
-from cli.entry.settings import Settings
+from cli.base.environment import Environment, ExitStatus
+from cli.base.settings import Settings
 from cli.line.runner import Runner
 from cli.render.fitted import FittedErrors
 from cli.render.text import error_text

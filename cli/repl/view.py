@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
-from cli.entry.settings import Settings
+from cli.base.settings import Settings
 from rules.errors import RollError
 from rules.systems import System, get_system
 

@@ -212,7 +212,7 @@ def _check_parent(path: Path) -> None:
 
 def shown_name(text: str) -> str:
     """A path as a message shows it: its control characters made visible."""
-    from cli.render.safe import shown
+    from cli.base.safe import shown
 
     return shown(text)
 

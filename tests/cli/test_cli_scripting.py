@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from cli.entry.environment import Environment
-from cli.line.dispatch import subcommand_of
+from cli.base.environment import Environment
+from cli.commands.dispatch import subcommand_of
 from tests.support.cli import invoke, invoke_json
 
 

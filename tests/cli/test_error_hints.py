@@ -13,8 +13,8 @@ from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from cli.entry.environment import Environment
-from cli.entry.settings import Settings
+from cli.base.environment import Environment
+from cli.base.settings import Settings
 from cli.render.text import error_text
 from cli.render.wording import speaking, wording
 from cli.repl.session import run_repl

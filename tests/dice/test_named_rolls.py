@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cli.entry.argv import SUBCOMMANDS
+from cli.base.argv import SUBCOMMANDS
 from cli.line.named import reserved as reserved_of
 from cli.store.sheet_files import validate_sheet
 from rules.dice.evaluate import Roller

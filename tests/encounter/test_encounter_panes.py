@@ -16,8 +16,8 @@ from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from cli.entry.environment import Environment
-from cli.entry.settings import Settings
+from cli.base.environment import Environment
+from cli.base.settings import Settings
 from cli.repl.encounter_line import encounter_line
 from cli.repl.session import run_repl
 from rules.encounter.help import EXAMPLES

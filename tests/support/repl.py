@@ -10,8 +10,8 @@ from prompt_toolkit.history import History, InMemoryHistory
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from cli.entry.environment import Environment
-from cli.entry.settings import Settings
+from cli.base.environment import Environment
+from cli.base.settings import Settings
 from cli.repl.session import run_repl
 from cli.repl.view import TableView
 from rules.campaign import Character

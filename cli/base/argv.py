@@ -1,5 +1,5 @@
 """The command line's own words, without Typer: the subcommands, and the shared options, which
-cli/entry/options.py declares with them; cli/entry/fast_argv.py reads a plain `roll LINE` with them before
+cli/base/options.py declares with them; cli/entry/fast_argv.py reads a plain `roll LINE` with them before
 Click or Typer is imported (a speed device: its figure and its property test are cli/entry/fast_argv.py's)."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ COMPLETE_VAR = "_ROLL_COMPLETE"
 
 
 class OptionWords(NamedTuple):
-    """One shared option: its parameter (as cli/entry/options.py names it), its words, and the type
+    """One shared option: its parameter (as cli/base/options.py names it), its words, and the type
     of its value (None: a flag)."""
 
     param: str

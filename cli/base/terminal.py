@@ -1,4 +1,4 @@
-"""The terminal's width and height (cli/entry/environment.py and cli/render/layout.py use them)."""
+"""The terminal's width and height (cli/base/environment.py and cli/render/layout.py use them)."""
 
 from __future__ import annotations
 

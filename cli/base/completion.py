@@ -20,7 +20,7 @@ from click.shell_completion import (
     ZshComplete,
 )
 
-from cli.entry.argv import COMPLETE_VAR
+from cli.base.argv import COMPLETE_VAR
 
 SHELL_NAMES = ("bash", "zsh", "fish")
 _BASH_SAFE = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=.,/:@%^")
@@ -38,7 +38,7 @@ def _given(ctx: click.Context, name: str) -> Any:
 
 def _view(ctx: click.Context) -> Any:
     """The table as the options typed so far see it (no campaign: nobody is there)."""
-    from cli.entry.settings import Settings
+    from cli.base.settings import Settings
     from cli.repl.view import ViewReader
 
     settings = Settings(system=_given(ctx, "system"), character=_given(ctx, "as_"),
@@ -121,7 +121,7 @@ class LineWord(Completing):
     def shell_complete(
         self, ctx: click.Context, param: click.Parameter, incomplete: str
     ) -> list[CompletionItem]:
-        from cli.entry.shell_words import completed_text
+        from cli.base.shell_words import completed_text
         from cli.repl.next_words import suggest_line
 
         before = [str(w) for w in ctx.params.get(param.name or "", None) or ()]

@@ -53,7 +53,7 @@ class Settings:
     @classmethod
     def from_options(cls, **given: Any) -> Settings:
         """Settings from option values named as the options' parameters are (`as_`: who acts;
-        cli/entry/argv.py)."""
+        cli/base/argv.py)."""
         fields = {("character" if name == "as_" else name): value for name, value in given.items()}
         return cls(**fields)
 

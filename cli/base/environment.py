@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
-from cli.entry.terminal import terminal_columns
+from cli.base.terminal import terminal_columns
 
 if TYPE_CHECKING:
     from rules.errors import RollError
@@ -118,9 +118,9 @@ class Environment:
         from cli.render.text import error_text
 
         if self.as_json:
-            from cli.entry.argv import command_line
+            from cli.base.argv import command_line
+            from cli.base.position import batch_text
             from cli.render.json import error_to_json
-            from cli.render.position import batch_text
 
             shown = line if line is not None else batch_text() or command_line()
             self.json(error_to_json(shown, error))
@@ -149,7 +149,7 @@ class Environment:
         terminal's when output goes to one; 0 for none (a pipe has no screen to fit)."""
         if self.rows is not None:
             return self.rows()
-        from cli.entry.terminal import terminal_lines
+        from cli.base.terminal import terminal_lines
 
         return terminal_lines(self.stdout_isatty)
 

@@ -6,19 +6,19 @@ from collections.abc import Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from cli.entry.argv import SUBCOMMANDS
-from cli.entry.environment import Environment, ExitStatus, Stopped
-from cli.entry.settings import Settings
+from cli.base.argv import SUBCOMMANDS
+from cli.base.environment import Environment, ExitStatus, Stopped
+from cli.base.safe import shown_lines
+from cli.base.settings import Settings
 from cli.line.bot_word import without_bot_word
 from cli.line.runner import Runner
-from cli.render.safe import shown_lines
 from rules.did_you_mean import said_once
 from rules.errors import NotationError, RollError, UsageError
 
 if TYPE_CHECKING:
     import click
 
-    from cli.entry.options import Invocation
+    from cli.base.options import Invocation
     from rules.dice.source import DiceSource
 
 SUBCOMMAND_WORDS = frozenset(SUBCOMMANDS) - {"repl"}
@@ -42,7 +42,7 @@ def subcommand_of(text: str) -> list[str] | None:
     import shlex
 
     if first.lower() in LINE_TAKING and rest and not rest[0].startswith("-"):
-        from cli.entry.shell_words import line_text
+        from cli.base.shell_words import line_text
 
         try:
             return [first, "--", line_text(shlex.split(rest[0]))]
@@ -60,8 +60,8 @@ def batch_group(word: str) -> click.Command:
     would; built once per word, and only with that word's commands."""
     import typer
 
+    from cli.base.group import LineGroup
     from cli.commands import register_batch
-    from cli.entry.group import LineGroup
 
     app = typer.Typer(cls=LineGroup, add_completion=False, rich_markup_mode=None,
                       context_settings={"help_option_names": ["-h", "--help"]})
@@ -76,7 +76,7 @@ def run_subcommand(words: list[str], runner: Runner, text: str = "",
     answer is exactly one JSON object (SPEC §3), gathered by the Environment it writes to."""
     import click
 
-    from cli.entry.options import Invocation
+    from cli.base.options import Invocation
 
     settings = inherited(given or runner.settings)
     env = OneAnswer(runner.env) if settings.json else runner.env  # OneAnswer: errors as JSON
@@ -129,7 +129,7 @@ def help_of(group: click.Command, words: list[str]) -> str:
     """The help of the (sub)command the words name (`sheet show --help`), as Click words it."""
     import click
 
-    from cli.entry.argv import VALUE_OPTIONS
+    from cli.base.argv import VALUE_OPTIONS
 
     ctx = click.Context(group, info_name="roll", **group.context_settings)
     command = group

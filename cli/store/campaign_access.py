@@ -12,16 +12,16 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from cli.entry.settings import Settings
+from cli.base.settings import Settings
 
 if TYPE_CHECKING:
-    from cli.entry.environment import Environment
+    from cli.base.environment import Environment
     from cli.store import CampaignStore, CampaignView, Where
 
 
 def created_line(where: Where) -> str:
     """The one line a write that created the campaign leaves on stderr."""
-    from cli.render.safe import shown
+    from cli.base.safe import shown
 
     return f"roll: created a new campaign at {shown(str(where))}"
 
