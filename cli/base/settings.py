@@ -9,8 +9,6 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from cli.store import Where
-
 
 def nfc(name: str) -> str:
     """A name as the campaign stores it (NFC: `Zoë` composed or decomposed is one name)."""
@@ -56,20 +54,6 @@ class Settings:
         cli/base/argv.py)."""
         fields = {("character" if name == "as_" else name): value for name, value in given.items()}
         return cls(**fields)
-
-    def campaign_path(self) -> Where:
-        """Where the campaign is: `--campaign`, else ROLL_CAMPAIGN (a path or a postgresql://
-        URL), else the default file."""
-        from cli.store.where import campaign_where
-
-        if self.campaign is not None:
-            return campaign_where(self.campaign)
-        from_env = os.environ.get("ROLL_CAMPAIGN")
-        if from_env:
-            return campaign_where(from_env)
-        from cli.store import default_campaign_path
-
-        return default_campaign_path()
 
     def system_id(self) -> str | None:
         return self.system or self.env_system

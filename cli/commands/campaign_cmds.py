@@ -19,6 +19,7 @@ from cli.render.change_groups import grouped, is_fight
 from cli.render.text import change_line, value_text
 from cli.render.wrapping import wrap_lines
 from cli.store.campaign_access import campaign_of, campaign_transaction
+from cli.store.where import where_of
 from rules.campaign import Character
 from rules.errors import Do, Hint, RollError, RuleError, UsageError
 from rules.roll_parts import pool_title
@@ -290,7 +291,7 @@ def undo_command(
     from cli.store import CampaignURL
 
     what = entry.input
-    if entry.record.secret and not Viewer.of(isinstance(settings.campaign_path(), CampaignURL)).gm:
+    if entry.record.secret and not Viewer.of(isinstance(where_of(settings), CampaignURL)).gm:
         what = "a secret roll"  # a file's display rule: undone, and still secret
         logged = replace(logged, record=logged.record._replace(text=f"undo {what}"))
     if settings.json:

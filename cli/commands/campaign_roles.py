@@ -11,6 +11,7 @@ import typer
 from cli.base.environment import Environment
 from cli.base.options import with_settings
 from cli.base.settings import Settings
+from cli.store.where import where_of
 from rules.errors import UsageError
 
 
@@ -32,7 +33,7 @@ def campaign_roles(
     from cli.store.roles import TableRoles, script
 
     roles = TableRoles.named(gm, player, group)
-    where = settings.campaign_path()
+    where = where_of(settings)
     if not isinstance(where, CampaignURL):
         raise UsageError(f"campaign roles is for a postgresql:// campaign, not {where}: on a"
                          " file a secret is a display rule (ROLL_GM=1 shows it)")

@@ -73,10 +73,10 @@ class Resolver:
     def campaign_exists(self, settings: Settings) -> bool:
         """Whether the campaign is there; with somebody acting, a missing one is an error (as
         is one that cannot be reached; with nobody acting that counts as none)."""
-        from cli.store import CampaignUnavailable, campaign_exists
+        from cli.store import CampaignUnavailable, campaign_exists, where_of
 
         try:
-            if campaign_exists(settings.campaign_path()):
+            if campaign_exists(where_of(settings)):
                 return True
         except CampaignUnavailable:
             if settings.acting() is not None:
@@ -85,7 +85,7 @@ class Resolver:
         if settings.acting() is not None:
             from cli.store import no_campaign
 
-            raise no_campaign(settings.campaign_path())
+            raise no_campaign(where_of(settings))
         return False
 
     def results(self, text: str, run: LineRun) -> Iterable[Resolution] | Logged:

@@ -240,7 +240,9 @@ class Runner:
     def campaign(self, create: bool = False) -> CampaignStore:
         """The campaign, opened once for this process's life (created, and said so on stderr,
         only for a LINE that writes: `create`; else a missing one is an error naming its path)."""
-        path = self.settings.campaign_path()
+        from cli.store.where import where_of
+
+        path = where_of(self.settings)
         if self._campaign is None or self._campaign.path != path or create:
             self.close()
             from cli.store import open_campaign

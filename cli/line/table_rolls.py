@@ -120,9 +120,9 @@ class Tables:
     def reading(self, needed: bool) -> Iterator[None]:
         """Hold a read-only transaction on the campaign for the lookups of one roll, if there
         is a campaign (`needed`: a missing one is an error naming its path)."""
-        from cli.store import campaign_exists
+        from cli.store import campaign_exists, where_of
 
-        if not needed and not campaign_exists(self.runner.settings.campaign_path()):
+        if not needed and not campaign_exists(where_of(self.runner.settings)):
             yield
             return
         with self.runner.campaign().transaction(readonly=True) as tx:

@@ -53,9 +53,9 @@ def check_acting(settings: Settings, opened: CampaignHolder | None = None) -> Se
     settings the REPL starts with, returned). NAME is looked up through `opened`'s connection
     when given (the REPL's, already open)."""
     from cli.repl.memory import remembered_as
-    from cli.store import campaign_exists, no_campaign, open_campaign
+    from cli.store import campaign_exists, no_campaign, open_campaign, where_of
 
-    path = settings.campaign_path()
+    path = where_of(settings)
     name = settings.acting()
     if name is None:
         kept = remembered_as(path) if settings.character is None else None
@@ -333,9 +333,9 @@ class Repl:
             self.say("acting as nobody")
             self.refresh()
             return
-        from cli.store import open_campaign
+        from cli.store import open_campaign, where_of
 
-        campaign = open_campaign(self.settings.campaign_path(), create=False)
+        campaign = open_campaign(where_of(self.settings), create=False)
         try:
             with campaign.transaction(readonly=True) as tx:
                 character = tx.character(name)
@@ -351,8 +351,9 @@ class Repl:
 
     def _remember(self, name: str | None) -> None:
         from cli.repl.memory import remember_as
+        from cli.store import where_of
 
-        remember_as(self.settings.campaign_path(), name)
+        remember_as(where_of(self.settings), name)
 
     def set_physical(self, word: str) -> None:
         """`physical on|off`: ask for each die's face at a prompt, or roll again."""

@@ -29,12 +29,12 @@ def created_line(where: Where) -> str:
 def campaign_of(settings: Settings, create_for: Environment | None = None) -> CampaignStore:
     """The campaign the options name; `create_for`: a write, which creates a missing campaign
     and says so on that Environment's stderr."""
-    from cli.store import open_campaign
+    from cli.store import open_campaign, where_of
 
     if create_for is None:
-        return open_campaign(settings.campaign_path(), create=False)
+        return open_campaign(where_of(settings), create=False)
     env = create_for
-    return open_campaign(settings.campaign_path(), create=True,
+    return open_campaign(where_of(settings), create=True,
                          announce=lambda where: env.err(created_line(where)))
 
 

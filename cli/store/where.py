@@ -12,9 +12,13 @@ import os
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import quote, unquote
 
 from rules.errors import UsageError
+
+if TYPE_CHECKING:
+    from cli.base.settings import Settings
 
 URL_SCHEMES = ("postgresql://", "postgres://")
 """The forms of `--campaign` / ROLL_CAMPAIGN that name a PostgreSQL database, not a file."""
@@ -150,6 +154,17 @@ class CampaignURL:
 
 Where = Path | CampaignURL
 """A campaign's location, as `--campaign` or ROLL_CAMPAIGN gave it."""
+
+
+def where_of(settings: Settings) -> Where:
+    """Where the settings' campaign is: `--campaign`, else ROLL_CAMPAIGN (a path or a
+    postgresql:// URL), else the default file."""
+    if settings.campaign is not None:
+        return campaign_where(settings.campaign)
+    from_env = os.environ.get("ROLL_CAMPAIGN")
+    if from_env:
+        return campaign_where(from_env)
+    return default_campaign_path()
 
 
 def default_campaign_path() -> Path:
