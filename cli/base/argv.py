@@ -5,7 +5,7 @@ Click or Typer is imported (a speed device: its figure and its property test are
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 SUBCOMMANDS = (
@@ -19,6 +19,12 @@ REPL_WORDS = {
 }  # fmt: skip
 """The REPL's own words (cli/repl/word_lists.py's, `?` and `!!` aside: no name is shaped so),
 which no alias or sheet's roll may shadow (cli/line/named.py)."""
+FRONT_WORDS: Mapping[str, str] = {
+    **{word: f"a REPL word ({what})" for word, what in REPL_WORDS.items()},
+    **{word: "a subcommand of roll" for word in SUBCOMMANDS},  # `help` is both: said as this
+}
+"""`roll`'s own words, which no named roll may shadow: rules/named_rolls.py is given them (the
+domain knows no command line)."""
 COMPLETE_VAR = "_ROLL_COMPLETE"
 """Set when a shell calls `roll` back at Tab time (Click's completion protocol)."""
 

@@ -61,10 +61,11 @@ def validate_sheet(data: Mapping[str, Any]) -> dict[str, Any]:
     sheet = system.validate_sheet(data)
     rolls = sheet.get("rolls")
     if isinstance(rolls, Mapping):  # the system checked them against its words; these are roll's
-        from cli.line.named import check_front_words
+        from cli.base.argv import FRONT_WORDS
+        from rules.named_rolls import check_front_words
 
         try:
-            check_front_words(rolls)
+            check_front_words(rolls, FRONT_WORDS)
         except UsageError as exc:
             raise SheetError(f"sheet key 'rolls': {exc.message}") from None
     return sheet
