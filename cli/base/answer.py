@@ -24,7 +24,7 @@ class TextAnswer(Environment):
         self.said.append(text + end)
 
     def json(self, obj: Mapping[str, Any]) -> None:
-        from cli.render.json import dumps
+        from cli.base.safe import dumps
 
         super().out(dumps(dict(obj)))
 

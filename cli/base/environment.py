@@ -87,7 +87,7 @@ class Environment:
 
     def json(self, obj: Mapping[str, Any]) -> None:
         """Print one JSON object, a line of its own (JSON Lines)."""
-        from cli.render.json import dumps
+        from cli.base.safe import dumps
 
         self.out(dumps(dict(obj)))
 

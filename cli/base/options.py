@@ -31,7 +31,7 @@ def _version(value: bool) -> None:
 
         line = version_line()
         if _json_given():  # eager: read before --json is, so from the words given
-            from cli.render.json import dumps
+            from cli.base.safe import dumps
 
             line = dumps({"input": "--version", "kind": "version",
                           "version": line.removeprefix("roll "), "text": line})

@@ -167,7 +167,7 @@ class OneAnswer(Environment):
 
     def answer(self, text: str, kind: str) -> None:
         """Print the one object: what the subcommand printed, as the docstring above says."""
-        from cli.render.json import dumps
+        from cli.base.safe import dumps
 
         if len(self.printed) == 1 and self.objects:
             self.target.json(self.objects[0])

@@ -131,12 +131,13 @@ class Runner:
         """A result as the options ask: a JSON object (from the record it was logged with,
         when it was), the total alone (-q), or the text."""
         if settings.json:
+            from cli.base.safe import dumps
             from cli.render import json as render_json
 
             if record is not None:
-                return render_json.dumps(render_json.record_to_json(record))
+                return dumps(render_json.record_to_json(record))
             text = render_text.plain_text(res)
-            return render_json.dumps(render_json.resolution_to_json(res, text))
+            return dumps(render_json.resolution_to_json(res, text))
         if settings.quiet:
             return render_text.quiet(res)
         shows = render_text.renderer(self.color)

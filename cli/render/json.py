@@ -72,11 +72,3 @@ def error_to_json(line: str, error: RollError) -> dict[str, Any]:
     if number is not None:
         out["line"] = number
     return out
-
-
-def dumps(obj: dict[str, Any]) -> str:
-    import json  # loaded by the first JSON line, not by every start
-
-    from cli.base.safe import json_safe
-
-    return json_safe(json.dumps(obj, ensure_ascii=False))
