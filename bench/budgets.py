@@ -98,6 +98,7 @@ def runner(stdin: str = "", **settings: object) -> Any:
 
 
 def call_budgets() -> None:
+    from cli.commands.dispatch import run_any
     from cli.line.batch import run_batch
     from rules.dice.evaluate import Roller
     from rules.dice.source import RandomSource
@@ -113,12 +114,12 @@ def call_budgets() -> None:
 
     text = "\n".join(EVERYDAY * 50)
     warm = runner(text)
-    run_batch(warm, warm.env)
+    run_batch(warm, warm.env, run_any)
     batch = runner(text)
     # ~102 a LINE: a batch line is asked, in turn, for a dice bot's word, its own LINE options
     # and a subcommand before it rolls (SPEC §2, §5: each a few calls)
     report("900 everyday LINEs piped (~108 calls a LINE)",
-           calls(lambda: run_batch(batch, batch.env)), 100_000, "calls")
+           calls(lambda: run_batch(batch, batch.env, run_any)), 100_000, "calls")
 
     expr = parse("100000d6").expr  # type: ignore[union-attr]
     report("100000d6 thrown (<10 calls a die)",
@@ -154,13 +155,14 @@ def work_counts() -> None:
     campaign connections a repeat opens."""
     import cli.line.plan as plan_module
     import rules.roll_parts as parts
+    from cli.commands.dispatch import run_any
     from cli.line.batch import run_batch
 
     described: list[object] = []
     describe = parts.roll_parts  # a summary imports it when it is written (rules/systems/protocol.py)
     parts.roll_parts = lambda roll: described.append(roll) or describe(roll)  # type: ignore[assignment]
     quiet = runner("\n".join(EVERYDAY))
-    run_batch(quiet, quiet.env)
+    run_batch(quiet, quiet.env, run_any)
     parts.roll_parts = describe
     report("dice described by 18 LINEs under -q", len(described), 0, "times")
 
@@ -168,7 +170,7 @@ def work_counts() -> None:
     check = plan_module.check_dice_limit
     plan_module.check_dice_limit = lambda expr, times: checked.append(expr) or check(expr, times)  # type: ignore[assignment]
     batch = runner("\n".join(EVERYDAY * 20))
-    run_batch(batch, batch.env)
+    run_batch(batch, batch.env, run_any)
     plan_module.check_dice_limit = check
     report("dice limits checked for 18 LINEs x 20", len(checked), len(EVERYDAY), "times")
 

@@ -79,6 +79,7 @@ def batch(where: Path, changes: int) -> float:
 PROFILED = """
 import cProfile, io, os, pstats, sys
 from cli.base.environment import Environment
+from cli.commands.dispatch import run_any
 from cli.line.batch import run_batch
 from cli.line.runner import Runner
 from cli.base.settings import Settings
@@ -86,7 +87,7 @@ env = Environment(stdin=io.StringIO("gain luck 1\\n" * int(sys.argv[1])), stdout
                   stderr=io.StringIO())
 runner = Runner(Settings(character="Mira", quiet=True), env)
 profile = cProfile.Profile()
-profile.runcall(run_batch, runner, env)
+profile.runcall(run_batch, runner, env, run_any)
 print(pstats.Stats(profile).total_calls)
 """
 

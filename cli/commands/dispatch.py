@@ -11,7 +11,7 @@ from cli.base.environment import Environment, ExitStatus, Stopped
 from cli.base.safe import shown_lines
 from cli.base.settings import Settings
 from cli.line.bot_word import without_bot_word
-from cli.line.runner import Runner
+from cli.line.runner import Runner, worst
 from rules.did_you_mean import said_once
 from rules.errors import NotationError, RollError, UsageError
 
@@ -231,3 +231,15 @@ def bare_odds(words: list[str]) -> bool:
     from cli.line.odds_line import odds_table
 
     return odds_table(words[2]) is None
+
+
+def run_words(runner: Runner, words: list[str], env: Environment) -> int:
+    """One LINE from the words; none (or `-`): one LINE per line of standard input."""
+    if not runner.one_shot:
+        from cli.line.batch import run_batch
+
+        return run_batch(runner, env, run_any)
+    from cli.base.shell_words import line_text
+
+    status = run_any(runner, line_text(words))  # `roll 'odds 4d6'` works as it does in a pipe
+    return worst(status, runner.finish())

@@ -12,7 +12,8 @@ from cli.base.environment import Environment
 from cli.base.group import LINE_COMMAND
 from cli.base.options import LINE_OPTIONS, VersionOpt, fail, unknown_option, with_settings
 from cli.base.settings import Settings
-from cli.entry.fast_argv import line_runner, run_words
+from cli.commands.dispatch import run_words
+from cli.line.runner import line_runner
 from rules.errors import RollError, UsageError
 
 LineWords = Annotated[

@@ -6,7 +6,8 @@ are only LINE words and those options in their plain forms (`-q`, `-n 5`, `--see
 anything else (a subcommand, help, `--`, a combined or unknown option, a value that is no
 number, the REPL) it answers None and the Typer app reads them, errors and all.
 
-`run_words` is what `roll [OPTIONS] LINE...` does once its options are read, for both readers.
+`run_words` (cli/commands/dispatch.py) is what `roll [OPTIONS] LINE...` does once its options
+are read, for both readers.
 
 A speed device, kept for what it buys: `roll 2d6+3` takes 34–35 ms less CPU with it, `roll -q
 -n 3 3d6` 27–32 ms (bench/devices.py, 2026-12-02, the shared 2-core machine).
@@ -19,12 +20,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from typing import TextIO, cast
 
 from cli.base.argv import BY_WORD, COMPLETE_VAR, SUBCOMMANDS, given
 from cli.base.environment import Environment
 from cli.base.settings import Settings
-from cli.line.runner import Runner, worst
+from cli.commands.dispatch import run_words
+from cli.line.runner import Runner, line_runner
 from rules.errors import RollError
 
 REPL_REFUSES = frozenset({"times", "exit_code"})
@@ -71,38 +72,6 @@ def argv_words(args: Sequence[str], stdin_isatty: bool) -> tuple[Settings, list[
     if repl and not REPL_REFUSES.isdisjoint(given):
         return None
     return Settings.from_options(**given), words
-
-
-def line_runner(settings: Settings, words: list[str], env: Environment) -> Runner:
-    """The runner of `roll [OPTIONS] LINE...` (words) or of a batch (none, or `-`): results laid
-    out to a terminal's width, errors fitted to it; in a pipe both stay one line each, as
-    scripts read them. A bad option (`-n 0`, `--rolled x`) is a RollError."""
-    layout = None
-    if env.stdout_isatty:
-        from cli.render.layout import terminal_layout
-
-        layout = terminal_layout(True)
-    if env.stderr_isatty:
-        from cli.render.fitted import FittedErrors
-        from cli.render.wrapping import output_width
-
-        errors = cast(TextIO, FittedErrors(env.stderr, output_width))
-        env = Environment(env.stdin, env.stdout, errors)
-    batch = not words or words == ["-"]
-    return Runner(settings, env, one_shot=not batch, layout=layout)
-
-
-def run_words(runner: Runner, words: list[str], env: Environment) -> int:
-    """One LINE from the words; none (or `-`): one LINE per line of standard input."""
-    if not runner.one_shot:
-        from cli.line.batch import run_batch
-
-        return run_batch(runner, env)
-    from cli.base.shell_words import line_text
-    from cli.commands.dispatch import run_any
-
-    status = run_any(runner, line_text(words))  # `roll 'odds 4d6'` works as it does in a pipe
-    return worst(status, runner.finish())
 
 
 def main(args: Sequence[str]) -> int | None:

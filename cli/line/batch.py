@@ -12,12 +12,16 @@ from cli.line.runner import Runner, worst
 from rules.errors import LimitError, UsageError
 from rules.limits import MAX_LINE
 
+RunLine = Callable[[Runner, str], int]
+"""How a batch runs one input line (a subcommand or a LINE: cli/commands/dispatch.py's run_any,
+handed down, since the subcommands sit above this layer); its exit status."""
 
-def run_batch(runner: Runner, env: Environment) -> int:
-    """One LINE per input line; keeps going after a bad line; the worst status wins."""
+
+def run_batch(runner: Runner, env: Environment, run_any: RunLine) -> int:
+    """One LINE per input line, each run by `run_any`; keeps going after a bad line; the worst
+    status wins."""
     from cli.base.position import answering
     from cli.base.safe import as_text, not_utf8
-    from cli.commands.dispatch import run_any
 
     status = int(ExitStatus.OK)
     runner.holding = True

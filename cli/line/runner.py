@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO, cast
 
 from cli.base.environment import Environment, ExitStatus
 from cli.base.settings import Settings
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from rules.record import Record
     from rules.resolution import Resolution
 
-__all__ = ["Runner", "roll_error", "worst"]
+__all__ = ["Runner", "line_runner", "roll_error", "worst"]
 
 SHOWN_PER_WRITE = 512
 """Results of one LINE written at once: few writes, and a stream's memory stays small."""
@@ -49,6 +49,25 @@ def worst(a: int, b: int) -> int:
     if a == b:
         return a  # a batch of LINEs that all went well: the common case, kept cheap
     return max(a, b, key=lambda s: _SEVERITY.get(s, 2))
+
+
+def line_runner(settings: Settings, words: list[str], env: Environment) -> Runner:
+    """The runner of `roll [OPTIONS] LINE...` (words) or of a batch (none, or `-`): results laid
+    out to a terminal's width, errors fitted to it; in a pipe both stay one line each, as
+    scripts read them. A bad option (`-n 0`, `--rolled x`) is a RollError."""
+    layout = None
+    if env.stdout_isatty:
+        from cli.render.layout import terminal_layout
+
+        layout = terminal_layout(True)
+    if env.stderr_isatty:
+        from cli.render.fitted import FittedErrors
+        from cli.render.wrapping import output_width
+
+        errors = cast(TextIO, FittedErrors(env.stderr, output_width))
+        env = Environment(env.stdin, env.stdout, errors)
+    batch = not words or words == ["-"]
+    return Runner(settings, env, one_shot=not batch, layout=layout)
 
 
 def check_times(settings: Settings) -> None:
