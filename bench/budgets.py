@@ -236,7 +236,7 @@ REPL_LATER = ("pyparsing", "rules.notation.grammar", "cli.repl.next_words", "cli
 the first key, Tab and result use, platformdirs while ROLL_CAMPAIGN and ROLL_HISTORY name
 the files, and what resolves a LINE."""
 NO_CAMPAIGN_LATER = ("cli.store.sqlite", "cli.store.transaction", "cli.store.follow",
-                     "rules.encounter.turn_order", "rules.helptext", "cli.commands.dispatch",
+                     "rules.encounter.turn_order", "rules.helptext",
                      "rules.notation.grammar", "rules.campaign", *UNRESOLVED, *UNLOGGED)
 """What the REPL with no campaign leaves unloaded up to its first prompt and toolbar: no
 database module, no encounter (a party with no fight in it), no help text, no parser, no
@@ -244,7 +244,8 @@ character, nothing that resolves a LINE."""
 FIRST_PROMPT = ("import sys\nfrom cli.base.environment import Environment\n"
                 "from cli.repl.session import Repl\nfrom cli.repl.toolbar import Toolbar\n"
                 "from cli.line.runner import Runner\nfrom cli.base.settings import Settings\n"
-                "repl = Repl(Runner(Settings(), Environment()))\nrepl.refresh()\n"
+                "from cli.commands import dispatch\n"
+                "repl = Repl(Runner(Settings(), Environment()), dispatch)\nrepl.refresh()\n"
                 "Toolbar(repl.view, lambda: 40, lambda: False)()\n"
                 "print(' '.join(m for m in {names!r} if m in sys.modules))\n")
 """The REPL up to its first prompt and toolbar (no terminal), then which of `names` it loaded."""

@@ -12,6 +12,7 @@ from cli.base.environment import Environment
 from cli.base.group import LINE_COMMAND
 from cli.base.options import LINE_OPTIONS, VersionOpt, fail, unknown_option, with_settings
 from cli.base.settings import Settings
+from cli.commands import dispatch
 from cli.commands.dispatch import run_words
 from cli.line.runner import line_runner
 from rules.errors import RollError, UsageError
@@ -38,7 +39,7 @@ def line_command(env: Environment, settings: Settings, words: LineWords = None,
     if not words and env.stdin_isatty:
         from cli.repl.session import run_repl
 
-        return run_repl(settings, env)
+        return run_repl(settings, env, dispatch)
     return run_words(runner, words or [], env)
 
 

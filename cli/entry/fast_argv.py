@@ -24,7 +24,6 @@ from collections.abc import Sequence
 from cli.base.argv import BY_WORD, COMPLETE_VAR, SUBCOMMANDS, given
 from cli.base.environment import Environment
 from cli.base.settings import Settings
-from cli.commands.dispatch import run_words
 from cli.line.runner import Runner, line_runner
 from rules.errors import RollError
 
@@ -88,7 +87,10 @@ def main(args: Sequence[str]) -> int | None:
     except RollError:  # `-n 0`, a bad --rolled: said by the Typer app, JSON and all
         return None
     if repl:
+        from cli.commands import dispatch
         from cli.repl.session import run_repl
 
-        return run_repl(settings, env)
+        return run_repl(settings, env, dispatch)
+    from cli.commands.dispatch import run_words
+
     return run_words(runner, words, env)

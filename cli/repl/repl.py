@@ -5,7 +5,7 @@ from __future__ import annotations
 import shlex
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from cli.base.environment import terminal_columns
 from cli.base.settings import Settings
@@ -45,6 +45,16 @@ HELP_WORDS = ("help", "?")
 PAGED = ("odds", "log")
 """Words whose output may be longer than a pane: it pages (cli/repl/pager.py)."""
 NOBODY = ("none", "-")
+
+
+class Dispatch(Protocol):
+    """What runs a line that is none of the REPL's own words, a subcommand or a LINE: the
+    start-up hands in cli/commands/dispatch.py, which sits above the REPL."""
+
+    def run_any(self, runner: Runner, text: str, settings: Settings | None = None,
+                source: DiceSource | None = None, turns: bool = False) -> int: ...
+
+    def subcommand_of(self, text: str) -> list[str] | None: ...
 
 
 def check_acting(settings: Settings, opened: CampaignHolder | None = None) -> Settings:
@@ -110,10 +120,12 @@ class Repl:
     def __init__(
         self,
         runner: Runner,
+        dispatch: Dispatch,
         ask: Callable[[str], str] | None = None,
         width: Callable[[], int] = terminal_columns,
     ) -> None:
         self.runner = runner
+        self.dispatch = dispatch
         self.views = ViewReader(runner.settings, runner)  # one connection for the REPL
         self.last: str | None = None
         self.repeating = False  # Enter on `again` put the last LINE on the prompt line
@@ -209,9 +221,7 @@ class Repl:
             elif word in HELP_WORDS:
                 self.help(rest.strip() or None)
             else:
-                from cli.commands.dispatch import subcommand_of  # with the first LINE, not the prompt
-
-                if subcommand_of(line) is None:
+                if self.dispatch.subcommand_of(line) is None:
                     self.last = line  # `again` repeats a LINE, never `undo` or `sheet rm`
                 else:
                     self.views.stale = True  # `sheet import`, `undo` … may change the names
@@ -237,12 +247,10 @@ class Repl:
         at a time."""
         import io
 
-        from cli.commands.dispatch import run_any
-
         gathered, env = io.StringIO(), self.runner.env
         self.runner.env = replace(env, stdout=gathered)
         try:
-            run_any(self.runner, line, self.settings, self.hand, self._fight())
+            self.dispatch.run_any(self.runner, line, self.settings, self.hand, self._fight())
         finally:
             self.runner.env = env
             text = gathered.getvalue().rstrip("\n")
@@ -251,8 +259,6 @@ class Repl:
 
     def run_line(self, line: str) -> None:
         """Run a LINE or subcommand; physical faces typed beyond its dice are said unused."""
-        from cli.commands.dispatch import run_any, subcommand_of
-
         hand = self.hand
         if isinstance(hand, PhysicalSource):
             hand.start_line()
@@ -260,8 +266,8 @@ class Repl:
             if self._pages(line):
                 self._paged(line)
             else:
-                run_any(self.runner, line, self.settings, hand,
-                        subcommand_of(line) is None and self._fight())
+                self.dispatch.run_any(self.runner, line, self.settings, hand,
+                                      self.dispatch.subcommand_of(line) is None and self._fight())
         finally:
             if line.split(" ", 1)[0].lower() == "encounter":
                 self.views.stale = True  # a fight started or ended: the view reads it

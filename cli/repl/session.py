@@ -30,7 +30,7 @@ from cli.repl.keys import repl_bindings
 from cli.repl.lexer import NotationLexer, marked
 from cli.repl.line_history import open_history
 from cli.repl.output import pane_output
-from cli.repl.repl import Repl, check_acting
+from cli.repl.repl import Dispatch, Repl, check_acting
 from cli.repl.speech import prompt_words
 from cli.repl.toolbar import MAX_ROWS as TOOLBAR_ROWS
 from cli.repl.toolbar import Toolbar
@@ -144,12 +144,14 @@ def layout(width: int) -> Layout:
 def run_repl(
     settings: Settings,
     env: Environment,
+    dispatch: Dispatch,
     *,
     input: Input | None = None,
     output: Output | None = None,
     history: History | None = None,
 ) -> int:
-    """Prompt for LINEs until `quit`, `exit` or Ctrl-D (exit 0); errors never end it."""
+    """Prompt for LINEs until `quit`, `exit` or Ctrl-D (exit 0); errors never end it; a line
+    that is no REPL word is run by `dispatch` (cli/commands/dispatch.py)."""
     repl: Repl | None = None
     # errors (the runner's, and a subcommand's on sys.stderr) wrap at words to the pane, their
     # hints in the prompt's words
@@ -158,7 +160,7 @@ def run_repl(
         # plain dice roll while the campaign is unreachable
         runner = Runner(settings, Environment(env.stdin, env.stdout, cast(TextIO, errors)),
                         through_outage=True)
-        repl = Repl(runner)
+        repl = Repl(runner, dispatch)
         # the check reads through the view's connection (the runner's, kept open while somebody
         # acts): no second connection to open, nor a WAL checkpoint when it closes
         repl.refresh()

@@ -15,6 +15,7 @@ from prompt_toolkit.output import DummyOutput
 
 from cli.base.environment import Environment
 from cli.base.settings import Settings
+from cli.commands import dispatch
 from cli.render.text import error_text
 from cli.render.wording import speaking, wording
 from cli.repl.session import run_repl
@@ -124,7 +125,7 @@ def repl(keys: str, settings: Settings | None = None) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
     with create_pipe_input() as pipe:
         pipe.send_text(keys)
-        status = run_repl(settings or Settings(), Environment(io.StringIO(), out, err),
+        status = run_repl(settings or Settings(), Environment(io.StringIO(), out, err), dispatch,
                           input=pipe, output=WideOutput())
     return status, out.getvalue(), err.getvalue()
 

@@ -11,7 +11,8 @@ from pathlib import Path
 FIRST_PROMPT = ("from cli.base.environment import Environment\nfrom cli.repl.session import Repl\n"
                 "from cli.repl.toolbar import Toolbar\n"
                 "from cli.line.runner import Runner\nfrom cli.base.settings import Settings\n"
-                "repl = Repl(Runner(Settings(), Environment()))\nrepl.refresh()\n"
+                "from cli.commands import dispatch\n"
+                "repl = Repl(Runner(Settings(), Environment()), dispatch)\nrepl.refresh()\n"
                 "print(Toolbar(repl.view, lambda: 40, lambda: False)())\n")
 """The REPL up to its first prompt and toolbar (no terminal), the toolbar printed."""
 

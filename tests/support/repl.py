@@ -12,6 +12,7 @@ from prompt_toolkit.output import DummyOutput
 
 from cli.base.environment import Environment
 from cli.base.settings import Settings
+from cli.commands import dispatch
 from cli.repl.session import run_repl
 from cli.repl.view import TableView
 from rules.campaign import Character
@@ -35,6 +36,7 @@ def repl(
         status = run_repl(
             settings or Settings(),
             Environment(stdout=out, stderr=err),
+            dispatch,
             input=pipe,
             output=NarrowOutput(),
             history=history if history is not None else InMemoryHistory(),
