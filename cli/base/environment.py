@@ -140,7 +140,7 @@ class Environment:
         """The columns output fits: the pane's, else COLUMNS or the terminal's (at least 20)."""
         if self.columns is not None:
             return self.columns()
-        from cli.render.layout import output_width
+        from cli.base.terminal import output_width
 
         return output_width()
 

@@ -12,6 +12,12 @@ def terminal_columns(fallback: int = 80) -> int:
     return shutil.get_terminal_size((fallback, 24)).columns
 
 
+def output_width(fallback: int = 80) -> int:
+    """The width to lay text out for: COLUMNS, else the terminal's, else `fallback` (80 when
+    not a terminal); never under 20, where nothing readable fits."""
+    return max(terminal_columns(fallback), 20)
+
+
 def terminal_lines(on_a_terminal: bool = True) -> int:
     """The terminal's height: `$LINES`, else (output `on_a_terminal`) the terminal on stdout's;
     0 when there is none (a pipe has no screen to fit)."""

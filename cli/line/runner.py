@@ -61,8 +61,8 @@ def line_runner(settings: Settings, words: list[str], env: Environment) -> Runne
 
         layout = terminal_layout(True)
     if env.stderr_isatty:
+        from cli.base.terminal import output_width
         from cli.render.fitted import FittedErrors
-        from cli.render.wrapping import output_width
 
         errors = cast(TextIO, FittedErrors(env.stderr, output_width))
         env = Environment(env.stdin, env.stdout, errors)

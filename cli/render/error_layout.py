@@ -7,7 +7,8 @@ from __future__ import annotations
 import re
 from typing import TextIO
 
-from cli.render.wrapping import char_width, output_width, wrap
+from cli.base.terminal import output_width
+from cli.render.wrapping import char_width, wrap
 
 ERROR_START = "roll: error: "
 MARGIN = "  "

@@ -1,8 +1,9 @@
 """The one layout of what roll prints: every text laid out for the width it is printed at.
 
 This module is its public face; each job is in a module of its own:
-- cli/render/wrapping.py: `output_width()` (the terminal's width, or COLUMNS; 80 when not a
-  terminal), `width_of`, `wrap` (words, hanging indents, never wider), `wrap_items`;
+- cli/base/terminal.py: `output_width()` (the terminal's width, or COLUMNS; 80 when not a
+  terminal);
+- cli/render/wrapping.py: `width_of`, `wrap` (words, hanging indents, never wider), `wrap_items`;
 - cli/render/document.py: `reflow`, a help text or sheet written for 80 columns laid out to
   any width; cli/render/grid.py: its tables (`table`), stacked in column groups when narrow;
 - cli/render/error_layout.py: `fit_error`, an error wrapped, its caret kept under its character
@@ -17,7 +18,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from cli.base.safe import shown
-from cli.base.terminal import terminal_columns
+from cli.base.terminal import output_width, terminal_columns
 from cli.render.colour_marks import in_colour
 from cli.render.document import reflow
 from cli.render.error_layout import ERROR_START, fit_error
@@ -26,7 +27,6 @@ from cli.render.wrapping import (
     INDENT,
     char_width,
     cut,
-    output_width,
     visible,
     width_of,
     wrap,

@@ -1,6 +1,7 @@
 """Text broken at words for a width: what every layout of roll's output is built from.
 
-- `output_width()`: the terminal's width (or COLUMNS), 80 when not a terminal.
+- `output_width()` (cli/base/terminal.py): the terminal's width (or COLUMNS), 80 when not a
+  terminal.
 - `width_of`: the columns a text takes on screen (colour escapes none, CJK two).
 - `wrap`: a line broken at words, continuation lines under a hanging indent; never wider than
   the width (a word longer than a whole line is the only thing ever split).
@@ -12,8 +13,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from cli.base.terminal import terminal_columns
-
 _ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
 INDENT = "  "
 """The hanging indent of a wrapped line, and of the dice and changes under a head."""
@@ -22,12 +21,6 @@ INDENT = "  "
 def visible(text: str) -> str:
     """`text` without its colour escapes."""
     return _ESCAPE.sub("", text)
-
-
-def output_width(fallback: int = 80) -> int:
-    """The width to lay text out for: COLUMNS, else the terminal's, else `fallback` (80 when
-    not a terminal); never under 20, where nothing readable fits."""
-    return max(terminal_columns(fallback), 20)
 
 
 def char_width(c: str) -> int:
