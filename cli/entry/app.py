@@ -66,10 +66,12 @@ def main_app(argv: list[str] | None = None) -> NoReturn:
     instruction = os.environ.get(COMPLETE_VAR)
     if instruction:  # a shell asks for the words at Tab time, or for the script
         from cli.base.completion import answer, typed_words
+        from cli.entry.tab_words import CampaignAtTab
 
         # a Tab builds only the subcommand its words are in: building them all was a fifth of it
         register_for(route(typed_words(instruction))[0])
-        sys.exit(answer(typer.main.get_group(app), instruction))  # a group: with one command too
+        group = typer.main.get_group(app)  # a group: with one command too
+        sys.exit(answer(group, instruction, CampaignAtTab()))
     wanted = route(args)[0]
     if "--help" in args or "-h" in args:
         register_subcommands()
