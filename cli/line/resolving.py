@@ -1,13 +1,14 @@
 """How a LINE is resolved: plain dice streamed with no campaign, or everything else in ONE
 transaction of the campaign that reads what the LINE touches (who acts, whose turn it is, the
 names in reach, the acting sheet), resolves, records and commits: all of a LINE's changes, or
-none."""
+none. Faces a person types (`physical on`) are read first and written in a short transaction of
+their own (`Resolver.typed`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from cli.line.plan import (
@@ -109,10 +110,8 @@ class Resolver:
             return self._at_no_table(text, line, run)  # `d20+{might}` for nobody: the defaults
         if not self.campaign_exists(run.settings):
             return self._at_no_table(text, line, run)
-        if getattr(run.source, "interactive", False):
-            from cli.line.typed_dice import typed  # faces at a prompt: a person's time
-
-            return typed(self, text, line, run)
+        if getattr(run.source, "interactive", False):  # faces at a prompt: a person's time
+            return self.typed(text, line, run)
         return self._in_one_transaction(text, line, run)
 
     @staticmethod
@@ -224,6 +223,42 @@ class Resolver:
                 results.append(res)
                 records.append(None if run.secret else record)  # JSON shows no `secret`
             return Logged(tuple(results), tuple(records))
+
+    def typed(self, text: str, line: ast.Line | RollError, run: LineRun) -> list[Resolution]:
+        """A LINE whose faces a person types (`physical on`): each repeat read, its faces asked
+        for, then written in a short transaction of its own whose `before` checks refuse anything
+        changed meanwhile (a person's time never holds the campaign's write lock)."""
+        with self.reading() as tx:
+            acting, _, _, named, text, single = self.read_in(tx, text, line, run)
+        single, times = repeats(single, run.settings)
+        budget = Budget()
+        if not needs_campaign(single, acting, run.secret):
+            system = pick_system(run.settings, None)
+            return [self.resolved(system, nobody(), single, text, i == times - 1, budget, run,
+                                  named) for i in range(times)]
+        turn = run if acting is None or acting == run.acting() else LineRun(
+            replace(run.settings, character=acting), run.source, run.secret)
+        results = []
+        for i in range(times):
+            with self.reading() as tx:
+                table, system = self.table_and_system(tx, text, single, turn)
+                table = table.materialized()  # compared with the campaign after the faces
+            res = self.judged(system, table, single, text, Roller(run.source, budget), named)
+            self.check_faces(i == times - 1, run)
+            if table.active is not None or res.changes or run.secret:
+                with self.campaign().transaction() as tx:
+                    now, system = self.table_and_system(tx, text, single, turn)
+                    from cli.render.meanwhile import meanwhile, moved
+
+                    if moved(table, now):  # the faces stay; the LINE reads the new state
+                        for line_text in meanwhile(table, now, system):
+                            self.out(line_text)
+                        getattr(run.source, "replay", lambda: None)()
+                        res = self.judged(system, now, single, text, Roller(run.source, budget),
+                                          named)
+                    self.record(tx, res, run.secret)
+            results.append(res)
+        return results
 
     def _through_outage(self, text: str, line: ast.Line | RollError, run: LineRun,
                         error: RollError) -> list[Resolution]:
