@@ -17,7 +17,7 @@ class TextAnswer(Environment):
 
     def __init__(self, env: Environment) -> None:
         super().__init__(env.stdin, env.stdout, env.stderr, env.confirm, holding=env.holding,
-                         as_json=True, columns=env.columns)
+                         as_json=True, columns=env.columns, asked=env.asked)
         self.said: list[str] = []
 
     def out(self, text: str, end: str = "\n") -> None:

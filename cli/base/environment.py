@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 from cli.base.terminal import terminal_columns
 
 if TYPE_CHECKING:
+    from cli.render.error_layout import ErrorLines
     from rules.errors import RollError
 
-__all__ = ["Environment", "ExitStatus", "Stopped", "terminal_columns"]
+__all__ = ["Asked", "Environment", "ExitStatus", "Stopped", "terminal_columns"]
 
 
 class ExitStatus(IntEnum):
@@ -55,6 +56,15 @@ def _stderr() -> TextIO:
     return sys.stderr
 
 
+@dataclass(frozen=True, slots=True)
+class Asked:
+    """The line an Environment answers: as typed (an error's JSON `input`), and its 1-based
+    number in a batch's input (None outside a batch: an error then says no `line N:`)."""
+
+    line: str
+    number: int | None = None
+
+
 @dataclass(slots=True)
 class Environment:
     """Where `roll` reads and writes, whether a person is watching, and how they are asked.
@@ -63,7 +73,10 @@ class Environment:
     (`sheet rm` on a terminal), True for yes; `holding`: a batch decides when output is flushed
     (cli/entry/fast_argv.py); `as_json`: an error also answers on stdout, as a JSON object (SPEC §3);
     `columns`: the width output fits (None: the terminal's, COLUMNS first); `rows`: the rows it
-    may take before it scrolls (None: LINES or the terminal's; the REPL's pane less its toolbar)."""
+    may take before it scrolls (None: LINES or the terminal's; the REPL's pane less its toolbar);
+    `asked`: the line it answers, which an error without a line of its own is said with;
+    `error_width`: the width errors are fitted to wherever they go (the REPL's pane, a terminal
+    a one-shot or a batch runs on), None: fitted only when `error` writes to a terminal."""
 
     stdin: TextIO = field(default_factory=_stdin)
     stdout: TextIO = field(default_factory=_stdout)
@@ -73,6 +86,8 @@ class Environment:
     as_json: bool = False
     columns: Callable[[], int] | None = field(default=None, repr=False)
     rows: Callable[[], int] | None = field(default=None, repr=False)
+    asked: Asked | None = None
+    error_width: Callable[[], int] | None = field(default=None, repr=False)
 
     # ---- output ----
 
@@ -111,29 +126,36 @@ class Environment:
         self.stderr.write(text + "\n")
         self.stderr.flush()
 
-    def error(self, error: RollError, line: str | None = None) -> int:
-        """Report a RollError: `roll: error: …` (wrapped at words for a person reading), and
-        under `as_json` its object on stdout too, so a script reads an answer for every
-        command; its exit status."""
-        from cli.render.text import error_text
+    def error(self, error: RollError, line: str | None = None, number: int | None = None
+              ) -> int:
+        """Report a RollError of `line` (the LINE its caret points into), the batch's input
+        line `number`; either not given is the `asked` line's. `roll: error: …` (wrapped at
+        words for a person reading), and under `as_json` its object on stdout too, so a script
+        reads an answer for every command; its exit status."""
+        from cli.render.text import error_lines
 
+        asked = self.asked
+        if number is None and asked is not None:
+            number = asked.number
         if self.as_json:
-            from cli.base.argv import command_line
-            from cli.base.position import batch_text
             from cli.render.json import error_to_json
 
-            shown = line if line is not None else batch_text() or command_line()
-            self.json(error_to_json(shown, error))
-        text = error_text(line, error)
-        if _isatty(self.stderr):  # a person reads it: wrapped at words to the terminal
-            from cli.render.layout import fit_error
-
-            text = fit_error(text, self.width())
-        self.err(text)
+            shown = line if line is not None else "" if asked is None else asked.line
+            self.json(error_to_json(shown, error, number))
+        self.say_error(error_lines(line, error, number), on_terminal=True)
         return error.exit_status
 
+    def say_error(self, lines: ErrorLines, on_terminal: bool = False) -> None:
+        """An error's lines on stderr, fitted from its fields where a person reads them (to
+        `error_width`, and with `on_terminal` to the terminal's width when stderr is one),
+        else as written (`roll: error: …` one line, as scripts read it)."""
+        widths = [] if self.error_width is None else [self.error_width()]
+        if on_terminal and _isatty(self.stderr):
+            widths.append(self.width())
+        self.err(lines.fitted(min(widths)) if widths else lines.text())
+
     def fail(self, error: RollError, line: str | None = None) -> NoReturn:
-        """Report a RollError (`error`) and stop the command with its exit status."""
+        """Report a RollError (`error`) of `line` and stop the command with its exit status."""
         raise Stopped(self.error(error, line))
 
     def width(self) -> int:

@@ -20,9 +20,9 @@ def read_text(path: Path, what: str, damaged: type[RollError] = UsageError) -> s
     file, a FIFO or a device, or one over MAX_FILE_BYTES is a UsageError naming it as a `what`
     file, bytes that are not UTF-8 a `damaged`."""
     if str(path) == "-":
-        from cli.base.position import batch_line
+        from cli.base.position import stdin_is_the_batchs
 
-        if batch_line() is not None:
+        if stdin_is_the_batchs():
             raise UsageError(f"- reads stdin, which is this batch's own input: give a {what} FILE")
         raw = _read_stdin()
         where = "stdin"

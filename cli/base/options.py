@@ -20,7 +20,7 @@ from typer.models import ArgumentInfo
 from cli.base.answer import TextAnswer
 from cli.base.argv import WORDS
 from cli.base.completion import character_name, system_name
-from cli.base.environment import Environment, Stopped
+from cli.base.environment import Asked, Environment, Stopped
 from cli.base.settings import Settings
 from rules.errors import RollError
 
@@ -179,7 +179,11 @@ def with_settings(*names: str, gathered: bool = True) -> Callable[[Body], Body]:
                 except RollError as error:
                     said = error if called.worded is None else called.worded(error)
                     raise Stopped(env.error(said)) from None
-            env = Environment(as_json=_json_wanted() or bool(given.get("json")))
+            from cli.base.argv import command_line
+
+            line = command_line()  # the one-shot's LINE, which its errors are said with
+            env = Environment(as_json=_json_wanted() or bool(given.get("json")),
+                              asked=Asked(line))
             if env.as_json and gathered:
                 env = TextAnswer(env)
             try:
@@ -190,9 +194,7 @@ def with_settings(*names: str, gathered: bool = True) -> Callable[[Body], Body]:
                 fail(env, error)
             finally:
                 if isinstance(env, TextAnswer):
-                    from cli.base.argv import command_line
-
-                    env.answer(command_line())
+                    env.answer(line)
             if status:
                 raise typer.Exit(status)
             return None

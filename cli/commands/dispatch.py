@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from cli.base.argv import SUBCOMMANDS
-from cli.base.environment import Environment, ExitStatus, Stopped
+from cli.base.environment import Asked, Environment, ExitStatus, Stopped
 from cli.base.safe import shown_lines
 from cli.base.settings import Settings
-from cli.line.bot_word import without_bot_word
 from cli.line.runner import Runner, worst
 from rules.did_you_mean import said_once
-from rules.errors import NotationError, RollError, UsageError
+from rules.errors import RollError, UsageError
+from rules.notation.head import Head, Reading, read_head
 
 if TYPE_CHECKING:
     import click
@@ -23,35 +24,9 @@ if TYPE_CHECKING:
 
 SUBCOMMAND_WORDS = frozenset(SUBCOMMANDS) - {"repl"}
 """What a batch line or the REPL may start with to run a subcommand."""
-LINE_TAKING = frozenset({"odds"})
-"""Subcommands whose words are a LINE."""
-
-
-def subcommand_of(text: str) -> list[str] | None:
-    """The words of `text` when it starts with a subcommand, else None.
-
-    The text after `odds` is its LINE (`odds {1d6, -1d4}kh1`), its words read as a shell
-    passes them and joined by spaces, as the one-shot `roll odds 'd20+5' 'vs 15'` reads them
-    (quotes group words and go); only a LINE that starts with `-` is read as options and
-    needs `--` (`odds --at-least -- -1+d6`).
-    """
-    words = text.split(None, 1)
-    if not words or words[0].lower() not in SUBCOMMAND_WORDS:
-        return None  # a LINE: the common case, kept cheap
-    first, rest = words[0], words[1:]
-    import shlex
-
-    if first.lower() in LINE_TAKING and rest and not rest[0].startswith("-"):
-        from cli.base.shell_words import line_text
-
-        try:
-            return [first, "--", line_text(shlex.split(rest[0]))]
-        except ValueError:  # quotes that do not pair are no quoting (`# Ara's shot`)
-            return [first, "--", rest[0].strip()]
-    try:
-        return shlex.split(text)
-    except ValueError as exc:
-        raise NotationError(f"unbalanced quotes: {exc}", text, len(text), "") from None
+LINE_READING = Reading(subcommands=SUBCOMMAND_WORDS)
+"""How a one-shot's, a batch's or the REPL's line is read: a bot's word, its own options, a
+subcommand or `secret`, then the LINE."""
 
 
 @cache
@@ -70,16 +45,19 @@ def batch_group(word: str) -> click.Command:
 
 
 def run_subcommand(words: list[str], runner: Runner, text: str = "",
-                   given: Settings | None = None) -> int:
+                   given: Settings | None = None, asked: Asked | None = None) -> int:
     """Run a subcommand's words: its body is called with the line's settings (`given`, else the
-    runner's; and the options typed after the subcommand) and an Environment; under --json its
-    answer is exactly one JSON object (SPEC §3), gathered by the Environment it writes to."""
+    runner's; and the options typed after the subcommand) and an Environment that answers the
+    line `asked` (its errors say so); under --json its answer is exactly one JSON object (SPEC
+    §3), gathered by the Environment it writes to."""
     import click
 
     from cli.base.options import Invocation
 
     settings = inherited(given or runner.settings)
-    env = OneAnswer(runner.env) if settings.json else runner.env  # OneAnswer: errors as JSON
+    env = runner.env if asked is None else replace(runner.env, asked=asked)
+    if settings.json:
+        env = OneAnswer(env)  # errors as JSON too
     shown = text or " ".join(words)
     try:
         status = _invoke(words, Invocation(settings, env, runner.outage_error))
@@ -92,8 +70,11 @@ def run_subcommand(words: list[str], runner: Runner, text: str = "",
         if settings.json:  # every input line answers with one JSON object
             from cli.render.json import error_to_json
 
-            env.json(error_to_json(shown, UsageError(message)))
-        env.err(f"roll: error: {shown_lines(message)}")
+            env.json(error_to_json(shown, UsageError(message), None if asked is None
+                                   else asked.number))
+        from cli.render.error_layout import ErrorLines
+
+        env.say_error(ErrorLines(f"roll: error: {shown_lines(message)}"))
         status = int(ExitStatus.BAD_INPUT)
     except click.Abort:
         status = int(ExitStatus.INTERRUPTED)
@@ -153,7 +134,7 @@ class OneAnswer(Environment):
 
     def __init__(self, env: Environment) -> None:
         super().__init__(env.stdin, env.stdout, env.stderr, env.confirm, holding=env.holding,
-                         as_json=True, columns=env.columns)
+                         as_json=True, columns=env.columns, asked=env.asked)
         self.target = env
         self.objects: list[dict[str, Any]] = []
         self.printed: list[str | dict[str, Any]] = []
@@ -179,58 +160,51 @@ class OneAnswer(Environment):
         self.target.json({"input": text, "kind": kind.lower(), "text": said.rstrip("\n")})
 
 
-def table_target(words: list[str]) -> str | None:
-    """The table that `table NAME` (a batch line, or at the REPL) rolls on; None for the
-    other `table` commands."""
-    if len(words) == 2 and words[0].lower() == "table" and not words[1].startswith("-"):
-        from cli.line.table_rolls import TABLE_WORDS
-
-        return None if words[1].lower() in TABLE_WORDS else words[1]
-    return None
-
-
 def run_any(runner: Runner, text: str, settings: Settings | None = None,
-            source: DiceSource | None = None, turns: bool = False) -> int:
-    """Run a batch line or a REPL line under `settings` (the process's when None) and its own
-    LINE options, if it begins with some (cli/line/own_options.py: for that line alone)."""
+            source: DiceSource | None = None, turns: bool = False,
+            number: int | None = None) -> int:
+    """Run a one-shot's, a batch's (its input line `number`) or a REPL's line under `settings`
+    (the process's when None): its head read once (rules/notation/head.py), then `run_head`."""
+    return run_head(runner, head_of(text), settings, source, turns, number)
+
+
+def head_of(text: str) -> Head:
+    """A one-shot's, a batch's or the REPL's line read up to its LINE (rules/notation/head.py)."""
+    return read_head(text, LINE_READING)
+
+
+def run_head(runner: Runner, head: Head, settings: Settings | None = None,
+             source: DiceSource | None = None, turns: bool = False,
+             number: int | None = None) -> int:
+    """Run a line from its head: its own options for that line alone (cli/line/own_options.py),
+    then a table roll, `odds LINE`, another subcommand, or a LINE; an error names the batch's
+    input line `number`."""
     settings = settings or runner.settings
-    text = without_bot_word(runner, text)
-    if text[:1] == "-":
-        from cli.line.own_options import line_options
+    if head.bot_word is not None:
+        runner.note_bot_word(head.bot_word)
+    if head.options:
+        from cli.line.own_options import own_settings
 
         try:
-            read = line_options(text, settings)
+            settings, own = own_settings(head.options, settings)
         except RollError as error:
-            return runner.report(text, error, settings)
-        if read is not None:
-            text, settings = read.text, read.settings
-            source = read.source or source
-    try:
-        words = subcommand_of(text)
-    except RollError as error:
-        return runner.report(text, error, settings)
-    if words is not None and table_target(words) is not None:
+            return runner.report(head.typed, error, settings, number)
+        source = own or source
+    if head.refused is not None:
+        return runner.report(head.refused.line, head.refused.error, settings, number)
+    sub = head.subcommand
+    if sub is None:
+        return runner.run(head, settings, source, turns, number)
+    if sub.table is not None:
         from cli.line.table_rolls import run_table  # the line's dice: --rolled, --seed, physical dice
 
-        return run_table(runner, str(table_target(words)), text,
-                         runner.line_run(settings, source))
-    if words is not None and bare_odds(words):
+        return run_table(runner, sub.table, head.rest, runner.line_run(settings, source), number)
+    if sub.odds is not None:
         from cli.line.odds_line import show_odds  # no option to read: no command to build
 
-        return show_odds(runner, words[2], run=runner.line_run(settings, source, turns=turns))
-    if words is not None:
-        return run_subcommand(words, runner, text, settings)
-    return runner.run(text, settings, source, turns)
-
-
-def bare_odds(words: list[str]) -> bool:
-    """Whether the words are `odds -- LINE` (subcommand_of's shape for `odds LINE` with no
-    option), for any LINE but a table's (`odds table NAME` is the command's own)."""
-    if len(words) != 3 or words[0].lower() != "odds" or words[1] != "--":
-        return False
-    from cli.line.odds_line import odds_table
-
-    return odds_table(words[2]) is None
+        return show_odds(runner, sub.odds, run=runner.line_run(settings, source, turns=turns),
+                         number=number)
+    return run_subcommand(list(sub.words), runner, head.rest, settings, Asked(head.given, number))
 
 
 def run_words(runner: Runner, words: list[str], env: Environment) -> int:

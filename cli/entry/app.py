@@ -90,14 +90,14 @@ def main_app(argv: list[str] | None = None) -> NoReturn:
         sys.stdout.write(exc.format_message() + "\n")
         sys.exit(0)
     except click.UsageError as exc:  # an unknown option, a missing argument: bad input too
-        from cli.render.error_layout import for_stream
+        from cli.render.error_layout import ErrorLines, for_stream
         from rules.did_you_mean import said_once
 
         message = said_once(exc.format_message())
         if json_given(args):
             answer_json(args, message)  # every command answers under --json (SPEC §3)
-        text = f"roll: error: {shown_lines(message)}"
-        sys.stderr.write(for_stream(text, sys.stderr) + "\n")
+        said = ErrorLines(f"roll: error: {shown_lines(message)}")
+        sys.stderr.write(for_stream(said, sys.stderr) + "\n")
         sys.exit(int(ExitStatus.BAD_INPUT))
     except click.Abort:
         sys.stderr.write("\n")

@@ -5,43 +5,46 @@ a line's length; a bad line is its own error and the batch goes on."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import NamedTuple, TextIO
+from typing import NamedTuple, Protocol, TextIO
 
 from cli.base.environment import Environment, ExitStatus
 from cli.line.runner import Runner, worst
 from rules.errors import LimitError, UsageError
 from rules.limits import MAX_LINE
 
-RunLine = Callable[[Runner, str], int]
-"""How a batch runs one input line (a subcommand or a LINE: cli/commands/dispatch.py's run_any,
-handed down, since the subcommands sit above this layer); its exit status."""
+
+class RunLine(Protocol):
+    """How a batch runs its input line `number` (a subcommand or a LINE: cli/commands/dispatch.py's
+    run_any, handed down, since the subcommands sit above this layer); its exit status."""
+
+    def __call__(self, runner: Runner, text: str, *, number: int | None = None) -> int: ...
 
 
 def run_batch(runner: Runner, env: Environment, run_any: RunLine) -> int:
     """One LINE per input line, each run by `run_any`; keeps going after a bad line; the worst
     status wins."""
-    from cli.base.position import answering
+    from cli.base.position import reading_stdin
     from cli.base.safe import as_text, not_utf8
 
     status = int(ExitStatus.OK)
     runner.holding = True
     try:
-        with answering() as at:
+        with reading_stdin():
             for number, raw in enumerate(input_lines(env.stdin, runner.flush), start=1):
                 text = raw.lstrip("\ufeff").strip()  # a file saved with a byte-order mark
                 if not text or text.startswith("#"):
                     continue
                 bad = not_utf8(text, "the line")
                 if bad is not None:  # that line's error; the rest of the batch runs
-                    at(number, as_text(text))
-                    status = worst(status, runner.report(as_text(text), UsageError(bad)))
+                    status = worst(status, runner.report(as_text(text), UsageError(bad),
+                                                         number=number))
                     continue
-                at(number, text)
                 too_long = over_long(raw)
                 if too_long is not None:
-                    status = worst(status, runner.report(text[:MAX_LINE], too_long))
+                    status = worst(status, runner.report(text[:MAX_LINE], too_long,
+                                                         number=number))
                     continue
-                status = worst(status, run_any(runner, text))
+                status = worst(status, run_any(runner, text, number=number))
     finally:
         runner.holding = False
         runner.flush()

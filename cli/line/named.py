@@ -16,7 +16,6 @@ from cli.base.argv import FRONT_WORDS
 from rules.errors import RollError
 from rules.named_rolls import Expansion, reserved_words
 from rules.notation import ast
-from rules.notation.parts import first_name as first_word_of
 from rules.notation.parts import is_name
 from rules.resolution import Resolution
 
@@ -24,6 +23,7 @@ if TYPE_CHECKING:
     from cli.base.settings import Settings
     from cli.store import CampaignView
     from rules.campaign import Character
+    from rules.notation.head import Head
 
 
 @cache
@@ -45,14 +45,15 @@ def never_names() -> frozenset[str]:
     return frozenset(reserved_words({"every": pool_commands()}, FRONT_WORDS))
 
 
-def first_name(text: str, line: ast.Line | None = None) -> str | None:
+def first_name(name: str | None, line: ast.Line | None = None) -> str | None:
     """The LINE's first word, lower-cased, if it is shaped like a name (after any `Nx`): the
-    command word of its tree, or, for a LINE that parses only once expanded, of its text."""
+    command word of its tree, or, for a LINE that parses only once expanded, the `name` its
+    head read (rules/notation/head.py)."""
     if isinstance(line, ast.CommandLine):
         return line.word if is_name(line.word) else None
     if line is not None:
         return None  # dice are never names
-    return first_word_of(text)
+    return name
 
 
 def sheet_rolls(character: Character | None) -> dict[str, str]:
@@ -74,14 +75,14 @@ def expand_in(
     return _expand(text, rolls, chosen, values)
 
 
-def may_name(text: str, line: ast.Line | RollError, system_id: str | None, acting: str | None
-             ) -> bool:
+def may_name(first: str | None, line: ast.Line | RollError, system_id: str | None,
+             acting: str | None) -> bool:
     """Whether the LINE's first word may name a roll: dice never do, nor `roll`'s own words,
     nor a command of the system in use (`system_id`: chosen, or the acting character's once
     read; generic's for nobody)."""
     if isinstance(line, ast.RollLine):
         return False  # dice are never names: a plain LINE imports nothing more
-    name = first_name(text, None if isinstance(line, RollError) else line)
+    name = first_name(first, None if isinstance(line, RollError) else line)
     if name is None or name in never_names():
         return False
     if system_id is None and acting is not None:
@@ -91,14 +92,14 @@ def may_name(text: str, line: ast.Line | RollError, system_id: str | None, actin
     return name not in reserved(get_system(system_id or "generic").id)
 
 
-def expansion_in(tx: CampaignView, text: str, line: ast.Line | RollError, settings: Settings,
+def expansion_in(tx: CampaignView, head: Head, line: ast.Line | RollError, settings: Settings,
                  acting: str | None, system_id: str | None = None) -> Expansion | None:
-    """The LINE that `text`'s first word names (a sheet's roll or an alias), read in the
-    LINE's own transaction, or None (a command of `system_id`, the system that resolves it
-    once known, is never a name)."""
-    if not may_name(text, line, settings.system_id() or system_id, acting):
+    """The LINE that the first word of `head`'s LINE names (a sheet's roll or an alias), read
+    in the LINE's own transaction, or None (a command of `system_id`, the system that resolves
+    it once known, is never a name)."""
+    if not may_name(head.name, line, settings.system_id() or system_id, acting):
         return None
-    found = expand_in(tx, text, acting, settings.system_id())
+    found = expand_in(tx, head.body, acting, settings.system_id())
     return found if found.expanded else None
 
 

@@ -12,7 +12,6 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from cli.base.environment import ExitStatus
-from cli.line.bot_word import without_bot_word
 from cli.line.plan import LineRun, needs_campaign, parse_expanded, parsed, pick_system
 from cli.line.runner import Runner, roll_error
 from cli.render.odds_chart import cumulative_json, odds_json, odds_text, percent
@@ -22,7 +21,7 @@ from rules.errors import NotationError, RollError, UsageError
 from rules.exact import Odds
 from rules.exact.risk_odds import expected_uses, survival
 from rules.notation import ast
-from rules.notation.tokens import split_uses
+from rules.notation.head import ODDS_LINE, Head, read_head
 from rules.systems import Context
 from rules.table import TableState
 
@@ -31,21 +30,24 @@ if TYPE_CHECKING:
 
 
 def show_odds(
-    runner: Runner, text: str, at_least: bool = False, at_most: bool = False,
-    width: int | None = None, run: LineRun | None = None,
+    runner: Runner, line: Head | str, at_least: bool = False, at_most: bool = False,
+    width: int | None = None, run: LineRun | None = None, number: int | None = None,
 ) -> int:
-    """Print the odds of the LINE `text` (JSON under --json) under `run`'s options (the
-    process's when None); an error is reported, its status returned."""
+    """Print the odds of the LINE (its head, or its text: read here) (JSON under --json) under
+    `run`'s options (the process's when None); an error is reported (naming the batch's input
+    line `number`), its status returned."""
     survives: Survival | None = None
-    text = without_bot_word(runner, text)  # `odds /r 1d20`: a dice bot's word, noted once
+    head = line if isinstance(line, Head) else read_head(line, ODDS_LINE)
+    if head.bot_word is not None:  # `odds /r 1d20`: a dice bot's word, noted once
+        runner.note_bot_word(head.bot_word)
+    text = head.typed  # the LINE as given, `uses K` and all
     run = run or runner.line_run()
     try:
-        body, uses = split_uses(text)
-        named, line, odds, system_id = _odds(runner, body, run)
-        if uses is not None:
-            survives = Survival.of(line, uses)
+        named, tree, odds, system_id = _odds(runner, head, run)
+        if head.uses is not None:
+            survives = Survival.of(tree, head.uses)
     except Exception as exc:
-        return runner.report(given(text), given_error(roll_error(exc)), run.settings)
+        return runner.report(given(text), given_error(roll_error(exc)), run.settings, number)
     if run.settings.json:
         obj = odds_json(odds, given(text), system_id)
         obj.update(cumulative_json(odds, at_least, at_most))
@@ -119,7 +121,7 @@ class Survival:
         return f"Δ{self.sides}{edge} survives {self.rolls} rolls: {percent(self.chance)}{lasts}"
 
 
-def _odds(runner: Runner, text: str, run: LineRun
+def _odds(runner: Runner, head: Head, run: LineRun
           ) -> tuple[Expansion | None, ast.Line, Odds, str]:
     """Price the LINE with its system, reading the campaign (in one read-only transaction: who
     acts, the name in reach, the sheet) only when it has to: `odds longsword` prices what the
@@ -128,19 +130,20 @@ def _odds(runner: Runner, text: str, run: LineRun
     from cli.line.stats import filled
 
     roller = Roller(RandomSource(0))  # systems may need a roller in the context; odds throw none
+    text = head.body
     first = parsed(text)
     reads = (needs_campaign(first, run.acting(), False) if isinstance(first, ast.Line)
              else run.acting() is not None) or run.may_take_turn(first)
     table: TableState | None = None
     named: Expansion | None = None
-    if (reads or may_name(text, first, run.settings.system_id(), None)) and runner.resolver.campaign_exists(
-            run.settings):
+    if (reads or may_name(head.name, first, run.settings.system_id(), None)
+            ) and runner.resolver.campaign_exists(run.settings):
         with runner.resolver.reading() as tx:
             acting, table, system = runner.resolver.acting_in(tx, text, first, run, say=True)
-            named = expansion_in(tx, text, first, run.settings, acting,
+            named = expansion_in(tx, head, first, run.settings, acting,
                                  None if system is None else system.id)
             if named is None:
-                named = filled(text, table, system)
+                named = filled(head, table, system)
             line = _one(text, first, named)
             text = text if named is None else named.line
             if table is None and needs_campaign(line, acting, False):
@@ -148,8 +151,8 @@ def _odds(runner: Runner, text: str, run: LineRun
             if table is not None and system is not None:
                 return named, line, system.odds(line, Context(system, table, roller, text)), \
                     system.id
-    elif "{" in text:
-        named = filled(text, None, None)
+    elif head.holes:
+        named = filled(head, None, None)
     line = _one(text, first, named)
     text = text if named is None else named.line
     system = pick_system(run.settings, None)

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from cli.base.settings import Settings
     from cli.store import CampaignStore, CampaignView
     from rules.named_rolls import Expansion
+    from rules.notation.head import Head
     from rules.record import Record
     from rules.table import TableState
 
@@ -89,11 +90,12 @@ class Resolver:
             raise no_campaign(where_of(settings))
         return False
 
-    def results(self, text: str, run: LineRun) -> Iterable[Resolution] | Logged:
+    def results(self, head: Head, run: LineRun) -> Iterable[Resolution] | Logged:
         """The results of a LINE, in order. Plain dice from a random source come one at a time,
         as they are shown (a stream: `-n 100000 1d6` keeps one chunk); anything that may read
         or write the campaign, or must use up `--rolled` faces first, is made whole before any
         is shown."""
+        text = head.body
         plain = None if run.secret or run.turns else self.plans.known(text, run.settings)
         line = parsed(text) if plain is None else plain.line
         if plain is None:
@@ -106,13 +108,13 @@ class Resolver:
                  else run.acting() is not None) or run.may_take_turn(line)
         from cli.line.named import may_name
 
-        if not (reads or may_name(text, line, run.settings.system_id(), None)):
-            return self._at_no_table(text, line, run)  # `d20+{might}` for nobody: the defaults
+        if not (reads or may_name(head.name, line, run.settings.system_id(), None)):
+            return self._at_no_table(head, line, run)  # `d20+{might}` for nobody: the defaults
         if not self.campaign_exists(run.settings):
-            return self._at_no_table(text, line, run)
+            return self._at_no_table(head, line, run)
         if getattr(run.source, "interactive", False):  # faces at a prompt: a person's time
-            return self.typed(text, line, run)
-        return self._in_one_transaction(text, line, run)
+            return self.typed(head, line, run)
+        return self._in_one_transaction(head, line, run)
 
     @staticmethod
     def records(results: Iterable[Resolution] | Logged) -> Iterator[Record | None] | None:
@@ -152,13 +154,14 @@ class Resolver:
         if last and run.checks_faces and isinstance(run.source, ScriptedSource):
             run.source.check_used_up()
 
-    def _at_no_table(self, text: str, line: ast.Line | RollError, run: LineRun
+    def _at_no_table(self, head: Head, line: ast.Line | RollError, run: LineRun
                      ) -> list[Resolution]:
         """A LINE resolved with no campaign (none there, or nothing it reads): its `{name}`s
         take their defaults; one that changes something creates the campaign to log it."""
         from cli.line.stats import filled
 
-        named = filled(text, None, None)
+        text = head.body
+        named = filled(head, None, None)
         if named is not None:
             text, line = named.line, parse_expanded(named)
         if isinstance(line, RollError):
@@ -166,7 +169,7 @@ class Resolver:
         single, times = repeats(line, run.settings)
         return self.without_campaign(single, text, times, Budget(), run, named)
 
-    def read_in(self, tx: CampaignView, text: str, line: ast.Line | RollError, run: LineRun,
+    def read_in(self, tx: CampaignView, head: Head, line: ast.Line | RollError, run: LineRun,
                 say: bool = False) -> tuple[str | None, TableState | None, System | None,
                                             Expansion | None, str, ast.Line]:
         """Who acts, and the LINE as the table reads it: a named roll expanded, else its
@@ -174,18 +177,19 @@ class Resolver:
         from cli.line.named import expansion_in
         from cli.line.stats import filled
 
+        text = head.body
         acting, table, system = self.acting_in(tx, text, line, run, say)
-        named = expansion_in(tx, text, line, run.settings, acting,
+        named = expansion_in(tx, head, line, run.settings, acting,
                              None if system is None else system.id)
         if named is None:
-            named = filled(text, table, system)
+            named = filled(head, table, system)
         if named is not None:
             text, line = named.line, parse_expanded(named)
         if isinstance(line, RollError):
             raise line
         return acting, table, system, named, text, line
 
-    def _in_one_transaction(self, text: str, line: ast.Line | RollError, run: LineRun
+    def _in_one_transaction(self, head: Head, line: ast.Line | RollError, run: LineRun
                             ) -> list[Resolution] | Logged:
         """Every repeat of a LINE in one write transaction: who acts (the turn's combatant),
         the names in reach, the sheet and its last entry read once; all of the changes, or
@@ -199,8 +203,8 @@ class Resolver:
             try:
                 tx = opened.enter_context(self.campaign().transaction())
             except CampaignUnavailable as error:
-                return self._through_outage(text, line, run, error)
-            acting, table, system, named, text, single = self.read_in(tx, text, line, run, True)
+                return self._through_outage(head.body, line, run, error)
+            acting, table, system, named, text, single = self.read_in(tx, head, line, run, True)
             single, times = repeats(single, run.settings)
             budget = Budget()  # the dice limit covers the whole LINE, repeats included
             if not needs_campaign(single, acting, run.secret):  # an alias for dice, nobody acting
@@ -224,12 +228,12 @@ class Resolver:
                 records.append(None if run.secret else record)  # JSON shows no `secret`
             return Logged(tuple(results), tuple(records))
 
-    def typed(self, text: str, line: ast.Line | RollError, run: LineRun) -> list[Resolution]:
+    def typed(self, head: Head, line: ast.Line | RollError, run: LineRun) -> list[Resolution]:
         """A LINE whose faces a person types (`physical on`): each repeat read, its faces asked
         for, then written in a short transaction of its own whose `before` checks refuse anything
         changed meanwhile (a person's time never holds the campaign's write lock)."""
         with self.reading() as tx:
-            acting, _, _, named, text, single = self.read_in(tx, text, line, run)
+            acting, _, _, named, text, single = self.read_in(tx, head, line, run)
         single, times = repeats(single, run.settings)
         budget = Budget()
         if not needs_campaign(single, acting, run.secret):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cached_property
-from typing import TYPE_CHECKING, TextIO, cast
+from typing import TYPE_CHECKING
 
 from cli.base.environment import Environment, ExitStatus
 from cli.base.settings import Settings
@@ -14,6 +14,7 @@ from cli.render import text as render_text
 from rules.dice.source import DiceSource, RandomSource, ScriptedSource
 from rules.errors import LimitError, RollError
 from rules.limits import MAX_REPEAT
+from rules.notation.head import LINE_ONLY, Head, read_head
 
 if TYPE_CHECKING:
     from cli.line.plan import LineRun
@@ -62,10 +63,8 @@ def line_runner(settings: Settings, words: list[str], env: Environment) -> Runne
         layout = terminal_layout(True)
     if env.stderr_isatty:
         from cli.base.terminal import output_width
-        from cli.render.fitted import FittedErrors
 
-        errors = cast(TextIO, FittedErrors(env.stderr, output_width))
-        env = Environment(env.stdin, env.stdout, errors)
+        env = Environment(env.stdin, env.stdout, env.stderr, error_width=output_width)
     batch = not words or words == ["-"]
     return Runner(settings, env, one_shot=not batch, layout=layout)
 
@@ -97,7 +96,7 @@ class Runner:
         self.failed = False
         self._campaign: CampaignStore | None = None
         self.layout = layout  # a terminal's width and echo; None: lines as rendered
-        self.bot_noted = False  # a dice bot's word before a LINE is noted once (cli/line/bot_word.py)
+        self.bot_noted = False  # a dice bot's word before a LINE is noted once (note_bot_word)
 
     @cached_property
     def resolver(self) -> Resolver:
@@ -127,15 +126,19 @@ class Runner:
         """Send what was printed: a batch calls it before a read that may wait."""
         self.env.flush()
 
-    def report(self, line: str, error: RollError, settings: Settings | None = None) -> int:
-        """Show an error (and its caret); JSON mode also writes the error object to stdout."""
+    def report(self, line: str, error: RollError, settings: Settings | None = None,
+               number: int | None = None) -> int:
+        """Show an error of `line` (and its caret), the batch's input line `number` (else the
+        one the Environment answers, if any); JSON mode also writes the error object to stdout."""
         self.failed = True
         error = self.outage_error(error)
+        if number is None and self.env.asked is not None:
+            number = self.env.asked.number
         if (settings or self.settings).json:
             from cli.render import json as render_json  # only --json: it loads the log record
 
-            self.env.json(render_json.error_to_json(line, error))
-        self.err(render_text.error_text(line, error))
+            self.env.json(render_json.error_to_json(line, error, number))
+        self.env.say_error(render_text.error_lines(line, error, number))
         return error.exit_status
 
     def show(self, res: Resolution, settings: Settings | None = None) -> None:
@@ -186,30 +189,37 @@ class Runner:
             self._usual = run
         return run
 
-    def run(self, text: str, settings: Settings | None = None, source: DiceSource | None = None,
-            turns: bool = False) -> int:
+    def run(self, line: Head | str, settings: Settings | None = None,
+            source: DiceSource | None = None, turns: bool = False,
+            number: int | None = None) -> int:
         """Evaluate one LINE (all its repeats) under `settings`, print the results, return the
-        exit status."""
-        secret = False
-        if text.lstrip()[:7].lower() == "secret ":  # the GM's secret roll (cli/line/secret.py)
-            from cli.line.secret import split_secret
-
-            secret, text = split_secret(text)
-        run = self.line_run(settings, source, secret, turns)
+        exit status (an error names the batch's input line `number`); a LINE given as text has
+        its head read here (`secret`, its name, its `{stat}` holes)."""
+        head = line if isinstance(line, Head) else read_head(line, LINE_ONLY)
+        run = self.line_run(settings, source, head.secret, turns)
         self.resolver.secret_logged = False
         try:
-            status = self.show_all(self.resolver.results(text, run), run.settings)
+            status = self.show_all(self.resolver.results(head, run), run.settings)
         except Exception as exc:
-            return self.report(text, roll_error(exc), run.settings)
-        if secret and not run.settings.json and not run.settings.quiet:
+            return self.report(head.body, roll_error(exc), run.settings, number)
+        if head.secret and not run.settings.json and not run.settings.quiet:
             from cli.line.secret import notice
 
             self.out(notice(self.resolver.secret_logged))
         return status
 
+    def note_bot_word(self, word: str) -> None:
+        """Say once a process (a one-shot, a batch, a REPL session) that a dice bot's command
+        word (`/r`, as typed) was read before a LINE (rules/notation/bot.py)."""
+        if not self.bot_noted:
+            from rules.notation.bot import bot_note
+
+            self.bot_noted = True
+            self.err(bot_note(word))
+
     def evaluate(self, text: str, settings: Settings | None = None) -> list[Resolution]:
         """Every result of a LINE, all made before any is shown."""
-        return list(self.resolver.results(text, self.line_run(settings)))
+        return list(self.resolver.results(read_head(text, LINE_ONLY), self.line_run(settings)))
 
     def show_all(self, results: Iterable[Resolution] | Logged, settings: Settings) -> int:
         """Print a LINE's results as they are made, a chunk of them per write (`-n 100000
@@ -301,6 +311,6 @@ class Runner:
             try:
                 self.source.check_used_up()
             except RollError as error:
-                self.err(render_text.error_text(None, error))
+                self.env.say_error(render_text.error_lines(None, error))
                 return error.exit_status
         return int(ExitStatus.OK)

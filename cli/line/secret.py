@@ -24,18 +24,8 @@ if TYPE_CHECKING:
     from rules.campaign import LogEntry
     from rules.resolution import Resolution
 
-WORD = "secret"
-
 LOGGED = "(secret: the log shows others only that you rolled)"
 NOT_LOGGED = "(secret: no campaign, so nothing was logged)"
-
-
-def split_secret(text: str) -> tuple[bool, str]:
-    """`secret check sneak` → (True, `check sneak`); any other LINE as it is."""
-    word, _, rest = text.strip().partition(" ")
-    if word.lower() == WORD and rest.strip():
-        return True, rest.strip()
-    return False, text
 
 
 def notice(logged: bool) -> str:

@@ -6,18 +6,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rules.named_rolls import Expansion
-from rules.notation.placeholders import character_values, fill, known_names, wanted
+from rules.notation.placeholders import character_values, fill, known_names
 from rules.systems.protocol import shown_input
 
 if TYPE_CHECKING:
+    from rules.notation.head import Head
     from rules.systems import System
     from rules.table import TableState
 
 
-def filled(text: str, table: TableState | None, system: System | None) -> Expansion | None:
-    """The LINE with its `{name}`s filled, shown as `d20+{might} → d20+4`; None when it has
-    none. Nobody acting (no `table`): the defaults, else an error naming the value."""
-    names = wanted(text) if "{" in text else None
+def filled(head: Head, table: TableState | None, system: System | None) -> Expansion | None:
+    """The LINE with its `{name}` holes (read with its head) filled, shown as `d20+{might} →
+    d20+4`; None when it has none. Nobody acting (no `table`): the defaults, else an error
+    naming the value."""
+    names, text = list(head.holes), head.body
     if not names:
         return None
     values: dict[str, int] = {}

@@ -15,6 +15,7 @@ from cli.base.safe import shown
 from rules.dice.budget import Budget
 from rules.dice.evaluate import Roller
 from rules.errors import RollError, UsageError
+from rules.notation.head import TABLE_WORDS
 from rules.resolution import Resolution
 from rules.tables import RollTable, TableError, TableRoll, roll_table, table_from_csv, table_from_data
 from rules.tables.build import csv_lines
@@ -25,8 +26,6 @@ if TYPE_CHECKING:
     from cli.line.runner import Runner
     from cli.store import CampaignView
 
-TABLE_WORDS = ("import", "list", "rm", "export")
-"""`roll table`'s own commands: a table may not take one of these names."""
 SUFFIXES = (".toml", ".csv")
 
 
@@ -165,14 +164,15 @@ def table_resolution(roll: TableRoll, input_line: str, system: str) -> Resolutio
 
 
 def run_table(runner: Runner, target: str, input_line: str | None = None,
-              run: LineRun | None = None) -> int:
-    """`roll table TARGET` and a batch's `table TARGET`: roll, show (`-q`: the row's text)."""
+              run: LineRun | None = None, number: int | None = None) -> int:
+    """`roll table TARGET` and a batch's `table TARGET` (its input line `number`): roll, show
+    (`-q`: the row's text)."""
     line = input_line or f"table {target}"
     try:
         run = run or runner.line_run()
         rolls = table_roll(runner, target, run)
     except RollError as error:
-        return runner.report(line, error, None if run is None else run.settings)
+        return runner.report(line, error, None if run is None else run.settings, number)
     system = run.settings.system_id() or "generic"
     for roll in rolls:
         if run.settings.quiet and not run.settings.json:

@@ -4,7 +4,7 @@ shown as a window around the caret (`…` where it goes on), so the caret still 
 
 from __future__ import annotations
 
-import re
+from dataclasses import dataclass
 from typing import TextIO
 
 from cli.base.terminal import output_width
@@ -12,43 +12,48 @@ from cli.render.wrapping import char_width, wrap
 
 ERROR_START = "roll: error: "
 MARGIN = "  "
-"""How far the LINE and its caret sit under `roll: error:` (cli/render/text.py error_text)."""
+"""How far the LINE and its caret sit under `roll: error:` (cli/render/text.py error_lines)."""
 MORE = "…"
 """Where a windowed LINE goes on past the screen."""
-_CARET = re.compile(r"^ +\^$")
 
 
-def fit_error(text: str, width: int) -> str:
-    """An error's `roll: error: …` lines wrapped at words to `width` (continuations under
-    a hanging indent); the LINE and its caret below fit too, the caret under its character."""
-    width = max(width, 20)
-    lines = text.split("\n")
-    out: list[str] = []
-    for n, line in enumerate(lines):
-        if line.startswith(ERROR_START):
-            out += wrap(line, width)
-        elif n + 1 < len(lines) and _is_caret(lines[n + 1]) and line.startswith(MARGIN):
-            shown, caret = _window(line[len(MARGIN):], len(lines[n + 1]) - len(MARGIN) - 1,
-                                   width - len(MARGIN))
-            out.append(MARGIN + shown)
-            lines[n + 1] = MARGIN + " " * caret + "^"
-        else:
-            out.append(line)
-    return "\n".join(out)
+@dataclass(frozen=True, slots=True)
+class ErrorLines:
+    """An error as a screen shows it, made from its fields: what it says (`roll: error: …`),
+    and the LINE as the caret line shows it with the columns before its caret (None: no
+    caret). Laid out from these, never from its rendered text."""
+
+    said: str
+    line: str | None = None
+    caret: int = 0
+
+    def text(self) -> str:
+        """Its lines as written (a pipe's: `roll: error: …` one line, as scripts read it)."""
+        if self.line is None:
+            return self.said
+        return f"{self.said}\n{MARGIN}{self.line}\n{MARGIN}{' ' * self.caret}^"
+
+    def fitted(self, width: int) -> str:
+        """Its `roll: error: …` lines wrapped at words to `width` (continuations under a
+        hanging indent); the LINE shown as a window around the caret when it is wider."""
+        width = max(width, 20)
+        out: list[str] = []
+        for part in self.said.split("\n"):
+            out += wrap(part, width) if part.startswith(ERROR_START) else [part]
+        if self.line is not None:
+            shown, caret = _window(self.line, self.caret, width - len(MARGIN))
+            out += [MARGIN + shown, MARGIN + " " * caret + "^"]
+        return "\n".join(out)
 
 
-def for_stream(text: str, stream: TextIO) -> str:
+def for_stream(lines: ErrorLines, stream: TextIO) -> str:
     """An error laid out for where it goes: fitted to the screen on a terminal; in a pipe its
     lines as written (`roll: error: …` one line, as scripts read it)."""
     try:
         on_screen = stream.isatty()
     except (AttributeError, ValueError):
         on_screen = False
-    return fit_error(text, output_width()) if on_screen else text
-
-
-def _is_caret(line: str) -> bool:
-    return bool(_CARET.match(line)) and line.startswith(MARGIN)
+    return lines.fitted(output_width()) if on_screen else lines.text()
 
 
 def _window(line: str, caret: int, room: int) -> tuple[str, int]:

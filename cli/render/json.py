@@ -62,13 +62,10 @@ def rerolled_to_json(again: Rerolled) -> dict[str, Any]:
             "effects": [c.to_json() for c in again.effects], "result": dict(again.fields)}
 
 
-def error_to_json(line: str, error: RollError) -> dict[str, Any]:
-    """SPEC §3's error object; in a batch it also names the input line (`"line": 3`)."""
-    from cli.base.position import batch_line
-
+def error_to_json(line: str, error: RollError, number: int | None = None) -> dict[str, Any]:
+    """SPEC §3's error object; for a batch's input line `number` it also names it (`"line": 3`)."""
     column = error.column if isinstance(error, NotationError) else None
     out: dict[str, Any] = {"input": line, "error": error.message, "column": column}
-    number = batch_line()
     if number is not None:
         out["line"] = number
     return out

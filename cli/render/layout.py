@@ -6,7 +6,8 @@ This module is its public face; each job is in a module of its own:
 - cli/render/wrapping.py: `width_of`, `wrap` (words, hanging indents, never wider), `wrap_items`;
 - cli/render/document.py: `reflow`, a help text or sheet written for 80 columns laid out to
   any width; cli/render/grid.py: its tables (`table`), stacked in column groups when narrow;
-- cli/render/error_layout.py: `fit_error`, an error wrapped, its caret kept under its character
+- cli/render/error_layout.py: `ErrorLines`, an error laid out from its fields, wrapped, its caret
+  kept under its character
   (`for_stream`: fitted on a terminal, as written in a pipe);
 - here: `Layout`, a rendered result reordered (outcome and total first) and wrapped, working
   on the renderer's text (colour included) without knowing how any result is described.
@@ -21,7 +22,7 @@ from cli.base.safe import shown
 from cli.base.terminal import output_width, terminal_columns
 from cli.render.colour_marks import in_colour
 from cli.render.document import reflow
-from cli.render.error_layout import ERROR_START, fit_error
+from cli.render.error_layout import ERROR_START, ErrorLines
 from cli.render.grid import table
 from cli.render.wrapping import (
     INDENT,
@@ -39,7 +40,7 @@ from rules.said import Face, Part, Said, Word
 from rules.systems.protocol import shown_input as shown_input_of
 
 __all__ = [
-    "ARROW", "ERROR_START", "INDENT", "SEPARATOR", "Layout", "char_width", "fit_error", "head_of",
+    "ARROW", "ERROR_START", "INDENT", "SEPARATOR", "Layout", "char_width", "ErrorLines", "head_of",
     "output_width", "reflow", "table", "terminal_layout", "visible", "width_of", "wrap",
     "wrap_items", "wrap_whole", "wrap_words", "cut", "said_words",
 ]  # fmt: skip

@@ -15,6 +15,7 @@ from rules.errors import NotationError, RollError
 from rules.said import Face, Note, Said, Word
 
 if TYPE_CHECKING:
+    from cli.render.error_layout import ErrorLines
     from rules.resolution import Change, Resolution
 
 CHANGE = "\x1b[36m"
@@ -167,24 +168,30 @@ def quiet(res: Resolution) -> str:
     return shown(res.summary)
 
 
-def error_text(line: str | None, error: RollError) -> str:
-    """`roll: error: MESSAGE`, with the LINE and a caret under the bad character; in a batch,
-    `roll: error: line 3: MESSAGE`. The message's hints are in the words of the front end that
-    runs (cli/render/wording.py: the shell's options, or the REPL's `as NAME`, `use SYSTEM`)."""
-    from cli.base.position import batch_line
+def error_text(line: str | None, error: RollError, number: int | None = None) -> str:
+    """`roll: error: MESSAGE`, with the LINE and a caret under the bad character (its lines
+    as written: `error_lines`)."""
+    return error_lines(line, error, number).text()
+
+
+def error_lines(line: str | None, error: RollError, number: int | None = None) -> ErrorLines:
+    """An error from its fields: `roll: error: MESSAGE` (for a batch's input line `number`,
+    `roll: error: line 3: MESSAGE`), with the LINE and the caret's column under the bad
+    character. The message's hints are in the words of the front end that runs
+    (cli/render/wording.py: the shell's options, or the REPL's `as NAME`, `use SYSTEM`)."""
+    from cli.render.error_layout import ErrorLines
     from cli.render.wording import wording
 
-    number = batch_line()
     where = f"line {number}: " if number is not None else ""
-    out = f"roll: error: {where}{shown(hidden_escaped(error.worded(wording())))}"
+    said = f"roll: error: {where}{shown(hidden_escaped(error.worded(wording())))}"
     if isinstance(error, NotationError) and line is not None and error.column:
         from cli.render.layout import width_of
 
         chars = [_shown_char(c) for c in line.rstrip("\n")]
         before = "".join(chars[: error.column - 1])
         indent = len(before) if before.isascii() else width_of(before)  # ASCII: a column each
-        out += f"\n  {''.join(chars)}\n  {' ' * indent}^"
-    return out
+        return ErrorLines(said, "".join(chars), indent)
+    return ErrorLines(said)
 
 
 def _shown_char(c: str) -> str:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Protocol
 from cli.base.environment import terminal_columns
 from cli.base.settings import Settings
 from cli.line.runner import Runner
+from cli.render.error_layout import ErrorLines
 from cli.repl.keys import AGAIN
 from cli.repl.physical import PhysicalSource
 from cli.repl.prompt import prompt_text
@@ -20,6 +21,7 @@ from rules.systems import get_system
 
 if TYPE_CHECKING:
     from cli.store import CampaignStore
+    from rules.notation.head import Head
 
 REPL_HELP = """\
 Type any LINE (dice or a command), or:
@@ -51,10 +53,11 @@ class Dispatch(Protocol):
     """What runs a line that is none of the REPL's own words, a subcommand or a LINE: the
     start-up hands in cli/commands/dispatch.py, which sits above the REPL."""
 
-    def run_any(self, runner: Runner, text: str, settings: Settings | None = None,
-                source: DiceSource | None = None, turns: bool = False) -> int: ...
+    def head_of(self, text: str) -> Head: ...
 
-    def subcommand_of(self, text: str) -> list[str] | None: ...
+    def run_head(self, runner: Runner, head: Head, settings: Settings | None = None,
+                 source: DiceSource | None = None, turns: bool = False,
+                 number: int | None = None) -> int: ...
 
 
 def check_acting(settings: Settings, opened: CampaignHolder | None = None) -> Settings:
@@ -100,15 +103,17 @@ def is_pure_roll(line: str, settings: Settings) -> bool:
     """Whether a LINE only rolls dice (no system command: nothing it could change), after the
     line's own options (`--as Kit spend luck` changes pools)."""
     from rules.notation import ast, parse
+    from rules.notation.head import Reading, read_head
 
+    head = read_head(line, Reading(bot=False, secret=False))
     try:
-        if line[:1] == "-":
-            from cli.line.own_options import line_options
+        if head.refused is not None:
+            raise head.refused.error
+        if head.options:
+            from cli.line.own_options import own_settings
 
-            read = line_options(line, settings)
-            if read is not None:
-                line = read.text
-        return isinstance(parse(line), ast.RollLine)
+            own_settings(head.options, settings)
+        return isinstance(parse(head.body), ast.RollLine)
     except RollError:
         return True  # it cannot run: repeating it only shows the error again
 
@@ -221,19 +226,21 @@ class Repl:
             elif word in HELP_WORDS:
                 self.help(rest.strip() or None)
             else:
-                if self.dispatch.subcommand_of(line) is None:
+                head = self.dispatch.head_of(line)
+                if head.subcommand is None:
                     self.last = line  # `again` repeats a LINE, never `undo` or `sheet rm`
                 else:
                     self.views.stale = True  # `sheet import`, `undo` … may change the names
-                self.run_line(line)
+                self.run_line(line, head)
         except RollError as error:
             self.runner.report(line, error)
         except KeyboardInterrupt:
-            self.runner.err("roll: error: interrupted")
+            self.runner.env.say_error(ErrorLines("roll: error: interrupted"))
         except SystemExit:
             pass
         except Exception as exc:  # a bug of ours: say so, and keep the REPL going
-            self.runner.err(f"roll: error: internal error: {type(exc).__name__}: {exc}")
+            self.runner.env.say_error(ErrorLines(
+                f"roll: error: internal error: {type(exc).__name__}: {exc}"))
         return True
 
     def _pages(self, line: str) -> bool:
@@ -242,32 +249,33 @@ class Repl:
         return (self.page != self.runner.out and bool(words) and words[0].lower() in PAGED
                 and not {"-f", "--follow"} & set(words))
 
-    def _paged(self, line: str) -> None:
-        """Run the LINE with its output gathered by its Environment, then shown a screenful
-        at a time."""
+    def _paged(self, head: Head) -> None:
+        """Run the line (its head) with its output gathered by its Environment, then shown a
+        screenful at a time."""
         import io
 
         gathered, env = io.StringIO(), self.runner.env
         self.runner.env = replace(env, stdout=gathered)
         try:
-            self.dispatch.run_any(self.runner, line, self.settings, self.hand, self._fight())
+            self.dispatch.run_head(self.runner, head, self.settings, self.hand, self._fight())
         finally:
             self.runner.env = env
             text = gathered.getvalue().rstrip("\n")
             if text:
                 self.page(text)
 
-    def run_line(self, line: str) -> None:
-        """Run a LINE or subcommand; physical faces typed beyond its dice are said unused."""
+    def run_line(self, line: str, head: Head) -> None:
+        """Run a LINE or subcommand (its head read once); physical faces typed beyond its dice
+        are said unused."""
         hand = self.hand
         if isinstance(hand, PhysicalSource):
             hand.start_line()
         try:
             if self._pages(line):
-                self._paged(line)
+                self._paged(head)
             else:
-                self.dispatch.run_any(self.runner, line, self.settings, hand,
-                                      self.dispatch.subcommand_of(line) is None and self._fight())
+                self.dispatch.run_head(self.runner, head, self.settings, hand,
+                                       head.subcommand is None and self._fight())
         finally:
             if line.split(" ", 1)[0].lower() == "encounter":
                 self.views.stale = True  # a fight started or ended: the view reads it

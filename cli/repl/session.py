@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from contextlib import redirect_stderr
 from dataclasses import replace
 from importlib import import_module
-from typing import TYPE_CHECKING, TextIO, cast
+from typing import TYPE_CHECKING
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.history import History
@@ -22,7 +21,6 @@ from prompt_toolkit.styles import Style
 from cli.base.environment import Environment, ExitStatus
 from cli.base.settings import Settings
 from cli.line.runner import Runner
-from cli.render.fitted import FittedErrors
 from cli.render.text import error_text
 from cli.render.wording import speaking
 from cli.repl.completer import RollCompleter
@@ -155,11 +153,10 @@ def run_repl(
     repl: Repl | None = None
     # errors (the runner's, and a subcommand's on sys.stderr) wrap at words to the pane, their
     # hints in the prompt's words
-    errors = FittedErrors(env.stderr, lambda: 80)
     try:
         # plain dice roll while the campaign is unreachable
-        runner = Runner(settings, Environment(env.stdin, env.stdout, cast(TextIO, errors)),
-                        through_outage=True)
+        runner = Runner(settings, Environment(env.stdin, env.stdout, env.stderr,
+                                              error_width=lambda: 80), through_outage=True)
         repl = Repl(runner, dispatch)
         # the check reads through the view's connection (the runner's, kept open while somebody
         # acts): no second connection to open, nor a WAL checkpoint when it closes
@@ -189,10 +186,10 @@ def run_repl(
     # is the chart's own to leave: cli/render/odds_chart.py)
     runner.env.rows = lambda: session.output.get_size().rows - TOOLBAR_ROWS
     repl.page = pager_for(runner, session)
-    errors.width = repl.width
-    runner.env = replace(runner.env, columns=repl.width)  # a command's own lines (undo's) fit
+    # a command's own lines (undo's) and every error fit the pane
+    runner.env = replace(runner.env, columns=repl.width, error_width=repl.width)
     try:
-        with redirect_stderr(cast(TextIO, errors)), speaking(prompt_words):
+        with speaking(prompt_words):
             while True:
                 repl.refresh()
                 try:
@@ -210,5 +207,4 @@ def run_repl(
                 if not repl.handle(text, repeated):
                     return int(ExitStatus.OK)
     finally:
-        errors.flush()
         repl.close()

@@ -5,7 +5,7 @@ A Discord player types the bot's command out of habit: a leading `/r`, `!r`, `/r
 only counts as a bot's when it is the whole first word and a LINE follows it: `r` alone, `reroll`,
 `rest` and `rage` stay what they are (`r` and `roll` are never a named roll's name either:
 rules/named_rolls.py). The punctuated words may also run into the dice (`!r1d20`, `/r d20`).
-The front end says once per process that it read the word so (cli/line/bot_word.py).
+The front end says once per process that it read the word so (cli/line/runner.py).
 """
 
 from __future__ import annotations
@@ -27,8 +27,12 @@ class BotCommand:
 
     def note(self) -> str:
         """What the front end says, once, on reading the word so."""
-        return (f"note: '{self.word}' is a dice bot's command word: roll reads the rest as"
-                " the LINE (said once)")
+        return bot_note(self.word)
+
+
+def bot_note(word: str) -> str:
+    """What the front end says, once, on reading a bot's word (as typed) before a LINE."""
+    return f"note: '{word}' is a dice bot's command word: roll reads the rest as the LINE (said once)"
 
 
 def alone(text: str) -> str | None:

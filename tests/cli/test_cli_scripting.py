@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from cli.base.environment import Environment
-from cli.commands.dispatch import subcommand_of
+from cli.commands.dispatch import LINE_READING
+from rules.notation.head import read_head
 from tests.support.cli import invoke, invoke_json
 
 
@@ -21,6 +22,12 @@ def test_the_text_after_odds_is_its_line_in_a_batch() -> None:
         ("odds {1d6, -1d4}kh1", "7/2", 1, 6),  # the line as given: one-shot `roll odds` too
         ("odds 2d6 + -1d4sd", "9/2", -2, 11),
     ]
+
+
+def subcommand_of(text: str) -> list[str] | None:
+    """The words of the subcommand `text` starts with, as its head reads them."""
+    sub = read_head(text, LINE_READING).subcommand
+    return None if sub is None else list(sub.words)
 
 
 def test_the_repl_reads_odds_words_the_same_way() -> None:

@@ -184,11 +184,11 @@ def test_an_error_in_a_pipe_is_one_line_as_scripts_read_it(
 
 
 def test_an_error_line_wraps_and_keeps_its_caret() -> None:
-    from cli.render.layout import fit_error
+    from cli.render.layout import ErrorLines
 
-    text = "roll: error: expected a term, found the end of the line after a very long LINE\n" \
-           "  2d6+\n      ^"
-    assert fit_error(text, 40).split("\n") == [
+    said = ErrorLines("roll: error: expected a term, found the end of the line after a very long"
+                      " LINE", "2d6+", 4)
+    assert said.fitted(40).split("\n") == [
         "roll: error: expected a term, found the",
         "  end of the line after a very long LINE",
         "  2d6+",

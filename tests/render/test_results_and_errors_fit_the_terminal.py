@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from cli.render.error_layout import fit_error
+from cli.render.error_layout import ErrorLines
 from cli.render.layout import width_of
 
 WIDTHS = (40, 80, 100)
@@ -149,8 +149,7 @@ def test_in_a_pipe_an_error_is_its_lines_as_written(tmp_path: Path) -> None:
 
 def test_the_window_keeps_the_caret_under_its_character() -> None:
     def fitted(line: str, at: int, width: int) -> list[str]:
-        text = f"roll: error: bad\n  {line}\n  {' ' * at}^"
-        return fit_error(text, width).split("\n")[1:]
+        return ErrorLines("roll: error: bad", line, at).fitted(width).split("\n")[1:]
 
     assert fitted("x" + "1d6+" * 30, 0, 24) == ["  x1d6+1d6+1d6+1d6+1d6+…", "  ^"]
     assert fitted("1d6+" * 30, 120, 24) == ["  …1d6+1d6+1d6+1d6+1d6+", "  " + " " * 21 + "^"]
