@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 from cli.base.terminal import terminal_columns
 
 if TYPE_CHECKING:
-    from cli.render.error_layout import ErrorLines
+    from cli.base.error_layout import ErrorLines
     from rules.errors import RollError
 
 __all__ = ["Asked", "Environment", "ExitStatus", "Stopped", "terminal_columns"]

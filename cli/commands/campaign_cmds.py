@@ -15,9 +15,9 @@ from cli.base.group import WholeHelpGroup
 from cli.base.options import CAMPAIGN_OPTIONS, with_settings
 from cli.base.safe import shown, shown_all
 from cli.base.settings import Settings
+from cli.base.wrapping import wrap_lines
 from cli.render.change_groups import grouped, is_fight
 from cli.render.text import change_line, value_text
-from cli.render.wrapping import wrap_lines
 from cli.store.campaign_access import campaign_of, campaign_transaction
 from cli.store.where import where_of
 from rules.campaign import Character

@@ -72,7 +72,7 @@ def run_subcommand(words: list[str], runner: Runner, text: str = "",
 
             env.json(error_to_json(shown, UsageError(message), None if asked is None
                                    else asked.number))
-        from cli.render.error_layout import ErrorLines
+        from cli.base.error_layout import ErrorLines
 
         env.say_error(ErrorLines(f"roll: error: {shown_lines(message)}"))
         status = int(ExitStatus.BAD_INPUT)

@@ -90,7 +90,7 @@ def main_app(argv: list[str] | None = None) -> NoReturn:
         sys.stdout.write(exc.format_message() + "\n")
         sys.exit(0)
     except click.UsageError as exc:  # an unknown option, a missing argument: bad input too
-        from cli.render.error_layout import ErrorLines, for_stream
+        from cli.base.error_layout import ErrorLines, for_stream
         from rules.did_you_mean import said_once
 
         message = said_once(exc.format_message())

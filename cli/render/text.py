@@ -15,7 +15,7 @@ from rules.errors import NotationError, RollError
 from rules.said import Face, Note, Said, Word
 
 if TYPE_CHECKING:
-    from cli.render.error_layout import ErrorLines
+    from cli.base.error_layout import ErrorLines
     from rules.resolution import Change, Resolution
 
 CHANGE = "\x1b[36m"
@@ -178,9 +178,9 @@ def error_lines(line: str | None, error: RollError, number: int | None = None) -
     """An error from its fields: `roll: error: MESSAGE` (for a batch's input line `number`,
     `roll: error: line 3: MESSAGE`), with the LINE and the caret's column under the bad
     character. The message's hints are in the words of the front end that runs
-    (cli/render/wording.py: the shell's options, or the REPL's `as NAME`, `use SYSTEM`)."""
-    from cli.render.error_layout import ErrorLines
-    from cli.render.wording import wording
+    (cli/base/wording.py: the shell's options, or the REPL's `as NAME`, `use SYSTEM`)."""
+    from cli.base.error_layout import ErrorLines
+    from cli.base.wording import wording
 
     where = f"line {number}: " if number is not None else ""
     said = f"roll: error: {where}{shown(hidden_escaped(error.worded(wording())))}"

@@ -8,9 +8,9 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Protocol
 
 from cli.base.environment import terminal_columns
+from cli.base.error_layout import ErrorLines
 from cli.base.settings import Settings
 from cli.line.runner import Runner
-from cli.render.error_layout import ErrorLines
 from cli.repl.keys import AGAIN
 from cli.repl.physical import PhysicalSource
 from cli.repl.prompt import prompt_text

@@ -20,9 +20,9 @@ from prompt_toolkit.styles import Style
 
 from cli.base.environment import Environment, ExitStatus
 from cli.base.settings import Settings
+from cli.base.wording import speaking
 from cli.line.runner import Runner
 from cli.render.text import error_text
-from cli.render.wording import speaking
 from cli.repl.completer import RollCompleter
 from cli.repl.keys import repl_bindings
 from cli.repl.lexer import NotationLexer, marked

@@ -15,9 +15,9 @@ from prompt_toolkit.output import DummyOutput
 
 from cli.base.environment import Environment
 from cli.base.settings import Settings
+from cli.base.wording import speaking, wording
 from cli.commands import dispatch
 from cli.render.text import error_text
-from cli.render.wording import speaking, wording
 from cli.repl.session import run_repl
 from cli.repl.speech import prompt_words
 from rules.dice.budget import Budget

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from cli.base.terminal import output_width
-from cli.render.wrapping import char_width, wrap
+from cli.base.wrapping import char_width, wrap
 
 ERROR_START = "roll: error: "
 MARGIN = "  "
