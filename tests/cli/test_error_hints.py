@@ -167,7 +167,7 @@ def test_no_module_of_the_repl_rewrites_error_text_with_a_regular_expression() -
             text = ast.unparse(node)
             assert "error" not in text.lower(), f"{path.name}: {node.name} rewrites errors"
             assert node.name in ("help", "at_prompt"), f"{path.name}: {node.name} rewrites text"
-    fitted = ast.parse((REPL.parent / "render" / "error_layout.py").read_text(encoding="utf-8"))
+    fitted = ast.parse((REPL.parent / "base" / "error_layout.py").read_text(encoding="utf-8"))
     imported = {a.name for n in ast.walk(fitted) if isinstance(n, ast.Import | ast.ImportFrom)
                 for a in n.names}
     imported |= {n.module or "" for n in ast.walk(fitted) if isinstance(n, ast.ImportFrom)}
