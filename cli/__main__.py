@@ -36,8 +36,8 @@ def _as_text(args: list[str]) -> list[str]:
             from rules.errors import UsageError
 
             if "--json" in args:
+                from cli.base.error_layout import error_to_json
                 from cli.base.safe import dumps
-                from cli.render.json import error_to_json
 
                 line = " ".join(as_text(a) for a in args)
                 sys.stdout.write(dumps(error_to_json(line, UsageError(bad))) + "\n")

@@ -132,13 +132,13 @@ class Environment:
         line `number`; either not given is the `asked` line's. `roll: error: …` (wrapped at
         words for a person reading), and under `as_json` its object on stdout too, so a script
         reads an answer for every command; its exit status."""
-        from cli.render.text import error_lines
+        from cli.base.error_layout import error_lines
 
         asked = self.asked
         if number is None and asked is not None:
             number = asked.number
         if self.as_json:
-            from cli.render.json import error_to_json
+            from cli.base.error_layout import error_to_json
 
             shown = line if line is not None else "" if asked is None else asked.line
             self.json(error_to_json(shown, error, number))

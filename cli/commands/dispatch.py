@@ -68,7 +68,7 @@ def run_subcommand(words: list[str], runner: Runner, text: str = "",
     except click.ClickException as exc:  # a usage error of the subcommand's own words
         message = said_once(exc.format_message())
         if settings.json:  # every input line answers with one JSON object
-            from cli.render.json import error_to_json
+            from cli.base.error_layout import error_to_json
 
             env.json(error_to_json(shown, UsageError(message), None if asked is None
                                    else asked.number))

@@ -145,8 +145,8 @@ def help_as_json(command: click.Command, args: list[str]) -> int:
 def answer_json(args: list[str], message: str) -> None:
     """A usage error's object on stdout (`roll --json sheet`: its `input` the LINE alone)."""
     from cli.base.argv import line_of
+    from cli.base.error_layout import error_to_json
     from cli.base.safe import dumps
-    from cli.render.json import error_to_json
     from rules.errors import UsageError
 
     sys.stdout.write(dumps(error_to_json(line_of(args), UsageError(message))) + "\n")

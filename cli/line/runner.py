@@ -134,11 +134,11 @@ class Runner:
         error = self.outage_error(error)
         if number is None and self.env.asked is not None:
             number = self.env.asked.number
-        if (settings or self.settings).json:
-            from cli.render import json as render_json  # only --json: it loads the log record
+        from cli.base.error_layout import error_lines, error_to_json
 
-            self.env.json(render_json.error_to_json(line, error, number))
-        self.env.say_error(render_text.error_lines(line, error, number))
+        if (settings or self.settings).json:
+            self.env.json(error_to_json(line, error, number))
+        self.env.say_error(error_lines(line, error, number))
         return error.exit_status
 
     def show(self, res: Resolution, settings: Settings | None = None) -> None:
@@ -311,6 +311,8 @@ class Runner:
             try:
                 self.source.check_used_up()
             except RollError as error:
-                self.env.say_error(render_text.error_lines(None, error))
+                from cli.base.error_layout import error_lines
+
+                self.env.say_error(error_lines(None, error))
                 return error.exit_status
         return int(ExitStatus.OK)

@@ -58,8 +58,7 @@ def test_after_a_batch_a_one_shots_error_names_no_line() -> None:
 
 
 def test_an_errors_lines_are_made_from_its_fields() -> None:
-    from cli.base.error_layout import ErrorLines
-    from cli.render.text import error_lines
+    from cli.base.error_layout import ErrorLines, error_lines
 
     error = NotationError("expected a term, found '日'", "2d6+日", 5)
     lines = error_lines("2d6+日", error, 4)

@@ -37,8 +37,8 @@ def test_the_short_ways_around_the_unicode_tables_give_their_answers() -> None:
 
     from wcwidth import wcwidth  # type: ignore[import-untyped]
 
+    from cli.base.error_layout import _shown_char
     from cli.render.layout import char_width
-    from cli.render.text import _shown_char
 
     for code in range(0x300):
         c = chr(code)
