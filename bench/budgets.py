@@ -195,13 +195,14 @@ def work_counts() -> None:
 # ---- modules loaded ----
 
 PLAIN_LATER = ("prompt_toolkit", "sqlite3", "rich", "click", "typer", "cli.repl", "cli.store",
-               "cli.commands", "cli.entry.app", "rules.exact",
+               "cli.commands.line_cmd", "cli.entry.app", "rules.exact",
                "rules.named_rolls", "rules.systems.sheet_checks", "rules.systems.pools",
                "cli.commands.odds_cmd", "json", "fractions", "shlex", "cli.render.layout",
                "cli.render.meanwhile", "cli.render.change_groups", "unicodedata",
                "rules.notation.grammar", "pyparsing", "rules.campaign",
                "rules.systems.sheet_terms")
-"""Not loaded by a plain LINE: the REPL, the store, rich, Click and Typer; the odds engine,
+"""Not loaded by a plain LINE: the REPL, the store, rich, Click and Typer, the commands (but
+cli/commands/dispatch.py, which runs any line); the odds engine,
 named rolls, sheets and pool commands; json (--json), fractions (a division), shlex, the
 terminal's layout, the REPL's "meanwhile", a fight's change grouping, the Unicode tables;
 the grammar and pyparsing (a plain sum of dice is read by rules/notation/fast_sums.py); no

@@ -165,7 +165,7 @@ def run_any(runner: Runner, text: str, settings: Settings | None = None,
             number: int | None = None) -> int:
     """Run a one-shot's, a batch's (its input line `number`) or a REPL's line under `settings`
     (the process's when None): its head read once (rules/notation/head.py), then `run_head`."""
-    return run_head(runner, head_of(text), settings, source, turns, number)
+    return run_head(runner, read_head(text, LINE_READING), settings, source, turns, number)
 
 
 def head_of(text: str) -> Head:
