@@ -88,8 +88,8 @@ def connections(fn: Callable[[], object]) -> int:
 # ---- function calls ----
 
 def runner(stdin: str = "", **settings: object) -> Any:
-    from cli.entry.environment import Environment
-    from cli.entry.settings import Settings
+    from cli.base.environment import Environment
+    from cli.base.settings import Settings
     from cli.line.runner import Runner
 
     env = Environment(stdin=io.StringIO(stdin), stdout=io.StringIO(), stderr=io.StringIO())
@@ -98,6 +98,7 @@ def runner(stdin: str = "", **settings: object) -> Any:
 
 
 def call_budgets() -> None:
+    from cli.commands.dispatch import run_any
     from cli.line.batch import run_batch
     from rules.dice.evaluate import Roller
     from rules.dice.source import RandomSource
@@ -113,12 +114,12 @@ def call_budgets() -> None:
 
     text = "\n".join(EVERYDAY * 50)
     warm = runner(text)
-    run_batch(warm, warm.env)
+    run_batch(warm, warm.env, run_any)
     batch = runner(text)
     # ~102 a LINE: a batch line is asked, in turn, for a dice bot's word, its own LINE options
     # and a subcommand before it rolls (SPEC §2, §5: each a few calls)
     report("900 everyday LINEs piped (~108 calls a LINE)",
-           calls(lambda: run_batch(batch, batch.env)), 100_000, "calls")
+           calls(lambda: run_batch(batch, batch.env, run_any)), 100_000, "calls")
 
     expr = parse("100000d6").expr  # type: ignore[union-attr]
     report("100000d6 thrown (<10 calls a die)",
@@ -154,13 +155,14 @@ def work_counts() -> None:
     campaign connections a repeat opens."""
     import cli.line.plan as plan_module
     import rules.roll_parts as parts
+    from cli.commands.dispatch import run_any
     from cli.line.batch import run_batch
 
     described: list[object] = []
     describe = parts.roll_parts  # a summary imports it when it is written (rules/systems/protocol.py)
     parts.roll_parts = lambda roll: described.append(roll) or describe(roll)  # type: ignore[assignment]
     quiet = runner("\n".join(EVERYDAY))
-    run_batch(quiet, quiet.env)
+    run_batch(quiet, quiet.env, run_any)
     parts.roll_parts = describe
     report("dice described by 18 LINEs under -q", len(described), 0, "times")
 
@@ -168,7 +170,7 @@ def work_counts() -> None:
     check = plan_module.check_dice_limit
     plan_module.check_dice_limit = lambda expr, times: checked.append(expr) or check(expr, times)  # type: ignore[assignment]
     batch = runner("\n".join(EVERYDAY * 20))
-    run_batch(batch, batch.env)
+    run_batch(batch, batch.env, run_any)
     plan_module.check_dice_limit = check
     report("dice limits checked for 18 LINEs x 20", len(checked), len(EVERYDAY), "times")
 
@@ -193,13 +195,14 @@ def work_counts() -> None:
 # ---- modules loaded ----
 
 PLAIN_LATER = ("prompt_toolkit", "sqlite3", "rich", "click", "typer", "cli.repl", "cli.store",
-               "cli.commands", "cli.entry.app", "rules.exact",
+               "cli.commands.line_cmd", "cli.entry.app", "rules.exact",
                "rules.named_rolls", "rules.systems.sheet_checks", "rules.systems.pools",
                "cli.commands.odds_cmd", "json", "fractions", "shlex", "cli.render.layout",
                "cli.render.meanwhile", "cli.render.change_groups", "unicodedata",
                "rules.notation.grammar", "pyparsing", "rules.campaign",
                "rules.systems.sheet_terms")
-"""Not loaded by a plain LINE: the REPL, the store, rich, Click and Typer; the odds engine,
+"""Not loaded by a plain LINE: the REPL, the store, rich, Click and Typer, the commands (but
+cli/commands/dispatch.py, which runs any line); the odds engine,
 named rolls, sheets and pool commands; json (--json), fractions (a division), shlex, the
 terminal's layout, the REPL's "meanwhile", a fight's change grouping, the Unicode tables;
 the grammar and pyparsing (a plain sum of dice is read by rules/notation/fast_sums.py); no
@@ -234,15 +237,16 @@ REPL_LATER = ("pyparsing", "rules.notation.grammar", "cli.repl.next_words", "cli
 the first key, Tab and result use, platformdirs while ROLL_CAMPAIGN and ROLL_HISTORY name
 the files, and what resolves a LINE."""
 NO_CAMPAIGN_LATER = ("cli.store.sqlite", "cli.store.transaction", "cli.store.follow",
-                     "rules.encounter.turn_order", "rules.helptext", "cli.line.dispatch",
+                     "rules.encounter.turn_order", "rules.helptext",
                      "rules.notation.grammar", "rules.campaign", *UNRESOLVED, *UNLOGGED)
 """What the REPL with no campaign leaves unloaded up to its first prompt and toolbar: no
 database module, no encounter (a party with no fight in it), no help text, no parser, no
 character, nothing that resolves a LINE."""
-FIRST_PROMPT = ("import sys\nfrom cli.entry.environment import Environment\n"
+FIRST_PROMPT = ("import sys\nfrom cli.base.environment import Environment\n"
                 "from cli.repl.session import Repl\nfrom cli.repl.toolbar import Toolbar\n"
-                "from cli.line.runner import Runner\nfrom cli.entry.settings import Settings\n"
-                "repl = Repl(Runner(Settings(), Environment()))\nrepl.refresh()\n"
+                "from cli.line.runner import Runner\nfrom cli.base.settings import Settings\n"
+                "from cli.commands import dispatch\n"
+                "repl = Repl(Runner(Settings(), Environment()), dispatch)\nrepl.refresh()\n"
                 "Toolbar(repl.view, lambda: 40, lambda: False)()\n"
                 "print(' '.join(m for m in {names!r} if m in sys.modules))\n")
 """The REPL up to its first prompt and toolbar (no terminal), then which of `names` it loaded."""

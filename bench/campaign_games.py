@@ -78,15 +78,16 @@ def batch(where: Path, changes: int) -> float:
 
 PROFILED = """
 import cProfile, io, os, pstats, sys
-from cli.entry.environment import Environment
+from cli.base.environment import Environment
+from cli.commands.dispatch import run_any
 from cli.line.batch import run_batch
 from cli.line.runner import Runner
-from cli.entry.settings import Settings
+from cli.base.settings import Settings
 env = Environment(stdin=io.StringIO("gain luck 1\\n" * int(sys.argv[1])), stdout=io.StringIO(),
                   stderr=io.StringIO())
 runner = Runner(Settings(character="Mira", quiet=True), env)
 profile = cProfile.Profile()
-profile.runcall(run_batch, runner, env)
+profile.runcall(run_batch, runner, env, run_any)
 print(pstats.Stats(profile).total_calls)
 """
 

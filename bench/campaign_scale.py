@@ -35,8 +35,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from cli.entry.environment import Environment  # noqa: E402
-from cli.entry.settings import Settings  # noqa: E402
+from cli.base.environment import Environment  # noqa: E402
+from cli.base.settings import Settings  # noqa: E402
+from cli.commands import dispatch  # noqa: E402
 from cli.line.runner import Runner  # noqa: E402
 from cli.repl.repl import Repl  # noqa: E402
 from cli.store import campaign_where, open_campaign  # noqa: E402
@@ -104,7 +105,7 @@ def repl_on(where: str) -> Iterator[Repl]:
     os.environ["ROLL_CAMPAIGN"] = where
     runner = Runner(Settings(character="Mira"), Environment(stdout=io.StringIO(),
                                                             stderr=io.StringIO()))
-    repl = Repl(runner)
+    repl = Repl(runner, dispatch)
     try:
         yield repl
     finally:

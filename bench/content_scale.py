@@ -30,8 +30,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from cli.entry.environment import Environment  # noqa: E402
-from cli.entry.settings import Settings  # noqa: E402
+from cli.base.environment import Environment  # noqa: E402
+from cli.base.settings import Settings  # noqa: E402
+from cli.commands import dispatch  # noqa: E402
 from cli.line.runner import Runner  # noqa: E402
 from cli.repl.repl import Repl  # noqa: E402
 from cli.repl.toolbar import Toolbar  # noqa: E402
@@ -60,7 +61,7 @@ def repl_answers(where: str, width: int) -> tuple[float, float]:
     os.environ["ROLL_CAMPAIGN"] = where
     runner = Runner(Settings(character="Mira"),
                     Environment(stdout=io.StringIO(), stderr=io.StringIO()))
-    repl = Repl(runner)
+    repl = Repl(runner, dispatch)
     toolbar = Toolbar(repl.view, lambda: width, lambda: repl.physical, 2.0)
 
     def answer(line: str) -> float:

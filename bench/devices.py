@@ -4,7 +4,7 @@ Run: /tmp/bv/bin/python bench/devices.py [--reps N]   (roll installed, not edita
 
 - the plain-sum reader (rules/notation/fast_sums.py): `roll 2d6+3` against the same with the reader
   answering None, so the grammar (and pyparsing) loads and reads the LINE;
-- the argv reader before Typer (cli/entry/fast_argv.py, cli/entry/argv.py): `roll 2d6+3` and
+- the argv reader before Typer (cli/entry/fast_argv.py, cli/base/argv.py): `roll 2d6+3` and
   `roll -q -n 3 3d6` against the same with `argv_words` answering None, so Click and Typer read the options;
 - the grammar after the first prompt (cli/repl/session.py `warm_up`): what loading it costs
   in a process that has loaded everything up to the REPL's first prompt (the time that prompt

@@ -42,8 +42,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from cli.entry.environment import Environment  # noqa: E402
-from cli.entry.settings import Settings  # noqa: E402
+from cli.base.environment import Environment  # noqa: E402
+from cli.base.settings import Settings  # noqa: E402
+from cli.commands import dispatch  # noqa: E402
 from cli.line.runner import Runner  # noqa: E402
 from cli.render.layout import Layout  # noqa: E402
 from cli.repl.repl import Repl  # noqa: E402
@@ -225,7 +226,7 @@ def main() -> None:
         out = io.StringIO()
         runner = Runner(Settings(character="Mira"), Environment(io.StringIO(), out, io.StringIO()))
         runner.layout = Layout(40, echo=False)
-        repl = Repl(runner, width=lambda: 40)
+        repl = Repl(runner, dispatch, width=lambda: 40)
         repl.handle(LINE)  # warm: the game's modules load once per process
         handled = [timed(lambda: (repl.handle(LINE), repl.refresh())) for _ in range(reps * 5)]
         repl.close()

@@ -31,29 +31,29 @@ def _refuse(args: list[str], error: RollError) -> NoReturn:
     """Report an error found before a command runs (`roll: error: …`, and its JSON object on
     stdout under --json, `input` the LINE alone) and exit with its status."""
     if "--json" in args:
-        from cli.entry.argv import line_of
-        from cli.render.json import dumps, error_to_json
-        from cli.render.safe import as_text
+        from cli.base.argv import line_of
+        from cli.base.error_layout import error_to_json
+        from cli.base.safe import as_text, dumps
 
         line = line_of([as_text(arg) for arg in args])
         sys.stdout.write(dumps(error_to_json(line, error)) + "\n")
         sys.stdout.flush()
-    from cli.render.safe import shown_lines
+    from cli.base.safe import shown_lines
 
     sys.stderr.write(f"roll: error: {shown_lines(error.message)}\n")
     sys.exit(error.exit_status)
 
 
 def _as_text(args: list[str]) -> list[str]:
-    """The arguments as text: UTF-8 under any locale (cli/entry/os_text.py), NFC (so `Zoë`
+    """The arguments as text: UTF-8 under any locale (cli/base/os_text.py), NFC (so `Zoë`
     typed either way names one character); an argument holding bytes that are text in no way
     (Python keeps them as lone surrogates) is refused."""
     if all(arg.isascii() for arg in args):
         return args
     import unicodedata
 
-    from cli.entry.os_text import os_text
-    from cli.render.safe import not_utf8
+    from cli.base.os_text import os_text
+    from cli.base.safe import not_utf8
 
     texts = [os_text(arg) for arg in args]
     for number, (arg, text) in enumerate(zip(args, texts, strict=True), start=1):

@@ -16,8 +16,8 @@ sys.path.insert(0, str(HERE.parent))
 def main(argv: list[str]) -> int:
     import typer
 
+    from cli.base.completion import SHELL_NAMES, script
     from cli.entry.app import app, register_subcommands
-    from cli.entry.completion import SHELL_NAMES, script
 
     register_subcommands()
     command = typer.main.get_command(app)

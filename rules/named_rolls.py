@@ -83,6 +83,13 @@ def check_name(name: str, reserved: Collection[str], stored: bool = False) -> st
     return low
 
 
+def check_front_words(rolls: Mapping[str, object], words: Mapping[str, str]) -> None:
+    """A sheet's `[rolls]` (checked by its system) shadow none of the front end's own `words`
+    (`roll`'s subcommands and REPL words: given by it, the domain knows no command line)."""
+    for name in rolls:
+        check_name(name, words)
+
+
 def check_rolls(rolls: Mapping[str, object], reserved: Collection[str],
                 stored: Collection[str] = ()) -> dict[str, str]:
     """Validate a table of named rolls: names (see `check_name`), non-empty string bodies,

@@ -7,8 +7,10 @@
 from __future__ import annotations
 
 from importlib import import_module
+from typing import TYPE_CHECKING
 
-import typer
+if TYPE_CHECKING:  # a plain LINE runs through commands/dispatch.py and never loads Typer
+    import typer
 
 BATCH_MODULES = {
     "systems": "info", "help": "info",

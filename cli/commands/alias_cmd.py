@@ -14,13 +14,13 @@ from typing import Annotated, Any
 
 import typer
 
-from cli.commands.campaign_access import campaign_of, campaign_transaction
-from cli.entry.completion import alias_name
-from cli.entry.environment import Environment
-from cli.entry.group import WholeHelpGroup
-from cli.entry.options import CAMPAIGN_OPTIONS, with_settings
-from cli.entry.settings import Settings
-from cli.render.safe import shown
+from cli.base.completion import alias_name
+from cli.base.environment import Environment
+from cli.base.group import WholeHelpGroup
+from cli.base.options import CAMPAIGN_OPTIONS, with_settings
+from cli.base.safe import shown
+from cli.base.settings import Settings
+from cli.store.campaign_access import campaign_of, campaign_transaction
 from rules.errors import UsageError
 
 ALIAS_HELP = "Named rolls for the whole campaign: add, rm, list, export, import."
@@ -52,7 +52,7 @@ def alias_add(
     words: Annotated[list[str], typer.Argument(help="the LINE it stands for", show_default=False)],
 ) -> None:
     """Add (or replace) a named roll: `roll alias add longsword attack melee 1d8+3`."""
-    from cli.entry.shell_words import line_text
+    from cli.base.shell_words import line_text
 
     line = line_text(words).strip()
     checked({name: line})  # a bad alias creates no campaign
@@ -113,7 +113,7 @@ def alias_export(env: Environment, settings: Settings) -> None:
     """Print the campaign's named rolls as TOML (`[aliases]`), for `alias import`."""
     import tomli_w
 
-    from cli.render.safe import toml_safe
+    from cli.base.safe import toml_safe
 
     with campaign_transaction(settings, readonly=True) as tx:
         aliases = tx.aliases()
@@ -140,7 +140,7 @@ def alias_import(
 
 def _aliases_in(file: str) -> dict[str, Any]:
     """The `[aliases]` table of a TOML file (or stdin)."""
-    from cli.entry.input_files import read_text
+    from cli.base.input_files import read_text
 
     text = read_text(Path(file), "aliases")
     try:

@@ -8,17 +8,18 @@ from typing import Annotated, Any
 
 import typer
 
-from cli.commands.campaign_access import campaign_of, campaign_transaction
-from cli.entry.bounds import in_range, storable
-from cli.entry.completion import character_name
-from cli.entry.environment import Environment
-from cli.entry.group import WholeHelpGroup
-from cli.entry.options import CAMPAIGN_OPTIONS, with_settings
-from cli.entry.settings import Settings
+from cli.base.bounds import in_range, storable
+from cli.base.completion import character_name
+from cli.base.environment import Environment
+from cli.base.group import WholeHelpGroup
+from cli.base.options import CAMPAIGN_OPTIONS, with_settings
+from cli.base.safe import shown, shown_all
+from cli.base.settings import Settings
+from cli.base.wrapping import wrap_lines
 from cli.render.change_groups import grouped, is_fight
-from cli.render.safe import shown, shown_all
 from cli.render.text import change_line, value_text
-from cli.render.wrapping import wrap_lines
+from cli.store.campaign_access import campaign_of, campaign_transaction
+from cli.store.where import where_of
 from rules.campaign import Character
 from rules.errors import Do, Hint, RollError, RuleError, UsageError
 from rules.roll_parts import pool_title
@@ -63,7 +64,7 @@ def sheet_import(
     from cli.line.games import look_for_games
     from cli.store.sheet_state import kept_pools
 
-    look_for_games(settings.campaign_path())  # a sheet of a game the campaign imported
+    look_for_games(where_of(settings))  # a sheet of a game the campaign imported
     sheets = [read_sheet(Path(file)) for file in files]  # all read and checked before a write
     one_file_each(sheets, files)
     said: list[str] = []
@@ -216,7 +217,7 @@ def sheet_rm(
 
 def read_sheet(file: Path) -> dict[str, Any]:
     """The sheet in `file`, or on stdin for `-` (`cat mira.toml | roll sheet import -`)."""
-    from cli.entry.input_files import read_text
+    from cli.base.input_files import read_text
     from cli.store.sheet_files import load_sheet, parse_sheet
 
     if str(file) != "-":
@@ -296,7 +297,7 @@ def undo_command(
     from cli.store import CampaignURL
 
     what = entry.input
-    if entry.record.secret and not Viewer.of(isinstance(settings.campaign_path(), CampaignURL)).gm:
+    if entry.record.secret and not Viewer.of(isinstance(where_of(settings), CampaignURL)).gm:
         what = "a secret roll"  # a file's display rule: undone, and still secret
         logged = replace(logged, record=logged.record._replace(text=f"undo {what}"))
     if settings.json:

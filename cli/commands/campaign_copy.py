@@ -7,10 +7,10 @@ from typing import Annotated
 
 import typer
 
-from cli.entry.environment import Environment
-from cli.entry.group import WholeHelpGroup
-from cli.entry.options import with_settings
-from cli.entry.settings import Settings
+from cli.base.environment import Environment
+from cli.base.group import WholeHelpGroup
+from cli.base.options import with_settings
+from cli.base.settings import Settings
 
 CAMPAIGN_HELP = ("The campaign as a whole: copy it between a file and a PostgreSQL database;"
                  " set up a table online's roles.")
@@ -33,7 +33,7 @@ def campaign_copy(
 ) -> None:
     """Copy characters, party, log (and every other table) into an empty campaign, checked by
     a count and an export comparison before it commits."""
-    from cli.render.safe import shown
+    from cli.base.safe import shown
     from cli.store import campaign_where, open_campaign
     from cli.store.copy import copy_campaign
 

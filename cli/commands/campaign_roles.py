@@ -8,9 +8,10 @@ from typing import Annotated
 
 import typer
 
-from cli.entry.environment import Environment
-from cli.entry.options import with_settings
-from cli.entry.settings import Settings
+from cli.base.environment import Environment
+from cli.base.options import with_settings
+from cli.base.settings import Settings
+from cli.store.where import where_of
 from rules.errors import UsageError
 
 
@@ -32,11 +33,11 @@ def campaign_roles(
     from cli.store.roles import TableRoles, script
 
     roles = TableRoles.named(gm, player, group)
-    where = settings.campaign_path()
+    where = where_of(settings)
     if not isinstance(where, CampaignURL):
         raise UsageError(f"campaign roles is for a postgresql:// campaign, not {where}: on a"
                          " file a secret is a display rule (ROLL_GM=1 shows it)")
-    from cli.commands.campaign_access import created_line
+    from cli.store.campaign_access import created_line
 
     # --apply writes: it makes a missing campaign's tables first, as the owner (and says so)
     store = open_campaign(where, create=apply, announce=lambda at: env.err(created_line(at)))

@@ -7,10 +7,10 @@ from typing import Annotated
 import click
 import typer
 
-from cli.entry.completion import SHELL_NAMES, script, shell_name
-from cli.entry.environment import Environment
-from cli.entry.options import CAMPAIGN_OPTIONS, with_settings
-from cli.entry.settings import Settings
+from cli.base.completion import SHELL_NAMES, script, shell_name
+from cli.base.environment import Environment
+from cli.base.options import CAMPAIGN_OPTIONS, with_settings
+from cli.base.settings import Settings
 from rules.errors import UsageError
 
 

@@ -6,12 +6,12 @@ from typing import Annotated
 
 import typer
 
-from cli.commands.campaign_access import campaign_of, campaign_transaction
-from cli.entry.environment import Environment
-from cli.entry.group import WholeHelpGroup
-from cli.entry.options import CAMPAIGN_OPTIONS, with_settings
-from cli.entry.settings import Settings
-from cli.render.safe import shown
+from cli.base.environment import Environment
+from cli.base.group import WholeHelpGroup
+from cli.base.options import CAMPAIGN_OPTIONS, with_settings
+from cli.base.safe import shown
+from cli.base.settings import Settings
+from cli.store.campaign_access import campaign_of, campaign_transaction
 from rules.errors import RuleError, UsageError
 
 GAME_HELP = "Your own games, kept in the campaign: import FILE.toml, list, export, rm."
@@ -77,7 +77,7 @@ def game_export(
     name: Annotated[str, typer.Argument(help="the game")],
 ) -> None:
     """Print a game's file as imported (it re-imports to the same game)."""
-    from cli.render.safe import toml_safe
+    from cli.base.safe import toml_safe
 
     with campaign_transaction(settings, readonly=True) as tx:
         text = tx.game_text(name)

@@ -6,19 +6,20 @@ from typing import Annotated
 
 import typer
 
-from cli.entry.completion import help_topic
-from cli.entry.environment import Environment
-from cli.entry.options import with_settings
-from cli.entry.settings import Settings
+from cli.base.completion import help_topic
+from cli.base.environment import Environment
+from cli.base.options import with_settings
+from cli.base.settings import Settings
 
 
 @with_settings("campaign", "json")
 def systems_command(env: Environment, settings: Settings) -> None:
     """List the game systems and where each comes from (built-in, campaign, file, package)."""
+    from cli.base.safe import shown
     from cli.line.games import every_game
-    from cli.render.safe import shown
+    from cli.store.where import where_of
 
-    games = every_game(settings.campaign_path())
+    games = every_game(where_of(settings))
     if settings.json:  # one answer, the same from a shell and from a batch line (SPEC §3)
         items = [{"id": s.id, "title": s.title, "seed": s.seed, "origin": origin}
                  for s, origin in games]
@@ -42,8 +43,9 @@ def help_command(
     chosen = topic if topic is not None else settings.system
     if chosen is not None:
         from cli.line.games import game_topic
+        from cli.store.where import where_of
 
-        chosen = game_topic(chosen, settings.campaign_path())
+        chosen = game_topic(chosen, where_of(settings))
     text = help_text(chosen)
     if settings.json:  # the text unwrapped: a script's reader wraps it
         env.json({"input": "help" if topic is None else f"help {topic}", "kind": "help",

@@ -6,13 +6,15 @@ from typing import Annotated
 
 import typer
 
-from cli.entry.argv import SUBCOMMANDS
-from cli.entry.completion import LineWord
-from cli.entry.environment import Environment
-from cli.entry.fast_argv import line_runner, run_words
-from cli.entry.group import LINE_COMMAND
-from cli.entry.options import LINE_OPTIONS, VersionOpt, fail, unknown_option, with_settings
-from cli.entry.settings import Settings
+from cli.base.argv import SUBCOMMANDS
+from cli.base.completion import LineWord
+from cli.base.environment import Environment
+from cli.base.group import LINE_COMMAND
+from cli.base.options import LINE_OPTIONS, VersionOpt, fail, unknown_option, with_settings
+from cli.base.settings import Settings
+from cli.commands import dispatch
+from cli.commands.dispatch import run_words
+from cli.line.runner import line_runner
 from rules.errors import RollError, UsageError
 
 LineWords = Annotated[
@@ -37,7 +39,7 @@ def line_command(env: Environment, settings: Settings, words: LineWords = None,
     if not words and env.stdin_isatty:
         from cli.repl.session import run_repl
 
-        return run_repl(settings, env)
+        return run_repl(settings, env, dispatch)
     return run_words(runner, words or [], env)
 
 

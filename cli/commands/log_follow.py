@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 
-from cli.entry.environment import Environment
+from cli.base.environment import Environment
 from cli.line.secret import Viewer
 from cli.render.log import log_json, log_line
 from cli.store import CampaignStore, CampaignUnavailable, CampaignURL

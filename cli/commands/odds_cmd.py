@@ -6,11 +6,11 @@ from typing import Annotated
 
 import typer
 
-from cli.entry.bounds import in_range
-from cli.entry.completion import LineWord
-from cli.entry.environment import Environment, terminal_columns
-from cli.entry.options import CAMPAIGN_OPTIONS, unknown_option, with_settings
-from cli.entry.settings import Settings
+from cli.base.bounds import in_range
+from cli.base.completion import LineWord
+from cli.base.environment import Environment, terminal_columns
+from cli.base.options import CAMPAIGN_OPTIONS, unknown_option, with_settings
+from cli.base.settings import Settings
 from cli.line.odds_line import given, show_odds
 from cli.line.runner import Runner
 from cli.render.odds_chart import odds_json

@@ -8,14 +8,14 @@ import click
 import typer
 from click.shell_completion import CompletionItem
 
-from cli.commands.campaign_access import campaign_of, campaign_transaction
-from cli.entry.completion import table_name
-from cli.entry.environment import Environment
-from cli.entry.group import WholeHelpGroup
-from cli.entry.options import CAMPAIGN_OPTIONS, with_settings
-from cli.entry.settings import Settings
+from cli.base.completion import table_name
+from cli.base.environment import Environment
+from cli.base.group import WholeHelpGroup
+from cli.base.options import CAMPAIGN_OPTIONS, with_settings
+from cli.base.safe import shown
+from cli.base.settings import Settings
 from cli.line.runner import Runner, worst
-from cli.render.safe import shown
+from cli.store.campaign_access import campaign_of, campaign_transaction
 from rules.errors import UsageError
 
 TABLE_HELP = "Rollable tables: roll table NAME (or FILE); import, list, rm, export."
@@ -130,8 +130,8 @@ def table_export(
     """Print a table as TOML (re-imports to the same table)."""
     import tomli_w
 
+    from cli.base.safe import toml_safe
     from cli.line.table_rolls import Tables
-    from cli.render.safe import toml_safe
 
     tables = Tables(Runner(settings, env))
     with tables.reading(needed=True):

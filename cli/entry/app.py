@@ -13,14 +13,14 @@ import click
 import typer
 from click.exceptions import NoArgsIsHelpError
 
+from cli.base.argv import COMPLETE_VAR, given
+from cli.base.environment import ExitStatus
+from cli.base.group import LINE_COMMAND, LineGroup, route
+from cli.base.safe import shown_lines
 from cli.commands import line_cmd
-from cli.entry.argv import COMPLETE_VAR, given
-from cli.entry.environment import ExitStatus
-from cli.entry.group import LINE_COMMAND, LineGroup, route
-from cli.render.safe import shown_lines
 
 ABOUT = "roll: a dice roller and tabletop-rules REPL."
-"""The help's first line; its usage rows and examples are cli/entry/group.py's, wrapped to the pane."""
+"""The help's first line; its usage rows and examples are cli/base/group.py's, wrapped to the pane."""
 
 app = typer.Typer(
     cls=LineGroup,
@@ -62,14 +62,16 @@ def register_for(wanted: str) -> None:
 
 def main_app(argv: list[str] | None = None) -> NoReturn:
     args = argv if argv is not None else sys.argv[1:]
-    given(args)  # an error's `input`, --version's --json (cli/entry/argv.py)
+    given(args)  # an error's `input`, --version's --json (cli/base/argv.py)
     instruction = os.environ.get(COMPLETE_VAR)
     if instruction:  # a shell asks for the words at Tab time, or for the script
-        from cli.entry.completion import answer, typed_words
+        from cli.base.completion import answer, typed_words
+        from cli.entry.tab_words import CampaignAtTab
 
         # a Tab builds only the subcommand its words are in: building them all was a fifth of it
         register_for(route(typed_words(instruction))[0])
-        sys.exit(answer(typer.main.get_group(app), instruction))  # a group: with one command too
+        group = typer.main.get_group(app)  # a group: with one command too
+        sys.exit(answer(group, instruction, CampaignAtTab()))
     wanted = route(args)[0]
     if "--help" in args or "-h" in args:
         register_subcommands()
@@ -88,7 +90,7 @@ def main_app(argv: list[str] | None = None) -> NoReturn:
         sys.stdout.write(exc.format_message() + "\n")
         sys.exit(0)
     except click.UsageError as exc:  # an unknown option, a missing argument: bad input too
-        from cli.render.error_layout import ErrorLines, for_stream
+        from cli.base.error_layout import ErrorLines, for_stream
         from rules.did_you_mean import said_once
 
         message = said_once(exc.format_message())
@@ -125,8 +127,8 @@ def help_as_json(command: click.Command, args: list[str]) -> int:
     import contextlib
     import io
 
-    from cli.entry.argv import line_of
-    from cli.render.json import dumps
+    from cli.base.argv import line_of
+    from cli.base.safe import dumps
 
     said = io.StringIO()
     words = [arg for arg in options_part(args) if arg != "--json"]  # `--json --help`: the root's
@@ -142,8 +144,9 @@ def help_as_json(command: click.Command, args: list[str]) -> int:
 
 def answer_json(args: list[str], message: str) -> None:
     """A usage error's object on stdout (`roll --json sheet`: its `input` the LINE alone)."""
-    from cli.entry.argv import line_of
-    from cli.render.json import dumps, error_to_json
+    from cli.base.argv import line_of
+    from cli.base.error_layout import error_to_json
+    from cli.base.safe import dumps
     from rules.errors import UsageError
 
     sys.stdout.write(dumps(error_to_json(line_of(args), UsageError(message))) + "\n")

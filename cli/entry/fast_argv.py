@@ -1,12 +1,13 @@
 """`roll LINE` and `roll < LINES` read without Click or Typer, which a plain LINE never needs.
 
 Importing Click and Typer costs about a third of a one-shot's time, while all a plain LINE asks
-of them is its shared options (cli/entry/argv.py). `argv_words` reads the arguments when they
+of them is its shared options (cli/base/argv.py). `argv_words` reads the arguments when they
 are only LINE words and those options in their plain forms (`-q`, `-n 5`, `--seed=7`); for
 anything else (a subcommand, help, `--`, a combined or unknown option, a value that is no
 number, the REPL) it answers None and the Typer app reads them, errors and all.
 
-`run_words` is what `roll [OPTIONS] LINE...` does once its options are read, for both readers.
+`run_words` (cli/commands/dispatch.py) is what `roll [OPTIONS] LINE...` does once its options
+are read, for both readers.
 
 A speed device, kept for what it buys: `roll 2d6+3` takes 34–35 ms less CPU with it, `roll -q
 -n 3 3d6` 27–32 ms (bench/devices.py, 2026-12-02, the shared 2-core machine).
@@ -20,10 +21,10 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 
-from cli.entry.argv import BY_WORD, COMPLETE_VAR, SUBCOMMANDS, given
-from cli.entry.environment import Environment
-from cli.entry.settings import Settings
-from cli.line.runner import Runner, worst
+from cli.base.argv import BY_WORD, COMPLETE_VAR, SUBCOMMANDS, given
+from cli.base.environment import Environment
+from cli.base.settings import Settings
+from cli.line.runner import Runner, line_runner
 from rules.errors import RollError
 
 REPL_REFUSES = frozenset({"times", "exit_code"})
@@ -72,36 +73,6 @@ def argv_words(args: Sequence[str], stdin_isatty: bool) -> tuple[Settings, list[
     return Settings.from_options(**given), words
 
 
-def line_runner(settings: Settings, words: list[str], env: Environment) -> Runner:
-    """The runner of `roll [OPTIONS] LINE...` (words) or of a batch (none, or `-`): results laid
-    out to a terminal's width, errors fitted to it; in a pipe both stay one line each, as
-    scripts read them. A bad option (`-n 0`, `--rolled x`) is a RollError."""
-    layout = None
-    if env.stdout_isatty:
-        from cli.render.layout import terminal_layout
-
-        layout = terminal_layout(True)
-    if env.stderr_isatty:
-        from cli.render.wrapping import output_width
-
-        env = Environment(env.stdin, env.stdout, env.stderr, error_width=output_width)
-    batch = not words or words == ["-"]
-    return Runner(settings, env, one_shot=not batch, layout=layout)
-
-
-def run_words(runner: Runner, words: list[str], env: Environment) -> int:
-    """One LINE from the words; none (or `-`): one LINE per line of standard input."""
-    if not runner.one_shot:
-        from cli.line.batch import run_batch
-
-        return run_batch(runner, env)
-    from cli.entry.shell_words import line_text
-    from cli.line.dispatch import run_any
-
-    status = run_any(runner, line_text(words))  # `roll 'odds 4d6'` works as it does in a pipe
-    return worst(status, runner.finish())
-
-
 def main(args: Sequence[str]) -> int | None:
     """Run `roll ARGS` on the plain path: its exit status, or None when Typer must read them."""
     given(args)
@@ -116,7 +87,10 @@ def main(args: Sequence[str]) -> int | None:
     except RollError:  # `-n 0`, a bad --rolled: said by the Typer app, JSON and all
         return None
     if repl:
+        from cli.commands import dispatch
         from cli.repl.session import run_repl
 
-        return run_repl(settings, env)
+        return run_repl(settings, env, dispatch)
+    from cli.commands.dispatch import run_words
+
     return run_words(runner, words, env)

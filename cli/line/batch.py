@@ -5,19 +5,26 @@ a line's length; a bad line is its own error and the batch goes on."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import NamedTuple, TextIO
+from typing import NamedTuple, Protocol, TextIO
 
-from cli.entry.environment import Environment, ExitStatus
+from cli.base.environment import Environment, ExitStatus
 from cli.line.runner import Runner, worst
 from rules.errors import LimitError, UsageError
 from rules.limits import MAX_LINE
 
 
-def run_batch(runner: Runner, env: Environment) -> int:
-    """One LINE per input line; keeps going after a bad line; the worst status wins."""
-    from cli.line.dispatch import run_any
-    from cli.render.position import reading_stdin
-    from cli.render.safe import as_text, not_utf8
+class RunLine(Protocol):
+    """How a batch runs its input line `number` (a subcommand or a LINE: cli/commands/dispatch.py's
+    run_any, handed down, since the subcommands sit above this layer); its exit status."""
+
+    def __call__(self, runner: Runner, text: str, *, number: int | None = None) -> int: ...
+
+
+def run_batch(runner: Runner, env: Environment, run_any: RunLine) -> int:
+    """One LINE per input line, each run by `run_any`; keeps going after a bad line; the worst
+    status wins."""
+    from cli.base.position import reading_stdin
+    from cli.base.safe import as_text, not_utf8
 
     status = int(ExitStatus.OK)
     runner.holding = True

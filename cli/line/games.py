@@ -18,8 +18,8 @@ def is_game_file(name: str) -> bool:
 
 def read_game_file(path: str, origin: str = "file") -> tuple[System, str]:
     """A game file's game, read and checked (errors name the file, key and line), and its text."""
-    from cli.entry.input_files import read_text
-    from cli.line.named import FRONT_WORDS
+    from cli.base.argv import FRONT_WORDS
+    from cli.base.input_files import read_text
     from rules.systems.gamefile.reader import read_game
     from rules.systems.gamefile.system import GameSystem
 

@@ -12,7 +12,7 @@ from dataclasses import replace
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from cli.entry.argv import REPL_WORDS, SUBCOMMANDS
+from cli.base.argv import FRONT_WORDS
 from rules.errors import RollError
 from rules.named_rolls import Expansion, reserved_words
 from rules.notation import ast
@@ -20,16 +20,10 @@ from rules.notation.parts import is_name
 from rules.resolution import Resolution
 
 if TYPE_CHECKING:
-    from cli.entry.settings import Settings
+    from cli.base.settings import Settings
     from cli.store import CampaignView
     from rules.campaign import Character
     from rules.notation.head import Head
-
-FRONT_WORDS: Mapping[str, str] = {
-    **{word: f"a REPL word ({what})" for word, what in REPL_WORDS.items()},
-    **{word: "a subcommand of roll" for word in SUBCOMMANDS},  # `help` is both: said as this
-}
-"""`roll`'s own words, which rules/named_rolls.py is given (the domain knows no command line)."""
 
 
 @cache
@@ -49,14 +43,6 @@ def never_names() -> frozenset[str]:
     from rules.systems import pool_commands
 
     return frozenset(reserved_words({"every": pool_commands()}, FRONT_WORDS))
-
-
-def check_front_words(rolls: Mapping[str, str]) -> None:
-    """A sheet's `[rolls]` (checked by its system) shadow none of `roll`'s own words."""
-    from rules.named_rolls import check_name
-
-    for name in rolls:
-        check_name(name, FRONT_WORDS)
 
 
 def first_name(name: str | None, line: ast.Line | None = None) -> str | None:

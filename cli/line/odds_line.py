@@ -1,7 +1,7 @@
 """`odds LINE`: the exact distribution of anything the roller accepts (SPEC §7), without Typer.
 
 The Typer command (cli/commands/odds_cmd.py) reads its options and calls `show_odds`; a batch
-line or the REPL's `odds LINE` with no option calls it directly (cli/line/dispatch.py), so a batch
+line or the REPL's `odds LINE` with no option calls it directly (cli/commands/dispatch.py), so a batch
 of odds LINEs never builds the command.
 """
 
@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from cli.entry.environment import ExitStatus
+from cli.base.environment import ExitStatus
 from cli.line.plan import LineRun, needs_campaign, parse_expanded, parsed, pick_system
 from cli.line.runner import Runner, roll_error
 from cli.render.odds_chart import cumulative_json, odds_json, odds_text, percent

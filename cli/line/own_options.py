@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from rules.errors import UsageError
 
 if TYPE_CHECKING:
-    from cli.entry.settings import Settings
+    from cli.base.settings import Settings
     from rules.dice.source import DiceSource
     from rules.notation.head import LineOption
 
@@ -48,11 +48,12 @@ def _value(setting: str, word: str, value: str, settings: Settings) -> object:
 
         if value not in SYSTEMS:  # a game file, or a game the campaign imported
             from cli.line.games import look_for_games
+            from cli.store.where import where_of
 
-            look_for_games(settings.campaign_path())
+            look_for_games(where_of(settings))
         return get_system(value).id  # an unknown system is that line's error, naming them
     if setting == "character":
-        from cli.entry.settings import nfc
+        from cli.base.settings import nfc
 
         return nfc(value.strip())
     return value

@@ -14,7 +14,7 @@ from rules.notation import ast, parse
 from rules.systems import SYSTEMS, System, get_system
 
 if TYPE_CHECKING:
-    from cli.entry.settings import Settings
+    from cli.base.settings import Settings
     from rules.dice.source import DiceSource
     from rules.named_rolls import Expansion
     from rules.table import TableState
@@ -100,8 +100,9 @@ def pick_system(settings: Settings, table: TableState | None) -> System:
     if chosen:
         if chosen not in SYSTEMS:  # a game file, or a game the campaign imported
             from cli.line.games import look_for_games
+            from cli.store.where import where_of
 
-            look_for_games(settings.campaign_path())
+            look_for_games(where_of(settings))
         system = get_system(chosen)
         if table is not None and table.active is not None and table.active.system != system.id:
             raise UsageError(

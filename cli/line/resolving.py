@@ -1,13 +1,14 @@
 """How a LINE is resolved: plain dice streamed with no campaign, or everything else in ONE
 transaction of the campaign that reads what the LINE touches (who acts, whose turn it is, the
 names in reach, the acting sheet), resolves, records and commits: all of a LINE's changes, or
-none."""
+none. Faces a person types (`physical on`) are read first and written in a short transaction of
+their own (`Resolver.typed`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from cli.line.plan import (
@@ -29,7 +30,7 @@ from rules.resolution import Resolution
 from rules.systems import Context, System
 
 if TYPE_CHECKING:
-    from cli.entry.settings import Settings
+    from cli.base.settings import Settings
     from cli.store import CampaignStore, CampaignView
     from rules.named_rolls import Expansion
     from rules.notation.head import Head
@@ -86,10 +87,10 @@ class Resolver:
     def campaign_exists(self, settings: Settings) -> bool:
         """Whether the campaign is there; with somebody acting, a missing one is an error (as
         is one that cannot be reached; with nobody acting that counts as none)."""
-        from cli.store import CampaignUnavailable, campaign_exists
+        from cli.store import CampaignUnavailable, campaign_exists, where_of
 
         try:
-            if campaign_exists(settings.campaign_path()):
+            if campaign_exists(where_of(settings)):
                 return True
         except CampaignUnavailable:
             if settings.acting() is not None:
@@ -98,7 +99,7 @@ class Resolver:
         if settings.acting() is not None:
             from cli.store import no_campaign
 
-            raise no_campaign(settings.campaign_path())
+            raise no_campaign(where_of(settings))
         return False
 
     def results(self, head: Head, run: LineRun) -> Iterable[Resolution] | Logged:
@@ -123,10 +124,8 @@ class Resolver:
             return self._at_no_table(head, line, run)  # `d20+{might}` for nobody: the defaults
         if not self.campaign_exists(run.settings):
             return self._at_no_table(head, line, run)
-        if getattr(run.source, "interactive", False):
-            from cli.line.typed_dice import typed  # faces at a prompt: a person's time
-
-            return typed(self, head, line, run)
+        if getattr(run.source, "interactive", False):  # faces at a prompt: a person's time
+            return self.typed(head, line, run)
         return self._in_one_transaction(head, line, run)
 
     @staticmethod
@@ -240,6 +239,42 @@ class Resolver:
                 results.append(res)
                 records.append(None if run.secret else record)  # JSON shows no `secret`
             return Logged(tuple(results), tuple(records))
+
+    def typed(self, head: Head, line: ast.Line | RollError, run: LineRun) -> list[Resolution]:
+        """A LINE whose faces a person types (`physical on`): each repeat read, its faces asked
+        for, then written in a short transaction of its own whose `before` checks refuse anything
+        changed meanwhile (a person's time never holds the campaign's write lock)."""
+        with self.reading() as tx:
+            acting, _, _, named, text, single = self.read_in(tx, head, line, run)
+        single, times = repeats(single, run.settings)
+        budget = Budget()
+        if not needs_campaign(single, acting, run.secret):
+            system = pick_system(run.settings, None)
+            return [self.resolved(system, nobody(), single, text, i == times - 1, budget, run,
+                                  named) for i in range(times)]
+        turn = run if acting is None or acting == run.acting() else LineRun(
+            replace(run.settings, character=acting), run.source, run.secret)
+        results = []
+        for i in range(times):
+            with self.reading() as tx:
+                table, system = self.table_and_system(tx, text, single, turn)
+                table = table.materialized()  # compared with the campaign after the faces
+            res = self.judged(system, table, single, text, Roller(run.source, budget), named)
+            self.check_faces(i == times - 1, run)
+            if table.active is not None or res.changes or run.secret:
+                with self.campaign().transaction() as tx:
+                    now, system = self.table_and_system(tx, text, single, turn)
+                    from cli.render.meanwhile import meanwhile, moved
+
+                    if moved(table, now):  # the faces stay; the LINE reads the new state
+                        for line_text in meanwhile(table, now, system):
+                            self.out(line_text)
+                        getattr(run.source, "replay", lambda: None)()
+                        res = self.judged(system, now, single, text, Roller(run.source, budget),
+                                          named)
+                    self.record(tx, res, run.secret)
+            results.append(res)
+        return results
 
     def _through_outage(self, text: str, line: ast.Line | RollError, run: LineRun,
                         error: RollError) -> list[Resolution]:

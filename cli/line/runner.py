@@ -8,8 +8,8 @@ from collections.abc import Iterable
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from cli.entry.environment import Environment, ExitStatus
-from cli.entry.settings import Settings
+from cli.base.environment import Environment, ExitStatus
+from cli.base.settings import Settings
 from cli.render import text as render_text
 from rules.dice.source import DiceSource, RandomSource, ScriptedSource
 from rules.errors import LimitError, RollError
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from rules.record import Record
     from rules.resolution import Resolution
 
-__all__ = ["Runner", "roll_error", "worst"]
+__all__ = ["Runner", "line_runner", "roll_error", "worst"]
 
 SHOWN_PER_WRITE = 512
 """Results of one LINE written at once: few writes, and a stream's memory stays small."""
@@ -50,6 +50,23 @@ def worst(a: int, b: int) -> int:
     if a == b:
         return a  # a batch of LINEs that all went well: the common case, kept cheap
     return max(a, b, key=lambda s: _SEVERITY.get(s, 2))
+
+
+def line_runner(settings: Settings, words: list[str], env: Environment) -> Runner:
+    """The runner of `roll [OPTIONS] LINE...` (words) or of a batch (none, or `-`): results laid
+    out to a terminal's width, errors fitted to it; in a pipe both stay one line each, as
+    scripts read them. A bad option (`-n 0`, `--rolled x`) is a RollError."""
+    layout = None
+    if env.stdout_isatty:
+        from cli.render.layout import terminal_layout
+
+        layout = terminal_layout(True)
+    if env.stderr_isatty:
+        from cli.base.terminal import output_width
+
+        env = Environment(env.stdin, env.stdout, env.stderr, error_width=output_width)
+    batch = not words or words == ["-"]
+    return Runner(settings, env, one_shot=not batch, layout=layout)
 
 
 def check_times(settings: Settings) -> None:
@@ -82,8 +99,9 @@ class Runner:
         self.bot_noted = False  # a dice bot's word before a LINE is noted once (note_bot_word)
         if settings.system_id() is not None:  # `-s ./pbta.toml`, `-s pbta` (the campaign's)
             from cli.line.games import look_for_games
+            from cli.store.where import where_of
 
-            look_for_games(settings.campaign_path())
+            look_for_games(where_of(settings))
 
     @cached_property
     def resolver(self) -> Resolver:
@@ -121,11 +139,11 @@ class Runner:
         error = self.outage_error(error)
         if number is None:
             number = self.env.line_number
-        if (settings or self.settings).json:
-            from cli.render import json as render_json  # only --json: it loads the log record
+        from cli.base.error_layout import error_lines, error_to_json
 
-            self.env.json(render_json.error_to_json(line, error, number))
-        self.env.say_error(render_text.error_lines(line, error, number))
+        if (settings or self.settings).json:
+            self.env.json(error_to_json(line, error, number))
+        self.env.say_error(error_lines(line, error, number))
         return error.exit_status
 
     def show(self, res: Resolution, settings: Settings | None = None) -> None:
@@ -140,12 +158,13 @@ class Runner:
         """A result as the options ask: a JSON object (from the record it was logged with,
         when it was), the total alone (-q), or the text."""
         if settings.json:
+            from cli.base.safe import dumps
             from cli.render import json as render_json
 
             if record is not None:
-                return render_json.dumps(render_json.record_to_json(record))
+                return dumps(render_json.record_to_json(record))
             text = render_text.plain_text(res)
-            return render_json.dumps(render_json.resolution_to_json(res, text))
+            return dumps(render_json.resolution_to_json(res, text))
         if settings.quiet:
             return render_text.quiet(res)
         shows = render_text.renderer(self.color)
@@ -257,13 +276,15 @@ class Runner:
     def campaign(self, create: bool = False) -> CampaignStore:
         """The campaign, opened once for this process's life (created, and said so on stderr,
         only for a LINE that writes: `create`; else a missing one is an error naming its path)."""
-        path = self.settings.campaign_path()
+        from cli.store.where import where_of
+
+        path = where_of(self.settings)
         if self._campaign is None or self._campaign.path != path or create:
             self.close()
             from cli.store import open_campaign
 
             def announce(where: Where) -> None:
-                from cli.commands.campaign_access import created_line
+                from cli.store.campaign_access import created_line
 
                 self.err(created_line(where))
 
@@ -296,6 +317,8 @@ class Runner:
             try:
                 self.source.check_used_up()
             except RollError as error:
-                self.env.say_error(render_text.error_lines(None, error))
+                from cli.base.error_layout import error_lines
+
+                self.env.say_error(error_lines(None, error))
                 return error.exit_status
         return int(ExitStatus.OK)

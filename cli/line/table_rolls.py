@@ -10,8 +10,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cli.entry.input_files import read_text
-from cli.render.safe import shown
+from cli.base.input_files import read_text
+from cli.base.safe import shown
 from rules.dice.budget import Budget
 from rules.dice.evaluate import Roller
 from rules.errors import RollError, UsageError
@@ -119,9 +119,9 @@ class Tables:
     def reading(self, needed: bool) -> Iterator[None]:
         """Hold a read-only transaction on the campaign for the lookups of one roll, if there
         is a campaign (`needed`: a missing one is an error naming its path)."""
-        from cli.store import campaign_exists
+        from cli.store import campaign_exists, where_of
 
-        if not needed and not campaign_exists(self.runner.settings.campaign_path()):
+        if not needed and not campaign_exists(where_of(self.runner.settings)):
             yield
             return
         with self.runner.campaign().transaction(readonly=True) as tx:

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from cli.base.wrapping import INDENT, width_of, wrap
 from cli.render.grid import table
-from cli.render.wrapping import INDENT, width_of, wrap
 
 _GAP = re.compile(r"(?<=\S) {2,}(?=\S)")
 """Two spaces or more between words: where an entry's description starts."""

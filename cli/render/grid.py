@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from cli.render.wrapping import width_of
+from cli.base.wrapping import width_of
 
 
 def table(rows: list[list[str]], width: int, pad: str = "") -> list[str]:

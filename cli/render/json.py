@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.errors import NotationError, RollError
 from rules.record import REMOVE, Record, Rerolled, record_of
 from rules.resolution import Resolution
 
@@ -61,20 +60,3 @@ def rerolled_to_json(again: Rerolled) -> dict[str, Any]:
     return {"input": again.input,
             "dice": [{"die": d.die, "face": d.face, "kept": d.kept} for d in again.dice],
             "effects": [c.to_json() for c in again.effects], "result": dict(again.fields)}
-
-
-def error_to_json(line: str, error: RollError, number: int | None = None) -> dict[str, Any]:
-    """SPEC §3's error object; for a batch's input line `number` it also names it (`"line": 3`)."""
-    column = error.column if isinstance(error, NotationError) else None
-    out: dict[str, Any] = {"input": line, "error": error.message, "column": column}
-    if number is not None:
-        out["line"] = number
-    return out
-
-
-def dumps(obj: dict[str, Any]) -> str:
-    import json  # loaded by the first JSON line, not by every start
-
-    from cli.render.safe import json_safe
-
-    return json_safe(json.dumps(obj, ensure_ascii=False))

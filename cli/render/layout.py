@@ -1,11 +1,12 @@
 """The one layout of what roll prints: every text laid out for the width it is printed at.
 
 This module is its public face; each job is in a module of its own:
-- cli/render/wrapping.py: `output_width()` (the terminal's width, or COLUMNS; 80 when not a
-  terminal), `width_of`, `wrap` (words, hanging indents, never wider), `wrap_items`;
+- cli/base/terminal.py: `output_width()` (the terminal's width, or COLUMNS; 80 when not a
+  terminal);
+- cli/base/wrapping.py: `width_of`, `wrap` (words, hanging indents, never wider), `wrap_items`;
 - cli/render/document.py: `reflow`, a help text or sheet written for 80 columns laid out to
   any width; cli/render/grid.py: its tables (`table`), stacked in column groups when narrow;
-- cli/render/error_layout.py: `ErrorLines`, an error laid out from its fields, wrapped, its caret
+- cli/base/error_layout.py: `ErrorLines`, an error laid out from its fields, wrapped, its caret
   kept under its character
   (`for_stream`: fitted on a terminal, as written in a pipe);
 - here: `Layout`, a rendered result reordered (outcome and total first) and wrapped, working
@@ -17,17 +18,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from cli.entry.terminal import terminal_columns
-from cli.render.colour_marks import in_colour
-from cli.render.document import reflow
-from cli.render.error_layout import ERROR_START, ErrorLines
-from cli.render.grid import table
-from cli.render.safe import shown
-from cli.render.wrapping import (
+from cli.base.error_layout import ERROR_START, ErrorLines
+from cli.base.safe import shown
+from cli.base.terminal import output_width, terminal_columns
+from cli.base.wrapping import (
     INDENT,
     char_width,
     cut,
-    output_width,
     visible,
     width_of,
     wrap,
@@ -35,6 +32,9 @@ from cli.render.wrapping import (
     wrap_whole,
     wrap_words,
 )
+from cli.render.colour_marks import in_colour
+from cli.render.document import reflow
+from cli.render.grid import table
 from rules.resolution import Change, Resolution
 from rules.said import Face, Part, Said, Word
 from rules.systems.protocol import shown_input as shown_input_of

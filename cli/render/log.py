@@ -6,7 +6,7 @@ import re
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from cli.render.safe import shown
+from cli.base.safe import shown
 from cli.render.text import pool_label, value_text
 from rules.campaign import LogEntry
 from rules.errors import UsageError

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cli.render.safe import shown
+from cli.base.safe import shown
 from cli.render.text import value_text
 from rules.campaign import Character
 from rules.errors import RollError

@@ -6,7 +6,7 @@ import math
 from fractions import Fraction
 from typing import Any
 
-from cli.render.safe import shown
+from cli.base.safe import shown
 from rules.exact import Odds
 from rules.exact.result import fraction_text
 from rules.said import SEPARATOR

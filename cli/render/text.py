@@ -4,18 +4,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cli.base.safe import shown
 from cli.render.change_words import change_line as change_line
 from cli.render.change_words import pool_label as pool_label
 from cli.render.change_words import value_text as value_text
 from cli.render.colour_marks import RESET as RESET
 from cli.render.colour_marks import STYLES as STYLES
 from cli.render.colour_marks import dropped, in_colour
-from cli.render.safe import hidden_escaped, shown
-from rules.errors import NotationError, RollError
+from rules.errors import RollError
 from rules.said import Face, Note, Said, Word
 
 if TYPE_CHECKING:
-    from cli.render.error_layout import ErrorLines
     from rules.resolution import Change, Resolution
 
 CHANGE = "\x1b[36m"
@@ -84,7 +83,7 @@ class TextRenderer:
 
 class ShownRenderer(TextRenderer):
     """The plain text for a terminal: each part's control characters made visible
-    (cli.render.safe), so a name or comment holding a newline or an escape sequence stays on its
+    (cli.base.safe), so a name or comment holding a newline or an escape sequence stays on its
     own line, inert. JSON and the log keep the data as it is (TextRenderer)."""
 
     def said(self, said: Said, res: Resolution | None) -> str:
@@ -170,45 +169,10 @@ def quiet(res: Resolution) -> str:
 
 def error_text(line: str | None, error: RollError, number: int | None = None) -> str:
     """`roll: error: MESSAGE`, with the LINE and a caret under the bad character (its lines
-    as written: `error_lines`)."""
+    as written: cli/base/error_layout.py's `error_lines`)."""
+    from cli.base.error_layout import error_lines
+
     return error_lines(line, error, number).text()
-
-
-def error_lines(line: str | None, error: RollError, number: int | None = None) -> ErrorLines:
-    """An error from its fields: `roll: error: MESSAGE` (for a batch's input line `number`,
-    `roll: error: line 3: MESSAGE`), with the LINE and the caret's column under the bad
-    character. The message's hints are in the words of the front end that runs
-    (cli/render/wording.py: the shell's options, or the REPL's `as NAME`, `use SYSTEM`)."""
-    from cli.render.error_layout import ErrorLines
-    from cli.render.wording import wording
-
-    where = f"line {number}: " if number is not None else ""
-    said = f"roll: error: {where}{shown(hidden_escaped(error.worded(wording())))}"
-    if isinstance(error, NotationError) and line is not None and error.column:
-        from cli.render.layout import width_of
-
-        chars = [_shown_char(c) for c in line.rstrip("\n")]
-        before = "".join(chars[: error.column - 1])
-        indent = len(before) if before.isascii() else width_of(before)  # ASCII: a column each
-        return ErrorLines(said, "".join(chars), indent)
-    return ErrorLines(said)
-
-
-def _shown_char(c: str) -> str:
-    """A character as the caret line shows it: a tab as a space, control characters and the
-    ones a terminal shows nothing for (rules/ignorable.py) as �, each a column."""
-    if " " <= c <= "~":  # printable ASCII: the Unicode tables (and their memory) are not needed
-        return c
-    if c == "\t":
-        return " "
-    import unicodedata
-
-    from rules.ignorable import default_ignorable
-
-    if unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp") or (
-            default_ignorable(c)):
-        return "\ufffd"
-    return c
 
 
 def columns(text: str) -> int:

@@ -28,7 +28,7 @@ class RollCompleter(Completer):
             sub = Document(match.group(1), len(match.group(1)))
             yield from self._paths.get_completions(sub, complete_event)
             return
-        from cli.render.safe import shown
+        from cli.base.safe import shown
         from cli.repl.next_words import suggest  # at the first Tab: not needed by the first prompt
 
         for s in suggest(text, self.view()):  # the menu is the terminal too: names made visible

@@ -17,8 +17,8 @@ def encounter_line(party: Mapping[str, Any], width: int, fallen: Collection[str]
     found = running(party)
     if found is None:
         return None
-    from cli.render.safe import shown
-    from cli.render.wrapping import width_of
+    from cli.base.safe import shown
+    from cli.base.wrapping import width_of
     from rules.encounter.in_words import status
 
     # names are data text: measured and shown with their controls made visible (`<U+202E>`)

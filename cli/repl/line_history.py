@@ -29,7 +29,7 @@ def history_path() -> Path:
 
 def cannot_use(what: str, path: Path, why: str, instead: str) -> str:
     """The one line that says what the REPL could not use, and what it does instead."""
-    from cli.render.safe import shown
+    from cli.base.safe import shown
 
     return f"roll: {what} {shown(str(path))}: {why}; {instead}"
 

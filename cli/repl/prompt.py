@@ -12,8 +12,8 @@ END = "> "
 
 def prompt_text(view: TableView, width: int) -> str:
     """`view.prompt` when it fits under a third of `width`; else `vag·mira> `, `cha·ser a…> `."""
-    from cli.render.safe import shown  # a name is data text: its controls made visible
-    from cli.render.wrapping import width_of  # columns: a CJK name takes two a letter
+    from cli.base.safe import shown  # a name is data text: its controls made visible
+    from cli.base.wrapping import width_of  # columns: a CJK name takes two a letter
 
     room = max((width - 1) // 3, 6)  # strictly under a third of the width
     if width_of(shown(view.prompt)) <= room:
@@ -35,8 +35,8 @@ def shortened(name: str, room: int) -> str:
     """A name as shown (its controls made visible, never cut inside one) in at most `room`
     columns, cut with `…` (no space before it); a trailing number stays, so that combatants
     alike stay apart (`gob…1`, `gob…2`: not `goblin…` for all)."""
-    from cli.render.safe import shown
-    from cli.render.wrapping import shown_cut, width_of
+    from cli.base.safe import shown
+    from cli.base.wrapping import shown_cut, width_of
 
     whole = shown(name)
     if width_of(whole) <= room:

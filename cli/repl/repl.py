@@ -5,12 +5,12 @@ from __future__ import annotations
 import shlex
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
-from cli.entry.environment import terminal_columns
-from cli.entry.settings import Settings
+from cli.base.environment import terminal_columns
+from cli.base.error_layout import ErrorLines
+from cli.base.settings import Settings
 from cli.line.runner import Runner
-from cli.render.error_layout import ErrorLines
 from cli.repl.as_turn import Turn, fight_turn, turn_over
 from cli.repl.keys import AGAIN
 from cli.repl.physical import PhysicalSource
@@ -50,6 +50,17 @@ PAGED = ("odds", "log")
 NOBODY = ("none", "-")
 
 
+class Dispatch(Protocol):
+    """What runs a line that is none of the REPL's own words, a subcommand or a LINE: the
+    start-up hands in cli/commands/dispatch.py, which sits above the REPL."""
+
+    def head_of(self, text: str) -> Head: ...
+
+    def run_head(self, runner: Runner, head: Head, settings: Settings | None = None,
+                 source: DiceSource | None = None, turns: bool = False,
+                 number: int | None = None) -> int: ...
+
+
 def check_acting(settings: Settings, opened: CampaignHolder | None = None,
                  tell: Callable[[str], None] | None = None) -> Settings:
     """`roll --as NAME` (or ROLL_AS) opening the REPL: an unknown NAME is bad input, as for a
@@ -57,9 +68,9 @@ def check_acting(settings: Settings, opened: CampaignHolder | None = None,
     settings the REPL starts with, returned). NAME is looked up through `opened`'s connection
     when given (the REPL's, already open); a state file it cannot use is said through `tell`."""
     from cli.repl.memory import remembered
-    from cli.store import campaign_exists, no_campaign, open_campaign
+    from cli.store import campaign_exists, no_campaign, open_campaign, where_of
 
-    path = settings.campaign_path()
+    path = where_of(settings)
     name = settings.acting()
     if name is None:
         memory = remembered(path) if settings.character is None else None
@@ -119,10 +130,12 @@ class Repl:
     def __init__(
         self,
         runner: Runner,
+        dispatch: Dispatch,
         ask: Callable[[str], str] | None = None,
         width: Callable[[], int] = terminal_columns,
     ) -> None:
         self.runner = runner
+        self.dispatch = dispatch
         self.views = ViewReader(runner.settings, runner)  # one connection for the REPL
         self.last: str | None = None
         self.repeating = False  # Enter on `again` put the last LINE on the prompt line
@@ -220,10 +233,7 @@ class Repl:
             elif word in HELP_WORDS:
                 self.help(rest.strip() or None)
             else:
-                from cli.line.dispatch import LINE_READING  # with the first LINE, not the prompt
-                from rules.notation.head import read_head
-
-                head = read_head(line, LINE_READING)
+                head = self.dispatch.head_of(line)
                 if head.subcommand is None:
                     self.last = line  # `again` repeats a LINE, never `undo` or `sheet rm`
                 else:
@@ -251,12 +261,10 @@ class Repl:
         screenful at a time."""
         import io
 
-        from cli.line.dispatch import run_head
-
         gathered, env = io.StringIO(), self.runner.env
         self.runner.env = replace(env, stdout=gathered)
         try:
-            run_head(self.runner, head, self.settings, self.hand, self._fight())
+            self.dispatch.run_head(self.runner, head, self.settings, self.hand, self._fight())
         finally:
             self.runner.env = env
             text = gathered.getvalue().rstrip("\n")
@@ -266,8 +274,6 @@ class Repl:
     def run_line(self, head: Head) -> None:
         """Run a LINE or subcommand (its head read once); physical faces typed beyond its dice
         are said unused."""
-        from cli.line.dispatch import run_head
-
         hand = self.hand
         if isinstance(hand, PhysicalSource):
             hand.start_line()
@@ -275,8 +281,8 @@ class Repl:
             if self._pages(head):
                 self._paged(head)
             else:
-                run_head(self.runner, head, self.settings, hand,
-                         head.subcommand is None and self._fight())
+                self.dispatch.run_head(self.runner, head, self.settings, hand,
+                                       head.subcommand is None and self._fight())
         finally:
             if head.name == "encounter":
                 self.views.stale = True  # a fight started or ended: the view reads it
@@ -318,8 +324,8 @@ class Repl:
 
     def say(self, text: str) -> None:
         """Show `text`, each line wrapped at words to the pane (continuations indented)."""
+        from cli.base.safe import shown
         from cli.render.layout import wrap  # with the first result: not needed by the first prompt
-        from cli.render.safe import shown
 
         self.runner.out("\n".join(
             row for line in text.split("\n") for row in wrap(shown(line), self.width())))
@@ -332,8 +338,9 @@ class Repl:
             self.say(f"system: {self.view().system.id} (use SYSTEM to switch)")
             return
         from cli.line.games import look_for_games
+        from cli.store.where import where_of
 
-        look_for_games(self.settings.campaign_path())  # `use ./pbta.toml`, an imported game
+        look_for_games(where_of(self.settings))  # `use ./pbta.toml`, an imported game
         system = get_system(system_id)
         self.settings = replace(self.settings, system=system.id)
         view = self.refresh()
@@ -352,7 +359,7 @@ class Repl:
             name = " ".join(shlex.split(words))
         except ValueError:
             name = " ".join(words.split())  # an apostrophe in a bare name: `as O'Hara`
-        from cli.entry.settings import nfc
+        from cli.base.settings import nfc
 
         name = nfc(name)
         if not name:
@@ -367,9 +374,9 @@ class Repl:
             self.say("acting as nobody")
             self.refresh()
             return
-        from cli.store import open_campaign
+        from cli.store import open_campaign, where_of
 
-        campaign = open_campaign(self.settings.campaign_path(), create=False)
+        campaign = open_campaign(where_of(self.settings), create=False)
         try:
             with campaign.transaction(readonly=True) as tx:
                 character = tx.character(name)
@@ -386,8 +393,9 @@ class Repl:
 
     def _remember(self, name: str | None) -> None:
         from cli.repl.memory import remember_as
+        from cli.store import where_of
 
-        problem = remember_as(self.settings.campaign_path(), name)
+        problem = remember_as(where_of(self.settings), name)
         if problem is not None:
             self.tell(problem)
 

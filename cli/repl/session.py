@@ -18,17 +18,17 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.output import ColorDepth, Output
 from prompt_toolkit.styles import Style
 
-from cli.entry.environment import Environment, ExitStatus
-from cli.entry.settings import Settings
+from cli.base.environment import Environment, ExitStatus
+from cli.base.settings import Settings
+from cli.base.wording import speaking
 from cli.line.runner import Runner
 from cli.render.text import error_text
-from cli.render.wording import speaking
 from cli.repl.completer import RollCompleter
 from cli.repl.keys import repl_bindings
 from cli.repl.lexer import NotationLexer, marked
 from cli.repl.line_history import open_history
 from cli.repl.output import pane_output
-from cli.repl.repl import Repl, check_acting
+from cli.repl.repl import Dispatch, Repl, check_acting
 from cli.repl.speech import prompt_words
 from cli.repl.toolbar import MAX_ROWS as TOOLBAR_ROWS
 from cli.repl.toolbar import Toolbar
@@ -162,12 +162,14 @@ class Notices:
 def run_repl(
     settings: Settings,
     env: Environment,
+    dispatch: Dispatch,
     *,
     input: Input | None = None,
     output: Output | None = None,
     history: History | None = None,
 ) -> int:
-    """Prompt for LINEs until `quit`, `exit` or Ctrl-D (exit 0); errors never end it."""
+    """Prompt for LINEs until `quit`, `exit` or Ctrl-D (exit 0); errors never end it; a line
+    that is no REPL word is run by `dispatch` (cli/commands/dispatch.py)."""
     repl: Repl | None = None
     # errors (the runner's, and a subcommand's on sys.stderr) wrap at words to the pane, their
     # hints in the prompt's words
@@ -176,7 +178,7 @@ def run_repl(
         # plain dice roll while the campaign is unreachable
         runner = Runner(settings, Environment(env.stdin, env.stdout, env.stderr,
                                               error_width=lambda: 80), through_outage=True)
-        repl = Repl(runner)
+        repl = Repl(runner, dispatch)
         # the check reads through the view's connection (the runner's, kept open while somebody
         # acts): no second connection to open, nor a WAL checkpoint when it closes
         repl.refresh()

@@ -152,8 +152,8 @@ def _safely(
 
 def wrap(items: list[str], width: int) -> list[str]:
     """Items joined with two spaces, wrapped into lines of at most `width` columns (never
-    mid-item: cli/render/wrapping.py's `wrap_whole`)."""
-    from cli.render.wrapping import wrap_whole
+    mid-item: cli/base/wrapping.py's `wrap_whole`)."""
+    from cli.base.wrapping import wrap_whole
 
     return wrap_whole(items, width, "  ")
 
@@ -209,7 +209,7 @@ def _head(view: TableView, width: int) -> Item:
 def _fit(text: str, width: int) -> str:
     """An item as shown (its controls made visible), cut with `…` when wider than a row (the
     terminal would break it mid-item), never inside a made-visible character."""
-    from cli.render.wrapping import shown_cut
+    from cli.base.wrapping import shown_cut
 
     return shown_cut(text, width)
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
-from cli.entry.settings import Settings
+from cli.base.settings import Settings
 from rules.errors import RollError
 from rules.systems import System, get_system
 
@@ -181,8 +181,10 @@ class ViewReader:
 
     def read(self) -> TableView:
         """A fresh view (never raises: a campaign that cannot be read becomes `problem`)."""
+        from cli.store.where import where_of
+
         chosen = self.settings.system_id()
-        path = self.settings.campaign_path()
+        path = where_of(self.settings)
         acting = self.settings.acting()
         if not _present(path):
             problem = None if acting is None else f"no campaign at {path}"
@@ -240,9 +242,9 @@ class ViewReader:
     def _written(self) -> bool:
         """Whether another client wrote the campaign since the last look (a watcher is kept only
         while somebody acts, whose pools the toolbar shows; never an error at the prompt)."""
-        from cli.store import campaign_exists
+        from cli.store import campaign_exists, where_of
 
-        where = self.settings.campaign_path() if self.settings.acting() is not None else None
+        where = where_of(self.settings) if self.settings.acting() is not None else None
         try:
             if where != self._watched:  # asked once per campaign (the max age covers the rest)
                 self._stop_watching()
@@ -263,9 +265,9 @@ class ViewReader:
 
     def _store(self) -> Any:
         """The campaign, through the runner's connection when shared (opened if need be)."""
-        from cli.store import open_campaign
+        from cli.store import open_campaign, where_of
 
-        path = self.settings.campaign_path()
+        path = where_of(self.settings)
         if self.shared is not None:
             self._campaign = self.shared.campaign()
         elif self._campaign is None or self._campaign.path != path:
@@ -274,7 +276,9 @@ class ViewReader:
         return self._campaign
 
     def _read_campaign(self, chosen: str | None) -> TableView:
-        path = self.settings.campaign_path()
+        from cli.store.where import where_of
+
+        path = where_of(self.settings)
         self._store()
         wanted = self.settings.acting()
         with self._campaign.transaction(readonly=True) as tx:
@@ -331,10 +335,10 @@ class ViewReader:
     def _holding(self) -> bool:
         """Whether the connection stays open between prompts: while somebody acts (whose pools
         the toolbar shows), or to a server (the liveness read would else connect anew)."""
-        from cli.store import CampaignURL
+        from cli.store import CampaignURL, where_of
 
         return (self.settings.acting() is not None
-                or isinstance(self.settings.campaign_path(), CampaignURL))
+                or isinstance(where_of(self.settings), CampaignURL))
 
     def close(self) -> None:
         self._stop_watching()

@@ -20,6 +20,7 @@ from cli.store.where import (
     default_campaign_path,
     no_campaign,
     path_exists,
+    where_of,
 )
 
 if TYPE_CHECKING:
@@ -109,4 +110,5 @@ def open_campaign(where: Where, create: bool = True,
 __all__ = [
     "CampaignStore", "CampaignURL", "CampaignUnavailable", "CampaignView", "Where",
     "campaign_exists", "campaign_where", "default_campaign_path", "no_campaign", "open_campaign",
+    "where_of",
 ]  # fmt: skip

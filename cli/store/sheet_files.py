@@ -10,7 +10,7 @@ from typing import Any
 
 import tomli_w
 
-from cli.render.safe import toml_safe
+from cli.base.safe import toml_safe
 from rules.campaign import Character
 from rules.errors import SheetError, UsageError
 from rules.systems import get_system
@@ -26,7 +26,7 @@ def load_sheet(path: Path) -> dict[str, Any]:
     A missing or unreadable file is a UsageError; broken TOML (with its line and column) or a
     sheet that does not fit its system is a SheetError naming the file and the key.
     """
-    from cli.entry.input_files import read_text
+    from cli.base.input_files import read_text
 
     path = Path(path)
     return parse_sheet(read_text(path, "sheet", SheetError), str(path))
@@ -61,10 +61,11 @@ def validate_sheet(data: Mapping[str, Any]) -> dict[str, Any]:
     sheet = system.validate_sheet(data)
     rolls = sheet.get("rolls")
     if isinstance(rolls, Mapping):  # the system checked them against its words; these are roll's
-        from cli.line.named import check_front_words
+        from cli.base.argv import FRONT_WORDS
+        from rules.named_rolls import check_front_words
 
         try:
-            check_front_words(rolls)
+            check_front_words(rolls, FRONT_WORDS)
         except UsageError as exc:
             raise SheetError(f"sheet key 'rolls': {exc.message}") from None
     return sheet

@@ -12,9 +12,13 @@ import os
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import quote, unquote
 
 from rules.errors import UsageError
+
+if TYPE_CHECKING:
+    from cli.base.settings import Settings
 
 URL_SCHEMES = ("postgresql://", "postgres://")
 """The forms of `--campaign` / ROLL_CAMPAIGN that name a PostgreSQL database, not a file."""
@@ -152,6 +156,21 @@ Where = Path | CampaignURL
 """A campaign's location, as `--campaign` or ROLL_CAMPAIGN gave it."""
 
 
+def where_of(settings: Settings) -> Where:
+    """Where the settings' campaign is: `--campaign`, else ROLL_CAMPAIGN (a path or a
+    postgresql:// URL), else the default file."""
+    if settings.campaign is not None:
+        return campaign_where(settings.campaign)
+    from_env = os.environ.get("ROLL_CAMPAIGN")
+    if from_env:
+        if is_url(from_env) and not from_env.isascii():  # a path's bytes are its own
+            from cli.base.os_text import env_text
+
+            from_env = env_text("ROLL_CAMPAIGN") or from_env
+        return campaign_where(from_env)
+    return default_campaign_path()
+
+
 def default_campaign_path() -> Path:
     """Where the campaign lives when neither `--campaign` nor `ROLL_CAMPAIGN` says otherwise."""
     import platformdirs  # only here: a campaign named by --campaign or ROLL_CAMPAIGN needs none
@@ -212,7 +231,7 @@ def _check_parent(path: Path) -> None:
 
 def shown_name(text: str) -> str:
     """A path as a message shows it: its control characters made visible."""
-    from cli.render.safe import shown
+    from cli.base.safe import shown
 
     return shown(text)
 

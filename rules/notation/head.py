@@ -4,7 +4,7 @@ A line typed at the REPL, piped to a batch or given to a one-shot may begin with
 command word (`/r`), the line's own options (`-s NAME`, `--as NAME`, `--rolled FACES`, `-n N`,
 `--`), a subcommand (`odds …`, `table NAME`, `undo`) or `secret`; its LINE may then start with a
 named roll's name and hold `{stat}` holes. `read_head` reads all of that in one pass, left to
-right, and returns one `Head`: the front end plans from it (cli/line/dispatch.py) and never
+right, and returns one `Head`: the front end plans from it (cli/commands/dispatch.py) and never
 reads the line's text again. The grammar (grammar.py) reads the body.
 
 Every part is kept as typed (the bot's word, each option's word and value, the words of a

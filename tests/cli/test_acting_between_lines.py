@@ -5,8 +5,8 @@ from __future__ import annotations
 import io
 from dataclasses import replace
 
-from cli.entry.environment import Environment
-from cli.entry.settings import Settings
+from cli.base.environment import Environment
+from cli.base.settings import Settings
 from cli.line.runner import Runner
 
 

@@ -14,10 +14,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cli.commands.line_cmd as line_module
+from cli.base.environment import Environment
+from cli.base.settings import Settings
 from cli.entry.app import main_app
-from cli.entry.environment import Environment
 from cli.entry.fast_argv import argv_words
-from cli.entry.settings import Settings
 from rules.limits import room_for_depth
 from tests.support.cli import RUNNER
 

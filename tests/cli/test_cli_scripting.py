@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from cli.entry.environment import Environment
-from cli.line.dispatch import LINE_READING
+from cli.base.environment import Environment
+from cli.commands.dispatch import LINE_READING
 from rules.notation.head import read_head
 from tests.support.cli import invoke, invoke_json
 

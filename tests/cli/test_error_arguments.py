@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 import json
 
-from cli.entry.environment import Environment
+from cli.base.environment import Environment
 from rules.errors import NotationError, UsageError
 from tests.support.cli import invoke, invoke_json
 
@@ -60,8 +60,7 @@ def test_after_a_batch_a_one_shots_error_names_no_line() -> None:
 
 
 def test_an_errors_lines_are_made_from_its_fields() -> None:
-    from cli.render.error_layout import ErrorLines
-    from cli.render.text import error_lines
+    from cli.base.error_layout import ErrorLines, error_lines
 
     error = NotationError("expected a term, found '日'", "2d6+日", 5)
     lines = error_lines("2d6+日", error, 4)

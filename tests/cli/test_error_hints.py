@@ -13,10 +13,11 @@ from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from cli.entry.environment import Environment
-from cli.entry.settings import Settings
+from cli.base.environment import Environment
+from cli.base.settings import Settings
+from cli.base.wording import speaking, wording
+from cli.commands import dispatch
 from cli.render.text import error_text
-from cli.render.wording import speaking, wording
 from cli.repl.session import run_repl
 from cli.repl.speech import prompt_words
 from rules.dice.budget import Budget
@@ -124,7 +125,7 @@ def repl(keys: str, settings: Settings | None = None) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
     with create_pipe_input() as pipe:
         pipe.send_text(keys)
-        status = run_repl(settings or Settings(), Environment(io.StringIO(), out, err),
+        status = run_repl(settings or Settings(), Environment(io.StringIO(), out, err), dispatch,
                           input=pipe, output=WideOutput())
     return status, out.getvalue(), err.getvalue()
 
@@ -166,7 +167,7 @@ def test_no_module_of_the_repl_rewrites_error_text_with_a_regular_expression() -
             text = ast.unparse(node)
             assert "error" not in text.lower(), f"{path.name}: {node.name} rewrites errors"
             assert node.name in ("help", "at_prompt"), f"{path.name}: {node.name} rewrites text"
-    fitted = ast.parse((REPL.parent / "render" / "error_layout.py").read_text(encoding="utf-8"))
+    fitted = ast.parse((REPL.parent / "base" / "error_layout.py").read_text(encoding="utf-8"))
     imported = {a.name for n in ast.walk(fitted) if isinstance(n, ast.Import | ast.ImportFrom)
                 for a in n.names}
     imported |= {n.module or "" for n in ast.walk(fitted) if isinstance(n, ast.ImportFrom)}

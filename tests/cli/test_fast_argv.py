@@ -12,9 +12,9 @@ from typing import Any, TextIO, cast
 import click
 import pytest
 
+from cli.base.settings import Settings
 from cli.entry.app import main_app
 from cli.entry.fast_argv import argv_words
-from cli.entry.settings import Settings
 from cli.line.batch import input_lines
 from tests.support.cli import RUNNER, invoke
 from tests.support.installed import ROLL
@@ -147,7 +147,7 @@ def test_a_program_that_waits_for_each_answer_gets_it() -> None:
 @pytest.mark.parametrize("line", ["3d6", "4d6kh3 vs 12", "2d6+", "2x 3d6", "Δ8 uses 5",
                                   "-s vagabond check dex"])
 def test_odds_in_a_batch_answers_as_the_odds_command_does(args: list[str], line: str) -> None:
-    """`odds LINE` in a batch skips the Typer command (cli/line/dispatch.py: its head carries
+    """`odds LINE` in a batch skips the Typer command (cli/commands/dispatch.py: its head carries
     the odds LINE's own)."""
     words = line.split()
     options, rest = (words[:2], words[2:]) if words[0] == "-s" else ([], words)

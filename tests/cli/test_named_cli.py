@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from cli.entry.environment import Environment
-from cli.entry.settings import Settings
-from cli.line.dispatch import run_any
+from cli.base.environment import Environment
+from cli.base.settings import Settings
+from cli.commands.dispatch import run_any
 from cli.line.runner import Runner
 from tests.support.cli import invoke, invoke_json
 from tests.support.sheets import VAGABOND
@@ -230,8 +230,8 @@ def test_the_installed_roll_expands_an_alias(table: Path, private_campaign: Path
 
 def test_names_are_refused_for_every_subcommand_roll_routes() -> None:
     """rules.named_rolls knows no command line: cli gives it the root group's words."""
-    from cli.entry.argv import SUBCOMMANDS
-    from cli.line.dispatch import SUBCOMMAND_WORDS
+    from cli.base.argv import SUBCOMMANDS
+    from cli.commands.dispatch import SUBCOMMAND_WORDS
     from cli.line.named import reserved
 
     for system_id in (None, "generic", "vagabond"):

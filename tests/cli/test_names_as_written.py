@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from cli.entry.settings import Settings
+from cli.base.settings import Settings
 from cli.repl.next_words import Suggestion, suggest
 from cli.repl.view import TableView
 from rules.notation import ast, parse

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from cli.entry.environment import Environment
-from cli.entry.settings import Settings
-from cli.line.dispatch import run_any
+from cli.base.environment import Environment
+from cli.base.settings import Settings
+from cli.commands.dispatch import run_any
 from cli.line.runner import Runner
 from tests.support.cli import invoke
 

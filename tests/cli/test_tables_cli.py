@@ -197,7 +197,7 @@ def test_a_batch_and_the_repl_roll_tables_with_the_runners_dice(imported: Path) 
 
 
 def test_tables_complete_and_have_help(imported: Path) -> None:
-    from cli.entry.settings import Settings
+    from cli.base.settings import Settings
     from cli.repl.next_words import suggest
     from cli.repl.view import ViewReader
 
@@ -236,7 +236,7 @@ def test_the_installed_roll_rolls_a_table(imported: Path, private_campaign: Path
 
 
 def test_the_repl_rolls_tables_and_named_rolls_with_physical_dice(imported: Path) -> None:
-    from cli.entry.settings import Settings
+    from cli.base.settings import Settings
     from tests.support.repl import repl
 
     assert invoke("alias", "add", "longsword", "d20+5", "vs", "13")[0] == 0
@@ -285,7 +285,7 @@ def test_schema_4_keeps_aliases_and_tables_and_migrates_an_old_campaign(tmp_path
 
 def test_the_repl_heads_a_table_roll_with_its_row(imported: Path) -> None:
     """Issue 13's layout: the row a table gave leads, the die reading stays under it."""
-    from cli.entry.settings import Settings
+    from cli.base.settings import Settings
     from tests.support.repl import repl
 
     status, out, err = repl("table encounters\rquit\r", Settings(rolled="3,6,2"))

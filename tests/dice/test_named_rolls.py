@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cli.entry.argv import SUBCOMMANDS
+from cli.base.argv import SUBCOMMANDS
 from cli.line.named import reserved as reserved_of
 from cli.store.sheet_files import validate_sheet
 from rules.dice.evaluate import Roller
@@ -18,6 +18,7 @@ from rules.errors import LimitError, SheetError, UsageError
 from rules.limits import MAX_NAMED_CHAIN
 from rules.named_rolls import (
     Expansion,
+    check_front_words,
     check_name,
     check_rolls,
     expand,
@@ -176,6 +177,15 @@ def test_the_domain_reserves_the_notation_and_the_commands_it_is_given() -> None
                      "spend": "a vagabond command",
                      **{w: "a word of the LINE notation or the REPL"
                         for w in ("adv", "dis", "vs", "advantage", "disadvantage", "r", "roll")}}
+
+
+def test_a_sheets_rolls_shadow_none_of_the_words_the_front_end_gives() -> None:
+    words = {"undo": "a subcommand of roll", "as": "a REPL word (act as a character)"}
+    check_front_words({"longsword": "d8", "Stealth": "d20"}, words)  # none shadows: no error
+    with pytest.raises(UsageError) as caught:
+        check_front_words({"longsword": "d8", "AS": "d20"}, words)
+    assert caught.value.message == ("'as' is a REPL word (act as a character): a named roll may"
+                                    " not shadow it")
 
 
 def test_reserved_words_name_what_each_is() -> None:

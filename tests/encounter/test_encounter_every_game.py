@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from cli.entry.settings import Settings
+from cli.base.settings import Settings
 from tests.support.cli import invoke
 from tests.support.encounter import run, whole_table
 from tests.support.repl import repl

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from cli.entry.settings import Settings
+from cli.base.settings import Settings
 from cli.repl.encounter_line import encounter_line
 from cli.repl.view import ViewReader
 from tests.support.cli import invoke

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cli.entry.settings import Settings
+from cli.base.settings import Settings
 from tests.support.cli import invoke
 from tests.support.encounter import SHEETS, imported, refused, run, state
 from tests.support.repl import repl

@@ -16,8 +16,9 @@ from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from cli.entry.environment import Environment
-from cli.entry.settings import Settings
+from cli.base.environment import Environment
+from cli.base.settings import Settings
+from cli.commands import dispatch
 from cli.repl.encounter_line import encounter_line
 from cli.repl.session import run_repl
 from rules.encounter.help import EXAMPLES
@@ -86,7 +87,7 @@ def test_the_repl_advances_and_a_line_acts_as_whose_turn_it_is(tmp_path: Path) -
     out, err = io.StringIO(), io.StringIO()
     with create_pipe_input() as pipe:
         pipe.send_text("next\rcheck str\rnext\rquit\r")
-        status = run_repl(Settings(rolled="7"), Environment(stdout=out, stderr=err),
+        status = run_repl(Settings(rolled="7"), Environment(stdout=out, stderr=err), dispatch,
                           input=pipe, output=NarrowOutput(), history=InMemoryHistory())
     assert (status, err.getvalue()) == (0, "")
     assert out.getvalue() == (

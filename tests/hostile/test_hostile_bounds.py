@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from cli.entry.input_files import MAX_FILE_BYTES
+from cli.base.input_files import MAX_FILE_BYTES
 from cli.store import open_campaign
 from cli.store.where import campaign_where
 from rules.limits import MAX_TABLE_TEXT

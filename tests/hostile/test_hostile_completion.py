@@ -1,6 +1,6 @@
 """Completion menus are terminals too (issue 49): every completion, bash, zsh and fish (Click's
 protocol) and the REPL's Tab menu with its meta text, shows a name as every other output does:
-ESC, BEL, a C1 CSI and a bidi override made visible (cli/render/safe.py). Each kind of name is
+ESC, BEL, a C1 CSI and a bidi override made visible (cli/base/safe.py). Each kind of name is
 planted in the campaign file as an attacker would: a character, a foe, an alias, a table."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 
-from cli.entry.settings import Settings
+from cli.base.settings import Settings
 from cli.repl.completer import RollCompleter
 from cli.repl.view import ViewReader
 from cli.store.sqlite import Campaign

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from cli.render.safe import as_text, not_utf8, shown, shown_lines
+from cli.base.safe import as_text, not_utf8, shown, shown_lines
 from cli.store import open_campaign
 from cli.store.where import campaign_where
 from tests.support.cli import invoke
@@ -210,7 +210,7 @@ def test_a_name_is_one_character_whether_typed_composed_or_decomposed(
 
 
 def test_the_repl_shows_a_hostile_name_inert(private_campaign: Path) -> None:
-    from cli.entry.settings import Settings
+    from cli.base.settings import Settings
     from tests.support.repl import repl
 
     plant(EVIL)
@@ -266,7 +266,7 @@ def test_a_name_with_a_hidden_character_is_quoted_so_it_shows(tmp_path: Path) ->
 
 
 def test_emoji_and_scripts_in_an_error_are_left_as_they_are() -> None:
-    from cli.render.safe import hidden_escaped
+    from cli.base.safe import hidden_escaped
 
     assert hidden_escaped("no character named 'Zoë 🎲'") == "no character named 'Zoë 🎲'"
     assert hidden_escaped("found '\u3164'") == "found '\\u3164'"

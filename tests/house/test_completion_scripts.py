@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from cli.entry.completion import SHELL_NAMES
+from cli.base.completion import SHELL_NAMES
 from cli.store.sqlite import Campaign
 from rules.systems import get_system
 from tests.support.cli import ENTRY, RUNNER, invoke

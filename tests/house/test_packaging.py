@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from cli.entry.version import DISTRIBUTION
+from cli.base.version import DISTRIBUTION
 from tests.support.cli import invoke
 from tests.support.installed import ROLL
 from tests.support.paths import ROOT_DIR
@@ -27,7 +27,7 @@ def test_version_is_pyprojects() -> None:
 
 
 def test_a_bare_checkout_says_it_has_no_version(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("cli.entry.version.DISTRIBUTION", "roll-rules-not-installed")
+    monkeypatch.setattr("cli.base.version.DISTRIBUTION", "roll-rules-not-installed")
     assert invoke("--version") == (
         0, "roll (version unknown: roll-rules-not-installed is not installed)\n", "")
 

@@ -1,4 +1,5 @@
-"""The shape of the tree, read with `ast`: imports go one way, and no hand-written shell scripts."""
+"""The shape of the tree, read with `ast`: imports go one way (cli/'s packages in layers), and no
+hand-written shell scripts."""
 
 from __future__ import annotations
 
@@ -97,9 +98,86 @@ def test_no_hand_written_completion_templates() -> None:
         assert "_ROLL_COMPLETE=" in script.read_text(encoding="utf-8")  # Click's protocol
 
 
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("base",),
+    ("store", "render"),
+    ("line",),
+    ("repl",),
+    ("commands",),
+    ("entry",),
+)
+"""cli/'s packages from the bottom up (docs/architecture.md's map): a package imports only
+packages of a layer below its own, so two of one layer (the store and render) never import each
+other; cli/__main__.py, above them all, imports any."""
+LAYER_OF = {package: level for level, layer in enumerate(LAYERS) for package in layer}
+
+
+def cli_package(module: str) -> str | None:
+    """The cli/ package a dotted module name is in (`cli.line.plan` → `line`); None for one
+    outside cli/ or at its top (`cli.__main__`)."""
+    parts = module.split(".")
+    if parts[0] != "cli" or len(parts) < 2 or not (ROOT / "cli" / parts[1]).is_dir():
+        return None
+    return parts[1]
+
+
+def upward_imports(files: dict[str, set[str]]) -> list[str]:
+    """Every import of a cli/ module (as `modules(..., typing=True)` reads them) that goes to its
+    own layer or above it, other than within its own package: `path → module`."""
+    found = []
+    for path, names in files.items():
+        here = cli_package(path.removesuffix(".py").replace("/", "."))
+        if here is None:
+            continue
+        for name in sorted(n for n in names if is_module(n)):  # `from m import Name`: m
+            there = cli_package(name)
+            if there is not None and there != here and LAYER_OF[there] >= LAYER_OF[here]:
+                found.append(f"{path} ({here}) → {name} ({there})")
+    return found
+
+
+def test_every_cli_package_has_a_layer() -> None:
+    packages = {path.name for path in (ROOT / "cli").iterdir() if (path / "__init__.py").is_file()}
+    assert packages == set(LAYER_OF)
+
+
+def test_cli_packages_import_only_the_layers_below_theirs() -> None:
+    """Imports at any depth, lazy and `if TYPE_CHECKING:` ones included: a type a module names
+    from a package above it ties it to that package as much as a call does."""
+    assert upward_imports(modules("cli", typing=True)) == []
+
+
+def test_the_layer_check_sees_type_checking_and_lazy_imports(tmp_path: Path) -> None:
+    probe = tmp_path / "probe.py"
+    probe.write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                     "    from cli.repl.view import TableView\n")
+    files = {"cli/base/probe.py": imported(probe, "cli.base", typing=True)}
+    assert upward_imports(files) == ["cli/base/probe.py (base) → cli.repl.view (repl)"]
+    probe.write_text("def f() -> None:\n    from ..render import json\n")
+    files = {"cli/store/probe.py": imported(probe, "cli.store", typing=True)}
+    assert upward_imports(files) == ["cli/store/probe.py (store) → cli.render.json (render)"]
+    probe.write_text("from cli.base.settings import Settings\nfrom . import plan\n")
+    assert upward_imports({"cli/line/probe.py": imported(probe, "cli.line", typing=True)}) == []
+
+
+def test_cli_packages_form_no_circle() -> None:
+    """Read by package (type-checking imports included), cli/ has no circle: the layers'
+    direction seen whole, so a circle of three packages is found as readily as one of two."""
+    graph: dict[str, set[str]] = {package: set() for package in LAYER_OF}
+    for path, names in modules("cli", typing=True).items():
+        here = cli_package(path.removesuffix(".py").replace("/", "."))
+        if here is not None:
+            graph[here] |= {there for name in names
+                            if (there := cli_package(name)) not in (None, here)}  # fmt: skip
+    package_files = {f"cli/{package}.py": {f"cli.{there}" for there in targets}
+                     for package, targets in graph.items()}  # fmt: skip
+    assert circles(package_files) == []
+
+
 def test_cli_imports_form_no_circle() -> None:
-    """Every import edge between cli modules (lazy ones too) points one way: no cycle."""
-    files = modules("cli")
+    """Every import edge between cli modules (lazy and type-checking ones too) points one way:
+    no cycle (cli/line/resolving.py and the typed dice once named each other's types)."""
+    files = modules("cli", typing=True)
     names = {path.removesuffix(".py").removesuffix("/__init__").replace("/", "."): imports
              for path, imports in files.items()}  # fmt: skip
     graph = {

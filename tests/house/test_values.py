@@ -17,8 +17,8 @@ import pytest
 
 import cli
 import rules
-from cli.entry.environment import Environment
-from cli.entry.settings import Settings
+from cli.base.environment import Environment
+from cli.base.settings import Settings
 from rules.campaign import Character
 from tests.support.paths import ROOT_DIR
 
@@ -118,7 +118,7 @@ MADE = """
 import dataclasses
 import rules
 from rules.campaign import Character
-from cli.entry.settings import Settings
+from cli.base.settings import Settings
 
 def values():
     tree = rules.parse("3x 4d6kh3 + 2 [fire] vs 12 # blast")

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cli.line.dispatch import LINE_READING, SUBCOMMAND_WORDS
+from cli.commands.dispatch import LINE_READING, SUBCOMMAND_WORDS
 from rules.errors import NotationError, UsageError
 from rules.notation.head import (
     LINE_ONLY,

@@ -113,11 +113,11 @@ def test_the_prompt_stays_under_a_third_of_the_width(
 def test_the_terminal_width_is_shutils_without_shutil(
     monkeypatch: pytest.MonkeyPatch, columns: str | None
 ) -> None:
-    """cli.entry.environment.terminal_columns answers as shutil.get_terminal_size (here stdout is no
+    """cli.base.environment.terminal_columns answers as shutil.get_terminal_size (here stdout is no
     terminal: $COLUMNS when it is a positive number, else the fallback)."""
     import shutil
 
-    from cli.entry.environment import terminal_columns
+    from cli.base.environment import terminal_columns
 
     if columns is None:
         monkeypatch.delenv("COLUMNS", raising=False)
@@ -134,7 +134,7 @@ def test_the_terminal_width_is_read_from_the_terminal_without_columns() -> None:
 
     pexpect = pytest.importorskip("pexpect")
     env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
-    child = pexpect.spawn(sys.executable, ["-c", "from cli.entry.environment import terminal_columns;"
+    child = pexpect.spawn(sys.executable, ["-c", "from cli.base.environment import terminal_columns;"
                                            " print(terminal_columns(80))"],
                           env=env, dimensions=(24, 57), timeout=20, encoding="utf-8")
     child.expect(pexpect.EOF)

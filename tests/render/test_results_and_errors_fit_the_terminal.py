@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from cli.render.error_layout import ErrorLines
+from cli.base.error_layout import ErrorLines
 from cli.render.layout import width_of
 
 WIDTHS = (40, 80, 100)

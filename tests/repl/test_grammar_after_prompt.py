@@ -28,7 +28,7 @@ pytestmark = pytest.mark.slow  # a fresh interpreter for every example
 
 FRESH = """
 import json, sys
-from cli.entry.settings import Settings
+from cli.base.settings import Settings
 from tests.support.repl import repl
 print(json.dumps(repl(sys.argv[1], Settings(seed=int(sys.argv[2])))))
 """
@@ -53,7 +53,7 @@ def test_the_first_lines_are_answered_as_with_the_grammar_loaded(
     env.pop("ROLL_AS", None)
     fresh = subprocess.run([sys.executable, "-c", FRESH, keys, str(seed)], capture_output=True,
                            text=True, env=env, timeout=60, check=True, cwd=ROOT)
-    from cli.entry.settings import Settings
+    from cli.base.settings import Settings
 
     load()
     status, out, err = repl(keys, Settings(seed=seed, env_system=None, env_as=None))

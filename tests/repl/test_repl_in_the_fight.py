@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from cli.entry.settings import Settings
+from cli.base.settings import Settings
 from cli.repl.prompt import prompt_text, shortened
 from cli.repl.toolbar import toolbar_text
 from cli.repl.view import TableView, ViewReader

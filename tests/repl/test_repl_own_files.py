@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from prompt_toolkit.input import create_pipe_input
 
-from cli.entry.environment import Environment
-from cli.entry.settings import Settings
+from cli.base.environment import Environment
+from cli.base.settings import Settings
 from cli.repl.line_history import KeptHistory, open_history
 from cli.repl.session import run_repl
 from tests.support.repl import NarrowOutput

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from prompt_toolkit.history import FileHistory, InMemoryHistory
 
-from cli.entry.settings import Settings
+from cli.base.settings import Settings
 from cli.repl.view import ViewReader
 from cli.store.sqlite import Campaign
 from rules.systems import get_system

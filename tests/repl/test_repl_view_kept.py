@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cli.entry.settings import Settings
+from cli.base.settings import Settings
 from cli.repl.next_words import suggest
 from cli.repl.view import ViewReader
 from tests.support.cli import invoke

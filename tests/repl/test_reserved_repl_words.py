@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from cli.entry.argv import REPL_WORDS
+from cli.base.argv import REPL_WORDS
 from cli.repl.word_lists import REPL_WORDS as PROMPT_WORDS
 from rules.notation.parts import is_name
 from tests.support.cli import invoke

@@ -8,10 +8,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-FIRST_PROMPT = ("from cli.entry.environment import Environment\nfrom cli.repl.session import Repl\n"
+FIRST_PROMPT = ("from cli.base.environment import Environment\nfrom cli.repl.session import Repl\n"
                 "from cli.repl.toolbar import Toolbar\n"
-                "from cli.line.runner import Runner\nfrom cli.entry.settings import Settings\n"
-                "repl = Repl(Runner(Settings(), Environment()))\nrepl.refresh()\n"
+                "from cli.line.runner import Runner\nfrom cli.base.settings import Settings\n"
+                "from cli.commands import dispatch\n"
+                "repl = Repl(Runner(Settings(), Environment()), dispatch)\nrepl.refresh()\n"
                 "print(Toolbar(repl.view, lambda: 40, lambda: False)())\n")
 """The REPL up to its first prompt and toolbar (no terminal), the toolbar printed."""
 
@@ -36,8 +37,8 @@ def test_the_short_ways_around_the_unicode_tables_give_their_answers() -> None:
 
     from wcwidth import wcwidth  # type: ignore[import-untyped]
 
+    from cli.base.error_layout import _shown_char
     from cli.render.layout import char_width
-    from cli.render.text import _shown_char
 
     for code in range(0x300):
         c = chr(code)

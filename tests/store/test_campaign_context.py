@@ -156,8 +156,8 @@ def test_sheet_rm_needs_yes_off_a_terminal_and_undo_restores(table_on_each_store
 def test_sheet_rm_asks_on_a_terminal() -> None:
     import io
 
+    from cli.base.environment import Environment
     from cli.commands.campaign_cmds import confirm_removal
-    from cli.entry.environment import Environment
     from rules.errors import RuleError
 
     class Tty(io.StringIO):

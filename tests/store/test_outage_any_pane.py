@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from cli.entry.settings import Settings
+from cli.base.settings import Settings
 from cli.repl import view as state
 from cli.repl.view import ALIVE_S, RETRY_S, ViewReader
 from tests.support.cli import invoke

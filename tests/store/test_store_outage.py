@@ -104,8 +104,9 @@ def test_the_repl_keeps_who_acts_and_rolls_plain_dice_through_an_outage(
 ) -> None:
     import io
 
-    from cli.entry.environment import Environment
-    from cli.entry.settings import Settings
+    from cli.base.environment import Environment
+    from cli.base.settings import Settings
+    from cli.commands import dispatch
     from cli.line.runner import Runner
     from cli.repl.repl import Repl
     from cli.repl.toolbar import pieces
@@ -116,7 +117,7 @@ def test_the_repl_keeps_who_acts_and_rolls_plain_dice_through_an_outage(
     out, err = io.StringIO(), io.StringIO()
     runner = Runner(Settings(rolled="4,3,5"), Environment(stdout=out, stderr=err),
                     through_outage=True)
-    repl = Repl(runner, width=lambda: 40)
+    repl = Repl(runner, dispatch, width=lambda: 40)
     try:
         repl.handle_line("as kit")
         assert repl.prompt().endswith("kit> ")
@@ -191,7 +192,7 @@ def test_a_repl_pane_through_a_server_restart(
 def test_completion_in_an_outage_offers_the_words_read_before(
     own_server: Server, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from cli.entry.settings import Settings
+    from cli.base.settings import Settings
     from cli.repl.next_words import suggest
     from cli.repl.view import ViewReader
 

@@ -249,7 +249,7 @@ def test_log_follow_ends_quietly_when_its_reader_goes(
 def test_the_repl_toolbar_rereads_as_soon_as_another_client_writes(
     store_where: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from cli.entry.settings import Settings
+    from cli.base.settings import Settings
     from cli.repl.view import ViewReader
 
     monkeypatch.setenv("ROLL_CAMPAIGN", store_where)

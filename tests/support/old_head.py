@@ -98,7 +98,7 @@ def line_options(text: str) -> tuple[dict[str, str], str] | None:
 
 
 def subcommand_of(text: str, subcommands: frozenset[str]) -> list[str] | None:
-    """cli/line/dispatch.py's `subcommand_of`."""
+    """cli/commands/dispatch.py's `subcommand_of`."""
     words = text.split(None, 1)
     if not words or words[0].lower() not in subcommands:
         return None

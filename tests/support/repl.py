@@ -10,8 +10,9 @@ from prompt_toolkit.history import History, InMemoryHistory
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from cli.entry.environment import Environment
-from cli.entry.settings import Settings
+from cli.base.environment import Environment
+from cli.base.settings import Settings
+from cli.commands import dispatch
 from cli.repl.session import run_repl
 from cli.repl.view import TableView
 from rules.campaign import Character
@@ -35,6 +36,7 @@ def repl(
         status = run_repl(
             settings or Settings(),
             Environment(stdout=out, stderr=err),
+            dispatch,
             input=pipe,
             output=NarrowOutput(),
             history=history if history is not None else InMemoryHistory(),

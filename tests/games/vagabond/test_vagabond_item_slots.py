@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from cli.entry.environment import Environment
-from cli.entry.settings import Settings
+from cli.base.environment import Environment
+from cli.base.settings import Settings
 from cli.line.runner import Runner
 from rules.errors import RuleError, SheetError, UsageError
 from rules.notation.ast import Die

@@ -1,6 +1,7 @@
 """Text broken at words for a width: what every layout of roll's output is built from.
 
-- `output_width()`: the terminal's width (or COLUMNS), 80 when not a terminal.
+- `output_width()` (cli/base/terminal.py): the terminal's width (or COLUMNS), 80 when not a
+  terminal.
 - `width_of`: the columns a text takes on screen (colour escapes none, CJK two).
 - `wrap`: a line broken at words, continuation lines under a hanging indent; never wider than
   the width (a word longer than a whole line is the only thing ever split).
@@ -12,8 +13,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from cli.entry.terminal import terminal_columns
-
 _ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
 INDENT = "  "
 """The hanging indent of a wrapped line, and of the dice and changes under a head."""
@@ -22,12 +21,6 @@ INDENT = "  "
 def visible(text: str) -> str:
     """`text` without its colour escapes."""
     return _ESCAPE.sub("", text)
-
-
-def output_width(fallback: int = 80) -> int:
-    """The width to lay text out for: COLUMNS, else the terminal's, else `fallback` (80 when
-    not a terminal); never under 20, where nothing readable fits."""
-    return max(terminal_columns(fallback), 20)
 
 
 def char_width(c: str) -> int:
@@ -136,10 +129,10 @@ def wrap_whole(items: list[str], width: int, sep: str) -> list[str]:
 
 
 def shown_cut(text: str, width: int) -> str:
-    """Data text (a name, a pool) shown as one line (cli/render/safe.py: its controls made
+    """Data text (a name, a pool) shown as one line (cli/base/safe.py: its controls made
     visible) in at most `width` columns, ending with `…` where it was cut: never inside a
     character's visible form (a `<U+202E>` or `^[` is whole or gone)."""
-    from cli.render.safe import shown
+    from cli.base.safe import shown
 
     return _cut_into(shown(text), (shown(c) for c in text), width)
 

@@ -14,7 +14,7 @@ def line_text(words: Sequence[str]) -> str:
 
 def quoted_word(word: str) -> str:
     """A finished word the shell passed as one (`Old Tom`), quoted so the REPL's suggester
-    (cli/entry/completion.py) reads it as one word, not two."""
+    (cli/base/completion.py) reads it as one word, not two."""
     if not any(ch.isspace() for ch in word) or (word.startswith('"') and word.endswith('"')):
         return word
     return '"' + word.replace("\\", "\\\\").replace('"', '\\"') + '"'

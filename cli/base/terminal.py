@@ -1,4 +1,4 @@
-"""The terminal's width and height (cli/entry/environment.py and cli/render/layout.py use them)."""
+"""The terminal's width and height (cli/base/environment.py and cli/render/layout.py use them)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,12 @@ def terminal_columns(fallback: int = 80) -> int:
     import shutil  # (with bz2 and lzma: asked only where output meets a terminal)
 
     return shutil.get_terminal_size((fallback, 24)).columns
+
+
+def output_width(fallback: int = 80) -> int:
+    """The width to lay text out for: COLUMNS, else the terminal's, else `fallback` (80 when
+    not a terminal); never under 20, where nothing readable fits."""
+    return max(terminal_columns(fallback), 20)
 
 
 def terminal_lines(on_a_terminal: bool = True) -> int:

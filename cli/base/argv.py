@@ -1,11 +1,11 @@
 """The command line's own words, without Typer: the subcommands, and the shared options, which
-cli/entry/options.py declares with them; cli/entry/fast_argv.py reads a plain `roll LINE` with them before
+cli/base/options.py declares with them; cli/entry/fast_argv.py reads a plain `roll LINE` with them before
 Click or Typer is imported (a speed device: its figure and its property test are cli/entry/fast_argv.py's)."""
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 SUBCOMMANDS = (
@@ -19,12 +19,18 @@ REPL_WORDS = {
 }  # fmt: skip
 """The REPL's own words (cli/repl/word_lists.py's, `?` and `!!` aside: no name is shaped so),
 which no alias or sheet's roll may shadow (cli/line/named.py)."""
+FRONT_WORDS: Mapping[str, str] = {
+    **{word: f"a REPL word ({what})" for word, what in REPL_WORDS.items()},
+    **{word: "a subcommand of roll" for word in SUBCOMMANDS},  # `help` is both: said as this
+}
+"""`roll`'s own words, which no named roll may shadow: rules/named_rolls.py is given them (the
+domain knows no command line)."""
 COMPLETE_VAR = "_ROLL_COMPLETE"
 """Set when a shell calls `roll` back at Tab time (Click's completion protocol)."""
 
 
 class OptionWords(NamedTuple):
-    """One shared option: its parameter (as cli/entry/options.py names it), its words, and the type
+    """One shared option: its parameter (as cli/base/options.py names it), its words, and the type
     of its value (None: a flag)."""
 
     param: str

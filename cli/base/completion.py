@@ -2,14 +2,16 @@
 
 A shell calls `roll` back at Tab time with `_ROLL_COMPLETE=bash_complete` (zsh_complete,
 fish_complete); Click parses the words typed so far and asks the parameter under the cursor.
-The words of a LINE come from the REPL's own `suggest_line`; everything heavier is imported
-only when a Tab asks for it.
+What a Tab reads beyond the words typed (the campaign's names, rolls and tables, a LINE's next
+words: the REPL's own `suggest_line`) comes from a `TabWords` the start-up hands in as the
+completion's context object (cli/entry/tab_words.py), since what reads them sits above this
+layer; everything heavier is imported only when a Tab asks for it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import click
 from click.shell_completion import (
@@ -20,13 +22,13 @@ from click.shell_completion import (
     ZshComplete,
 )
 
-from cli.entry.argv import COMPLETE_VAR
+from cli.base.argv import COMPLETE_VAR
 
 SHELL_NAMES = ("bash", "zsh", "fish")
 _BASH_SAFE = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=.,/:@%^")
 
 
-def _given(ctx: click.Context, name: str) -> Any:
+def given_at_tab(ctx: click.Context, name: str) -> Any:
     """An option typed so far, on this command or the one before it (`roll --as X sheet show`)."""
     at: click.Context | None = ctx
     while at is not None:
@@ -36,18 +38,37 @@ def _given(ctx: click.Context, name: str) -> Any:
     return None
 
 
-def _view(ctx: click.Context) -> Any:
-    """The table as the options typed so far see it (no campaign: nobody is there)."""
-    from cli.entry.settings import Settings
-    from cli.repl.view import ViewReader
+class Suggested(Protocol):
+    """One completion of a LINE: `text` replaces the last `-start` characters before the cursor."""
 
-    settings = Settings(system=_given(ctx, "system"), character=_given(ctx, "as_"),
-                        campaign=_given(ctx, "campaign"))
-    reader = ViewReader(settings)
-    try:
-        return reader.read()
-    finally:
-        reader.close()
+    @property
+    def text(self) -> str: ...
+    @property
+    def start(self) -> int: ...
+
+
+@runtime_checkable
+class TabWords(Protocol):
+    """What a Tab completes from, as the options typed so far see the campaign: its characters'
+    `names`, its named `rolls`, its `tables`, and a LINE's `next_words` after `typed`."""
+
+    def names(self, ctx: click.Context) -> Iterable[str]: ...
+    def rolls(self, ctx: click.Context) -> Iterable[str]: ...
+    def tables(self, ctx: click.Context) -> Iterable[str]: ...
+    def next_words(self, typed: str, ctx: click.Context) -> Iterable[Suggested]: ...
+
+
+def _tab_words(ctx: click.Context) -> TabWords | None:
+    """The TabWords the start-up handed in (none outside a Tab: nothing to complete from)."""
+    return ctx.obj if isinstance(ctx.obj, TabWords) else None
+
+
+def _campaign_words(kind: str) -> Callable[[click.Context], Iterable[str]]:
+    def words(ctx: click.Context) -> Iterable[str]:
+        tab = _tab_words(ctx)
+        return () if tab is None else getattr(tab, kind)(ctx)  # names, rolls or tables
+
+    return words
 
 
 def _starting(words: list[str], incomplete: str) -> list[CompletionItem]:
@@ -87,7 +108,7 @@ def system_name() -> Completing:
 
 def character_name() -> Completing:
     """A character of the campaign (read at Tab time; a missing campaign is not created)."""
-    return Completing("name", lambda ctx: _view(ctx).names)
+    return Completing("name", _campaign_words("names"))
 
 
 def help_topic() -> Completing:
@@ -98,12 +119,12 @@ def help_topic() -> Completing:
 
 def alias_name() -> Completing:
     """A named roll of the campaign (or of the acting character's sheet)."""
-    return Completing("name", lambda ctx: list(_view(ctx).rolls))
+    return Completing("name", _campaign_words("rolls"))
 
 
 def table_name() -> Completing:
     """A rollable table of the campaign."""
-    return Completing("table", lambda ctx: list(_view(ctx).tables))
+    return Completing("table", _campaign_words("tables"))
 
 
 def shell_name() -> Completing:
@@ -121,13 +142,13 @@ class LineWord(Completing):
     def shell_complete(
         self, ctx: click.Context, param: click.Parameter, incomplete: str
     ) -> list[CompletionItem]:
-        from cli.entry.shell_words import completed_text
-        from cli.repl.next_words import suggest_line
+        from cli.base.shell_words import completed_text
 
         before = [str(w) for w in ctx.params.get(param.name or "", None) or ()]
         typed = completed_text([*before, ""]) + incomplete
+        tab = _tab_words(ctx)
         try:
-            found = suggest_line(typed, _view(ctx))
+            found = list(tab.next_words(typed, ctx)) if tab is not None else []
         except Exception:
             return []
         words = []
@@ -154,9 +175,9 @@ def bash_word(value: str) -> str:
 
 def on_screen(item: CompletionItem, finished: bool = True) -> CompletionItem:
     """A completion as a shell's menu shows it: a name's control, C1 and bidi characters made
-    visible (cli/render/safe.py), as every other output shows data, since the shell prints the
+    visible (cli/base/safe.py), as every other output shows data, since the shell prints the
     menu on the terminal; `finished` False drops the finishing space the shell adds itself."""
-    from cli.render.safe import shown
+    from cli.base.safe import shown
 
     value = item.value if finished else item.value.rstrip(" ")
     body = value.rstrip(" ")
@@ -202,16 +223,17 @@ def typed_words(instruction: str) -> list[str]:
     return flavour(click.Command("roll"), {}, "roll", COMPLETE_VAR).get_completion_args()[0]
 
 
-def answer(command: click.Command, instruction: str) -> int:
+def answer(command: click.Command, instruction: str, tab: TabWords) -> int:
     """A shell's call back at Tab time: `instruction` is `_ROLL_COMPLETE`'s value, SHELL_complete
     (the words for the line in COMP_WORDS / COMP_CWORD) or SHELL_source (the script), as
     Click's protocol has it; through Click's public ShellComplete classes (roll's flavour of
-    each). The status: 0, or 1 for a shell or instruction Click's protocol does not know."""
+    each), with `tab` what the words are completed from. The status: 0, or 1 for a shell or
+    instruction Click's protocol does not know."""
     shell, _, asked = instruction.partition("_")
     flavour = SHELLS.get(shell)
     if flavour is None or asked not in ("complete", "source"):
         return 1
-    completing = flavour(command, {}, "roll", COMPLETE_VAR)
+    completing = flavour(command, {"obj": tab}, "roll", COMPLETE_VAR)
     click.echo(completing.complete() if asked == "complete" else completing.source())
     return 0
 

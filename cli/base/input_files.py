@@ -20,7 +20,7 @@ def read_text(path: Path, what: str, damaged: type[RollError] = UsageError) -> s
     file, a FIFO or a device, or one over MAX_FILE_BYTES is a UsageError naming it as a `what`
     file, bytes that are not UTF-8 a `damaged`."""
     if str(path) == "-":
-        from cli.render.position import stdin_is_the_batchs
+        from cli.base.position import stdin_is_the_batchs
 
         if stdin_is_the_batchs():
             raise UsageError(f"- reads stdin, which is this batch's own input: give a {what} FILE")

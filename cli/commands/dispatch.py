@@ -7,11 +7,11 @@ from dataclasses import replace
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from cli.entry.argv import SUBCOMMANDS
-from cli.entry.environment import Environment, ExitStatus, Stopped
-from cli.entry.settings import Settings
-from cli.line.runner import Runner
-from cli.render.safe import shown_lines
+from cli.base.argv import SUBCOMMANDS
+from cli.base.environment import Environment, ExitStatus, Stopped
+from cli.base.safe import shown_lines
+from cli.base.settings import Settings
+from cli.line.runner import Runner, worst
 from rules.did_you_mean import said_once
 from rules.errors import RollError, UsageError
 from rules.notation.head import Head, Reading, read_head
@@ -19,7 +19,7 @@ from rules.notation.head import Head, Reading, read_head
 if TYPE_CHECKING:
     import click
 
-    from cli.entry.options import Invocation
+    from cli.base.options import Invocation
     from rules.dice.source import DiceSource
 
 SUBCOMMAND_WORDS = frozenset(SUBCOMMANDS) - {"repl"}
@@ -35,8 +35,8 @@ def batch_group(word: str) -> click.Command:
     would; built once per word, and only with that word's commands."""
     import typer
 
+    from cli.base.group import LineGroup
     from cli.commands import register_batch
-    from cli.entry.group import LineGroup
 
     app = typer.Typer(cls=LineGroup, add_completion=False, rich_markup_mode=None,
                       context_settings={"help_option_names": ["-h", "--help"]})
@@ -53,7 +53,7 @@ def run_subcommand(words: list[str], runner: Runner, text: str = "",
     exactly one JSON object (SPEC §3), gathered by the Environment it writes to."""
     import click
 
-    from cli.entry.options import Invocation
+    from cli.base.options import Invocation
 
     settings = inherited(given or runner.settings)
     env = runner.env if line is None else replace(runner.env, line=line, line_number=number)
@@ -69,10 +69,10 @@ def run_subcommand(words: list[str], runner: Runner, text: str = "",
     except click.ClickException as exc:  # a usage error of the subcommand's own words
         message = said_once(exc.format_message())
         if settings.json:  # every input line answers with one JSON object
-            from cli.render.json import error_to_json
+            from cli.base.error_layout import error_to_json
 
             env.json(error_to_json(shown, UsageError(message), number))
-        from cli.render.error_layout import ErrorLines
+        from cli.base.error_layout import ErrorLines
 
         env.say_error(ErrorLines(f"roll: error: {shown_lines(message)}"))
         status = int(ExitStatus.BAD_INPUT)
@@ -110,7 +110,7 @@ def help_of(group: click.Command, words: list[str]) -> str:
     """The help of the (sub)command the words name (`sheet show --help`), as Click words it."""
     import click
 
-    from cli.entry.argv import VALUE_OPTIONS
+    from cli.base.argv import VALUE_OPTIONS
 
     ctx = click.Context(group, info_name="roll", **group.context_settings)
     command = group
@@ -156,7 +156,7 @@ class OneAnswer(Environment):
 
     def answer(self, text: str, kind: str) -> None:
         """Print the one object: what the subcommand printed, as the docstring above says."""
-        from cli.render.json import dumps
+        from cli.base.safe import dumps
 
         if self.listed is not None and len(self.objects) == len(self.printed):
             self.target.json({"input": text, "kind": self.listed, "items": self.objects})
@@ -213,3 +213,20 @@ def run_head(runner: Runner, head: Head, settings: Settings | None = None,
         return show_odds(runner, sub.odds, run=runner.line_run(settings, source, turns=turns),
                          number=number)
     return run_subcommand(list(sub.words), runner, head.rest, settings, head.given, number)
+
+
+def head_of(text: str) -> Head:
+    """A one-shot's, a batch's or the REPL's line read up to its LINE (rules/notation/head.py)."""
+    return read_head(text, LINE_READING)
+
+
+def run_words(runner: Runner, words: list[str], env: Environment) -> int:
+    """One LINE from the words; none (or `-`): one LINE per line of standard input."""
+    if not runner.one_shot:
+        from cli.line.batch import run_batch
+
+        return run_batch(runner, env, run_any)
+    from cli.base.shell_words import line_text
+
+    status = run_any(runner, line_text(words))  # `roll 'odds 4d6'` works as it does in a pipe
+    return worst(status, runner.finish())

@@ -10,6 +10,7 @@ JSON keeps the text: `json.dumps` escapes the controls below U+0020 (`\\u001b`),
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 _INVISIBLE = frozenset("\u2028\u2029\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e"
                        "\u2066\u2067\u2068\u2069\ufeff")
@@ -95,6 +96,14 @@ def not_utf8(text: str, what: str) -> str | None:
     byte = ord(text[column - 1]) - 0xDC00
     shown_byte = f"byte 0x{byte:02x}" if 0x80 <= byte <= 0xFF else "a character"
     return f"{what} is not UTF-8 text ({shown_byte} at column {column})"
+
+
+def dumps(obj: dict[str, Any]) -> str:
+    """One JSON line as `roll` prints it: the object as written (ensure_ascii off), made
+    `json_safe` for a terminal."""
+    import json  # loaded by the first JSON line, not by every start
+
+    return json_safe(json.dumps(obj, ensure_ascii=False))
 
 
 def json_safe(text: str) -> str:

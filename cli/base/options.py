@@ -17,21 +17,21 @@ import click
 import typer
 from typer.models import ArgumentInfo
 
-from cli.entry.argv import WORDS
-from cli.entry.completion import character_name, system_name
-from cli.entry.environment import Environment, Stopped
-from cli.entry.settings import Settings
-from cli.render.answer import TextAnswer
+from cli.base.answer import TextAnswer
+from cli.base.argv import WORDS
+from cli.base.completion import character_name, system_name
+from cli.base.environment import Environment, Stopped
+from cli.base.settings import Settings
 from rules.errors import RollError
 
 
 def _version(value: bool) -> None:
     if value:
-        from cli.entry.version import version_line
+        from cli.base.version import version_line
 
         line = version_line()
         if _json_given():  # eager: read before --json is, so from the words given
-            from cli.render.json import dumps
+            from cli.base.safe import dumps
 
             line = dumps({"input": "--version", "kind": "version",
                           "version": line.removeprefix("roll "), "text": line})
@@ -41,7 +41,7 @@ def _version(value: bool) -> None:
 
 def _json_given() -> bool:
     """Whether `--json` is among the words `roll` was given, before any `--`."""
-    from cli.entry.argv import given_args
+    from cli.base.argv import given_args
 
     given = given_args()
     return "--json" in given[: given.index("--") if "--" in given else len(given)]
@@ -120,7 +120,7 @@ def _is_argument(param: inspect.Parameter) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Invocation:
-    """A subcommand run from a batch line or the REPL (cli/line/dispatch.py): the runner's settings,
+    """A subcommand run from a batch line or the REPL (cli/commands/dispatch.py): the runner's settings,
     which the options typed on the line add to, and the Environment its output goes through;
     `worded`: how the caller words an error (the REPL: an outage in one short line)."""
 
@@ -150,8 +150,8 @@ def with_settings(*names: str, gathered: bool = True) -> Callable[[Body], Body]:
     """Add the shared options `names` to a command whose body receives them as `settings`,
     with the Environment every output goes through as `env`: the Typer command reads the
     options, makes the Settings and calls the body. A batch line or the REPL calls the same
-    body with its own settings and Environment (an `Invocation`: cli/line/dispatch.py). Under
-    `--json` a one-shot's text is `gathered` into one object (cli/render/answer.py), as a
+    body with its own settings and Environment (an `Invocation`: cli/commands/dispatch.py). Under
+    `--json` a one-shot's text is `gathered` into one object (cli/base/answer.py), as a
     batch line's is; a LINE's runner and the REPL print their own."""
 
     def decorate(func: Body) -> Body:
@@ -169,7 +169,7 @@ def with_settings(*names: str, gathered: bool = True) -> Callable[[Body], Body]:
         def command(**kw: Any) -> int | None:
             given = {name: _given_before(name, kw.pop(name)) for name in names}
             called = _invocation()
-            if called is not None:  # a batch line or the REPL (cli/line/dispatch.py): it gets the
+            if called is not None:  # a batch line or the REPL (cli/commands/dispatch.py): it gets the
                 settings = called.settings_with(given)  # status, or Stopped once reported
                 env = called.env
                 if settings.json and not env.as_json:  # `--json` typed on the line itself
@@ -179,7 +179,7 @@ def with_settings(*names: str, gathered: bool = True) -> Callable[[Body], Body]:
                 except RollError as error:
                     said = error if called.worded is None else called.worded(error)
                     raise Stopped(env.error(said)) from None
-            from cli.entry.argv import command_line
+            from cli.base.argv import command_line
 
             line = command_line()  # the one-shot's LINE, which its errors are said with
             env = Environment(as_json=_json_wanted() or bool(given.get("json")),

@@ -10,10 +10,10 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
-from cli.entry.terminal import terminal_columns
+from cli.base.terminal import terminal_columns
 
 if TYPE_CHECKING:
-    from cli.render.error_layout import ErrorLines
+    from cli.base.error_layout import ErrorLines
     from rules.errors import RollError
 
 __all__ = ["Environment", "ExitStatus", "Stopped", "terminal_columns"]
@@ -96,14 +96,14 @@ class Environment:
 
     def json(self, obj: Mapping[str, Any]) -> None:
         """Print one JSON object, a line of its own (JSON Lines)."""
-        from cli.render.json import dumps
+        from cli.base.safe import dumps
 
         self.out(dumps(dict(obj)))
 
     def listing(self, kind: str, items: Iterable[Mapping[str, Any]]) -> None:
         """Print a listing's items (`sheet list`, `log`), one JSON object each from a shell; a
         batch line gathers them as one `{"input", "kind", "items"}` object whatever the count
-        (cli/line/dispatch.py's OneAnswer), `kind` naming what they are (`characters`)."""
+        (cli/commands/dispatch.py's OneAnswer), `kind` naming what they are (`characters`)."""
         for item in items:
             self.json(item)
 
@@ -133,12 +133,12 @@ class Environment:
         line `number`; either not given is the line it answers. `roll: error: …` (wrapped at
         words for a person reading), and under `as_json` its object on stdout too, so a script
         reads an answer for every command; its exit status."""
-        from cli.render.text import error_lines
+        from cli.base.error_layout import error_lines
 
         if number is None:
             number = self.line_number
         if self.as_json:
-            from cli.render.json import error_to_json
+            from cli.base.error_layout import error_to_json
 
             shown = line if line is not None else self.line or ""
             self.json(error_to_json(shown, error, number))
@@ -162,7 +162,7 @@ class Environment:
         """The columns output fits: the pane's, else COLUMNS or the terminal's (at least 20)."""
         if self.columns is not None:
             return self.columns()
-        from cli.render.layout import output_width
+        from cli.base.terminal import output_width
 
         return output_width()
 
@@ -171,7 +171,7 @@ class Environment:
         terminal's when output goes to one; 0 for none (a pipe has no screen to fit)."""
         if self.rows is not None:
             return self.rows()
-        from cli.entry.terminal import terminal_lines
+        from cli.base.terminal import terminal_lines
 
         return terminal_lines(self.stdout_isatty)
 

@@ -18,7 +18,7 @@ def os_text(value: str) -> str | None:
     0xff that the locale could not read either)."""
     if value.isascii():
         return value
-    from cli.render.safe import undecodable
+    from cli.base.safe import undecodable
 
     lost = undecodable(value) is not None
     if not lost and sys.getfilesystemencoding().lower().replace("-", "") == "utf8":
@@ -37,7 +37,7 @@ def env_text(name: str) -> str | None:
         return None
     text = os_text(value)
     if text is None:
-        from cli.render.safe import not_utf8
+        from cli.base.safe import not_utf8
 
         raise UsageError(not_utf8(value, name) or f"{name} is not UTF-8 text")
     return text

@@ -5,8 +5,8 @@ from __future__ import annotations
 import click
 from typer.core import TyperGroup
 
-from cli.entry.argv import SUBCOMMANDS, VALUE_OPTIONS
-from cli.entry.options import LITERAL_WORDS
+from cli.base.argv import SUBCOMMANDS, VALUE_OPTIONS
+from cli.base.options import LITERAL_WORDS
 
 LINE_COMMAND = "line"
 LINE_OPTIONS_TITLE = "Options of a LINE (before or after it)"

@@ -9,8 +9,6 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from cli.store import Where
-
 
 def nfc(name: str) -> str:
     """A name as the campaign stores it (NFC: `Zoë` composed or decomposed is one name)."""
@@ -23,12 +21,12 @@ def nfc(name: str) -> str:
 
 def _from_env(name: str) -> str | None:
     """A setting's environment variable, stripped and NFC (None when unset or blank); one
-    whose bytes are not text is an error that names it (cli/entry/os_text.py)."""
+    whose bytes are not text is an error that names it (cli/base/os_text.py)."""
     value = os.environ.get(name)
     if not value:
         return None
     if not value.isascii():
-        from cli.entry.os_text import env_text
+        from cli.base.os_text import env_text
 
         value = env_text(name) or ""
     return nfc(value.strip()) or None
@@ -66,29 +64,9 @@ class Settings:
     @classmethod
     def from_options(cls, **given: Any) -> Settings:
         """Settings from option values named as the options' parameters are (`as_`: who acts;
-        cli/entry/argv.py)."""
+        cli/base/argv.py)."""
         fields = {("character" if name == "as_" else name): value for name, value in given.items()}
         return cls(**fields)
-
-    def campaign_path(self) -> Where:
-        """Where the campaign is: `--campaign`, else ROLL_CAMPAIGN (a path or a postgresql://
-        URL), else the default file."""
-        from cli.store.where import campaign_where
-
-        if self.campaign is not None:
-            return campaign_where(self.campaign)
-        from_env = os.environ.get("ROLL_CAMPAIGN")
-        if from_env:
-            from cli.store.where import is_url
-
-            if is_url(from_env) and not from_env.isascii():  # a path's bytes are its own
-                from cli.entry.os_text import env_text
-
-                from_env = env_text("ROLL_CAMPAIGN") or from_env
-            return campaign_where(from_env)
-        from cli.store import default_campaign_path
-
-        return default_campaign_path()
 
     def system_id(self) -> str | None:
         return self.system or self.env_system

@@ -1,12 +1,12 @@
 """A one-shot subcommand's answer under `--json`: its objects as they come, its text as one
-object, the shape a batch line's answer has (cli/line/dispatch.py's OneAnswer)."""
+object, the shape a batch line's answer has (cli/commands/dispatch.py's OneAnswer)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from cli.entry.environment import Environment
+from cli.base.environment import Environment
 
 
 class TextAnswer(Environment):
@@ -25,7 +25,7 @@ class TextAnswer(Environment):
         self.said.append(text + end)
 
     def json(self, obj: Mapping[str, Any]) -> None:
-        from cli.render.json import dumps
+        from cli.base.safe import dumps
 
         super().out(dumps(dict(obj)))
 

@@ -12,16 +12,16 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from cli.entry.settings import Settings
+from cli.base.settings import Settings
 
 if TYPE_CHECKING:
-    from cli.entry.environment import Environment
+    from cli.base.environment import Environment
     from cli.store import CampaignStore, CampaignView, Where
 
 
 def created_line(where: Where) -> str:
     """The one line a write that created the campaign leaves on stderr."""
-    from cli.render.safe import shown
+    from cli.base.safe import shown
 
     return f"roll: created a new campaign at {shown(str(where))}"
 
@@ -29,12 +29,12 @@ def created_line(where: Where) -> str:
 def campaign_of(settings: Settings, create_for: Environment | None = None) -> CampaignStore:
     """The campaign the options name; `create_for`: a write, which creates a missing campaign
     and says so on that Environment's stderr."""
-    from cli.store import open_campaign
+    from cli.store import open_campaign, where_of
 
     if create_for is None:
-        return open_campaign(settings.campaign_path(), create=False)
+        return open_campaign(where_of(settings), create=False)
     env = create_for
-    return open_campaign(settings.campaign_path(), create=True,
+    return open_campaign(where_of(settings), create=True,
                          announce=lambda where: env.err(created_line(where)))
 
 

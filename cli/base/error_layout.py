@@ -1,17 +1,21 @@
-"""An error as a person reads it on a screen: `roll: error: …` wrapped at words to the width,
-the LINE under it and the caret under the bad character; a LINE wider than the screen is
-shown as a window around the caret (`…` where it goes on), so the caret still points at it."""
+"""An error as the Environment says it, from its fields: its lines (`error_lines`) and, under
+--json, its object (`error_to_json`, SPEC §3). On a screen `roll: error: …` is wrapped at words to
+the width, the LINE under it and the caret under the bad character; a LINE wider than the screen
+is shown as a window around the caret (`…` where it goes on), so the caret still points at it."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TextIO
+from typing import Any, TextIO
 
-from cli.render.wrapping import char_width, output_width, wrap
+from cli.base.safe import hidden_escaped, shown
+from cli.base.terminal import output_width
+from cli.base.wrapping import char_width, wrap
+from rules.errors import NotationError, RollError
 
 ERROR_START = "roll: error: "
 MARGIN = "  "
-"""How far the LINE and its caret sit under `roll: error:` (cli/render/text.py error_lines)."""
+"""How far the LINE and its caret sit under `roll: error:` (`error_lines`)."""
 MORE = "…"
 """Where a windowed LINE goes on past the screen."""
 
@@ -43,6 +47,51 @@ class ErrorLines:
             shown, caret = _window(self.line, self.caret, width - len(MARGIN))
             out += [MARGIN + shown, MARGIN + " " * caret + "^"]
         return "\n".join(out)
+
+
+def error_lines(line: str | None, error: RollError, number: int | None = None) -> ErrorLines:
+    """An error from its fields: `roll: error: MESSAGE` (for a batch's input line `number`,
+    `roll: error: line 3: MESSAGE`), with the LINE and the caret's column under the bad
+    character. The message's hints are in the words of the front end that runs
+    (cli/base/wording.py: the shell's options, or the REPL's `as NAME`, `use SYSTEM`)."""
+    from cli.base.wording import wording
+
+    where = f"line {number}: " if number is not None else ""
+    said = f"roll: error: {where}{shown(hidden_escaped(error.worded(wording())))}"
+    if isinstance(error, NotationError) and line is not None and error.column:
+        from cli.base.wrapping import width_of
+
+        chars = [_shown_char(c) for c in line.rstrip("\n")]
+        before = "".join(chars[: error.column - 1])
+        indent = len(before) if before.isascii() else width_of(before)  # ASCII: a column each
+        return ErrorLines(said, "".join(chars), indent)
+    return ErrorLines(said)
+
+
+def _shown_char(c: str) -> str:
+    """A character as the caret line shows it: a tab as a space, control characters and the
+    ones a terminal shows nothing for (rules/ignorable.py) as �, each a column."""
+    if " " <= c <= "~":  # printable ASCII: the Unicode tables (and their memory) are not needed
+        return c
+    if c == "\t":
+        return " "
+    import unicodedata
+
+    from rules.ignorable import default_ignorable
+
+    if unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp") or (
+            default_ignorable(c)):
+        return "\ufffd"
+    return c
+
+
+def error_to_json(line: str, error: RollError, number: int | None = None) -> dict[str, Any]:
+    """SPEC §3's error object; for a batch's input line `number` it also names it (`"line": 3`)."""
+    column = error.column if isinstance(error, NotationError) else None
+    out: dict[str, Any] = {"input": line, "error": error.message, "column": column}
+    if number is not None:
+        out["line"] = number
+    return out
 
 
 def for_stream(lines: ErrorLines, stream: TextIO) -> str:

@@ -1,5 +1,5 @@
 """Whether a batch is reading standard input, so that a command on one of its lines does not
-read it too (`sheet import -`: cli/entry/input_files.py). Where a batch's errors are is passed
+read it too (`sheet import -`: cli/base/input_files.py). Where a batch's errors are is passed
 to them (the line's number, as an argument), never read from here."""
 
 from __future__ import annotations
