@@ -348,6 +348,10 @@ class System:
                 changes.append(Change(character.name, pool.name, now, top, "rest"))
         return changes
 
+    def glance_words(self, character: Character) -> tuple[str, ...]:
+        """What the pane shows beside the pools (SPEC §9): Brighter Worlds' current dice."""
+        return ()
+
     def sheet_extras(self, character: Character) -> tuple[tuple[str, Any, str], ...]:
         """What `sheet show` tells beyond fields, stats and pools, each as (JSON key, JSON value,
         text line): Vagabond's Item Slots."""
