@@ -158,6 +158,10 @@ def sheet_show(
     """Stats, pools with maxima, flags."""
     with campaign_transaction(settings, readonly=True) as tx:
         who = " ".join(name or ()) or settings.acting()
+        if who is None:  # in a fight, whose turn it is (as a command would act: SPEC §9)
+            from cli.line.turn import turn_actor
+
+            who = turn_actor(tx.party(), None, settings.system_id())
         if who is None:
             raise UsageError(("sheet show needs a NAME (or somebody acting: ", Hint(Do.NAME_ACTOR),
                               " or ROLL_AS)"))

@@ -51,7 +51,8 @@ ARROW = " → "
 
 def head_of(res: Resolution, color: bool = False) -> str:
     """`pass · 17`, `15`, `step-down · 2`: the outcome (in its colour, with `color`) and the
-    total, from the result's fields, when the LINE has them; a table roll's head is the row it
+    total, from the result's fields, when the LINE has them, after whose roll it was where a
+    result says (`Wolf's Critical Damage save: pass · 9`); a table roll's head is the row it
     gave (`3 goblins in the fog`)."""
     rolled = dict(res.extra).get("table") if res.kind == "table" else None
     if isinstance(rolled, dict) and isinstance(rolled.get("text"), str):
@@ -59,6 +60,9 @@ def head_of(res: Resolution, color: bool = False) -> str:
     parts = [] if res.outcome is None else [in_colour(res.outcome, res) if color else res.outcome]
     if res.total is not None:
         parts.append(str(res.total))
+    whose = dict(res.extra).get("whose")  # a roll made for someone else says whose
+    if isinstance(whose, str) and parts:
+        return f"{shown(whose)}: {SEPARATOR.join(parts)}"
     return SEPARATOR.join(parts)
 
 

@@ -5,12 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
-from cli.render.text import value_text
 from cli.repl.view import TableView
 from rules.errors import RollError
 from rules.systems.pool_order import plain, pools_in_order, sheet_only
 from rules.systems.protocol import System
-from rules.systems.sheet_terms import Pool, sheet_pool
+from rules.systems.sheet_terms import Pool, sheet_pool, shown_pool
 
 if TYPE_CHECKING:
     from rules.campaign import Character
@@ -49,7 +48,7 @@ def items(view: TableView, physical: bool = False) -> list[Item]:
     if ch is None:
         out.append(_nobody(view))
     else:
-        out.extend(_pool_item(view.system, ch, pool) for pool in view.system.all_pools(ch))
+        out.extend(_pool_items(view.system, ch))
     out.extend(_others(view, physical))
     return out
 
@@ -64,6 +63,7 @@ def _others(view: TableView, physical: bool) -> list[Item]:
     out: list[Item] = []
     ch = view.character
     if ch is not None:
+        out.extend(Item(word) for word in view.system.glance_words(ch))
         out.extend(Item(f"{name} {die}") for name, die in ch.risk.items())
         if ch.flags:  # in the game's words: a fight's marker is never shown as its id
             from cli.render.change_words import flag_title
@@ -80,13 +80,23 @@ def _others(view: TableView, physical: bool) -> list[Item]:
     return out
 
 
-def _pool_item(system: System, ch: Character, pool: Pool) -> Item:
-    """One pool's item: `Luck 3/5`, or `Earned 0` (idle) where it has no maximum."""
+def _pool_item(system: System, ch: Character, pool: Pool) -> Item | None:
+    """One pool's item: `Luck 3/5`, `Wounds 1/3` (a counter of harm: taken of slots), or
+    `Earned 0` (idle) where it has no maximum; None for a pool the character does not have
+    (no value: a foe's Luck), which the pane does not show (SPEC §9)."""
     top = _safely(system.pool_max, ch, pool)
-    now = value_text(_safely(system.pool_value, ch, pool))
-    value = f"{now}/{top}" if top is not None else now
-    return Item(f"{pool.title} {value}", f"{abbreviated(pool.title)} {value}",
-                idle=top is None and now == "0")
+    now = _safely(system.pool_value, ch, pool)
+    if now is None:
+        return None
+    title, value = shown_pool(pool, now, top)
+    return Item(f"{title} {value}", f"{abbreviated(title)} {value}",
+                idle=top is None and value == "0")
+
+
+def _pool_items(system: System, ch: Character) -> list[Item]:
+    """The items of the character's pools, in order, those it has."""
+    return [item for pool in system.all_pools(ch)
+            if (item := _pool_item(system, ch, pool)) is not None]
 
 
 def _pool_tally(system: System, ch: Character) -> tuple[int, int]:
@@ -95,17 +105,19 @@ def _pool_tally(system: System, ch: Character) -> tuple[int, int]:
     with an int `[max]` has a maximum, one with a stored number other than 0 shows that
     number, so neither is idle; only the rest are worked out whole."""
     if not plain(system):
-        found = [_pool_item(system, ch, pool) for pool in system.all_pools(ch)]
+        found = _pool_items(system, ch)
         return len(found), sum(item.idle for item in found)
     extra = sheet_only(system, ch)
-    idle = sum(_pool_item(system, ch, pool).idle for pool in system.pools)
+    own = [_pool_item(system, ch, pool) for pool in system.pools]
+    # a pool the character does not have is not shown: counted as one that gives way
+    idle = sum(item is None or item.idle for item in own)
     maxima = ch.maxima
     unsure = [name for name, value in ch.pools.items()
               if (type(value) is not int or value == 0) and not isinstance(maxima.get(name), int)]
     unsure += [name for name in maxima.keys() - ch.pools.keys()
                if not isinstance(maxima[name], int)]
-    idle += sum(_pool_item(system, ch, sheet_pool(name)).idle for name in unsure
-                if name in extra)
+    idle += sum(item.idle for name in unsure if name in extra
+                if (item := _pool_item(system, ch, sheet_pool(name))) is not None)
     return len(system.pools) + len(extra), idle
 
 
@@ -123,7 +135,7 @@ def _busy_items(view: TableView, physical: bool, wanted: int, tally: tuple[int, 
             if len(first) >= wanted:
                 break
             item = _pool_item(system, ch, pool)
-            if not item.idle:
+            if item is not None and not item.idle:
                 first.append(item)
     others = _others(view, physical)
     alarm = others[-1:] if view.problem else []  # the problem stays last: it never gives way

@@ -88,6 +88,8 @@ def _result(board: Board, before: Encounter | None, after: Encounter | None, rea
     notes = list(board.notes)
     if after is not None:
         coming = next_taker(after, rules, without_turn(board.table, after))
+        if coming == after.turn:
+            coming = None  # the one already up: `next:` would name it again
         if coming is not None and not said.endswith(f"next: {coming}"):
             rolled = next((n for n, note in enumerate(notes) if note.startswith(ROLLED)), None)
             if rolled is None:

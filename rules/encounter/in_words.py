@@ -6,7 +6,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from rules.encounter.rules import EncounterRules
+from rules.encounter.rules import EncounterRules, Glanced
 from rules.encounter.turn_order import Encounter
 from rules.resolution import Change
 
@@ -56,6 +56,7 @@ def status_forms(enc: Encounter, rules: EncounterRules, gone: Collection[str] = 
                  ) -> list[str]:
     """The encounter line, whole first, then shorter each (`R2 ▸ Mira · next Goblin 1`)."""
     coming = next_taker(enc, rules, gone)
+    coming = None if coming == enc.turn else coming  # never names the one already up
     full = f"round {enc.round} · {turn_words(enc, rules)}" + (f" · next: {coming}" if coming else "")
     forms = [full, f"R{enc.round} ▸ {enc.turn or '—'}" + (f" · next {coming}" if coming else "")]
     if coming:
@@ -74,24 +75,31 @@ class Glance:
     side: str
     pinned: bool
     states: tuple[str, ...]
-    pools: tuple[tuple[str, str, int | None], ...]
+    pools: tuple[Glanced, ...]
+    words: tuple[str, ...] = ()
+    """What the pane shows beside the pools (System.glance_words: Brighter's dice)."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"state": list(self.states), "glance": {k: v for k, _, v in self.pools}}
+        return {"state": list(self.states), "glance": {k: v for k, _, v, _ in self.pools}}
 
     def forms(self, grouped: bool, numbered: bool = True) -> list[str]:
-        """The line whole, then without the side, then with the pools' short titles
-        (`numbered`: an initiative column, `–` for one who rolled none this round)."""
+        """The line whole, then without the side, then with what stands beside the pools
+        closer (`numbered`: an initiative column, `–` for one who rolled none this round);
+        titles are never cut (order_lines carries a line too long over to the next)."""
         mark = "▸" if "turn" in self.states else " "
         init = "" if not numbered else "  –" if self.initiative is None else (
             f"{self.initiative:>3}")
         states = [s for s in self.states if s != "turn"] + (["pinned"] if self.pinned else [])
         head = f"{mark}{init} {self.name}"
         tail = "".join(f" · {s}" for s in states)
-        long = "".join(f" · {t} {'—' if v is None else v}" for _, t, v in self.pools)
-        short = "".join(f" · {t[:3]} {'—' if v is None else v}" for _, t, v in self.pools)
+        # a pool the combatant does not have (OPEN: no value) is not shown (SPEC §9)
+        shown = [(t, text) for _, t, v, text in self.pools if v is not None]
+        pools = "".join(f" · {t} {text}" for t, text in shown)
+        long = pools + "".join(f" · {w}" for w in self.words)
+        close = pools + "".join(f" {w}" for w in self.words)  # `Grit 2 STR d10 DEX d6`
         side = f" [{self.side}]" if grouped else ""
-        return [head + side + tail + long, head + tail + long, head + tail + short]
+        forms = [head + side + tail + long, head + tail + long]
+        return forms + ([head + tail + close] if self.words else [])
 
 
 def glance(enc: Encounter, rules: EncounterRules, table: TableState, system: System,
@@ -107,11 +115,12 @@ def glance(enc: Encounter, rules: EncounterRules, table: TableState, system: Sys
         states.append("delayed")
     if c.name in enc.out:
         states.append("sits out")
-    pools: tuple[tuple[str, str, int | None], ...] = ()
+    pools: tuple[Glanced, ...] = ()
     states += down
+    words: tuple[str, ...] = ()
     if who is not None:
-        pools = rules.glance_pools(system, who)
-    return Glance(c.initiative, c.name, c.side, c.pinned, tuple(states), pools)
+        pools, words = rules.glance_pools(system, who), system.glance_words(who)
+    return Glance(c.initiative, c.name, c.side, c.pinned, tuple(states), pools, words)
 
 
 def order_lines(enc: Encounter, rules: EncounterRules, table: TableState, system: System,
@@ -123,10 +132,32 @@ def order_lines(enc: Encounter, rules: EncounterRules, table: TableState, system
     out = []
     for c in enc.order:
         forms = glance(enc, rules, table, system, c.name).forms(grouped, numbered)
-        line = next((f for f in forms if width_of(f) <= width), forms[-1])
-        while width_of(line) > width and len(line) > 1:
-            line = line[:-2] + "…"
-        out.append(line)
+        line = next((f for f in forms if width_of(f) <= width), None)
+        # too long for any form: the whole words go on over lines of their own, never cut
+        # (a long name's Med Flag stays on screen: issue 48)
+        out += [line] if line is not None else wrapped(forms[1], width, width_of)
+    return out
+
+
+CONTINUED = "      "
+"""How a combatant's line carried over to the next one begins."""
+
+
+def wrapped(line: str, width: int, width_of: Callable[[str], int]) -> list[str]:
+    """A combatant's line broken after its ` · ` parts to `width` (a part wider than a
+    line is cut, marked `…`)."""
+    parts = line.split(" · ")
+    rows = [parts[0]]
+    for part in parts[1:]:
+        if width_of(f"{rows[-1]} · {part}") <= width:
+            rows[-1] += f" · {part}"
+        else:
+            rows.append(f"{CONTINUED}· {part}")
+    out = []
+    for row in rows:
+        while width_of(row) > width and len(row) > 1:
+            row = row[:-2] + "…"
+        out.append(row)
     return out
 
 

@@ -203,9 +203,9 @@ class EncounterRules:
         return (("dead", "dead"), ("defeated", "defeated"), ("downed", "Downed"),
                 ("incapacitated", "incapacitated"))
 
-    def glance_pools(self, system: System, who: Character) -> tuple[tuple[str, str, int | None], ...]:
-        """The pools the fight turns on, each (key, title, value): by default the game's
-        health pool, where the sheet has one."""
+    def glance_pools(self, system: System, who: Character) -> tuple[Glanced, ...]:
+        """The pools the fight turns on, each (key, title, value, as shown): by default the
+        game's health pool, where the sheet has one."""
         return pool_glance(system, who, (system.health,) if system.health else ())
 
     def foe_flags(self) -> tuple[str, ...]:
@@ -220,9 +220,15 @@ class EncounterRules:
                 " or rolls it with a die they name (encounter start roll d20)")
 
 
-def pool_glance(system: System, who: Character, names: Iterable[str]
-                ) -> tuple[tuple[str, str, int | None], ...]:
-    """Each of `names` that `who` has, as (key, title, value); None where its value is OPEN."""
+Glanced = tuple[str, str, int | None, str]
+"""A pool at a glance: its key, title, value (None: OPEN) and its value as shown (`1/3`)."""
+
+
+def pool_glance(system: System, who: Character, names: Iterable[str]) -> tuple[Glanced, ...]:
+    """Each of `names` that `who` has, as Glanced: a counter of harm taken of slots
+    (`Wounds 1/3`, SPEC §9); value None where it is OPEN."""
+    from rules.systems.sheet_terms import shown_pool
+
     have = {p.name: p for p in system.all_pools(who)}
     out = []
     for name in names:
@@ -231,9 +237,11 @@ def pool_glance(system: System, who: Character, names: Iterable[str]
             continue
         try:
             value: int | None = system.pool_value(who, pool)
+            top = system.pool_max(who, pool)
         except UsageError:
-            value = None
-        out.append((name, pool.title, value))
+            value, top = None, None
+        title, text = shown_pool(pool, value, top if pool.harm else None)
+        out.append((name, title, value, text))
     return tuple(out)
 
 

@@ -13,32 +13,36 @@ from rules.notation import ast
 
 if TYPE_CHECKING:
     from rules.campaign import Character
-    from rules.systems.protocol import Context
+    from rules.table import TableState
 
 ON = "on"
 """The word before whom a command lands on."""
 
 
-def on_whom(ctx: Context, line: ast.CommandLine) -> tuple[Character | None, ast.CommandLine]:
-    """The character `on NAME` names (a name of several words is one word by now:
-    Context.named) and the LINE without those two words; (None, line) when it names none."""
+def on_whom(table: TableState, game: str, line: ast.CommandLine
+            ) -> tuple[Character | None, ast.CommandLine]:
+    """The character of `game` that `on NAME` names (a name of several words is one word by
+    now: Context.named) and the LINE without those two words; (None, line) when it names
+    none."""
     for at, arg in enumerate(line.args):
         if not (isinstance(arg, ast.Word) and not arg.quoted and arg.text.lower() == ON):
             continue
         name = line.args[at + 1] if at + 1 < len(line.args) else None
         if not isinstance(name, ast.Word):
             raise UsageError(f"{line.word}: on needs whom: {line.word} … on NAME")
-        who = ctx.table.character(name.text)  # an unknown name: its error names the known
-        if who.system != ctx.system.id:
+        who = table.character(name.text)  # an unknown name: its error names the known
+        if who.system != game:
             raise UsageError(f"{who.name} is a {who.system} character: {line.word} … on NAME"
-                             f" takes a {ctx.system.id} one")
+                             f" takes a {game} one")
         return who, replace(line, args=line.args[:at] + line.args[at + 2:])
     return None, line
 
 
-def lands_on(ctx: Context, line: ast.CommandLine) -> tuple[Context, ast.CommandLine]:
-    """A command that lands on whom it names, as that character's (else as it is)."""
-    who, rest = on_whom(ctx, line)
+def lands_on(table: TableState, game: str, line: ast.CommandLine
+             ) -> tuple[TableState, ast.CommandLine]:
+    """A command that lands on whom it names: the table with that character acting (else as
+    it is), and the LINE without `on NAME`."""
+    who, rest = on_whom(table, game, line)
     if who is None:
-        return ctx, line
-    return replace(ctx, table=replace(ctx.table, active=who)), rest
+        return table, line
+    return replace(table, active=who), rest

@@ -194,9 +194,7 @@ class System:
             if line.word in self.acts_for:
                 ctx, named = ctx.acting_for(named)
             elif line.word in self.lands_on:
-                from rules.systems.on_whom import lands_on
-
-                ctx, named = lands_on(ctx, named)
+                ctx, named = self._landing(ctx, named)
             res = handler(ctx, named)
         comment = line.comment or None  # read once, from the tree: renderers show it
         if res.input == given and res.comment == comment:
@@ -218,10 +216,15 @@ class System:
             raise UsageError(f"no odds for '{line.word}' in {self.id}: it has no outcome to price")
         named = ctx.named(line)
         if line.word in self.lands_on:  # `odds hit 2d6 on Bram block`: priced as Bram's
-            from rules.systems.on_whom import lands_on
-
-            ctx, named = lands_on(ctx, named)
+            ctx, named = self._landing(ctx, named)
         return hook(ctx, named)
+
+    def _landing(self, ctx: Context, line: ast.CommandLine) -> tuple[Context, ast.CommandLine]:
+        """A command that lands on whom `on NAME` names, as that character's."""
+        from rules.systems.on_whom import lands_on
+
+        table, line = lands_on(ctx.table, self.id, line)
+        return (ctx if table is ctx.table else replace(ctx, table=table)), line
 
     def odds_commands(self) -> dict[str, OddsFn]:
         """Odds hooks by command word, next to the commands they price."""
@@ -357,6 +360,10 @@ class System:
             if now != top:
                 changes.append(Change(character.name, pool.name, now, top, "rest"))
         return changes
+
+    def glance_words(self, character: Character) -> tuple[str, ...]:
+        """What the pane shows beside the pools (SPEC §9): Brighter Worlds' current dice."""
+        return ()
 
     def sheet_extras(self, character: Character) -> tuple[tuple[str, Any, str], ...]:
         """What `sheet show` tells beyond fields, stats and pools, each as (JSON key, JSON value,

@@ -33,6 +33,19 @@ class Pool:
     title: str
     maximum: Callable[[Character], int | None] | None = None
     description: str = ""
+    harm: str = ""
+    """The harm it counts, where it is a counter of harm (`Wounds`): shown taken of slots."""
+    left: bool = False
+    """Its value is the slots left (Tiers' Wound slots), not the harm taken."""
+
+
+def shown_pool(pool: Pool, value: object, top: int | None) -> tuple[str, str]:
+    """A pool's title and value as the pane reads it (SPEC §9: one way in every game): a
+    counter of harm taken of slots (`Wounds 1/3`: one wound taken of three), else the value
+    of its maximum (`Luck 2/3`) or alone."""
+    if pool.harm and top is not None and isinstance(value, int) and not isinstance(value, bool):
+        return pool.harm, f"{top - value if pool.left else value}/{top}"
+    return pool.title, str(value) if top is None else f"{value}/{top}"
 
 
 @lru_cache(maxsize=4096)

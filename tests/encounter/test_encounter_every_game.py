@@ -111,7 +111,12 @@ def test_reading_the_fight_is_not_logged_whoever_acts(tmp_path: Path) -> None:
     assert (status, err) == (0, "")
     assert out == ("acting as Kael (champions) until the\n  turn changes\n"
                    "round 1 · House Blue's turn · next: Red\n"
-                   "  ▸ Kael [Blue] · Wounds 0\n"
-                   "    Sera [Red] · Wounds 0\n"
+                   "  ▸ Kael [Blue] · Wounds 0/3\n"
+                   "    Sera [Red] · Wounds 0/3\n"
                    "no risk dice (risk add NAME ΔN)\n")
     assert logged() == before == [("encounter start Kael Sera", None)]
+
+
+def test_sheet_show_on_someones_turn_shows_whose_turn_it_is(tmp_path: Path) -> None:
+    aras_turn(tmp_path)
+    assert run("sheet show").startswith("Ara · Tiers\n")

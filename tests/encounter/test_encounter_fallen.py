@@ -34,9 +34,10 @@ def test_an_incapacitated_wolf_is_out_of_the_order(tmp_path: Path) -> None:
     run("next")
     assert run("hit 9 Wolf").endswith("Wolf is incapacitated (STR below d4)\n")
     assert run("encounter") == ("round 1 · Wren's turn · next: Bear\n"
-                                "   5 Bear · Grit 2\n"
+                                "   5 Bear · Grit 2 STR d10 DEX d6 WIL d4\n"
                                 "   4 Wolf · incapacitated · Grit 0\n"
-                                "▸  2 Wren · Grit 3\n")
+                                "      · STR 0 DEX d6 WIL d4\n"
+                                "▸  2 Wren · Grit 3 STR d8 DEX d6 WIL d6\n")
     got = state()
     assert got["next"] == "Bear"
     assert [(c["name"], c["out"], c["state"]) for c in got["order"]] == [

@@ -131,9 +131,10 @@ def test_champions_and_vagabond_glance_at_wounds_med_flags_and_hp(tmp_path: Path
     run('attack Wren weapon d10 --as Thug --rolled 15,9')
     assert run("encounter") == (
         "round 1 · House Blue's turn · next: Red\n"
-        "▸ Kael [Blue] · Wounds 0\n"
-        "▸ Wren · Downed · Wounds 2 · Med Flag 3\n"  # 40 columns: the side gives way
-        "  Thug [Red] · Wounds 0\n")
+        "▸ Kael [Blue] · Wounds 0/3\n"  # wounds taken of slots (SPEC §9)
+        "  Wren · Downed · Wounds 2/2\n"  # 40 columns: the side gives way, and the Downed
+        "      · Med Flag 3\n"  # have no turn mark; what does not fit goes on, never cut
+        "  Thug [Red] · Wounds 0/2\n")
 
 
 def test_a_group_with_nobody_left_standing_takes_no_turn(tmp_path: Path) -> None:
@@ -145,8 +146,7 @@ def test_a_group_with_nobody_left_standing_takes_no_turn(tmp_path: Path) -> None
     assert state()["next"] == "heroes"
     assert run("next") == ("next → round 2 begins · the Heroes' Turn\n"
                            "Encounter · R1 heroes → R2 heroes (next)\n"
-                           "enemies: nobody left standing, no turn\n"
-                           "next: heroes\n")
+                           "enemies: nobody left standing, no turn\n")  # never the one up
 
 
 def test_the_order_is_a_set_and_a_delay_or_pin_moves_no_turn(tmp_path: Path) -> None:

@@ -91,8 +91,7 @@ def test_champions_house_turns_count_a_downed_cohorts_med_flag(tmp_path: Path) -
     imported(tmp_path, "kael", "wren")
     assert run("encounter start Kael Wren") == (
         "encounter start Kael Wren → round 1 · House Blue's turn\n"
-        "Encounter · off → R1 Blue (encounter start)\n"
-        "next: Blue\n")
+        "Encounter · off → R1 Blue (encounter start)\n")  # no `next:` naming the one up
     assert run("foe add 2 cohorts house=Red guard=11 might=1 armor=0 weapon=d6") == (
         "foe add 2 cohorts house=Red guard=11 might=1 armor=0 weapon=d6 → Cohort 1 … Cohort 2"
         " join\n"
@@ -128,8 +127,7 @@ def test_vagabond_surprise_round_turns_by_group_and_effects_until_the_next_turn(
         "Encounter · off → R1 heroes (encounter start)\n"
         "Ash Detect: 15 vs 12 · pass\n"
         "Bree Detect: 9 vs 17 · fail\n"
-        "Bree sits out the first Turn (failed the Detect Check)\n"
-        "next: heroes\n")
+        "Bree sits out the first Turn (failed the Detect Check)\n")
     assert refused("foe add 2 wolves") == (2, "roll: error: foe add: Wolf 1's HP is OPEN (the"
                                               " text gives it per enemy): give it as hp=N\n")
     run("foe add 2 wolves hp=4 armor=1")
@@ -193,13 +191,12 @@ def test_brighter_worlds_the_gm_sets_the_order_and_a_foe_falls(tmp_path: Path) -
     assert run("foe rm raider") == (
         "foe rm raider → Raider leaves the fight\n"
         "Raider · leaves the campaign (leaves the fight)\n"
-        "Encounter · R1 Raider → R2 Tam (leaves)\n"
-        "next: Tam\n")
+        "Encounter · R1 Raider → R2 Tam (leaves)\n")
     assert run("undo").startswith("undid #")
     assert state()["turn"] == "Raider"
     assert run("encounter") == ("round 1 · Raider's turn · next: Tam\n"
-                                "  Tam · Grit 3\n"
-                                "▸ Raider · Grit 2\n")
+                                "  Tam · Grit 3 · STR d8 DEX d6 WIL d6\n"
+                                "▸ Raider · Grit 2\n")  # its dice beside Grit: SPEC §9
 
 
 def test_a_foe_from_a_sheet_fights_on_the_enemies_side_and_stays_in_the_campaign(

@@ -94,3 +94,18 @@ def test_tiers_hurt_on_a_minor_runs_through_its_vigor(tmp_path: Path) -> None:
         "Goblin 1 is a Minor: its whole pool is Vigor, and at 0 it is out of the fight\n")
     assert run("hurt 2 on Ara") == "hurt 2 on Ara → Vigor takes 2\nAra · Vigor 4 → 2 (hurt)\n"
     assert (pools("Goblin 1")["vigor"], pools("Ara")["vigor"]) == (0, 2)
+
+
+def test_the_repl_headline_says_whose_critical_damage_save_it_was(tmp_path: Path) -> None:
+    from cli.entry.settings import Settings
+
+    from tests.support.repl import repl
+
+    imported(tmp_path, "wren", sheets=TABLE)
+    run("-s brighter foe add wolf str=d6 dex=d6 wil=d4")
+    run("encounter start roll d6 --rolled 5,2")
+    status, out, err = repl("hit 3 on Wolf\nquit\n", Settings(rolled="6"))
+    assert (status, err) == (0, "")
+    assert out == ("Wolf's Critical Damage save: pass · 3\n"
+                   "  1 Direct Damage · STR 6 vs >1\n"
+                   "  Wolf · Grit 2 → 0 (hit)\n")

@@ -133,7 +133,7 @@ def test_the_readme_encounter_section_runs_in_order(tmp_path: Path) -> None:
     (tmp_path / "ara.toml").write_text(SHEETS["ara"], encoding="utf-8")
     [block] = re.findall(r"```sh\n(.*?)```", readme(named=True, section=ENCOUNTERS), re.S)
     lines = [line for line in block.splitlines() if line.startswith("roll ")]
-    assert len(lines) == 11
+    assert len(lines) == 12
     for line in lines:
         words = shlex.split(line, comments=True)[1:]
         if words[:2] == ["sheet", "import"]:

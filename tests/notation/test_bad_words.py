@@ -57,8 +57,8 @@ def test_every_systems_rest_refuses_a_word_it_does_not_take(
     ("spend luck 1 banana", "spend: unexpected 'banana' (spend POOL [N])"),
     ("gain luck 1 2", "gain: unexpected '2' (gain POOL [N])"),
     ("set luck 1 more", "set: unexpected 'more' (set POOL N)"),
-    ("hurt 1 2", "hurt: unexpected '2' (hurt N)"),
-    ("heal 1 banana", "heal: unexpected 'banana' (heal N)"),
+    ("hurt 1 2", "hurt: unexpected '2' (hurt N [on NAME])"),
+    ("heal 1 banana", "heal: unexpected 'banana' (heal N [on NAME])"),
 ])
 def test_the_shared_pool_commands_refuse_extra_words(tmp_path: Path, line: str,
                                                      message: str) -> None:

@@ -114,3 +114,23 @@ def test_a_fight_markers_flag_reads_in_the_games_words_in_the_toolbar() -> None:
                                          "flags": ["until-turn:enemies:vulnerable"]})
     assert toolbar_text(TableView(get_system("generic"), bram), 80) == (
         "Bram:  HP 3/3  Vulnerable until the Enemies' next Turn")
+
+
+def test_the_pane_reads_one_way_in_every_game(tmp_path: Path) -> None:
+    from tests.support.encounter import TABLE
+
+    imported(tmp_path, "wren", "ara", "mira", sheets=TABLE)
+    run("-s vagabond foe add goblin hp=4")
+    run("-s vagabond encounter start Mira")
+    # a foe has no Luck or Mana of its own: not shown, never `—`
+    assert toolbar_text(seen(Settings(character="Goblin")), 40) == (
+        "Goblin:  HP 4/4  Fatigue 0/5  Foe")
+    run("encounter end")
+    run("-a Wren step down dex")
+    assert toolbar_text(seen(Settings(character="Wren")), 40) == (
+        "Wren:  Grit 3/3  STR d8 DEX d4 WIL d6")  # the current dice beside Grit
+    run("-a Ara hurt 9 --rolled 1")
+    ara = seen(Settings(character="Ara"))
+    # Tiers' Wound slots read as wounds taken of slots, as Champions' Wounds do
+    assert toolbar_text(ara, 80) == (
+        "Ara:  Vigor 4/4  Vitality 5/5  Wounds 1/3  Stamina 4/4  Fate 3/3  Earned 0\nDestiny 0")

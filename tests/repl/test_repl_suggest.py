@@ -193,11 +193,11 @@ def test_the_tiers_toolbar_keeps_the_name_and_whole_words_at_40_columns() -> Non
     kell_sheet = {**kell(), "flags": ["in-combat", "exhausted"]}
     tiers = TableView(get_system("tiers"), Character("Kell", "tiers", kell_sheet), ("Kell",))
     assert toolbar_text(tiers, 40) == (
-        "Kell:  Vigor 2/2  Vit 5/5  Wounds 3/3\n"
+        "Kell:  Vigor 2/2  Vit 5/5  Wounds 0/3\n"
         "Stam 4/4  Fate 3/3  Exhausted  In combat"  # idle Earned 0, Destiny 0 give way
     )
     assert toolbar_text(tiers, 80) == (
-        "Kell:  Vigor 2/2  Vitality 5/5  Wound slots 3/3  Stamina 4/4  Fate 3/3  Earned 0\n"
+        "Kell:  Vigor 2/2  Vitality 5/5  Wounds 0/3  Stamina 4/4  Fate 3/3  Earned 0\n"
         "Destiny 0  Exhausted  In combat"
     )
     macchiato = TableView(get_system("macchiato"), Character("Bob", "macchiato", {

@@ -32,11 +32,12 @@ def view(system: str, sheet: dict[str, object], problem: str | None = None) -> T
     ("generic", MIXED, "campaign unreachable since 18:00", 20, True,
      "Mira:  +705\n! campaign unreacha…"),
     ("vagabond", MIXED, None, 80, False,
-     "Mira:  HP —  Luck —  Mana —  Fatigue 0/5  P0500 4/9  P0501 4/9  P0502 4/9\n"
-     "P0503 4/9  P0504 4/9  P0505 4/9  P0506 4/9  P0507 4/9  P0508 4/9  +694"),
+     # a pool the character does not have (no value: HP of no Might) is not shown
+     "Mira:  Fatigue 0/5  P0500 4/9  P0501 4/9  P0502 4/9  P0503 4/9  P0504 4/9\n"
+     "P0505 4/9  P0506 4/9  P0507 4/9  P0508 4/9  P0509 4/9  P0510 4/9  +692"),
     ("tiers", MIXED, None, 40, False,
-     "Mira:  Vigor —  Vit —  Wounds —  Stam —\nFate 3/3  P0500 4/9  P0501 4/9  +701"),
-    ("brighter", FULL, None, 12, False, "Mira:  +1001"),
+     "Mira:  Fate 3/3  P0500 4/9  P0501 4/9\nP0502 4/9  P0503 4/9  P0504 4/9  +697"),
+    ("brighter", FULL, None, 12, False, "Mira:  +1000"),  # no Grit: no DEX, no WIL
 ])
 def test_a_thousand_pools_read_as_the_whole_layout(
     system: str, sheet: dict[str, object], problem: str | None, width: int, physical: bool,

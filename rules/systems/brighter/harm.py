@@ -184,6 +184,7 @@ def hit(ctx: Context, line: ast.CommandLine) -> Resolution:
         if outcome == "fail":
             changes += step_changes(character, attr, step(die, -1), "critical damage")
     notes.extend(incapacitated_note(character, changes))
+    extra.append(("whose", f"{character.name}'s Critical Damage save"))  # the headline's
     return ctx.resolution("damage", summary, total=total, target=target, compare=ABOVE,
                           outcome=outcome,
                           changes=tuple(changes), notes=tuple(notes), extra=tuple(extra))

@@ -63,6 +63,18 @@ class Brighter(System):
 
         return {"save": save, "hit": hit, "step": step_command, "breath": breath, "rest": rest}
 
+    def glance_words(self, character: Character) -> tuple[str, ...]:
+        """Each attribute's current die beside Grit (`STR d8 DEX d4 WIL d6`: SPEC §9)."""
+        from rules.dice.steps import die_name, parse_step
+        from rules.systems.brighter.vocabulary import label
+
+        shown = []
+        for attr in ATTRS:
+            sides = parse_step(str(character.stats.get(attr, "")))
+            if sides is not None:
+                shown.append(f"{label(attr)} {die_name(sides)}")
+        return (" ".join(shown),) if shown else ()
+
     def odds_commands(self) -> dict[str, OddsFn]:
         from rules.systems.brighter.odds import hit_odds, save_odds
 

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.campaign import Character
-from rules.encounter.rules import Board, EncounterRules, clear_flags, pool_glance
+from rules.encounter.rules import Board, EncounterRules, Glanced, clear_flags, pool_glance
 from rules.encounter.turn_order import Encounter
 from rules.errors import UsageError
 from rules.notation import ast
@@ -77,13 +77,12 @@ class ChampionsEncounter(EncounterRules):
     def leaving(self, board: Board, enc: Encounter, who: Character) -> None:
         clear_flags(board, who, (FELL, FIELD_HEALED), "out of the fight")
 
-    def glance_pools(self, system: System, who: Character
-                     ) -> tuple[tuple[str, str, int | None], ...]:
+    def glance_pools(self, system: System, who: Character) -> tuple[Glanced, ...]:
         """Wounds, and a Downed character's Med Flag (002: "A Downed character receives a
         Med Flag at 3")."""
         flag = med_flag_of(who)
         return (*pool_glance(system, who, (WOUNDS,)),
-                *(((MED_FLAG, "Med Flag", flag),) if flag is not None else ()))
+                *(((MED_FLAG, "Med Flag", flag, str(flag)),) if flag is not None else ()))
 
     def help(self) -> str:
         return "House Turns: each House in turn; Med Flags count down as a House Turn ends"

@@ -40,7 +40,8 @@ class Champions(System):
     )
     stats = (Stat("might", "mit"), Stat("insight", "ins"), Stat("presence", "prs"))
     pools = (
-        Pool(WOUNDS, "Wounds", _wound_slots, "wounds marked: Champion 3 slots, Cohort 2"),
+        Pool(WOUNDS, "Wounds", _wound_slots, "wounds marked: Champion 3 slots, Cohort 2",
+             harm="Wounds"),
         Pool(SUPPLY, "Healing Supply", None, "from the sheet's [max] table"),
     )
     health = WOUNDS

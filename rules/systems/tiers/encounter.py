@@ -13,6 +13,7 @@ from rules.campaign import Character
 from rules.encounter.rules import (
     Board,
     EncounterRules,
+    Glanced,
     by_initiative,
     clear_flags,
     pool_glance,
@@ -156,8 +157,7 @@ class TiersEncounter(EncounterRules):
     def leaving(self, board: Board, enc: Encounter, who: Character) -> None:
         clear_flags(board, who, FIGHT_FLAGS, "out of the fight")
 
-    def glance_pools(self, system: System, who: Character
-                     ) -> tuple[tuple[str, str, int | None], ...]:
+    def glance_pools(self, system: System, who: Character) -> tuple[Glanced, ...]:
         """Vigor and Vitality (a Minor's whole pool is Vigor: 003:L97)."""
         return pool_glance(system, who, ("vigor", "vitality"))
 

@@ -49,8 +49,10 @@ def wounds_max(who: Character) -> int | None:
 POOLS = (
     Pool("vigor", "Vigor", vigor_max, "Tier + Heart modifier (min 0), less armour's penalty"),
     Pool("vitality", "Vitality", vitality_max, "3 + Tier"),
-    # titled apart from Champions' Wounds (wounds taken): here the pool counts the slots left
-    Pool("wounds", "Wound slots", wounds_max, "wound slots left to spend (Tier + 1)"),
+    # titled apart from Champions' Wounds (wounds taken): here the pool counts the slots left,
+    # so the pane shows it as Wounds taken of slots, as Champions' (SPEC §9)
+    Pool("wounds", "Wound slots", wounds_max, "wound slots left to spend (Tier + 1)",
+         harm="Wounds", left=True),
     Pool("stamina", "Stamina", None, "from the sheet's [max] table"),
     Pool("fate", "Fate", lambda c: SESSION_FATE, "session Fate (3 each session)"),
     Pool("earned", "Earned", None, "earned Fate (rolled 1s, awards); no cap"),

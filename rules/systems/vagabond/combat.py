@@ -163,7 +163,7 @@ def attack(ctx: Context, line: ast.CommandLine) -> Resolution:
     whom `on NAME` names, through its Armor (SPEC §9)."""
     from rules.systems.on_whom import on_whom
 
-    target, line = on_whom(ctx, line)
+    target, line = on_whom(ctx.table, ctx.system.id, line)
     plan = plan_attack(ctx, line, target)
     words = plan.words
     roll = roll_check(ctx, plan.spec)

@@ -11,7 +11,7 @@ from typing import Any
 
 from rules.campaign import Character
 from rules.encounter.in_words import UNTIL
-from rules.encounter.rules import Board, EncounterRules, is_foe, pool_glance
+from rules.encounter.rules import Board, EncounterRules, Glanced, is_foe, pool_glance
 from rules.encounter.turn_order import Encounter
 from rules.errors import UsageError
 from rules.notation import ast
@@ -89,8 +89,7 @@ class VagabondEncounter(EncounterRules):
         for flag in sorted(f for f in who.flags if f.startswith(UNTIL)):
             board.add([Change(who.name, flag, True, False, "out of the fight", "flag")])
 
-    def glance_pools(self, system: System, who: Character
-                     ) -> tuple[tuple[str, str, int | None], ...]:
+    def glance_pools(self, system: System, who: Character) -> tuple[Glanced, ...]:
         return pool_glance(system, who, ("hp",))
 
     def help(self) -> str:

@@ -62,7 +62,7 @@ def attack_odds(ctx: Context, line: ast.CommandLine) -> Odds:
     """P(hit), P(miss), P(crit) of the attack Check (the damage is not priced)."""
     from rules.systems.on_whom import on_whom
 
-    target, line = on_whom(ctx, line)
+    target, line = on_whom(ctx.table, ctx.system.id, line)
     return spec_odds(plan_attack(ctx, line, target).spec, "hit", "miss")
 
 
