@@ -19,10 +19,6 @@ ROLL_TABLES = frozenset({"characters", "party", "settings", "log"})
 """The tables every roll campaign has had since schema 1: an old campaign, made before roll
 marked its files, is known by them."""
 
-_MAGIC = b"SQLite format 3\x00"
-_HEADER = 100
-"""SQLite's file header: the magic, then `user_version` at byte 60 and `application_id` at
-byte 68, each a 4-byte big-endian integer."""
 
 
 def another_program(path: Path) -> UsageError:
@@ -37,20 +33,21 @@ def check_owned(path: Path, writes: bool) -> bool:
     roll's own (marked, or an old campaign: a schema version and roll's tables). Anything
     else is a UsageError raised before SQLite opens it for roll, so nothing of it changes."""
     try:
-        with open(path, "rb") as file:
-            header = file.read(_HEADER)
+        # never open() the file itself: closing it would drop the locks SQLite holds on it
+        # for this process's other connections (POSIX advisory locks), a follower's watcher
+        empty = os.stat(path).st_size == 0
     except OSError as exc:
         raise UsageError(f"campaign {shown_name(str(path))}: {exc.strerror}") from None
-    if not header:
+    if empty:
         return _new(path, writes)
-    if not header.startswith(_MAGIC) or len(header) < _HEADER:
+    found = _inside(path)
+    if found is None:
         return False  # not SQLite at all: SQLite's own error says so, and writes nothing
-    app = int.from_bytes(header[68:72], "big")
+    app, version, tables = found
     if app == APPLICATION_ID:
         return False
     if app != 0:
         raise another_program(path)
-    version, tables = _inside(path)
     if not tables and version == 0:
         return _new(path, writes)
     if version >= 1 and tables >= ROLL_TABLES:
@@ -66,22 +63,27 @@ def _new(path: Path, writes: bool) -> bool:
     return True
 
 
-def _inside(path: Path) -> tuple[int, frozenset[str]]:
-    """Its `user_version` and table names, read through a read-only connection: it can write
-    nothing (no journal, no checkpoint), whatever the file's journal mode. Without a WAL file
-    beside it the file is all there is, so SQLite is told so (`immutable`) and leaves no
-    `-shm` or `-wal` file behind either."""
-    wal = os.path.exists(f"{path}-wal")
+def _inside(path: Path) -> tuple[int, int, frozenset[str]] | None:
+    """Its `application_id`, `user_version` and (unmarked) table names, read through SQLite
+    with a read-only connection: it can write nothing (no journal, no checkpoint), whatever
+    the file's journal mode. Without a WAL beside it the file is all there is, so SQLite is
+    told so (`immutable`) and leaves no `-shm` or `-wal` file behind. None: not SQLite."""
+    wal = os.path.exists(f"{path}-wal") and os.path.getsize(f"{path}-wal") > 0
     uri = "file:" + quote(os.path.abspath(path)) + ("?mode=ro" if wal else "?immutable=1")
     try:
         db = sqlite3.connect(uri, uri=True, isolation_level=None)
     except sqlite3.Error as exc:
         raise UsageError(f"campaign {shown_name(str(path))}: {exc}") from None
     try:
+        app = int(db.execute("PRAGMA application_id").fetchone()[0])
         version = int(db.execute("PRAGMA user_version").fetchone()[0])
+        if app == APPLICATION_ID:
+            return app, version, frozenset()
         names = db.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
-        return version, frozenset(str(n) for (n,) in names)
-    except sqlite3.Error as exc:
+        return app, version, frozenset(str(n) for (n,) in names)
+    except sqlite3.DatabaseError as exc:
+        if getattr(exc, "sqlite_errorname", "") == "SQLITE_NOTADB":
+            return None
         raise UsageError(f"campaign {shown_name(str(path))}: {exc}; nothing changed") from None
     finally:
         db.close()

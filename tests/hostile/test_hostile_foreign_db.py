@@ -161,3 +161,29 @@ def test_opening_a_campaign_that_cannot_be_written_leaves_it_unmarked(tmp_path: 
     migrate(readonly, where)
     assert readonly.execute("PRAGMA application_id").fetchone() == (0,)
     readonly.close()
+
+
+def test_the_check_keeps_the_locks_this_process_holds_on_the_file(tmp_path: Path) -> None:
+    """The check reads the file through SQLite, never open() and close() of its own: closing
+    a file drops every POSIX lock the process holds on it, a follower's among them (its
+    reads then saw a stale log)."""
+    import subprocess
+    import sys
+
+    from cli.store.ownership import check_owned
+
+    where = tmp_path / "campaign.sqlite3"
+    assert invoke("--campaign", str(where), "alias", "add", "shot", "d20")[0] == 0
+    holder = sqlite3.connect(where, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")  # this process's write lock
+    try:
+        assert check_owned(where, writes=True) is False
+        other = ("import sqlite3, sys; db = sqlite3.connect(sys.argv[1], timeout=0,"
+                 " isolation_level=None)\ntry:\n db.execute('BEGIN IMMEDIATE'); print('got it')\n"
+                 "except sqlite3.OperationalError as e:\n print(e)")
+        done = subprocess.run([sys.executable, "-c", other, str(where)], capture_output=True,
+                              text=True, timeout=30, check=False)
+        assert done.stdout == "database is locked\n"  # still this process's
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()

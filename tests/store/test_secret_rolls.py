@@ -109,7 +109,7 @@ def test_on_postgresql_a_players_role_cannot_read_a_secret_row(
     roll(player, "check", "str", "--as", "Mira", "--rolled", "3")
     # a player's role makes a secret roll of its own, and sees its result
     assert roll(player, "secret", "check", "str", "--as", "Mira", "--rolled", "5") == (
-        "check str → 5 vs 12 · pass\n(secret: the log shows others only that you rolled)\n")
+        "check str → 5 ≤ 12 · pass\n(secret: the log shows others only that you rolled)\n")
     # the server gives a player's role no other role's secret row, whatever the display
     # rule: the player reads back its own (its marker then goes), the other player markers
     assert seen(player) == [("secret", "secret roll", False), ("check", "check str", False),
