@@ -97,8 +97,7 @@ def test_tiers_hurt_on_a_minor_runs_through_its_vigor(tmp_path: Path) -> None:
 
 
 def test_the_repl_headline_says_whose_critical_damage_save_it_was(tmp_path: Path) -> None:
-    from cli.entry.settings import Settings
-
+    from cli.base.settings import Settings
     from tests.support.repl import repl
 
     imported(tmp_path, "wren", sheets=TABLE)
