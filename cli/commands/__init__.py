@@ -17,6 +17,7 @@ BATCH_MODULES = {
     "completion": "completion_cmd",
     "alias": "alias_cmd", "table": "table_cmd",
     "campaign": "campaign_copy",
+    "reveal": "reveal_cmd",
 }  # fmt: skip
 """Each subcommand a batch line or the REPL may run, and the module of cli/commands that has it."""
 

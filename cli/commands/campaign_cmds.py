@@ -235,13 +235,23 @@ def confirm_removal(env: Environment, name: str) -> None:
 def log_command(
     env: Environment,
     settings: Settings,
+    verify: Annotated[str | None, typer.Argument(
+        help="verify: check every revealed secret roll against its commitment",
+        metavar="[verify]")] = None,
     n: Annotated[int, typer.Option("-n", help="how many entries")] = 10,
     since: Annotated[str | None, typer.Option("--since", help="30m, 2h, 1d or an ISO time")] = None,
     follow: Annotated[bool, typer.Option(
         "-f", "--follow", help="then print each new entry as any client writes it (Ctrl-C ends)",
     )] = False,
-) -> None:
-    """Recent entries: id, when, who, LINE, outcome, changes (--as NAME: that character's)."""
+) -> int | None:
+    """Recent entries: id, when, who, LINE, outcome, changes (--as NAME: that character's);
+    `log verify` checks every revealed secret roll against its commitment."""
+    if verify is not None:
+        if verify.lower() != "verify":
+            raise UsageError(f"log takes `verify` or options only, not {verify!r}")
+        from cli.commands.reveal_cmd import verify_log
+
+        return verify_log(env, settings)
     from datetime import UTC, datetime
 
     from cli.commands.log_follow import entry_printer
@@ -269,6 +279,7 @@ def log_command(
     if watcher is not None:
         follow_log(store, watcher, newest[0].id if newest else 0, settings.acting(), emit,
                    env.err, viewer)
+    return None
 
 
 @with_settings(*CAMPAIGN_OPTIONS)

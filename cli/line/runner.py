@@ -176,7 +176,7 @@ class Runner:
 
             secret, text = split_secret(text)
         run = self.line_run(settings, source, secret, turns)
-        self.resolver.secret_logged = False
+        self.resolver.secret_logged, self.resolver.commitment = False, None
         try:
             status = self.show_all(self.resolver.results(text, run), run.settings)
         except Exception as exc:
@@ -184,7 +184,7 @@ class Runner:
         if secret and not run.settings.json and not run.settings.quiet:
             from cli.line.secret import notice
 
-            self.out(notice(self.resolver.secret_logged))
+            self.out(notice(self.resolver.secret_logged, self.resolver.commitment))
         return status
 
     def evaluate(self, text: str, settings: Settings | None = None) -> list[Resolution]:

@@ -48,6 +48,6 @@ def typed(resolver: Resolver, text: str, line: ast.Line | RollError, run: LineRu
                         resolver.out(line_text)
                     getattr(run.source, "replay", lambda: None)()
                     res = resolver.judged(system, now, single, text, Roller(run.source, budget), named)
-                resolver.record(tx, res, run.secret)
+                resolver.record(tx, res, run.secret, run.physical)
         results.append(res)
     return results

@@ -27,6 +27,7 @@ SUBCOMMAND_WORDS: Mapping[str, str] = {
     "systems": "list the systems",
     "alias": "named rolls",
     "table": "rollable tables",
+    "reveal": "publish a secret roll",
 }
 SHEET_WORDS = ("import", "export", "show", "list", "rm")
 ALIAS_WORDS = ("add", "rm", "list", "export", "import")

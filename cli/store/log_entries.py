@@ -160,3 +160,26 @@ def undo(tx: LogTransaction, who: str | None = None, nth: int = 1, id_: int | No
     )
     tx.log_only(undo_record(entry.record, entry.id, reverse, restored), reverse, entry.id)
     return replace(entry, undone=True)
+
+
+def by_ids(tx: LogTransaction, ids: Sequence[int]) -> list[LogEntry]:
+    """The entries with these ids that the transaction may read, oldest first."""
+    if not ids:
+        return []
+    marks = ", ".join(["{p}"] * len(ids))
+    sql = f"SELECT {ENTRY_COLUMNS} FROM log WHERE id IN ({marks}) ORDER BY id"
+    return [tx.decode.listed_entry(row) for row in tx.execute(sql, list(ids)).fetchall()]
+
+
+def history(tx: LogTransaction, kinds: Sequence[str] = (), who: str | None = None,
+            since: str | None = None) -> list[LogEntry]:
+    """Every entry (of these kinds, of `who`'s LINEs, from time `since` on), oldest first:
+    what `roll fair`, `roll luck` and `roll log verify` read."""
+    where, args = _scope(who)
+    if kinds:
+        where += f" AND kind IN ({', '.join(['{p}'] * len(kinds))})"
+        args = [*args, *kinds]
+    if since is not None:
+        where, args = f"{where} AND time >= {{p}}", [*args, since]
+    sql = f"SELECT {ENTRY_COLUMNS} FROM log WHERE {where} ORDER BY id"
+    return [tx.decode.listed_entry(row) for row in tx.execute(sql, args).fetchall()]

@@ -33,7 +33,8 @@ if TYPE_CHECKING:
 REROLLED_TAG = "rerolled"
 """The third item of a stored system field that is a reroll's record (rules.record.Rerolled)."""
 
-_OPTIONAL = ("expanded", "secret", "undoes", "restored", "damage")
+_OPTIONAL = ("expanded", "secret", "undoes", "restored", "damage", "commitment", "nonce",
+             "reveals", "preimage", "physical")
 """Fields stored only when they are set."""
 
 
@@ -130,7 +131,9 @@ def _decoded(data: Mapping[str, Any], changes: tuple[Change, ...]) -> Record:
         tuple(str(n) for n in data.get("notes", ())), extra, data.get("secret") is True,
         _opt_int(data.get("undoes")), _opt_text(data.get("restored")),
         dict(sheet) if isinstance(sheet, Mapping) else None, _opt_text(data.get("damage")),
-        version,
+        version, _opt_text(data.get("commitment")), _opt_text(data.get("nonce")),
+        _opt_int(data.get("reveals")), _opt_text(data.get("preimage")),
+        data.get("physical") is True,
     )  # fmt: skip
 
 

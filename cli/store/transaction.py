@@ -474,6 +474,19 @@ class Transaction(NamedRows):
 
         return history.last_id(self), history.after(self, last_id, who)
 
+    def entries(self, ids: Sequence[int]) -> list[LogEntry]:
+        """The entries with these ids this transaction may read, oldest first."""
+        import cli.store.log_entries as history
+
+        return history.by_ids(self, ids)
+
+    def history(self, kinds: Sequence[str] = (), who: str | None = None,
+                since: str | None = None) -> list[LogEntry]:
+        """Every entry of these kinds (all when none), of `who`'s LINEs, from `since` on."""
+        import cli.store.log_entries as history
+
+        return history.history(self, kinds, who, since)
+
     def undo(self, who: str | None = None, nth: int = 1, id_: int | None = None) -> LogEntry:
         """Revert a change-set (see `cli.store.log_entries.undo`); the entry it reverted."""
         import cli.store.log_entries as history

@@ -86,15 +86,16 @@ def test_the_playing_online_walk_through_runs_as_written(
     ana = Shell(player_lines, own_server.port, tmp_path)
     assert ana.env["ROLL_CAMPAIGN"].startswith("postgresql://ana@")  # her own login
     said = ana.run()
-    assert said[1] == ("check detect → 17 vs 17 · pass\n"
-                       "(secret: the log shows others only that you rolled)\n")
     assert [line.split(" ", 2)[2] for line in said[2].splitlines()] == [
         "Mira check dex → 17 pass", "Mira (secret) check detect → 17 pass"]
     # bo, with his own login, sees that a secret roll was made; the GM sees it, marked
     bo = Shell([line.replace("ana", "bo") for line in player_lines], own_server.port, tmp_path)
     shown = bo.roll("roll log")
+    mark = json.loads(bo.roll("roll log --json").splitlines()[-1])["commitment"][:12]
+    assert said[1] == ("check detect → 17 vs 17 · pass\n(secret: the log shows others only"
+                       f" that you rolled; sha256:{mark})\n")
     assert [line.split(" ", 2)[2] for line in shown.splitlines()] == [
-        "Mira check dex → 17 pass", "Mira secret roll"]
+        "Mira check dex → 17 pass", f"Mira secret roll sha256:{mark}"]
     rows = [json.loads(line) for line in gm.roll("roll log --json").splitlines()]
     assert [(r["input"], r.get("secret", False)) for r in rows] == [
         ("check dex", False), ("check detect", True)]
