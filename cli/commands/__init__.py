@@ -18,6 +18,7 @@ BATCH_MODULES = {
     "alias": "alias_cmd", "table": "table_cmd",
     "campaign": "campaign_copy",
     "reveal": "reveal_cmd",
+    "fair": "trust_cmds", "luck": "trust_cmds",
 }  # fmt: skip
 """Each subcommand a batch line or the REPL may run, and the module of cli/commands that has it."""
 

@@ -28,6 +28,8 @@ SUBCOMMAND_WORDS: Mapping[str, str] = {
     "alias": "named rolls",
     "table": "rollable tables",
     "reveal": "publish a secret roll",
+    "fair": "test the dice",
+    "luck": "who rolls above their odds",
 }
 SHEET_WORDS = ("import", "export", "show", "list", "rm")
 ALIAS_WORDS = ("add", "rm", "list", "export", "import")
