@@ -213,6 +213,30 @@ def sheet_rm(
     env.out(f"removed {shown(character.name)} (undo brings it back)")
 
 
+@sheet_app.command("owner")
+@with_settings(*CAMPAIGN_OPTIONS)
+def sheet_owner(
+    env: Environment,
+    settings: Settings,
+    words: Annotated[list[str], typer.Argument(
+        help="the character, then the role that plays it", metavar="NAME ROLE")],
+) -> None:
+    """Give a character to a player's role (the GM only; a postgresql:// campaign): only that
+    role (and the GM's) changes it, acts as it, removes or undoes it."""
+    from cli.store import CampaignURL
+
+    if len(words) < 2:
+        raise UsageError("sheet owner needs a NAME and a ROLE: sheet owner Mira ana")
+    name, role = " ".join(words[:-1]), words[-1]
+    if not isinstance(settings.campaign_path(), CampaignURL):
+        raise UsageError(f"sheet owner is for a postgresql:// campaign, not"
+                         f" {settings.campaign_path()}: a file enforces no owners")
+    with campaign_transaction(settings) as tx:
+        character = tx.character(name)
+        tx.give(character.name, role)
+    env.out(f"{shown(character.name)} is {shown(role)}'s now")
+
+
 def read_sheet(file: Path) -> dict[str, Any]:
     """The sheet in `file`, or on stdin for `-` (`cat mira.toml | roll sheet import -`)."""
     from cli.entry.input_files import read_text

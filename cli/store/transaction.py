@@ -61,6 +61,7 @@ class Transaction(NamedRows):
         self.apart = ValuesApart(self.decode)  # what each sheet read has apart from its row
         self._party: dict[str, Any] | None = None
         self._log_id: int | None = None  # the next entry's id, asked for with a read
+        self._mine: set[str] = set()  # characters this role may change, asked on a server
         self.later: Callable[[], AbstractContextManager[Transaction]] | None = None
         """A new read-only transaction of the same store (set by it): what a table asked for
         after its transaction is over reads from."""
@@ -193,6 +194,22 @@ class Transaction(NamedRows):
             raise UsageError(f"no character named {name!r} in this campaign (known: {known})")
         return found
 
+    def mine(self, name: str | None) -> None:
+        """On a server, RuleError naming the owner when this role plays and `name` is another's
+        character (cli/store/owners.py); asked once a transaction for each name."""
+        if name is None or self.link.dialect.name != "postgres" or name.lower() in self._mine:
+            return
+        from cli.store.owners import check_owner
+
+        check_owner(self.execute, name)
+        self._mine.add(name.lower())
+
+    def give(self, name: str, role: str) -> None:
+        """Make character `name` the role's (the GM's word, on a server: cli/store/owners.py)."""
+        from cli.store.owners import set_owner
+
+        set_owner(lambda sql, args: self.execute(sql, args, write=True), name, role)
+
     def put_character(self, sheet: Mapping[str, Any], replace: bool = True) -> Character:
         """Store an already validated sheet, replacing a character of the same name if `replace`."""
         name, system = sheet.get("name"), sheet.get("system")
@@ -203,6 +220,8 @@ class Transaction(NamedRows):
         existing = self.find_character(name)
         if existing is not None and not replace:
             raise UsageError(f"{existing.name} is already in this campaign; nothing changed")
+        if existing is not None:
+            self.mine(existing.name)
         now, data = _now(), sheet_json(sheet)
         if existing is not None:  # its values apart go with it
             self.apart.drop(self._writes, existing.name.strip().lower())
@@ -221,6 +240,7 @@ class Transaction(NamedRows):
     def remove_character(self, name: str, line: str | None = None) -> Character:
         """Remove a character (UsageError if unknown), logged with its sheet so undo restores it."""
         found = self.character(name)
+        self.mine(found.name)
         key = found.name.lower()
         self._remove(key)
         text = line or f"sheet rm {found.name}"
@@ -352,6 +372,7 @@ class Transaction(NamedRows):
         apart: dict[str, dict[tuple[str, str], Value]] = {}  # a character's section values set
         whole: set[str] = {PARTY}  # sheets a change of another kind (a flag, a field) set
         for change in reversed(changes) if undo else changes:
+            self.mine(change.character)
             key, who = _key(change.character) or PARTY, change.character or "the party"
             if change.kind == "character":  # a whole character made or removed (a foe)
                 if key in sheets:  # what this set changed before it, written first
@@ -431,6 +452,7 @@ class Transaction(NamedRows):
 
         record = records.given(record, changes)
         who, system = record.character, record.system
+        self.mine(who)
         row = (_now(), record.input, who, _key(who), system)
         listed = [c.to_json() for c in changes]
         self.check_open(True)

@@ -170,7 +170,7 @@ def test_on_postgresql_a_player_reveals_their_own_and_the_server_keeps_the_rest(
     table = Table(pg_server)
     gm, (ana, bo) = table.gm, table.players
     table.roll(gm, "sheet", "import", str(SHEETS / "mira.toml"))
-    table.roll(gm, *table.roles("--apply"))
+    table.roll(gm, *table.roles("--apply", plays="Mira"))
     table.roll(gm, "--as", "Mira", "secret", "check", "dex", "--rolled", "7")
     table.roll(ana, "--as", "Mira", "secret", "check", "dex", "--rolled", "12")
     bo_sees = [json.loads(x) for x in table.roll(bo, "log", "--json").splitlines()]

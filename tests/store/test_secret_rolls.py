@@ -109,7 +109,7 @@ def test_on_postgresql_a_players_role_cannot_read_a_secret_row(
         for player in players:
             db.execute(f"CREATE ROLE {player} LOGIN")
     # the GM is the owner (the superuser here); the players share one group role
-    roll(pg_url, "campaign", "roles", "--gm", "roll", "--player", players[0], "--player",
+    roll(pg_url, "campaign", "roles", "--gm", "roll", "--player", f"{players[0]}=Mira", "--player",
          players[1], "--group", "table_player", "--apply")
     player, other = (pg_url.replace("://roll@", f"://{name}@") for name in players)
     assert player != pg_url

@@ -35,9 +35,9 @@ def test_a_players_role_reads_no_secret_in_any_table_after_each_copy(
     with psycopg.connect(table.url(gm), autocommit=True) as db:
         for _ in range(2):  # the printed SQL, run twice: it is re-runnable
             db.execute(sql)
-    assert table.roll(gm, *table.roles("--apply")) == (
+    assert table.roll(gm, *table.roles("--apply", plays="Mira")) == (
         f"set up the table on {table.url(gm)} (schema {schema.SCHEMA_VERSION}): GM {gm};"
-        f" players {ana}, {bo}\n")
+        f" players {ana}, {bo}\n{ana} plays Mira\n")
     secrets: list[str] = []
 
     def held() -> None:
@@ -65,7 +65,7 @@ def test_a_players_role_reads_no_secret_in_any_table_after_each_copy(
     held()  # sheet rm, and its undo
     # a player's own secret: its role reads it back, marked; the other player does not
     table.roll(ana, "--as", "Mira", "secret", "check", "might", "#", "anas-own", "--rolled", "5")
-    table.roll(bo, "--as", "Mira", "check", "might", "--rolled", "9")
+    table.roll(ana, "--as", "Mira", "check", "might", "--rolled", "9")
     mine = table.roll(ana, "log", "-n", "3").splitlines()
     assert [line.split(" ", 2)[2] for line in mine] == [
         "Kell undo sheet rm Kell", "Mira (secret) check might # anas-own → 5 fail",
@@ -128,8 +128,10 @@ def test_a_group_role_and_a_gm_who_is_not_the_owner(pg_server: Any) -> None:
     table.roll(owner, "sheet", "import", str(SHEETS / "mira.toml"))
     with psycopg.connect(pg_server.url(), autocommit=True) as db:
         db.execute(f"ALTER ROLE {owner} CREATEROLE")  # to make the group role
-    args = ["campaign", "roles", "--gm", gm, "--player", cy, "--player", di, "--group", group]
-    assert table.roll(owner, *args, "--apply").endswith(f"players {cy}, {di} (members of {group})\n")
+    args = ["campaign", "roles", "--gm", gm, "--player", f"{cy}=Mira", "--player", di,
+            "--group", group]
+    assert table.roll(owner, *args, "--apply").endswith(
+        f"players {cy}, {di} (members of {group})\n{cy} plays Mira\n")
     assert table.roll(owner, *args, "--apply")  # again: nothing breaks
     assert table.roll(cy, "--as", "Mira", "secret", "check", "dex", "#", "cys", "--rolled", "4")
     assert "cys" in table.roll(gm, "log")  # the GM's role reads it
@@ -178,7 +180,7 @@ def test_each_follower_shows_what_its_role_reads(pg_server: Any) -> None:
     table = Table(pg_server)
     gm, (ana, bo) = table.gm, table.players
     table.roll(gm, "sheet", "import", str(SHEETS / "mira.toml"))
-    table.roll(gm, *table.roles("--apply"))
+    table.roll(gm, *table.roles("--apply", plays="Mira"))
     env = {k: v for k, v in os.environ.items() if k != "ROLL_GM"} | {"NO_COLOR": "1"}
     followers = {role: subprocess.Popen(
         [sys.executable, "-m", "cli", "--campaign", table.url(role), "log", "-f", "--json"],

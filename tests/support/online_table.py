@@ -36,9 +36,11 @@ class Table:
         assert done[0] == code, done
         return done[1]
 
-    def roles(self, *extra: str) -> list[str]:
+    def roles(self, *extra: str, plays: str = "") -> list[str]:
+        """`campaign roles` for the table; `plays`: the characters the first player owns."""
+        owned = [f"{self.players[0]}={plays}" if plays else self.players[0], *self.players[1:]]
         return ["campaign", "roles", "--gm", self.gm,
-                *[w for p in self.players for w in ("--player", p)], *extra]
+                *[w for p in owned for w in ("--player", p)], *extra]
 
     def every_table(self, role: str, database: str | None = None) -> str:
         """Every row of every table of the campaign, as `role` reads it (as psql would)."""
