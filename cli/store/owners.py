@@ -12,19 +12,24 @@ from typing import Any
 
 from rules.errors import RuleError
 
-ASK = (
-    "SELECT c.owner, current_user, EXISTS (SELECT 1 FROM pg_policies p"
+PLAYS = (
+    "EXISTS (SELECT 1 FROM pg_policies p"
     "  WHERE p.schemaname = current_schema() AND p.tablename = 'log'"
     "  AND p.policyname = 'roll_players_read' AND EXISTS (SELECT 1 FROM unnest(p.roles) r"
     "  WHERE r <> 'public' AND pg_has_role(current_user, r, 'MEMBER')))"
     " AND NOT (SELECT rolsuper FROM pg_roles WHERE rolname = current_user)"
     " AND (SELECT tableowner FROM pg_tables WHERE schemaname = current_schema()"
     "  AND tablename = 'log') <> current_user"
-    " FROM (SELECT 1) one LEFT JOIN characters c ON c.name_key = {p}"
 )
-"""The character's owner, who asks, and whether the asker plays (one round trip): a role the
-players' policies hold, and neither a superuser nor the campaign's owner (whom no policy
-holds, as a superuser is a member of every role)."""
+"""Whether the asker plays: a role the players' policies hold, and neither a superuser nor
+the campaign's owner (whom no policy holds, as a superuser is a member of every role)."""
+
+ASK = f"SELECT c.owner, current_user, {PLAYS} FROM (SELECT 1) one" \
+      " LEFT JOIN characters c ON c.name_key = {p}"
+"""The character's owner, who asks, and whether the asker plays (one round trip)."""
+
+OWN = f"SELECT name FROM characters WHERE owner = current_user AND {PLAYS} ORDER BY name_key"
+"""A player's own characters, by name (none for the GM: every character is theirs to play)."""
 
 
 def check_owner(execute: Callable[[str, Any], Any], name: str) -> None:

@@ -144,6 +144,15 @@ class Transaction(NamedRows):
         rows = self.execute("SELECT name FROM characters ORDER BY name_key").fetchall()
         return [str(name) for (name,) in rows]
 
+    def own_names(self) -> list[str]:
+        """On a server, the characters this role owns when it plays (cli/store/owners.py),
+        by name; none for the GM and in a file."""
+        if self.link.dialect.name != "postgres":
+            return []
+        from cli.store.owners import OWN
+
+        return [str(name) for (name,) in self.execute(OWN).fetchall()]
+
     def names_beginning(self, words: Collection[str]) -> list[str]:
         """The names of several words whose first is one of `words` (lower case), by name: a
         LINE's names with spaces, asked for by their first word. The keys (each a lower-case

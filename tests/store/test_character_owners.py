@@ -144,3 +144,23 @@ def test_on_a_file_nothing_is_enforced(tmp_path: Any) -> None:
         2, "", f"roll: error: sheet owner is for a postgresql:// campaign, not"
                f" {tmp_path / 'campaign.sqlite3'}: a file enforces no owners\n")
     assert invoke("--as", "Mira", "spend", "luck")[0] == 0
+
+
+def test_the_repl_offers_a_player_their_own_characters_first(pg_server: Any) -> None:
+    from cli.entry.settings import Settings
+    from cli.repl.next_words import suggest
+    from cli.repl.toolbar import pieces
+    from cli.repl.view import ViewReader
+
+    table = set_up(pg_server)
+    gm, (ana, bo) = table.gm, table.players
+    table.roll(gm, "sheet", "import", str(SHEETS / "ser-alys.toml"))
+    shown = {}
+    for role in (gm, ana, bo):
+        reader = ViewReader(Settings(campaign=table.url(role)))
+        view = reader.read()
+        shown[role] = ([s.text for s in suggest("as ", view)], pieces(view)[0])
+        reader.close()
+    assert shown[gm] == (["Corin", "Mira", "Ser Alys", "none"], "generic · nobody acts (as NAME)")
+    assert shown[ana] == (["Mira", "Corin", "Ser Alys", "none"], "generic · nobody acts (as Mira)")
+    assert shown[bo] == (["Corin", "Mira", "Ser Alys", "none"], "generic · nobody acts (as Corin)")
