@@ -24,19 +24,27 @@ PLAYS = (
 """Whether the asker plays: a role the players' policies hold, and neither a superuser nor
 the campaign's owner (whom no policy holds, as a superuser is a member of every role)."""
 
-ASK = f"SELECT c.owner, current_user, {PLAYS} FROM (SELECT 1) one" \
+PLAYS_NOW = f"SELECT {PLAYS}"
+"""Whether the asker plays: asked once a connection (the GM's pays no more for owners)."""
+
+ASK = "SELECT c.owner, current_user FROM (SELECT 1) one" \
       " LEFT JOIN characters c ON c.name_key = {p}"
-"""The character's owner, who asks, and whether the asker plays (one round trip)."""
+"""The character's owner and who asks (one round trip)."""
 
 OWN = f"SELECT name FROM characters WHERE owner = current_user AND {PLAYS} ORDER BY name_key"
 """A player's own characters, by name (none for the GM: every character is theirs to play)."""
 
 
+def plays(execute: Callable[[str, Any], Any]) -> bool:
+    """Whether this login plays (else it is the GM's, or the owner's, or no table's)."""
+    return bool(execute(PLAYS_NOW, ()).fetchone()[0])
+
+
 def check_owner(execute: Callable[[str, Any], Any], name: str) -> None:
     """RuleError naming the owner when a player's role would change someone else's
     character `name` (the GM's when it has no owner yet); nothing when it may."""
-    owner, me, plays = execute(ASK, (name.strip().lower(),)).fetchone()
-    if not plays or owner == me:
+    owner, me = execute(ASK, (name.strip().lower(),)).fetchone()
+    if owner == me:
         return
     whose = f"{owner}'s" if owner is not None else "the GM's"
     raise RuleError(f"{name} is {whose} character, not {me}'s: only its owner or the GM"
@@ -48,8 +56,8 @@ def set_owner(execute: Callable[[str, Any], Any], name: str, role: str) -> None:
     there is no such role."""
     from cli.store.roles import ROLE_NAME
 
-    _, me, plays = execute(ASK, (name.strip().lower(),)).fetchone()
-    if plays:
+    _, me = execute(ASK, (name.strip().lower(),)).fetchone()
+    if plays(execute):
         raise RuleError(f"only the GM gives a character to a player, not {me}; nothing changed")
     if not ROLE_NAME.fullmatch(role) or execute(
             "SELECT 1 FROM pg_roles WHERE rolname = {p}", (role,)).fetchone() is None:

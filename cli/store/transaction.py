@@ -208,9 +208,12 @@ class Transaction(NamedRows):
         character (cli/store/owners.py); asked once a transaction for each name."""
         if name is None or self.link.dialect.name != "postgres" or name.lower() in self._mine:
             return
-        from cli.store.owners import check_owner
+        from cli.store.owners import check_owner, plays
 
-        check_owner(self.execute, name)
+        if self.link.plays is None:
+            self.link.plays = plays(self.execute)
+        if self.link.plays:
+            check_owner(self.execute, name)
         self._mine.add(name.lower())
 
     def give(self, name: str, role: str) -> None:
