@@ -79,7 +79,6 @@ class Link:
         self.dialect = dialect
         self.wrote = False
         self._waiting: list[tuple[str, tuple[Any, ...]]] = []  # writes sent with the next carrier
-        self.plays: bool | None = None  # this login is a player's (cli/store/owners.py), once asked
 
     def execute(self, template: str, args: Sequence[Any] = (), write: bool = False,
                 carries: bool = False) -> Rows:

@@ -35,6 +35,14 @@ OWN = f"SELECT name FROM characters WHERE owner = current_user AND {PLAYS} ORDER
 """A player's own characters, by name (none for the GM: every character is theirs to play)."""
 
 
+class Login:
+    """What a store knows of its connection's login between transactions: whether it plays
+    (None until asked: once a connection)."""
+
+    def __init__(self) -> None:
+        self.plays: bool | None = None
+
+
 def plays(execute: Callable[[str, Any], Any]) -> bool:
     """Whether this login plays (else it is the GM's, or the owner's, or no table's)."""
     return bool(execute(PLAYS_NOW, ()).fetchone()[0])

@@ -27,6 +27,7 @@ from rules.table import TableState
 
 if TYPE_CHECKING:  # the log's modules load with its first entry written or read: a REPL's first
     # prompt reads sheets only
+    from cli.store.owners import Login
     from rules.record import Record
     from rules.resolution import Change, Resolution, Value
 
@@ -62,6 +63,7 @@ class Transaction(NamedRows):
         self._party: dict[str, Any] | None = None
         self._log_id: int | None = None  # the next entry's id, asked for with a read
         self._mine: set[str] = set()  # characters this role may change, asked on a server
+        self.login: Login | None = None  # the store's, kept between transactions (owners.py)
         self.later: Callable[[], AbstractContextManager[Transaction]] | None = None
         """A new read-only transaction of the same store (set by it): what a table asked for
         after its transaction is over reads from."""
@@ -208,11 +210,13 @@ class Transaction(NamedRows):
         character (cli/store/owners.py); asked once a transaction for each name."""
         if name is None or self.link.dialect.name != "postgres" or name.lower() in self._mine:
             return
-        from cli.store.owners import check_owner, plays
+        from cli.store.owners import Login, check_owner, plays
 
-        if self.link.plays is None:
-            self.link.plays = plays(self.execute)
-        if self.link.plays:
+        if self.login is None:
+            self.login = Login()
+        if self.login.plays is None:
+            self.login.plays = plays(self.execute)
+        if self.login.plays:
             check_owner(self.execute, name)
         self._mine.add(name.lower())
 
