@@ -5,7 +5,7 @@ every revealed roll hashed again against the commitment its marker has held sinc
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -20,11 +20,14 @@ from rules.commitment import preimage, reveal_fails, secret_fails, short
 from rules.errors import RuleError, UsageError
 from rules.record import LINE, REVEAL, SECRET_MARK, Record
 
+if TYPE_CHECKING:
+    from cli.store import CampaignView
+
 CHUNK = 500
 """Ids one read asks for (well under either database's limit on arguments)."""
 
 
-def secret_pair(tx: Any, id_: int) -> tuple[LogEntry, LogEntry | None]:
+def secret_pair(tx: CampaignView, id_: int) -> tuple[LogEntry, LogEntry | None]:
     """A secret roll's marker and its secret row (None where this reader may not read it), by
     the id of either; UsageError for an id that is no secret roll."""
     rows = {e.id: e for e in tx.entries([id_ - 1, id_, id_ + 1])}
@@ -128,7 +131,7 @@ class Checked:
                 "commitment": self.commitment, "ok": self.fails is None, "why": self.fails}
 
 
-def checked_rows(tx: Any) -> list[Checked]:
+def checked_rows(tx: CampaignView) -> list[Checked]:
     """Every reveal in the log, and every secret row this reader reads, against the
     commitment of their marker."""
     rows = tx.history(kinds=("secret", "reveal"))

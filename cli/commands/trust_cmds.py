@@ -7,7 +7,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from fractions import Fraction
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -20,6 +20,9 @@ from rules.errors import RollError, UsageError
 from rules.record import LINE
 from rules.trust.fair import DRAWN, PHYSICAL, FaceTest, face_test, sides_of
 from rules.trust.luck import Luck, luck_of
+
+if TYPE_CHECKING:
+    from cli.store import CampaignView
 
 SINCE_HELP = "30m, 2h, 1d or an ISO time: this session's rolls only"
 
@@ -86,7 +89,7 @@ def fair_command(
     env.out("\n".join(fair_lines(tests, env.width())))
 
 
-def priced(tx: Any, name: str, system_id: str, text: str) -> dict[int, Fraction] | None:
+def priced(tx: CampaignView, name: str, system_id: str, text: str) -> dict[int, Fraction] | None:
     """The exact distribution of a character's logged LINE, read against their sheet as it is
     now; None where it has none (a pool command, a reroll, a character gone)."""
     from rules.dice.evaluate import Roller
@@ -106,7 +109,7 @@ def priced(tx: Any, name: str, system_id: str, text: str) -> dict[int, Fraction]
     return dict(odds.distribution)
 
 
-def luck_table(tx: Any, entries: Sequence[LogEntry]) -> list[Luck]:
+def luck_table(tx: CampaignView, entries: Sequence[LogEntry]) -> list[Luck]:
     """Each character's luck over the LINEs of theirs that have a total and exact odds; each
     distinct LINE priced once."""
     lines: dict[tuple[str, str, str], list[int]] = defaultdict(list)
