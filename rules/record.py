@@ -129,6 +129,8 @@ class Record(NamedTuple):
     """A reveal: the exact text whose SHA-256 is the commitment (the result and the nonce)."""
     physical: bool = False
     """Its dice were a person's (`--rolled`, the REPL's `physical on`), not drawn."""
+    owner: str | None = None
+    """A removal, on a server: the removed character's owner role (undo gives it back)."""
 
     def field(self, key: str, default: Any = None) -> Any:
         """One of the system's own fields (`extra`), or `default`."""
@@ -207,9 +209,12 @@ def undo_record(undone: Record, undone_id: int, changes: tuple[Change, ...],
                   undoes=undone_id, restored=restored, commitment=undone.commitment)
 
 
-def removal_record(line: str, name: str, system: str, sheet: Mapping[str, Any]) -> Record:
-    """The record of removing character `name` (its `sheet` kept for undo)."""
-    return Record(line, system, "remove", REMOVE, name, text=f"removed {name}", sheet=sheet)
+def removal_record(line: str, name: str, system: str, sheet: Mapping[str, Any],
+                   owner: str | None = None) -> Record:
+    """The record of removing character `name` (its `sheet`, and on a server its `owner`
+    role, kept for undo)."""
+    return Record(line, system, "remove", REMOVE, name, text=f"removed {name}", sheet=sheet,
+                  owner=owner)
 
 
 def secret_mark(of: Record) -> Record:

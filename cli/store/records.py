@@ -34,7 +34,7 @@ REROLLED_TAG = "rerolled"
 """The third item of a stored system field that is a reroll's record (rules.record.Rerolled)."""
 
 _OPTIONAL = ("expanded", "secret", "undoes", "restored", "damage", "commitment", "nonce",
-             "reveals", "preimage", "physical")
+             "reveals", "preimage", "physical", "owner")
 """Fields stored only when they are set."""
 
 
@@ -133,7 +133,7 @@ def _decoded(data: Mapping[str, Any], changes: tuple[Change, ...]) -> Record:
         dict(sheet) if isinstance(sheet, Mapping) else None, _opt_text(data.get("damage")),
         version, _opt_text(data.get("commitment")), _opt_text(data.get("nonce")),
         _opt_int(data.get("reveals")), _opt_text(data.get("preimage")),
-        data.get("physical") is True,
+        data.get("physical") is True, _opt_text(data.get("owner")),
     )  # fmt: skip
 
 

@@ -258,12 +258,28 @@ class Transaction(NamedRows):
         found = self.character(name)
         self.mine(found.name)
         key = found.name.lower()
+        owner = self.owner_of(key)
         self._remove(key)
         text = line or f"sheet rm {found.name}"
         from rules.record import removal_record
 
-        self.log_only(removal_record(text, found.name, found.system, dict(found.sheet)))
+        self.log_only(removal_record(text, found.name, found.system, dict(found.sheet), owner))
         return found
+
+    def owner_of(self, key: str) -> str | None:
+        """On a server, the owner role of the character with this key (None: the GM's, or a
+        file, which has no owners)."""
+        if self.link.dialect.name != "postgres":
+            return None
+        row = self.execute("SELECT owner FROM characters WHERE name_key = {p}", (key,)).fetchone()
+        return None if row is None or row[0] is None else str(row[0])
+
+    def restore_owner(self, name: str, owner: str | None) -> None:
+        """A character brought back by undo is its owner's again (the server refuses, and
+        nothing changes, where this role may not give it back)."""
+        if owner is not None and self.link.dialect.name == "postgres":
+            self.execute("UPDATE characters SET owner = {p} WHERE name_key = {p}",
+                         (owner, name.strip().lower()), write=True)
 
     def _remove(self, key: str) -> None:
         """A character's row gone, and the values kept apart from its sheet."""

@@ -164,3 +164,16 @@ def test_the_repl_offers_a_player_their_own_characters_first(pg_server: Any) -> 
     assert shown[gm] == (["Corin", "Mira", "Ser Alys", "none"], "generic · nobody acts (as NAME)")
     assert shown[ana] == (["Mira", "Corin", "Ser Alys", "none"], "generic · nobody acts (as Mira)")
     assert shown[bo] == (["Corin", "Mira", "Ser Alys", "none"], "generic · nobody acts (as Corin)")
+
+
+def test_undo_of_a_removal_gives_the_character_back_to_its_owner(pg_server: Any) -> None:
+    import psycopg
+
+    table = set_up(pg_server)
+    gm, (ana, bo) = table.gm, table.players
+    table.roll(gm, "sheet", "rm", "Mira", "--yes")
+    assert table.roll(gm, "undo").startswith("undid ")
+    with psycopg.connect(table.url(gm), autocommit=True) as db:
+        assert db.execute("SELECT name, owner FROM characters ORDER BY name_key").fetchall() == [
+            ("Corin", bo), ("Mira", ana)]
+    assert table.roll(ana, "--as", "Mira", "spend", "luck").endswith("(spend)\n")
