@@ -35,8 +35,11 @@ SECRET_MARK = "secret"
 """The marker of a secret LINE: who rolled, and nothing more (cli/line/secret.py)."""
 DAMAGED = "damaged"
 """A stored entry that could not be read back (its error is its `damage`)."""
+REVEAL = "reveal"
+"""A secret LINE made public: its sealed text (`preimage`), which the marker's commitment is
+the SHA-256 of (rules/commitment.py)."""
 
-ACTS = (LINE, UNDO, REMOVE, SECRET_MARK, DAMAGED)
+ACTS = (LINE, UNDO, REMOVE, SECRET_MARK, DAMAGED, REVEAL)
 
 REROLLED = "rerolled"
 """A die's fate: a reroll modifier threw it again (this face no longer counts)."""
@@ -117,6 +120,19 @@ class Record(NamedTuple):
     version: int = RECORD_VERSION
     compare: str | None = None
     """How `outcome` came from `total` and `target` (rules/goal.py); None without a target."""
+    commitment: str | None = None
+    """A secret LINE, its marker, its undo and its reveal: the SHA-256 (hex) it was sealed
+    with when rolled (rules/commitment.py)."""
+    nonce: str | None = None
+    """A secret LINE: the random nonce of its commitment (as secret as the LINE)."""
+    reveals: int | None = None
+    """A reveal: the id of the secret LINE's marker it makes public."""
+    preimage: str | None = None
+    """A reveal: the exact text whose SHA-256 is the commitment (the result and the nonce)."""
+    physical: bool = False
+    """Its dice were a person's (`--rolled`, the REPL's `physical on`), not drawn."""
+    owner: str | None = None
+    """A removal, on a server: the removed character's owner role (undo gives it back)."""
 
     def field(self, key: str, default: Any = None) -> Any:
         """One of the system's own fields (`extra`), or `default`."""
@@ -156,9 +172,11 @@ def _plain(throw: Throw) -> RolledDie:
     return found
 
 
-def record_of(res: Resolution, text: str, secret: bool = False, history: bool = True) -> Record:
+def record_of(res: Resolution, text: str, secret: bool = False, history: bool = True,
+              physical: bool = False) -> Record:
     """The record of a resolved LINE whose plain text is `text`; `history` False leaves out
-    why each die was thrown and what became of it (what the §3 object shows has none)."""
+    why each die was thrown and what became of it (what the §3 object shows has none);
+    `physical`: a person gave its faces."""
     trail = res.trail.history(len(res.throws)) if history and res.trail is not None else None
     if trail is None:
         dice = tuple(map(_plain, res.throws))
@@ -181,7 +199,7 @@ def record_of(res: Resolution, text: str, secret: bool = False, history: bool = 
         res.input, res.system, res.kind, LINE, res.character, expanded, res.total, res.target,
         res.outcome, res.crit, res.fumble, res.successes, dice, res.changes, text,
         tuple((k, shown_fraction(v)) for k, v in labels.items()) if labels else (),
-        res.notes, tuple(extra), secret, compare=res.compare,
+        res.notes, tuple(extra), secret, compare=res.compare, physical=physical,
     )  # fmt: skip
 
 
@@ -191,19 +209,22 @@ def undo_record(undone: Record, undone_id: int, changes: tuple[Change, ...],
     a secret LINE names it, so it is as secret as the LINE."""
     return Record("undo", undone.system, "undo", UNDO, undone.character,
                   changes=changes, text=f"undo {undone.input}", secret=undone.secret,
-                  undoes=undone_id, restored=restored)
+                  undoes=undone_id, restored=restored, commitment=undone.commitment)
 
 
-def removal_record(line: str, name: str, system: str, sheet: Mapping[str, Any]) -> Record:
-    """The record of removing character `name` (its `sheet` kept for undo)."""
-    return Record(line, system, "remove", REMOVE, name, text=f"removed {name}", sheet=sheet)
+def removal_record(line: str, name: str, system: str, sheet: Mapping[str, Any],
+                   owner: str | None = None) -> Record:
+    """The record of removing character `name` (its `sheet`, and on a server its `owner`
+    role, kept for undo)."""
+    return Record(line, system, "remove", REMOVE, name, text=f"removed {name}", sheet=sheet,
+                  owner=owner)
 
 
 def secret_mark(of: Record) -> Record:
     """The marker row of a secret LINE: who rolled, and that it was secret."""
     who = of.character
     return Record("secret roll", of.system, "secret", SECRET_MARK, who,
-                  text=f"{who or 'the GM'} made a secret roll")
+                  text=f"{who or 'the GM'} made a secret roll", commitment=of.commitment)
 
 
 def damaged_record(line: str, system: str, why: str, character: str | None = None) -> Record:

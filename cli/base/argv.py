@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 SUBCOMMANDS = (
     "odds", "sheet", "log", "undo", "systems", "help", "completion", "repl", "alias", "table",
-    "campaign", "game",
+    "campaign", "game", "reveal", "fair", "luck",
 )  # fmt: skip
 """The root's subcommands: a first word that is none of them starts a LINE."""
 REPL_WORDS = {

@@ -19,6 +19,8 @@ BATCH_MODULES = {
     "completion": "completion_cmd",
     "alias": "alias_cmd", "table": "table_cmd", "game": "game_cmd",
     "campaign": "campaign_copy",
+    "reveal": "reveal_cmd",
+    "fair": "trust_cmds", "luck": "trust_cmds",
 }  # fmt: skip
 """Each subcommand a batch line or the REPL may run, and the module of cli/commands that has it."""
 

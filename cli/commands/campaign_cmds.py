@@ -219,6 +219,30 @@ def sheet_rm(
     env.out(f"removed {shown(character.name)} (undo brings it back)")
 
 
+@sheet_app.command("owner")
+@with_settings(*CAMPAIGN_OPTIONS)
+def sheet_owner(
+    env: Environment,
+    settings: Settings,
+    words: Annotated[list[str], typer.Argument(
+        help="the character, then the role that plays it", metavar="NAME ROLE")],
+) -> None:
+    """Give a character to a player's role (the GM only; a postgresql:// campaign): only that
+    role (and the GM's) changes it, acts as it, removes or undoes it."""
+    from cli.store import CampaignURL, where_of
+
+    if len(words) < 2:
+        raise UsageError("sheet owner needs a NAME and a ROLE: sheet owner Mira ana")
+    name, role = " ".join(words[:-1]), words[-1]
+    if not isinstance(where_of(settings), CampaignURL):
+        raise UsageError(f"sheet owner is for a postgresql:// campaign, not"
+                         f" {where_of(settings)}: a file enforces no owners")
+    with campaign_transaction(settings) as tx:
+        character = tx.character(name)
+        tx.give(character.name, role)
+    env.out(f"{shown(character.name)} is {shown(role)}'s now")
+
+
 def read_sheet(file: Path) -> dict[str, Any]:
     """The sheet in `file`, or on stdin for `-` (`cat mira.toml | roll sheet import -`)."""
     from cli.base.input_files import read_text
@@ -241,13 +265,23 @@ def confirm_removal(env: Environment, name: str) -> None:
 def log_command(
     env: Environment,
     settings: Settings,
+    verify: Annotated[str | None, typer.Argument(
+        help="verify: check every revealed secret roll against its commitment",
+        metavar="[verify]")] = None,
     n: Annotated[int, typer.Option("-n", help="how many entries")] = 10,
     since: Annotated[str | None, typer.Option("--since", help="30m, 2h, 1d or an ISO time")] = None,
     follow: Annotated[bool, typer.Option(
         "-f", "--follow", help="then print each new entry as any client writes it (Ctrl-C ends)",
     )] = False,
-) -> None:
-    """Recent entries: id, when, who, LINE, outcome, changes (--as NAME: that character's)."""
+) -> int | None:
+    """Recent entries: id, when, who, LINE, outcome, changes (--as NAME: that character's);
+    `log verify` checks every revealed secret roll against its commitment."""
+    if verify is not None:
+        if verify.lower() != "verify":
+            raise UsageError(f"log takes `verify` or options only, not {verify!r}")
+        from cli.commands.reveal_cmd import verify_log
+
+        return verify_log(env, settings)
     from datetime import UTC, datetime
 
     from cli.commands.log_follow import entry_printer
@@ -280,6 +314,7 @@ def log_command(
     if watcher is not None:
         follow_log(store, watcher, newest[0].id if newest else 0, settings.acting(), emit,
                    env.err, viewer)
+    return None
 
 
 @with_settings(*CAMPAIGN_OPTIONS)
@@ -298,7 +333,7 @@ def undo_command(
         entry = tx.undo(settings.acting(), nth, id_)
         logged = tx.log(1)[0]  # the "undo" row, a §3 object like every logged LINE
     from cli.line.secret import Viewer
-    from cli.store import CampaignURL
+    from cli.store import CampaignURL, where_of
 
     what = entry.input
     if entry.record.secret and not Viewer.of(isinstance(where_of(settings), CampaignURL)).gm:

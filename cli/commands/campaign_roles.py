@@ -21,7 +21,8 @@ def campaign_roles(
     settings: Settings,
     gm: Annotated[str, typer.Option("--gm", help="the GM's role: reads every secret")],
     player: Annotated[list[str], typer.Option(
-        "--player", help="a player's role (once per player): reads only its own secrets")],
+        "--player", help="a player's role (once per player), =NAME,… its characters: reads"
+        " only its own secrets, changes only its own characters")],
     group: Annotated[str | None, typer.Option(
         "--group", help="a role holding the players' rights, each player its member")] = None,
     apply: Annotated[bool, typer.Option(
@@ -65,6 +66,8 @@ def campaign_roles(
     players = ", ".join(roles.players) + (f" (members of {group})" if group else "")
     env.out(f"set up the table on {where} (schema {campaign.version}): GM {gm}; players"
             f" {players}")
+    for role, names in roles.owned:
+        env.out(f"{role} plays {', '.join(names)}")
 
 
 def attach(group: typer.Typer) -> None:

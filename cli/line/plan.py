@@ -40,6 +40,11 @@ class LineRun:
         """Who was chosen to act (the turn's combatant is decided in the LINE's transaction)."""
         return self.settings.acting()
 
+    @property
+    def physical(self) -> bool:
+        """Whether its faces are a person's (`--rolled`, `physical on`), not drawn."""
+        return not getattr(self.source, "drawn", False)
+
     def may_take_turn(self, line: ast.Line | RollError) -> bool:
         """Whether the LINE may act as whose turn it is: nobody chosen, and a command (plain
         dice never do: SPEC §9). `--as ""` on a command line is nobody, chosen; the REPL's

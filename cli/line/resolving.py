@@ -79,6 +79,7 @@ class Resolver:
         that needs it is refused in one short line."""
         self.plans = Plans()
         self.secret_logged = False  # the last secret LINE was logged (else there was no campaign)
+        self.commitment: str | None = None  # the last secret LINE's (cli/line/secret.py)
 
     def campaign(self, create: bool = False) -> CampaignStore:
         """The runner's campaign (created, and said so, only for a LINE that writes)."""
@@ -234,7 +235,7 @@ class Resolver:
                                     named)
                 record = None
                 if (table.active is not None and not reads_only(res)) or res.changes or run.secret:
-                    record = self.record(tx, res, run.secret)
+                    record = self.record(tx, res, run.secret, run.physical)
                     table = None  # pools and the last entry changed: read them again
                 results.append(res)
                 records.append(None if run.secret else record)  # JSON shows no `secret`
@@ -272,7 +273,7 @@ class Resolver:
                         getattr(run.source, "replay", lambda: None)()
                         res = self.judged(system, now, single, text, Roller(run.source, budget),
                                           named)
-                    self.record(tx, res, run.secret)
+                    self.record(tx, res, run.secret, run.physical)
             results.append(res)
         return results
 
@@ -311,7 +312,7 @@ class Resolver:
                 raise unavailable
             with self.campaign(create=True).transaction() as tx:
                 for res in results:  # the table was empty, as the new campaign is
-                    self.record(tx, res, run.secret)
+                    self.record(tx, res, run.secret, run.physical)
         return results
 
     def acting_in(self, tx: CampaignView, text: str, line: ast.Line | RollError, run: LineRun,
@@ -358,10 +359,12 @@ class Resolver:
             system = pick_system(run.settings, table)
         return table, system
 
-    def record(self, tx: CampaignView, res: Resolution, secret: bool = False) -> Record:
+    def record(self, tx: CampaignView, res: Resolution, secret: bool = False,
+               physical: bool = False) -> Record:
         """Apply the changes and log the LINE's record (rules/record.py: what a script's JSON
-        and the log are written from; a secret LINE: marked, and a marker row for the others'
-        log: cli/line/secret.py)."""
+        and the log are written from; a secret LINE: marked, sealed with a commitment, and a
+        marker row carrying it for the others' log: cli/line/secret.py); `physical`: a
+        person gave its faces."""
         from cli.render import text as render_text
         from rules.record import record_of, secret_mark
 
@@ -369,11 +372,15 @@ class Resolver:
             from cli.line.secret import rerolls_secret
 
             secret = rerolls_secret(res, lambda: tx.table(res.character).last_entry)
-        record = record_of(res, render_text.plain_text(res), secret=secret)
+        record = record_of(res, render_text.plain_text(res), secret=secret, physical=physical)
         if not secret:
             tx.apply(res, record)
             return record
+        from cli.line.secret import sealed
+
+        record = sealed(record)
         self.secret_logged = True
+        self.commitment = record.commitment
         mark = secret_mark(record)
         tx.apply(Resolution(mark.input, res.system, mark.kind, mark.text,
                             character=res.character), mark)

@@ -203,7 +203,7 @@ class Runner:
         head = line if isinstance(line, Head) else read_head(line, LINE_ONLY)
         secret = head.secret
         run = self.line_run(settings, source, secret, turns)
-        self.resolver.secret_logged = False
+        self.resolver.secret_logged, self.resolver.commitment = False, None
         try:
             status = self.show_all(self.resolver.results(head, run), run.settings)
         except Exception as exc:
@@ -211,7 +211,7 @@ class Runner:
         if secret and not run.settings.json and not run.settings.quiet:
             from cli.line.secret import notice
 
-            self.out(notice(self.resolver.secret_logged))
+            self.out(notice(self.resolver.secret_logged, self.resolver.commitment))
         return status
 
     def note_bot_word(self, word: str) -> None:

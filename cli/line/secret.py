@@ -6,6 +6,11 @@ nothing more, then the LINE itself, its record marked `"secret": true` (its dice
 changes: undo takes it back like any other). Whatever copies a secret row keeps it secret: its
 undo, a reroll of it (`fluke`, `fate reroll`), `campaign copy` (row for row).
 
+Each secret LINE is sealed when it is rolled: a random nonce, kept in the secret row, and the
+SHA-256 of its result with that nonce (rules/commitment.py), the commitment, kept in the marker
+row too, which every role reads. `roll reveal ID` publishes the sealed text in a row of its own
+(cli/commands/reveal_cmd.py); `roll log verify` hashes it again against the marker's commitment.
+
 Who sees what: on a SQLite file it is a display rule (`Viewer.gm`, ROLL_GM=1: the secret rows,
 marked; else the markers). On PostgreSQL the server decides (row-level security, set up by
 `roll campaign roles`): each pane shows every row its role may read, a secret row marked, and a
@@ -14,23 +19,41 @@ marker only where its secret row is not among them."""
 from __future__ import annotations
 
 import os
+import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from rules.record import SECRET_MARK, Rerolled
+from rules.record import SECRET_MARK, Record, Rerolled
 
 if TYPE_CHECKING:
     from rules.campaign import LogEntry
     from rules.resolution import Resolution
 
+NONCE_BYTES = 16
+"""The nonce's length: 128 random bits, so no result can be found by hashing guesses."""
+
 LOGGED = "(secret: the log shows others only that you rolled)"
 NOT_LOGGED = "(secret: no campaign, so nothing was logged)"
 
 
-def notice(logged: bool) -> str:
-    """What the roller is told after a secret LINE: logged as secret, or not logged at all."""
-    return LOGGED if logged else NOT_LOGGED
+def notice(logged: bool, commitment: str | None = None) -> str:
+    """What the roller is told after a secret LINE: logged as secret with its commitment, or
+    not logged at all."""
+    if not logged:
+        return NOT_LOGGED
+    if commitment is None:
+        return LOGGED
+    from rules.commitment import short
+
+    return f"{LOGGED[:-1]}; {short(commitment)})"
+
+
+def sealed(record: Record) -> Record:
+    """A secret LINE's record sealed with a fresh random nonce and its commitment."""
+    from rules.commitment import seal
+
+    return seal(record, secrets.token_hex(NONCE_BYTES))
 
 
 def viewer_is_gm() -> bool:

@@ -90,10 +90,12 @@ roll help TOPIC — topics: notation, tables, {systems}, encounter, games
 Commands:
   roll LINE            a dice expression or a system command
   roll odds LINE       the exact distribution of a LINE
-  roll sheet import|export|show|list|rm    characters (TOML sheets)
+  roll sheet import|export|show|list|rm|owner    characters (TOML sheets)
   roll log | undo      the campaign's history
+  roll secret LINE | reveal ID | log verify    sealed rolls, checked later
+  roll fair [dN] | luck    are the dice fair? who rolls above the odds?
   roll campaign copy SRC DST      a campaign, between a file and PostgreSQL
-  roll campaign roles --gm NAME --player NAME…    its roles online (--apply)
+  roll campaign roles --gm NAME --player NAME[=CHARACTER,…]…   roles online
   roll alias add|rm|list          named rolls for the campaign
   roll table NAME | import|list|rm    rollable tables
   roll systems         the game systems

@@ -52,6 +52,11 @@ def record_to_json(record: Record) -> dict[str, Any]:
         out["error"] = record.damage
     if record.secret:
         out["secret"] = True
+    if record.commitment is not None:  # a secret LINE's seal, its marker's, its reveal's
+        out["commitment"] = record.commitment
+    if record.reveals is not None:
+        out["reveals"] = record.reveals
+        out["preimage"] = record.preimage
     return out
 
 

@@ -10,7 +10,7 @@ from cli.base.safe import shown
 from cli.render.text import pool_label, value_text
 from rules.campaign import LogEntry
 from rules.errors import UsageError
-from rules.record import DAMAGED, REMOVE, UNDO
+from rules.record import DAMAGED, REMOVE, REVEAL, SECRET_MARK, UNDO
 from rules.resolution import Change
 from rules.roll_parts import pool_title
 
@@ -95,8 +95,12 @@ def _one_line(text: str) -> str:
 def _summary(entry: LogEntry) -> str:
     """The LINE and what came of it, without the dice: `check dex → 11 fail`."""
     record = entry.record
-    if record.act in (UNDO, REMOVE, DAMAGED):
+    if record.act in (UNDO, REMOVE, DAMAGED, REVEAL):
         return record.text or entry.input
+    if record.act == SECRET_MARK and record.commitment is not None:
+        from rules.commitment import short
+
+        return f"secret roll {short(record.commitment)}"
     line = _one_line(record.input or entry.input)
     shown = " ".join(str(v) for v in (record.total, record.outcome) if v is not None)
     return f"{line} → {shown}" if shown else line

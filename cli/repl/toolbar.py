@@ -55,7 +55,8 @@ def items(view: TableView, physical: bool = False) -> list[Item]:
 
 def _nobody(view: TableView) -> Item:
     """The first item where nobody acts."""
-    return Item(f"{view.system.id} · nobody acts (as NAME)")
+    own = view.own[:1]  # a player's own character, where they play on a server
+    return Item(f"{view.system.id} · nobody acts (as {own[0] if own else 'NAME'})")
 
 
 def _others(view: TableView, physical: bool) -> list[Item]:

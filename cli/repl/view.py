@@ -81,6 +81,8 @@ class Words:
     names: tuple[str, ...] = ()
     aliases: Mapping[str, str] = field(default_factory=dict)
     tables: tuple[str, ...] = ()
+    own: tuple[str, ...] = ()
+    """A player's own characters on a server (first among `names`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +103,8 @@ class TableView:
     tables: Sequence[str] = ()
     fallen: tuple[str, ...] = ()
     turn: bool = False
+    own: Sequence[str] = ()
+    """A player's own characters on a server: offered first, and named by the toolbar."""
 
     @property
     def risk(self) -> dict[str, str]:
@@ -193,7 +197,8 @@ class ViewReader:
               and "encounter" not in self._view.party  # a fight's turn moves: read it
               and time.monotonic() - self._asked_at < ALIVE_S):  # else: is it still there?
             self._view = TableView(_system_or_generic(chosen), names=self._view.names,
-                                   rolls=self._view.rolls, tables=self._view.tables)
+                                   rolls=self._view.rolls, tables=self._view.tables,
+                                   own=self._view.own)
         else:
             self._asked_at = time.monotonic()
             from cli.store.where import CampaignUnavailable
@@ -306,8 +311,12 @@ class ViewReader:
         own = character.rolls if character is not None else {}
         rolls = LaterRolls(lambda: self.words().aliases, own)
         names, tables = Later(lambda: self.words().names), Later(lambda: self.words().tables)
+        from cli.store import CampaignURL, where_of
+
+        mine: Sequence[str] = Later(lambda: self.words().own) if isinstance(
+            where_of(self.settings), CampaignURL) else ()  # a file has no owners
         return TableView(system, character, names, party, problem, rolls, tables, fallen,
-                         turn=wanted is None and character is not None)
+                         turn=wanted is None and character is not None, own=mine)
 
     def words(self) -> Words:
         """The campaign's names, aliases and tables (completion), read together when first
@@ -322,8 +331,9 @@ class ViewReader:
         try:
             store = self._store()
             with store.transaction(readonly=True) as tx:
-                words = Words(tuple(tx.character_names()), tx.aliases(),
-                              tuple(tx.table_names()))
+                own = tuple(tx.own_names())
+                names = tuple(n for n in tx.character_names() if n not in own)
+                words = Words(own + names, tx.aliases(), tuple(tx.table_names()), own)
         except Exception:  # completion never breaks the prompt
             return kept[2] if kept is not None else Words()
         finally:

@@ -27,8 +27,11 @@ SUBCOMMAND_WORDS: Mapping[str, str] = {
     "systems": "list the systems",
     "alias": "named rolls",
     "table": "rollable tables",
+    "reveal": "publish a secret roll",
+    "fair": "test the dice",
+    "luck": "who rolls above their odds",
 }
-SHEET_WORDS = ("import", "export", "show", "list", "rm")
+SHEET_WORDS = ("import", "export", "show", "list", "rm", "owner")
 ALIAS_WORDS = ("add", "rm", "list", "export", "import")
 TABLE_WORDS = ("import", "list", "rm", "export")
 SHELLS = ("bash", "zsh", "fish")

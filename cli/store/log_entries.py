@@ -31,6 +31,7 @@ class LogTransaction(Protocol):
     def execute(self, template: str, args: Sequence[Any] = (), write: bool = False) -> Any: ...
     def find_character(self, name: str) -> Character | None: ...
     def put_character(self, sheet: Mapping[str, Any], replace: bool = True) -> Character: ...
+    def restore_owner(self, name: str, owner: str | None) -> None: ...
     def rewrite(self, changes: Sequence[Change], undo: bool, what: str) -> None: ...
     def log_only(self, record: Record, changes: Sequence[Change] = (),
                  undoes: int | None = None) -> LogEntry: ...
@@ -151,6 +152,7 @@ def undo(tx: LogTransaction, who: str | None = None, nth: int = 1, id_: int | No
             raise RuleError(f"{what}: a character named {name} is in the campaign again;"
                             " nothing changed")
         tx.put_character(sheet, replace=False)
+        tx.restore_owner(name, entry.record.owner)
         restored = name
     tx.rewrite(entry.changes, undo=True, what=what)
     tx.execute("UPDATE log SET undone = 1 WHERE id = {p}", (entry.id,), write=True)
@@ -160,3 +162,26 @@ def undo(tx: LogTransaction, who: str | None = None, nth: int = 1, id_: int | No
     )
     tx.log_only(undo_record(entry.record, entry.id, reverse, restored), reverse, entry.id)
     return replace(entry, undone=True)
+
+
+def by_ids(tx: LogTransaction, ids: Sequence[int]) -> list[LogEntry]:
+    """The entries with these ids that the transaction may read, oldest first."""
+    if not ids:
+        return []
+    marks = ", ".join(["{p}"] * len(ids))
+    sql = f"SELECT {ENTRY_COLUMNS} FROM log WHERE id IN ({marks}) ORDER BY id"
+    return [tx.decode.listed_entry(row) for row in tx.execute(sql, list(ids)).fetchall()]
+
+
+def history(tx: LogTransaction, kinds: Sequence[str] = (), who: str | None = None,
+            since: str | None = None) -> list[LogEntry]:
+    """Every entry (of these kinds, of `who`'s LINEs, from time `since` on), oldest first:
+    what `roll fair`, `roll luck` and `roll log verify` read."""
+    where, args = _scope(who)
+    if kinds:
+        where += f" AND kind IN ({', '.join(['{p}'] * len(kinds))})"
+        args = [*args, *kinds]
+    if since is not None:
+        where, args = f"{where} AND time >= {{p}}", [*args, since]
+    sql = f"SELECT {ENTRY_COLUMNS} FROM log WHERE {where} ORDER BY id"
+    return [tx.decode.listed_entry(row) for row in tx.execute(sql, args).fetchall()]

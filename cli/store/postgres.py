@@ -162,6 +162,9 @@ class PostgresCampaign(OneConnection[Any, Transaction]):
         self.create = create
         self.announce = announce  # told the campaign's place when this process creates it
         self.decoder = Decoder(where)  # its transactions' (the sheets it decoded)
+        from cli.store.owners import Login
+
+        self.login = Login()
 
     @property
     def path(self) -> CampaignURL:
@@ -201,6 +204,7 @@ class PostgresCampaign(OneConnection[Any, Transaction]):
         ROLLBACK ahead of its Sync. A read-only one needs its isolation level: BEGIN … COMMIT.
         """
         tx = Transaction(Link(db, POSTGRES), writable=not readonly, path=self.where, decode=self.decoder)
+        tx.login = self.login  # whether this login plays, asked once (cli/store/owners.py)
         if self._pipeline is None:  # else the last read-only COMMIT is still on its way
             self._pipeline = db.pipeline()
             self._synced = self._pipeline.__enter__()

@@ -33,7 +33,8 @@ if TYPE_CHECKING:
 REROLLED_TAG = "rerolled"
 """The third item of a stored system field that is a reroll's record (rules.record.Rerolled)."""
 
-_OPTIONAL = ("expanded", "secret", "undoes", "restored", "damage", "compare")
+_OPTIONAL = ("expanded", "secret", "undoes", "restored", "damage", "compare", "commitment",
+             "nonce", "reveals", "preimage", "physical", "owner")
 """Fields stored only when they are set."""
 
 
@@ -131,6 +132,9 @@ def _decoded(data: Mapping[str, Any], changes: tuple[Change, ...]) -> Record:
         _opt_int(data.get("undoes")), _opt_text(data.get("restored")),
         dict(sheet) if isinstance(sheet, Mapping) else None, _opt_text(data.get("damage")),
         version, _compare(data, _opt_int(data.get("target"))),
+        _opt_text(data.get("commitment")), _opt_text(data.get("nonce")),
+        _opt_int(data.get("reveals")), _opt_text(data.get("preimage")),
+        data.get("physical") is True, _opt_text(data.get("owner")),
     )  # fmt: skip
 
 

@@ -1,6 +1,7 @@
 """A table online's roles on PostgreSQL, as SQL: the GM's role, each player's (or a group's),
-their grants on every table of the campaign's schema, and the row-level policies that keep a
-secret row for the role that wrote it and the GM.
+their grants on every table of the campaign's schema, the row-level policies that keep a
+secret row for the role that wrote it and the GM, and those that let a player's role change,
+act as, remove and undo only the characters it owns (`--player ana=Mira,Kell` gives them).
 
 `roles_sql` writes the statements for the campaign as it is (its catalog, its sequences);
 each is re-runnable (roles made only where missing, policies dropped and made again), so a
@@ -30,6 +31,17 @@ POLICIES = ("roll_gm", "roll_players_read", "roll_players_write", "roll_players_
 OPEN_ROW = "(result::jsonb -> 'secret') IS NULL OR rolled_by = current_user"
 """A row a player's role may read or change: not secret, or one it wrote itself."""
 
+NOT_OTHERS = ("(character_key IS NULL OR NOT EXISTS (SELECT 1 FROM characters c WHERE"
+              " c.name_key = character_key AND c.owner IS DISTINCT FROM current_user))")
+"""A row of a character no other role owns (nobody's, the player's own, or one gone): what a
+player's role may log, undo or keep values apart for; a character with no owner is the GM's."""
+
+OWNED_CHARACTER_POLICIES = ("roll_gm_characters", "roll_players_sheets", "roll_players_new",
+                            "roll_players_own", "roll_players_remove")
+"""The policies on the characters a set-up replaces."""
+VALUE_POLICIES = ("roll_gm_values", "roll_players_values_read", "roll_players_values_write")
+"""The policies on a character's values kept apart (sheet_value) a set-up replaces."""
+
 
 @dataclass(frozen=True, slots=True)
 class TableRoles:
@@ -39,10 +51,20 @@ class TableRoles:
     gm: str
     players: tuple[str, ...]
     group: str | None = None
+    owned: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Each player's characters as given (`--player ana=Mira,Kell`): (role, names)."""
 
     @classmethod
-    def named(cls, gm: str, players: Sequence[str], group: str | None = None) -> TableRoles:
-        """The roles as typed, checked (UsageError naming a bad one)."""
+    def named(cls, gm: str, given: Sequence[str], group: str | None = None) -> TableRoles:
+        """The roles as typed (`ana`, or `ana=Mira,Kell` with the characters it owns),
+        checked (UsageError naming a bad one)."""
+        players, owned = [], []
+        for word in given:
+            role, _, names = word.partition("=")
+            players.append(role.strip())
+            listed = tuple(n.strip() for n in names.split(",") if n.strip())
+            if listed:
+                owned.append((role.strip(), listed))
         for name in (gm, *players, *([group] if group else [])):
             if not ROLE_NAME.fullmatch(name):
                 raise UsageError(f"campaign roles: {name!r} is not a role name roll writes"
@@ -52,7 +74,7 @@ class TableRoles:
         if gm in players or (group is not None and group in (gm, *players)):
             raise UsageError("campaign roles: the GM, each player and the group are"
                              " different roles")
-        return cls(gm, tuple(dict.fromkeys(players)), group)
+        return cls(gm, tuple(dict.fromkeys(players)), group, tuple(owned))
 
     @property
     def holders(self) -> tuple[str, ...]:
@@ -155,17 +177,56 @@ def _policies(roles: TableRoles, owner: str) -> list[str]:
     out += [
         f"CREATE POLICY roll_players_read ON log FOR SELECT TO {players} USING ({OPEN_ROW});",
         f"CREATE POLICY roll_players_write ON log FOR INSERT TO {players}"
-        " WITH CHECK (rolled_by = current_user);",
-        f"CREATE POLICY roll_players_undo ON log FOR UPDATE TO {players} USING ({OPEN_ROW});",
+        f" WITH CHECK (rolled_by = current_user AND {NOT_OTHERS});",
+        f"CREATE POLICY roll_players_undo ON log FOR UPDATE TO {players}"
+        f" USING (({OPEN_ROW}) AND {NOT_OTHERS});",
     ]
     return out
+
+
+def _owner_policies(roles: TableRoles, owner: str) -> list[str]:
+    """Row-level security on the characters and their values apart: every role reads every
+    sheet; a player's role makes characters as its own, and changes or removes only those it
+    owns (it cannot give one away); the GM's role everything."""
+    players = ", ".join(roles.holders)
+    mine = "owner = current_user"
+    out = ["ALTER TABLE characters ENABLE ROW LEVEL SECURITY;",
+           "ALTER TABLE sheet_value ENABLE ROW LEVEL SECURITY;"]
+    out += [f"DROP POLICY IF EXISTS {name} ON characters;" for name in OWNED_CHARACTER_POLICIES]
+    out += [f"DROP POLICY IF EXISTS {name} ON sheet_value;" for name in VALUE_POLICIES]
+    if roles.gm != owner:
+        out += [f"CREATE POLICY roll_gm_characters ON characters FOR ALL TO {roles.gm}"
+                " USING (true) WITH CHECK (true);",
+                f"CREATE POLICY roll_gm_values ON sheet_value FOR ALL TO {roles.gm}"
+                " USING (true) WITH CHECK (true);"]
+    return out + [
+        f"CREATE POLICY roll_players_sheets ON characters FOR SELECT TO {players} USING (true);",
+        f"CREATE POLICY roll_players_new ON characters FOR INSERT TO {players}"
+        f" WITH CHECK ({mine});",
+        f"CREATE POLICY roll_players_own ON characters FOR UPDATE TO {players}"
+        f" USING ({mine}) WITH CHECK ({mine});",
+        f"CREATE POLICY roll_players_remove ON characters FOR DELETE TO {players}"
+        f" USING ({mine});",
+        f"CREATE POLICY roll_players_values_read ON sheet_value FOR SELECT TO {players}"
+        " USING (true);",
+        f"CREATE POLICY roll_players_values_write ON sheet_value FOR ALL TO {players}"
+        f" USING ({NOT_OTHERS}) WITH CHECK ({NOT_OTHERS});",
+    ]
+
+
+def _owners_given(roles: TableRoles) -> list[str]:
+    """Each character given with `--player ROLE=NAME,…` made that role's."""
+    return [f"UPDATE characters SET owner = {_literal(role)} WHERE name_key IN"
+            f" ({', '.join(_literal(n.lower()) for n in names)});"
+            for role, names in roles.owned]
 
 
 def roles_sql(campaign: Campaign, roles: TableRoles) -> list[str]:
     """The statements that set up the table's roles on `campaign`, in order (re-runnable)."""
     rights = [r for r in (roles.gm,) if r != campaign.owner]
     return [*_make_roles(roles, campaign.owner), *(_grants(campaign, rights) if rights else []),
-            *_grants(campaign, roles.holders), *_policies(roles, campaign.owner)]
+            *_grants(campaign, roles.holders), *_policies(roles, campaign.owner),
+            *_owner_policies(roles, campaign.owner), *_owners_given(roles)]
 
 
 def script(campaign: Campaign, roles: TableRoles, where: str) -> str:
@@ -190,6 +251,11 @@ def apply_roles(db: Any, campaign: Campaign, roles: TableRoles) -> None:
         raise UsageError(f"no role {', '.join(missing)} on the server, and {me} may not create"
                          " roles: its superuser makes each first (CREATE ROLE NAME LOGIN"
                          " PASSWORD '…'); nothing changed")
+    unknown = [name for _, names in roles.owned for name in names if db.execute(
+        "SELECT 1 FROM characters WHERE name_key = %s", (name.lower(),)).fetchone() is None]
+    if unknown:
+        raise UsageError(f"campaign roles: no character named {', '.join(unknown)} in the"
+                         " campaign to give (roll sheet import first); nothing changed")
     with db.transaction():
         for statement in roles_sql(campaign, roles):
             db.execute(statement)

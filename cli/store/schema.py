@@ -141,15 +141,26 @@ def _v8_values_apart(db: Any) -> None:
                " PRIMARY KEY (character_key, section, name))")
 
 
-def _games(db: Executes) -> None:
-    """The games a table imported (`roll game import`), each its checked game file's text by
-    its name, so every player of the campaign has them (SPEC §10)."""
+def _v9_games(db: Executes) -> None:
+    """Schema 9: the games a table imported (`roll game import`), each its checked game file's
+    text by its name, so every player of the campaign has them (SPEC §10)."""
     db.execute("CREATE TABLE game (name TEXT PRIMARY KEY, text TEXT NOT NULL)")
+
+
+def _v10_character_owners(db: Any) -> None:
+    """Schema 10: each character's owner role (on PostgreSQL; NULL in a file, and NULL for the
+    characters already there: the GM's until given), so row-level security lets a player's role
+    change only its own characters (cli/store/roles.py, cli/store/owners.py). A character
+    made later is its maker's role's."""
+    db.execute("ALTER TABLE characters ADD COLUMN owner TEXT")
+    if db.dialect.name == "postgres":
+        db.execute("ALTER TABLE characters ALTER COLUMN owner SET DEFAULT current_user")
 
 
 MIGRATIONS: tuple[Callable[[Any], None], ...] = (
     _v1_tables, _v2_log_character_key, _v3_no_campaign_wide_actor, _v4_aliases_and_tables,
-    _v5_touched_pools, _v6_log_records, _v7_log_rolled_by, _v8_values_apart, _games,
+    _v5_touched_pools, _v6_log_records, _v7_log_rolled_by, _v8_values_apart, _v9_games,
+    _v10_character_owners,
 )  # fmt: skip
 """Schema steps in order; a campaign's schema version counts how many have run."""
 

@@ -28,6 +28,7 @@ from rules.table import TableState
 
 if TYPE_CHECKING:  # the log's modules load with its first entry written or read: a REPL's first
     # prompt reads sheets only
+    from cli.store.owners import Login
     from rules.record import Record
     from rules.resolution import Change, Resolution, Value
 
@@ -62,6 +63,8 @@ class Transaction(NamedRows, GameRows):
         self.apart = ValuesApart(self.decode)  # what each sheet read has apart from its row
         self._party: dict[str, Any] | None = None
         self._log_id: int | None = None  # the next entry's id, asked for with a read
+        self._mine: set[str] = set()  # characters this role may change, asked on a server
+        self.login: Login | None = None  # the store's, kept between transactions (owners.py)
         self.later: Callable[[], AbstractContextManager[Transaction]] | None = None
         """A new read-only transaction of the same store (set by it): what a table asked for
         after its transaction is over reads from."""
@@ -144,6 +147,15 @@ class Transaction(NamedRows, GameRows):
         rows = self.execute("SELECT name FROM characters ORDER BY name_key").fetchall()
         return [str(name) for (name,) in rows]
 
+    def own_names(self) -> list[str]:
+        """On a server, the characters this role owns when it plays (cli/store/owners.py),
+        by name; none for the GM and in a file."""
+        if self.link.dialect.name != "postgres":
+            return []
+        from cli.store.owners import OWN
+
+        return [str(name) for (name,) in self.execute(OWN).fetchall()]
+
     def names_beginning(self, words: Collection[str]) -> list[str]:
         """The names of several words whose first is one of `words` (lower case), by name: a
         LINE's names with spaces, asked for by their first word. The keys (each a lower-case
@@ -194,6 +206,27 @@ class Transaction(NamedRows, GameRows):
             raise UsageError(f"no character named {name!r} in this campaign (known: {known})")
         return found
 
+    def mine(self, name: str | None) -> None:
+        """On a server, RuleError naming the owner when this role plays and `name` is another's
+        character (cli/store/owners.py); asked once a transaction for each name."""
+        if name is None or self.link.dialect.name != "postgres" or name.lower() in self._mine:
+            return
+        from cli.store.owners import Login, check_owner, plays
+
+        if self.login is None:
+            self.login = Login()
+        if self.login.plays is None:
+            self.login.plays = plays(self.execute)
+        if self.login.plays:
+            check_owner(self.execute, name)
+        self._mine.add(name.lower())
+
+    def give(self, name: str, role: str) -> None:
+        """Make character `name` the role's (the GM's word, on a server: cli/store/owners.py)."""
+        from cli.store.owners import set_owner
+
+        set_owner(lambda sql, args: self.execute(sql, args, write=True), name, role)
+
     def put_character(self, sheet: Mapping[str, Any], replace: bool = True) -> Character:
         """Store an already validated sheet, replacing a character of the same name if `replace`."""
         name, system = sheet.get("name"), sheet.get("system")
@@ -204,6 +237,8 @@ class Transaction(NamedRows, GameRows):
         existing = self.find_character(name)
         if existing is not None and not replace:
             raise UsageError(f"{existing.name} is already in this campaign; nothing changed")
+        if existing is not None:
+            self.mine(existing.name)
         now, data = _now(), sheet_json(sheet)
         if existing is not None:  # its values apart go with it
             self.apart.drop(self._writes, existing.name.strip().lower())
@@ -222,13 +257,30 @@ class Transaction(NamedRows, GameRows):
     def remove_character(self, name: str, line: str | None = None) -> Character:
         """Remove a character (UsageError if unknown), logged with its sheet so undo restores it."""
         found = self.character(name)
+        self.mine(found.name)
         key = found.name.lower()
+        owner = self.owner_of(key)
         self._remove(key)
         text = line or f"sheet rm {found.name}"
         from rules.record import removal_record
 
-        self.log_only(removal_record(text, found.name, found.system, dict(found.sheet)))
+        self.log_only(removal_record(text, found.name, found.system, dict(found.sheet), owner))
         return found
+
+    def owner_of(self, key: str) -> str | None:
+        """On a server, the owner role of the character with this key (None: the GM's, or a
+        file, which has no owners)."""
+        if self.link.dialect.name != "postgres":
+            return None
+        row = self.execute("SELECT owner FROM characters WHERE name_key = {p}", (key,)).fetchone()
+        return None if row is None or row[0] is None else str(row[0])
+
+    def restore_owner(self, name: str, owner: str | None) -> None:
+        """A character brought back by undo is its owner's again (the server refuses, and
+        nothing changes, where this role may not give it back)."""
+        if owner is not None and self.link.dialect.name == "postgres":
+            self.execute("UPDATE characters SET owner = {p} WHERE name_key = {p}",
+                         (owner, name.strip().lower()), write=True)
 
     def _remove(self, key: str) -> None:
         """A character's row gone, and the values kept apart from its sheet."""
@@ -353,6 +405,7 @@ class Transaction(NamedRows, GameRows):
         apart: dict[str, dict[tuple[str, str], Value]] = {}  # a character's section values set
         whole: set[str] = {PARTY}  # sheets a change of another kind (a flag, a field) set
         for change in reversed(changes) if undo else changes:
+            self.mine(change.character)
             key, who = _key(change.character) or PARTY, change.character or "the party"
             if change.kind == "character":  # a whole character made or removed (a foe)
                 if key in sheets:  # what this set changed before it, written first
@@ -432,6 +485,7 @@ class Transaction(NamedRows, GameRows):
 
         record = records.given(record, changes)
         who, system = record.character, record.system
+        self.mine(who)
         row = (_now(), record.input, who, _key(who), system)
         listed = [c.to_json() for c in changes]
         self.check_open(True)
@@ -474,6 +528,19 @@ class Transaction(NamedRows, GameRows):
         import cli.store.log_entries as history
 
         return history.last_id(self), history.after(self, last_id, who)
+
+    def entries(self, ids: Sequence[int]) -> list[LogEntry]:
+        """The entries with these ids this transaction may read, oldest first."""
+        import cli.store.log_entries as history
+
+        return history.by_ids(self, ids)
+
+    def history(self, kinds: Sequence[str] = (), who: str | None = None,
+                since: str | None = None) -> list[LogEntry]:
+        """Every entry of these kinds (all when none), of `who`'s LINEs, from `since` on."""
+        import cli.store.log_entries as history
+
+        return history.history(self, kinds, who, since)
 
     def undo(self, who: str | None = None, nth: int = 1, id_: int | None = None) -> LogEntry:
         """Revert a change-set (see `cli.store.log_entries.undo`); the entry it reverted."""

@@ -41,6 +41,8 @@ class RandomSource:
     """Fair dice from `random.Random`: OS-seeded by default, reproducible with `seed` (each
     integer, negative ones too, its own series)."""
 
+    drawn = True  # its faces were drawn, not thrown by a person (`roll fair` keeps them apart)
+
     def __init__(self, seed: int | None = None) -> None:
         self._rng = _seeded(seed)
 

@@ -143,7 +143,7 @@ BASH_CASES = {
     "roll -n 3 ''": ["spend ", "gain ", "set ", "hurt ", "heal ", "rest ", "encounter ", "foe ",
                      "next ", "delay ", "pin ", "odds ", "sheet ",
                      "log ", "undo ", "systems ", "help ", "completion ", "repl ", "alias ",
-                     "table ", "campaign ", "game "],
+                     "table ", "campaign ", "game ", "reveal ", "fair ", "luck "],
 }  # fmt: skip
 
 

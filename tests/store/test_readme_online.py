@@ -73,7 +73,7 @@ def test_the_playing_online_walk_through_runs_as_written(
     import psycopg
 
     (sql,) = blocks("sql")
-    gm_lines, player_lines = blocks("sh")
+    gm_lines, player_lines, reveal_lines, fair_lines = blocks("sh")
     with psycopg.connect(own_server.url(), autocommit=True) as db:
         for statement in sql:
             db.execute(statement)
@@ -86,24 +86,40 @@ def test_the_playing_online_walk_through_runs_as_written(
     ana = Shell(player_lines, own_server.port, tmp_path)
     assert ana.env["ROLL_CAMPAIGN"].startswith("postgresql://ana@")  # her own login
     said = ana.run()
-    assert said[1] == ("check detect → 17 vs 17 · pass\n"
-                       "(secret: the log shows others only that you rolled)\n")
     assert [line.split(" ", 2)[2] for line in said[2].splitlines()] == [
         "Mira check dex → 17 pass", "Mira (secret) check detect → 17 pass"]
     # bo, with his own login, sees that a secret roll was made; the GM sees it, marked
     bo = Shell([line.replace("ana", "bo") for line in player_lines], own_server.port, tmp_path)
     shown = bo.roll("roll log")
+    mark = json.loads(bo.roll("roll log --json").splitlines()[-1])["commitment"][:12]
+    assert said[1] == ("check detect → 17 vs 17 · pass\n(secret: the log shows others only"
+                       f" that you rolled; sha256:{mark})\n")
     assert [line.split(" ", 2)[2] for line in shown.splitlines()] == [
-        "Mira check dex → 17 pass", "Mira secret roll"]
+        "Mira check dex → 17 pass", f"Mira secret roll sha256:{mark}"]
     rows = [json.loads(line) for line in gm.roll("roll log --json").splitlines()]
     assert [(r["input"], r.get("secret", False)) for r in rows] == [
         ("check dex", False), ("check detect", True)]
     assert "detect" not in bo.roll("roll log --json")
     # the README's set-up run again changes nothing that works
     assert gm.roll(gm.lines[1]) == said_again(gm)
+    # Ana reveals her secret roll, and Bo verifies it; Bo may not act as Ana's Mira
+    reveal, verify = reveal_lines
+    assert ana.roll(reveal) == (
+        f"revealed #2 (Mira): check detect → 17 vs 17 · pass\nsha256:{mark} matches: anyone"
+        " can check it (roll log verify)\n")
+    assert bo.roll(verify) == f"#4 reveal of #2 sha256:{mark} ok\n1 row checked: all match\n"
+    refused = subprocess.run([sys.executable, "-m", "cli", "--as", "Mira", "spend", "luck"],
+                             env=bo.env, capture_output=True, text=True, timeout=120)
+    assert (refused.returncode, refused.stderr) == (1, (
+        "roll: error: Mira is ana's character, not bo's: only its owner or the GM changes it"
+        " or acts as it; nothing changed\n"))
+    fair, luck = (gm.roll(line) for line in fair_lines)
+    assert fair.splitlines()[0] == "d20 · physical · 2 rolls"
+    assert luck.splitlines()[1].startswith("Mira · 2 rolls · ")
 
 
 def said_again(shell: Shell) -> str:
     """What the roles line says when run a second time (the same as the first)."""
     url = shell.env["ROLL_CAMPAIGN"]
-    return f"set up the table on {url} (schema {SCHEMA_VERSION}): GM table_gm; players ana, bo\n"
+    return (f"set up the table on {url} (schema {SCHEMA_VERSION}): GM table_gm; players ana,"
+            " bo\nana plays Mira\n")

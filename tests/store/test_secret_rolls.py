@@ -16,13 +16,20 @@ from tests.support.encounter import SHEETS, imported
 from tests.support.paths import SHEETS_DIR
 
 
+def sealed(*where: str) -> str:
+    """The commitment the log's newest marker holds (what every reader of the log sees)."""
+    out = invoke(*where, "log", "--json", "-n", "50")[1]
+    marks = [r for r in map(json.loads, out.splitlines()) if r["kind"] == "secret"]
+    return str(marks[-1]["commitment"])
+
+
 def test_the_roller_sees_it_the_log_shows_only_the_marker(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     imported(tmp_path, "mira")
     code, out, err = invoke("secret", "check", "dex", "--as", "Mira", "--rolled", "7")
     assert (code, err) == (0, "")
-    assert out == ("check dex → 7 ≤ 14 · pass\n"
-                   "(secret: the log shows others only that you rolled)\n")
+    assert out == ("check dex → 7 ≤ 14 · pass\n(secret: the log shows others only that you"
+                   f" rolled; sha256:{sealed()[:12]})\n")
     invoke("d6", "--rolled", "2")  # a plain roll is not logged
     code, out, _ = invoke("log", "--json")
     rows = [json.loads(line) for line in out.splitlines()]
@@ -37,9 +44,10 @@ def test_the_roller_sees_it_the_log_shows_only_the_marker(
 def test_a_secret_plain_roll_with_nobody_acting_is_logged_as_the_gms(tmp_path: Path) -> None:
     imported(tmp_path, "mira")
     code, out, _ = invoke("secret", "d20", "--rolled", "4")
-    assert out == "d20 → [4] = 4\n(secret: the log shows others only that you rolled)\n"
+    assert out == ("d20 → [4] = 4\n(secret: the log shows others only that you rolled;"
+                   f" sha256:{sealed()[:12]})\n")
     code, out, _ = invoke("log")
-    assert out.splitlines()[-1].endswith("— secret roll")
+    assert out.splitlines()[-1].endswith(f"— secret roll sha256:{sealed()[:12]}")
     assert invoke("undo")[2] == "roll: error: nothing to undo\n"
 
 
@@ -101,15 +109,17 @@ def test_on_postgresql_a_players_role_cannot_read_a_secret_row(
         for player in players:
             db.execute(f"CREATE ROLE {player} LOGIN")
     # the GM is the owner (the superuser here); the players share one group role
-    roll(pg_url, "campaign", "roles", "--gm", "roll", "--player", players[0], "--player",
+    roll(pg_url, "campaign", "roles", "--gm", "roll", "--player", f"{players[0]}=Mira", "--player",
          players[1], "--group", "table_player", "--apply")
     player, other = (pg_url.replace("://roll@", f"://{name}@") for name in players)
     assert player != pg_url
     roll(pg_url, "secret", "check", "dex", "--as", "Mira", "--rolled", "7")
     roll(player, "check", "str", "--as", "Mira", "--rolled", "3")
     # a player's role makes a secret roll of its own, and sees its result
-    assert roll(player, "secret", "check", "str", "--as", "Mira", "--rolled", "5") == (
-        "check str → 5 ≤ 12 · pass\n(secret: the log shows others only that you rolled)\n")
+    said = roll(player, "secret", "check", "str", "--as", "Mira", "--rolled", "5")
+    mark = json.loads(roll(other, "log", "--json", env=player_view).splitlines()[-1])
+    assert said == ("check str → 5 ≤ 12 · pass\n(secret: the log shows others only that you"
+                    f" rolled; sha256:{mark['commitment'][:12]})\n")
     # the server gives a player's role no other role's secret row, whatever the display
     # rule: the player reads back its own (its marker then goes), the other player markers
     assert seen(player) == [("secret", "secret roll", False), ("check", "check str", False),
@@ -143,7 +153,7 @@ def test_what_copies_a_secret_keeps_it_secret_on_a_file(
     assert invoke("campaign", "copy", str(tmp_path / "campaign.sqlite3"), str(copy))[0] == 0
     for where in ([], ["--campaign", str(copy)]):
         code, out, _ = invoke(*where, "log")
-        assert [line.split(" ", 2)[2] for line in out.splitlines()] == [
+        assert [line.split(" ", 2)[2].split(" sha256:")[0] for line in out.splitlines()] == [
             "Mira secret roll"] * 3, out  # the undo and the fluke say nothing to the others
         json_out = invoke(*where, "log", "--json")[1]
         assert "trapdoor" not in json_out and "sneak" not in json_out and "Fluke" not in json_out

@@ -5,7 +5,6 @@ secret row marked; an upgrade that adds a table keeps rows-only players playing.
 
 from __future__ import annotations
 
-import itertools
 import json
 import os
 from pathlib import Path
@@ -15,51 +14,11 @@ import pytest
 
 import cli.store.schema as schema
 from tests.support.cli import invoke
+from tests.support.online_table import Table
 from tests.support.paths import ROOT_DIR
 
 ROOT = ROOT_DIR
 SHEETS = ROOT / "tests" / "sheets"
-_NAMES = itertools.count(1)
-
-
-class Table:
-    """A campaign database owned by its GM's login, and the players' logins, on the server."""
-
-    def __init__(self, server: Any, players: tuple[str, ...] = ("ana", "bo")) -> None:
-        import psycopg
-
-        n = f"{os.getpid()}_{next(_NAMES)}"
-        self.server = server
-        self.gm = f"gm_{n}"
-        self.players = tuple(f"{p}_{n}" for p in players)
-        self.database = f"table_{n}"
-        with psycopg.connect(server.url(), autocommit=True) as db:
-            for role in (self.gm, *self.players):
-                db.execute(f"CREATE ROLE {role} LOGIN")
-            db.execute(f"CREATE DATABASE {self.database} OWNER {self.gm}")
-
-    def url(self, role: str, database: str | None = None) -> str:
-        return f"postgresql://{role}@127.0.0.1:{self.server.port}/{database or self.database}"
-
-    def roll(self, role: str, *args: str, code: int = 0) -> str:
-        done = invoke("--campaign", self.url(role), *args)
-        assert done[0] == code, done
-        return done[1]
-
-    def roles(self, *extra: str) -> list[str]:
-        return ["campaign", "roles", "--gm", self.gm,
-                *[w for p in self.players for w in ("--player", p)], *extra]
-
-    def every_table(self, role: str, database: str | None = None) -> str:
-        """Every row of every table of the campaign, as `role` reads it (as psql would)."""
-        import psycopg
-
-        with psycopg.connect(self.url(role, database), autocommit=True) as db:
-            tables = [r[0] for r in db.execute(
-                "SELECT tablename FROM pg_tables WHERE schemaname = 'public'").fetchall()]
-            assert {"log", "characters", "touch", "party", "roll_schema"} <= set(tables)
-            return "\n".join(f"{t}: {db.execute(f'SELECT * FROM {t}').fetchall()!r}"
-                             for t in sorted(tables))
 
 
 def test_a_players_role_reads_no_secret_in_any_table_after_each_copy(
@@ -76,9 +35,9 @@ def test_a_players_role_reads_no_secret_in_any_table_after_each_copy(
     with psycopg.connect(table.url(gm), autocommit=True) as db:
         for _ in range(2):  # the printed SQL, run twice: it is re-runnable
             db.execute(sql)
-    assert table.roll(gm, *table.roles("--apply")) == (
+    assert table.roll(gm, *table.roles("--apply", plays="Mira")) == (
         f"set up the table on {table.url(gm)} (schema {schema.SCHEMA_VERSION}): GM {gm};"
-        f" players {ana}, {bo}\n")
+        f" players {ana}, {bo}\n{ana} plays Mira\n")
     secrets: list[str] = []
 
     def held() -> None:
@@ -106,7 +65,7 @@ def test_a_players_role_reads_no_secret_in_any_table_after_each_copy(
     held()  # sheet rm, and its undo
     # a player's own secret: its role reads it back, marked; the other player does not
     table.roll(ana, "--as", "Mira", "secret", "check", "might", "#", "anas-own", "--rolled", "5")
-    table.roll(bo, "--as", "Mira", "check", "might", "--rolled", "9")
+    table.roll(ana, "--as", "Mira", "check", "might", "--rolled", "9")
     mine = table.roll(ana, "log", "-n", "3").splitlines()
     assert [line.split(" ", 2)[2] for line in mine] == [
         "Kell undo sheet rm Kell", "Mira (secret) check might # anas-own → 5 fail",
@@ -169,13 +128,15 @@ def test_a_group_role_and_a_gm_who_is_not_the_owner(pg_server: Any) -> None:
     table.roll(owner, "sheet", "import", str(SHEETS / "mira.toml"))
     with psycopg.connect(pg_server.url(), autocommit=True) as db:
         db.execute(f"ALTER ROLE {owner} CREATEROLE")  # to make the group role
-    args = ["campaign", "roles", "--gm", gm, "--player", cy, "--player", di, "--group", group]
-    assert table.roll(owner, *args, "--apply").endswith(f"players {cy}, {di} (members of {group})\n")
+    args = ["campaign", "roles", "--gm", gm, "--player", f"{cy}=Mira", "--player", di,
+            "--group", group]
+    assert table.roll(owner, *args, "--apply").endswith(
+        f"players {cy}, {di} (members of {group})\n{cy} plays Mira\n")
     assert table.roll(owner, *args, "--apply")  # again: nothing breaks
     assert table.roll(cy, "--as", "Mira", "secret", "check", "dex", "#", "cys", "--rolled", "4")
     assert "cys" in table.roll(gm, "log")  # the GM's role reads it
     assert "cys" in table.roll(cy, "log") and "cys" not in table.every_table(di)
-    assert table.roll(di, "log").splitlines()[-1].endswith(" Mira secret roll")
+    assert " Mira secret roll sha256:" in table.roll(di, "log").splitlines()[-1]
 
 
 def test_an_upgrade_that_adds_a_table_keeps_rows_only_players_playing(
@@ -219,7 +180,7 @@ def test_each_follower_shows_what_its_role_reads(pg_server: Any) -> None:
     table = Table(pg_server)
     gm, (ana, bo) = table.gm, table.players
     table.roll(gm, "sheet", "import", str(SHEETS / "mira.toml"))
-    table.roll(gm, *table.roles("--apply"))
+    table.roll(gm, *table.roles("--apply", plays="Mira"))
     env = {k: v for k, v in os.environ.items() if k != "ROLL_GM"} | {"NO_COLOR": "1"}
     followers = {role: subprocess.Popen(
         [sys.executable, "-m", "cli", "--campaign", table.url(role), "log", "-f", "--json"],

@@ -7,7 +7,8 @@ import shlex
 from pathlib import Path
 
 README = Path(__file__).resolve().parents[2] / "README.md"
-NEEDS_STATE = {"--as", "sheet", "log", "undo", "repl", "completion", "campaign", "game"}
+NEEDS_STATE = {"--as", "sheet", "log", "undo", "repl", "completion", "campaign", "game", "reveal",
+               "fair", "luck"}
 
 
 NAMED = "## Named rolls and tables\n"
