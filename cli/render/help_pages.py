@@ -65,6 +65,12 @@ Examples: 4d6kh3 · 2d20kl1+3 · 8d10>=8f1 · 3d6!! · {4d6, 3d8}kh1 · 6x 4d6kh
 NOTATION = shell_text(NOTATION_TOPIC)
 """`roll help notation` as the `roll` command shows it."""
 
+def _sheets_help() -> Topic:
+    from rules.systems.sheet_help import sheets_topic
+
+    return sheets_topic()
+
+
 def _encounter_help() -> Topic:
     from rules.encounter.help import TOPIC
 
@@ -73,15 +79,17 @@ def _encounter_help() -> Topic:
 
 TOPICS: dict[str, Topic | Callable[[], Topic]] = {"notation": NOTATION_TOPIC,
                                                   "tables": TABLES_TOPIC}
-LATER_TOPICS: dict[str, Topic | Callable[[], Topic]] = {"encounter": _encounter_help}
+LATER_TOPICS: dict[str, Topic | Callable[[], Topic]] = {"sheets": _sheets_help,
+                                                        "encounter": _encounter_help}
 """Topics listed after the systems."""
 
 OVERVIEW = """\
-roll help TOPIC — topics: notation, tables, {systems}, encounter
+roll help TOPIC — topics: notation, tables, {systems}, sheets, encounter
 
 Commands:
   roll LINE            a dice expression or a system command
   roll odds LINE       the exact distribution of a LINE
+  roll sheet new GAME NAME        a sheet to fill in (roll help sheets)
   roll sheet import|export|show|list|rm    characters (TOML sheets)
   roll log | undo      the campaign's history
   roll campaign copy SRC DST      a campaign, between a file and PostgreSQL

@@ -356,6 +356,12 @@ class System:
         """This game's `roll help` topic, written once as a template (rules/helptext.py)."""
         return f"{self.title} (`⟨-s {self.id}⟩`)"
 
+    def sheet_form(self) -> str:
+        """The sheet `roll sheet new` prints for this game, NAME where the name goes (TOML)."""
+        from rules.systems.generic_form import FORM
+
+        return FORM.replace('system = "generic"', f'system = "{self.id}"')
+
     def help_topic(self) -> Topic:
         """This game's help topic as parts, for each front end to word."""
         from rules.helptext import topic
