@@ -28,7 +28,7 @@ SUBCOMMAND_WORDS: Mapping[str, str] = {
     "alias": "named rolls",
     "table": "rollable tables",
 }
-SHEET_WORDS = ("import", "export", "show", "list", "rm")
+SHEET_WORDS = ("new", "import", "export", "show", "list", "rm")
 ALIAS_WORDS = ("add", "rm", "list", "export", "import")
 TABLE_WORDS = ("import", "list", "rm", "export")
 SHELLS = ("bash", "zsh", "fish")
