@@ -55,7 +55,11 @@ def private_campaign(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterato
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))  # no config file unless made
+    monkeypatch.delenv("ROLL_CONFIG", raising=False)
     monkeypatch.delenv("ROLL_SYSTEM", raising=False)
+    for forcing in ("FORCE_COLOR", "CLICOLOR_FORCE", "ROLL_COLOR"):  # a shell's own: colour off
+        monkeypatch.delenv(forcing, raising=False)
     monkeypatch.delenv("LINES", raising=False)  # an odds chart fits the height a test gives
     yield path
 

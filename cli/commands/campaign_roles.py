@@ -14,7 +14,7 @@ from cli.entry.settings import Settings
 from rules.errors import UsageError
 
 
-@with_settings("campaign", "no_color")
+@with_settings("campaign", "no_color", "color")
 def campaign_roles(
     env: Environment,
     settings: Settings,

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from cli.entry.config import Config
     from cli.store import Where
 
 
@@ -39,10 +40,14 @@ class Settings:
     quiet: bool = False
     exit_code: bool = False
     no_color: bool = False
+    color: str | None = None
+    """`--color WHEN` as given (cli/entry/colour.py reads it)."""
     env_system: str | None = field(default=_FROM_ENV, repr=False)
     """ROLL_SYSTEM as the process found it (every LINE asks)."""
     env_as: str | None = field(default=_FROM_ENV, repr=False)
     """ROLL_AS as the process found it."""
+    configured: Config | None = field(default=None, repr=False)
+    """The config file's settings, read when a setting first falls through to them."""
 
     def __post_init__(self) -> None:
         if self.env_system is _FROM_ENV:
@@ -67,16 +72,34 @@ class Settings:
         from_env = os.environ.get("ROLL_CAMPAIGN")
         if from_env:
             return campaign_where(from_env)
+        configured = self.config().campaign
+        if configured is not None:
+            return campaign_where(configured)
         from cli.store import default_campaign_path
 
         return default_campaign_path()
 
+    def config(self) -> Config:
+        """The config file's settings (cli/entry/config.py), read once for these settings."""
+        if self.configured is None:
+            from cli.entry.config import config_path, read_config
+
+            self.configured = read_config(config_path())
+        return self.configured
+
     def system_id(self) -> str | None:
-        return self.system or self.env_system
+        return self.system or self.env_system or self.config().system
+
+    def colour_when(self) -> str | None:
+        """The config file's `color`, under `--color`, `--no-color` and ROLL_COLOR."""
+        return self.config().color
 
     def acting(self) -> str | None:
         """Who acts: `--as` (or the REPL's `as`; "" is nobody), else env ROLL_AS, else nobody."""
         if self.character is not None:
             return self.character.strip() or None
-        return self.env_as
+        if self.env_as is not None:
+            return self.env_as
+        configured = self.config().as_
+        return nfc(configured) if configured else None
 

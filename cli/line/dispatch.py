@@ -110,7 +110,8 @@ def inherited(settings: Settings) -> Settings:
     acts, the system, the campaign, JSON, colour (not the LINE's dice or repeats)."""
     return Settings(system=settings.system, character=settings.character,
                     campaign=settings.campaign, json=settings.json, no_color=settings.no_color,
-                    env_system=settings.env_system, env_as=settings.env_as)
+                    color=settings.color, env_system=settings.env_system, env_as=settings.env_as,
+                    configured=settings.configured)
 
 
 def _invoke(words: list[str], invocation: Invocation) -> int:

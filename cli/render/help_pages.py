@@ -71,6 +71,23 @@ def _sheets_help() -> Topic:
     return sheets_topic()
 
 
+def _config_help() -> Topic:
+    from cli.entry.config import config_path
+
+    return topic(f"""\
+The config file: {config_path()}
+(ROLL_CONFIG names another): read only when it is there; TOML, strings:
+  campaign = "PATH"   the campaign: a file or a postgresql:// URL
+  system = "NAME"     the game when no character says (a game of roll systems)
+  as = "NAME"         who acts when nobody is named
+  color = "WHEN"      auto, always or never (roll help: --color)
+Settings come from, first to last: the command line (--campaign, -s, --as,
+--color), the environment (ROLL_CAMPAIGN, ROLL_SYSTEM, ROLL_AS, ROLL_COLOR),
+this file, then the defaults. A key it does not know, or a bad value, is an
+error that names the file, the line and the key.
+""")
+
+
 def _encounter_help() -> Topic:
     from rules.encounter.help import TOPIC
 
@@ -80,11 +97,12 @@ def _encounter_help() -> Topic:
 TOPICS: dict[str, Topic | Callable[[], Topic]] = {"notation": NOTATION_TOPIC,
                                                   "tables": TABLES_TOPIC}
 LATER_TOPICS: dict[str, Topic | Callable[[], Topic]] = {"sheets": _sheets_help,
-                                                        "encounter": _encounter_help}
+                                                        "encounter": _encounter_help,
+                                                        "config": _config_help}
 """Topics listed after the systems."""
 
 OVERVIEW = """\
-roll help TOPIC — topics: notation, tables, {systems}, sheets, encounter
+roll help TOPIC — topics: notation, tables, {systems}, sheets, encounter, config
 
 Commands:
   roll LINE            a dice expression or a system command
