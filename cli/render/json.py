@@ -68,6 +68,8 @@ def error_to_json(line: str, error: RollError) -> dict[str, Any]:
 
     column = error.column if isinstance(error, NotationError) else None
     out: dict[str, Any] = {"input": line, "error": error.message, "column": column}
+    if error.hint is not None:
+        out["hint"] = error.hint  # the spelling that works, for a script or a bot to offer
     number = batch_line()
     if number is not None:
         out["line"] = number

@@ -89,6 +89,7 @@ def test_roll_config_names_another_file(tmp_path: Path, monkeypatch: pytest.Monk
     other = tmp_path / "table.toml"
     other.write_text('color = "always"\n')
     monkeypatch.setenv("ROLL_CONFIG", str(other))
+    monkeypatch.setenv("COLUMNS", "300")  # the test's long temporary path on one line
     assert invoke("--rolled", "6,2,5,4", "4d6kh3")[1] == (
         "4d6kh3 → [6, \x1b[2m~~\x1b[0m\x1b[2;9m2\x1b[0m\x1b[2m~~\x1b[0m, 5, 4] = 15\n")
     assert os.environ["ROLL_CONFIG"] in invoke("help", "config")[1]
