@@ -6,6 +6,7 @@ from __future__ import annotations
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -46,6 +47,28 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if (item.path.stem in SLOW_FILES or on_postgres or "pg_server" in item.fixturenames
                 or "own_server" in item.fixturenames):
             item.add_marker(pytest.mark.slow)
+
+
+@pytest.fixture(autouse=True)
+def json_fits_the_schema(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every JSON object roll prints in the test's process fits docs/roll.schema.json: each is
+    kept as it is printed and checked when the test ends (tests/support/json_schema.py)."""
+    import cli.render.json as render_json
+
+    printed: list[dict[str, Any]] = []
+    dumps = render_json.dumps
+
+    def kept(obj: dict[str, Any]) -> str:
+        printed.append(obj)
+        return dumps(obj)
+
+    monkeypatch.setattr(render_json, "dumps", kept)
+    yield
+    if printed:
+        from tests.support.json_schema import problems
+
+        unfit = [said for said in map(problems, printed) if said is not None]
+        assert not unfit, "JSON that docs/roll.schema.json does not describe:\n" + "\n".join(unfit)
 
 
 @pytest.fixture(autouse=True)
