@@ -221,7 +221,23 @@ def run_any(runner: Runner, text: str, settings: Settings | None = None,
         return show_odds(runner, words[2], run=runner.line_run(settings, source, turns=turns))
     if words is not None:
         return run_subcommand(words, runner, text, settings)
-    return runner.run(text, settings, source, turns)
+    return runner.run(shell_read(text), settings, source, turns)
+
+
+def shell_read(text: str) -> str:
+    """A LINE's quotes read as a shell reads them, as `roll 'd20+5 vs 15'` and an `odds` line
+    have them read: `'4d6kh3'` is 4d6kh3, `attack on 'Goblin 1'` the name unquoted (found as
+    written); quotes that do not pair (`# Ara's shot`) are no quoting, kept as typed."""
+    if "'" not in text and '"' not in text:
+        return text
+    import shlex
+
+    from cli.entry.shell_words import line_text
+
+    try:
+        return line_text(shlex.split(text))
+    except ValueError:
+        return text
 
 
 def bare_odds(words: list[str]) -> bool:

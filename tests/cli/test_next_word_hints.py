@@ -79,3 +79,20 @@ def test_a_count_a_face_reaches_is_no_warning() -> None:
 ])  # fmt: skip
 def test_system_takes_an_unambiguous_prefix_of_a_games_name(given: str, line: str, out: str) -> None:
     assert invoke("-s", given, "--rolled", "5", *line.split()) == (0, out, "")
+
+
+def test_a_batch_reads_a_lines_quotes_as_a_shell_does() -> None:
+    lines = "'4d6kh3'\n6x 'd20+5 vs 15'\n1d20 # Ara's shot\n\"d{1,1,2,3}\"\n"
+    faces = "2,4,3,4,13,2,1,17,6,5,20,1"
+    assert invoke("--rolled", faces, input=lines) == (0, (
+        "4d6kh3 → [~~2~~, 4, 3, 4] = 11\n"
+        "d20+5 vs 15 → [13] + 5 = 18 vs 15 · pass\n"
+        "d20+5 vs 15 → [2] + 5 = 7 vs 15 · fail\n"
+        "d20+5 vs 15 → [1] + 5 = 6 vs 15 · fail · fumble\n"
+        "d20+5 vs 15 → [17] + 5 = 22 vs 15 · pass\n"
+        "d20+5 vs 15 → [6] + 5 = 11 vs 15 · fail\n"
+        "d20+5 vs 15 → [5] + 5 = 10 vs 15 · fail\n"
+        "2 of 6 pass\n"
+        "Ara's shot: 1d20 → [20] = 20 · crit\n"
+        "d{1,1,2,3} → [1] = 1\n"), "")
+    assert invoke("--rolled", "2,4,3,4", "'4d6kh3'")[1] == "4d6kh3 → [~~2~~, 4, 3, 4] = 11\n"
