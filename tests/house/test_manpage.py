@@ -1,18 +1,18 @@
-"""The man page: man/roll.1 is what `python -m cli.entry.manpage` writes from the Click tree
+"""The man page: man/roll.1 is what `python man/manpage.py` writes from the Click tree
 the help prints, and the wheel installs it as share/man/man1/roll.1."""
 
 from __future__ import annotations
 
 import tomllib
 
-from cli.entry.manpage import man_page
+from man.manpage import man_page
 from tests.support.paths import ROOT_DIR
 
 PAGE = ROOT_DIR / "man" / "roll.1"
 
 
 def test_the_checked_in_page_is_the_one_the_help_tree_makes() -> None:
-    # after a change of a command's help: python -m cli.entry.manpage > man/roll.1
+    # after a change of a command's help: python man/manpage.py > man/roll.1
     assert PAGE.read_text(encoding="utf-8") == man_page()
 
 
@@ -31,4 +31,5 @@ def test_the_page_has_every_command_and_every_option_of_a_line() -> None:
 def test_the_wheel_installs_the_page_where_man_finds_it() -> None:
     project = tomllib.loads((ROOT_DIR / "pyproject.toml").read_text(encoding="utf-8"))
     assert project["tool"]["setuptools"]["data-files"] == {"share/man/man1": ["man/roll.1"]}
-    assert "include man/roll.1" in (ROOT_DIR / "MANIFEST.in").read_text(encoding="utf-8").splitlines()
+    manifest = (ROOT_DIR / "MANIFEST.in").read_text(encoding="utf-8").splitlines()
+    assert "include man/roll.1 man/manpage.py" in manifest

@@ -1,7 +1,7 @@
 """The man page roll.1, written from the same Click tree `roll --help` prints (every command,
-its arguments and options with their help) and the help topics: `python -m cli.entry.manpage`
-prints it; man/roll.1 is its output, shipped in the wheel (share/man/man1) and held current by
-tests/house/test_manpage.py."""
+its arguments and options with their help): `python man/manpage.py` prints it; man/roll.1 is
+its output, shipped in the wheel (share/man/man1) and held current by tests/house/test_manpage.py
+and .ci/run. A build tool beside the page, not in cli/: only cli/__main__.py imports the app."""
 
 from __future__ import annotations
 
