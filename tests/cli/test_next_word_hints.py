@@ -96,3 +96,10 @@ def test_a_batch_reads_a_lines_quotes_as_a_shell_does() -> None:
         "Ara's shot: 1d20 → [20] = 20 · crit\n"
         "d{1,1,2,3} → [1] = 1\n"), "")
     assert invoke("--rolled", "2,4,3,4", "'4d6kh3'")[1] == "4d6kh3 → [~~2~~, 4, 3, 4] = 11\n"
+
+
+def test_quiet_with_json_says_it_does_nothing() -> None:
+    code, out, err = invoke("--json", "-q", "--rolled", "3", "1d6")
+    assert (code, json.loads(out)["total"]) == (0, 3)
+    assert err == "roll: note: -q does nothing with --json: each LINE is one whole JSON object\n"
+    assert invoke("-q", "--rolled", "3", "1d6") == (0, "3\n", "")
