@@ -122,3 +122,25 @@ def _words_after(before: str, words: str) -> tuple[str, str] | None:
                 f" {before} # {words}"), spelled
     spelled = f"{before} # {words}"
     return f"words after the dice are a comment after #: {spelled}", spelled
+
+
+OUTSIDE_THE_REPL = {
+    "use": ("a line of a batch begins with -s NAME instead (-s vagabond check dex)", "-s {} LINE"),
+    "as": ("a line of a batch begins with --as NAME instead (--as Mira check dex)", "--as {} LINE"),
+    "again": ("write the LINE again", ""),
+    "physical": ("--rolled FACES gives the faces of physical dice", "--rolled FACES LINE"),
+    "quit": ("a batch ends where its input ends", ""),
+    "exit": ("a batch ends where its input ends", ""),
+}
+"""The REPL's own words, said where a batch or a shell meets them: what to write there instead,
+and the spelling that works (the JSON error's `hint`) with the word's argument in it."""
+
+
+def repl_word_here(word: str, argument: str) -> tuple[str, str | None] | None:
+    """What a REPL word means outside the REPL: the message and the hint, else None."""
+    found = OUTSIDE_THE_REPL.get(word.lower())
+    if found is None:
+        return None
+    said, spelled = found
+    hint = spelled.format(argument or "NAME") if spelled else None
+    return f"'{word}' is a word of the REPL's prompt; {said}", hint

@@ -401,7 +401,12 @@ def unknown_command(system: System, line: ast.CommandLine,
     """A word the system lacks; the hint names the systems that have it, but suggests `-s` only
     when no character acts (a character plays one system: issue 14)."""
     owners = [s.id for s in system.shared.systems.values() if line.word in s.commands()]
+    from rules.did_you_mean import repl_word_here
     from rules.notation.bot import alone
+
+    outside = None if owners else repl_word_here(line.word, str(line.args[0]) if line.args else "")
+    if outside is not None:  # the REPL reads its words before any LINE: here is a batch or shell
+        return UsageError(outside[0], hint=outside[1])
 
     if not owners and not line.args and alone(line.word) is not None:
         return UsageError(str(alone(line.word)))

@@ -103,3 +103,15 @@ def test_quiet_with_json_says_it_does_nothing() -> None:
     assert (code, json.loads(out)["total"]) == (0, 3)
     assert err == "roll: note: -q does nothing with --json: each LINE is one whole JSON object\n"
     assert invoke("-q", "--rolled", "3", "1d6") == (0, "3\n", "")
+
+
+def test_a_repl_word_in_a_batch_says_what_to_write_there() -> None:
+    code, out, err = invoke("--json", input="use vagabond\nas Mira\nagain\n")
+    said = [json.loads(line) for line in out.splitlines()]
+    assert code == 2 and [(s["error"], s.get("hint"), s["line"]) for s in said] == [
+        ("'use' is a word of the REPL's prompt; a line of a batch begins with -s NAME instead"
+         " (-s vagabond check dex)", "-s vagabond LINE", 1),
+        ("'as' is a word of the REPL's prompt; a line of a batch begins with --as NAME instead"
+         " (--as Mira check dex)", "--as Mira LINE", 2),
+        ("'again' is a word of the REPL's prompt; write the LINE again", None, 3),
+    ]
