@@ -37,7 +37,7 @@ def run_batch(runner: Runner, env: Environment) -> int:
                 if too_long is not None:
                     status = worst(status, runner.report(text[:MAX_LINE], too_long))
                     continue
-                status = worst(status, run_any(runner, text))
+                status = worst(status, run_any(runner, text, typed=True))
     finally:
         runner.holding = False
         runner.flush()

@@ -191,9 +191,10 @@ def table_target(words: list[str]) -> str | None:
 
 
 def run_any(runner: Runner, text: str, settings: Settings | None = None,
-            source: DiceSource | None = None, turns: bool = False) -> int:
+            source: DiceSource | None = None, turns: bool = False, typed: bool = False) -> int:
     """Run a batch line or a REPL line under `settings` (the process's when None) and its own
-    LINE options, if it begins with some (cli/line/own_options.py: for that line alone)."""
+    LINE options, if it begins with some (cli/line/own_options.py: for that line alone);
+    `typed`: a line as typed into a batch, whose quotes a shell has not read yet."""
     settings = settings or runner.settings
     text = without_bot_word(runner, text)
     if text[:1] == "-":
@@ -221,12 +222,12 @@ def run_any(runner: Runner, text: str, settings: Settings | None = None,
         return show_odds(runner, words[2], run=runner.line_run(settings, source, turns=turns))
     if words is not None:
         return run_subcommand(words, runner, text, settings)
-    return runner.run(shell_read(text), settings, source, turns)
+    return runner.run(shell_read(text) if typed else text, settings, source, turns)
 
 
 def shell_read(text: str) -> str:
-    """A LINE's quotes read as a shell reads them, as `roll 'd20+5 vs 15'` and an `odds` line
-    have them read: `'4d6kh3'` is 4d6kh3, `attack on 'Goblin 1'` the name unquoted (found as
+    """A batch LINE's quotes read as a shell reads them, as `roll 'd20+5 vs 15'` and an `odds`
+    line have them read: `'4d6kh3'` is 4d6kh3, `attack on 'Goblin 1'` the name unquoted (found as
     written); quotes that do not pair (`# Ara's shot`) are no quoting, kept as typed."""
     if "'" not in text and '"' not in text:
         return text
