@@ -144,3 +144,13 @@ def repl_word_here(word: str, argument: str) -> tuple[str, str | None] | None:
     said, spelled = found
     hint = spelled.format(argument or "NAME") if spelled else None
     return f"'{word}' is a word of the REPL's prompt; {said}", hint
+
+
+COMMAND_HABITS = {"brighter": {"check": "save", "test": "save"}}
+"""A game's command for what other games' players type (Brighter Worlds rolls an attribute's
+save where others check a stat)."""
+
+
+def command_habit(system_id: str, word: str) -> str | None:
+    """This game's command for another game's `word`, else None."""
+    return COMMAND_HABITS.get(system_id, {}).get(word.lower())

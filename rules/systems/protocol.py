@@ -407,6 +407,12 @@ def unknown_command(system: System, line: ast.CommandLine,
     outside = None if owners else repl_word_here(line.word, str(line.args[0]) if line.args else "")
     if outside is not None:  # the REPL reads its words before any LINE: here is a batch or shell
         return UsageError(outside[0], hint=outside[1])
+    from rules.did_you_mean import GAME_NAMES, command_habit
+
+    ours = command_habit(system.id, line.word)
+    if ours is not None:  # the game's own word first, before another game's system
+        spelled = " ".join([ours, *map(str, line.args)])
+        return UsageError(f"{GAME_NAMES[system.id]} calls it {ours}: {spelled}", hint=spelled)
 
     if not owners and not line.args and alone(line.word) is not None:
         return UsageError(str(alone(line.word)))

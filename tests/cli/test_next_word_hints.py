@@ -114,3 +114,13 @@ def test_a_repl_word_in_a_batch_says_what_to_write_there() -> None:
          " (--as Mira check dex)", "--as Mira LINE", 2),
         ("'again' is a word of the REPL's prompt; write the LINE again", None, 3),
     ]
+
+
+def test_a_brighter_check_is_sent_to_brighters_save() -> None:
+    message = "Brighter Worlds calls it save: save str=d6"
+    assert invoke("-s", "brighter", "check", "str=d6") == (2, "", f"roll: error: {message}\n")
+    code, out, _ = invoke("--json", "-s", "brighter", "check", "str=d6")
+    assert json.loads(out) == {"input": "check str=d6", "error": message, "column": None,
+                               "hint": "save str=d6"}
+    assert invoke("-s", "brighter", "--rolled", "5", "save", "str=d6") == (
+        0, "save str=d6 → 5 vs 4 · pass\n", "")
