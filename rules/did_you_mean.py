@@ -99,7 +99,8 @@ def habit_hint(text: str, at: int) -> tuple[str, str] | None:
     if glued is not None:
         spelled = f"{glued.group(1)}x {glued.group(2)}"
         return f"a repeat is written with a space after its x: {spelled}", spelled
-    return _words_after(before, rest.strip()) if before else None
+    spaced = text[:at] != before  # `1d4 y` is a word after the dice; `1d4y` a typo in them
+    return _words_after(before, rest.strip()) if before and spaced else None
 
 
 def _words_after(before: str, words: str) -> tuple[str, str] | None:

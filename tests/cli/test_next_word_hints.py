@@ -124,3 +124,8 @@ def test_a_brighter_check_is_sent_to_brighters_save() -> None:
                                "hint": "save str=d6"}
     assert invoke("-s", "brighter", "--rolled", "5", "save", "str=d6") == (
         0, "save str=d6 → 5 vs 4 · pass\n", "")
+
+
+def test_a_letter_glued_to_the_dice_is_a_typo_not_a_label() -> None:
+    assert invoke("1d4y") == (
+        2, "", "roll: error: expected the end of the line, found 'y'\n  1d4y\n     ^\n")
