@@ -75,23 +75,83 @@ def habit(system_id: str, word: str) -> str:
     return f" ({GAME_NAMES[system_id]} calls it {ours}: write {ours})"
 
 
-def habit_hint(text: str, at: int) -> str | None:
+def habit_hint(text: str, at: int) -> tuple[str, str] | None:
     """What to write for another dice tool's habit where the grammar stopped at `at` (0-based),
-    or None: `d20+5 dc 15` (write vs 15), Dice Maiden's leading repeat `6 4d6` (write 6x)."""
+    or None: the message, and the LINE spelled as it works here (the JSON error's `hint`):
+    `d20+5 dc 15` (vs 15), a leading repeat `6 4d6` or `6x4d6` (6x 4d6), words after the
+    dice (`2d6+3 fire`: a [label] or a # comment), `4d6 drop lowest` (4d6dl1)."""
     import re
 
     from rules.notation.bot import alone
 
     if at == 0 and alone(text) is not None:  # `/r` with nothing after it
-        return alone(text)
-    rest = text[at:]
+        return alone(text) or "", ""
+    rest, before = text[at:], text[:at].rstrip()
     dc = re.match(r"dc\s*(\d+)(?![a-z0-9_])", rest, re.IGNORECASE)
     if dc is not None:
-        after = rest[dc.end():]
-        return (f"a target is written vs here: {text[:at].rstrip()} vs {dc.group(1)}{after}"
-                f" (not dc {dc.group(1)})")
+        spelled = f"{before} vs {dc.group(1)}{rest[dc.end():]}"
+        return f"a target is written vs here: {spelled} (not dc {dc.group(1)})", spelled
     repeat = re.match(r"\s*(\d+)\s+$", text[:at])
     if repeat is not None and re.match(r"\d*d[\d%f{]", rest, re.IGNORECASE):
-        n = repeat.group(1)
-        return f"a roll repeated is written {n}x here: {n}x {rest.strip()}"
-    return None
+        spelled = f"{repeat.group(1)}x {rest.strip()}"
+        return f"a roll repeated is written {repeat.group(1)}x here: {spelled}", spelled
+    glued = re.match(r"(\d+)x(\d*d[\d%f{].*)", rest.strip(), re.IGNORECASE) if at == 0 else None
+    if glued is not None:
+        spelled = f"{glued.group(1)}x {glued.group(2)}"
+        return f"a repeat is written with a space after its x: {spelled}", spelled
+    spaced = text[:at] != before  # `1d4 y` is a word after the dice; `1d4y` a typo in them
+    return _words_after(before, rest.strip()) if before and spaced else None
+
+
+def _words_after(before: str, words: str) -> tuple[str, str] | None:
+    """Words after a roll as other tools take them: `drop lowest` (a modifier), a damage type
+    or a name (a [label] after its term, or a # comment naming the roll)."""
+    import re
+
+    keep = re.fullmatch(r"(drop|keep)\s+(lowest|highest)(?:\s+(\d+))?", words, re.IGNORECASE)
+    if keep is not None:
+        spelled = f"{before}{keep.group(1)[0].lower()}{keep.group(2)[0].lower()}{keep.group(3) or 1}"
+        return f"{keep.group(1).lower()} {keep.group(2).lower()} is written {spelled}", spelled
+    if re.search(r"\bvs\s*\d+$", before, re.IGNORECASE):
+        return None  # after a target: a game's word (favor), not a label
+    if not re.search(r"[\d%F)\]}]$", before, re.IGNORECASE) or not re.fullmatch(
+            r"[^\W\d_][\w' -]*", words):
+        return None  # after an operator or `vs` a word is no label
+    if " " not in words:
+        spelled = f"{before} [{words}]"
+        return (f"a word after the dice is a label in brackets, {spelled}, or a comment after #:"
+                f" {before} # {words}"), spelled
+    spelled = f"{before} # {words}"
+    return f"words after the dice are a comment after #: {spelled}", spelled
+
+
+OUTSIDE_THE_REPL = {
+    "use": ("a line of a batch begins with -s NAME instead (-s vagabond check dex)", "-s {} LINE"),
+    "as": ("a line of a batch begins with --as NAME instead (--as Mira check dex)", "--as {} LINE"),
+    "again": ("write the LINE again", ""),
+    "physical": ("--rolled FACES gives the faces of physical dice", "--rolled FACES LINE"),
+    "quit": ("a batch ends where its input ends", ""),
+    "exit": ("a batch ends where its input ends", ""),
+}
+"""The REPL's own words, said where a batch or a shell meets them: what to write there instead,
+and the spelling that works (the JSON error's `hint`) with the word's argument in it."""
+
+
+def repl_word_here(word: str, argument: str) -> tuple[str, str | None] | None:
+    """What a REPL word means outside the REPL: the message and the hint, else None."""
+    found = OUTSIDE_THE_REPL.get(word.lower())
+    if found is None:
+        return None
+    said, spelled = found
+    hint = spelled.format(argument or "NAME") if spelled else None
+    return f"'{word}' is a word of the REPL's prompt; {said}", hint
+
+
+COMMAND_HABITS = {"brighter": {"check": "save", "test": "save"}}
+"""A game's command for what other games' players type (Brighter Worlds rolls an attribute's
+save where others check a stat)."""
+
+
+def command_habit(system_id: str, word: str) -> str | None:
+    """This game's command for another game's `word`, else None."""
+    return COMMAND_HABITS.get(system_id, {}).get(word.lower())

@@ -94,7 +94,9 @@ class RollError(Exception):
 
     exit_status = 2
 
-    def __init__(self, message: str | Sequence[Part]) -> None:
+    def __init__(self, message: str | Sequence[Part], hint: str | None = None) -> None:
+        self.hint = hint
+        """The input spelled as it works, when the message teaches one (the JSON error's `hint`)."""
         given: tuple[Part, ...] = (message,) if isinstance(message, str) else tuple(message)
         self.parts: tuple[Part, ...] = tuple(_brief(p) if isinstance(p, str) else p for p in given)
         self.message = self.worded(command_words)
@@ -113,8 +115,9 @@ class RollError(Exception):
 class NotationError(RollError):
     """A LINE that does not parse: `column` is 1-based, `expected` names what would have fit."""
 
-    def __init__(self, message: str, text: str, column: int, expected: str = "") -> None:
-        super().__init__(message)
+    def __init__(self, message: str, text: str, column: int, expected: str = "",
+                 hint: str | None = None) -> None:
+        super().__init__(message, hint)
         self.text = text
         self.column = column
         self.expected = expected

@@ -6,6 +6,7 @@ from __future__ import annotations
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -62,13 +63,47 @@ def only_built_in_games() -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
+def json_fits_the_schema(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every JSON object roll prints in the test's process fits docs/roll.schema.json: each is
+    kept as it is printed and checked when the test ends (tests/support/json_schema.py)."""
+    import sys
+
+    import cli.base.safe as safe
+
+    printed: list[dict[str, Any]] = []
+    dumps = getattr(safe.dumps, "__wrapped__", safe.dumps)
+
+    def kept(obj: dict[str, Any]) -> str:
+        printed.append(obj)
+        return dumps(obj)
+
+    kept.__wrapped__ = dumps  # type: ignore[attr-defined]
+    # the one function every JSON line is written by, wherever a module imported it by name (a
+    # module first imported during an earlier test holds that test's `kept`: it is replaced too)
+    for module in [m for name, m in list(sys.modules.items()) if name.startswith("cli.")]:
+        found = getattr(module, "dumps", None)
+        if found is dumps or getattr(found, "__wrapped__", None) is dumps:
+            monkeypatch.setattr(module, "dumps", kept)
+    yield
+    if printed:
+        from tests.support.json_schema import problems
+
+        unfit = [said for said in map(problems, printed) if said is not None]
+        assert not unfit, "JSON that docs/roll.schema.json does not describe:\n" + "\n".join(unfit)
+
+
+@pytest.fixture(autouse=True)
 def private_campaign(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     path = tmp_path / "campaign.sqlite3"
     monkeypatch.setenv("ROLL_CAMPAIGN", str(path))
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))  # no config file unless made
+    monkeypatch.delenv("ROLL_CONFIG", raising=False)
     monkeypatch.delenv("ROLL_SYSTEM", raising=False)
+    for forcing in ("FORCE_COLOR", "CLICOLOR_FORCE", "ROLL_COLOR"):  # a shell's own: colour off
+        monkeypatch.delenv(forcing, raising=False)
     monkeypatch.delenv("LINES", raising=False)  # an odds chart fits the height a test gives
     yield path
 

@@ -49,6 +49,7 @@ SHARED_WORDS = (
     OptionWords("quiet", ("-q", "--quiet")),
     OptionWords("exit_code", ("--exit-code",)),
     OptionWords("no_color", ("--no-color",)),
+    OptionWords("color", ("--color",), str),
 )
 """Every option a LINE takes, in the order help lists them."""
 

@@ -187,9 +187,14 @@ class Environment:
     def stderr_isatty(self) -> bool:
         return _isatty(self.stderr)
 
-    def color(self, no_color_flag: bool) -> bool:
-        """Colour only on a TTY, and never with --no-color or a non-empty NO_COLOR (no-color.org)."""
-        return not no_color_flag and not os.environ.get("NO_COLOR") and self.stdout_isatty
+    def color(self, no_color_flag: bool = False, when: str | None = None,
+              configured: Callable[[], str | None] = lambda: None) -> bool:
+        """Colour as asked: `--no-color`, `--color WHEN`, ROLL_COLOR, the config file's `color`,
+        the terminal conventions (cli/base/colour.py); a bad WHEN is a UsageError."""
+        from cli.base.colour import chosen_when, in_colour
+
+        chosen = chosen_when(when, no_color_flag, os.environ, configured)
+        return in_colour(chosen, os.environ, self.stdout_isatty)
 
 
 def _isatty(stream: TextIO) -> bool:

@@ -89,6 +89,8 @@ def error_to_json(line: str, error: RollError, number: int | None = None) -> dic
     """SPEC §3's error object; for a batch's input line `number` it also names it (`"line": 3`)."""
     column = error.column if isinstance(error, NotationError) else None
     out: dict[str, Any] = {"input": line, "error": error.message, "column": column}
+    if error.hint is not None:
+        out["hint"] = error.hint  # the spelling that works, for a script or a bot to offer
     if number is not None:
         out["line"] = number
     return out

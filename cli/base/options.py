@@ -71,6 +71,10 @@ ExitOpt = Annotated[bool, typer.Option(*WORDS["exit_code"], help="exit 1 when th
 NoColorOpt = Annotated[bool, typer.Option(
     *WORDS["no_color"], help="plain text (also NO_COLOR, or when not a terminal)",
 )]  # fmt: skip
+ColorOpt = Annotated[str | None, typer.Option(
+    *WORDS["color"], metavar="WHEN", help="auto (a terminal, unless NO_COLOR), always (also"
+    " FORCE_COLOR, CLICOLOR_FORCE: | less -R) or never (env ROLL_COLOR)",
+)]  # fmt: skip
 VersionOpt = Annotated[bool, typer.Option(
     "--version", callback=_version, is_eager=True, help="the version",
 )]  # fmt: skip
@@ -87,6 +91,7 @@ def _declared(
     quiet: QuietOpt = False,
     exit_code: ExitOpt = False,
     no_color: NoColorOpt = False,
+    color: ColorOpt = None,
 ) -> None:
     """Every shared option once, in the order help lists them."""
 
@@ -97,7 +102,7 @@ SHARED = {
 }
 LINE_OPTIONS = tuple(SHARED)
 """What a LINE takes (SPEC §2)."""
-CAMPAIGN_OPTIONS = ("campaign", "json", "system", "as_", "no_color")
+CAMPAIGN_OPTIONS = ("campaign", "json", "system", "as_", "no_color", "color")
 """What the campaign's commands take: sheet, log, undo (and odds, completion)."""
 
 

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from cli.base.config import Config
+
 
 def nfc(name: str) -> str:
     """A name as the campaign stores it (NFC: `Zoë` composed or decomposed is one name)."""
@@ -50,10 +52,14 @@ class Settings:
     quiet: bool = False
     exit_code: bool = False
     no_color: bool = False
+    color: str | None = None
+    """`--color WHEN` as given (cli/base/colour.py reads it)."""
     env_system: str | None = field(default=_FROM_ENV, repr=False)
     """ROLL_SYSTEM as the process found it (every LINE asks)."""
     env_as: str | None = field(default=_FROM_ENV, repr=False)
     """ROLL_AS as the process found it."""
+    configured: Config | None = field(default=None, repr=False)
+    """The config file's settings, read when a setting first falls through to them."""
 
     def __post_init__(self) -> None:
         if self.env_system is _FROM_ENV:
@@ -68,12 +74,27 @@ class Settings:
         fields = {("character" if name == "as_" else name): value for name, value in given.items()}
         return cls(**fields)
 
+    def config(self) -> Config:
+        """The config file's settings (cli/base/config.py), read once for these settings."""
+        if self.configured is None:
+            from cli.base.config import config_path, read_config
+
+            self.configured = read_config(config_path())
+        return self.configured
+
     def system_id(self) -> str | None:
-        return self.system or self.env_system
+        return self.system or self.env_system or self.config().system
+
+    def colour_when(self) -> str | None:
+        """The config file's `color`, under `--color`, `--no-color` and ROLL_COLOR."""
+        return self.config().color
 
     def acting(self) -> str | None:
         """Who acts: `--as` (or the REPL's `as`; "" is nobody), else env ROLL_AS, else nobody."""
         if self.character is not None:
             return self.character.strip() or None
-        return self.env_as
+        if self.env_as is not None:
+            return self.env_as
+        configured = self.config().as_
+        return nfc(configured) if configured else None
 

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 import typer
 
 from cli.base.bounds import in_range, storable
-from cli.base.completion import character_name
+from cli.base.completion import character_name, system_name
 from cli.base.environment import Environment
 from cli.base.group import WholeHelpGroup
 from cli.base.options import CAMPAIGN_OPTIONS, with_settings
@@ -25,7 +25,7 @@ from rules.errors import Do, Hint, RollError, RuleError, UsageError
 from rules.roll_parts import pool_title
 from rules.systems import get_system
 
-SHEET_HELP = "Characters: import, export, show, list, rm."
+SHEET_HELP = "Characters: new, import, export, show, list, rm."
 sheet_app = typer.Typer(cls=WholeHelpGroup, help=SHEET_HELP, no_args_is_help=True)
 
 
@@ -95,6 +95,27 @@ def one_file_each(sheets: list[dict[str, Any]], files: list[str]) -> None:
         seen[key] = file
 
 
+@sheet_app.command("new")
+@with_settings("json")
+def sheet_new(
+    env: Environment,
+    settings: Settings,
+    game: Annotated[str, typer.Argument(help="the game (roll systems)", metavar="GAME",
+                                        click_type=system_name())],
+    name: Annotated[list[str], typer.Argument(help="the character's name (spaces allowed)",
+                                              metavar="NAME")],
+) -> None:
+    """Print a sheet to fill in for GAME (every field its commands read, each with a comment),
+    that `roll sheet import` takes as it is: roll sheet new vagabond Mira > mira.toml"""
+    import json  # a JSON string is a TOML basic string: the name with its quotes escaped
+
+    from rules.systems.sheet_checks import sheet_name
+
+    system = get_system(game)
+    written = sheet_name(" ".join(name))  # refused now, not at the import
+    env.out(system.sheet_form().replace("NAME", json.dumps(written, ensure_ascii=False), 1), end="")
+
+
 @sheet_app.command("export")
 @with_settings(*CAMPAIGN_OPTIONS)
 def sheet_export(
@@ -120,7 +141,9 @@ def show_lines(character: Character, width: int = 80) -> list[str]:
         if key in character.sheet:
             lines.append(f"  {key}: {character.sheet[key]}")
     if character.stats:
-        lines += _wrapped([f"{k} {v}" for k, v in character.stats.items()], width)
+        tops = character.maxima  # a stat's own maximum (Brighter Worlds' top die)
+        lines += _wrapped([f"{k} {v}" + (f" (max {tops[k]})" if k in tops else "")
+                           for k, v in character.stats.items()], width)
     if character.trained:
         lines += _fill("trained: " + ", ".join(sorted(character.trained)), width)
     for pool in system.all_pools(character):

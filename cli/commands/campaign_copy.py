@@ -18,7 +18,7 @@ campaign_app = typer.Typer(cls=WholeHelpGroup, help=CAMPAIGN_HELP, no_args_is_he
 
 
 @campaign_app.callback(help=CAMPAIGN_HELP)
-@with_settings("campaign", "no_color")
+@with_settings("campaign", "no_color", "color")
 def campaign_options(env: Environment, settings: Settings) -> None:
     """Options given before `campaign`'s own command (`roll --campaign URL campaign roles …`)."""
 

@@ -15,7 +15,7 @@ from cli.store.where import where_of
 from rules.errors import UsageError
 
 
-@with_settings("campaign", "no_color")
+@with_settings("campaign", "no_color", "color")
 def campaign_roles(
     env: Environment,
     settings: Settings,

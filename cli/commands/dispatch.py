@@ -91,7 +91,8 @@ def inherited(settings: Settings) -> Settings:
     acts, the system, the campaign, JSON, colour (not the LINE's dice or repeats)."""
     return Settings(system=settings.system, character=settings.character,
                     campaign=settings.campaign, json=settings.json, no_color=settings.no_color,
-                    env_system=settings.env_system, env_as=settings.env_as)
+                    color=settings.color, env_system=settings.env_system, env_as=settings.env_as,
+                    configured=settings.configured)
 
 
 def _invoke(words: list[str], invocation: Invocation) -> int:
@@ -173,10 +174,15 @@ class OneAnswer(Environment):
 
 def run_any(runner: Runner, text: str, settings: Settings | None = None,
             source: DiceSource | None = None, turns: bool = False,
-            number: int | None = None) -> int:
+            number: int | None = None, typed: bool = False) -> int:
     """Run a one-shot's, a batch's (its input line `number`) or a REPL's line under `settings`
-    (the process's when None): its head read once (rules/notation/head.py), then `run_head`."""
-    return run_head(runner, read_head(text, LINE_READING), settings, source, turns, number)
+    (the process's when None): its head read once (rules/notation/head.py), then `run_head`.
+    `typed`: a line as typed into a batch, whose quotes no shell has read yet: a LINE's are
+    read as a shell reads them (`shell_read`) before its head is."""
+    head = read_head(text, LINE_READING)
+    if typed and head.subcommand is None and ("'" in text or '"' in text):
+        head = read_head(shell_read(text), LINE_READING)
+    return run_head(runner, head, settings, source, turns, number)
 
 
 def run_head(runner: Runner, head: Head, settings: Settings | None = None,
@@ -230,3 +236,17 @@ def run_words(runner: Runner, words: list[str], env: Environment) -> int:
 
     status = run_any(runner, line_text(words))  # `roll 'odds 4d6'` works as it does in a pipe
     return worst(status, runner.finish())
+
+
+def shell_read(text: str) -> str:
+    """A batch LINE's quotes read as a shell reads them, as `roll 'd20+5 vs 15'` and an `odds`
+    line have them read: `'4d6kh3'` is 4d6kh3, `attack on 'Goblin 1'` the name unquoted (found as
+    written); quotes that do not pair (`# Ara's shot`) are no quoting, kept as typed."""
+    import shlex
+
+    from cli.base.shell_words import line_text
+
+    try:
+        return line_text(shlex.split(text))
+    except ValueError:
+        return text

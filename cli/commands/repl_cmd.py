@@ -10,7 +10,7 @@ from cli.base.settings import Settings
 from rules.errors import UsageError
 
 
-@with_settings("system", "as_", "campaign", "seed", "rolled", "json", "quiet", "no_color",
+@with_settings("system", "as_", "campaign", "seed", "rolled", "json", "quiet", "no_color", "color",
                gathered=False)
 def repl_command(env: Environment, settings: Settings) -> int:
     """Open the REPL (what `roll` alone does on a terminal)."""

@@ -17,7 +17,8 @@ class RunLine(Protocol):
     """How a batch runs its input line `number` (a subcommand or a LINE: cli/commands/dispatch.py's
     run_any, handed down, since the subcommands sit above this layer); its exit status."""
 
-    def __call__(self, runner: Runner, text: str, *, number: int | None = None) -> int: ...
+    def __call__(self, runner: Runner, text: str, *, number: int | None = None,
+                 typed: bool = False) -> int: ...
 
 
 def run_batch(runner: Runner, env: Environment, run_any: RunLine) -> int:
@@ -44,7 +45,7 @@ def run_batch(runner: Runner, env: Environment, run_any: RunLine) -> int:
                     status = worst(status, runner.report(text[:MAX_LINE], too_long,
                                                          number=number))
                     continue
-                status = worst(status, run_any(runner, text, number=number))
+                status = worst(status, run_any(runner, text, number=number, typed=True))
     finally:
         runner.holding = False
         runner.flush()

@@ -111,6 +111,11 @@ class Resolver:
         text = head.body
         plain = None if run.secret else self.plans.known(text, run.settings)
         line = parsed(text) if plain is None else plain.line
+        if isinstance(line, ast.RollLine) and ("<" in text or ">" in text or "=" in text):
+            from rules.dice.reach import out_of_reach  # a count no face reaches: once a LINE
+
+            for warning in out_of_reach(line):
+                self.err(f"roll: warning: {warning}")
         if plain is None:
             plain = self.plans.dice_only(text, line, run)
         if plain is not None:

@@ -92,7 +92,9 @@ class Runner:
         self.one_shot = one_shot
         self.through_outage = through_outage
         self._usual: LineRun | None = None  # the process's run, for every LINE given no options
-        self.color = env.color(settings.no_color)
+        self.color = env.color(settings.no_color, settings.color, settings.colour_when)
+        if settings.json and settings.quiet:  # said, not silently dropped: a script asked for both
+            env.err("roll: note: -q does nothing with --json: each LINE is one whole JSON object")
         self.failed = False
         self._campaign: CampaignStore | None = None
         self.layout = layout  # a terminal's width and echo; None: lines as rendered

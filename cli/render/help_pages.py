@@ -65,6 +65,29 @@ Examples: 4d6kh3 · 2d20kl1+3 · 8d10>=8f1 · 3d6!! · {4d6, 3d8}kh1 · 6x 4d6kh
 NOTATION = shell_text(NOTATION_TOPIC)
 """`roll help notation` as the `roll` command shows it."""
 
+def _sheets_help() -> Topic:
+    from rules.systems.sheet_help import sheets_topic
+
+    return sheets_topic()
+
+
+def _config_help() -> Topic:
+    from cli.base.config import config_path
+
+    return topic(f"""\
+The config file: {config_path()}
+(ROLL_CONFIG names another): read only when it is there; TOML, strings:
+  campaign = "PATH"   the campaign: a file or a postgresql:// URL
+  system = "NAME"     the game when no character says (a game of roll systems)
+  as = "NAME"         who acts when nobody is named
+  color = "WHEN"      auto, always or never (roll help: --color)
+Settings come from, first to last: the command line (--campaign, -s, --as,
+--color), the environment (ROLL_CAMPAIGN, ROLL_SYSTEM, ROLL_AS, ROLL_COLOR),
+this file, then the defaults. A key it does not know, or a bad value, is an
+error that names the file, the line and the key.
+""")
+
+
 def _encounter_help() -> Topic:
     from rules.encounter.help import TOPIC
 
@@ -80,16 +103,19 @@ def _games_help() -> Topic:
     return games_topic(PBTA)
 
 
-LATER_TOPICS: dict[str, Topic | Callable[[], Topic]] = {"encounter": _encounter_help,
-                                                        "games": _games_help}
+LATER_TOPICS: dict[str, Topic | Callable[[], Topic]] = {"sheets": _sheets_help,
+                                                        "encounter": _encounter_help,
+                                                        "games": _games_help,
+                                                        "config": _config_help}
 """Topics listed after the systems."""
 
 OVERVIEW = """\
-roll help TOPIC — topics: notation, tables, {systems}, encounter, games
+roll help TOPIC — topics: notation, tables, {systems}, sheets, encounter, games, config
 
 Commands:
   roll LINE            a dice expression or a system command
   roll odds LINE       the exact distribution of a LINE
+  roll sheet new GAME NAME        a sheet to fill in (roll help sheets)
   roll sheet import|export|show|list|rm|owner    characters (TOML sheets)
   roll log | undo      the campaign's history
   roll secret LINE | reveal ID | log verify    sealed rolls, checked later

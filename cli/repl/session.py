@@ -66,7 +66,7 @@ def build_session(
     history: History | None = None,
 ) -> PromptSession[str]:
     """The main prompt: completion, highlighting, validation, toolbar, history and keys."""
-    no_color = repl.runner.settings.no_color
+    no_color = not repl.runner.color  # the REPL's own output as its results: as asked
     session: PromptSession[str] = PromptSession(
         message=lambda: [("class:prompt", repl.prompt())],
         completer=RollCompleter(lambda: repl.view(TOOLBAR_MAX_AGE)),

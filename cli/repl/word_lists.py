@@ -31,7 +31,7 @@ SUBCOMMAND_WORDS: Mapping[str, str] = {
     "fair": "test the dice",
     "luck": "who rolls above their odds",
 }
-SHEET_WORDS = ("import", "export", "show", "list", "rm", "owner")
+SHEET_WORDS = ("new", "import", "export", "show", "list", "rm", "owner")
 ALIAS_WORDS = ("add", "rm", "list", "export", "import")
 TABLE_WORDS = ("import", "list", "rm", "export")
 SHELLS = ("bash", "zsh", "fish")

@@ -168,6 +168,9 @@ def where_of(settings: Settings) -> Where:
 
             from_env = env_text("ROLL_CAMPAIGN") or from_env
         return campaign_where(from_env)
+    configured = settings.config().campaign
+    if configured is not None:
+        return campaign_where(configured)
     return default_campaign_path()
 
 

@@ -344,9 +344,11 @@ def _parse(text: str) -> ast.Line:
             # the line ended (trailing spaces or not): the caret goes just past its last word
             message = f"expected {expected}, found the end of the line"
             raise NotationError(message, text, end + 1, expected) from None
-        message = (hint_for(text, loc) or habit_hint(text, loc)
+        taught = habit_hint(text, loc)
+        message = (hint_for(text, loc) or (taught[0] if taught else None)
                    or f"expected {expected}, found {_found(text, loc)}")
-        raise NotationError(message, text, loc + 1, expected) from None
+        raise NotationError(message, text, loc + 1, expected,
+                            hint=taught[1] or None if taught else None) from None
     except RecursionError:
         raise LimitError(f"a LINE nests at most {MAX_DEPTH} levels deep") from None
     body: ast.Line = next(t for t in result if not isinstance(t, _Marker))

@@ -122,6 +122,11 @@ SYSTEMS.finders.append(package_game)
 def get_system(system_id: str) -> System:
     """The system with this id (case-insensitive); UsageError lists the ids otherwise."""
     key = system_id.strip().lower()
+    begun = [name for name in SYSTEMS if key and name.startswith(key)]
+    if key not in SYSTEMS and len(begun) == 1:
+        return SYSTEMS[begun[0]]  # `-s vag`, as the REPL's prompt shortens it
+    if key not in SYSTEMS and begun:
+        raise UsageError(f"{system_id!r} begins {' and '.join(begun)}: write more of its name")
     if key not in SYSTEMS:
         found = SYSTEMS.find(system_id.strip())  # a file's path keeps its case
         if found is not None:

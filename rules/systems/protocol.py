@@ -385,6 +385,12 @@ class System:
         """This game's `roll help` topic, written once as a template (rules/helptext.py)."""
         return f"{self.title} (`⟨-s {self.id}⟩`)"
 
+    def sheet_form(self) -> str:
+        """The sheet `roll sheet new` prints for this game, NAME where the name goes (TOML)."""
+        from rules.systems.generic_form import FORM
+
+        return FORM.replace('system = "generic"', f'system = "{self.id}"')
+
     def help_topic(self) -> Topic:
         """This game's help topic as parts, for each front end to word."""
         from rules.helptext import topic
@@ -424,7 +430,18 @@ def unknown_command(system: System, line: ast.CommandLine,
     """A word the system lacks; the hint names the systems that have it, but suggests `-s` only
     when no character acts (a character plays one system: issue 14)."""
     owners = [s.id for s in system.shared.systems.values() if line.word in s.commands()]
+    from rules.did_you_mean import repl_word_here
     from rules.notation.bot import alone
+
+    outside = None if owners else repl_word_here(line.word, str(line.args[0]) if line.args else "")
+    if outside is not None:  # the REPL reads its words before any LINE: here is a batch or shell
+        return UsageError(outside[0], hint=outside[1])
+    from rules.did_you_mean import GAME_NAMES, command_habit
+
+    ours = command_habit(system.id, line.word)
+    if ours is not None:  # the game's own word first, before another game's system
+        spelled = " ".join([ours, *map(str, line.args)])
+        return UsageError(f"{GAME_NAMES[system.id]} calls it {ours}: {spelled}", hint=spelled)
 
     if not owners and not line.args and alone(line.word) is not None:
         return UsageError(str(alone(line.word)))

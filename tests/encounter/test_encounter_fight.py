@@ -239,7 +239,7 @@ def test_the_repls_help_lists_encounter_and_undo_wraps_at_words(tmp_path: Path) 
                                 "   Ara · Vigor 3 → 1 (undo turn starts)\n")
     status, out, _ = repl("help\rquit\r", Settings())
     assert out.endswith("Topics: notation · tables · generic ·\n  vagabond · macchiato ·"
-                        " champions ·\n  tiers · brighter · encounter · games\n")
+                        " champions ·\n  tiers · brighter · sheets · encounter\n  · games · config\n")
 
 
 

@@ -69,4 +69,5 @@ def test_the_test_command_follows_its_line() -> None:
     after = text[text.index("Install the test extras and run the tests:\n"):]
     block = re.search(r"```sh\n(.*?)```", after, re.S)
     assert block is not None and block.group(1).strip() == (
-        "python3 -m venv .venv && .venv/bin/pip install -e '.[test]' && .venv/bin/python -m pytest")
+        "python3 -m venv .venv && .venv/bin/pip install -e '.[test]'"
+        " && .venv/bin/python -m pytest -n auto --dist worksteal")

@@ -117,7 +117,8 @@ def test_lines_with_words() -> None:
     ("text", "message", "column"),
     [
         ("2d6+*3", "expected a term, found '*'", 5),
-        ("1d6 foo", "expected the end of the line, found 'foo'", 5),
+        ("1d6 foo", "a word after the dice is a label in brackets, 1d6 [foo], or a comment after"
+                    " #: 1d6 # foo", 5),
         ("(1+2", "expected ')', found the end of the line", 5),
         ("d20 vs", "expected a number, found the end of the line", 7),
         ("d1000001", "a die has at most 1,000,000 sides", 1),

@@ -115,6 +115,11 @@ class Brighter(System):
     def all_pools(self, character: Character) -> list[Pool]:
         return [p for p in super().all_pools(character) if p.name not in ATTRS]
 
+    def sheet_form(self) -> str:
+        from rules.systems.brighter.sheet_form import FORM
+
+        return FORM
+
     def help_template(self) -> str:
         from rules.systems.brighter.help import HELP
 

@@ -105,6 +105,11 @@ class Champions(System):
         """Words the REPL offers after a command, beyond SPEC's."""
         return {"attack": (GUARD_BONUS,)}.get(command, ())
 
+    def sheet_form(self) -> str:
+        from rules.systems.champions.sheet_form import FORM
+
+        return FORM
+
     def help_template(self) -> str:
         from rules.systems.champions.help import HELP
 

@@ -68,6 +68,11 @@ class Macchiato(System):
         validate_risk(sheet)
         return sheet
 
+    def sheet_form(self) -> str:
+        from rules.systems.macchiato.sheet_form import FORM
+
+        return FORM
+
     def help_template(self) -> str:
         from rules.systems.macchiato.help import HELP
 

@@ -141,6 +141,11 @@ class Tiers(System):
             "reroll": ("injury",),
         }.get(command, ())
 
+    def sheet_form(self) -> str:
+        from rules.systems.tiers.sheet_form import FORM
+
+        return FORM
+
     def help_template(self) -> str:
         from rules.systems.tiers.help import HELP
 

@@ -161,7 +161,8 @@ def roll_check(ctx: Context, spec: CheckSpec) -> CheckRoll:
         else:
             change, after = crit_luck(ctx, who, luck_now)
             if change is None:
-                notes.append(f"Crit: {who.name}'s Luck is full ({after}, the Luck Stat)")
+                notes.append(f"Crit: {who.name}'s Luck is full ({after}, the Luck Stat):"
+                             " the word forgo takes the Crit's benefit instead")
             else:
                 changes.append(change)
     passed = d20 + face >= spec.difficulty

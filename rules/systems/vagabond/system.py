@@ -185,6 +185,11 @@ class Vagabond(System):
             "fluke": ("d20", "d6", "damage", "favor", "hinder"),
         }.get(command, ())
 
+    def sheet_form(self) -> str:
+        from rules.systems.vagabond.sheet_form import FORM
+
+        return FORM
+
     def help_template(self) -> str:
         from rules.systems.vagabond.help import HELP
         from rules.systems.vagabond.names import title

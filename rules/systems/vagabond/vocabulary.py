@@ -194,8 +194,7 @@ def read_words(line: ast.CommandLine, flags: Iterable[str] = (), names: int = 1,
         hint = f" ({better})" if better else f" ({usage})" if usage else ""
         raise UsageError(f"{line.word}: unknown word '{extra}'{hint}")
     if len(exprs) > numbers:
-        hint = f" ({usage})" if usage else ""
-        raise UsageError(f"{line.word}: unexpected '{exprs[numbers]}'{hint}")
+        raise _unexpected(line, exprs[numbers], usage)
     return Words(favor, hinder, luck, forgo, trained, frozenset(seen), tuple(named), values,
                  tuple(exprs))
 
@@ -269,3 +268,19 @@ def _abbrev(stat: str) -> str:
 def difficulty(stat: int, trained: bool) -> int:
     """A Check's Difficulty: 20 − Stat, or 20 − 2×Stat when trained."""
     return 20 - stat * (2 if trained else 1)
+
+
+def _unexpected(line: ast.CommandLine, expr: ast.Expr, usage: str) -> UsageError:
+    """A number the command does not take; right after a word (`check dex 5`) it is that
+    word's inline value, written `dex=5`: the error says so, and `hint` is the LINE so spelled."""
+    args = list(line.args)
+    at = next(i for i, a in enumerate(args) if isinstance(a, ast.ExprArg) and a.expr is expr)
+    before = args[at - 1] if at else None
+    if isinstance(before, ast.Word) and not isinstance(before, ast.ExprArg):
+        value = f"{before.text}={expr}"
+        words = [value if i == at - 1 else str(a) for i, a in enumerate(args) if i != at]
+        spelled = " ".join([line.word, *words])
+        return UsageError(f"{line.word}: a value is written right after its name: {value}"
+                          f" ({spelled})", hint=spelled)
+    hint = f" ({usage})" if usage else ""
+    return UsageError(f"{line.word}: unexpected '{expr}'{hint}")

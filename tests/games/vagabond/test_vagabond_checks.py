@@ -43,7 +43,8 @@ def test_the_crit_says_so_when_luck_is_full() -> None:
     res = run("check dex", [20], sheet=mira(pools={"luck": 3}))
     assert res.changes == ()
     assert text(res) == (
-        "check dex → 20 vs 15 · pass · crit\nCrit: Mira's Luck is full (3, the Luck Stat)"
+        "check dex → 20 vs 15 · pass · crit\nCrit: Mira's Luck is full (3, the Luck Stat):"
+        " the word forgo takes the Crit's benefit instead"
     )
 
 

@@ -1,0 +1,91 @@
+"""The config file (SPEC §2): `config.toml` in the user config dir, read only when it is there,
+below the command line and the environment (`ROLL_*`), above the defaults."""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from rules.errors import UsageError
+
+KEYS = ("campaign", "system", "as", "color")
+"""What the file may set, each a string."""
+
+CONFIG_ENV = "ROLL_CONFIG"
+"""An environment variable naming another config file (tests, a second table)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """The settings a config file gives (None: not given)."""
+
+    campaign: str | None = None
+    system: str | None = None
+    as_: str | None = None
+    color: str | None = None
+
+
+def config_path() -> Path:
+    """Where the config file is: ROLL_CONFIG, else `config.toml` in the user config dir."""
+    named = os.environ.get(CONFIG_ENV)
+    if named:
+        return Path(named)
+    import platformdirs  # only here: no config dir is looked up before a setting is asked for
+
+    return Path(platformdirs.user_config_dir("roll-rules", appauthor=False)) / "config.toml"
+
+
+def _line_of(text: str, key: str) -> int | None:
+    """The 1-based line where `key` is set, for the error that names it."""
+    for number, line in enumerate(text.splitlines(), 1):
+        if re.match(rf"\s*[\"']?{re.escape(key)}[\"']?\s*=", line):
+            return number
+    return None
+
+
+def _bad(path: Path, text: str, key: str, why: str) -> UsageError:
+    line = _line_of(text, key)
+    where = f"{path}, line {line}" if line is not None else str(path)
+    return UsageError(f"config file {where}: {why}")
+
+
+def read_config(path: Path) -> Config:
+    """The settings of the file at `path` (none when it is missing); a bad key or value is one
+    UsageError naming the file, the line and the key."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Config()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"config file {path}: cannot be read ({exc})") from None
+    import tomllib
+
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise UsageError(f"config file {path}: not TOML: {exc}") from None
+    values: dict[str, str] = {}
+    for key, value in data.items():
+        if key not in KEYS:
+            raise _bad(path, text, key, f"{key!r} is no setting (keys: {', '.join(KEYS)})")
+        if not isinstance(value, str) or not value.strip():
+            raise _bad(path, text, key, f"{key!r} takes a non-empty string, not {value!r}")
+        values[key] = value.strip()
+    if "color" in values:
+        from cli.base.colour import WHEN
+
+        if values["color"].lower() not in WHEN:
+            raise _bad(path, text, "color",
+                       f"'color' takes auto, always or never, not {values['color']!r}")
+        values["color"] = values["color"].lower()
+    if "system" in values:
+        from rules.systems import get_system
+
+        try:
+            values["system"] = get_system(values["system"]).id
+        except UsageError as exc:
+            raise _bad(path, text, "system", f"'system': {exc.message}") from None
+    return Config(values.get("campaign"), values.get("system"), values.get("as"),
+                  values.get("color"))

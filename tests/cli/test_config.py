@@ -1,0 +1,95 @@
+"""The config file (SPEC §2): read only when present, below the command line and ROLL_*, each bad
+key or value one error naming the file, its line and the key; `roll help config` says where."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.support.cli import invoke
+from tests.support.sheets import VAGABOND
+
+
+@pytest.fixture
+def config(tmp_path: Path) -> Path:
+    """The config file where the user config dir (XDG_CONFIG_HOME, conftest) puts it."""
+    path = tmp_path / "config" / "roll-rules" / "config.toml"
+    path.parent.mkdir(parents=True)
+    return path
+
+
+def test_help_config_names_the_file_and_each_key(
+    config: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "300")  # the test's long temporary path on one line
+    code, out, _ = invoke("help", "config")
+    assert code == 0 and out.startswith(f"The config file: {config}\n")
+    for key in ('campaign = "PATH"', 'system = "NAME"', 'as = "NAME"', 'color = "WHEN"'):
+        assert f"\n  {key}" in out
+
+
+def test_no_file_is_no_setting(config: Path) -> None:
+    assert not config.exists()
+    assert invoke("--rolled", "3,4", "2d6") == (0, "2d6 → [3, 4] = 7\n", "")
+
+
+def test_the_file_gives_the_campaign_system_acting_character_and_colour(
+    config: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    elsewhere = tmp_path / "elsewhere.sqlite3"
+    sheet = tmp_path / "mira.toml"
+    sheet.write_text(VAGABOND)
+    assert invoke("--campaign", str(elsewhere), "sheet", "import", str(sheet))[:2] == (
+        0, "imported Mira (vagabond)\n")
+    monkeypatch.delenv("ROLL_CAMPAIGN")
+    config.write_text(f'campaign = "{elsewhere}"\nsystem = "vagabond"\nas = "Mira"\ncolor = "never"\n')
+    assert invoke("--rolled", "11", "check", "dex") == (0, "check dex → 11 vs 15 · fail\n", "")
+    assert invoke("sheet", "list") == (0, "* Mira             vagabond\n", "")
+
+
+def test_the_command_line_and_the_environment_come_first(
+    config: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    config.write_text('system = "macchiato"\ncolor = "always"\n')
+    assert invoke("--rolled", "11", "check", "str=12") == (
+        0, "check str=12 → 11 vs 12 · \x1b[32;1mpass\x1b[0m\n", "")
+    monkeypatch.setenv("ROLL_SYSTEM", "vagabond")
+    monkeypatch.setenv("ROLL_COLOR", "never")
+    assert invoke("--rolled", "11", "check", "dex=5") == (0, "check dex=5 → 11 vs 15 · fail\n", "")
+    assert invoke("-s", "macchiato", "--rolled", "11", "check", "str=12") == (
+        0, "check str=12 → 11 vs 12 · pass\n", "")
+
+
+@pytest.mark.parametrize(("text", "error"), [
+    ('system = "vagabond"\n\ncolour = "always"\n',
+     "line 3: 'colour' is no setting (keys: campaign, system, as, color)"),
+    ('color = "sometimes"\n', "line 1: 'color' takes auto, always or never, not 'sometimes'"),
+    ("as = 3\n", "line 1: 'as' takes a non-empty string, not 3"),
+    ('# the table\nsystem = "vagabnd"\n',
+     "line 2: 'system': unknown system 'vagabnd' (did you mean 'vagabond'?)"),
+])  # fmt: skip
+def test_a_bad_key_or_value_is_one_error_naming_file_line_and_key(
+    config: Path, text: str, error: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    config.write_text(text)
+    assert invoke("2d6") == (2, "", f"roll: error: config file {config}, {error}\n")
+    monkeypatch.delenv("ROLL_CAMPAIGN")  # the file is read for the campaign too
+    assert invoke("sheet", "list") == (2, "", f"roll: error: config file {config}, {error}\n")
+
+
+def test_a_file_that_is_no_toml_says_where(config: Path) -> None:
+    config.write_text("color = \n")
+    assert invoke("2d6") == (
+        2, "", f"roll: error: config file {config}: not TOML: Invalid value (at line 1, column 9)\n")
+
+
+def test_roll_config_names_another_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    other = tmp_path / "table.toml"
+    other.write_text('color = "always"\n')
+    monkeypatch.setenv("ROLL_CONFIG", str(other))
+    monkeypatch.setenv("COLUMNS", "300")  # the test's long temporary path on one line
+    assert invoke("--rolled", "6,2,5,4", "4d6kh3")[1] == (
+        "4d6kh3 → [6, \x1b[2m~~\x1b[0m\x1b[2;9m2\x1b[0m\x1b[2m~~\x1b[0m, 5, 4] = 15\n")
+    assert os.environ["ROLL_CONFIG"] in invoke("help", "config")[1]
