@@ -35,7 +35,7 @@ def _options(command: click.Command, shared: frozenset[str] = frozenset()) -> li
 def _commands(group: click.Group, ctx: click.Context, prefix: str) -> list[str]:
     """A subsection for each command under `group`, its groups' commands in turn; the options
     every LINE takes are under OPTIONS, once."""
-    from cli.entry.options import SHARED
+    from cli.base.options import SHARED
     out: list[str] = []
     for name in sorted(group.list_commands(ctx)):
         command = group.get_command(ctx, name)

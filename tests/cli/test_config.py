@@ -54,12 +54,12 @@ def test_the_command_line_and_the_environment_come_first(
 ) -> None:
     config.write_text('system = "macchiato"\ncolor = "always"\n')
     assert invoke("--rolled", "11", "check", "str=12") == (
-        0, "check str=12 → 11 vs 12 · \x1b[32;1mpass\x1b[0m\n", "")
+        0, "check str=12 → 11 ≤ 12 · \x1b[32;1mpass\x1b[0m\n", "")
     monkeypatch.setenv("ROLL_SYSTEM", "vagabond")
     monkeypatch.setenv("ROLL_COLOR", "never")
     assert invoke("--rolled", "11", "check", "dex=5") == (0, "check dex=5 → 11 vs 15 · fail\n", "")
     assert invoke("-s", "macchiato", "--rolled", "11", "check", "str=12") == (
-        0, "check str=12 → 11 vs 12 · pass\n", "")
+        0, "check str=12 → 11 ≤ 12 · pass\n", "")
 
 
 @pytest.mark.parametrize(("text", "error"), [

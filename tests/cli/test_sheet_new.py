@@ -145,5 +145,5 @@ def test_help_sheets_documents_every_game_and_its_ranges() -> None:
     assert "mana (from the sheet's [max] table)" in words
     assert "stamina (from the sheet's [max] table)" in words
     overview = " ".join(invoke("help")[1].split())
-    assert ", brighter, sheets, encounter, config Commands:" in overview
+    assert ", brighter, sheets, encounter, games, config Commands:" in overview
     assert "roll sheet new GAME NAME a sheet to fill in (roll help sheets)" in overview

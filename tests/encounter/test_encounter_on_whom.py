@@ -64,7 +64,7 @@ def test_brighter_hit_on_the_wolf_through_its_grit_and_save(tmp_path: Path) -> N
     run("-s brighter foe add wolf str=d6 dex=d6 wil=d4")
     run("encounter start roll d6 --rolled 5,2")  # Wren 5, Wolf 2: Wren's turn
     assert run("hit 3 on Wolf --rolled 6") == (
-        "hit 3 on Wolf → 1 Direct Damage · STR 6 vs >1 · pass\n"
+        "hit 3 on Wolf → 1 Direct Damage · STR 6 > 1 · pass\n"
         "Wolf · Grit 2 → 0 (hit)\n")
     assert pools("Wolf") == {"grit": 0}
 
@@ -106,5 +106,5 @@ def test_the_repl_headline_says_whose_critical_damage_save_it_was(tmp_path: Path
     status, out, err = repl("hit 3 on Wolf\nquit\n", Settings(rolled="6"))
     assert (status, err) == (0, "")
     assert out == ("Wolf's Critical Damage save: pass · 3\n"
-                   "  1 Direct Damage · STR 6 vs >1\n"
+                   "  1 Direct Damage · STR 6 > 1\n"
                    "  Wolf · Grit 2 → 0 (hit)\n")

@@ -12,6 +12,7 @@ from prompt_toolkit.input import create_pipe_input
 
 from cli.base.environment import Environment
 from cli.base.settings import Settings
+from cli.commands import dispatch
 from cli.repl.line_history import KeptHistory, open_history
 from cli.repl.session import run_repl
 from tests.support.repl import NarrowOutput
@@ -33,7 +34,7 @@ def typed(keys: str) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
     with create_pipe_input() as pipe:
         pipe.send_text(keys)
-        status = run_repl(Settings(), Environment(stdout=out, stderr=err), input=pipe,
+        status = run_repl(Settings(), Environment(stdout=out, stderr=err), dispatch, input=pipe,
                           output=NarrowOutput())
     return status, out.getvalue(), err.getvalue()
 

@@ -64,6 +64,7 @@ class Played:
         return ctx.resolution(
             self.command.kind, summary(ctx, self.command, read, decided),
             total=None if read.automatic else decided.total, target=read.target,
+            compare=self.command.compare,
             outcome=decided.outcome, crit=decided.crit, fumble=decided.fumble,
             successes=decided.successes, changes=changes, notes=notes,
             extra=extra(self.command, read, decided))

@@ -45,7 +45,7 @@ def test_a_game_file_plays_without_importing_it(pbta: Path, private_campaign: Pa
     code, [obj] = invoke_json("-s", str(pbta), "--rolled", "1,2", "move", "hard=-1")
     assert obj == {
         "input": "move hard=-1", "system": "pbta", "character": None, "kind": "check",
-        "total": 2, "target": None, "outcome": "miss", "crit": False, "fumble": False,
+        "total": 2, "target": None, "compare": None, "outcome": "miss", "crit": False, "fumble": False,
         "successes": None, "dice": [{"die": "d6", "face": 1, "kept": True},
                                     {"die": "d6", "face": 2, "kept": True}],
         "changes": [], "notes": ["nobody acts: xp +1 not marked"],
@@ -146,7 +146,7 @@ def test_an_encounter_rolls_the_games_initiative(imported: Path) -> None:
     assert (code, err) == (0, "")
     assert out == ("encounter start Mira → round 1 · Mira's turn\n"
                    "Encounter · off → R1 Mira (encounter start)\n"
-                   "initiative: Mira 7 · next: Mira\n")
+                   "initiative: Mira 7\n")
 
 
 def test_stat_holes_named_rolls_and_secret_lines_work_for_a_file_game(
@@ -173,7 +173,7 @@ def test_help_games_documents_the_format_with_the_docs_pbta_file() -> None:
     assert code == 0
     assert out.startswith("Your own game: a game file (TOML; nothing in it runs)\n")
     assert "\n  [commands.move]\n  help = \"roll 2d6 + the stat the move names\"\n" in out
-    assert "encounter, games\n" in invoke("help")[1]
+    assert "encounter, games, config\n" in invoke("help")[1]
 
 
 def test_a_game_file_plays_beside_a_campaign_too(imported: Path, pbta: Path) -> None:
