@@ -41,8 +41,9 @@ def keep_window(keeps: Sequence[ast.Keep], n: int) -> tuple[int, int]:
     return a, b
 
 
-class Budget:
-    """Counts inner-loop steps so that a huge keep fails fast instead of hanging."""
+class OddsWork:
+    """The odds engine's work on one pool: counts inner-loop steps so that a huge keep fails fast
+    instead of hanging (the dice a LINE may throw are rules/dice/budget.py's Budget)."""
 
     def __init__(self, what: str, limit: int = MAX_WORK) -> None:
         self.left = limit
@@ -82,7 +83,7 @@ def pool_keep(
     window: tuple[int, int],
     score: Score,
     what: str = "a pool",
-    budget: Budget | None = None,
+    budget: OddsWork | None = None,
 ) -> dict[Value, int]:
     """Weights of the summed score of the dice ranked in `window` (0 = highest) of a pool.
 
@@ -118,7 +119,7 @@ class _Walk:
     scores: list[Value]
     weights: list[list[int]]
     rest: list[list[int]]
-    budget: Budget
+    budget: OddsWork
     cost: int
     what: str
     tails: dict[tuple[int, int, int], Mapping[Value, int]] = field(default_factory=dict)
@@ -126,7 +127,7 @@ class _Walk:
 
     @classmethod
     def priced(cls, groups: Sequence[PoolGroup], window: tuple[int, int], score: Score,
-               what: str, budget: Budget | None) -> _Walk:
+               what: str, budget: OddsWork | None) -> _Walk:
         """The walk from the window's nearer end, its work estimated and charged (or refused)
         before any is done."""
         total = sum(n for _, n in groups)
@@ -137,7 +138,7 @@ class _Walk:
         if not descending:
             a, b = total - b, total - a
         outcomes = sorted({v for w, _ in groups for v in w}, reverse=descending)
-        budget = budget or Budget(what, MAX_ONE_KIND_WORK if len(groups) == 1 else MAX_WORK)
+        budget = budget or OddsWork(what, MAX_ONE_KIND_WORK if len(groups) == 1 else MAX_WORK)
         scores = [exact(score(v)) for v in outcomes]
         spread = int(max(scores)) - int(min(scores)) + 1
         cost = _weight_cost(groups)
@@ -333,7 +334,7 @@ def members_keep(
         return Dist(pool_keep(groups, window, score, what), denom)
     top = b <= n - a
     size = b if top else n - a
-    budget = Budget(what)
+    budget = OddsWork(what)
     budget.spend(_members_estimate(members, size))
     states: dict[tuple[Value, ...], int] = {(): 1}
     for member in members:
