@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from rules.notation import ast
     from rules.resolution import Resolution
     from rules.systems import System
-    from rules.table import TableState
+    from rules.table_state import TableState
 
 
 def roll(
@@ -117,7 +117,7 @@ def _prepared(
     """The LINE's tree, the game that resolves it and the table it is played at."""
     from rules.notation import parse
     from rules.systems import get_system
-    from rules.table import TableState
+    from rules.table_state import TableState
 
     seated = table if table is not None else TableState()
     chosen = system or (seated.active.system if seated.active is not None else "generic")

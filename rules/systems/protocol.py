@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from rules.resolution import Change, Resolution, Summary
     from rules.said import Said
     from rules.systems.sheet_terms import Pool, Stat
-    from rules.table import TableState
+    from rules.table_state import TableState
 
 
 @dataclass(slots=True)
