@@ -206,7 +206,7 @@ cli/commands/dispatch.py, which runs any line); the odds engine,
 named rolls, sheets and pool commands; json (--json), fractions (a division), shlex, the
 terminal's layout, the REPL's "meanwhile", a fight's change grouping, the Unicode tables;
 the grammar and pyparsing (a plain sum of dice is read by rules/notation/fast_sums.py); no
-character, log entry, stat or pool (rules/table.py is the empty table a LINE reads)."""
+character, log entry, stat or pool (rules/table_state.py is the empty table a LINE reads)."""
 BEYOND_SUMS = ("rules.notation.modifiers", "rules.notation.groups", "rules.notation.command_nodes",
                "rules.notation.advantage", "rules.notation.bot", "rules.dice.modified")
 """The syntax tree's modules a plain sum never needs (rules/notation/ast.py loads each at the

@@ -1,4 +1,5 @@
-"""Entry point of `roll`: lazy imports, Ctrl-C → 130, and never a traceback."""
+"""Entry point of `roll`: the recursion limit a LINE needs, lazy imports, Ctrl-C → 130, and never a
+traceback."""
 
 from __future__ import annotations
 
@@ -71,6 +72,10 @@ ASCII_NAMES = frozenset({"ascii", "ansi_x3.4-1968", "us-ascii", "646"})
 
 
 def main() -> None:
+    from rules.limits import RECURSION
+
+    # a LINE's tree may be 500 levels deep (a sum of 500 terms): `roll` owns its process
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), RECURSION))
     for stream in (sys.stdout, sys.stderr):  # a lone surrogate from stored data: U+FFFD, no crash
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:

@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from rules.systems.gamefile.system import GameSystem
     from rules.systems.protocol import CommandFn, Context, OddsFn
     from rules.systems.sheet_terms import Pool, Stat
-    from rules.table import TableState
+    from rules.table_state import TableState
     from rules.testing import check_system
 
 _FROM = {
@@ -73,7 +73,7 @@ _FROM = {
     "DiceSource": "rules.dice.source",
     "RandomSource": "rules.dice.source",
     "ScriptedSource": "rules.dice.source",
-    "TableState": "rules.table",
+    "TableState": "rules.table_state",
     "Character": "rules.campaign",
     "RollError": "rules.errors",
     "NotationError": "rules.errors",

@@ -1,5 +1,5 @@
 """The campaign as the rules see it: characters' sheets, the log's entries, and applying changes
-(the table a LINE is resolved against, TableState, is rules/table.py).
+(the table a LINE is resolved against, TableState, is rules/table_state.py).
 
 A sheet is a plain dict shaped like the TOML file (`stats`, `skills`, `max`, `pools`, `risk`,
 `flags`, and top-level fields). Applying a Change is a pure function on such a dict.

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import replace
 from typing import Any
 
 from rules.record import Record
@@ -51,7 +52,7 @@ def digest(text: str) -> str:
 
 def seal(record: Record, nonce: str) -> Record:
     """The secret LINE's record with its nonce and commitment."""
-    return record._replace(nonce=nonce, commitment=digest(preimage(record, nonce)))
+    return replace(record, nonce=nonce, commitment=digest(preimage(record, nonce)))
 
 
 def short(commitment: str) -> str:

@@ -11,9 +11,13 @@ nobody by default, as a one-shot with no `--as`).
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from rules.errors import LimitError, UsageError
+from rules.limits import RECURSION
 
 if TYPE_CHECKING:
     from rules.dice.source import DiceSource
@@ -21,7 +25,7 @@ if TYPE_CHECKING:
     from rules.notation import ast
     from rules.resolution import Resolution
     from rules.systems import System
-    from rules.table import TableState
+    from rules.table_state import TableState
 
 
 def roll(
@@ -53,9 +57,8 @@ def repeat(
     table: TableState | None = None,
 ) -> tuple[Resolution, ...]:
     """Every result of a LINE, once per `Nx` (`3x 1d6`: three), as a batch prints them."""
-    from rules.limits import callers_recursion_limit
 
-    with callers_recursion_limit():
+    with _frames_lent():
         return _repeat(line, seed, source, system, table)
 
 
@@ -88,10 +91,9 @@ def odds(line: str, *, system: str | None = None, table: TableState | None = Non
     `.outcomes["pass"]` is 7/12)."""
     from rules.dice.evaluate import Roller
     from rules.dice.source import RandomSource
-    from rules.limits import callers_recursion_limit
     from rules.systems import Context
 
-    with callers_recursion_limit():
+    with _frames_lent():
         tree, game, seated = _prepared(line, system, table)
         roller = Roller(RandomSource(0))  # a command's context has a roller; odds throw no dice
         try:
@@ -103,10 +105,9 @@ def odds(line: str, *, system: str | None = None, table: TableState | None = Non
 def parse(line: str) -> ast.Line:
     """The syntax tree of a LINE (`rules.parse("4d6kh3")`), as the roller reads it; raises
     NotationError with a 1-based column."""
-    from rules.limits import callers_recursion_limit
     from rules.notation import parse as parse_line
 
-    with callers_recursion_limit():
+    with _frames_lent():
         return parse_line(line)
 
 
@@ -116,7 +117,7 @@ def _prepared(
     """The LINE's tree, the game that resolves it and the table it is played at."""
     from rules.notation import parse
     from rules.systems import get_system
-    from rules.table import TableState
+    from rules.table_state import TableState
 
     seated = table if table is not None else TableState()
     chosen = system or (seated.active.system if seated.active is not None else "generic")
@@ -125,3 +126,15 @@ def _prepared(
         raise UsageError(
             f"{seated.active.name} is a {seated.active.system} character, not {game.id}")
     return parse(line), game, seated
+
+
+@contextmanager
+def _frames_lent() -> Iterator[None]:
+    """The frames a LINE's tree may need (rules/limits.py RECURSION), lent for one call of the
+    face and given back after it, so a program that imports `rules` keeps its own limit."""
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, RECURSION))
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(limit)

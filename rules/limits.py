@@ -2,9 +2,6 @@
 encounters' and a game's own, in one place and apart from the grammar (a reader of them loads no
 parser). The odds engine's work estimates stay beside the algorithms they price."""
 
-import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 MAX_LINE = 1000
 MAX_DEPTH = 50
@@ -60,22 +57,6 @@ MAX_POOL = 500
 RECURSION = 20_000
 """The frames a LINE's tree may need: pyparsing spends a few dozen per nesting level, and the
 tree's own walkers (writing it back, rolling it, its odds) recurse at every level of a sum of
-500 terms (`1+1+…`, a left-deep tree), more than Python's default 1,000."""
-
-
-def room_for_depth() -> None:
-    """Raise the recursion limit to RECURSION (never lower it): a parsed tree is walked after."""
-    if sys.getrecursionlimit() < RECURSION:
-        sys.setrecursionlimit(RECURSION)
-
-
-@contextmanager
-def callers_recursion_limit() -> Iterator[None]:
-    """Give the caller its own recursion limit back after the work inside (which may raise it
-    to RECURSION): the library face's calls, so a program that imports `rules` keeps its
-    setting. The `roll` command owns its process and leaves the limit raised."""
-    limit = sys.getrecursionlimit()
-    try:
-        yield
-    finally:
-        sys.setrecursionlimit(limit)
+500 terms (`1+1+…`, a left-deep tree), more than Python's default 1,000. rules/ never sets it:
+the `roll` command's entry point (cli/__main__.py) does, and the library face lends it for
+the length of a call (rules/library.py)."""

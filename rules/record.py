@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from rules.resolution import Change
 
@@ -76,9 +76,9 @@ class Rerolled:
     fields: tuple[tuple[str, Any], ...] = ()
 
 
-class Record(NamedTuple):
-    """One entry of the campaign log, as the rules know it (see the module). A named tuple:
-    every `--json` line makes one, and it is made five times faster than a frozen dataclass."""
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One entry of the campaign log, as the rules know it (see the module)."""
 
     input: str
     """The LINE as typed (`longsword`, `undo`, `sheet rm Mira`)."""

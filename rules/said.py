@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
 
 
-class Face(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Face:
     """One die as shown (`5`, `6!`, `6+6+2!`, `8*`), or a whole dice-group member
     (`{…, [3, 10] = 13}`): kept or not (dropped, rerolled away), and how it came."""
 
@@ -34,7 +34,8 @@ class Face(NamedTuple):
         return self.text if self.kept else f"~~{self.text}~~"
 
 
-class Word(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Word:
     """An outcome word the result itself says (`pass`, `fail`, `step-down`, `crit`)."""
 
     word: str

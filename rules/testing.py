@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from rules.exact.result import Odds
     from rules.resolution import Resolution
     from rules.systems.protocol import System
-    from rules.table import TableState
+    from rules.table_state import TableState
 
 LIMIT = 20_000
 """The most face sequences one LINE's walk takes by default."""
@@ -87,7 +87,7 @@ def check_system(system: System, lines: Iterable[str] | None = None,
                  table: TableState | None = None, limit: int = LIMIT) -> list[str]:
     """The promises this game breaks, each said once (empty: it keeps them all)."""
     from rules.notation.parts import is_name
-    from rules.table import TableState
+    from rules.table_state import TableState
 
     seated = table if table is not None else TableState()
     problems: list[str] = []

@@ -4,6 +4,7 @@ a campaign on each store; Kell and Mira the wizard imported, for the modules tha
 from __future__ import annotations
 
 import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -11,6 +12,7 @@ from typing import Any
 import pytest
 from hypothesis import settings
 
+from rules.limits import RECURSION
 from tests.support.cli import invoke_write
 from tests.support.pg_server import REQUIRED, Server, unavailable
 from tests.support.sheets import KELL, import_wizard
@@ -18,6 +20,9 @@ from tests.support.sheets import KELL, import_wizard
 # no wall-clock limits in tests: Hypothesis's default 200 ms deadline per example is one
 settings.register_profile("roll", deadline=None)
 settings.load_profile("roll")
+
+# the limit `roll`'s entry point sets (cli/__main__.py): tests run its commands in this process
+sys.setrecursionlimit(max(sys.getrecursionlimit(), RECURSION))
 
 
 SLOW_FILES = {

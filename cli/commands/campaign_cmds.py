@@ -361,7 +361,7 @@ def undo_command(
     what = entry.input
     if entry.record.secret and not Viewer.of(isinstance(where_of(settings), CampaignURL)).gm:
         what = "a secret roll"  # a file's display rule: undone, and still secret
-        logged = replace(logged, record=logged.record._replace(text=f"undo {what}"))
+        logged = replace(logged, record=replace(logged.record, text=f"undo {what}"))
     if settings.json:
         from cli.render.log import log_json
 

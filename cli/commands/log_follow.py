@@ -16,14 +16,13 @@ from cli.base.environment import Environment
 from cli.line.secret import Viewer
 from cli.render.log import log_json, log_line
 from cli.store import CampaignStore, CampaignUnavailable, CampaignURL
+from cli.store.backoff import FOLLOW
 from cli.store.follow import Watcher, watch
 from rules.campaign import LogEntry
 
 WAKE_S = 5.0
 """Read the log again at least this often, even without a signal (a lost notification)."""
 
-RETRY_S = (0.25, 0.5, 1.0, 2.0, 4.0)
-"""The waits between attempts to reach a campaign that stopped answering (the last repeats)."""
 
 
 def entry_printer(env: Environment, as_json: bool, width: int) -> Callable[[LogEntry], None]:
@@ -88,7 +87,7 @@ def follow(store: CampaignStore, watcher: Watcher | None, last: int, who: str | 
                 if down is None:
                     down = datetime.now()
                     notice(lost_notice(down))
-                time.sleep(RETRY_S[min(tries, len(RETRY_S) - 1)])
+                time.sleep(FOLLOW.wait(tries))
                 tries += 1
                 continue
             if down is not None:

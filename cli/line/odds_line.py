@@ -23,7 +23,7 @@ from rules.exact.risk_odds import expected_uses, survival
 from rules.notation import ast
 from rules.notation.head import ODDS_LINE, Head, read_head
 from rules.systems import Context
-from rules.table import TableState
+from rules.table_state import TableState
 
 if TYPE_CHECKING:
     from rules.named_rolls import Expansion

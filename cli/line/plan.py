@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from cli.base.settings import Settings
     from rules.dice.source import DiceSource
     from rules.named_rolls import Expansion
-    from rules.table import TableState
+    from rules.table_state import TableState
 
 MAX_PLANS = 1024
 """Plain LINEs a process keeps worked out (Plans)."""
@@ -129,7 +129,7 @@ def pick_system(settings: Settings, table: TableState | None) -> System:
 def nobody() -> TableState:
     """The table of a LINE that reads no campaign: nobody acts, nothing is known (made at the
     first such LINE: a REPL's first prompt makes none)."""
-    from rules.table import TableState
+    from rules.table_state import TableState
 
     return TableState()
 

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from rules.named_rolls import Expansion
     from rules.notation.head import Head
     from rules.record import Record
-    from rules.table import TableState
+    from rules.table_state import TableState
 
 
 READINGS = frozenset({"encounter", "risk", "status", "xp"})

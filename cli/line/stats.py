@@ -12,7 +12,7 @@ from rules.systems.protocol import shown_input
 if TYPE_CHECKING:
     from rules.notation.head import Head
     from rules.systems import System
-    from rules.table import TableState
+    from rules.table_state import TableState
 
 
 def filled(head: Head, table: TableState | None, system: System | None) -> Expansion | None:

@@ -14,7 +14,7 @@ from rules.notation import ast
 if TYPE_CHECKING:
     from rules.encounter.turn_order import Encounter
     from rules.systems import System
-    from rules.table import TableState
+    from rules.table_state import TableState
 
 ITS_OWN = frozenset({"encounter", "foe", "next", "delay", "pin"})
 """The encounter's own words: they act as nobody in particular."""

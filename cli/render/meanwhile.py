@@ -9,7 +9,7 @@ from rules.errors import RollError
 from rules.resolution import Value
 from rules.roll_parts import pool_title
 from rules.systems import System
-from rules.table import TableState
+from rules.table_state import TableState
 
 SECTIONS = ("pools", "risk", "max", "stats", "items")
 """The parts of a sheet whose values a LINE reads."""

@@ -9,6 +9,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
 from cli.base.settings import Settings
+from cli.store.backoff import VIEW
 from rules.errors import RollError
 from rules.systems import System, get_system
 
@@ -133,8 +134,6 @@ ALIVE_S = 2.0
 """Seconds between the liveness reads of a campaign nobody acts on (one statement: where its
 log stands), so that the pane of a GM with nobody chosen sees an outage within them too."""
 
-RETRY_S = (1.0, 2.0, 4.0, 8.0)
-"""The waits between the toolbar's tries to reach a campaign that stopped answering."""
 
 
 def _system_or_generic(system_id: str | None) -> System:
@@ -230,7 +229,7 @@ class ViewReader:
         self.down_since = (getattr(store, "down_since", None) or self.down_since
                            or datetime.now())
         if time.monotonic() >= self._retry_at:  # try again after a growing wait
-            self._retry_at = time.monotonic() + RETRY_S[min(self._tries, len(RETRY_S) - 1)]
+            self._retry_at = time.monotonic() + VIEW.wait(self._tries)
             self._tries += 1
         problem = f"campaign unreachable since {self.down_since:%H:%M}"
         last = self._view

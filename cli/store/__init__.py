@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from rules.campaign import Character, LogEntry
     from rules.record import Record
     from rules.resolution import Resolution
-    from rules.table import TableState
+    from rules.table_state import TableState
 
 
 class CampaignView(Protocol):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from cli.store.damage import decoded_change
@@ -51,8 +52,8 @@ def given(record: Record | Mapping[str, Any], changes: Sequence[Change],
         meta = {} if res is None else {"input": res.input, "system": res.system,
                                        "character": res.character, "kind": res.kind}
         return from_section3(meta | dict(record), changes)
-    return record if tuple(record.changes) == tuple(changes) else record._replace(
-        changes=tuple(changes))
+    return record if tuple(record.changes) == tuple(changes) else replace(
+        record, changes=tuple(changes))
 
 
 def encode(record: Record) -> str:

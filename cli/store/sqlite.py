@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import quote
 
 import cli.store.schema as schema
+from cli.store.backoff import BUSY
 from cli.store.connection import CampaignUnavailable, OneConnection
 from cli.store.link import Dialect, Link, Rows
 from cli.store.ownership import APPLICATION_ID, check_owned
@@ -193,7 +194,7 @@ class Campaign(OneConnection[sqlite3.Connection, "Transaction"]):
                     # processes opening a new file together: SQLite answers busy at once,
                     # without waiting, where waiting could deadlock (the switch to WAL); each
                     # step is done again or not at all, so open again
-                    time.sleep(0.01)
+                    time.sleep(BUSY.wait(0))
                     continue
                 if isinstance(exc, sqlite3.Error):
                     error = _store_error(self.path, exc)

@@ -24,7 +24,7 @@ from cli.store.schema import ENTRY_COLUMNS, touched_keys
 from cli.store.values_apart import OF_ALL, OF_ONE, ValuesApart
 from rules.campaign import SECTIONS, Character, LogEntry, apply_change, current_value
 from rules.errors import RuleError, SheetError, UsageError
-from rules.table import TableState
+from rules.table_state import TableState
 
 if TYPE_CHECKING:  # the log's modules load with its first entry written or read: a REPL's first
     # prompt reads sheets only

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from rules.notation.ast import Die
 
@@ -18,7 +18,8 @@ if TYPE_CHECKING:  # fractions (and decimal) load only when a division or odds n
     once a division leaves a remainder."""
 
 
-class Throw(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Throw:
     """One physical throw, as JSON shows it: the die, its face, and whether it counted."""
 
     die: str

@@ -28,7 +28,7 @@ from rules.resolution import Change, Resolution
 
 if TYPE_CHECKING:
     from rules.systems.protocol import Context, System
-    from rules.table import TableState
+    from rules.table_state import TableState
 
 ENCOUNTER_USAGE = ("encounter [show] | encounter start [NAMES…] [roll DIE] [surprised] |"
                    " encounter add NAMES… [foe] | encounter rm NAME | encounter end")

@@ -13,7 +13,7 @@ from rules.errors import RollError, UsageError, register_usage
 from rules.limits import MAX_FOES
 from rules.notation import ast
 from rules.notation.words import die_word
-from rules.table import TableState
+from rules.table_state import TableState
 
 NO_DIE = "none"
 """A stat's die that is none (a Tiers stat of 10–11): `body=none`."""

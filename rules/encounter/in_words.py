@@ -12,7 +12,7 @@ from rules.resolution import Change
 
 if TYPE_CHECKING:
     from rules.systems.protocol import System
-    from rules.table import TableState
+    from rules.table_state import TableState
 
 WIDTH = 40
 

@@ -14,7 +14,7 @@ from rules.campaign import Character, apply_change
 from rules.errors import UsageError
 from rules.notation import ast
 from rules.resolution import Change
-from rules.table import TableState
+from rules.table_state import TableState
 
 if TYPE_CHECKING:
     from rules.encounter.turn_order import Combatant, Encounter

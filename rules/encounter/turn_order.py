@@ -14,7 +14,7 @@ from typing import Any
 from rules.encounter import FIELD
 from rules.errors import UsageError
 from rules.resolution import Change
-from rules.table import TableState
+from rules.table_state import TableState
 
 SPELLED = {"Heroes": "heroes", "Enemies": "enemies"}
 """Vagabond's Groups as an older encounter record spelled them: every game's sides are

@@ -9,7 +9,7 @@ from itertools import count
 
 from rules.errors import EvaluationError, LimitError
 from rules.exact.dist import MAX_OUTCOMES, Dist, Value, mixture, too_many, too_much_work
-from rules.exact.pool import Budget, PoolGroup, Score, keep_window, pool_keep
+from rules.exact.pool import OddsWork, PoolGroup, Score, keep_window, pool_keep
 from rules.limits import MAX_WAVES
 from rules.notation import ast
 
@@ -217,7 +217,7 @@ def _exploding_pool(
     p_again = hit.mass
     if n * first_hit.mass / (1 - p_again) > MAX_MEAN_EXTRA:
         raise too_much_work(f"keeping dice of {node} (it explodes too often)")
-    budget = Budget(str(node))
+    budget = OddsWork(str(node))
     kinds: list[Dist] = []
 
     def kind(d: Dist) -> int:
@@ -280,7 +280,7 @@ def _capped_pool(
     first_hit, first_miss, hit, miss = pools
     n = node.count
     whole = mixture([miss, hit])
-    budget = Budget(str(node))
+    budget = OddsWork(str(node))
     groups_of = (first_miss.map(clamp), first_hit.map(clamp), hit.map(child), miss.map(child),
                  whole.map(child))
     r_sides, sides = first_hit.denom, hit.denom

@@ -6,6 +6,7 @@ import bisect
 import itertools
 import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 
 from rules.errors import LimitError
 from rules.exact.dist import MAX_OUTCOMES, Dist, Value, convolve, exact, too_much_work
@@ -40,8 +41,9 @@ def keep_window(keeps: Sequence[ast.Keep], n: int) -> tuple[int, int]:
     return a, b
 
 
-class Budget:
-    """Counts inner-loop steps so that a huge keep fails fast instead of hanging."""
+class OddsWork:
+    """The odds engine's work on one pool: counts inner-loop steps so that a huge keep fails fast
+    instead of hanging (the dice a LINE may throw are rules/dice/budget.py's Budget)."""
 
     def __init__(self, what: str, limit: int = MAX_WORK) -> None:
         self.left = limit
@@ -81,7 +83,7 @@ def pool_keep(
     window: tuple[int, int],
     score: Score,
     what: str = "a pool",
-    budget: Budget | None = None,
+    budget: OddsWork | None = None,
 ) -> dict[Value, int]:
     """Weights of the summed score of the dice ranked in `window` (0 = highest) of a pool.
 
@@ -102,104 +104,147 @@ def pool_keep(
         best = keep_best(groups[0][0], total, window, score, what)
         if best is not None:
             return best
-    depth_down = b if b < total else a
-    depth_up = (total - a) if a > 0 else (total - b)
-    descending = depth_down <= depth_up
-    if not descending:
-        a, b = total - b, total - a
-    outcomes = sorted({v for w, _ in groups for v in w}, reverse=descending)
-    budget = budget or Budget(what, MAX_ONE_KIND_WORK if len(groups) == 1 else MAX_WORK)
-    scores = [exact(score(v)) for v in outcomes]
-    spread = int(max(scores)) - int(min(scores)) + 1
-    cost = _weight_cost(groups)
-    budget.spend(
-        cost * _estimate(groups, len(outcomes), min(depth_down, depth_up), spread) // ESTIMATE_SLACK
-    )
-    if b == total and _tail_work(groups, len(outcomes), spread) > MAX_TAIL_WORK:
-        raise too_much_work(what)  # before the work: `1200d4dh1` took 35 s to be refused
-    weights = [[w.get(v, 0) for v in outcomes] for w, _ in groups]
-    rest = [_suffix_sums(ws) for ws in weights]
-    tails: dict[tuple[int, int, int], Mapping[Value, int]] = {}
-    powers: dict[tuple[int, int], int] = {}
+    walk = _Walk.priced(groups, window, score, what, budget)
+    return walk.weights_of_window()
 
-    def power(base: int, m: int) -> int:
+
+@dataclass(slots=True)
+class _Walk:
+    """One walk of a pool's outcomes from the nearer end of its window: what every step reads
+    (each group's weights and what is left after each outcome) and the tails it keeps."""
+
+    groups: Sequence[PoolGroup]
+    window: tuple[int, int]
+    total: int
+    scores: list[Value]
+    weights: list[list[int]]
+    rest: list[list[int]]
+    budget: OddsWork
+    cost: int
+    what: str
+    tails: dict[tuple[int, int, int], Mapping[Value, int]] = field(default_factory=dict)
+    powers: dict[tuple[int, int], int] = field(default_factory=dict)
+
+    @classmethod
+    def priced(cls, groups: Sequence[PoolGroup], window: tuple[int, int], score: Score,
+               what: str, budget: OddsWork | None) -> _Walk:
+        """The walk from the window's nearer end, its work estimated and charged (or refused)
+        before any is done."""
+        total = sum(n for _, n in groups)
+        a, b = window
+        depth_down = b if b < total else a
+        depth_up = (total - a) if a > 0 else (total - b)
+        descending = depth_down <= depth_up
+        if not descending:
+            a, b = total - b, total - a
+        outcomes = sorted({v for w, _ in groups for v in w}, reverse=descending)
+        budget = budget or OddsWork(what, MAX_ONE_KIND_WORK if len(groups) == 1 else MAX_WORK)
+        scores = [exact(score(v)) for v in outcomes]
+        spread = int(max(scores)) - int(min(scores)) + 1
+        cost = _weight_cost(groups)
+        budget.spend(
+            cost * _estimate(groups, len(outcomes), min(depth_down, depth_up), spread)
+            // ESTIMATE_SLACK
+        )
+        if b == total and _tail_work(groups, len(outcomes), spread) > MAX_TAIL_WORK:
+            raise too_much_work(what)  # before the work: `1200d4dh1` took 35 s to be refused
+        weights = [[w.get(v, 0) for v in outcomes] for w, _ in groups]
+        return cls(groups, (a, b), total, scores, weights, [_suffix_sums(ws) for ws in weights],
+                   budget, cost, what)
+
+    def power(self, base: int, m: int) -> int:
         key = (base, m)
-        if key not in powers:
-            powers[key] = base**m
-        return powers[key]
+        if key not in self.powers:
+            self.powers[key] = base**m
+        return self.powers[key]
 
-    def tail(g: int, j: int, m: int) -> Mapping[Value, int]:
+    def tail(self, g: int, j: int, m: int) -> Mapping[Value, int]:
         """Weights of the summed score of m dice of group g showing outcomes after index j."""
-        key = (g, j, m)
+        tails, key = self.tails, (g, j, m)
         if key not in tails:
             one = tails.get((g, j, 1))
             if one is None:
                 one = {}
-                for i in range(j + 1, len(outcomes)):
-                    if weights[g][i]:
-                        one[scores[i]] = one.get(scores[i], 0) + weights[g][i]
+                for i in range(j + 1, len(self.scores)):
+                    if self.weights[g][i]:
+                        one[self.scores[i]] = one.get(self.scores[i], 0) + self.weights[g][i]
                 tails[(g, j, 1)] = one
             # the DP asks for m, m-1, m-2 … at one outcome: build them all, one die at a time
             have = max(i for i in range(1, m + 1) if (g, j, i) in tails)
             for i in range(have + 1, m + 1):
-                tails[(g, j, i)] = convolve(tails[(g, j, i - 1)], one, what) if one else {}
-                budget.spend(len(tails[(g, j, i)]) * cost)
+                tails[(g, j, i)] = convolve(tails[(g, j, i - 1)], one, self.what) if one else {}
+                self.budget.spend(len(tails[(g, j, i)]) * self.cost)
         return tails[key]
 
-    def leftover(j: int, rem: tuple[int, ...]) -> Mapping[Value, int]:
+    def leftover(self, j: int, rem: tuple[int, ...]) -> Mapping[Value, int]:
         """Weights of the summed score of the dice left (rem per group) showing outcomes after j."""
-        parts = [tail(g, j, m) for g, m in enumerate(rem) if m]
+        parts = [self.tail(g, j, m) for g, m in enumerate(rem) if m]
         joint: Mapping[Value, int] = parts[0] if parts else {0: 1}
         for part in parts[1:]:
-            joint = convolve(joint, part, what)
+            joint = convolve(joint, part, self.what)
         return joint
 
-    states: dict[tuple[int, ...], dict[Value, int]] = {tuple(n for _, n in groups): {0: 1}}
-    done: dict[Value, int] = {}
-    for j, s in enumerate(scores):
-        here = [ws[j] for ws in weights]
-        after = [r[j] for r in rest]
+    def weights_of_window(self) -> dict[Value, int]:
+        """Every outcome in turn, the states (dice left per group) carried from one to the next."""
+        states: dict[tuple[int, ...], dict[Value, int]] = {tuple(n for _, n in self.groups): {0: 1}}
+        done: dict[Value, int] = {}
+        for j in range(len(self.scores)):
+            states = self.step(j, states, done)
+            if len(done) > MAX_OUTCOMES:
+                raise LimitError(f"the odds of {self.what} have more than {MAX_OUTCOMES:,} values")
+        return {v: w for v, w in done.items() if w}
+
+    def step(self, j: int, states: dict[tuple[int, ...], dict[Value, int]],
+             done: dict[Value, int]) -> dict[tuple[int, ...], dict[Value, int]]:
+        """The states after outcome j; what the window has finished with goes into `done`."""
         nxt: dict[tuple[int, ...], dict[Value, int]] = {}
         settled: dict[tuple[int, ...], dict[Value, int]] = {}  # every die left is kept
         for rem, sums in states.items():
-            c = total - sum(rem)
-            budget.spend(len(sums) * cost)
-            if b < total:
-                # every split that reaches the window's end keeps b - max(c, a) dice here;
-                # their joint weight is everything minus the splits that stop short of it
-                full = math.prod(power(h + r, m) for h, r, m in zip(here, after, rem, strict=True))
-                limit = b - c - 1
-            else:
-                full, limit = 0, sum(rem)
-            short = 0
-            for ks, k, coef in _splits(rem, here, limit):
-                c2 = c + k
-                rem2 = tuple(m - x for m, x in zip(rem, ks, strict=True))
-                kept = max(0, min(c2, b) - max(c, a))
-                if b == total and c2 >= a:
-                    budget.spend(len(sums) * cost)
-                    _add_shifted(settled.setdefault(rem2, {}), sums, kept * s, coef)
-                    continue
-                if b < total:
-                    short += coef * math.prod(power(r, m) for r, m in zip(after, rem2, strict=True))
-                if any(m and not r for m, r in zip(rem2, after, strict=True)):
-                    continue  # dice left over with no outcomes left to show
-                if not k and rem2 not in nxt:
-                    nxt[rem2] = sums  # no die shows this outcome: the state moves on as it is
-                    continue
-                budget.spend(len(sums) * cost)
-                _add_shifted(nxt.setdefault(rem2, {}), sums, kept * s, coef)
-            if full - short:
-                _add_shifted(done, sums, (b - max(c, a)) * s, full - short)
+            self.split_state(j, rem, sums, nxt, settled, done)
         for rem2, sums in settled.items():
             # the paths that leave the same dice to be kept share one convolution with them
-            left = leftover(j, rem2)
-            budget.spend(len(left) * len(sums) * cost)
-            _add_sum(done, sums, left, what)
-        states = nxt
-        if len(done) > MAX_OUTCOMES:
-            raise LimitError(f"the odds of {what} have more than {MAX_OUTCOMES:,} values")
-    return {v: w for v, w in done.items() if w}
+            left = self.leftover(j, rem2)
+            self.budget.spend(len(left) * len(sums) * self.cost)
+            _add_sum(done, sums, left, self.what)
+        return nxt
+
+    def split_state(self, j: int, rem: tuple[int, ...], sums: dict[Value, int],
+                    nxt: dict[tuple[int, ...], dict[Value, int]],
+                    settled: dict[tuple[int, ...], dict[Value, int]],
+                    done: dict[Value, int]) -> None:
+        """Each way the dice left in one state may show outcome j, carried on or settled."""
+        (a, b), total, s, cost = self.window, self.total, self.scores[j], self.cost
+        here = [ws[j] for ws in self.weights]
+        after = [r[j] for r in self.rest]
+        c = total - sum(rem)
+        self.budget.spend(len(sums) * cost)
+        if b < total:
+            # every split that reaches the window's end keeps b - max(c, a) dice here;
+            # their joint weight is everything minus the splits that stop short of it
+            full = math.prod(self.power(h + r, m) for h, r, m in zip(here, after, rem, strict=True))
+            limit = b - c - 1
+        else:
+            full, limit = 0, sum(rem)
+        short = 0
+        for ks, k, coef in _splits(rem, here, limit):
+            c2 = c + k
+            rem2 = tuple(m - x for m, x in zip(rem, ks, strict=True))
+            kept = max(0, min(c2, b) - max(c, a))
+            if b == total and c2 >= a:
+                self.budget.spend(len(sums) * cost)
+                _add_shifted(settled.setdefault(rem2, {}), sums, kept * s, coef)
+                continue
+            if b < total:
+                short += coef * math.prod(self.power(r, m) for r, m in zip(after, rem2, strict=True))
+            if any(m and not r for m, r in zip(rem2, after, strict=True)):
+                continue  # dice left over with no outcomes left to show
+            if not k and rem2 not in nxt:
+                nxt[rem2] = sums  # no die shows this outcome: the state moves on as it is
+                continue
+            self.budget.spend(len(sums) * cost)
+            _add_shifted(nxt.setdefault(rem2, {}), sums, kept * s, coef)
+        if full - short:
+            _add_shifted(done, sums, (b - max(c, a)) * s, full - short)
 
 
 def _suffix_sums(ws: list[int]) -> list[int]:
@@ -289,7 +334,7 @@ def members_keep(
         return Dist(pool_keep(groups, window, score, what), denom)
     top = b <= n - a
     size = b if top else n - a
-    budget = Budget(what)
+    budget = OddsWork(what)
     budget.spend(_members_estimate(members, size))
     states: dict[tuple[Value, ...], int] = {(): 1}
     for member in members:

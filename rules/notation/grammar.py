@@ -11,7 +11,7 @@ import pyparsing as pp
 
 from rules.did_you_mean import habit_hint
 from rules.errors import LimitError, NotationError, UsageError
-from rules.limits import MAX_DEPTH, MAX_LINE, MAX_REPEAT, MAX_SIDES, room_for_depth
+from rules.limits import MAX_DEPTH, MAX_LINE, MAX_REPEAT, MAX_SIDES
 from rules.notation import ast
 from rules.notation.normal import normalise
 from rules.notation.parts import REPEAT
@@ -369,8 +369,8 @@ def _parse(text: str) -> ast.Line:
 
 
 def _read(text: str) -> pp.ParseResults:
-    """The grammar's reading of `text` (50 levels need more frames than Python's 1,000)."""
-    room_for_depth()
+    """The grammar's reading of `text` (50 levels need more frames than Python's 1,000: the
+    caller sets the limit, rules/limits.py RECURSION)."""
     return _grammar().parse_string(text, parse_all=True)
 
 

@@ -13,7 +13,7 @@ from rules.notation import ast
 
 if TYPE_CHECKING:
     from rules.campaign import Character
-    from rules.table import TableState
+    from rules.table_state import TableState
 
 ON = "on"
 """The word before whom a command lands on."""

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from rules.errors import Do, Hint, Part, UsageError
 from rules.notation import ast
+from rules.systems.sheet_rules import SheetRules
 
 if TYPE_CHECKING:
     from rules.campaign import Character
@@ -17,8 +18,7 @@ if TYPE_CHECKING:
     from rules.helptext import Topic
     from rules.resolution import Change, Resolution, Summary
     from rules.said import Said
-    from rules.systems.sheet_terms import Pool, Stat
-    from rules.table import TableState
+    from rules.table_state import TableState
 
 
 @dataclass(slots=True)
@@ -128,20 +128,16 @@ class Shared(NamedTuple):
     check_sheet: Callable[[System, Mapping[str, Any]], dict[str, Any]]
 
 
-class System:
+class System(SheetRules):
     """A game system: its stats, pools and commands; resolves LINEs into Resolutions.
 
-    Subclasses declare `stats`, `pools`, `fields` and add commands in `extra_commands()`.
+    Subclasses declare `stats`, `pools`, `fields` and add commands in `extra_commands()`; what
+    the rules say of a sheet's stats and pools is SheetRules' (rules/systems/sheet_rules.py).
     """
 
     id = "generic"
     title = "Generic dice"
     seed = ""
-    stats: tuple[Stat, ...] = ()
-    pools: tuple[Pool, ...] = ()
-    sheet_pools: frozenset[str] = frozenset()
-    """Pools a sheet may hold beyond `pools` and its `[max]`, with no maximum (a Druid's
-    attunement in tiers); any other `[pools]` key is refused (rules/systems/sheet_checks.py)."""
     health = "hp"
     fields: Mapping[str, tuple[type, int | None, int | None]] = {}
     sections: frozenset[str] = frozenset()
@@ -299,87 +295,9 @@ class System:
         """Check a sheet against this system and return it normalized; SheetError names the key."""
         return self.shared.check_sheet(self, data)  # rules/systems/sheet_checks.py
 
-    def stat(self, word: str) -> Stat | None:
-        low = word.lower()
-        for s in self.stats:
-            if low in (s.name, s.abbrev):
-                return s
-        return None
-
-    def pool(self, word: str, character: Character | None = None) -> Pool:
-        low = word.lower()
-        for p in self.pools:
-            if low == p.name:
-                return p
-        if character is not None and (low in character.maxima or low in character.pools):
-            from rules.systems.sheet_terms import sheet_pool
-
-            return sheet_pool(low)
-        from rules.did_you_mean import closest
-
-        known = [p.name for p in self.pools]
-        if character is not None:
-            known += [str(k) for k in (*character.maxima, *character.pools)]
-        near = closest(low, known)
-        names = ", ".join(p.name for p in self.pools) or "the sheet's [max] pools"
-        hint = f"did you mean {near!r}?" if near else f"pools: {names}"
-        raise UsageError(f"no pool {word!r} in {self.id} ({hint})")
-
-    def pool_max(self, character: Character, pool: Pool) -> int | None:
-        """A pool's maximum: from the rules, else the sheet's `[max]` table, else None (OPEN)."""
-        if pool.maximum is not None:
-            value = pool.maximum(character)
-            if value is not None:
-                return value
-        given = character.maxima.get(pool.name)
-        return int(given) if isinstance(given, int) else None
-
-    def pool_value(self, character: Character, pool: Pool) -> int:
-        """A pool's current value; an omitted pool starts at its maximum."""
-        current = character.pools.get(pool.name)
-        if isinstance(current, int):
-            return current
-        top = self.pool_max(character, pool)
-        if top is None:
-            raise UsageError(
-                f"{character.name} has no {pool.title} maximum: the rules leave it OPEN, so give it"
-                f" on the sheet: [max] {pool.name} = N"
-            )
-        return top
-
-    def rest_changes(self, character: Character) -> list[Change]:
-        """What `rest` restores: by default every pool with a known maximum, to its maximum."""
-        from rules.resolution import Change
-
-        changes = []
-        for pool in self.all_pools(character):
-            top = self.pool_max(character, pool)
-            if top is None:
-                continue
-            now = self.pool_value(character, pool)
-            if now != top:
-                changes.append(Change(character.name, pool.name, now, top, "rest"))
-        return changes
-
     def glance_words(self, character: Character) -> tuple[str, ...]:
         """What the pane shows beside the pools (SPEC §9): Brighter Worlds' current dice."""
         return ()
-
-    def sheet_extras(self, character: Character) -> tuple[tuple[str, Any, str], ...]:
-        """What `sheet show` tells beyond fields, stats and pools, each as (JSON key, JSON value,
-        text line): Vagabond's Item Slots."""
-        return ()
-
-    def all_pools(self, character: Character) -> list[Pool]:
-        from rules.systems.sheet_terms import sheet_pool
-
-        pools = list(self.pools)
-        known = {p.name for p in pools}
-        for name in list(character.maxima) + list(character.pools):
-            if name not in known:
-                known.add(name)
-                pools.append(sheet_pool(name))
-        return pools
 
     def help_template(self) -> str:
         """This game's `roll help` topic, written once as a template (rules/helptext.py)."""

@@ -25,7 +25,7 @@ from rules.notation import ast, parse
 from rules.record import UNDO, Rerolled, rolled_die
 from rules.resolution import Change, Resolution, Value
 from rules.systems.protocol import Context
-from rules.table import TableState
+from rules.table_state import TableState
 
 if TYPE_CHECKING:
     from rules.exact import Odds

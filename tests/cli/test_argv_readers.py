@@ -18,10 +18,7 @@ from cli.base.environment import Environment
 from cli.base.settings import Settings
 from cli.entry.app import main_app
 from cli.entry.fast_argv import argv_words
-from rules.limits import room_for_depth
 from tests.support.cli import RUNNER
-
-room_for_depth()  # as `roll` leaves it (rules/limits.py), before Hypothesis notes the limit
 
 
 class TyperOnly(click.Command):

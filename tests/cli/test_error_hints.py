@@ -26,7 +26,7 @@ from rules.dice.source import ScriptedSource
 from rules.errors import Do, Hint, NotationError, RollError, UsageError, command_words
 from rules.notation import parse
 from rules.systems import Context, get_system
-from rules.table import TableState
+from rules.table_state import TableState
 from tests.support.cli import invoke
 from tests.support.paths import ROOT_DIR
 

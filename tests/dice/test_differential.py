@@ -16,7 +16,7 @@ from rules.dice.source import ScriptedSource
 from rules.exact import line_odds
 from rules.notation import ast, parse
 from rules.systems import Context, get_system
-from rules.table import TableState
+from rules.table_state import TableState
 from tests.support.differential import (
     StreamSource,
     corpus,

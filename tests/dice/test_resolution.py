@@ -12,7 +12,7 @@ from rules.dice.source import ScriptedSource
 from rules.notation import parse
 from rules.resolution import Change, Resolution
 from rules.systems import Context, get_system
-from rules.table import TableState
+from rules.table_state import TableState
 
 
 def test_a_summary_is_written_once_when_first_read() -> None:

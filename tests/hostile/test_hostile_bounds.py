@@ -375,3 +375,15 @@ def test_a_batch_line_of_a_mebibyte_is_its_own_error_and_the_batch_goes_on() -> 
 ])
 def test_a_path_no_file_can_have_is_a_clear_error(args: tuple[str, ...]) -> None:
     assert "\x00" not in refused(*args)
+
+
+def test_the_entry_point_gives_a_sum_of_500_terms_the_frames_it_needs(tmp_path: Path) -> None:
+    """rules/ never sets the recursion limit: `roll`'s entry point does, so a LINE 500 levels
+    deep rolls in a fresh process whose limit is Python's default."""
+    script = ("import sys\nsys.setrecursionlimit(1000)\nsys.argv = ['roll', '--json', sys.argv[1]]\n"
+              "from cli.__main__ import main\nmain()\n")
+    env = {**os.environ, "ROLL_CAMPAIGN": str(tmp_path / "none.sqlite3"), "NO_COLOR": "1"}
+    done = subprocess.run([sys.executable, "-c", script, "+".join(["1"] * 500)], env=env,
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert json.loads(done.stdout)["total"] == 500

@@ -165,3 +165,17 @@ def test_a_result_pickles_before_its_summary_is_read() -> None:
     res = rules.roll("2d6+1", source=rules.ScriptedSource([3, 4]))
     again = pickle.loads(pickle.dumps(res))
     assert again == res and again.summary == "2d6+1 → [3, 4] + 1 = 8"
+
+
+def test_a_value_record_equals_only_its_own_kind() -> None:
+    """Record, Throw, Face and Word are dataclasses, not tuples: one equals no tuple of its values."""
+    from rules.dice.results import Throw
+    from rules.record import Record
+    from rules.said import Face, Word
+
+    assert Throw("d6", 3, True) != ("d6", 3, True)
+    assert Face("5") != ("5", True, False, False)
+    assert Word("pass") != ("pass",)
+    assert Record("2d6", "generic", "roll") != ("2d6", "generic", "roll")
+    assert Throw("d6", 3, True) == Throw("d6", 3, True)
+    assert dataclasses.replace(Record("2d6", "generic", "roll"), text="x").text == "x"

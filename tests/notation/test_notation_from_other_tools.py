@@ -195,7 +195,7 @@ def _marked_by_the_roller(text: str, sides: int, count: int) -> tuple[Fraction, 
     from rules.dice.evaluate import Roller
     from rules.dice.source import ScriptedSource
     from rules.systems import Context, get_system
-    from rules.table import TableState
+    from rules.table_state import TableState
 
     system = get_system("generic")
     line = parse(text)

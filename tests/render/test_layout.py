@@ -14,7 +14,7 @@ from rules.dice.source import ScriptedSource
 from rules.notation import parse
 from rules.resolution import Resolution
 from rules.systems import Context, get_system
-from rules.table import TableState
+from rules.table_state import TableState
 from tests.support.repl import view
 
 LABELLED = "1d8 [slashing] + 1d6 [fire] + 2d4 [poison]"

@@ -14,13 +14,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.limits import room_for_depth
 from rules.notation import load
 from tests.support.paths import ROOT_DIR
 from tests.support.repl import repl
 from tests.support.strategies import expressions
-
-room_for_depth()  # as `roll` leaves it (rules/limits.py), before Hypothesis notes the limit
 
 ROOT = ROOT_DIR
 

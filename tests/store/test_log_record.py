@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sqlite3
 from pathlib import Path
@@ -92,7 +93,7 @@ def test_the_section_3_object_is_the_records_and_shows_no_history() -> None:
 def test_the_stored_form_reads_back_as_the_same_record(line: str, faces: list[int]) -> None:
     record = recorded(line, faces)
     changes = (Change("Mira", "luck", 2, 1, "spend"),)
-    record = record._replace(changes=changes)
+    record = dataclasses.replace(record, changes=changes)
     stored = json.loads(encode(record))
     assert stored["version"] == RECORD_VERSION and "changes" not in stored  # their own column
     assert decode(stored, changes) == record

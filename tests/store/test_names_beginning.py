@@ -13,7 +13,7 @@ from cli.store import CampaignStore, campaign_where, open_campaign
 from rules.campaign import Character
 from rules.notation import ast, parse
 from rules.notation.name_words import first_words
-from rules.table import TableState
+from rules.table_state import TableState
 
 NAMES = ["Goblin 1", "goblin 2", "Gob 3", "Goblin", "Goblins 4", "100% Sure", "a_b c", "axb c",
          "Ana\u00a0Lee", "ÉLAN Vital", "Mira"]

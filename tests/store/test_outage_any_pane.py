@@ -12,7 +12,8 @@ import pytest
 
 from cli.base.settings import Settings
 from cli.repl import view as state
-from cli.repl.view import ALIVE_S, RETRY_S, ViewReader
+from cli.repl.view import ALIVE_S, ViewReader
+from cli.store.backoff import VIEW
 from tests.support.cli import invoke
 from tests.support.pg_server import Server
 from tests.support.repl import repl
@@ -85,7 +86,7 @@ def test_a_gms_view_with_nobody_acting_shows_an_outage_and_its_end(
             down = reader.read()
         finally:
             own_server.resume()
-        clock.now += RETRY_S[-1]
+        clock.now += VIEW.most
         back = reader.read()
     finally:
         reader.close()

@@ -15,7 +15,7 @@ from rules.notation import parse
 from rules.resolution import Resolution
 from rules.systems.champions.system import SYSTEM
 from rules.systems.protocol import Context
-from rules.table import TableState
+from rules.table_state import TableState
 
 MIRA: dict[str, Any] = {
     "name": "Mira", "system": "champions", "kind": "champion", "house": "Red", "guard": 13,

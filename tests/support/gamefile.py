@@ -15,7 +15,7 @@ from rules.resolution import Resolution
 from rules.systems import Context
 from rules.systems.gamefile.reader import read_game
 from rules.systems.gamefile.system import GameSystem
-from rules.table import TableState
+from rules.table_state import TableState
 from tests.support.paths import ROOT_DIR
 
 GAMES_DIR = ROOT_DIR / "docs" / "games"

@@ -11,7 +11,7 @@ from rules.dice.source import ScriptedSource
 from rules.notation import parse
 from rules.resolution import Resolution
 from rules.systems import Context, get_system
-from rules.table import TableState
+from rules.table_state import TableState
 
 SYSTEM = get_system("macchiato")
 

@@ -19,7 +19,7 @@ from rules.record import record_of
 from rules.resolution import Resolution
 from rules.systems.protocol import Context
 from rules.systems.tiers.system import SYSTEM
-from rules.table import TableState
+from rules.table_state import TableState
 from tests.support.cli import invoke
 
 KELL: dict[str, Any] = {

@@ -17,7 +17,7 @@ from rules.record import record_of
 from rules.resolution import Change, Resolution
 from rules.systems.protocol import Context
 from rules.systems.vagabond.system import SYSTEM
-from rules.table import TableState
+from rules.table_state import TableState
 
 MIRA: dict[str, Any] = {
     "name": "Mira",

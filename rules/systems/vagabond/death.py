@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from rules.campaign import Character
 from rules.errors import RuleError
 from rules.resolution import Change
-from rules.table import TableState
+from rules.table_state import TableState
 
 DEAD = "dead"
 FATIGUE_DEATH = 5

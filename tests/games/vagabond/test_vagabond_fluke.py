@@ -15,7 +15,7 @@ from rules.exact import Odds
 from rules.notation import parse
 from rules.systems.protocol import Context
 from rules.systems.vagabond.system import SYSTEM
-from rules.table import TableState
+from rules.table_state import TableState
 from tests.support.vagabond import (
     after,
     changes,

@@ -17,7 +17,7 @@ from rules.notation import parse
 from rules.systems.protocol import Context
 from rules.systems.vagabond.odds import pass_chance, roll_distribution
 from rules.systems.vagabond.system import SYSTEM
-from rules.table import TableState
+from rules.table_state import TableState
 from tests.support.vagabond import character, mira, run
 
 AIDS = {0: "", 1: " favor", -1: " hinder"}
