@@ -15,13 +15,12 @@ from cli.repl.as_turn import Turn, fight_turn, turn_over
 from cli.repl.keys import AGAIN
 from cli.repl.physical import PhysicalSource
 from cli.repl.prompt import prompt_text
-from cli.repl.view import CampaignHolder, TableView, ViewReader
+from cli.repl.view import TableView, ViewReader
 from rules.dice.source import DiceSource
 from rules.errors import RollError, UsageError
 from rules.systems import get_system
 
 if TYPE_CHECKING:
-    from cli.store import CampaignStore
     from rules.notation.head import Head
 
 REPL_HELP = """\
@@ -59,49 +58,6 @@ class Dispatch(Protocol):
     def run_head(self, runner: Runner, head: Head, settings: Settings | None = None,
                  source: DiceSource | None = None, turns: bool = False,
                  number: int | None = None) -> int: ...
-
-
-def check_acting(settings: Settings, opened: CampaignHolder | None = None,
-                 tell: Callable[[str], None] | None = None) -> Settings:
-    """`roll --as NAME` (or ROLL_AS) opening the REPL: an unknown NAME is bad input, as for a
-    one-shot; a name the last REPL left behind is restored if it is still in the campaign (the
-    settings the REPL starts with, returned). NAME is looked up through `opened`'s connection
-    when given (the REPL's, already open); a state file it cannot use is said through `tell`."""
-    from cli.repl.memory import remembered
-    from cli.store import campaign_exists, no_campaign, open_campaign, where_of
-
-    path = where_of(settings)
-    name = settings.acting()
-    if name is None:
-        memory = remembered(path) if settings.character is None else None
-        if memory is not None and memory.problem is not None and tell is not None:
-            tell(memory.problem)
-        kept = memory.acting.get("as") if memory is not None else None
-        if kept is not None and campaign_exists(path):
-            return replace(settings, character=_known(open_campaign(path, create=False), kept))
-        return settings
-    if not campaign_exists(path):
-        raise no_campaign(path)
-    campaign = opened.campaign() if opened is not None else open_campaign(path, create=False)
-    try:
-        with campaign.transaction(readonly=True) as tx:
-            tx.character(name)
-    finally:
-        if opened is None:
-            campaign.close()
-    return settings
-
-
-def _known(campaign: CampaignStore, name: str) -> str | None:
-    """`name` as the campaign spells it, or None if it is gone (or the file cannot be read)."""
-    try:
-        with campaign.transaction(readonly=True) as tx:
-            found = tx.find_character(name)
-    except RollError:
-        return None
-    finally:
-        campaign.close()
-    return None if found is None else found.name
 
 
 def is_pure_roll(line: str, settings: Settings) -> bool:

@@ -23,12 +23,13 @@ from cli.base.settings import Settings
 from cli.base.wording import speaking
 from cli.line.runner import Runner
 from cli.render.text import error_text
+from cli.repl.acting import check_acting
 from cli.repl.completer import RollCompleter
 from cli.repl.keys import repl_bindings
 from cli.repl.lexer import NotationLexer, marked
 from cli.repl.line_history import open_history
 from cli.repl.output import pane_output
-from cli.repl.repl import Dispatch, Repl, check_acting
+from cli.repl.repl import Dispatch, Repl
 from cli.repl.speech import prompt_words
 from cli.repl.toolbar import MAX_ROWS as TOOLBAR_ROWS
 from cli.repl.toolbar import Toolbar

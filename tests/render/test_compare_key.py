@@ -5,6 +5,7 @@ from that field (`9 ≤ 14`, `5 > 3`), and the log keeps it (issue 49)."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -76,7 +77,7 @@ def test_a_record_keeps_its_compare_through_the_store() -> None:
     record = Record("d20 <= 5", "generic", "roll", total=5, target=5, outcome="pass",
                     compare="<=")
     assert decode(json.loads(encode(record)), ()) == record
-    assert decode(json.loads(encode(record._replace(compare=None, target=None))),
+    assert decode(json.loads(encode(replace(record, compare=None, target=None))),
                   ()).compare is None
 
 
