@@ -160,23 +160,13 @@ class Notices:
         self.waiting.clear()
 
 
-def run_repl(
-    settings: Settings,
-    env: Environment,
-    dispatch: Dispatch,
-    *,
-    input: Input | None = None,
-    output: Output | None = None,
-    history: History | None = None,
-) -> int:
-    """Prompt for LINEs until `quit`, `exit` or Ctrl-D (exit 0); errors never end it; a line
-    that is no REPL word is run by `dispatch` (cli/commands/dispatch.py)."""
+def _opened(settings: Settings, env: Environment, dispatch: Dispatch, notices: Notices
+            ) -> tuple[Runner, Repl] | int:
+    """The REPL's runner and `Repl`, who acts checked; a bad `--as` is its error's status."""
     repl: Repl | None = None
-    # errors (the runner's, and a subcommand's on sys.stderr) wrap at words to the pane, their
-    # hints in the prompt's words
-    notices = Notices(env.stderr)
     try:
-        # plain dice roll while the campaign is unreachable
+        # plain dice roll while the campaign is unreachable; errors (the runner's, and a
+        # subcommand's) wrap at words to the pane, their hints in the prompt's words
         runner = Runner(settings, Environment(env.stdin, env.stdout, env.stderr,
                                               error_width=lambda: 80), through_outage=True)
         repl = Repl(runner, dispatch)
@@ -190,6 +180,25 @@ def run_repl(
             repl.close()
         env.stderr.write(error_text(None, error) + "\n")
         return error.exit_status
+    return runner, repl
+
+
+def run_repl(
+    settings: Settings,
+    env: Environment,
+    dispatch: Dispatch,
+    *,
+    input: Input | None = None,
+    output: Output | None = None,
+    history: History | None = None,
+) -> int:
+    """Prompt for LINEs until `quit`, `exit` or Ctrl-D (exit 0); errors never end it; a line
+    that is no REPL word is run by `dispatch` (cli/commands/dispatch.py)."""
+    notices = Notices(env.stderr)
+    opened = _opened(settings, env, dispatch, notices)
+    if isinstance(opened, int):
+        return opened
+    runner, repl = opened
     output = pane_output(output)  # (the toolbar shows where the terminal answers no CPR)
     history = history if history is not None else open_history(tell=notices.tell)
     session = build_session(repl, input, output, history)

@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any
 from cli.store.catalog import NamedRows
 from cli.store.game_rows import GameRows
 from cli.store.link import Link, Rows
+from cli.store.log_reads import LogReads
+from cli.store.owner_rows import OwnerRows
 from cli.store.roster import PartySheet, Roster
 from cli.store.rows import Decoder, sheet_json
 from cli.store.schema import ENTRY_COLUMNS, touched_keys
@@ -48,7 +50,7 @@ def _shown(value: Value) -> str:
     return "unset" if value is None else str(value)
 
 
-class Transaction(NamedRows, GameRows):
+class Transaction(NamedRows, GameRows, OwnerRows, LogReads):
     """What a campaign transaction can read and write; valid only inside its `with` block."""
 
     def __init__(self, link: Link, writable: bool = True, path: object | None = None,
@@ -147,15 +149,6 @@ class Transaction(NamedRows, GameRows):
         rows = self.execute("SELECT name FROM characters ORDER BY name_key").fetchall()
         return [str(name) for (name,) in rows]
 
-    def own_names(self) -> list[str]:
-        """On a server, the characters this role owns when it plays (cli/store/owners.py),
-        by name; none for the GM and in a file."""
-        if self.link.dialect.name != "postgres":
-            return []
-        from cli.store.owners import OWN
-
-        return [str(name) for (name,) in self.execute(OWN).fetchall()]
-
     def names_beginning(self, words: Collection[str]) -> list[str]:
         """The names of several words whose first is one of `words` (lower case), by name: a
         LINE's names with spaces, asked for by their first word. The keys (each a lower-case
@@ -206,27 +199,6 @@ class Transaction(NamedRows, GameRows):
             raise UsageError(f"no character named {name!r} in this campaign (known: {known})")
         return found
 
-    def mine(self, name: str | None) -> None:
-        """On a server, RuleError naming the owner when this role plays and `name` is another's
-        character (cli/store/owners.py); asked once a transaction for each name."""
-        if name is None or self.link.dialect.name != "postgres" or name.lower() in self._mine:
-            return
-        from cli.store.owners import Login, check_owner, plays
-
-        if self.login is None:
-            self.login = Login()
-        if self.login.plays is None:
-            self.login.plays = plays(self.execute)
-        if self.login.plays:
-            check_owner(self.execute, name)
-        self._mine.add(name.lower())
-
-    def give(self, name: str, role: str) -> None:
-        """Make character `name` the role's (the GM's word, on a server: cli/store/owners.py)."""
-        from cli.store.owners import set_owner
-
-        set_owner(lambda sql, args: self.execute(sql, args, write=True), name, role)
-
     def put_character(self, sheet: Mapping[str, Any], replace: bool = True) -> Character:
         """Store an already validated sheet, replacing a character of the same name if `replace`."""
         name, system = sheet.get("name"), sheet.get("system")
@@ -266,21 +238,6 @@ class Transaction(NamedRows, GameRows):
 
         self.log_only(removal_record(text, found.name, found.system, dict(found.sheet), owner))
         return found
-
-    def owner_of(self, key: str) -> str | None:
-        """On a server, the owner role of the character with this key (None: the GM's, or a
-        file, which has no owners)."""
-        if self.link.dialect.name != "postgres":
-            return None
-        row = self.execute("SELECT owner FROM characters WHERE name_key = {p}", (key,)).fetchone()
-        return None if row is None or row[0] is None else str(row[0])
-
-    def restore_owner(self, name: str, owner: str | None) -> None:
-        """A character brought back by undo is its owner's again (the server refuses, and
-        nothing changes, where this role may not give it back)."""
-        if owner is not None and self.link.dialect.name == "postgres":
-            self.execute("UPDATE characters SET owner = {p} WHERE name_key = {p}",
-                         (owner, name.strip().lower()), write=True)
 
     def _remove(self, key: str) -> None:
         """A character's row gone, and the values kept apart from its sheet."""
@@ -515,35 +472,6 @@ class Transaction(NamedRows, GameRows):
                          [v for key in keys for v in (id_, *key)], write=True)
         return LogEntry(id_, row[1], who, system, record, tuple(changes), False, row[0])
 
-    # ---- the log ----
-
-    def log(self, n: int, who: str | None = None, since: str | None = None) -> list[LogEntry]:
-        """The `n` most recent log entries (of `who`'s LINEs, from time `since`), newest last."""
-        import cli.store.log_entries as history
-
-        return history.recent(self, n, who, since)
-
-    def log_after(self, last_id: int, who: str | None = None) -> tuple[int, list[LogEntry]]:
-        """The entries after #`last_id` (of `who`'s LINEs), oldest first, and the newest id."""
-        import cli.store.log_entries as history
-
-        return history.last_id(self), history.after(self, last_id, who)
-
-    def entries(self, ids: Sequence[int]) -> list[LogEntry]:
-        """The entries with these ids this transaction may read, oldest first."""
-        import cli.store.log_entries as history
-
-        return history.by_ids(self, ids)
-
-    def history(self, kinds: Sequence[str] = (), who: str | None = None,
-                since: str | None = None) -> list[LogEntry]:
-        """Every entry of these kinds (all when none), of `who`'s LINEs, from `since` on."""
-        import cli.store.log_entries as history
-
-        return history.history(self, kinds, who, since)
-
-    def undo(self, who: str | None = None, nth: int = 1, id_: int | None = None) -> LogEntry:
-        """Revert a change-set (see `cli.store.log_entries.undo`); the entry it reverted."""
-        import cli.store.log_entries as history
-
-        return history.undo(self, who, nth, id_)
+    def logged(self) -> Transaction:
+        """The log's readers work on this transaction itself (cli/store/log_reads.py)."""
+        return self

@@ -263,11 +263,10 @@ LONG_FUNCTIONS_TO_SPLIT = {
     "rules/exact/order.py keep_best": 65,
     "rules/notation/grammar.py _build": 169,
     "rules/systems/tiers/vocabulary.py read_words": 66,
-    "cli/repl/session.py run_repl": 69,
 }
 """Functions over the limit when it was set, at most as long as they were then: each is to be cut
 into named steps, and none may grow or join the list (a ratchet, not an allowance)."""
-LONG_MODULES_TO_SPLIT = {"cli/store/transaction.py": 481}
+LONG_MODULES_TO_SPLIT = {"cli/store/transaction.py": 477}
 """Modules over the limit when it was set, likewise."""
 
 
