@@ -103,3 +103,43 @@ def test_the_repl_menu_meta_text_is_made_visible(planted: Path) -> None:
     menu = completions("sh")
     assert not any(c in text + meta for text, meta in menu for c in RAW)
     assert any(SHOWN in meta for text, meta in menu if text == "shot"), menu
+
+
+@pytest.fixture
+def planted_game(private_campaign: Path) -> Path:
+    """A campaign whose `game` table was written by hand: a game named with the codes, its text
+    the docs' PbtA file renamed (a game file refuses such a name: this row never went through one)."""
+    from tests.support.paths import ROOT_DIR
+
+    text = (ROOT_DIR / "docs" / "games" / "pbta.toml").read_text(encoding="utf-8")
+    escaped = PLANTED.encode("unicode_escape").decode("ascii").replace("\\x", "\\u00")
+    campaign = Campaign(private_campaign)
+    with campaign.transaction() as tx:
+        tx.put_alias("shot", "d20")  # the campaign exists with its tables
+    campaign.close()
+    db = sqlite3.connect(private_campaign)
+    db.execute("INSERT INTO game (name, text) VALUES (?, ?)",
+               (f"g{PLANTED}", text.replace('name = "pbta"', f'name = "g{escaped}"')))
+    db.commit()
+    db.close()
+    return private_campaign
+
+
+@pytest.mark.parametrize("flavour", ["bash", "zsh", "fish"])
+@pytest.mark.parametrize("typed", ["roll -s ", "roll -s g", "roll game export ", "roll help g"])
+def test_a_planted_game_name_never_reaches_a_shell_raw(planted_game: Path, flavour: str,
+                                                       typed: str) -> None:
+    assert not any(c in shell(flavour, typed) for c in RAW)
+
+
+def test_a_planted_game_name_is_said_made_visible(planted_game: Path) -> None:
+    from tests.support.cli import invoke
+
+    for words in (("game", "list"), ("systems",), ("-s", f"g{PLANTED}", "move")):
+        code, out, err = invoke(*words)
+        assert not any(c in out + err for c in RAW), (words, out, err)
+        assert code in (0, 2), (words, code)
+    code, out, err = invoke("game", "list")  # the row is refused as a game file would be
+    assert (code, out) == (2, "") and err.startswith("roll: error: game g^[]52;c;x^G<9b>2J"), err
+    menu = completions("use ")
+    assert not any(c in text + meta for text, meta in menu for c in RAW)
