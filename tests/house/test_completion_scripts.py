@@ -240,7 +240,7 @@ def test_bash_quotes_line_words_for_the_shell(shell_env: dict[str, str]) -> None
     # a LINE word is inserted as shell text: `roll … attack Old\ Tom` gives roll one word,
     # the name, which the LINE reads as one; a finished word keeps its unquoted trailing space
     cases = {
-        "roll -s champions attack O": r'[Old\ Tom ]',
+        "roll -s champions attack O": r'[on ][Old\ Tom ]',  # `on NAME` (SPEC §9) or the name
         "roll d20 ''": "[adv ][dis ][vs ]",
     }
     assert bash_complete(list(cases), shell_env) == list(cases.values())

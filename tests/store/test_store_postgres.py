@@ -133,7 +133,7 @@ def test_copy_moves_a_campaign_to_postgres_and_back(
     assert _export(str(first)) == _export(pg_url) == _export(str(back))
     assert _export(str(back))[0] == {"characters": 2, "log": 4, "party": 0, "settings": 0,
                                        "alias": 0, "rolltable": 0, "touch": 3,
-                                       "sheet_value": 2}  # kit's luck and hp, kept apart
+                                       "sheet_value": 2, "game": 0}  # kit's luck and hp, kept apart
     monkeypatch.setenv("ROLL_CAMPAIGN", pg_url)  # the copy is a campaign like any other
     assert invoke("--as", "kit", "spend", "luck")[0] == 0
     assert [line.split()[0] for line in invoke("log")[1].splitlines()] == [
