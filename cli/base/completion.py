@@ -50,11 +50,13 @@ class Suggested(Protocol):
 @runtime_checkable
 class TabWords(Protocol):
     """What a Tab completes from, as the options typed so far see the campaign: its characters'
-    `names`, its named `rolls`, its `tables`, and a LINE's `next_words` after `typed`."""
+    `names`, its named `rolls`, its `tables`, its imported `games`, and a LINE's `next_words`
+    after `typed`."""
 
     def names(self, ctx: click.Context) -> Iterable[str]: ...
     def rolls(self, ctx: click.Context) -> Iterable[str]: ...
     def tables(self, ctx: click.Context) -> Iterable[str]: ...
+    def games(self, ctx: click.Context) -> Iterable[str]: ...
     def next_words(self, typed: str, ctx: click.Context) -> Iterable[Suggested]: ...
 
 
@@ -66,7 +68,7 @@ def _tab_words(ctx: click.Context) -> TabWords | None:
 def _campaign_words(kind: str) -> Callable[[click.Context], Iterable[str]]:
     def words(ctx: click.Context) -> Iterable[str]:
         tab = _tab_words(ctx)
-        return () if tab is None else getattr(tab, kind)(ctx)  # names, rolls or tables
+        return () if tab is None else getattr(tab, kind)(ctx)  # names, rolls, tables or games
 
     return words
 
@@ -96,14 +98,25 @@ class Completing(click.ParamType[str, str]):
 
 
 def _system_ids(ctx: click.Context) -> list[str]:
+    """The games listed (the built-in ones), then the campaign's imported ones."""
     from rules.systems import SYSTEMS
 
-    return list(SYSTEMS)
+    listed = list(SYSTEMS)
+    try:
+        imported = list(_campaign_words("games")(ctx))
+    except Exception:  # a damaged campaign still completes the built-in games
+        imported = []
+    return listed + [name for name in imported if name not in listed]
 
 
 def system_name() -> Completing:
-    """A game system's id."""
+    """A game system's id: a built-in game or one the campaign imported."""
     return Completing("name", _system_ids)
+
+
+def imported_game() -> Completing:
+    """A game the campaign imported (`roll game export|rm NAME`)."""
+    return Completing("name", _campaign_words("games"))
 
 
 def character_name() -> Completing:

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
+from cli.base.completion import imported_game
 from cli.base.environment import Environment
 from cli.base.group import WholeHelpGroup
 from cli.base.options import CAMPAIGN_OPTIONS, with_settings
 from cli.base.safe import shown
 from cli.base.settings import Settings
 from cli.store.campaign_access import campaign_of, campaign_transaction
-from rules.errors import RuleError, UsageError
+from rules.errors import RollError, RuleError, UsageError
 
 GAME_HELP = "Your own games, kept in the campaign: import FILE.toml, list, export, rm."
 game_app = typer.Typer(cls=WholeHelpGroup, help=GAME_HELP, no_args_is_help=True)
@@ -55,9 +56,13 @@ def game_list(env: Environment, settings: Settings) -> None:
 
     with campaign_transaction(settings, readonly=True) as tx:
         games = tx.games()
-    items = []
+    items: list[dict[str, Any]] = []
     for name, text in games.items():
-        game = read_game(text, f"game {name}", "campaign")
+        try:
+            game = read_game(text, f"game {name}", "campaign")
+        except RollError as err:  # a row written by hand or by an older roll: named, not fatal
+            items.append({"name": name, "error": str(err)})
+            continue
         items.append({"name": name, "title": game.title,
                       "commands": [c.word for c in game.commands]})
     if settings.json:  # one object whatever the count (SPEC §3)
@@ -66,7 +71,9 @@ def game_list(env: Environment, settings: Settings) -> None:
     if not items:
         env.out("no games yet (roll game import FILE.toml adds one)")
     for item in items:
-        env.out(shown(f"{item['name']} · {item['title']} · {', '.join(item['commands'])}"))
+        said = (f"can't be read: {item['error']}" if "error" in item
+                else f"{item['title']} · {', '.join(item['commands'])}")
+        env.out(shown(f"{item['name']} · {said}"))
 
 
 @game_app.command("export")
@@ -74,7 +81,7 @@ def game_list(env: Environment, settings: Settings) -> None:
 def game_export(
     env: Environment,
     settings: Settings,
-    name: Annotated[str, typer.Argument(help="the game")],
+    name: Annotated[str, typer.Argument(help="the game", click_type=imported_game())],
 ) -> None:
     """Print a game's file as imported (it re-imports to the same game)."""
     from cli.base.safe import toml_safe
@@ -97,7 +104,7 @@ def game_export(
 def game_rm(
     env: Environment,
     settings: Settings,
-    name: Annotated[str, typer.Argument(help="the game")],
+    name: Annotated[str, typer.Argument(help="the game", click_type=imported_game())],
 ) -> None:
     """Remove a game from the campaign (refused while a character plays it)."""
     key = name.strip().lower()

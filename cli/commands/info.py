@@ -19,16 +19,21 @@ def systems_command(env: Environment, settings: Settings) -> None:
     from cli.line.games import every_game
     from cli.store.where import where_of
 
-    games = every_game(where_of(settings))
+    listed = every_game(where_of(settings))
     if settings.json:  # one answer, the same from a shell and from a batch line (SPEC §3)
-        items = [{"id": s.id, "title": s.title, "seed": s.seed, "origin": origin}
-                 for s, origin in games]
+        items: list[dict[str, str]] = [
+            {"id": s.id, "title": s.title, "seed": s.seed, "origin": origin}
+            for s, origin in listed.games]
+        items += [{"id": name, "title": "", "seed": "", "origin": origin, "error": wrong}
+                  for name, origin, wrong in listed.unreadable]
         env.json({"input": "systems", "kind": "systems", "items": items})
         return
-    for system, origin in games:
+    for system, origin in listed.games:
         seed = f" ({system.seed})" if system.seed else ""
         came = "" if origin == "built-in" else f" · {origin}"
         env.out(shown(f"{system.id:<10} {system.title}{seed}{came}"))  # fits a 40-column pane
+    for name, origin, wrong in listed.unreadable:
+        env.out(shown(f"{name:<10} can't be read · {origin}: {wrong}"))
 
 
 @with_settings("campaign", "system", "json")

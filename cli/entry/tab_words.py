@@ -30,6 +30,9 @@ class CampaignAtTab:
     def tables(self, ctx: click.Context) -> Iterable[str]:
         return view_at_tab(ctx).tables
 
+    def games(self, ctx: click.Context) -> Iterable[str]:
+        return view_at_tab(ctx).games
+
     def next_words(self, typed: str, ctx: click.Context) -> Iterable[Suggestion]:
         from cli.repl.next_words import suggest_line
 

@@ -4,6 +4,7 @@ by the registry with where it came from."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 from cli.store import Where
@@ -72,28 +73,49 @@ def game_topic(topic: str, where: Where) -> str:
         return topic  # help says there is no such topic, with its hint
 
 
-def every_game(where: Where) -> list[tuple[System, str]]:
+@dataclass(frozen=True, slots=True)
+class EveryGame:
+    """What `roll systems` lists: each game that plays with where it comes from, and each one
+    that can't be read (a row written by hand or by an older roll) with what is wrong."""
+
+    games: list[tuple[System, str]]
+    unreadable: list[tuple[str, str, str]]
+    """(name, where it comes from, what is wrong)."""
+
+
+def every_game(where: Where) -> EveryGame:
     """Every game this process can play, each with where it comes from: the built-in ones,
     the campaign's, the game files read, the packages' (their entry points read now)."""
     from importlib.metadata import entry_points
 
     from cli.store import campaign_exists, open_campaign
+    from cli.store.games_found import campaign_game
     from rules.errors import RollError
     from rules.systems import get_system
 
     look_for_games(where)
-    names = [point.name for point in entry_points(group="roll_rules.systems")]
+    stored: dict[str, str] = {}
     try:
         if campaign_exists(where):
             store = open_campaign(where, create=False)
             try:
                 with store.transaction(readonly=True) as tx:
-                    names += list(tx.games())
+                    stored = tx.games()
             finally:
                 store.close()
     except RollError:
         pass  # a campaign that cannot be opened has no games to list: the rest still are
-    for name in names:
-        if name not in SYSTEMS:
-            get_system(name)
-    return [(SYSTEMS[name], SYSTEMS.origin(name)) for name in SYSTEMS]
+    unreadable = []
+    for name, text in stored.items():
+        try:
+            if name not in SYSTEMS:
+                campaign_game(name, text)
+        except RollError as err:  # one bad row is named, the other games are still listed
+            unreadable.append((name, "campaign", str(err)))
+    for point in entry_points(group="roll_rules.systems"):
+        try:
+            if point.name not in SYSTEMS:
+                get_system(point.name)
+        except RollError as err:
+            unreadable.append((point.name, "package", str(err)))
+    return EveryGame([(SYSTEMS[name], SYSTEMS.origin(name)) for name in SYSTEMS], unreadable)

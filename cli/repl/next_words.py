@@ -119,12 +119,20 @@ def _first_word(fragment: str, state: TableView, repl: bool) -> list[Suggestion]
     return _matching(fragment, choices, space=True)
 
 
+def _games(state: TableView) -> dict[str, str]:
+    """Every game by id, its title as the hint: those listed, then the campaign's imported ones."""
+    games = {s.id: s.title for s in SYSTEMS.values()}
+    for name in state.games:
+        games.setdefault(name, "the campaign's game")
+    return games
+
+
 def _after_repl_word(
     head: str, args: list[str], fragment: str, rest: str, state: TableView
 ) -> list[Suggestion]:
     """What follows a REPL word or subcommand; `rest`: the text typed after it."""
     if head == "use" and not args:
-        return _matching(fragment, {s.id: s.title for s in SYSTEMS.values()}, space=False)
+        return _matching(fragment, _games(state), space=False)
     if head == "as":  # `as Goblin 1`: the rest of the line is one name
         return _names(rest, state, extra=None if args else {"none": "act as nobody"},
                       whole=True)
@@ -132,7 +140,7 @@ def _after_repl_word(
         return _matching(fragment, {"on": "ask for faces", "off": "roll dice"}, space=False)
     if head == "help" and not args:
         topics = {"notation": "dice notation", "tables": "rollable tables"}
-        topics |= {s.id: s.title for s in SYSTEMS.values()}
+        topics |= _games(state)
         topics["encounter"] = "rounds, turns, foes"
         return _matching(fragment, topics, space=False)
     if head == "completion" and not args:

@@ -77,11 +77,12 @@ class LaterRolls(Mapping[str, str]):
 
 @dataclass(frozen=True, slots=True)
 class Words:
-    """What completion offers from the campaign: its characters' names, aliases and tables."""
+    """What completion offers from the campaign: its characters' names, aliases, tables, games."""
 
     names: tuple[str, ...] = ()
     aliases: Mapping[str, str] = field(default_factory=dict)
     tables: tuple[str, ...] = ()
+    games: tuple[str, ...] = ()
     own: tuple[str, ...] = ()
     """A player's own characters on a server (first among `names`)."""
 
@@ -106,6 +107,8 @@ class TableView:
     turn: bool = False
     own: Sequence[str] = ()
     """A player's own characters on a server: offered first, and named by the toolbar."""
+    games: Sequence[str] = ()
+    """The campaign's imported games (`roll game import`): offered wherever a game is named."""
 
     @property
     def risk(self) -> dict[str, str]:
@@ -197,7 +200,7 @@ class ViewReader:
               and time.monotonic() - self._asked_at < ALIVE_S):  # else: is it still there?
             self._view = TableView(_system_or_generic(chosen), names=self._view.names,
                                    rolls=self._view.rolls, tables=self._view.tables,
-                                   own=self._view.own)
+                                   own=self._view.own, games=self._view.games)
         else:
             self._asked_at = time.monotonic()
             from cli.store.where import CampaignUnavailable
@@ -314,8 +317,9 @@ class ViewReader:
 
         mine: Sequence[str] = Later(lambda: self.words().own) if isinstance(
             where_of(self.settings), CampaignURL) else ()  # a file has no owners
+        games = Later(lambda: self.words().games)
         return TableView(system, character, names, party, problem, rolls, tables, fallen,
-                         turn=wanted is None and character is not None, own=mine)
+                         turn=wanted is None and character is not None, own=mine, games=games)
 
     def words(self) -> Words:
         """The campaign's names, aliases and tables (completion), read together when first
@@ -332,7 +336,8 @@ class ViewReader:
             with store.transaction(readonly=True) as tx:
                 own = tuple(tx.own_names())
                 names = tuple(n for n in tx.character_names() if n not in own)
-                words = Words(own + names, tx.aliases(), tuple(tx.table_names()), own)
+                words = Words(own + names, tx.aliases(), tuple(tx.table_names()),
+                              tuple(tx.game_names()), own)
         except Exception:  # completion never breaks the prompt
             return kept[2] if kept is not None else Words()
         finally:

@@ -18,6 +18,10 @@ class GameRows:
         """Every imported game's file text, by name."""
         return dict(self.execute("SELECT name, text FROM game ORDER BY name").fetchall())
 
+    def game_names(self) -> list[str]:
+        """Every imported game's name, in order (completion: no file text read)."""
+        return [str(r[0]) for r in self.execute("SELECT name FROM game ORDER BY name").fetchall()]
+
     def game_text(self, name: str) -> str | None:
         """One imported game's file text, or None."""
         row = self.execute("SELECT text FROM game WHERE name = {p}",

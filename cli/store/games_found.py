@@ -24,8 +24,6 @@ class CampaignGames:
 
     def __call__(self, name: str) -> System | None:
         from rules.errors import RollError
-        from rules.systems.gamefile.reader import read_game
-        from rules.systems.gamefile.system import GameSystem
 
         key = name.strip().lower()
         try:
@@ -39,10 +37,17 @@ class CampaignGames:
                 store.close()
         except RollError:
             return None  # a campaign that cannot be read has no game to give: the name is unknown
-        if text is None:
-            return None
-        # checked against roll's own words when imported: read back as the rules check it
-        return SYSTEMS.add(GameSystem(read_game(text, f"game {key}", "campaign")), "campaign")
+        return None if text is None else campaign_game(key, text)
+
+
+def campaign_game(name: str, text: str) -> System:
+    """An imported game's row read back, listed as from the campaign; GameFileError (naming the
+    row, key and line) for a row that never went through `roll game import`."""
+    from rules.systems.gamefile.reader import read_game
+    from rules.systems.gamefile.system import GameSystem
+
+    # checked against roll's own words when imported: read back as the rules check it
+    return SYSTEMS.add(GameSystem(read_game(text, f"game {name}", "campaign")), "campaign")
 
 
 def watch(where: Where, opener: Opener, exists: Callable[[Where], bool]) -> None:

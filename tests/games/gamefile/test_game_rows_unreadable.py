@@ -1,0 +1,71 @@
+"""A stored game row that can't be read (written by hand, or by an older roll) is named with
+what is wrong; `roll systems` and `roll game list` still list every other game, exit 0."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from tests.support.cli import invoke, invoke_json, invoke_write
+from tests.support.gamefile import GAMES_DIR
+
+BROKEN = "[game]\nname = \"old\"\ntitle = \"Old\"\nsteps = 3\n"
+"""A game file with a key no roll reads (as an older roll's file might be)."""
+WRONG = ("game old:4: key 'game.steps': unknown key"
+         " (keys: health, initiative, name, title)")
+
+
+@pytest.fixture
+def broken_row(tmp_path: Path, private_campaign: Path) -> Path:
+    """PbtA imported, and beside it a row `old` that was never checked on its way in."""
+    pbta = tmp_path / "pbta.toml"
+    pbta.write_text((GAMES_DIR / "pbta.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    assert invoke_write("game", "import", str(pbta))[0] == 0
+    db = sqlite3.connect(private_campaign)
+    db.execute("INSERT INTO game (name, text) VALUES ('old', ?)", (BROKEN,))
+    db.commit()
+    db.close()
+    return private_campaign
+
+
+def test_game_list_names_the_broken_row_and_lists_the_others(broken_row: Path) -> None:
+    code, out, err = invoke("game", "list")
+    assert (code, err) == (0, "")
+    assert out.splitlines() == [f"old · can't be read: {WRONG}",
+                                "pbta · Powered by the Apocalypse · move"]
+
+
+def test_game_list_under_json_gives_the_broken_row_its_error(broken_row: Path) -> None:
+    code, [obj] = invoke_json("game", "list")
+    assert code == 0
+    assert obj == {"input": "game list", "kind": "games", "items": [
+        {"name": "old", "error": WRONG},
+        {"name": "pbta", "title": "Powered by the Apocalypse", "commands": ["move"]}]}
+
+
+def test_systems_lists_the_others_and_names_the_broken_row(broken_row: Path) -> None:
+    code, out, err = invoke("systems")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[-2:] == ["pbta       Powered by the Apocalypse · campaign",
+                          f"old        can't be read · campaign: {WRONG}"]
+    assert lines[0].startswith("generic ")
+
+
+def test_systems_under_json_gives_the_broken_row_its_error(broken_row: Path) -> None:
+    code, [obj] = invoke_json("systems")
+    assert code == 0
+    assert obj["items"][-2:] == [
+        {"id": "pbta", "title": "Powered by the Apocalypse", "seed": "", "origin": "campaign"},
+        {"id": "old", "title": "", "seed": "", "origin": "campaign", "error": WRONG}]
+    assert [item["id"] for item in obj["items"][:-2]] == [
+        "generic", "vagabond", "macchiato", "champions", "tiers", "brighter"]
+
+
+def test_playing_the_broken_game_is_one_error_and_changes_nothing(broken_row: Path) -> None:
+    code, out, err = invoke("-s", "old", "d20")
+    assert (code, out) == (2, "")
+    assert err == f"roll: error: {WRONG}\n"
+    assert invoke("game", "list")[1].splitlines()[0] == f"old · can't be read: {WRONG}"
