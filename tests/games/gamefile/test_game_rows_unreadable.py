@@ -69,3 +69,8 @@ def test_playing_the_broken_game_is_one_error_and_changes_nothing(broken_row: Pa
     assert (code, out) == (2, "")
     assert err == f"roll: error: {WRONG}\n"
     assert invoke("game", "list")[1].splitlines()[0] == f"old · can't be read: {WRONG}"
+
+
+def test_the_broken_row_can_be_removed(broken_row: Path) -> None:
+    assert invoke_write("game", "rm", "old") == (0, "removed game old\n")
+    assert invoke("game", "list") == (0, "pbta · Powered by the Apocalypse · move\n", "")
