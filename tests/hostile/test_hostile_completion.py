@@ -10,14 +10,9 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from prompt_toolkit.completion import CompleteEvent
-from prompt_toolkit.document import Document
 
-from cli.base.settings import Settings
-from cli.repl.completer import RollCompleter
-from cli.repl.view import ViewReader
 from cli.store.sqlite import Campaign
-from tests.support.cli import ENTRY, RUNNER
+from tests.support.tab import completions, shell
 
 PLANTED = "\x1b]52;c;x\x07\x9b2J\u202e"
 """An OSC 52 clipboard write ended by BEL, a C1 CSI that clears the screen, a bidi override."""
@@ -48,16 +43,6 @@ def planted(private_campaign: Path) -> Path:
     return private_campaign
 
 
-def shell(flavour: str, typed: str) -> str:
-    words = typed.split(" ")
-    # Click's protocol: bash and zsh give the word's index, fish the word itself
-    env = {"_ROLL_COMPLETE": f"{flavour}_complete", "COMP_WORDS": typed,
-           "COMP_CWORD": words[-1] if flavour == "fish" else str(len(words) - 1)}
-    result = RUNNER.invoke(ENTRY, [], env=env, prog_name="roll")
-    assert result.exit_code == 0 and result.stderr == ""
-    return result.stdout
-
-
 @pytest.mark.parametrize("flavour", ["bash", "zsh", "fish"])
 @pytest.mark.parametrize(("typed", "first"), [
     ("roll --as ", "C"), ("roll --as F", "F"), ("roll sheet show C", "C"),
@@ -71,16 +56,6 @@ def test_each_shell_shows_each_kind_of_name_made_visible(
     said = out.replace("\\", "") if flavour == "bash" else out
     shown = SHOWN if first in "CF" else LOWER
     assert f"{first}{shown}" in said, said
-
-
-def completions(typed: str) -> list[tuple[str, str]]:
-    reader = ViewReader(Settings())
-    try:
-        completer = RollCompleter(reader.read)
-        found = list(completer.get_completions(Document(typed, len(typed)), CompleteEvent()))
-    finally:
-        reader.close()
-    return [(c.display_text, c.display_meta_text) for c in found]
 
 
 @pytest.mark.parametrize(("typed", "first"), [

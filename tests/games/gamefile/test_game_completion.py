@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.hostile.test_hostile_completion import completions, shell
 from tests.support.cli import invoke_write
 from tests.support.gamefile import GAMES_DIR
+from tests.support.tab import completions, shell
 
 BUILT_IN = ["generic", "vagabond", "macchiato", "champions", "tiers", "brighter"]
 
