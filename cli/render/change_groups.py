@@ -49,8 +49,10 @@ def is_fight(changes: Sequence[Change]) -> bool:
     return any(is_encounter(c) for c in changes)
 
 
-def grouped(changes: Sequence[Change], system_id: str | None) -> list[str]:
-    """The lines that say `changes`, first-said first."""
+def grouped(changes: Sequence[Change], system_id: str | None,
+            headlined: bool = False) -> list[str]:
+    """The lines that say `changes`, first-said first (`headlined`: the result's headline
+    already says which foes joined, `Goblin 1 … Goblin 3 join`, so no row says it again)."""
     leaving = {c.character for c in changes if c.kind == "character" and c.after is None}
     rows: list[_Row] = []
     flags: dict[tuple[str, object, str], _Row] = {}
@@ -68,7 +70,8 @@ def grouped(changes: Sequence[Change], system_id: str | None) -> list[str]:
             flags[key].titles.append(flag_title(change.pool))
         else:
             rows.append(_Row([who], change))
-    return _lines(_with_order(_across(rows, system_id)), system_id)
+    said = _with_order(_across(rows, system_id))
+    return _lines([r for r in said if not (headlined and r.with_order)], system_id)
 
 
 def _across(rows: list[_Row], system_id: str | None) -> list[_Row]:

@@ -26,7 +26,7 @@ def vex_fight(tmp_path: Path) -> None:
     run(f"{GOBLINS} --rolled 3,1,8,1,2,1")
 
 
-def test_the_readme_foes_fight_at_once_and_foe_add_of_three_says_it_in_three_lines(
+def test_the_readme_foes_fight_at_once_and_foe_add_of_three_says_its_join_once(
         tmp_path: Path) -> None:
     (tmp_path / "vex.toml").write_text(VEX, encoding="utf-8")
     invoke("sheet", "import", str(tmp_path / "vex.toml"))
@@ -34,7 +34,6 @@ def test_the_readme_foes_fight_at_once_and_foe_add_of_three_says_it_in_three_lin
     run(f"{OGRE} --rolled 7,1")
     assert run(f"{GOBLINS} --rolled 3,1,8,1,2,1") == (
         f"{GOBLINS} → Goblin 1 … Goblin 3 join\n"
-        "Goblin 1, Goblin 2, Goblin 3 · join the campaign and the order (foe add)\n"
         "initiative: Goblin 2 9, Goblin 1 4, Goblin 3 3 · next: Goblin 2\n")
     # a foe attacks untrained, melee by Body; Vex's AC is light 11 + Sense +1
     assert run("attack on Vex --as Ogre --rolled 10,5") == (

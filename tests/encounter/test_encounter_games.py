@@ -22,7 +22,6 @@ def test_tiers_three_rounds_with_a_major_three_minors_vigor_and_a_lost_maneuver(
     assert run("foe add 3 minor goblins tier=1 mind=d4 vigor=2 body=12 ac=11 --rolled 2,1,3,1,6,4") == (
         "foe add 3 minor goblins tier=1 mind=d4 vigor=2 body=12 ac=11 → Goblin 1 … Goblin 3"
         " join\n"
-        "Goblin 1, Goblin 2, Goblin 3 · join the campaign and the order (foe add)\n"
         "initiative: Goblin 3 10, Goblin 2 4, Goblin 1 3 · next: Goblin 3\n")
     assert [c["name"] for c in state()["order"]] == ["Goblin 3", "Ara", "Ogre", "Goblin 2",
                                                      "Goblin 1"]
@@ -95,7 +94,6 @@ def test_champions_house_turns_count_a_downed_cohorts_med_flag(tmp_path: Path) -
     assert run("foe add 2 cohorts house=Red guard=11 might=1 armor=0 weapon=d6") == (
         "foe add 2 cohorts house=Red guard=11 might=1 armor=0 weapon=d6 → Cohort 1 … Cohort 2"
         " join\n"
-        "Cohort 1, Cohort 2 · join the campaign and the order (foe add)\n"
         "next: Red\n")
     run("next")  # Red's turn: a Cohort downs Wren
     assert "Wren · Downed on (attack)" in run('attack Wren weapon d6 --as "Cohort 1"'
