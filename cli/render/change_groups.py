@@ -52,7 +52,8 @@ def is_fight(changes: Sequence[Change]) -> bool:
 def grouped(changes: Sequence[Change], system_id: str | None,
             headlined: bool = False) -> list[str]:
     """The lines that say `changes`, first-said first (`headlined`: the result's headline
-    already says which foes joined, `Goblin 1 … Goblin 3 join`, so no row says it again)."""
+    already says which foes joined, `Goblin 1 … Goblin 3 join`, and that the fight is over, so
+    no row says it again)."""
     leaving = {c.character for c in changes if c.kind == "character" and c.after is None}
     rows: list[_Row] = []
     flags: dict[tuple[str, object, str], _Row] = {}
@@ -71,7 +72,13 @@ def grouped(changes: Sequence[Change], system_id: str | None,
         else:
             rows.append(_Row([who], change))
     said = _with_order(_across(rows, system_id))
-    return _lines([r for r in said if not (headlined and r.with_order)], system_id)
+    return _lines([r for r in said if not (headlined and _in_headline(r))], system_id)
+
+
+def _in_headline(row: _Row) -> bool:
+    """A row a fight command's headline says: foes joining, the fight ending."""
+    return row.with_order or (not row.who and is_encounter(row.change)
+                              and row.change.after is None)
 
 
 def _across(rows: list[_Row], system_id: str | None) -> list[_Row]:

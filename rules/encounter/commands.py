@@ -234,9 +234,8 @@ def _end(ctx: Context, args: list[ast.Arg]) -> Resolution:
     enc, system, rules = _fight(ctx)
     board = _board(ctx, system)
     flow.end(board, rules, enc)
-    # a round whose first turn has only just come (`next` after the last one) was not fought
-    takers = rules.takers(enc)
-    fought = enc.round - (enc.round > 1 and bool(takers) and enc.turn == takers[0])
+    # rounds are counted as they are called: a fight ended in round 2 lasted 2 rounds
+    fought = enc.round
     return _result(board, enc, None, "encounter end", rules,
                    f"the fight is over after {fought} round{'s' if fought != 1 else ''}")
 

@@ -63,8 +63,11 @@ def test_tiers_three_rounds_with_a_major_three_minors_vigor_and_a_lost_maneuver(
     third = run("next --rolled 1,1,1,1,1,1,8,6,1,1")
     assert third.startswith("next → round 3 begins · Enemy Tactical Phase\n")
     assert "initiative: Ara 14, " in third
-    assert run("encounter end").endswith("Encounter · R3 Enemy Tactical Phase → off"
-                                         " (encounter end)\n")
+    # ended in round 3, the fight lasted 3 rounds; the headline alone says it is over
+    assert run("encounter end") == (
+        "encounter end → the fight is over after 3 rounds\n"
+        "Ara · In combat off (out of the fight)\n"
+        "Goblin 1, Goblin 2, Ogre, Goblin 3 · leave the campaign (the fight ends)\n")
     assert run("sheet list") == "  Ara              tiers\n"
 
 
