@@ -142,7 +142,7 @@ def test_a_group_with_nobody_left_standing_takes_no_turn(tmp_path: Path) -> None
     run("foe add wolf hp=2")
     run("hurt 2 --as Wolf")
     assert "dead" in state()["order"][1]["state"]
-    assert state()["next"] == "heroes"
+    assert (state()["turn"], state()["next"]) == ("heroes", None)  # as the text: never the one up
     assert run("next") == ("next → round 2 begins · the Heroes' Turn\n"
                            "Encounter · R1 heroes → R2 heroes (next)\n"
                            "enemies: nobody left standing, no turn\n")  # never the one up
