@@ -49,8 +49,11 @@ def is_fight(changes: Sequence[Change]) -> bool:
     return any(is_encounter(c) for c in changes)
 
 
-def grouped(changes: Sequence[Change], system_id: str | None) -> list[str]:
-    """The lines that say `changes`, first-said first."""
+def grouped(changes: Sequence[Change], system_id: str | None,
+            headlined: bool = False) -> list[str]:
+    """The lines that say `changes`, first-said first (`headlined`: the result's headline
+    already says which foes joined, `Goblin 1 … Goblin 3 join`, and that the fight is over, so
+    no row says it again)."""
     leaving = {c.character for c in changes if c.kind == "character" and c.after is None}
     rows: list[_Row] = []
     flags: dict[tuple[str, object, str], _Row] = {}
@@ -68,7 +71,14 @@ def grouped(changes: Sequence[Change], system_id: str | None) -> list[str]:
             flags[key].titles.append(flag_title(change.pool))
         else:
             rows.append(_Row([who], change))
-    return _lines(_with_order(_across(rows, system_id)), system_id)
+    said = _with_order(_across(rows, system_id))
+    return _lines([r for r in said if not (headlined and _in_headline(r))], system_id)
+
+
+def _in_headline(row: _Row) -> bool:
+    """A row a fight command's headline says: foes joining, the fight ending."""
+    return row.with_order or (not row.who and is_encounter(row.change)
+                              and row.change.after is None)
 
 
 def _across(rows: list[_Row], system_id: str | None) -> list[_Row]:

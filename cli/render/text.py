@@ -64,13 +64,15 @@ class TextRenderer:
 
     def changes(self, res: Resolution) -> list[str]:
         """The result's changes, a line each; a fight command's several alike in one line
-        (cli/render/change_groups.py): a fight's ten foes joining read as one."""
+        (cli/render/change_groups.py): a fight's ten foes joining read as one, said by the
+        headline alone."""
         if not res.changes:
             return []  # a dice LINE: the grouping's module stays unloaded
         from cli.render.change_groups import grouped, is_fight
 
         if is_fight(res.changes):
-            return [self.change_text(line) for line in grouped(res.changes, res.system)]
+            return [self.change_text(line)
+                    for line in grouped(res.changes, res.system, headlined=True)]
         return [self.change(c, res.system) for c in res.changes]
 
     def change_text(self, line: str) -> str:

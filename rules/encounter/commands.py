@@ -87,9 +87,7 @@ def _result(board: Board, before: Encounter | None, after: Encounter | None, rea
         changes.append(state_change(before, after, reason))
     notes = list(board.notes)
     if after is not None:
-        coming = next_taker(after, rules, without_turn(board.table, after))
-        if coming == after.turn:
-            coming = None  # the one already up: `next:` would name it again
+        coming = _coming(board, after, rules)
         if coming is not None and not said.endswith(f"next: {coming}"):
             rolled = next((n for n, note in enumerate(notes) if note.startswith(ROLLED)), None)
             if rolled is None:
@@ -99,6 +97,12 @@ def _result(board: Board, before: Encounter | None, after: Encounter | None, rea
     return board.ctx.resolution(
         "encounter", f"{board.ctx.input.strip()} → {said}", changes=tuple(changes),
         notes=tuple(notes), extra=(("encounter", view(board, after, rules)),))
+
+
+def _coming(board: Board, enc: Encounter, rules: EncounterRules) -> str | None:
+    """Who is up after this turn: none when it is the one already up (a fight of one)."""
+    coming = next_taker(enc, rules, without_turn(board.table, enc))
+    return None if coming == enc.turn else coming
 
 
 def view(board: Board, enc: Encounter | None, rules: EncounterRules) -> dict[str, Any] | None:
@@ -123,7 +127,7 @@ def view(board: Board, enc: Encounter | None, rules: EncounterRules) -> dict[str
                       "out": who is not None and fallen(board.table, c.name) is not None,
                       **glance(enc, rules, board.table, system, c.name).to_json()})
     return {"system": enc.system, "round": enc.round, "turn": enc.turn,
-            "acting": rules.actor(enc), "next": next_taker(enc, rules, without_turn(board.table, enc)),
+            "acting": rules.actor(enc), "next": _coming(board, enc, rules),
             "takers": rules.takers(enc), "order": order}
 
 
@@ -234,9 +238,8 @@ def _end(ctx: Context, args: list[ast.Arg]) -> Resolution:
     enc, system, rules = _fight(ctx)
     board = _board(ctx, system)
     flow.end(board, rules, enc)
-    # a round whose first turn has only just come (`next` after the last one) was not fought
-    takers = rules.takers(enc)
-    fought = enc.round - (enc.round > 1 and bool(takers) and enc.turn == takers[0])
+    # rounds are counted as they are called: a fight ended in round 2 lasted 2 rounds
+    fought = enc.round
     return _result(board, enc, None, "encounter end", rules,
                    f"the fight is over after {fought} round{'s' if fought != 1 else ''}")
 

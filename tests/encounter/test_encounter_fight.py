@@ -26,7 +26,7 @@ def vex_fight(tmp_path: Path) -> None:
     run(f"{GOBLINS} --rolled 3,1,8,1,2,1")
 
 
-def test_the_readme_foes_fight_at_once_and_foe_add_of_three_says_it_in_three_lines(
+def test_the_readme_foes_fight_at_once_and_foe_add_of_three_says_its_join_once(
         tmp_path: Path) -> None:
     (tmp_path / "vex.toml").write_text(VEX, encoding="utf-8")
     invoke("sheet", "import", str(tmp_path / "vex.toml"))
@@ -34,7 +34,6 @@ def test_the_readme_foes_fight_at_once_and_foe_add_of_three_says_it_in_three_lin
     run(f"{OGRE} --rolled 7,1")
     assert run(f"{GOBLINS} --rolled 3,1,8,1,2,1") == (
         f"{GOBLINS} → Goblin 1 … Goblin 3 join\n"
-        "Goblin 1, Goblin 2, Goblin 3 · join the campaign and the order (foe add)\n"
         "initiative: Goblin 2 9, Goblin 1 4, Goblin 3 3 · next: Goblin 2\n")
     # a foe attacks untrained, melee by Body; Vex's AC is light 11 + Sense +1
     assert run("attack on Vex --as Ogre --rolled 10,5") == (
@@ -143,7 +142,7 @@ def test_a_group_with_nobody_left_standing_takes_no_turn(tmp_path: Path) -> None
     run("foe add wolf hp=2")
     run("hurt 2 --as Wolf")
     assert "dead" in state()["order"][1]["state"]
-    assert state()["next"] == "heroes"
+    assert (state()["turn"], state()["next"]) == ("heroes", None)  # as the text: never the one up
     assert run("next") == ("next → round 2 begins · the Heroes' Turn\n"
                            "Encounter · R1 heroes → R2 heroes (next)\n"
                            "enemies: nobody left standing, no turn\n")  # never the one up
@@ -194,17 +193,37 @@ def test_declare_react_and_focus_live_in_a_fight_and_declare_in_the_tactical_pha
         " Ara's now); nothing changed\n"))
 
 
-def test_encounter_end_says_it_in_four_lines_after_the_rounds_fought(tmp_path: Path) -> None:
+def test_encounter_end_says_it_in_five_rows_of_a_pane_after_the_rounds_fought(
+        tmp_path: Path) -> None:
     vex_fight(tmp_path)
     for _ in range(5):
         run("next")
-    run("next --rolled 1,1,1,1,1,1,1,1,1,1")  # round 2's phase: one round fought
+    run("next --rolled 1,1,1,1,1,1,1,1,1,1")  # round 2's phase
     run("react --as Vex")
+    # issue 48: ended in round 2, the fight lasted 2 rounds (it said 1); the headline says the
+    # fight is over, so no `Encounter · … → off` row says it again
     assert run("encounter end") == (
-        "encounter end → the fight is over after 1 round\n"
+        "encounter end → the fight is over after 2 rounds\n"
         "Vex · In combat, Reacted off (out of the fight)\n"
-        "Goblin 2, Ogre, Goblin 1, Goblin 3 · leave the campaign (the fight ends)\n"
-        "Encounter · R2 Enemy Tactical Phase → off (encounter end)\n")
+        "Goblin 2, Ogre, Goblin 1, Goblin 3 · leave the campaign (the fight ends)\n")
+    assert run("undo") == (
+        "undid #11 (nobody): encounter end\n"
+        "   Encounter · off → R2 Enemy Tactical Phase (undo encounter end)\n"
+        "   Goblin 3, Goblin 1, Ogre, Goblin 2 · join the campaign (undo the fight ends)\n"
+        "   Goblin 3, Goblin 1, Ogre, Goblin 2 · In combat on (undo out of the fight)\n"
+        "   Vex · Reacted, In combat on (undo out of the fight)\n")
+    # the 40-column pane: five rows (it took seven)
+    assert repl("encounter end\rquit\r", Settings()) == (0, (
+        "the fight is over after 2 rounds\n"
+        "  Vex · In combat, Reacted off (out of\n"
+        "    the fight)\n"
+        "  Goblin 2, Ogre, Goblin 1, Goblin 3 ·\n"
+        "    leave the campaign (the fight ends)\n"), "")
+
+
+def test_encounter_end_in_round_one_says_one_round(tmp_path: Path) -> None:
+    vex_fight(tmp_path)
+    assert run("encounter end").startswith("encounter end → the fight is over after 1 round\n")
 
 
 def test_an_error_shows_a_brief_usage_and_points_at_help(tmp_path: Path) -> None:

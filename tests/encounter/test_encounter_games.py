@@ -22,7 +22,6 @@ def test_tiers_three_rounds_with_a_major_three_minors_vigor_and_a_lost_maneuver(
     assert run("foe add 3 minor goblins tier=1 mind=d4 vigor=2 body=12 ac=11 --rolled 2,1,3,1,6,4") == (
         "foe add 3 minor goblins tier=1 mind=d4 vigor=2 body=12 ac=11 → Goblin 1 … Goblin 3"
         " join\n"
-        "Goblin 1, Goblin 2, Goblin 3 · join the campaign and the order (foe add)\n"
         "initiative: Goblin 3 10, Goblin 2 4, Goblin 1 3 · next: Goblin 3\n")
     assert [c["name"] for c in state()["order"]] == ["Goblin 3", "Ara", "Ogre", "Goblin 2",
                                                      "Goblin 1"]
@@ -64,8 +63,11 @@ def test_tiers_three_rounds_with_a_major_three_minors_vigor_and_a_lost_maneuver(
     third = run("next --rolled 1,1,1,1,1,1,8,6,1,1")
     assert third.startswith("next → round 3 begins · Enemy Tactical Phase\n")
     assert "initiative: Ara 14, " in third
-    assert run("encounter end").endswith("Encounter · R3 Enemy Tactical Phase → off"
-                                         " (encounter end)\n")
+    # ended in round 3, the fight lasted 3 rounds; the headline alone says it is over
+    assert run("encounter end") == (
+        "encounter end → the fight is over after 3 rounds\n"
+        "Ara · In combat off (out of the fight)\n"
+        "Goblin 1, Goblin 2, Ogre, Goblin 3 · leave the campaign (the fight ends)\n")
     assert run("sheet list") == "  Ara              tiers\n"
 
 
@@ -95,7 +97,6 @@ def test_champions_house_turns_count_a_downed_cohorts_med_flag(tmp_path: Path) -
     assert run("foe add 2 cohorts house=Red guard=11 might=1 armor=0 weapon=d6") == (
         "foe add 2 cohorts house=Red guard=11 might=1 armor=0 weapon=d6 → Cohort 1 … Cohort 2"
         " join\n"
-        "Cohort 1, Cohort 2 · join the campaign and the order (foe add)\n"
         "next: Red\n")
     run("next")  # Red's turn: a Cohort downs Wren
     assert "Wren · Downed on (attack)" in run('attack Wren weapon d6 --as "Cohort 1"'

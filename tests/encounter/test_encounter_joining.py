@@ -4,6 +4,7 @@ one added later acts from the next round, and the line that adds it says so."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from tests.support.encounter import TABLE, imported, refused, run, state
@@ -36,7 +37,6 @@ def test_a_foe_added_before_anybody_acted_takes_its_round_one_place(tmp_path: Pa
     # issue 48: the goblins rolled 17 and 16 over Pip's 14 and never acted in round 1
     assert run("foe add 2 goblins hp=4 --rolled 16,18") == (
         "foe add 2 goblins hp=4 → Goblin 1 … Goblin 2 join · Goblin 2's turn\n"
-        "Goblin 1, Goblin 2 · join the campaign and the order (foe add)\n"
         "initiative: Goblin 2 18, Goblin 1 16 · next: Goblin 1\n")
     assert (state()["round"], state()["turn"]) == (1, "Goblin 2")
     assert run("next") == ("next → round 1 · Goblin 1's turn\n"
@@ -45,7 +45,6 @@ def test_a_foe_added_before_anybody_acted_takes_its_round_one_place(tmp_path: Pa
     # somebody has acted: a newcomer waits for the next round, whatever its initiative
     assert run("foe add ogre hp=9 --rolled 20") == (
         "foe add ogre hp=9 → Ogre joins, acting from round 2\n"
-        "Ogre · joins the campaign and the order (foe add)\n"
         "initiative: Ogre 20 · next: Pip\n")
     assert order() == [("Ogre", 20, True), ("Goblin 2", 18, False), ("Goblin 1", 16, False),
                        ("Pip", 14, False)]
@@ -68,3 +67,21 @@ def test_a_brighter_fight_started_the_readme_way_has_its_foes_in_round_one(
         "Encounter · off → R1 Wolf (encounter start)\n"
         "initiative: Wolf 5, Wren 2 · next: Wren\n")
     assert run("next").startswith("next → round 1 · Wren's turn\n")
+
+
+def test_foe_add_says_its_join_once_and_its_json_and_undo_keep_every_change(
+        tmp_path: Path) -> None:
+    imported(tmp_path, "pip", sheets=TABLE)
+    run("encounter start Pip roll d20 --rolled 14")
+    # issue 48: `Goblin 1 … Goblin 2 join` and `Goblin 1, Goblin 2 · join the campaign and the
+    # order` said the same twice; the headline says it alone
+    said = json.loads(run("foe add 2 goblins hp=4 --json --rolled 3,5"))
+    assert said["text"] == ("foe add 2 goblins hp=4 → Goblin 1 … Goblin 2 join\n"
+                            "initiative: Goblin 2 5, Goblin 1 3 · next: Goblin 2")
+    assert [(c["character"], c["pool"], c["before"], c["reason"]) for c in said["changes"]] == [
+        ("Goblin 1", "sheet", None, "foe add"), ("Goblin 2", "sheet", None, "foe add"),
+        (None, "encounter", said["changes"][2]["before"], "foe add")]
+    # undo has no headline: its rows say who leaves
+    assert run("undo") == ("undid #2 (nobody): foe add 2 goblins hp=4\n"
+                           "   Encounter · 3 → 1 in the order (undo foe add)\n"
+                           "   Goblin 2, Goblin 1 · leave the campaign (undo foe add)\n")

@@ -13,7 +13,7 @@ from rules.encounter.in_words import next_taker
 from rules.encounter.rules import EncounterRules
 from rules.encounter.turn_order import Combatant, Encounter
 from tests.support.cli import invoke
-from tests.support.encounter import imported, run, state
+from tests.support.encounter import TABLE, imported, run, state
 
 
 def rats_fight(tmp_path: Path) -> None:
@@ -51,6 +51,23 @@ def test_the_last_one_standing_is_next_after_the_round(tmp_path: Path) -> None:
     run('hurt 1 --as "Rat 1"')
     code, out, _ = invoke("--json", "encounter")
     assert json.loads(out)["encounter"]["next"] == "Enemy Tactical Phase"
+
+
+def test_encounter_start_never_names_next_the_one_already_up(tmp_path: Path) -> None:
+    imported(tmp_path, "wren", sheets=TABLE)
+    # issue 48: `encounter start Wren` said `next: Wren`, the one up
+    assert run("encounter start Wren") == ("encounter start Wren → round 1 · Wren's turn\n"
+                                           "Encounter · off → R1 Wren (encounter start)\n")
+    assert run("encounter") == ("round 1 · Wren's turn\n"
+                                "▸ Wren · Grit 3 · STR d8 DEX d6 WIL d6\n")
+    assert (state()["turn"], state()["next"]) == ("Wren", None)
+    run("encounter end")
+    run("foe add wolf str=d6 dex=d8 -s brighter")
+    assert run("encounter start Wren roll d6 --rolled 5,2") == (
+        "encounter start Wren roll d6 → round 1 · Wren's turn\n"
+        "Encounter · off → R1 Wren (encounter start)\n"
+        "initiative: Wren 5, Wolf 2 · next: Wolf\n")
+    assert (state()["turn"], state()["next"]) == ("Wren", "Wolf")
 
 
 def test_who_sits_out_is_passed_by_this_round_only() -> None:
