@@ -34,8 +34,8 @@ Pieces = list[Part]
 
 
 def die_parts(d: DieRoll) -> Said:
-    """One die: `5`, `6!` (exploded), `~~1~~ 4` (rerolled), `~~2~~` (dropped), `8*` (success),
-    `6+6+2!` (compounded), `~~1~~ 6+3!` (rerolled, then compounded), as plain text writes it."""
+    """One die: `5`, `6!` (exploded), `1↻4` (rerolled), `~~2~~` (dropped), `8*` (success),
+    `6+6+2!` (compounded), `1↻6+3!` (rerolled, then compounded), as plain text writes it."""
     out: Pieces = []
     _die(d, out)
     return Said(tuple(out))
@@ -51,9 +51,8 @@ def _die(d: DieRoll, out: Pieces) -> None:
         text += "*" * d.success  # `10**`: a success counted twice (`t10`)
     elif d.success < 0:
         text += "-"
-    for face in d.faces[:discarded]:
-        out.append(Face(str(face), False, rerolled=True))
-        out.append(" ")
+    for face in d.faces[:discarded]:  # joined to the face that replaced it: one word
+        out.append(Face(str(face), False, rerolled=True, replaced=True))
     out.append(Face(text, d.kept, d.exploded, d.rerolled))
 
 
