@@ -56,14 +56,17 @@ def _die(d: DieRoll, out: Pieces) -> None:
     out.append(Face(text, d.kept, d.exploded, d.rerolled))
 
 
-def throws_parts(throws: tuple[Throw, ...]) -> Said:
-    """One die as its face (`7`); several as `[~~15~~, 7]`, the ones not kept struck."""
+def throws_parts(throws: tuple[Throw, ...], named: bool = False) -> Said:
+    """One die as its face (`7`); several as `[~~15~~, 7]`, the ones not kept struck;
+    `named`: each face after its die (`[d8 ~~3~~, d12 9]`), for dice of different sizes."""
     if len(throws) == 1:
         return Said((Face(str(throws[0].face)),))
     out: Pieces = ["["]
     for i, t in enumerate(throws):
         if i:
             out.append(", ")
+        if named:
+            out.append(f"{t.die} ")
         out.append(Face(str(t.face), t.kept))
     out.append("]")
     return Said(tuple(out))
