@@ -34,8 +34,8 @@ Pieces = list[Part]
 
 
 def die_parts(d: DieRoll) -> Said:
-    """One die: `5`, `6!` (exploded), `~~1~~ 4` (rerolled), `~~2~~` (dropped), `8*` (success),
-    `6+6+2!` (compounded), `~~1~~ 6+3!` (rerolled, then compounded), as plain text writes it."""
+    """One die: `5`, `6!` (exploded), `1↻4` (rerolled), `~~2~~` (dropped), `8*` (success),
+    `6+6+2!` (compounded), `1↻6+3!` (rerolled, then compounded), as plain text writes it."""
     out: Pieces = []
     _die(d, out)
     return Said(tuple(out))
@@ -51,20 +51,22 @@ def _die(d: DieRoll, out: Pieces) -> None:
         text += "*" * d.success  # `10**`: a success counted twice (`t10`)
     elif d.success < 0:
         text += "-"
-    for face in d.faces[:discarded]:
-        out.append(Face(str(face), False, rerolled=True))
-        out.append(" ")
+    for face in d.faces[:discarded]:  # joined to the face that replaced it: one word
+        out.append(Face(str(face), False, rerolled=True, replaced=True))
     out.append(Face(text, d.kept, d.exploded, d.rerolled))
 
 
-def throws_parts(throws: tuple[Throw, ...]) -> Said:
-    """One die as its face (`7`); several as `[~~15~~, 7]`, the ones not kept struck."""
+def throws_parts(throws: tuple[Throw, ...], named: bool = False) -> Said:
+    """One die as its face (`7`); several as `[~~15~~, 7]`, the ones not kept struck;
+    `named`: each face after its die (`[d8 ~~3~~, d12 9]`), for dice of different sizes."""
     if len(throws) == 1:
         return Said((Face(str(throws[0].face)),))
     out: Pieces = ["["]
     for i, t in enumerate(throws):
         if i:
             out.append(", ")
+        if named:
+            out.append(f"{t.die} ")
         out.append(Face(str(t.face), t.kept))
     out.append("]")
     return Said(tuple(out))

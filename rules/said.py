@@ -17,6 +17,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+REROLLED = "↻"
+"""The mark after a face a reroll threw away: `1↻4` (one column wide, so a 40-column pane
+reads a rerolled die as one word, and `~~2~~` stays the dropped die's alone)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Face:
@@ -27,10 +31,14 @@ class Face:
     kept: bool = True
     exploded: bool = False
     rerolled: bool = False
+    replaced: bool = False
+    """A face a reroll threw away (`1↻` before the face that replaced it), not a dropped die."""
 
     @property
     def plain(self) -> str:
-        """The plain text's mark for a die not kept: `~~2~~`."""
+        """The plain text's mark for a die not kept: `~~2~~` dropped, `1↻` rerolled away."""
+        if self.replaced:
+            return f"{self.text}{REROLLED}"
         return self.text if self.kept else f"~~{self.text}~~"
 
 

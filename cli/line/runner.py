@@ -5,6 +5,7 @@ options ask, here."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -207,7 +208,8 @@ class Runner:
         run = self.line_run(settings, source, secret, turns)
         self.resolver.secret_logged, self.resolver.commitment = False, None
         try:
-            status = self.show_all(self.resolver.results(head, run), run.settings)
+            status = self.show_all(self.resolver.results(head, run), run.settings,
+                                   head.bot_word if run.settings.json else None)
         except Exception as exc:
             return self.report(head.body, roll_error(exc), run.settings, number)
         if secret and not run.settings.json and not run.settings.quiet:
@@ -229,10 +231,12 @@ class Runner:
         """Every result of a LINE, all made before any is shown."""
         return list(self.resolver.results(read_head(text, LINE_ONLY), self.line_run(settings)))
 
-    def show_all(self, results: Iterable[Resolution] | Logged, settings: Settings) -> int:
+    def show_all(self, results: Iterable[Resolution] | Logged, settings: Settings,
+                 bot: str | None = None) -> int:
         """Print a LINE's results as they are made, a chunk of them per write (`-n 100000
         1d6` streams in the memory of one chunk); the exit status they make. What was made
-        before a repeat fails is printed before its error."""
+        before a repeat fails is printed before its error. `bot`: the dice bot's word the
+        LINE was typed after, which its JSON `input` keeps (SPEC §3: the LINE as given)."""
         refused = False
         exit_code = settings.exit_code
         chunk: list[str] = []
@@ -241,8 +245,11 @@ class Runner:
         records = self.resolver.records(results)
         try:
             for res in results:
-                chunk.append(self.rendered(res, settings,
-                                           None if records is None else next(records)))
+                record = None if records is None else next(records)
+                if bot is not None:  # the log keeps the LINE; what was typed is shown
+                    res = replace(res, input=f"{bot} {res.input}")
+                    record = None if record is None else replace(record, input=res.input)
+                chunk.append(self.rendered(res, settings, record))
                 if exit_code and res.passed is False:
                     refused = True
                 if tally is not None:

@@ -32,6 +32,11 @@ def dropped(face: str, term: str | None = None) -> str:
     return f"{DIM}~~{RESET}{style}{face}{RESET}{DIM}~~{RESET}"
 
 
+def rerolled_away(marked: str) -> str:
+    """A face a reroll threw away (`1↻`), dimmed: its mark says what it was on any terminal."""
+    return f"{DIM}{marked}{RESET}"
+
+
 STYLES = {
     "pass": "\x1b[32;1m",
     "hit": "\x1b[32;1m",

@@ -29,6 +29,8 @@ around compares)
   !cap3  x>=5cap2  !!cap2       at most 3 (2) explosion dice per die; xo = !cap1
   1d6!5!6                       two points of one kind combine: explode on 5 or 6
   r1  r<3  rr1  ro<3            reroll while it matches; reroll once
+                                (shown 1↻4: the 1 rerolled into a 4; a dropped
+                                die is ~~2~~)
   minN maxN                     clamp each face
   >=5 >4 =6 <2   f1 f<2         count successes; subtract failures
   t10  t>=9                     a success on such a face counts twice

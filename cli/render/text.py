@@ -10,7 +10,7 @@ from cli.render.change_words import pool_label as pool_label
 from cli.render.change_words import value_text as value_text
 from cli.render.colour_marks import RESET as RESET
 from cli.render.colour_marks import STYLES as STYLES
-from cli.render.colour_marks import dropped, in_colour
+from cli.render.colour_marks import dropped, in_colour, rerolled_away
 from rules.errors import RollError
 from rules.said import Face, Note, Said, Word
 
@@ -53,7 +53,7 @@ class TextRenderer:
         return text
 
     def face(self, face: Face) -> str:
-        """A die: `5`, and `~~2~~` for one not kept (dropped, rerolled away)."""
+        """A die: `5`, `~~2~~` for one dropped, `1↻` for a face rerolled away."""
         return face.plain
 
     def word(self, word: Word, res: Resolution | None) -> str:
@@ -117,6 +117,8 @@ class ColourRenderer(ShownRenderer):
         return word.word if res is None else in_colour(word.word, res)
 
     def face(self, face: Face) -> str:
+        if face.replaced:
+            return rerolled_away(face.plain)
         return face.text if face.kept else dropped(face.text)
 
     def change(self, change: Change, system_id: str | None) -> str:

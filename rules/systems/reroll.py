@@ -22,7 +22,7 @@ from rules.campaign import Character, LogEntry, apply_change, current_value
 from rules.dice.evaluate import Roller
 from rules.errors import LimitError, RuleError, UsageError
 from rules.notation import ast, parse
-from rules.record import UNDO, Rerolled, rolled_die
+from rules.record import SECRET_MARK, UNDO, Rerolled, rolled_die
 from rules.resolution import Change, Resolution, Value
 from rules.systems.protocol import Context
 from rules.table_state import TableState
@@ -122,6 +122,9 @@ def previous_line(entry: LogEntry | None, who: Character, system: str, rule: Rul
     record = entry.record
     if record.act == UNDO:
         raise RuleError(f"{who.name}'s previous LINE was an undo; nothing to {rule.name}")
+    if record.act == SECRET_MARK:  # a role that may not read the secret row reads its marker
+        raise RuleError(f"{who.name}'s previous LINE was a secret roll this role cannot read;"
+                        f" the GM can {rule.name} it")
     if entry.undone:
         raise RuleError(f"{who.name}'s previous LINE ({entry.input!r}) was undone; nothing to"
                         f" {rule.name}")

@@ -8,6 +8,7 @@ import pytest
 import rules
 from rules import ScriptedSource
 from rules.said import Face, Note, Said, Word, note, said
+from tests.support.cli import invoke_json
 
 
 def test_a_roll_says_its_dice_with_their_flags_and_its_outcome_as_a_word() -> None:
@@ -21,8 +22,18 @@ def test_a_roll_says_its_dice_with_their_flags_and_its_outcome_as_a_word() -> No
 def test_a_rerolled_die_says_the_face_rerolled_away_and_the_one_that_stands() -> None:
     res = rules.roll("1d6r1", source=ScriptedSource([1, 4]))
     assert res.summary_parts.parts == (
-        "1d6r1 → ", "[", Face("1", kept=False, rerolled=True), " ",
+        "1d6r1 → ", "[", Face("1", kept=False, rerolled=True, replaced=True),
         Face("4", rerolled=True), "]", " = 4")
+    assert res.summary == "1d6r1 → [1↻4] = 4"
+
+
+def test_a_face_rerolled_away_and_a_dropped_die_read_differently_in_text_alone() -> None:
+    code, (obj,) = invoke_json("--rolled", "1,2,5,6", "3d6r1dl1")
+    assert (code, obj["text"]) == (0, "3d6r1dl1 → [1↻6, ~~2~~, 5] = 11")  # both were ~~N~~
+    assert obj["dice"] == [{"die": "d6", "face": f, "kept": k} for f, k in  # JSON as it was: roll order
+                           [(1, False), (2, False), (5, True), (6, True)]]
+    res = rules.roll("2d6r1kl1", source=ScriptedSource([1, 3, 6]))
+    assert res.summary == "2d6r1kl1 → [1↻~~6~~, 3] = 3"  # rerolled, then dropped: both marks
 
 
 def test_an_exploded_die_and_a_success_keep_their_marks_in_the_face() -> None:

@@ -4,6 +4,8 @@ what to write instead (SPEC §5; rules/notation/bot.py, rules/notation/habits.py
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given
 
@@ -12,6 +14,7 @@ from rules.notation import ast, parse
 from rules.notation.bot import bot_command
 from rules.notation.habits import ACCEPTED, REFUSED, Accepted, Refused
 from tests.support.cli import invoke, invoke_json
+from tests.support.encounter import TABLE, imported
 from tests.support.repl import repl
 from tests.support.strategies import habit_spellings
 
@@ -39,10 +42,28 @@ def test_a_bot_word_before_a_line_is_the_bots_command(
     assert invoke("--rolled", faces, line) == (0, text + "\n", NOTE.format(word))
 
 
-def test_the_json_input_is_the_line_after_the_bots_word() -> None:
+def test_the_json_input_keeps_the_bots_word_as_typed() -> None:
     code, (obj,) = invoke_json("--rolled", "14", "/r 1d20+5")
     assert code == 0
-    assert (obj["input"], obj["total"], obj["text"]) == ("1d20+5", 19, "1d20+5 → [14] + 5 = 19")
+    assert (obj["input"], obj["total"], obj["text"]) == (
+        "/r 1d20+5", 19, "1d20+5 → [14] + 5 = 19")  # the text is the LINE's, as before
+
+
+def test_a_batchs_repeats_and_their_count_keep_the_bots_word() -> None:
+    code, objs = invoke_json("--rolled", "3,12,4", input="!R 2x d20 vs 10\nd6\n")
+    assert code == 0
+    assert [(o["input"], o["kind"], o.get("total")) for o in objs] == [
+        ("!R 2x d20 vs 10", "roll", 3), ("!R 2x d20 vs 10", "roll", 12),
+        ("!R 2x d20 vs 10", "repeats", None), ("d6", "roll", 4)]
+
+
+def test_a_logged_line_shows_the_bots_word_and_the_log_keeps_the_line(tmp_path: Path) -> None:
+    imported(tmp_path, "mira", sheets=TABLE)
+    code, (obj,) = invoke_json("--as", "Mira", "/r hurt 2")
+    assert (code, obj["input"], obj["text"]) == (
+        0, "/r hurt 2", "hurt 2 → HP 6\nMira · HP 8 → 6 (hurt)")
+    code, (entry,) = invoke_json("log", "-n", "1")
+    assert (code, entry["input"]) == (0, "hurt 2")  # the log's LINE is what it re-runs
 
 
 def test_the_note_is_said_once_a_batch() -> None:

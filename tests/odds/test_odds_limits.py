@@ -78,7 +78,7 @@ def test_big_dice_roll_without_a_list_of_faces() -> None:
 
 def test_big_dice_reroll_and_explode_checks_need_no_list() -> None:
     code, out, _ = invoke("--rolled", "1,2", "d1000000r1")
-    assert out == "d1000000r1 → [~~1~~ 2] = 2\n"
+    assert out == "d1000000r1 → [1↻2] = 2\n"
     code, _, err = invoke("--rolled", "1", "d1000000r<=1000000")
     assert code == 2 and "would reroll every face of a d1000000, forever" in err
     code, _, err = invoke("--rolled", "1", "d1000000!>=1")

@@ -4,7 +4,7 @@ die), never from words in the text: a label that spells an outcome stays the use
 from __future__ import annotations
 
 import rules
-from cli.render.colour_marks import dropped
+from cli.render.colour_marks import dropped, rerolled_away
 from cli.render.text import RESET, STYLES, plain_text, render
 from rules import ScriptedSource
 
@@ -46,8 +46,8 @@ def test_an_outcome_word_inside_a_label_stays_the_users_beside_the_real_outcome(
 
 def test_a_rerolled_face_and_a_dropped_group_member_are_dimmed_from_their_flags() -> None:
     res = rules.roll("2d6r1", source=ScriptedSource([1, 4, 5]))
-    assert plain_text(res) == "2d6r1 → [~~1~~ 5, 4] = 9"
-    assert render(res, True) == f"2d6r1 → [{dropped('1')} 5, 4] = 9"
+    assert plain_text(res) == "2d6r1 → [1↻5, 4] = 9"
+    assert render(res, True) == f"2d6r1 → [{rerolled_away('1↻')}5, 4] = 9"
     res = rules.roll("{1d20, 2d10}kh1 + 5", source=ScriptedSource([15, 3, 10]))
     assert plain_text(res) == "{1d20, 2d10}kh1 + 5 → {[15] = 15, ~~[3, 10] = 13~~} + 5 = 20"
     assert render(res, True) == (

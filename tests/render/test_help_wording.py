@@ -68,3 +68,14 @@ def test_the_encounter_examples_are_its_commands_as_typed_after_roll() -> None:
     assert EXAMPLES == ("-s macchiato foe add 2 goblins hp=4",
                         "-s macchiato encounter start roll d20", "foe add ogre hp=9", "next",
                         "encounter --json", "secret d20", "encounter end")
+
+
+def test_help_notation_says_how_a_rerolled_face_and_a_dropped_die_are_shown() -> None:
+    from tests.support.cli import invoke
+
+    code, out, err = invoke("help", "notation")
+    assert (code, err) == (0, "")
+    assert ("  r1  r<3  rr1  ro<3            reroll while it matches; reroll once\n"
+            "                                (shown 1↻4: the 1 rerolled into a 4; a dropped\n"
+            "                                die is ~~2~~)\n") in out
+    assert max(len(line) for line in out.splitlines()) <= 80

@@ -185,7 +185,8 @@ def save(ctx: Context, line: ast.CommandLine) -> Resolution:
     outcome = "pass" if passed else "fail"
     return ctx.resolution(
         "save",
-        f"{text} → " + throws_parts(mine.throws) + f" {against(compare, target)}"
+        f"{text} → " + throws_parts(mine.throws, named=spec.mode == "enhanced")  # which is the d12
+        + f" {against(compare, target)}"
         + said_outcome(outcome),
         total=mine.value,
         target=target,

@@ -27,11 +27,11 @@ def test_a_save_passes_on_four_or_more() -> None:
 
 def test_enhanced_adds_a_d12_and_keeps_the_higher() -> None:
     res = resolve("save dex enhanced", [3, 9], ann())
-    assert plain_text(res) == "save dex enhanced → [~~3~~, 9] vs 4 · pass"
+    assert plain_text(res) == "save dex enhanced → [d6 ~~3~~, d12 9] vs 4 · pass"  # the d12
     assert dice(res) == [("d6", 3, False), ("d12", 9, True)]
     assert res.total == 9
     res = resolve("save dex enhanced", [5, 2], ann())
-    assert plain_text(res) == "save dex enhanced → [5, ~~2~~] vs 4 · pass"
+    assert plain_text(res) == "save dex enhanced → [d6 5, d12 ~~2~~] vs 4 · pass"
     assert resolve("save dex enhanced", [1, 3], ann()).outcome == "fail"
 
 

@@ -86,8 +86,15 @@ def test_breath_rest_and_steps_through_the_cli(ann: Path) -> None:
 
 def test_saves_through_the_cli(ann: Path) -> None:
     assert invoke("--as", "Ann", "--rolled", "3,9", "save", "dex", "enhanced") == (
-        0, "save dex enhanced → [~~3~~, 9] vs 4 · pass\n", ""
+        0, "save dex enhanced → [d6 ~~3~~, d12 9] vs 4 · pass\n", ""
     )
+    code, [obj] = invoke_json("--as", "Ann", "--rolled", "3,2", "save", "dex", "enhanced", "vs",
+                              "2")
+    assert (code, obj["text"], obj["total"], obj["dice"]) == (
+        0, "save dex enhanced vs 2 → [d6 3, d12 ~~2~~] > 2 · pass", 3,
+        [{"die": "d6", "face": 3, "kept": True}, {"die": "d12", "face": 2, "kept": False}])
+    assert invoke("--as", "Ann", "--rolled", "3", "save", "dex", "impaired")[1] == (
+        "save dex impaired → 3 vs 4 · fail\n")  # one die: nothing to tell apart
     assert invoke("-s", "brighter", "--rolled", "3", "--exit-code", "save", "str=d8")[0] == 1
     code, [obj] = invoke_json("--as", "Ann", "--rolled", "4", "save", "wil", "vs", "3")
     assert (obj["kind"], obj["outcome"], obj["target"], obj["total"]) == ("save", "pass", 3, 4)

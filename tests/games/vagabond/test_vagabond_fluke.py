@@ -13,6 +13,7 @@ from rules.dice.source import ScriptedSource
 from rules.errors import RuleError, UsageError
 from rules.exact import Odds
 from rules.notation import parse
+from rules.record import secret_mark
 from rules.systems.protocol import Context
 from rules.systems.vagabond.system import SYSTEM
 from rules.table_state import TableState
@@ -107,6 +108,8 @@ def test_a_plain_dice_line_can_be_fluked() -> None:
         ("no line", "Mira has no previous LINE to Fluke"),
         ("undone", "Mira's previous LINE ('check dex') was undone; nothing to Fluke"),
         ("no d20", "Mira's previous LINE ('rest') rolled no d20 to reroll"),
+        ("secret marker", "Mira's previous LINE was a secret roll this role cannot read; the GM"
+                          " can Fluke it"),  # not `unknown word 'secret'` (issue 52)
     ],
 )
 def test_refusals_change_nothing(case: str, message: str) -> None:
@@ -114,6 +117,10 @@ def test_refusals_change_nothing(case: str, message: str) -> None:
     first = run("rest" if case == "no d20" else "check dex",
                 [] if case == "no d20" else [10], sheet=sheet)
     last = None if case == "no line" else logged(first, undone=case == "undone")
+    if case == "secret marker":  # what a player's role on PostgreSQL reads after a GM's secret
+        mark = secret_mark(last.record) if last is not None else None
+        assert mark is not None
+        last = LogEntry(1, mark.input, "Mira", "vagabond", mark, ())
     with pytest.raises(RuleError) as err:
         run("fluke", [], sheet=after(sheet, first) if case == "no d20" else sheet, last=last)
     assert err.value.message == message
