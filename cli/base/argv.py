@@ -60,8 +60,8 @@ VALUE_OPTIONS = frozenset(word for word, option in BY_WORD.items() if option.val
 }
 """Options that take a value: the word after one is never a subcommand."""
 
-GIVEN: list[list[str]] = []
-"""The arguments this `roll` was given (`given`), for `command_line`: the process's, or a
+RUN_ARGUMENTS: list[list[str]] = []
+"""The arguments this `roll` was given (`keep_arguments`), for `command_line`: the process's, or a
 test's in-process run's."""
 OWN_FLAGS = frozenset({"-h"})
 """Short options of the commands' own that are no LINE word (a long one is known by `--`)."""
@@ -89,16 +89,16 @@ def line_of(args: Sequence[str]) -> str:
     return " ".join(words)
 
 
-def given(args: Sequence[str]) -> None:
+def keep_arguments(args: Sequence[str]) -> None:
     """Keep the arguments `roll` runs with (cli/entry/fast_argv.py, cli/entry/app.py)."""
-    GIVEN[:] = [list(args)]
+    RUN_ARGUMENTS[:] = [list(args)]
 
 
-def given_args() -> list[str]:
-    """The arguments `roll` runs with, as `given`, else the process's."""
-    return GIVEN[0] if GIVEN else sys.argv[1:]
+def run_arguments() -> list[str]:
+    """The arguments `roll` runs with, as `keep_arguments` kept them, else the process's."""
+    return RUN_ARGUMENTS[0] if RUN_ARGUMENTS else sys.argv[1:]
 
 
 def command_line() -> str:
     """The LINE of the command being run, without its options (an error's `input`)."""
-    return line_of(given_args())
+    return line_of(run_arguments())

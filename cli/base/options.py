@@ -41,9 +41,9 @@ def _version(value: bool) -> None:
 
 def _json_given() -> bool:
     """Whether `--json` is among the words `roll` was given, before any `--`."""
-    from cli.base.argv import given_args
+    from cli.base.argv import run_arguments
 
-    given = given_args()
+    given = run_arguments()
     return "--json" in given[: given.index("--") if "--" in given else len(given)]
 
 

@@ -13,7 +13,7 @@ import click
 import typer
 from click.exceptions import NoArgsIsHelpError
 
-from cli.base.argv import COMPLETE_VAR, given
+from cli.base.argv import COMPLETE_VAR, keep_arguments
 from cli.base.environment import ExitStatus
 from cli.base.group import LINE_COMMAND, LineGroup, route
 from cli.base.safe import shown_lines
@@ -62,7 +62,7 @@ def register_for(wanted: str) -> None:
 
 def main_app(argv: list[str] | None = None) -> NoReturn:
     args = argv if argv is not None else sys.argv[1:]
-    given(args)  # an error's `input`, --version's --json (cli/base/argv.py)
+    keep_arguments(args)  # an error's `input`, --version's --json (cli/base/argv.py)
     instruction = os.environ.get(COMPLETE_VAR)
     if instruction:  # a shell asks for the words at Tab time, or for the script
         from cli.base.completion import answer, typed_words

@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 
-from cli.base.argv import BY_WORD, COMPLETE_VAR, SUBCOMMANDS, given
+from cli.base.argv import BY_WORD, COMPLETE_VAR, SUBCOMMANDS, keep_arguments
 from cli.base.environment import Environment
 from cli.base.settings import Settings
 from cli.line.runner import Runner, line_runner
@@ -75,7 +75,7 @@ def argv_words(args: Sequence[str], stdin_isatty: bool) -> tuple[Settings, list[
 
 def main(args: Sequence[str]) -> int | None:
     """Run `roll ARGS` on the plain path: its exit status, or None when Typer must read them."""
-    given(args)
+    keep_arguments(args)
     env = Environment()
     read = argv_words(args, env.stdin_isatty)
     if read is None:
