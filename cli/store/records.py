@@ -43,8 +43,8 @@ class BadRecord(ValueError):
     """A stored record that is not of the record's shape (its row is damaged)."""
 
 
-def given(record: Record | Mapping[str, Any], changes: Sequence[Change],
-          res: Resolution | None = None) -> Record:
+def with_changes(record: Record | Mapping[str, Any], changes: Sequence[Change],
+                 res: Resolution | None = None) -> Record:
     """The record a caller hands the store, with `changes`: a §3 object (as callers handed
     one before the record) is read into one, `res`'s LINE, system, who and kind filling
     what it lacks."""

@@ -320,7 +320,7 @@ class Transaction(NamedRows, GameRows, OwnerRows, LogReads):
 
         res = resolution
         self.rewrite(res.changes, undo=False, what=repr(res.input))
-        return self.log_only(records.given(record, res.changes, res), res.changes)
+        return self.log_only(records.with_changes(record, res.changes, res), res.changes)
 
     def _sheet(self, name: str | None) -> dict[str, Any] | None:
         if name is None:
@@ -440,7 +440,7 @@ class Transaction(NamedRows, GameRows, OwnerRows, LogReads):
         """
         import cli.store.records as records
 
-        record = records.given(record, changes)
+        record = records.with_changes(record, changes)
         who, system = record.character, record.system
         self.mine(who)
         row = (_now(), record.input, who, _key(who), system)
