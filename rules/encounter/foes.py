@@ -144,7 +144,7 @@ def _number(key: str, value: str) -> int:
         raise UsageError(f"foe add: {key}= takes a whole number, not {value!r}") from None
 
 
-def given(sheet: Mapping[str, Any], key: str) -> bool:
+def sheet_has(sheet: Mapping[str, Any], key: str) -> bool:
     """Whether a foe's sheet has `key` (top level, a stat, a die or a pool's maximum)."""
     return any(key in part for part in (sheet, sheet.get("stats", {}), sheet.get("max", {}),
                                         sheet.get("dice", {})) if isinstance(part, Mapping))
