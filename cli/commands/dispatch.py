@@ -218,7 +218,7 @@ def run_head(runner: Runner, head: Head, settings: Settings | None = None,
 
         return show_odds(runner, sub.odds, run=runner.line_run(settings, source, turns=turns),
                          number=number)
-    return run_subcommand(list(sub.words), runner, head.rest, settings, head.given, number)
+    return run_subcommand(list(sub.words), runner, head.rest, settings, head.line, number)
 
 
 def head_of(text: str) -> Head:

@@ -104,13 +104,13 @@ class Head:
     """A line as its head reads, and what it holds around its dice (`around`; None for a LINE
     that is dice and nothing more, `2d6+3`: the most common line is the cheapest to read)."""
 
-    given: str
+    line: str
     around: Around | None = None
 
     @property
     def body(self) -> str:
         """The LINE the grammar reads ("" for a subcommand)."""
-        return self.given if self.around is None else self.around.body
+        return self.line if self.around is None else self.around.body
 
     @property
     def name(self) -> str | None:
@@ -145,7 +145,7 @@ class Head:
     @property
     def typed(self) -> str:
         """The line after a bot's word."""
-        return self.given if self.around is None else self.around.typed
+        return self.line if self.around is None else self.around.typed
 
     @property
     def options(self) -> tuple[LineOption, ...]:
@@ -155,7 +155,7 @@ class Head:
     @property
     def rest(self) -> str:
         """The line after its own options."""
-        return self.given if self.around is None else self.around.rest
+        return self.line if self.around is None else self.around.rest
 
     @property
     def refused(self) -> RollError | None:

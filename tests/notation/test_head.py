@@ -224,4 +224,4 @@ def test_the_reader_agrees_with_the_hand_readers_it_replaced(line: str) -> None:
 @settings(max_examples=300, deadline=None)
 def test_any_text_is_read_or_refused_never_raised(line: str) -> None:
     head = read_head(line, Reading(subcommands=SUBCOMMAND_WORDS, uses=True))
-    assert head.refused is not None or head.given == line
+    assert head.refused is not None or head.line == line
