@@ -11,7 +11,7 @@ from cli.base.completion import LineWord
 from cli.base.environment import Environment, terminal_columns
 from cli.base.options import CAMPAIGN_OPTIONS, unknown_option, with_settings
 from cli.base.settings import Settings
-from cli.line.odds_line import given, show_odds
+from cli.line.odds_line import odds_input, show_odds
 from cli.line.runner import Runner
 from cli.render.odds_chart import odds_json
 from rules.errors import RollError, UsageError
@@ -39,7 +39,7 @@ def odds_command(
         try:
             in_range(width, "odds --width", MIN_WIDTH, MAX_WIDTH)
         except RollError as error:
-            env.fail(error, given(text))
+            env.fail(error, odds_input(text))
     head = read_head(text, ODDS_LINE)  # a batch line or the REPL passes the LINE as one word
     if head.subcommand is not None and head.subcommand.table is not None:
         return table_odds_command(runner, head.subcommand.table, text, width)
@@ -51,7 +51,7 @@ def odds_command(
         if at_least and at_most:
             raise UsageError("--at-least and --at-most are two views: choose one")
     except RollError as error:
-        env.fail(error, given(text))
+        env.fail(error, odds_input(text))
     return show_odds(runner, head, at_least, at_most, width)
 
 
@@ -65,9 +65,9 @@ def table_odds_command(runner: Runner, target: str, text: str, width: int | None
         table = table_for_odds(runner, target)
         chances = table_odds(table)
     except RollError as error:
-        runner.env.fail(error, given(text))
+        runner.env.fail(error, odds_input(text))
     if settings.json:
-        obj = odds_json(reading_odds(table), given(text), settings.system_id() or "generic")
+        obj = odds_json(reading_odds(table), odds_input(text), settings.system_id() or "generic")
         obj.update({"table": table.name, "roll": table.die, "rows": odds_rows(table, chances)})
         runner.env.json(obj)
         return 0

@@ -47,9 +47,9 @@ def show_odds(
         if head.uses is not None:
             survives = Survival.of(tree, head.uses)
     except Exception as exc:
-        return runner.report(given(text), given_error(roll_error(exc)), run.settings, number)
+        return runner.report(odds_input(text), odds_input_error(roll_error(exc)), run.settings, number)
     if run.settings.json:
-        obj = odds_json(odds, given(text), system_id)
+        obj = odds_json(odds, odds_input(text), system_id)
         obj.update(cumulative_json(odds, at_least, at_most))
         if named is not None:
             obj["expanded"] = named.line
@@ -68,17 +68,17 @@ def show_odds(
     return int(ExitStatus.OK)
 
 
-def given(text: str) -> str:
+def odds_input(text: str) -> str:
     """The line `odds LINE` as given, without options: the `input` of its answer, from a shell
     and from a batch line alike (SPEC §3)."""
     return f"odds {text}"
 
 
-def given_error(error: RollError) -> RollError:
-    """The error of the LINE as `given` words it: a caret's column counts `odds ` too."""
+def odds_input_error(error: RollError) -> RollError:
+    """The error of the LINE as `odds_input` words it: a caret's column counts `odds ` too."""
     if not isinstance(error, NotationError):
         return error
-    return NotationError(error.message, given(error.text), error.column + len(given("")),
+    return NotationError(error.message, odds_input(error.text), error.column + len(odds_input("")),
                          error.expected)
 
 
