@@ -17,7 +17,7 @@ from rules.dice.results import (
     RolledTerm,
     Throw,
 )
-from rules.said import Face, Part, Said, Word
+from rules.said import Face, OutcomeWord, Part, Said
 from rules.titles import TITLES as TITLES
 from rules.titles import capitalized as capitalized
 from rules.titles import pool_title as pool_title
@@ -158,7 +158,7 @@ def _tree(node: Rolled, out: Pieces, counted: bool = True) -> None:
 
 def _unmarked(pieces: Pieces) -> str:
     """A group member's pieces as one text, its dice without their own marks."""
-    return "".join(p if isinstance(p, str) else p.word if isinstance(p, Word) else p.text
+    return "".join(p if isinstance(p, str) else p.word if isinstance(p, OutcomeWord) else p.text
                    for p in pieces)
 
 

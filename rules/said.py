@@ -3,7 +3,7 @@
 A summary is a `Said`: a tuple of parts, each knowing what it is. A `str` part is words as
 written (the LINE echoed back, an arrow, an operator, a number, a `[label]` the person
 typed); a `Face` is a die (or a dice group's member) with its kept/exploded/rerolled flags; a
-`Word` is one of the result's outcome words (`pass`, `step-down`, `crit`). A renderer shows
+`OutcomeWord` is one of the result's outcome words (`pass`, `step-down`, `crit`). A renderer shows
 each part its own way (cli/render/text.py): plain text writes a die not kept `~~2~~`, a colour
 terminal dims it from its flag and colours an outcome word only where the result put one, so
 text the person typed (a label `[pass]`, a comment `~~x~~`) is never styled.
@@ -43,7 +43,7 @@ class Face:
 
 
 @dataclass(frozen=True, slots=True)
-class Word:
+class OutcomeWord:
     """An outcome word the result itself says (`pass`, `fail`, `step-down`, `crit`)."""
 
     word: str
@@ -53,7 +53,7 @@ class Word:
         return self.word
 
 
-Part = str | Face | Word
+Part = str | Face | OutcomeWord
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,10 +72,10 @@ class Said:
             object.__setattr__(self, "_text", text)  # a cache of a pure function: still frozen
         return text
 
-    def __add__(self, other: str | Face | Word | Said) -> Said:
+    def __add__(self, other: str | Face | OutcomeWord | Said) -> Said:
         return Said(self.parts + _parts(other))
 
-    def __radd__(self, other: str | Face | Word) -> Said:
+    def __radd__(self, other: str | Face | OutcomeWord) -> Said:
         return Said(_parts(other) + self.parts)
 
     def __bool__(self) -> bool:
@@ -98,18 +98,18 @@ class Said:
         return Said(((rest,) if rest else ()) + self.parts[lead:])
 
 
-def _parts(piece: str | Face | Word | Said) -> tuple[Part, ...]:
+def _parts(piece: str | Face | OutcomeWord | Said) -> tuple[Part, ...]:
     if isinstance(piece, Said):
         return piece.parts
     return (piece,)
 
 
-def said(*pieces: str | Face | Word | Said) -> Said:
+def said(*pieces: str | Face | OutcomeWord | Said) -> Said:
     """The pieces as one `Said`."""
     return built(pieces)
 
 
-def built(pieces: Iterable[str | Face | Word | Said]) -> Said:
+def built(pieces: Iterable[str | Face | OutcomeWord | Said]) -> Said:
     """`said` of a sequence of pieces, in one pass."""
     parts: list[Part] = []
     for piece in pieces:
@@ -120,9 +120,9 @@ def built(pieces: Iterable[str | Face | Word | Said]) -> Said:
     return Said(tuple(parts))
 
 
-def joined(items: Sequence[str | Face | Word | Said], sep: str) -> Said:
+def joined(items: Sequence[str | Face | OutcomeWord | Said], sep: str) -> Said:
     """`sep.join(items)`, the items' parts kept."""
-    out: list[str | Face | Word | Said] = []
+    out: list[str | Face | OutcomeWord | Said] = []
     for i, item in enumerate(items):
         if i:
             out.append(sep)
@@ -146,16 +146,16 @@ SEPARATOR = " · "
 
 def said_outcome(word: str) -> Said:
     """` · pass`: an outcome word after the separator."""
-    return Said((SEPARATOR, Word(word)))
+    return Said((SEPARATOR, OutcomeWord(word)))
 
 
 def marks(crit: bool, fumble: bool = False) -> Said:
     """` · crit`, ` · fumble` (each when the result has it), as outcome words."""
     parts: tuple[Part, ...] = ()
     if crit:
-        parts += (SEPARATOR, Word("crit"))
+        parts += (SEPARATOR, OutcomeWord("crit"))
     if fumble:
-        parts += (SEPARATOR, Word("fumble"))
+        parts += (SEPARATOR, OutcomeWord("fumble"))
     return Said(parts)
 
 
@@ -172,6 +172,6 @@ class Note(str):
         return note
 
 
-def note(*pieces: str | Face | Word | Said) -> Note:
-    """A note from its pieces: `note(Word("crit"), ": double the effect")`."""
+def note(*pieces: str | Face | OutcomeWord | Said) -> Note:
+    """A note from its pieces: `note(OutcomeWord("crit"), ": double the effect")`."""
     return Note(said(*pieces))

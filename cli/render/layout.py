@@ -36,7 +36,7 @@ from cli.render.colour_marks import in_colour
 from cli.render.document import reflow
 from cli.render.grid import table
 from rules.resolution import Change, Resolution
-from rules.said import Face, Part, Said, Word
+from rules.said import Face, OutcomeWord, Part, Said
 from rules.systems.protocol import shown_input as shown_input_of
 
 __all__ = [
@@ -92,13 +92,13 @@ def said_words(said: Said, shows: Shows, res: Resolution | None) -> list[str]:
 
 def without_outcome(said: Said, outcome: str | None) -> Said:
     """The parts without the outcome word the head already says (` · pass`), found by its
-    part (a `Word`), never by reading the text: a label that reads `pass` stays."""
+    part (an `OutcomeWord`), never by reading the text: a label that reads `pass` stays."""
     if outcome is None:
         return said
     kept: list[Part] = []
     for part in said.parts:
         last = kept[-1] if kept else None
-        if isinstance(part, Word) and part.word == outcome and isinstance(last, str) \
+        if isinstance(part, OutcomeWord) and part.word == outcome and isinstance(last, str) \
                 and last.endswith(SEPARATOR):
             kept.pop()
             if last != SEPARATOR:

@@ -12,7 +12,7 @@ from cli.render.colour_marks import RESET as RESET
 from cli.render.colour_marks import STYLES as STYLES
 from cli.render.colour_marks import dropped, in_colour, rerolled_away
 from rules.errors import RollError
-from rules.said import Face, Note, Said, Word
+from rules.said import Face, Note, OutcomeWord, Said
 
 if TYPE_CHECKING:
     from rules.resolution import Change, Resolution
@@ -56,7 +56,7 @@ class TextRenderer:
         """A die: `5`, `~~2~~` for one dropped, `1↻` for a face rerolled away."""
         return face.plain
 
-    def word(self, word: Word, res: Resolution | None) -> str:
+    def word(self, word: OutcomeWord, res: Resolution | None) -> str:
         return word.word
 
     def change(self, change: Change, system_id: str | None) -> str:
@@ -113,7 +113,7 @@ class ColourRenderer(ShownRenderer):
 
     said = TextRenderer.said
 
-    def word(self, word: Word, res: Resolution | None) -> str:
+    def word(self, word: OutcomeWord, res: Resolution | None) -> str:
         return word.word if res is None else in_colour(word.word, res)
 
     def face(self, face: Face) -> str:

@@ -246,13 +246,13 @@ class System(SheetRules):
         def summary() -> Said:  # written only if read: `-q` shows the total alone
             from rules.goal import against
             from rules.roll_parts import roll_parts
-            from rules.said import Word, built, marks
+            from rules.said import OutcomeWord, built, marks
 
             if outcome is None and not (crit or fumble):
                 return f"{shown} → " + roll_parts(roll)
             return built((f"{shown} → ", roll_parts(roll),
                           *(() if outcome is None else (
-                              f" {against(line.target_op, target or 0)} · ", Word(outcome))),
+                              f" {against(line.target_op, target or 0)} · ", OutcomeWord(outcome))),
                           marks(crit, fumble)))
 
         return ctx.resolution(

@@ -1,5 +1,5 @@
 """A result's summary is parts (rules/said.py), not marked-up text: the dice as `Face`s with
-their flags, the outcome as a `Word`; its plain text is what JSON and the log keep."""
+their flags, the outcome as an `OutcomeWord`; its plain text is what JSON and the log keep."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 
 import rules
 from rules import ScriptedSource
-from rules.said import Face, Note, Said, Word, note, said
+from rules.said import Face, Note, OutcomeWord, Said, note, said
 from tests.support.cli import invoke_json
 
 
@@ -15,7 +15,7 @@ def test_a_roll_says_its_dice_with_their_flags_and_its_outcome_as_a_word() -> No
     res = rules.roll("2d20kh1 vs 12", source=ScriptedSource([9, 14]))
     assert res.summary_parts.parts == (
         "2d20kh1 vs 12 → ", "[", Face("9", kept=False), ", ", Face("14"), "]", " = 14",
-        " vs 12 · ", Word("pass"))
+        " vs 12 · ", OutcomeWord("pass"))
     assert res.summary == "2d20kh1 vs 12 → [~~9~~, 14] = 14 vs 12 · pass"
 
 
@@ -43,16 +43,16 @@ def test_an_exploded_die_and_a_success_keep_their_marks_in_the_face() -> None:
 
 
 def test_parts_join_with_plus_and_never_turn_into_text_by_accident() -> None:
-    line = "Δ8 → " + said(Face("2")) + " · " + Word("step-down")
+    line = "Δ8 → " + said(Face("2")) + " · " + OutcomeWord("step-down")
     assert line.plain == "Δ8 → 2 · step-down"
     with pytest.raises(TypeError):
         f"{line}"  # noqa: B018  # an f-string would lose the parts
     assert Said().plain == "" and not Said()
-    assert line.after("Δ8 → ") == said(Face("2"), " · ", Word("step-down"))
+    assert line.after("Δ8 → ") == said(Face("2"), " · ", OutcomeWord("step-down"))
     assert line.after("Δ6") is None
 
 
 def test_a_note_is_its_plain_text_to_every_reader_and_carries_its_parts() -> None:
-    made = note(Word("crit"), ": double the effect")
+    made = note(OutcomeWord("crit"), ": double the effect")
     assert isinstance(made, Note) and made == "crit: double the effect"
-    assert made.said.parts == (Word("crit"), ": double the effect")
+    assert made.said.parts == (OutcomeWord("crit"), ": double the effect")

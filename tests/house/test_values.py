@@ -168,14 +168,14 @@ def test_a_result_pickles_before_its_summary_is_read() -> None:
 
 
 def test_a_value_record_equals_only_its_own_kind() -> None:
-    """Record, Throw, Face and Word are dataclasses, not tuples: one equals no tuple of its values."""
+    """Record, Throw, Face and OutcomeWord are dataclasses, not tuples: one equals no tuple of its values."""
     from rules.dice.results import Throw
     from rules.record import Record
-    from rules.said import Face, Word
+    from rules.said import Face, OutcomeWord
 
     assert Throw("d6", 3, True) != ("d6", 3, True)
     assert Face("5") != ("5", True, False, False)
-    assert Word("pass") != ("pass",)
+    assert OutcomeWord("pass") != ("pass",)
     assert Record("2d6", "generic", "roll") != ("2d6", "generic", "roll")
     assert Throw("d6", 3, True) == Throw("d6", 3, True)
     assert dataclasses.replace(Record("2d6", "generic", "roll"), text="x").text == "x"

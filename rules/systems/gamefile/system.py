@@ -110,7 +110,7 @@ def outcome_words(cmd: CommandSpec) -> list[str]:
 def summary(ctx: Context, cmd: CommandSpec, read: Plan, decided: Decided) -> Said:
     """`move cool=2 → [3, 5] +2 = 10 · strong hit`."""
     from rules.roll_parts import throws_parts
-    from rules.said import Word, built, marks, said_outcome
+    from rules.said import OutcomeWord, built, marks, said_outcome
 
     throws = ctx.roller.throws
     parts: list[Any] = [f"{ctx.input.strip()} → "]
@@ -140,7 +140,7 @@ def summary(ctx: Context, cmd: CommandSpec, read: Plan, decided: Decided) -> Sai
     parts.append(marks(shown_crit, shown_fumble))
     if decided.degrees and cmd.degrees is not None:
         word = cmd.degrees.name + ("" if decided.degrees == 1 else "s")
-        parts += [" · ", Word(f"{decided.degrees} {word}")]
+        parts += [" · ", OutcomeWord(f"{decided.degrees} {word}")]
     return built(parts)
 
 

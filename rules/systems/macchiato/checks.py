@@ -11,7 +11,7 @@ from rules.goal import AT_MOST, against
 from rules.notation import ast
 from rules.resolution import Change, Resolution
 from rules.roll_parts import throws_parts
-from rules.said import Word, marks, note, said_outcome
+from rules.said import OutcomeWord, marks, note, said_outcome
 from rules.systems.periods import new_period
 from rules.systems.protocol import Context
 from rules.systems.sheet_terms import Stat
@@ -32,8 +32,8 @@ FREE_FLAG = "free-advantage-spent"
 SESSION_FIELD = "session"
 """The party's session counter, moved by `session new`."""
 
-CRIT_NOTE = note(Word("crit"), ": double the effect or add a consequence")
-FUMBLE_NOTE = note(Word("fumble"), ": double the effect or add a consequence")
+CRIT_NOTE = note(OutcomeWord("crit"), ": double the effect or add a consequence")
+FUMBLE_NOTE = note(OutcomeWord("fumble"), ": double the effect or add a consequence")
 
 Edge = Literal["adv", "dis"] | None
 
