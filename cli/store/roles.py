@@ -87,7 +87,7 @@ class TableRoles:
 
 
 @dataclass(frozen=True, slots=True)
-class Campaign:
+class CampaignDatabase:
     """What the SQL is written for: the database, its schema, its owner, its tables (the
     catalog, with the schema-version table) and the sequences of their identity columns."""
 
@@ -99,7 +99,7 @@ class Campaign:
     version: int
 
 
-def read_campaign(db: Any) -> Campaign:
+def read_campaign(db: Any) -> CampaignDatabase:
     """The campaign's database as it is now (a psycopg connection to it)."""
     from cli.store.pg_schema import VERSION_TABLE, pg_version
 
@@ -119,7 +119,7 @@ def read_campaign(db: Any) -> Campaign:
         " ORDER BY 1").fetchall()]  # fmt: skip
     version = pg_version(db) or 0
     listed = tuple(t for t in tables if t != VERSION_TABLE)
-    return Campaign(database, schema, owner or "", listed, tuple(sequences), version)
+    return CampaignDatabase(database, schema, owner or "", listed, tuple(sequences), version)
 
 
 def _ident(name: str) -> str:
@@ -148,7 +148,7 @@ def _make_roles(roles: TableRoles, owner: str) -> list[str]:
     return out
 
 
-def _grants(campaign: Campaign, to: Sequence[str]) -> list[str]:
+def _grants(campaign: CampaignDatabase, to: Sequence[str]) -> list[str]:
     """The rights a role of the table needs: connect, the schema, the rows of every table,
     the schema-version row (the campaign's write lock), the log's ids."""
     from cli.store.pg_schema import VERSION_TABLE
@@ -221,7 +221,7 @@ def _owners_given(roles: TableRoles) -> list[str]:
             for role, names in roles.owned]
 
 
-def roles_sql(campaign: Campaign, roles: TableRoles) -> list[str]:
+def roles_sql(campaign: CampaignDatabase, roles: TableRoles) -> list[str]:
     """The statements that set up the table's roles on `campaign`, in order (re-runnable)."""
     rights = [r for r in (roles.gm,) if r != campaign.owner]
     return [*_make_roles(roles, campaign.owner), *(_grants(campaign, rights) if rights else []),
@@ -229,14 +229,14 @@ def roles_sql(campaign: Campaign, roles: TableRoles) -> list[str]:
             *_owner_policies(roles, campaign.owner), *_owners_given(roles)]
 
 
-def script(campaign: Campaign, roles: TableRoles, where: str) -> str:
+def script(campaign: CampaignDatabase, roles: TableRoles, where: str) -> str:
     """The statements as a script to read (or to pipe into psql as the owner)."""
     head = (f"-- roll campaign roles: the table's roles for {where} (schema"
             f" {campaign.version}), run as its owner {campaign.owner}; safe to run again")
     return "\n".join([head, "BEGIN;", *roles_sql(campaign, roles), "COMMIT;"]) + "\n"
 
 
-def apply_roles(db: Any, campaign: Campaign, roles: TableRoles) -> None:
+def apply_roles(db: Any, campaign: CampaignDatabase, roles: TableRoles) -> None:
     """Run the set-up in one transaction as the campaign's owner (UsageError, nothing done,
     when this login is not the owner, or a role is missing that it may not create)."""
     me, creates, superuser = db.execute(
