@@ -29,8 +29,8 @@ def pay_fate(ctx: Context, who: Character) -> list[Change]:
     return changes
 
 
-FATE = Rule("Fate reroll", "fate reroll", "reroll", pay_fate,
-            "{name}'s only Fate came from that roll, and a reroll comes before it stands")
+FATE_REROLL = Rule("Fate reroll", "fate reroll", "reroll", pay_fate,
+                   "{name}'s only Fate came from that roll, and a reroll comes before it stands")
 
 
 def the_d20s(who: Character, prev: Previous, dice: tuple[Thrown, ...],
@@ -75,9 +75,9 @@ def fate_pick(ctx: Context, line: ast.CommandLine) -> Picker:
 def fate(ctx: Context, line: ast.CommandLine) -> Resolution:
     """`fate reroll [injury]` (or `reroll`): spend 1 Fate, reroll the previous LINE's d20, and
     resolve that LINE again."""
-    return replay(ctx, FATE, fate_pick(ctx, line))
+    return replay(ctx, FATE_REROLL, fate_pick(ctx, line))
 
 
 def fate_odds(ctx: Context, line: ast.CommandLine) -> Odds:
     """`odds fate reroll`: the previous LINE's odds with its d20 rerolled (nothing is spent)."""
-    return reroll_odds(ctx, FATE, fate_pick(ctx, line))
+    return reroll_odds(ctx, FATE_REROLL, fate_pick(ctx, line))
