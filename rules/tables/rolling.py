@@ -25,7 +25,7 @@ class TableBudget:
         """A new roll of the command (one of its `-n`): its own text and tables rolled."""
         self.text = self.rolls = 0
 
-    def roll(self, table: str) -> None:
+    def count_roll(self, table: str) -> None:
         self.rolls += 1
         if self.rolls > MAX_TABLE_ROLLS:
             raise LimitError(f"table {table}: more than {MAX_TABLE_ROLLS:,} table rolls in one"
@@ -101,7 +101,7 @@ def _roll(table: RollTable, roller: Roller, lookup: Lookup | None, path: tuple[s
           budget: TableBudget) -> TableRoll:
     if len(path) > MAX_NESTING:
         raise LimitError(f"tables nest at most {MAX_NESTING} deep: {' → '.join(path)}")
-    budget.roll(table.name)
+    budget.count_roll(table.name)
     start = len(roller.throws)
     total = read_die(table, roller)
     row = table.row_for(total)
