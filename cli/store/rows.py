@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
 from typing import Any
 
 from rules.campaign import Character, LogEntry
@@ -11,6 +12,18 @@ from rules.errors import SheetError, UsageError
 
 KEPT_SHEETS = 64
 """How many decoded sheets a store keeps between its transactions (the most recently read)."""
+PARTY = "\0party"
+"""The key of the party's sheet among the sheets a transaction read."""
+
+
+def row_time() -> str:
+    """Now, as a row's time is stored (UTC, to the millisecond)."""
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def row_key(name: str | None) -> str | None:
+    """A character's `name_key` (None for the party)."""
+    return None if name is None else name.strip().lower()
 
 
 class Decoder:

@@ -12,45 +12,29 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Collection, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from cli.store.catalog import NamedRows
+from cli.store.change_writes import ChangeWrites
 from cli.store.game_rows import GameRows
 from cli.store.link import Link, Rows
 from cli.store.log_reads import LogReads
 from cli.store.owner_rows import OwnerRows
 from cli.store.roster import PartySheet, Roster
-from cli.store.rows import Decoder, sheet_json
+from cli.store.rows import Decoder, row_key, row_time, sheet_json
 from cli.store.schema import ENTRY_COLUMNS, touched_keys
 from cli.store.values_apart import OF_ALL, OF_ONE, ValuesApart
-from rules.campaign import SECTIONS, Character, LogEntry, apply_change, current_value
-from rules.errors import RuleError, SheetError, UsageError
+from rules.campaign import Character, LogEntry
+from rules.errors import SheetError, UsageError
 from rules.table_state import TableState
 
 if TYPE_CHECKING:  # the log's modules load with its first entry written or read: a REPL's first
     # prompt reads sheets only
     from cli.store.owners import Login
     from rules.record import Record
-    from rules.resolution import Change, Resolution, Value
+    from rules.resolution import Change
 
-PARTY = "\0party"
-"""The key of the party's sheet among the sheets a transaction read."""
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds")
-
-
-def _key(name: str | None) -> str | None:
-    return None if name is None else name.strip().lower()
-
-
-def _shown(value: Value) -> str:
-    return "unset" if value is None else str(value)
-
-
-class Transaction(NamedRows, GameRows, OwnerRows, LogReads):
+class Transaction(NamedRows, GameRows, OwnerRows, LogReads, ChangeWrites):
     """What a campaign transaction can read and write; valid only inside its `with` block."""
 
     def __init__(self, link: Link, writable: bool = True, path: object | None = None,
@@ -176,7 +160,7 @@ class Transaction(NamedRows, GameRows, OwnerRows, LogReads):
         change, undo and removal logs an entry; a sheet imported again moves its time."""
         row = self.execute("SELECT (SELECT max(id) FROM log),"
                            " (SELECT updated FROM characters WHERE name_key = {p})",
-                           (_key(name),)).fetchone()
+                           (row_key(name),)).fetchone()
         return tuple(row)
 
     def find_character(self, name: str) -> Character | None:
@@ -211,7 +195,7 @@ class Transaction(NamedRows, GameRows, OwnerRows, LogReads):
             raise UsageError(f"{existing.name} is already in this campaign; nothing changed")
         if existing is not None:
             self.mine(existing.name)
-        now, data = _now(), sheet_json(sheet)
+        now, data = row_time(), sheet_json(sheet)
         if existing is not None:  # its values apart go with it
             self.apart.drop(self._writes, existing.name.strip().lower())
         self.execute(
@@ -264,7 +248,7 @@ class Transaction(NamedRows, GameRows, OwnerRows, LogReads):
         log ids ahead of their INSERT, the next one is read with the table (a column more of
         the same row, or a statement beside it), and the entry's INSERT then waits for no
         answer of its own (`log_only`)."""
-        key = _key(active)
+        key = row_key(active)
         if key is not None and key not in self._sheets:  # the sheet and its last entry at once
             return self._first_table(key, active)
         current = self.find_character(active) if active is not None else None
@@ -278,7 +262,7 @@ class Transaction(NamedRows, GameRows, OwnerRows, LogReads):
         id_rows = None if asked is None else self.execute(f"SELECT {asked}")
         row = self.execute(
             f"SELECT {ENTRY_COLUMNS} FROM log WHERE character_key {{same}} {{p}}"
-            " ORDER BY id DESC LIMIT 1", (_key(None if current is None else current.name),),
+            " ORDER BY id DESC LIMIT 1", (row_key(None if current is None else current.name),),
         ).fetchone()  # fmt: skip
         if id_rows is not None:  # answered with the read's
             self._log_id = int(id_rows.fetchone()[0])
@@ -306,114 +290,6 @@ class Transaction(NamedRows, GameRows, OwnerRows, LogReads):
             self._log_id, row = int(row[-1]), row[:-1]
         last = None if row[3] is None else self.decode.listed_entry(row[3:])
         return TableState(self._sheets[key], Roster(self), PartySheet(self), last)
-
-    # ---- changes ----
-
-    def apply(self, resolution: Resolution, record: Record | Mapping[str, Any]) -> LogEntry:
-        """Apply the resolution's changes and log its record (even with no changes), atomically.
-
-        `record` is the LINE's record (rules.record.record_of); a §3 object is read into one.
-        Each change's `before` must still be the stored value (an unset pool, at its default,
-        matches any), else RuleError "… changed meanwhile" and nothing is written.
-        """
-        import cli.store.records as records
-
-        res = resolution
-        self.rewrite(res.changes, undo=False, what=repr(res.input))
-        return self.log_only(records.with_changes(record, res.changes, res), res.changes)
-
-    def _sheet(self, name: str | None) -> dict[str, Any] | None:
-        if name is None:
-            return self.party()
-        found = self.find_character(name)
-        return None if found is None else dict(found.sheet)
-
-    def _store_sheet(self, key: str, sheet: Mapping[str, Any]) -> None:
-        data = sheet_json(sheet)
-        self.check_open(True)  # sent with the entry that logs the change (Link.later)
-        if key == PARTY:
-            self.link.later("INSERT INTO party (id, sheet) VALUES (1, {p})"
-                            " ON CONFLICT (id) DO UPDATE SET sheet = excluded.sheet", (data,))
-            self._party = json.loads(data)
-            return
-        self.link.later("UPDATE characters SET sheet = {p}, updated = {p} WHERE name_key = {p}",
-                        (data, _now(), key))
-        self.apart.drop(self.link.later, key)  # held with the sheet now
-        old = self._sheets.get(key)
-        if old is not None:  # as stored (the JSON written holds it exactly): not read back
-            self._sheets[key] = written = Character(old.name, old.system, sheet)
-            self.decode.keep(data, written)
-
-    def _store_apart(self, key: str, sheet: Mapping[str, Any],
-                     values: Mapping[tuple[str, str], Value]) -> None:
-        """A character's changed section values written apart from its sheet
-        (cli/store/values_apart.py): one statement for them, one for the sheet's time; the
-        sheet's JSON is not written."""
-        self.check_open(True)
-        self.apart.write(self.link.later, key, values)
-        self.link.later("UPDATE characters SET updated = {p} WHERE name_key = {p}", (_now(), key))
-        old = self._sheets.get(key)
-        if old is not None:
-            self._sheets[key] = Character(old.name, old.system, sheet)
-
-    def rewrite(self, changes: Sequence[Change], undo: bool, what: str) -> None:
-        """Check every change against the stored values, then write them all (or raise)."""
-        sheets: dict[str, dict[str, Any]] = {}
-        apart: dict[str, dict[tuple[str, str], Value]] = {}  # a character's section values set
-        whole: set[str] = {PARTY}  # sheets a change of another kind (a flag, a field) set
-        for change in reversed(changes) if undo else changes:
-            self.mine(change.character)
-            key, who = _key(change.character) or PARTY, change.character or "the party"
-            if change.kind == "character":  # a whole character made or removed (a foe)
-                if key in sheets:  # what this set changed before it, written first
-                    self._store_sheet(key, sheets.pop(key))
-                    apart.pop(key, None)
-                self._rewrite_character(change, undo, what)
-                continue
-            if key not in sheets:
-                sheet = self._sheet(change.character)
-                if sheet is None:
-                    raise RuleError(f"{what}: {who} is no longer in this campaign; nothing changed")
-                sheets[key] = sheet
-            now = current_value(sheets[key], change.kind, change.pool)
-            if undo and now != change.after:
-                raise RuleError(
-                    f"{what}: {who}'s {change.pool} is {_shown(now)} now, not"
-                    f" {_shown(change.after)} as it left it; nothing changed"
-                )
-            if not undo and now is not None and now != change.before:
-                raise RuleError(
-                    f"{what}: {who}'s {change.pool} changed meanwhile ({_shown(change.before)}"
-                    f" → {_shown(now)}); nothing changed, try again"
-                )
-            sheets[key] = apply_change(sheets[key], change, undo=undo)
-            if change.kind in SECTIONS:
-                section = (SECTIONS[change.kind], change.pool)
-                apart.setdefault(key, {})[section] = change.before if undo else change.after
-            else:
-                whole.add(key)
-        for key, sheet in sheets.items():
-            values = apart.get(key, {})
-            if key in whole or not self.apart.fits(key, values):
-                self._store_sheet(key, sheet)
-            else:
-                self._store_apart(key, sheet, values)
-
-    def _rewrite_character(self, change: Change, undo: bool, what: str) -> None:
-        """A Change of kind `character`: its value is the whole sheet (canonical JSON), None
-        where there is no such character; it must still be as it left it."""
-        was, will = (change.after, change.before) if undo else (change.before, change.after)
-        found = self.find_character(str(change.character))
-        now = None if found is None else json.dumps(dict(found.sheet), ensure_ascii=False,
-                                                    sort_keys=True, separators=(",", ":"))
-        if now != was:
-            state = "is in the campaign" if found is not None else "is gone"
-            raise RuleError(f"{what}: {change.character} {state} and not as it was"
-                            " (its pools moved since?); nothing changed")
-        if found is not None:
-            self._remove(found.name.lower())
-        if will is not None:
-            self.put_character(json.loads(str(will)), replace=False)
 
     def _asks_log_id(self) -> str | None:
         """The expression asking for the next entry's id, where the dialect has one and this
@@ -443,7 +319,7 @@ class Transaction(NamedRows, GameRows, OwnerRows, LogReads):
         record = records.with_changes(record, changes)
         who, system = record.character, record.system
         self.mine(who)
-        row = (_now(), record.input, who, _key(who), system)
+        row = (row_time(), record.input, who, row_key(who), system)
         listed = [c.to_json() for c in changes]
         self.check_open(True)
         known, self._log_id = self._log_id, None

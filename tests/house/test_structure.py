@@ -266,7 +266,7 @@ LONG_FUNCTIONS_TO_SPLIT = {
 }
 """Functions over the limit when it was set, at most as long as they were then: each is to be cut
 into named steps, and none may grow or join the list (a ratchet, not an allowance)."""
-LONG_MODULES_TO_SPLIT = {"cli/store/transaction.py": 477}
+LONG_MODULES_TO_SPLIT: dict[str, int] = {}
 """Modules over the limit when it was set, likewise."""
 
 
