@@ -54,26 +54,15 @@ def _identity(v: Value) -> Value:
 def dice_distribution(node: ast.Dice, eps: Fraction) -> Dist:
     """The distribution of a dice term's value; explosions are cut once less than `eps` is left."""
     die = node.die
-    if die.sides < 1:
-        raise EvaluationError(f"a die needs at least one side: {node.count}d{die.sides}")
+    _check_sides(node)
     n = node.count
-    if die.sides > MAX_OUTCOMES:
-        raise LimitError(
-            f"the odds of {node}: a {die.name} has more faces than the {MAX_OUTCOMES:,} "
-            "values exact odds handle"
-        )
     faces = Dist.uniform(die.faces)
     mods = ast.in_stage_order(node.mods)
     if not mods:
         return _summed(faces, n, node)
     rerolls = [m for m in mods if isinstance(m, ast.Reroll)]
     first = _rerolled(node, faces, rerolls) if rerolls else faces
-    when = ast.explosion(die, mods)
-    if when is not None and when.endless(die):
-        what = "a d1" if die.sides == 1 and die.kind == "std" else f"a {die.name} on {when}"
-        raise EvaluationError(f"exploding {what} would never stop: {node}")
-    if when is not None and when.cap == 0:
-        when = None  # `!cap0`: no die explodes
+    when = _explosion(node, mods)
     clamp = _clamp_of([m for m in mods if isinstance(m, ast.Clamp)])
     keeps = [m for m in mods if isinstance(m, ast.Keep)]
     counting = [m for m in mods if isinstance(m, ast.Counting)]
@@ -113,6 +102,30 @@ def dice_distribution(node: ast.Dice, eps: Fraction) -> Dist:
     if when.cap is not None:
         return _capped_pool(node, pools, clamp, child, keeps, score, when.cap)
     return _exploding_pool(node, pools, clamp, child, keeps, score, eps)
+
+
+def _check_sides(node: ast.Dice) -> None:
+    """EvaluationError for a die of no sides, LimitError for one of more faces than odds handle."""
+    die = node.die
+    if die.sides < 1:
+        raise EvaluationError(f"a die needs at least one side: {node.count}d{die.sides}")
+    if die.sides > MAX_OUTCOMES:
+        raise LimitError(
+            f"the odds of {node}: a {die.name} has more faces than the {MAX_OUTCOMES:,} "
+            "values exact odds handle"
+        )
+
+
+def _explosion(node: ast.Dice, mods: tuple[ast.Modifier, ...]) -> ast.Explosion | None:
+    """The term's explosion, None when no die explodes; EvaluationError if it never stops."""
+    die = node.die
+    when = ast.explosion(die, mods)
+    if when is not None and when.endless(die):
+        what = "a d1" if die.sides == 1 and die.kind == "std" else f"a {die.name} on {when}"
+        raise EvaluationError(f"exploding {what} would never stop: {node}")
+    if when is not None and when.cap == 0:
+        return None  # `!cap0`: no die explodes
+    return when
 
 
 def _summed(faces: Dist, n: int, node: ast.Dice) -> Dist:
@@ -218,19 +231,9 @@ def _exploding_pool(
     if n * first_hit.mass / (1 - p_again) > MAX_MEAN_EXTRA:
         raise too_much_work(f"keeping dice of {node} (it explodes too often)")
     budget = OddsWork(str(node))
-    kinds: list[Dist] = []
-
-    def kind(d: Dist) -> int:
-        for i, known in enumerate(kinds):
-            if known.weights == d.weights:
-                return i
-        kinds.append(d)
-        return len(kinds) - 1
-
-    k_first_miss, k_first_hit = kind(first_miss.map(clamp)), kind(first_hit.map(clamp))
-    k_hit, k_miss = kind(hit.map(child)), kind(miss.map(child))
-    r_hit, r_miss, denom_r = first_hit.total, first_miss.total, first_hit.denom
-    u_hit, u_miss, sides = hit.total, miss.total, hit.denom
+    kinds, (k_first_miss, k_first_hit, k_hit, k_miss) = _like_dice(
+        (first_miss.map(clamp), first_hit.map(clamp), hit.map(child), miss.map(child)))
+    r_hit, denom_r, sides = first_hit.total, first_hit.denom, hit.denom
     done: dict[tuple[tuple[int, int], ...], dict[Value, int]] = {}
     parts: list[Dist] = []
     covered = Fraction(0)
@@ -239,11 +242,7 @@ def _exploding_pool(
             raise too_much_work(f"keeping dice of {node}")
         for j in range(0 if extra == 0 else 1, n + 1 if r_hit else 1):
             ways = math.comb(n, j) * _chains(extra, j)
-            covered += Fraction(
-                math.comb(n, j) * r_hit**j * r_miss ** (n - j) * math.comb(j + extra - 1, extra)
-                * u_hit**extra * u_miss**j if j else r_miss**n,
-                denom_r**n * sides ** (j + extra),
-            )
+            covered += _chance(n, j, extra, pools)
             if not ways:
                 continue
             sizes: dict[int, int] = {}
@@ -262,6 +261,31 @@ def _exploding_pool(
         if 1 - covered < eps:
             break
     return mixture(parts)
+
+
+def _like_dice(dists: Sequence[Dist]) -> tuple[list[Dist], tuple[int, ...]]:
+    """The kinds of die among `dists` (alike when their weights are), and each one's kind."""
+    kinds: list[Dist] = []
+    index: list[int] = []
+    for d in dists:
+        same = next((i for i, known in enumerate(kinds) if known.weights == d.weights), None)
+        if same is None:
+            kinds.append(d)
+            same = len(kinds) - 1
+        index.append(same)
+    return kinds, tuple(index)
+
+
+def _chance(n: int, j: int, extra: int, pools: tuple[Dist, Dist, Dist, Dist]) -> Fraction:
+    """The chance that j of n originals explode and `extra` of their explosion dice explode again."""
+    first_hit, first_miss, hit, miss = pools
+    r_hit, r_miss, denom_r = first_hit.total, first_miss.total, first_hit.denom
+    u_hit, u_miss, sides = hit.total, miss.total, hit.denom
+    return Fraction(
+        math.comb(n, j) * r_hit**j * r_miss ** (n - j) * math.comb(j + extra - 1, extra)
+        * u_hit**extra * u_miss**j if j else r_miss**n,
+        denom_r**n * sides ** (j + extra),
+    )
 
 
 def _capped_pool(

@@ -33,15 +33,10 @@ def keep_best(
     these weights, over the die's total weight to the n; None unless the window holds the
     highest or the lowest dice, the scores are whole, follow the values' order and fill a
     quarter of their range, and the work is small enough (the caller's DP decides then)."""
-    a, b = window
-    if a >= b:
+    end = _kept_end(window, n)
+    if end is None:
         return None
-    if a == 0 and b < n:
-        top, k = True, b
-    elif b == n and a > 0:
-        top, k = False, n - a
-    else:
-        return None
+    top, k = end
     outcomes = sorted((v for v, w in weights.items() if w), reverse=top)
     sign = 1 if top else -1
     scores = [exact(score(v)) for v in outcomes]
@@ -79,10 +74,25 @@ def keep_best(
             acc = times_y(acc) + coef
         packed += acc << (shift * k * (ranks[i] - ranks[-1]))
         better += e
-    data = packed.to_bytes(size, "little")
-    base = k * ranks[-1]
+    return _unpacked(packed.to_bytes(size, "little"), k * spread + 1, nbytes, k * ranks[-1], sign)
+
+
+def _kept_end(window: tuple[int, int], n: int) -> tuple[bool, int] | None:
+    """Whether `window` keeps the highest dice (True) or the lowest, and how many; None if neither."""
+    a, b = window
+    if a >= b:
+        return None
+    if a == 0 and b < n:
+        return True, b
+    if b == n and a > 0:
+        return False, n - a
+    return None
+
+
+def _unpacked(data: bytes, slots: int, nbytes: int, base: int, sign: int) -> dict[Value, int]:
+    """The weights packed in `slots` slots of `nbytes` bytes, by score (the first slot's is `base`)."""
     out: dict[Value, int] = {}
-    for p in range(k * spread + 1):
+    for p in range(slots):
         w = int.from_bytes(data[p * nbytes : (p + 1) * nbytes], "little")
         if w:
             out[sign * (base + p)] = w

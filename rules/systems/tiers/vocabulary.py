@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -202,8 +202,7 @@ def read_words(
             raise UsageError(f"{line.word}: unexpected '{arg}' ({usage})")
         word = arg.text.lower()
         if word in takes_number and nxt is not None and _signed(nxt) is not None:
-            if word in found and word not in again:
-                raise UsageError(f"{line.word}: '{word}' is given twice")
+            _not_twice(line.word, word, found, again)
             found[word] = max(_signed(nxt) or 0, found.get(word, -(10**9)))
             counts[word] = counts.get(word, 0) + 1
             i += 1
@@ -212,23 +211,31 @@ def read_words(
         elif word in takes_name:
             if nxt is None or not isinstance(nxt, ast.Word):
                 raise UsageError(f"{line.word}: '{word}' needs a name after it ({usage})")
-            if word in named:
-                raise UsageError(f"{line.word}: '{word}' is given twice")
+            _not_twice(line.word, word, named)
             named[word] = nxt.text
             i += 1
         elif word in takes_flag:
-            if word in seen and word not in again:
-                raise UsageError(f"{line.word}: '{word}' is given twice")
+            _not_twice(line.word, word, seen, again)
             seen.add(word)
             counts[word] = counts.get(word, 0) + 1
         elif stat and bare is None and find_stat(word) is not None:
             bare = find_stat(word)
         else:
-            from rules.did_you_mean import habit
-
-            raise UsageError(f"{line.word}: unknown word '{arg.text}'"
-                             + (habit("tiers", arg.text) or f" ({usage})"))
+            raise _unknown_word(line.word, arg.text, usage)
     return Words(line.word, found, named, frozenset(seen), bare, scores, dice, tier, expr, counts)
+
+
+def _not_twice(command: str, word: str, taken: Collection[str], again: Collection[str] = ()) -> None:
+    """UsageError when `word` was given already and is not one that may come again."""
+    if word in taken and word not in again:
+        raise UsageError(f"{command}: '{word}' is given twice")
+
+
+def _unknown_word(command: str, text: str, usage: str) -> UsageError:
+    """The error of a word the command does not take: another tool's habit, else the usage."""
+    from rules.did_you_mean import habit
+
+    return UsageError(f"{command}: unknown word '{text}'" + (habit("tiers", text) or f" ({usage})"))
 
 
 def _inline(command: str, arg: ast.KeyValue, scores: dict[str, int], dice: dict[str, StatDie],
