@@ -230,7 +230,7 @@ def _exploding_pool(
     p_again = hit.mass
     if n * first_hit.mass / (1 - p_again) > MAX_MEAN_EXTRA:
         raise too_much_work(f"keeping dice of {node} (it explodes too often)")
-    budget = OddsWork(str(node))
+    work = OddsWork(str(node))
     kinds, (k_first_miss, k_first_hit, k_hit, k_miss) = _like_dice(
         (first_miss.map(clamp), first_hit.map(clamp), hit.map(child), miss.map(child)))
     r_hit, denom_r, sides = first_hit.total, first_hit.denom, hit.denom
@@ -254,7 +254,7 @@ def _exploding_pool(
                 if len(done) >= MAX_POOL_SHAPES:
                     raise too_much_work(f"keeping dice of {node}")
                 groups: list[PoolGroup] = [(kinds[k].weights, m) for k, m in sorted(sizes.items())]
-                done[key] = pool_keep(groups, window, score, str(node), budget)
+                done[key] = pool_keep(groups, window, score, str(node), work)
             weights = done[key]
             parts.append(Dist({v: w * ways for v, w in weights.items()},
                               denom_r**n * sides ** (j + extra)))
@@ -304,7 +304,7 @@ def _capped_pool(
     first_hit, first_miss, hit, miss = pools
     n = node.count
     whole = mixture([miss, hit])
-    budget = OddsWork(str(node))
+    work = OddsWork(str(node))
     groups_of = (first_miss.map(clamp), first_hit.map(clamp), hit.map(child), miss.map(child),
                  whole.map(child))
     r_sides, sides = first_hit.denom, hit.denom
@@ -326,7 +326,7 @@ def _capped_pool(
                 groups: list[PoolGroup] = [(g.weights, m) for g, m in zip(groups_of, sizes,
                                                                             strict=True)]
                 window = keep_window(keeps, n + thrown)
-                weights = pool_keep(groups, window, score, str(node), budget)
+                weights = pool_keep(groups, window, score, str(node), work)
                 parts.append(Dist({v: w * ways for v, w in weights.items()},
                                   r_sides**n * sides**thrown))
     return mixture(parts)

@@ -83,7 +83,7 @@ def pool_keep(
     window: tuple[int, int],
     score: Score,
     what: str = "a pool",
-    budget: OddsWork | None = None,
+    work: OddsWork | None = None,
 ) -> dict[Value, int]:
     """Weights of the summed score of the dice ranked in `window` (0 = highest) of a pool.
 
@@ -104,7 +104,7 @@ def pool_keep(
         best = keep_best(groups[0][0], total, window, score, what)
         if best is not None:
             return best
-    walk = _Walk.priced(groups, window, score, what, budget)
+    walk = _Walk.priced(groups, window, score, what, work)
     return walk.weights_of_window()
 
 
@@ -119,7 +119,7 @@ class _Walk:
     scores: list[Value]
     weights: list[list[int]]
     rest: list[list[int]]
-    budget: OddsWork
+    work: OddsWork
     cost: int
     what: str
     tails: dict[tuple[int, int, int], Mapping[Value, int]] = field(default_factory=dict)
@@ -127,7 +127,7 @@ class _Walk:
 
     @classmethod
     def priced(cls, groups: Sequence[PoolGroup], window: tuple[int, int], score: Score,
-               what: str, budget: OddsWork | None) -> _Walk:
+               what: str, work: OddsWork | None) -> _Walk:
         """The walk from the window's nearer end, its work estimated and charged (or refused)
         before any is done."""
         total = sum(n for _, n in groups)
@@ -138,11 +138,11 @@ class _Walk:
         if not descending:
             a, b = total - b, total - a
         outcomes = sorted({v for w, _ in groups for v in w}, reverse=descending)
-        budget = budget or OddsWork(what, MAX_ONE_KIND_WORK if len(groups) == 1 else MAX_WORK)
+        work = work or OddsWork(what, MAX_ONE_KIND_WORK if len(groups) == 1 else MAX_WORK)
         scores = [exact(score(v)) for v in outcomes]
         spread = int(max(scores)) - int(min(scores)) + 1
         cost = _weight_cost(groups)
-        budget.spend(
+        work.spend(
             cost * _estimate(groups, len(outcomes), min(depth_down, depth_up), spread)
             // ESTIMATE_SLACK
         )
@@ -150,7 +150,7 @@ class _Walk:
             raise too_much_work(what)  # before the work: `1200d4dh1` took 35 s to be refused
         weights = [[w.get(v, 0) for v in outcomes] for w, _ in groups]
         return cls(groups, (a, b), total, scores, weights, [_suffix_sums(ws) for ws in weights],
-                   budget, cost, what)
+                   work, cost, what)
 
     def power(self, base: int, m: int) -> int:
         key = (base, m)
@@ -173,7 +173,7 @@ class _Walk:
             have = max(i for i in range(1, m + 1) if (g, j, i) in tails)
             for i in range(have + 1, m + 1):
                 tails[(g, j, i)] = convolve(tails[(g, j, i - 1)], one, self.what) if one else {}
-                self.budget.spend(len(tails[(g, j, i)]) * self.cost)
+                self.work.spend(len(tails[(g, j, i)]) * self.cost)
         return tails[key]
 
     def leftover(self, j: int, rem: tuple[int, ...]) -> Mapping[Value, int]:
@@ -204,7 +204,7 @@ class _Walk:
         for rem2, sums in settled.items():
             # the paths that leave the same dice to be kept share one convolution with them
             left = self.leftover(j, rem2)
-            self.budget.spend(len(left) * len(sums) * self.cost)
+            self.work.spend(len(left) * len(sums) * self.cost)
             _add_sum(done, sums, left, self.what)
         return nxt
 
@@ -217,7 +217,7 @@ class _Walk:
         here = [ws[j] for ws in self.weights]
         after = [r[j] for r in self.rest]
         c = total - sum(rem)
-        self.budget.spend(len(sums) * cost)
+        self.work.spend(len(sums) * cost)
         if b < total:
             # every split that reaches the window's end keeps b - max(c, a) dice here;
             # their joint weight is everything minus the splits that stop short of it
@@ -231,7 +231,7 @@ class _Walk:
             rem2 = tuple(m - x for m, x in zip(rem, ks, strict=True))
             kept = max(0, min(c2, b) - max(c, a))
             if b == total and c2 >= a:
-                self.budget.spend(len(sums) * cost)
+                self.work.spend(len(sums) * cost)
                 _add_shifted(settled.setdefault(rem2, {}), sums, kept * s, coef)
                 continue
             if b < total:
@@ -241,7 +241,7 @@ class _Walk:
             if not k and rem2 not in nxt:
                 nxt[rem2] = sums  # no die shows this outcome: the state moves on as it is
                 continue
-            self.budget.spend(len(sums) * cost)
+            self.work.spend(len(sums) * cost)
             _add_shifted(nxt.setdefault(rem2, {}), sums, kept * s, coef)
         if full - short:
             _add_shifted(done, sums, (b - max(c, a)) * s, full - short)
@@ -334,12 +334,12 @@ def members_keep(
         return Dist(pool_keep(groups, window, score, what), denom)
     top = b <= n - a
     size = b if top else n - a
-    budget = OddsWork(what)
-    budget.spend(_members_estimate(members, size))
+    work = OddsWork(what)
+    work.spend(_members_estimate(members, size))
     states: dict[tuple[Value, ...], int] = {(): 1}
     for member in members:
         nxt: dict[tuple[Value, ...], int] = {}
-        budget.spend(len(states) * len(member.weights) * (1 + size // 2))
+        work.spend(len(states) * len(member.weights) * (1 + size // 2))
         for seen, w in states.items():
             for v, wv in member.weights.items():
                 key = _insert(seen, v if top else -v, size)
