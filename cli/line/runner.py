@@ -219,13 +219,21 @@ class Runner:
         return status
 
     def note_bot_word(self, word: str) -> None:
-        """Say once a process (a one-shot, a batch, a REPL session) that a dice bot's command
-        word (`/r`, as typed) was read before a LINE (rules/notation/bot.py)."""
-        if not self.bot_noted:
+        """Say once to a user, the first time, that a dice bot's command word (`/r`, as typed)
+        was read before a LINE (rules/notation/bot.py): kept in the user's state files, and
+        asked once a process (a one-shot, a batch, a REPL session)."""
+        if self.bot_noted:
+            return
+        self.bot_noted = True
+        from cli.base.state_files import first_time
+
+        saying = first_time("bot-word")
+        if saying.say:
             from rules.notation.bot import bot_note
 
-            self.bot_noted = True
             self.err(bot_note(word))
+        if saying.problem is not None:
+            self.err(saying.problem)
 
     def evaluate(self, text: str, settings: Settings | None = None) -> list[Resolution]:
         """Every result of a LINE, all made before any is shown."""
