@@ -8,7 +8,8 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from rules.errors import NotationError, RollError
 from rules.notation import ast, parse
@@ -17,7 +18,7 @@ from rules.notation.habits import ACCEPTED, REFUSED, Accepted, Refused
 from tests.support.cli import invoke, invoke_json
 from tests.support.encounter import TABLE, imported
 from tests.support.repl import repl
-from tests.support.strategies import habit_spellings
+from tests.support.strategies import expressions, habit_spellings
 
 NOTE = "note: '{}' is a dice bot's command word: roll reads the rest as the LINE (said once)\n"
 
@@ -115,6 +116,23 @@ def test_a_bot_lines_error_keeps_what_was_typed_and_its_caret_points_into_it(
     column = obj["column"]
     if isinstance(column, int):  # the text's caret and the JSON's column: the same character
         assert caret is not None and len(caret) == len("  ") + column
+
+
+@settings(max_examples=40, deadline=None)
+@given(expressions(6), st.sampled_from(["+", "+*3", " ]", " vs"]),
+       st.sampled_from(["/r", "!r", "/roll", "!roll", "roll", "r", "/R"]),
+       st.sampled_from([" ", "  ", ""]))
+def test_a_bot_word_moves_the_caret_by_what_it_adds_and_no_more(
+        expr: ast.Expr, tail: str, word: str, gap: str) -> None:
+    line = f"{expr}{tail}"
+    typed = f"{word}{gap or (' ' if word[0] not in '/!' or not line[0].isdecimal() else '')}{line}"
+    plain = json.loads(invoke("--json", "--", line)[1])
+    assume(isinstance(plain.get("column"), int))
+    said = json.loads(invoke("--json", "--", typed)[1])
+    before = len(typed) - len(line)
+    assert (said["input"], said["error"], said["column"]) == (
+        typed, plain["error"], plain["column"] + before)
+    assert typed[said["column"] - 1:] == line[plain["column"] - 1:]  # the same character
 
 
 def test_a_batchs_bot_line_error_keeps_what_was_typed() -> None:
