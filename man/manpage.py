@@ -19,6 +19,15 @@ def _roff(text: str) -> str:
     return "\n".join("\\&" + line if line[:1] in (".", "'") else line for line in lines)
 
 
+def _arguments(command: click.Command, ctx: click.Context) -> list[str]:
+    """An `.TP` paragraph for each argument of `command`, as its help gives it."""
+    out: list[str] = []
+    for param in command.params:
+        if isinstance(param, click.Argument) and param.help:
+            out += [".TP", f"\\fI{_roff(param.make_metavar(ctx))}\\fR", _roff(param.help)]
+    return out
+
+
 def _options(command: click.Command, shared: frozenset[str] = frozenset()) -> list[str]:
     """An `.TP` paragraph for each option of `command` but the `shared` ones (under OPTIONS),
     as its help gives it."""
@@ -47,7 +56,8 @@ def _commands(group: click.Group, ctx: click.Context, prefix: str) -> list[str]:
             continue
         usage = " ".join(p.make_metavar(ctx) for p in command.params if isinstance(p, click.Argument))
         out += [".SS", f"\\fB{_roff(words)}\\fR {_roff(usage)}".rstrip(),
-                _roff((command.help or "").strip()), *_options(command, frozenset(SHARED))]
+                _roff((command.help or "").strip()), *_arguments(command, ctx),
+                *_options(command, frozenset(SHARED))]
     return out
 
 

@@ -25,6 +25,13 @@ class Config:
     system: str | None = None
     as_: str | None = None
     color: str | None = None
+    system_at: str = ""
+    """Where `system` is set (`FILE, line N`): a game no one answers to is said with it."""
+
+    def unknown_system(self, error: UsageError) -> UsageError:
+        """The error of a `system` that is no game this process can play, naming the file,
+        the key and its line as the other config errors do."""
+        return UsageError(f"config file {self.system_at}: 'system': {error.message}")
 
 
 def config_path() -> Path:
@@ -45,10 +52,26 @@ def _line_of(text: str, key: str) -> int | None:
     return None
 
 
-def _bad(path: Path, text: str, key: str, why: str) -> UsageError:
+def _where(path: Path, text: str, key: str) -> str:
+    """The file and the line where `key` is set (`FILE, line N`), for an error naming them."""
     line = _line_of(text, key)
-    where = f"{path}, line {line}" if line is not None else str(path)
-    return UsageError(f"config file {where}: {why}")
+    return f"{path}, line {line}" if line is not None else str(path)
+
+
+def _bad(path: Path, text: str, key: str, why: str) -> UsageError:
+    return UsageError(f"config file {_where(path, text, key)}: {why}")
+
+
+def _game(name: str) -> str:
+    """A built-in game's id (`vag` → vagabond); any other name as written: a game file
+    (`./pbta.toml`) or a game of the campaign is looked for when a LINE plays (the campaign may
+    be this file's too), and `Config.unknown_system` says so if none answers."""
+    from rules.systems import get_system
+
+    try:
+        return get_system(name).id
+    except UsageError:
+        return name
 
 
 def read_config(path: Path) -> Config:
@@ -81,11 +104,6 @@ def read_config(path: Path) -> Config:
                        f"'color' takes auto, always or never, not {values['color']!r}")
         values["color"] = values["color"].lower()
     if "system" in values:
-        from rules.systems import get_system
-
-        try:
-            values["system"] = get_system(values["system"]).id
-        except UsageError as exc:
-            raise _bad(path, text, "system", f"'system': {exc.message}") from None
+        values["system"] = _game(values["system"])
     return Config(values.get("campaign"), values.get("system"), values.get("as"),
-                  values.get("color"))
+                  values.get("color"), _where(path, text, "system"))

@@ -68,6 +68,17 @@ def error_lines(line: str | None, error: RollError, number: int | None = None) -
     return ErrorLines(said)
 
 
+def typed_before(before: str, line: str, error: RollError) -> tuple[str, RollError]:
+    """A LINE and its error as said with what was typed before the LINE (`odds `, a dice bot's
+    `/r `): the input is the whole, and a caret's column counts what went before too."""
+    if not before:
+        return line, error
+    if isinstance(error, NotationError):
+        error = NotationError(error.message, before + error.text, error.column + len(before),
+                              error.expected, error.hint)
+    return before + line, error
+
+
 def _shown_char(c: str) -> str:
     """A character as the caret line shows it: a tab as a space, control characters and the
     ones a terminal shows nothing for (rules/ignorable.py) as �, each a column."""

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
-from typer.core import TyperGroup
+import typer
+from typer.core import TyperCommand, TyperGroup
 
 from cli.base.argv import SUBCOMMANDS, VALUE_OPTIONS
 from cli.base.options import LITERAL_WORDS
@@ -59,6 +62,49 @@ def write_rows(formatter: click.HelpFormatter, rows: tuple[tuple[str, str], ...]
         formatter.write_text(command)
         with formatter.indentation():
             formatter.write_text(words)
+
+
+def with_argument_help(command: click.Command) -> None:
+    """Give `command`'s arguments the help their `typer.Argument(help=…)` says: Typer 0.25 sets
+    it, then Click 8.5's Argument, which takes a help of its own, sets it back to None (read
+    from the signature Typer reads: cli/base/options.py's `with_settings`)."""
+    bare = [p for p in command.params if isinstance(p, click.Argument) and not p.help]
+    if not bare or command.callback is None:
+        return
+    import inspect
+
+    from typer.models import ArgumentInfo
+
+    signature = inspect.signature(command.callback, eval_str=True)
+    helps = {name: info.help for name, param in signature.parameters.items()
+             for info in getattr(param.annotation, "__metadata__", ())
+             if isinstance(info, ArgumentInfo)}
+    for param in bare:
+        param.help = helps.get(param.name or "")
+
+
+class ArgumentsHelped(TyperCommand):
+    """A command whose `--help` lists each argument with its help, once."""
+
+    def __init__(self, *args: Any, **attrs: Any) -> None:
+        super().__init__(*args, **attrs)
+        with_argument_help(self)
+
+    def format_arguments(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """None here: Typer's `Arguments` section lists them (Click 8.5 would list them again
+        under `Positional arguments`)."""
+
+
+def helped(app: typer.Typer) -> typer.Typer:
+    """Make every command of `app`, and of the apps added to it, an `ArgumentsHelped` one
+    (a command that names a class of its own keeps it)."""
+    for info in app.registered_commands:
+        if info.cls in (None, TyperCommand):  # Typer's default
+            info.cls = ArgumentsHelped
+    for group in app.registered_groups:
+        if group.typer_instance is not None:
+            helped(group.typer_instance)
+    return app
 
 
 class WholeHelpGroup(TyperGroup):

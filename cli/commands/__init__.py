@@ -28,6 +28,9 @@ BATCH_MODULES = {
 def register_batch(app: typer.Typer, word: str | None = None) -> None:
     """Add the subcommands a batch line or the REPL may run; with `word`, only the ones of its
     module (a batch of `odds` lines need not import and build the campaign commands)."""
+    from cli.base.group import helped
+
     wanted = BATCH_MODULES.values() if word is None else [BATCH_MODULES[word]]
     for name in dict.fromkeys(wanted):
         import_module(f"cli.commands.{name}").register(app)
+    helped(app)  # each command's --help shows its arguments' help

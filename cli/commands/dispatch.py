@@ -11,7 +11,7 @@ from cli.base.argv import SUBCOMMANDS
 from cli.base.environment import Environment, ExitStatus, Stopped
 from cli.base.safe import shown_lines
 from cli.base.settings import Settings
-from cli.line.runner import Runner, worst
+from cli.line.runner import Runner, bot_typed, worst
 from rules.did_you_mean import said_once
 from rules.errors import RollError, UsageError
 from rules.notation.head import Head, Reading, read_head
@@ -202,10 +202,10 @@ def run_head(runner: Runner, head: Head, settings: Settings | None = None,
         try:
             settings, own = own_settings(head.options, settings)
         except RollError as error:
-            return runner.report(head.typed, error, settings, number)
+            return runner.report(head.typed, error, settings, number, bot_typed(head))
         source = own or source
     if head.refused is not None:
-        return runner.report(head.refused_in, head.refused, settings, number)
+        return runner.report(head.refused_in, head.refused, settings, number, bot_typed(head))
     sub = head.subcommand
     if sub is None:
         return runner.run(head, settings, source, turns, number)

@@ -87,13 +87,14 @@ def game_export(
     from cli.base.safe import toml_safe
 
     with campaign_transaction(settings, readonly=True) as tx:
-        text = tx.game_text(name)
-        known = list(tx.games()) if text is None else []
+        stored = tx.game_row_name(name)
+        text = None if stored is None else tx.game_text(stored)
+        known = tx.game_names() if text is None else []
     if text is None:
         raise UsageError(f"no game named {name!r} in this campaign (known:"
                          f" {', '.join(known) or 'none yet'})")
     if settings.json:
-        env.json({"input": f"game export {name}", "kind": "game", "name": name.strip().lower(),
+        env.json({"input": f"game export {name}", "kind": "game", "name": stored,
                   "text": text})
         return
     env.out(toml_safe(text), end="" if text.endswith("\n") else "\n")
@@ -107,17 +108,17 @@ def game_rm(
     name: Annotated[str, typer.Argument(help="the game", click_type=imported_game())],
 ) -> None:
     """Remove a game from the campaign (refused while a character plays it)."""
-    key = name.strip().lower()
     with campaign_transaction(settings) as tx:
-        players = [who for who, system in tx.roster() if system == key]
+        key = tx.game_row_name(name) or name.strip()  # the row as stored: `Old` planted by hand
+        players = [who for who, system in tx.roster() if system in (key, key.lower())]
         if players:
-            raise RuleError(f"{', '.join(players)} play{'s' if len(players) == 1 else ''} {key}:"
-                            " remove or move them first (roll sheet rm NAME)")
-        tx.remove_game(key)
+            raise RuleError(f"{', '.join(players)} play{'s' if len(players) == 1 else ''}"
+                            f" {shown(key)}: remove or move them first (roll sheet rm NAME)")
+        key = tx.remove_game(key)
     from rules.systems import SYSTEMS
 
-    if SYSTEMS.origin(key) == "campaign":
-        SYSTEMS.drop(key)  # a REPL that removed it plays it no more
+    if SYSTEMS.origin(key.lower()) == "campaign":  # listed by the id its file gives
+        SYSTEMS.drop(key.lower())  # a REPL that removed it plays it no more
     if settings.json:
         env.json({"input": f"game rm {name}", "kind": "game", "name": key, "removed": True})
         return

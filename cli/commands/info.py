@@ -40,7 +40,9 @@ def systems_command(env: Environment, settings: Settings) -> None:
 def help_command(
     env: Environment,
     settings: Settings,
-    topic: Annotated[str | None, typer.Argument(click_type=help_topic())] = None,
+    topic: Annotated[str | None, typer.Argument(
+        help="a topic (notation, sheets, config, …) or a game; none: the topics and commands",
+        click_type=help_topic())] = None,
 ) -> None:
     """Help on a TOPIC: notation, or a system id (`roll -s tiers help` is `roll help tiers`)."""
     from cli.render.help_pages import help_text

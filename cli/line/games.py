@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from cli.base.settings import Settings
 from cli.store import Where
 from rules.errors import UsageError
 from rules.systems import SYSTEMS, System
@@ -55,6 +56,23 @@ def look_for_games(where: Where) -> None:
     if from_file not in SYSTEMS.finders:
         SYSTEMS.finders.insert(0, from_file)
     watch(where, open_campaign, campaign_exists)
+
+
+def configured_game(settings: Settings) -> None:
+    """The config file's `system`, when no `-s` or ROLL_SYSTEM comes before it, is a game this
+    process can play (built-in, the campaign's, a game file: `look_for_games` first); else one
+    error naming the file, the key and its line."""
+    if settings.system or settings.env_system:
+        return
+    configured = settings.config()
+    if configured.system is None or configured.system in SYSTEMS:
+        return
+    from rules.systems import get_system
+
+    try:
+        get_system(configured.system)
+    except UsageError as exc:
+        raise configured.unknown_system(exc) from None
 
 
 def game_topic(topic: str, where: Where) -> str:

@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING
 
 from cli.base.environment import ExitStatus
 from cli.line.plan import LineRun, needs_campaign, parse_expanded, parsed, pick_system
-from cli.line.runner import Runner, roll_error
+from cli.line.runner import Runner, bot_typed, roll_error
 from cli.render.odds_chart import cumulative_json, odds_json, odds_text, percent
 from rules.dice.evaluate import Roller
 from rules.dice.source import RandomSource
-from rules.errors import NotationError, RollError, UsageError
+from rules.errors import RollError, UsageError
 from rules.exact import Odds
 from rules.exact.risk_odds import expected_uses, survival
 from rules.notation import ast
@@ -47,9 +47,10 @@ def show_odds(
         if head.uses is not None:
             survives = Survival.of(tree, head.uses)
     except Exception as exc:
-        return runner.report(odds_input(text), odds_input_error(roll_error(exc)), run.settings, number)
+        return runner.report(text, roll_error(exc), run.settings, number,
+                             odds_input(bot_typed(head)))
     if run.settings.json:
-        obj = odds_json(odds, odds_input(text), system_id)
+        obj = odds_json(odds, odds_input(bot_typed(head) + text), system_id)
         obj.update(cumulative_json(odds, at_least, at_most))
         if named is not None:
             obj["expanded"] = named.line
@@ -72,14 +73,6 @@ def odds_input(text: str) -> str:
     """The line `odds LINE` as given, without options: the `input` of its answer, from a shell
     and from a batch line alike (SPEC §3)."""
     return f"odds {text}"
-
-
-def odds_input_error(error: RollError) -> RollError:
-    """The error of the LINE as `odds_input` words it: a caret's column counts `odds ` too."""
-    if not isinstance(error, NotationError):
-        return error
-    return NotationError(error.message, odds_input(error.text), error.column + len(odds_input("")),
-                         error.expected)
 
 
 @dataclass(frozen=True, slots=True)

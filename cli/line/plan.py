@@ -104,10 +104,11 @@ def pick_system(settings: Settings, table: TableState | None) -> System:
     chosen = settings.system_id()
     if chosen:
         if chosen not in SYSTEMS:  # a game file, or a game the campaign imported
-            from cli.line.games import look_for_games
+            from cli.line.games import configured_game, look_for_games
             from cli.store.where import where_of
 
             look_for_games(where_of(settings))
+            configured_game(settings)  # the config file's game: its error names the file
         system = get_system(chosen)
         if table is not None and table.active is not None and table.active.system != system.id:
             raise UsageError(

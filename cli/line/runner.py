@@ -42,6 +42,17 @@ def roll_error(exc: Exception) -> RollError:
     return RollError(f"internal error: {type(exc).__name__}: {exc}")
 
 
+def bot_typed(head: Head) -> str:
+    """What was typed before a LINE as its dice bot's word, spaces and all (`/r `, `!r` of
+    `!r1d20`; "" without one): a result's JSON `input` and an error's input and caret keep it,
+    as typed (SPEC §3)."""
+    if head.bot_word is None:
+        return ""
+    typed = head.given.lstrip()
+    at = typed.find(head.typed, len(head.bot_word)) if head.typed else -1
+    return typed[:at] if at >= 0 else f"{head.bot_word} "
+
+
 _SEVERITY = {int(s): i for i, s in enumerate(
     (ExitStatus.OK, ExitStatus.REFUSED, ExitStatus.BAD_INPUT, ExitStatus.INTERRUPTED))}
 
@@ -101,10 +112,11 @@ class Runner:
         self.layout = layout  # a terminal's width and echo; None: lines as rendered
         self.bot_noted = False  # a dice bot's word before a LINE is noted once (note_bot_word)
         if settings.system_id() is not None:  # `-s ./pbta.toml`, `-s pbta` (the campaign's)
-            from cli.line.games import look_for_games
+            from cli.line.games import configured_game, look_for_games
             from cli.store.where import where_of
 
             look_for_games(where_of(settings))
+            configured_game(settings)  # the config file's game: its error names the file
 
     @cached_property
     def resolver(self) -> Resolver:
@@ -135,14 +147,17 @@ class Runner:
         self.env.flush()
 
     def report(self, line: str, error: RollError, settings: Settings | None = None,
-               number: int | None = None) -> int:
+               number: int | None = None, before: str = "") -> int:
         """Show an error of `line` (and its caret), the batch's input line `number` (else the
-        one the Environment answers, if any); JSON mode also writes the error object to stdout."""
+        one the Environment answers, if any); JSON mode also writes the error object to stdout.
+        `before`: what was typed before the LINE (`odds `, a bot's `/r `), said with it."""
         self.failed = True
         error = self.outage_error(error)
         if number is None:
             number = self.env.line_number
-        from cli.base.error_layout import error_lines, error_to_json
+        from cli.base.error_layout import error_lines, error_to_json, typed_before
+
+        line, error = typed_before(before, line, error)
 
         if (settings or self.settings).json:
             self.env.json(error_to_json(line, error, number))
@@ -209,9 +224,10 @@ class Runner:
         self.resolver.secret_logged, self.resolver.commitment = False, None
         try:
             status = self.show_all(self.resolver.results(head, run), run.settings,
-                                   head.bot_word if run.settings.json else None)
+                                   bot_typed(head) if run.settings.json else "")
         except Exception as exc:
-            return self.report(head.body, roll_error(exc), run.settings, number)
+            return self.report(head.body, roll_error(exc), run.settings, number,
+                               bot_typed(head))
         if secret and not run.settings.json and not run.settings.quiet:
             from cli.line.secret import notice
 
@@ -219,24 +235,32 @@ class Runner:
         return status
 
     def note_bot_word(self, word: str) -> None:
-        """Say once a process (a one-shot, a batch, a REPL session) that a dice bot's command
-        word (`/r`, as typed) was read before a LINE (rules/notation/bot.py)."""
-        if not self.bot_noted:
+        """Say once to a user, the first time, that a dice bot's command word (`/r`, as typed)
+        was read before a LINE (rules/notation/bot.py): kept in the user's state files, and
+        asked once a process (a one-shot, a batch, a REPL session)."""
+        if self.bot_noted:
+            return
+        self.bot_noted = True
+        from cli.base.state_files import first_time
+
+        saying = first_time("bot-word")
+        if saying.say:
             from rules.notation.bot import bot_note
 
-            self.bot_noted = True
             self.err(bot_note(word))
+        if saying.problem is not None:
+            self.err(saying.problem)
 
     def evaluate(self, text: str, settings: Settings | None = None) -> list[Resolution]:
         """Every result of a LINE, all made before any is shown."""
         return list(self.resolver.results(read_head(text, LINE_ONLY), self.line_run(settings)))
 
     def show_all(self, results: Iterable[Resolution] | Logged, settings: Settings,
-                 bot: str | None = None) -> int:
+                 bot: str = "") -> int:
         """Print a LINE's results as they are made, a chunk of them per write (`-n 100000
         1d6` streams in the memory of one chunk); the exit status they make. What was made
-        before a repeat fails is printed before its error. `bot`: the dice bot's word the
-        LINE was typed after, which its JSON `input` keeps (SPEC §3: the LINE as given)."""
+        before a repeat fails is printed before its error. `bot`: what was typed before the
+        LINE as a dice bot's word (`/r `), which its JSON `input` keeps (SPEC §3: as given)."""
         refused = False
         exit_code = settings.exit_code
         chunk: list[str] = []
@@ -246,8 +270,8 @@ class Runner:
         try:
             for res in results:
                 record = None if records is None else next(records)
-                if bot is not None:  # the log keeps the LINE; what was typed is shown
-                    res = replace(res, input=f"{bot} {res.input}")
+                if bot:  # the log keeps the LINE; what was typed is shown
+                    res = replace(res, input=bot + res.input)
                     record = None if record is None else replace(record, input=res.input)
                 chunk.append(self.rendered(res, settings, record))
                 if exit_code and res.passed is False:

@@ -80,7 +80,8 @@ def _config_help() -> Topic:
 The config file: {config_path()}
 (ROLL_CONFIG names another): read only when it is there; TOML, strings:
   campaign = "PATH"   the campaign: a file or a postgresql:// URL
-  system = "NAME"     the game when no character says (a game of roll systems)
+  system = "NAME"     the game when no character says, as -s takes it: a game
+                      of roll systems, the campaign's, or a game file ./x.toml
   as = "NAME"         who acts when nobody is named
   color = "WHEN"      auto, always or never (roll help: --color)
 Settings come from, first to last: the command line (--campaign, -s, --as,

@@ -10,6 +10,8 @@ from pathlib import Path
 
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 
+from cli.base.state_files import cannot_use, state_dir
+
 HISTORY_ENV = "ROLL_HISTORY"
 """An environment variable naming the history file; else the platformdirs user state dir."""
 
@@ -22,16 +24,7 @@ def history_path() -> Path:
     given = os.environ.get(HISTORY_ENV)
     if given:
         return Path(given).expanduser()
-    import platformdirs  # only here: ROLL_HISTORY needs none
-
-    return Path(platformdirs.user_state_dir("roll-rules", appauthor=False)) / "history"
-
-
-def cannot_use(what: str, path: Path, why: str, instead: str) -> str:
-    """The one line that says what the REPL could not use, and what it does instead."""
-    from cli.base.safe import shown
-
-    return f"roll: {what} {shown(str(path))}: {why}; {instead}"
+    return state_dir() / "history"
 
 
 class KeptHistory(FileHistory):

@@ -12,7 +12,8 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from cli.repl.line_history import cannot_use, history_path
+from cli.base.state_files import cannot_use
+from cli.repl.line_history import history_path
 
 if TYPE_CHECKING:
     from cli.store.where import Where

@@ -30,6 +30,9 @@ CHANNEL = "roll_campaign"
 
 CONNECT_TIMEOUT_S = 10
 """How long to wait for the server to answer before saying it cannot be reached."""
+STATEMENT_TIMEOUT_S = 30
+"""How long one statement may run on the server before it is cancelled and said: a server
+that hangs mid-query (or a lock held that long) never leaves a LINE waiting forever."""
 
 INSTALL_HINT = "pip install 'roll-rules[postgres]' (or pipx inject roll-rules 'psycopg[binary]')"
 
@@ -65,6 +68,9 @@ def store_error(where: CampaignURL, exc: BaseException) -> RollError:
             f"campaign {where} stayed busy for {BUSY_TIMEOUT_S:g} s (another roll is writing);"
             " nothing changed, try again"
         )
+    if isinstance(exc, psycopg.errors.QueryCanceled) and "statement timeout" in text:
+        return CampaignUnavailable(
+            f"the campaign's server did not answer in {STATEMENT_TIMEOUT_S:g} s")
     if isinstance(exc, psycopg.OperationalError):  # one line, said in roll's words
         return CampaignUnavailable(f"campaign {where} {_unreachable(exc, text)}")
     return UsageError(f"campaign {where}: {text}; nothing changed")
@@ -101,6 +107,8 @@ def connect(where: CampaignURL) -> Any:
         # a write transaction is the server's implicit one (PostgresCampaign._open): at the
         # isolation level its reads are written for, whatever the server's default
         db.execute(f"SELECT set_config('lock_timeout', '{int(BUSY_TIMEOUT_S * 1000)}ms', false),"
+                   " set_config('statement_timeout',"
+                   f" '{int(STATEMENT_TIMEOUT_S * 1000)}ms', false),"
                    " set_config('default_transaction_isolation', 'read committed', false)")
     except (psycopg.Error, ValueError) as exc:  # ValueError: a conninfo libpq cannot read
         raise store_error(where, exc) from None

@@ -5,7 +5,7 @@ A Discord player types the bot's command out of habit: a leading `/r`, `!r`, `/r
 only counts as a bot's when it is the whole first word and a LINE follows it: `r` alone, `reroll`,
 `rest` and `rage` stay what they are (`r` and `roll` are never a named roll's name either:
 rules/named_rolls.py). The punctuated words may also run into the dice (`!r1d20`, `/r d20`).
-The front end says once per process that it read the word so (cli/line/runner.py).
+The front end says it read the word so once to a user (cli/line/runner.py, cli/base/state_files.py).
 """
 
 from __future__ import annotations

@@ -3,12 +3,14 @@ key or value one error naming the file, its line and the key; `roll help config`
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
 import pytest
 
-from tests.support.cli import invoke
+from tests.support.cli import invoke, invoke_write
+from tests.support.gamefile import GAMES_DIR
 from tests.support.sheets import VAGABOND
 
 
@@ -67,8 +69,6 @@ def test_the_command_line_and_the_environment_come_first(
      "line 3: 'colour' is no setting (keys: campaign, system, as, color)"),
     ('color = "sometimes"\n', "line 1: 'color' takes auto, always or never, not 'sometimes'"),
     ("as = 3\n", "line 1: 'as' takes a non-empty string, not 3"),
-    ('# the table\nsystem = "vagabnd"\n',
-     "line 2: 'system': unknown system 'vagabnd' (did you mean 'vagabond'?)"),
 ])  # fmt: skip
 def test_a_bad_key_or_value_is_one_error_naming_file_line_and_key(
     config: Path, text: str, error: str, monkeypatch: pytest.MonkeyPatch
@@ -93,3 +93,51 @@ def test_roll_config_names_another_file(tmp_path: Path, monkeypatch: pytest.Monk
     assert invoke("--rolled", "6,2,5,4", "4d6kh3")[1] == (
         "4d6kh3 → [6, \x1b[2m~~\x1b[0m\x1b[2;9m2\x1b[0m\x1b[2m~~\x1b[0m, 5, 4] = 15\n")
     assert os.environ["ROLL_CONFIG"] in invoke("help", "config")[1]
+
+
+GAME_SAYS = "move cool=1 → [3, 4] +1 = 8 · weak hit\n"
+"""PbtA's move (docs/games/pbta.toml), as the config file's game plays it."""
+
+
+@pytest.fixture
+def pbta(tmp_path: Path) -> Path:
+    """docs/games/pbta.toml copied where the test plays it from."""
+    path = tmp_path / "pbta.toml"
+    path.write_text((GAMES_DIR / "pbta.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    return path
+
+
+def test_the_files_system_may_be_a_game_of_the_campaign(config: Path, pbta: Path) -> None:
+    assert invoke_write("game", "import", str(pbta))[0] == 0
+    config.write_text('system = "pbta"\n')
+    assert invoke("--rolled", "3,4", "move", "cool=1") == (0, GAME_SAYS, "")
+    assert invoke("--rolled", "3,4", input="move cool=1\n") == (0, GAME_SAYS, "")
+
+
+@pytest.mark.parametrize("written", ["./pbta.toml", "PATH"])
+def test_the_files_system_may_be_a_game_file_as_s_takes(
+    config: Path, pbta: Path, written: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(pbta.parent)  # ./pbta.toml: from where roll runs, as -s reads it
+    config.write_text(f'system = "{str(pbta) if written == "PATH" else written}"\n')
+    assert invoke("--rolled", "3,4", "move", "cool=1") == (0, GAME_SAYS, "")
+
+
+@pytest.mark.parametrize(("name", "why"), [
+    ("vagabnd", "unknown system 'vagabnd' (did you mean 'vagabond'?)"),
+    ("pbta", "unknown system 'pbta' (systems: generic, vagabond, macchiato, champions, tiers,"
+             " brighter)"),  # the campaign's game, removed
+    ("./gone.toml", "no game file gone.toml"),
+])  # fmt: skip
+def test_a_system_no_game_answers_to_is_one_error_naming_file_line_and_key(
+    config: Path, pbta: Path, name: str, why: str
+) -> None:
+    assert invoke_write("game", "import", str(pbta))[0] == 0
+    assert invoke_write("game", "rm", "pbta") == (0, "removed game pbta\n")
+    config.write_text(f'# the table\nsystem = "{name}"\n')
+    said = f"config file {config}, line 2: 'system': {why}"
+    assert invoke("--rolled", "3,4", "2d6") == (2, "", f"roll: error: {said}\n")
+    code, out, err = invoke("--json", "--rolled", "3,4", "2d6")
+    assert (code, json.loads(out), err) == (
+        2, {"input": "2d6", "error": said, "column": None}, f"roll: error: {said}\n")
+    assert invoke("-s", "generic", "--rolled", "3,4", "2d6") == (0, "2d6 → [3, 4] = 7\n", "")

@@ -18,6 +18,7 @@ from cli.entry.fast_argv import argv_words
 from cli.line.batch import input_lines
 from tests.support.cli import RUNNER, invoke
 from tests.support.installed import ROLL
+from tests.support.json_schema import checked
 
 
 @pytest.mark.parametrize("args, settings, words", [
@@ -135,7 +136,7 @@ def test_a_program_that_waits_for_each_answer_gets_it() -> None:
         for line in ("1d6", "1d8", "1d10"):
             proc.stdin.write(line + "\n")
             proc.stdin.flush()
-            answers.append(json.loads(proc.stdout.readline())["total"])
+            answers.append(checked(proc.stdout.readline())["total"])
         proc.stdin.close()
         assert proc.wait(timeout=20) == 0
     finally:

@@ -3,7 +3,6 @@ odds and the log; alias add/rm/list/export/import; clashes, loops and missing va
 
 from __future__ import annotations
 
-import json
 import os
 import sqlite3
 from pathlib import Path
@@ -15,6 +14,7 @@ from cli.base.settings import Settings
 from cli.commands.dispatch import run_any
 from cli.line.runner import Runner
 from tests.support.cli import invoke, invoke_json
+from tests.support.json_schema import checked
 from tests.support.sheets import VAGABOND
 
 MIRA = VAGABOND + '[rolls]\nsneak = "check dex trained"\nstrike = "d20+{bonus} vs {ac}"\n'
@@ -223,7 +223,7 @@ def test_the_installed_roll_expands_an_alias(table: Path, private_campaign: Path
     done = subprocess.run([roll, "--json", "--rolled", "20", "longsword"], capture_output=True,
                           text=True, env=env, timeout=60, check=False)
     assert done.returncode == 0 and done.stderr == ""
-    obj = json.loads(done.stdout)
+    obj = checked(done.stdout)
     assert (obj["input"], obj["expanded"], obj["crit"]) == ("longsword", "d20+5 vs 13", True)
     assert obj["text"] == "longsword → d20+5 vs 13 → [20] + 5 = 25 vs 13 · pass · crit"
 

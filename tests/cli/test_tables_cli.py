@@ -3,7 +3,6 @@ name or path with forced faces (d66, weights, nested, inline rolls), odds, batch
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import subprocess
@@ -14,6 +13,7 @@ import pytest
 import tomli_w
 
 from tests.support.cli import invoke, invoke_json
+from tests.support.json_schema import checked
 from tests.support.sheets import VAGABOND
 from tests.support.tables import ENCOUNTERS as ENCOUNTERS_DATA
 
@@ -230,7 +230,7 @@ def test_the_installed_roll_rolls_a_table(imported: Path, private_campaign: Path
     done = subprocess.run([roll, "--json", "--rolled", "2,6,1,1", "table", "encounters"],
                           capture_output=True, text=True, env=env, timeout=60, check=False)
     assert (done.returncode, done.stderr) == (0, "")
-    obj = json.loads(done.stdout)
+    obj = checked(done.stdout)
     assert obj["text"] == "encounters · d66 26 → 2 goblins"
     assert obj["table"]["inline"] == [{"notation": "2d6", "total": 2}]
 
@@ -243,7 +243,7 @@ def test_the_repl_rolls_tables_and_named_rolls_with_physical_dice(imported: Path
     keys = "physical on\rtable encounters\r6\r6\rlongsword\r14\rquit\r"
     status, out, err = repl(keys, Settings(json=True))  # JSON: the same whatever the pane's layout
     assert (status, err) == (0, "")
-    objs = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+    objs = [checked(line) for line in out.splitlines() if line.startswith("{")]
     assert [(o["input"], o["total"], o.get("expanded"), o["text"]) for o in objs] == [
         ("table encounters", 66, None, "encounters · d66 66 → the Witch"),
         ("longsword", 19, "d20+5 vs 13", "longsword → d20+5 vs 13 → [14] + 5 = 19 vs 13 · pass"),

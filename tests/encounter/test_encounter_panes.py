@@ -5,7 +5,6 @@ processes on one PostgreSQL campaign following the same turn."""
 from __future__ import annotations
 
 import io
-import json
 import os
 import subprocess
 import sys
@@ -24,6 +23,7 @@ from cli.repl.session import run_repl
 from rules.encounter.help import EXAMPLES
 from tests.support.cli import after_a_write, invoke
 from tests.support.encounter import imported, run, state
+from tests.support.json_schema import checked
 
 
 class NarrowOutput(DummyOutput):
@@ -51,7 +51,7 @@ def test_the_json_state_has_the_round_order_initiative_turn_and_pools(tmp_path: 
     run("encounter start Mira Bo roll d20 --rolled 5,17")
     run("foe add goblin hp=4 --rolled 9")
     code, out, _ = invoke("--json", "next")
-    result = json.loads(out)
+    result = checked(out)
     assert (result["kind"], result["text"]) == ("encounter", (
         "next → round 1 · Goblin's turn\nEncounter · R1 Bo → R1 Goblin (next)\nnext: Mira"))
     assert [c["pool"] for c in result["changes"]] == ["encounter"]
@@ -95,7 +95,7 @@ def test_the_repl_advances_and_a_line_acts_as_whose_turn_it_is(tmp_path: Path) -
         "(as Bo: its turn)\npass · 7\n  7 ≤ 10\n"
         "round 1 · Goblin's turn\n  Encounter · R1 Bo → R1 Goblin (next)\n  next: Mira\n")
     code, log = invoke("log", "--json")[:2]
-    assert [json.loads(row)["character"] for row in log.splitlines()][-2:] == ["Bo", None]
+    assert [checked(row)["character"] for row in log.splitlines()][-2:] == ["Bo", None]
     assert state()["turn"] == "Goblin"
 
 
@@ -117,10 +117,10 @@ def test_two_processes_on_one_postgresql_campaign_follow_the_same_turn(
     roll("encounter", "start", "Mira")
     roll("foe", "add", "2", "goblins", "hp=3")
     assert roll("next").startswith("next → round 1 · Goblin 1's turn\n")
-    seen = json.loads(roll("encounter", "--json"))["encounter"]
+    seen = checked(roll("encounter", "--json"))["encounter"]
     assert (seen["round"], seen["turn"], seen["next"]) == (1, "Goblin 1", "Goblin 2")
     assert roll("undo").startswith("undid #")
-    assert json.loads(roll("encounter", "--json"))["encounter"]["turn"] == "Mira"
+    assert checked(roll("encounter", "--json"))["encounter"]["turn"] == "Mira"
 
 
 def test_the_readme_encounter_section_runs_in_order(tmp_path: Path) -> None:

@@ -20,6 +20,7 @@ from cli.store import open_campaign
 from cli.store.where import campaign_where
 from rules.limits import MAX_TABLE_TEXT
 from tests.support.cli import ENTRY, RUNNER, invoke
+from tests.support.json_schema import checked
 
 HUGE = "9" * 5000
 
@@ -386,4 +387,4 @@ def test_the_entry_point_gives_a_sum_of_500_terms_the_frames_it_needs(tmp_path: 
     done = subprocess.run([sys.executable, "-c", script, "+".join(["1"] * 500)], env=env,
                           capture_output=True, text=True, timeout=60, check=False)
     assert (done.returncode, done.stderr) == (0, "")
-    assert json.loads(done.stdout)["total"] == 500
+    assert checked(done.stdout)["total"] == 500

@@ -6,7 +6,6 @@ environment as the system gives them."""
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -15,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.support.cli import invoke
+from tests.support.json_schema import checked
 
 ROLL = str(Path(sys.executable).with_name("roll"))
 BEAR = 'name = "Bear"\nsystem = "generic"\n[max]\nhp = 10\n'
@@ -55,7 +55,7 @@ def test_a_variable_that_is_not_text_is_an_error_naming_it(
 
 def test_under_json_its_error_is_an_object_with_the_line_alone(bear: Path) -> None:
     code, out, err = run(b"--json", b"hurt", b"1", tmp=bear, ROLL_AS=b"be\xffar")
-    assert (code, json.loads(out)) == (2, {
+    assert (code, checked(out)) == (2, {
         "input": "hurt 1", "error": "ROLL_AS is not UTF-8 text (byte 0xff at column 3)",
         "column": None})
     assert err == b"roll: error: ROLL_AS is not UTF-8 text (byte 0xff at column 3)\n"
@@ -89,7 +89,7 @@ def test_a_valid_utf8_argument_is_never_refused_under_any_locale(
     code, out, err = run(b"--rolled", b"3", b"--json", "1d6 # Zoë".encode(), tmp=tmp_path,
                          **locale)
     assert (code, err) == (0, b"")
-    shown = json.loads(out.decode("utf-8"))
+    shown = checked(out.decode("utf-8"))
     assert (shown["input"], shown["text"]) == ("1d6 # Zoë", "Zoë: 1d6 → [3] = 3")
     assert run(b"--rolled", b"3", "1d6 # Zoë".encode(), tmp=tmp_path, **locale) == (
         0, "Zoë: 1d6 → [3] = 3\n".encode(), b"")
@@ -107,7 +107,7 @@ def test_a_name_in_utf8_acts_under_the_c_locale(bear: Path, locale: dict[str, by
 def test_bytes_that_are_text_in_no_way_are_still_refused_under_the_c_locale(
         tmp_path: Path) -> None:
     code, out, err = run(b"--json", b"1d6 # Zo\xff", tmp=tmp_path, LC_ALL=b"C", PYTHONUTF8=b"0")
-    assert code == 2 and json.loads(out) == {
+    assert code == 2 and checked(out) == {
         "input": "1d6 # Zo\ufffd", "error": "argument 2 is not UTF-8 text (byte 0xff at column 9)",
         "column": None}
     assert err == b"roll: error: argument 2 is not UTF-8 text (byte 0xff at column 9)\n"

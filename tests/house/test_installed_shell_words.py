@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 from pathlib import Path
@@ -11,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.support.installed import ROLL
+from tests.support.json_schema import checked
 
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(not Path(ROLL).exists(), reason="roll is not installed")]
@@ -39,13 +39,13 @@ def test_a_check_and_odds_take_their_words_in_one_argument(tmp_path: Path) -> No
     assert check.stdout.startswith("check dex=5 trained → 12 vs 10 · pass")
     odds = sh("roll --json odds 'd20+5' 'vs 15'", tmp_path)
     assert odds.returncode == 0
-    assert json.loads(odds.stdout)["input"] == "odds d20+5 vs 15"
+    assert checked(odds.stdout)["input"] == "odds d20+5 vs 15"
 
 
 def test_json_answers_are_json_lines_before_and_after_the_word(tmp_path: Path) -> None:
     done = sh("roll --json help notation; roll help --json; roll --json systems;"
               " roll --json sheet show Nobody; roll --json 6x 'd20+5 vs 15'", tmp_path)
-    objs = [json.loads(line) for line in done.stdout.splitlines()]
+    objs = [checked(line) for line in done.stdout.splitlines()]
     assert [o.get("kind") for o in objs[:3]] == ["help", "help", "systems"]
     assert objs[3] == {"input": "sheet show Nobody", "error": (
         f"no campaign at {tmp_path / 'c.sqlite3'} (roll sheet import FILE creates one)"),

@@ -33,3 +33,11 @@ def test_the_wheel_installs_the_page_where_man_finds_it() -> None:
     assert project["tool"]["setuptools"]["data-files"] == {"share/man/man1": ["man/roll.1"]}
     manifest = (ROOT_DIR / "MANIFEST.in").read_text(encoding="utf-8").splitlines()
     assert "include man/roll.1 man/manpage.py" in manifest
+
+
+def test_the_page_gives_each_argument_its_help() -> None:
+    page = man_page()
+    assert (".SS\n\\fBroll sheet import\\fR FILE...\n") in page
+    assert ".TP\n\\fIFILE...\\fR\nTOML sheets (a party: *.toml), or - for stdin\n" in page
+    assert ".SS\n\\fBroll game rm\\fR NAME\n" in page
+    assert ".TP\n\\fI[TOPIC]\\fR\na topic (notation, sheets, config, …) or a game; none: the" in page

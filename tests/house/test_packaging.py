@@ -15,6 +15,7 @@ import pytest
 from cli.base.version import DISTRIBUTION
 from tests.support.cli import invoke
 from tests.support.installed import ROLL
+from tests.support.json_schema import fits
 from tests.support.paths import ROOT_DIR
 
 PYPROJECT = ROOT_DIR / "pyproject.toml"
@@ -95,3 +96,4 @@ def test_the_installed_roll_needs_no_rich(tmp_path: Path) -> None:
         assert (bare.returncode, bare.stdout, bare.stderr) == (
             plain.returncode, plain.stdout, plain.stderr), args
         assert plain.returncode in (0, 2) and "Traceback" not in plain.stderr, args
+        fits(plain.stdout)

@@ -4,10 +4,12 @@ what to write instead (SPEC §5; rules/notation/bot.py, rules/notation/habits.py
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from rules.errors import NotationError, RollError
 from rules.notation import ast, parse
@@ -16,7 +18,7 @@ from rules.notation.habits import ACCEPTED, REFUSED, Accepted, Refused
 from tests.support.cli import invoke, invoke_json
 from tests.support.encounter import TABLE, imported
 from tests.support.repl import repl
-from tests.support.strategies import habit_spellings
+from tests.support.strategies import expressions, habit_spellings
 
 NOTE = "note: '{}' is a dice bot's command word: roll reads the rest as the LINE (said once)\n"
 
@@ -79,11 +81,66 @@ def test_the_note_is_said_once_a_repl_session() -> None:
     assert out.count("\n  [") == 2, out  # two results, each a total over its dice
 
 
-def test_an_error_after_a_bot_word_is_the_lines_own() -> None:
+def test_an_error_after_a_bot_word_shows_the_line_as_typed() -> None:
     code, out, err = invoke("/r 1d20+")
     assert (code, out) == (2, "")
     assert err == (NOTE.format("/r") + "roll: error: expected a term, found the end of the line\n"
-                   "  1d20+\n       ^\n")
+                   "  /r 1d20+\n          ^\n")
+
+
+END = "expected a term, found the end of the line"
+TYPED_ERRORS = [
+    # (LINE as typed, its JSON error, the caret line under it)
+    ("/r 1d20+", {"input": "/r 1d20+", "error": END, "column": 9}, "          ^"),
+    ("!r1d20+", {"input": "!r1d20+", "error": END, "column": 8}, "         ^"),
+    ("/R   2d6+x", {"input": "/R   2d6+x", "error": "expected a term, found 'x'", "column": 10},
+     "           ^"),
+    ("roll 6x4d6kh3", {"input": "roll 6x4d6kh3", "error": "a repeat is written with a space"
+                       " after its x: 6x 4d6kh3", "column": 6, "hint": "6x 4d6kh3"}, "       ^"),
+    ("/r hurt 2", {"input": "/r hurt 2", "error": "this needs a character: use --as NAME (or"
+                   " `as NAME` in the REPL), after `roll sheet import FILE.toml`",
+                   "column": None}, None),
+    ("!r -n x d6", {"input": "!r -n x d6", "error": "-n takes a number N from 1 to 100,000,"
+                    " not 'x'", "column": None}, None),
+]
+
+
+@pytest.mark.parametrize(("line", "obj", "caret"), TYPED_ERRORS)
+def test_a_bot_lines_error_keeps_what_was_typed_and_its_caret_points_into_it(
+        line: str, obj: dict[str, object], caret: str | None) -> None:
+    code, out, err = invoke("--json", line)
+    assert (code, json.loads(out)) == (2, obj)
+    note, said, *rest = err.splitlines()
+    assert note.startswith("note: '") and said == f"roll: error: {obj['error']}"
+    assert rest == ([] if caret is None else [f"  {line}", caret])
+    column = obj["column"]
+    if isinstance(column, int):  # the text's caret and the JSON's column: the same character
+        assert caret is not None and len(caret) == len("  ") + column
+
+
+@settings(max_examples=40, deadline=None)
+@given(expressions(6), st.sampled_from(["+", "+*3", " ]", " vs"]),
+       st.sampled_from(["/r", "!r", "/roll", "!roll", "roll", "r", "/R"]),
+       st.sampled_from([" ", "  ", ""]))
+def test_a_bot_word_moves_the_caret_by_what_it_adds_and_no_more(
+        expr: ast.Expr, tail: str, word: str, gap: str) -> None:
+    line = f"{expr}{tail}"
+    typed = f"{word}{gap or (' ' if word[0] not in '/!' or not line[0].isdecimal() else '')}{line}"
+    plain = json.loads(invoke("--json", "--", line)[1])
+    assume(isinstance(plain.get("column"), int))
+    said = json.loads(invoke("--json", "--", typed)[1])
+    before = len(typed) - len(line)
+    assert (said["input"], said["error"], said["column"]) == (
+        typed, plain["error"], plain["column"] + before)
+    assert typed[said["column"] - 1:] == line[plain["column"] - 1:]  # the same character
+
+
+def test_a_batchs_bot_line_error_keeps_what_was_typed() -> None:
+    code, objs = invoke_json(input="d6 +\n  !r d6+x\n")
+    assert code == 2
+    assert objs == [
+        {"input": "d6 +", "error": END, "column": 5, "line": 1},
+        {"input": "!r d6+x", "error": "expected a term, found 'x'", "column": 7, "line": 2}]
 
 
 @pytest.mark.parametrize("text", ["r", "roll", "/r", "reroll", "rest", "rage 2", "r1d20",
@@ -236,9 +293,12 @@ def test_library_parse_refuses_as_the_cli_does() -> None:
 
 
 def test_odds_read_a_bots_word_too() -> None:
-    """An odds LINE after a bot's word: its JSON input is the odds line as roll reads it."""
+    """An odds LINE after a bot's word: its JSON input and its error keep the word as typed."""
     code, out, err = invoke("odds", "/r 1d4")
     assert (code, err) == (0, NOTE.format("/r"))
     assert out.splitlines()[:2] == ["1d4", "mean 2.5 · min 1 · max 4"]
     code, (obj,) = invoke_json("odds", "!r d20 adv")
-    assert code == 0 and (obj["input"], obj["crit"]) == ("odds d20 adv", "39/400")
+    assert code == 0 and (obj["input"], obj["crit"]) == ("odds !r d20 adv", "39/400")
+    code, out, err = invoke("--json", "odds", "/r 1d4+")
+    assert (code, json.loads(out)) == (2, {"input": "odds /r 1d4+", "error": END, "column": 13})
+    assert err.endswith(f"roll: error: {END}\n  odds /r 1d4+\n              ^\n")

@@ -9,7 +9,8 @@ import json
 import pytest
 
 from tests.support.cli import invoke
-from tests.support.json_schema import problems
+from tests.support.installed import run
+from tests.support.json_schema import checked, checked_lines, fits, problems
 
 RESULT = {"input": "d20+5 vs 15", "system": "generic", "character": None, "kind": "roll",
           "total": 17, "target": 15, "outcome": "pass", "crit": False, "fumble": False,
@@ -43,3 +44,22 @@ def test_what_the_cli_prints_fits_it() -> None:
     assert code == 2 and problems(json.loads(out)) is None and json.loads(out)["hint"] == "6x 4d6kh3"
     code, out, _ = invoke("--json", "odds", "2d6")
     assert code == 0 and problems(json.loads(out)) is None
+
+
+def test_a_real_process_json_is_checked_by_the_helpers_that_read_it() -> None:
+    """tests/support/installed.py and the tests that read a process's stdout check its JSON
+    through these: an object the schema does not describe fails the test that read it."""
+    line = json.dumps(RESULT, ensure_ascii=False)
+    assert checked(line) == RESULT
+    assert checked_lines(f"{line}\n\n{line}\n".encode()) == [RESULT, RESULT]
+    fits("{d6, d8}kh1 → [~~2~~, 7] = 7\n" + line)  # a group's text line is not JSON: left
+    unfit = json.dumps({k: v for k, v in RESULT.items() if k != "text"})
+    for read in (checked, checked_lines, fits):
+        with pytest.raises(AssertionError, match="JSON that docs/roll.schema.json does not"):
+            read(unfit)
+
+
+def test_the_installed_roll_is_run_with_its_json_checked() -> None:
+    done = run("--json", "--rolled", "12", "d20+5 vs 15")
+    assert (done.returncode, done.stderr) == (0, "")
+    assert checked(done.stdout) == {**RESULT, "compare": ">="}

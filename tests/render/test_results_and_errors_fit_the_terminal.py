@@ -14,6 +14,7 @@ import pytest
 
 from cli.base.error_layout import ErrorLines
 from cli.render.layout import width_of
+from tests.support.json_schema import fits
 
 WIDTHS = (40, 80, 100)
 FACES = ",".join(str(n % 6 + 1) for n in range(24))
@@ -56,6 +57,7 @@ def in_a_pipe(args: list[str], tmp_path: Path, columns: int | None = None) -> tu
         env["COLUMNS"] = str(columns)
     done = subprocess.run([sys.executable, "-m", "cli", *args], capture_output=True, text=True,
                           env=env, timeout=60, check=False)
+    fits(done.stdout)
     return done.returncode, done.stdout, done.stderr
 
 

@@ -282,6 +282,7 @@ def test_a_line_typed_with_roll_in_front_keeps_its_caret_under_the_column() -> N
     status, out, err = repl("roll 2d6+*\rquit\r")
     assert status == 0
     lines = err.splitlines()
-    # `roll` in front is a dice bot's word (said once): the LINE after it is echoed, as typed
+    # `roll` in front is a dice bot's word (said once): the line is echoed whole, as typed,
+    # the caret under its column there
     assert lines[0].startswith("note: 'roll' is a dice bot's command word")
-    assert lines[-2:] == ["  2d6+*", "      ^"]
+    assert lines[-2:] == ["  roll 2d6+*", "           ^"]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 import subprocess
 from pathlib import Path
@@ -10,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.support import pane
+from tests.support.json_schema import checked
 
 pexpect = pytest.importorskip("pexpect")
 ROLL, spawn = pane.ROLL, pane.spawn
@@ -32,7 +32,7 @@ def test_a_one_shot_is_never_steered_by_the_repls_as(env: dict[str, str]) -> Non
         child.expect_exact("vag·mira>")
         # another shell, same campaign, no --as: nobody acts there
         done = roll(env, "--json", "--seed", "3", "2d6")
-        assert done.returncode == 0 and json.loads(done.stdout)["character"] is None
+        assert done.returncode == 0 and checked(done.stdout)["character"] is None
         done = roll(env, "-s", "vagabond", "spend", "luck")
         assert done.returncode == 2 and "Luck" not in done.stdout
         assert roll(env, "-q", "-n", "1000", "1d6").returncode == 0
@@ -73,6 +73,6 @@ def test_plain_lines_leave_a_present_campaign_untouched(env: dict[str, str],
 def test_roll_as_in_the_environment_acts_for_a_batch(env: dict[str, str]) -> None:
     done = roll(env | {"ROLL_AS": "mira"}, "-q", stdin="gain luck 1\nspend luck\nspend luck\n")
     assert done.returncode == 0
-    shown = json.loads(roll(env, "sheet", "show", "Mira", "--json").stdout)
+    shown = checked(roll(env, "sheet", "show", "Mira", "--json").stdout)
     assert shown["pools"]["luck"] == {"current": 1, "max": 3}
     assert len(roll(env, "log", "--as", "Mira").stdout.splitlines()) == 3

@@ -4,7 +4,6 @@ login of their own; then what each pane shows of the secret roll."""
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import shlex
@@ -16,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from cli.store.schema import SCHEMA_VERSION
+from tests.support.json_schema import checked
 from tests.support.paths import ROOT_DIR
 from tests.support.pg_server import Server
 from tests.support.readme import README
@@ -91,12 +91,12 @@ def test_the_playing_online_walk_through_runs_as_written(
     # bo, with his own login, sees that a secret roll was made; the GM sees it, marked
     bo = Shell([line.replace("ana", "bo") for line in player_lines], own_server.port, tmp_path)
     shown = bo.roll("roll log")
-    mark = json.loads(bo.roll("roll log --json").splitlines()[-1])["commitment"][:12]
+    mark = checked(bo.roll("roll log --json").splitlines()[-1])["commitment"][:12]
     assert said[1] == ("check detect → 17 vs 17 · pass\n(secret: the log shows others only"
                        f" that you rolled; sha256:{mark})\n")
     assert [line.split(" ", 2)[2] for line in shown.splitlines()] == [
         "Mira check dex → 17 pass", f"Mira secret roll sha256:{mark}"]
-    rows = [json.loads(line) for line in gm.roll("roll log --json").splitlines()]
+    rows = [checked(line) for line in gm.roll("roll log --json").splitlines()]
     assert [(r["input"], r.get("secret", False)) for r in rows] == [
         ("check dex", False), ("check detect", True)]
     assert "detect" not in bo.roll("roll log --json")

@@ -3,7 +3,6 @@ roll was made; on PostgreSQL a player's role cannot read the secret row at all."
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -13,13 +12,14 @@ import pytest
 
 from tests.support.cli import invoke
 from tests.support.encounter import SHEETS, imported
+from tests.support.json_schema import checked
 from tests.support.paths import SHEETS_DIR
 
 
 def sealed(*where: str) -> str:
     """The commitment the log's newest marker holds (what every reader of the log sees)."""
     out = invoke(*where, "log", "--json", "-n", "50")[1]
-    marks = [r for r in map(json.loads, out.splitlines()) if r["kind"] == "secret"]
+    marks = [r for r in map(checked, out.splitlines()) if r["kind"] == "secret"]
     return str(marks[-1]["commitment"])
 
 
@@ -32,12 +32,12 @@ def test_the_roller_sees_it_the_log_shows_only_the_marker(
                    f" rolled; sha256:{sealed()[:12]})\n")
     invoke("d6", "--rolled", "2")  # a plain roll is not logged
     code, out, _ = invoke("log", "--json")
-    rows = [json.loads(line) for line in out.splitlines()]
+    rows = [checked(line) for line in out.splitlines()]
     assert [(r["kind"], r["text"]) for r in rows] == [("secret", "Mira made a secret roll")]
     assert "check dex" not in out and "pass" not in out and rows[0]["dice"] == []
     monkeypatch.setenv("ROLL_GM", "1")
     code, out, _ = invoke("log", "--json")
-    rows = [json.loads(line) for line in out.splitlines()]
+    rows = [checked(line) for line in out.splitlines()]
     assert [(r["input"], r["outcome"], r["secret"]) for r in rows] == [("check dex", "pass", True)]
 
 
@@ -60,7 +60,7 @@ def test_log_n_shows_n_entries_a_hidden_secret_row_counting_as_its_marker(
 
     def shown(*args: str) -> list[tuple[str, object]]:
         out = invoke("log", "--json", *args)[1]
-        return [(r["kind"], r["total"]) for r in map(json.loads, out.splitlines())]
+        return [(r["kind"], r["total"]) for r in map(checked, out.splitlines())]
 
     assert shown("-n", "3") == [("secret", None), ("secret", None), ("check", 3)]
     assert shown("-n", "2") == [("secret", None), ("check", 3)]
@@ -95,7 +95,7 @@ def test_on_postgresql_a_players_role_cannot_read_a_secret_row(
         return done.stdout
 
     def seen(url: str, env: dict[str, str] = gm_view) -> list[tuple[str, str, bool]]:
-        rows = [json.loads(line) for line in roll(url, "log", "--json", env=env).splitlines()]
+        rows = [checked(line) for line in roll(url, "log", "--json", env=env).splitlines()]
         return [(r["kind"], r["input"], r.get("secret", False)) for r in rows]
 
     sheet = tmp_path / "mira.toml"
@@ -117,7 +117,7 @@ def test_on_postgresql_a_players_role_cannot_read_a_secret_row(
     roll(player, "check", "str", "--as", "Mira", "--rolled", "3")
     # a player's role makes a secret roll of its own, and sees its result
     said = roll(player, "secret", "check", "str", "--as", "Mira", "--rolled", "5")
-    mark = json.loads(roll(other, "log", "--json", env=player_view).splitlines()[-1])
+    mark = checked(roll(other, "log", "--json", env=player_view).splitlines()[-1])
     assert said == ("check str → 5 ≤ 12 · pass\n(secret: the log shows others only that you"
                     f" rolled; sha256:{mark['commitment'][:12]})\n")
     # the server gives a player's role no other role's secret row, whatever the display
@@ -163,12 +163,12 @@ def test_what_copies_a_secret_keeps_it_secret_on_a_file(
         "Mira (secret) undo hurt 2 # trapdoor · HP 6→8",
         "Mira (secret) check dex # sneak → 3 fail",
         "Mira (secret) fluke → 18 pass · Luck 2→1"]
-    rows = [json.loads(line) for line in invoke("log", "--json")[1].splitlines()]
+    rows = [checked(line) for line in invoke("log", "--json")[1].splitlines()]
     assert [(r["kind"], r["secret"]) for r in rows] == [
         ("pool", True), ("undo", True), ("check", True), ("check", True)]
     invoke("--as", "Mira", "secret", "hurt", "1", "#", "pit")
-    assert json.loads(invoke("undo", "--json")[1])["text"] == "undo hurt 1 # pit"  # the GM's
+    assert checked(invoke("undo", "--json")[1])["text"] == "undo hurt 1 # pit"  # the GM's
     monkeypatch.delenv("ROLL_GM")
     invoke("--as", "Mira", "secret", "hurt", "1", "#", "pit")
-    undone = json.loads(invoke("undo", "--json")[1])
+    undone = checked(invoke("undo", "--json")[1])
     assert (undone["text"], undone["secret"]) == ("undo a secret roll", True)

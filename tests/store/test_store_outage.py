@@ -4,7 +4,6 @@ dice and a game's command with its values inline never needed the campaign."""
 
 from __future__ import annotations
 
-import json
 import os
 import select
 import signal
@@ -17,6 +16,7 @@ from typing import Any
 import pytest
 
 from tests.support.cli import invoke
+from tests.support.json_schema import checked
 from tests.support.paths import ROOT_DIR
 from tests.support.pg_server import Server
 from tests.support.sheets import KIT, sheet
@@ -56,15 +56,15 @@ def test_log_follow_rides_out_a_server_restart(
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
     streams = Streams(child)
     try:
-        assert json.loads(streams.next("out"))["id"] == 1
+        assert checked(streams.next("out"))["id"] == 1
         own_server.halt()
         lost = streams.next("err")
         own_server.resume()
         assert invoke("--as", "kit", "gain", "luck", "1")[0] == 0
         back = streams.next("err")
-        second = json.loads(streams.next("out"))
+        second = checked(streams.next("out"))
         assert invoke("--as", "kit", "spend", "luck")[0] == 0
-        third = json.loads(streams.next("out"))
+        third = checked(streams.next("out"))
     finally:
         child.send_signal(signal.SIGINT)
         status = child.wait(timeout=60)
@@ -245,7 +245,7 @@ def test_a_change_whose_server_stops_before_its_commit_keeps_nothing(
         assert tx.character("Kit").pools["luck"] == 1 and len(tx.log(10)) == 1
         entry = tx.apply(gain, {})
     store.close()
-    logged = [json.loads(line) for line in invoke("--campaign", url, "log", "--json")[1]
+    logged = [checked(line) for line in invoke("--campaign", url, "log", "--json")[1]
               .splitlines()]
     assert [(e["input"], e["id"]) for e in logged] == [("spend luck", 1),
                                                       ("gain luck 1", entry.id)]
@@ -314,13 +314,13 @@ def test_log_follow_rides_out_its_connections_ended_by_the_server(
     try:
         lines = Streams(child)
         assert invoke("--as", "kit", "spend", "luck")[0] == 0
-        assert json.loads(lines.next("out"))["id"] == 1
+        assert checked(lines.next("out"))["id"] == 1
         with psycopg.connect(own_server.url(), autocommit=True) as db:
             ended = db.execute("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
                                " WHERE datname = %s", (url.rsplit("/", 1)[1],)).fetchone()[0]
         assert ended >= 1
         assert invoke("--as", "kit", "gain", "luck")[0] == 0
-        assert json.loads(lines.next("out"))["id"] == 2
+        assert checked(lines.next("out"))["id"] == 2
     finally:
         child.send_signal(signal.SIGINT)
         _, err = child.communicate(timeout=60)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import select
@@ -22,6 +21,7 @@ from cli.store.where import CampaignURL, redact, scrub
 from rules.errors import RuleError, UsageError
 from rules.resolution import Change, Resolution
 from tests.support.cli import invoke
+from tests.support.json_schema import checked
 from tests.support.paths import ROOT_DIR
 from tests.support.sheets import KIT, MIRA, sheet
 
@@ -202,7 +202,7 @@ def test_log_follow_prints_each_write_of_another_client(
         status = child.wait(timeout=60)
         err = child.stderr.read().decode() if child.stderr else ""
     if as_json:
-        got = [json.loads(line) for line in (first, second, third, fourth)]
+        got = [checked(line) for line in (first, second, third, fourth)]
         assert [(o["id"], o["character"], o["input"]) for o in got] == [
             (1, "Kit", "spend luck"), (2, "Mira", "check dex favor"), (3, "Kit", "hurt 2"),
             (4, "Kit", "undo")]
@@ -222,10 +222,10 @@ def test_log_follow_as_one_character_skips_the_others(
     child, lines = follower("--as", "mira", "log", "-f", "--json")
     try:
         invoke("--as", "mira", "spend", "luck")
-        assert json.loads(lines.next())["id"] == 1  # from the listing or the follow alike
+        assert checked(lines.next())["id"] == 1  # from the listing or the follow alike
         invoke("--as", "kit", "spend", "luck")
         invoke("--as", "mira", "spend", "luck")
-        assert json.loads(lines.next())["id"] == 3
+        assert checked(lines.next())["id"] == 3
     finally:
         child.send_signal(signal.SIGINT)
         assert child.wait(timeout=60) == 130

@@ -5,7 +5,6 @@ secret row marked; an upgrade that adds a table keeps rows-only players playing.
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from typing import Any
@@ -14,6 +13,7 @@ import pytest
 
 import cli.store.schema as schema
 from tests.support.cli import invoke
+from tests.support.json_schema import checked
 from tests.support.online_table import Table
 from tests.support.paths import ROOT_DIR
 
@@ -72,14 +72,14 @@ def test_a_players_role_reads_no_secret_in_any_table_after_each_copy(
         "Mira check might → 9 fail"]
     assert "anas-own" not in table.every_table(bo) + table.roll(bo, "log", "-n", "50")
     # the GM's pane shows every secret row, marked, without ROLL_GM: the server decides
-    rows = [json.loads(line) for line in table.roll(gm, "log", "-n", "50", "--json").splitlines()]
+    rows = [checked(line) for line in table.roll(gm, "log", "-n", "50", "--json").splitlines()]
     assert [(r["input"], r.get("secret", False)) for r in rows] == [
         ("hurt 2 # trapdoor", True), ("undo", True), ("check dex # sneak", True),
         ("fluke", True), ("save sense dc 16 # bluff", True), ("fate reroll", True),
         ("hurt 1 # pitfall", True), ("sheet rm Kell", False), ("undo", False),
         ("check might # anas-own", True), ("check might", False)]
     assert "(secret) (undone) hurt 2 # trapdoor" in table.roll(gm, "log", "-n", "50")
-    assert [r["kind"] for r in map(json.loads, table.roll(bo, "log", "--json").splitlines())
+    assert [r["kind"] for r in map(checked, table.roll(bo, "log", "--json").splitlines())
             ] == ["secret"] * 6 + ["remove", "undo", "secret", "check"]
     # campaign copy: to a file (a display rule there) and on to a new database, secret still
     file = tmp_path / "copy.sqlite3"
@@ -196,7 +196,7 @@ def test_each_follower_shows_what_its_role_reads(pg_server: Any) -> None:
             while len(rows) < 2:
                 ready, _, _ = select.select([child.stdout], [], [], 60)
                 assert ready, f"{role}'s follower printed nothing more"
-                row = json.loads(child.stdout.readline())
+                row = checked(child.stdout.readline())
                 rows.append((row["input"], row.get("secret", False)))
             seen[role] = rows
     finally:

@@ -74,3 +74,48 @@ def test_playing_the_broken_game_is_one_error_and_changes_nothing(broken_row: Pa
 def test_the_broken_row_can_be_removed(broken_row: Path) -> None:
     assert invoke_write("game", "rm", "old") == (0, "removed game old\n")
     assert invoke("game", "list") == (0, "pbta · Powered by the Apocalypse · move\n", "")
+
+
+def planted(campaign: Path, *names: str) -> None:
+    """Rows planted by hand under names with capitals (no `game import` writes one): each
+    holds PbtA's file, whose own name is `pbta`."""
+    text = (GAMES_DIR / "pbta.toml").read_text(encoding="utf-8")
+    db = sqlite3.connect(campaign)
+    db.executemany("INSERT INTO game (name, text) VALUES (?, ?)", [(n, text) for n in names])
+    db.commit()
+    db.close()
+
+
+@pytest.mark.parametrize("typed", ["PbtA", "pbta", "PBTA"])
+def test_a_row_with_capitals_is_removed_by_its_name_in_any_case(
+        broken_row: Path, typed: str) -> None:
+    planted(broken_row, "PbtA")
+    assert invoke_write("game", "rm", "pbta")[0] == 0  # the imported row, so the planted one is alone
+    assert invoke("game", "list")[1].splitlines() == [
+        "PbtA · Powered by the Apocalypse · move", f"old · can't be read: {WRONG}"]
+    assert invoke_write("game", "rm", typed) == (0, "removed game PbtA\n")
+    assert invoke("game", "list") == (0, f"old · can't be read: {WRONG}\n", "")
+
+
+def test_a_row_with_capitals_is_exported_and_removed_under_json(broken_row: Path) -> None:
+    planted(broken_row, "Moves")
+    code, [shown] = invoke_json("game", "export", "moves")
+    assert (code, shown["name"]) == (0, "Moves")
+    assert shown["text"] == (GAMES_DIR / "pbta.toml").read_text(encoding="utf-8")
+    code, [removed] = invoke_json("game", "rm", "MOVES")
+    assert (code, removed) == (0, {"input": "game rm MOVES", "kind": "game", "name": "Moves",
+                                   "removed": True})
+    assert [item["name"] for item in invoke_json("game", "list")[1][0]["items"]] == [
+        "old", "pbta"]
+
+
+def test_rows_apart_only_in_case_need_the_name_as_written(broken_row: Path) -> None:
+    planted(broken_row, "Twin", "TWIN")
+    code, out, err = invoke("game", "rm", "twin")
+    assert (code, out) == (2, "")
+    assert err == ("roll: error: 'twin' names the games TWIN and Twin: write it as the one you"
+                   " mean is written\n")
+    assert invoke_write("game", "rm", "TWIN") == (0, "removed game TWIN\n")
+    assert invoke_write("game", "rm", "twin") == (0, "removed game Twin\n")
+    assert [line.split(" · ")[0] for line in invoke("game", "list")[1].splitlines()] == [
+        "old", "pbta"]

@@ -1,0 +1,60 @@
+"""A PostgreSQL server that does not answer a statement in time: the statement is cancelled
+(statement_timeout, set on every connection roll makes) and said in one line, nothing changed,
+rather than a LINE waiting forever (cli/store/postgres.py). The timeout is made short here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cli.store import campaign_where, open_campaign
+from cli.store.where import CampaignUnavailable
+from tests.support.cli import invoke
+from tests.support.sheets import MIRA, sheet
+
+SAID = "the campaign's server did not answer in 1 s"
+
+
+@pytest.fixture
+def short_timeout(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A one-second statement timeout for the connections the test's roll makes."""
+    monkeypatch.setattr("cli.store.postgres.STATEMENT_TIMEOUT_S", 1)
+
+
+def test_every_connection_has_the_statement_timeout(pg_url: str) -> None:
+    store = open_campaign(campaign_where(pg_url))
+    with store.transaction(readonly=True) as tx:
+        assert tx.sql("SELECT current_setting('statement_timeout')").fetchone()[0] == "30s"
+    store.close()
+
+
+def test_a_statement_the_server_does_not_finish_is_one_error(
+        pg_url: str, short_timeout: None) -> None:
+    store = open_campaign(campaign_where(pg_url))
+    with pytest.raises(CampaignUnavailable) as stopped, store.transaction() as tx:
+        tx.sql("SELECT pg_sleep(5)")
+    assert str(stopped.value) == SAID
+    with store.transaction(readonly=True) as tx:  # the next transaction connects again
+        assert tx.sql("SELECT 1").fetchone()[0] == 1
+    store.close()
+
+
+def test_a_line_held_up_on_the_server_is_said_and_changes_nothing(
+        pg_url: str, tmp_path: Path, short_timeout: None) -> None:
+    import psycopg
+
+    mira = sheet(tmp_path, MIRA, "mira")
+    assert invoke("--campaign", pg_url, "sheet", "import", str(mira))[0] == 0
+    with psycopg.connect(pg_url) as holder:  # a session that keeps the table and sleeps
+        holder.execute("LOCK TABLE characters IN ACCESS EXCLUSIVE MODE")
+        holder.execute("SELECT pg_sleep(0.1)")
+        code, out, err = invoke("--campaign", pg_url, "--as", "Mira", "spend", "luck")
+        json_code, json_out, _ = invoke("--json", "--campaign", pg_url, "--as", "Mira",
+                                        "spend", "luck")
+        holder.rollback()
+    assert (code, out, err) == (2, "", f"roll: error: {SAID}\n")
+    assert (json_code, json_out) == (
+        2, f'{{"input": "spend luck", "error": "{SAID}", "column": null}}\n')
+    code, out, _ = invoke("--campaign", pg_url, "log", "--json")
+    assert (code, out) == (0, "")  # nothing was logged: nothing changed
