@@ -1,6 +1,6 @@
 """What each speed device buys, with it and without it in one run: whole processes, CPU time.
 
-Run: .venv/bin/python bench/devices.py [--reps N] [--gone-only | --staying-only]
+Run: .venv/bin/python bench/devices.py [--reps N] [--gone-only | --staying-only] [--only WORDS]
 
 Two kinds of rows.
 
@@ -115,13 +115,15 @@ def commit_of(words: str) -> str | None:
     return found or None
 
 
-def gone_rows(home: Path, lines: Path, reps: int) -> None:
-    """Each device that went: its commit's parent (with) against its commit (without)."""
+def gone_rows(home: Path, lines: Path, reps: int, only: str) -> None:
+    """Each device that went (whose name holds `only`): its commit's parent (with) against its commit."""
     python = sys.executable
     workloads = [("one-shot roll 2d6+3", ["-c", RUN.format(patch=""), "2d6+3"], None),
                  ("batch of 2,000 LINEs", ["-c", RUN.format(patch=""), "-q"], lines),
                  ("REPL start", ["-c", REPL_START], None)]
     for device, words in GONE:
+        if only.lower() not in device.lower():
+            continue
         commit = commit_of(words)
         if commit is None:
             print(f"{device:58} (no commit matching {words!r})")
@@ -160,6 +162,7 @@ def main() -> int:
     which = parser.add_mutually_exclusive_group()
     which.add_argument("--gone-only", action="store_true")
     which.add_argument("--staying-only", action="store_true")
+    parser.add_argument("--only", default="", help="the gone devices whose name holds these words")
     options = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         home = Path(tmp)
@@ -167,7 +170,7 @@ def main() -> int:
         draw = random.Random(15)
         lines.write_text("".join(f"{draw.choice(EVERYDAY)}\n" for _ in range(2000)))
         if not options.staying_only:
-            gone_rows(home, lines, options.reps)
+            gone_rows(home, lines, options.reps, options.only)
         if not options.gone_only:
             staying_rows(home, lines, options.reps)
     return 0

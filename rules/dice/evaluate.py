@@ -158,9 +158,7 @@ class Roller:
     # ---- dispatch ----
 
     def _eval(self, node: ast.Expr, why: str) -> Rolled:
-        method: Callable[[Roller, ast.Expr, str], Rolled] | None = _DISPATCH.get(type(node))
-        if method is None:
-            method = _dispatch_more(type(node))
+        method: Callable[[Roller, ast.Expr, str], Rolled] = _DISPATCH[type(node)]
         return method(self, node, why)
 
     def _num(self, node: ast.Num, why: str) -> Rolled:
@@ -280,16 +278,12 @@ _DISPATCH: dict[type, Callable[..., Rolled]] = {
     ast.Dice: Roller._dice,
     ast.BinOp: Roller._binop,
     ast.Neg: Roller._neg,
+    ast.Aid: Roller._aid,
+    ast.Group: Roller._group,
+    ast.Call: Roller._call,
+    ast.Labeled: Roller._label,
 }
-"""The method of each node type; a plain sum's are here from the start, the rest are added by
-`_dispatch_more` at the first tree that has one (their classes are made only then)."""
-
-
-def _dispatch_more(kind: type) -> Callable[..., Rolled]:
-    """The method of a node beyond a plain sum (a group, a call, a label, an aid atom)."""
-    _DISPATCH.update({ast.Aid: Roller._aid, ast.Group: Roller._group, ast.Call: Roller._call,
-                      ast.Labeled: Roller._label})
-    return _DISPATCH[kind]
+"""The method of each node type."""
 
 
 def _successes_of(tree: Rolled) -> int | None:
