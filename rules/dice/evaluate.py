@@ -7,7 +7,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from rules.dice.budget import Budget
@@ -30,51 +29,19 @@ from rules.notation import ast
 if TYPE_CHECKING:
     from rules.dice.results import Exact
 
-MAX_SHARED_SIDES = 120
-"""Dice of at most this many sides share one frozen DieRoll per face (d%, d20, d6 …)."""
-
-
-_throw = lru_cache(maxsize=4096)(Throw)
-"""A Throw, shared: the same die, face and keeping make the same frozen tuple at every repeat."""
-
-
-_PLAIN: dict[tuple[str, bool], dict[int, DieRoll]] = {}
-"""A die that is its one face, kept or dropped, by its name and keeping, by face."""
-
-
-def _bare_die(die: ast.Die, kept: bool = True) -> dict[int, DieRoll]:
-    """A die that is its one face, kept or dropped, by face: frozen, so every `3d6` and
-    `4d6kh3` of every repeat shares them (found by the die's name, a string hashed once,
-    where the die itself would be hashed field by field at every term)."""
-    key = (die.name, kept)
-    found = _PLAIN.get(key)
-    if found is None:
-        if len(_PLAIN) >= 512:
-            _PLAIN.clear()
-        found = _PLAIN[key] = {face: DieRoll(die, (face,), face, kept) for face in set(die.faces)}
-    return found
-
 
 def _bare_dice(die: ast.Die, faces: list[int], kept: list[bool] | None = None) -> tuple[DieRoll, ...]:
-    """The DieRolls of dice that are their one face (`kept`: which of them count); a die of
-    many sides gets its own (its cost never grows with its faces: no table of a d1000000)."""
-    if die.sides > MAX_SHARED_SIDES:
-        flags = kept or [True] * len(faces)
-        return tuple(DieRoll(die, (f,), f, k) for f, k in zip(faces, flags, strict=True))
-    try:
-        if kept is None:
-            return tuple(map(_bare_die(die).__getitem__, faces))
-        standing, dropped = _bare_die(die), _bare_die(die, False)
-        return tuple((standing if k else dropped)[f] for f, k in zip(faces, kept, strict=True))
-    except KeyError:  # a face no such die has (a source that does not check): as it came
-        flags = kept or [True] * len(faces)
-        return tuple(DieRoll(die, (f,), f, k) for f, k in zip(faces, flags, strict=True))
-
-
-@lru_cache(maxsize=1024)
-def _constant(value: int) -> RolledConst:
-    """A number's node of the result tree: frozen, so the `+5` of every repeat can share one."""
-    return RolledConst(str(value), value)
+    """The DieRolls of dice that are their one face (`kept`: which of them count)."""
+    # a term's dice of the same face and keeping share one frozen DieRoll, made here for
+    # this term only: `100000d6` makes twelve, not 100,000 (each costs a microsecond)
+    made: dict[tuple[int, bool], DieRoll] = {}
+    rolls = []
+    for face, keep in zip(faces, kept or [True] * len(faces), strict=True):
+        roll = made.get((face, keep))
+        if roll is None:
+            roll = made[face, keep] = DieRoll(die, (face,), face, keep)
+        rolls.append(roll)
+    return tuple(rolls)
 
 
 @dataclass(slots=True)
@@ -151,7 +118,10 @@ class Roller:
         """Every throw of the LINE so far, in roll order; made again only when one was added or
         set aside since (a roll and its Resolution both ask, at every repeat)."""
         if self._made is None or self._made[0] != self._kept:
-            made = tuple(map(_throw, self._names, self._faces, self._kept))
+            # equal throws of this LINE share one frozen Throw, made here: `100000d6` makes six
+            alike: dict[tuple[str, int, bool], Throw] = {}
+            made = tuple(alike.get(key) or alike.setdefault(key, Throw(*key))
+                         for key in zip(self._names, self._faces, self._kept, strict=True))
             self._made = (self._kept.copy(), made)
         return self._made[1]
 
@@ -162,7 +132,7 @@ class Roller:
         return method(self, node, why)
 
     def _num(self, node: ast.Num, why: str) -> Rolled:
-        return _constant(node.value)
+        return RolledConst(str(node.value), node.value)
 
     def _label(self, node: ast.Labeled, why: str) -> Rolled:
         inner = self._eval(node.inner, node.label)

@@ -22,7 +22,7 @@ from rules.campaign import Character, LogEntry, apply_change, current_value
 from rules.dice.evaluate import Roller
 from rules.errors import LimitError, RuleError, UsageError
 from rules.notation import ast, parse
-from rules.record import SECRET_MARK, UNDO, Rerolled, rolled_die
+from rules.record import SECRET_MARK, UNDO, Rerolled, RolledDie
 from rules.resolution import Change, Resolution, Value
 from rules.systems.protocol import Context
 from rules.table_state import TableState
@@ -238,7 +238,7 @@ def reroll(ctx: Context, rule: Rule, pick: Picker) -> Resolution:
     _keep_as_the_line_does(ctx.roller, again.roller, thrown)
     now = with_sheet(ctx.table, who, _applied(who.sheet, fee))
     changes = [*fee, *net_changes(ctx, now, plan.start, prev.effects, res.changes)]
-    record = Rerolled(prev.input, tuple(rolled_die(t.die, t.face, t.kept)
+    record = Rerolled(prev.input, tuple(RolledDie(t.die, t.face, t.kept)
                                         for t in again.roller.throws), res.changes, res.extra)
     shown = ", ".join(f"the {die} {old} → {new}" for die, old, new in source.rerolled)
     extra = ((rule.key, record), *((k, v) for k, v in res.extra if k != "check_die"))
