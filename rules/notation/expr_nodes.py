@@ -38,6 +38,12 @@ class Dice:
     advantage: Advantage | None = None
 
     def __str__(self) -> str:
+        return self.notation
+
+    @cached_property
+    def notation(self) -> str:
+        """The term as written back, worked out once as `staged` is (a batch's trees are read
+        once and rolled again and again, each result writing its terms back)."""
         if self.advantage is not None:
             one = str(self.die) if self.die.kind == "risk" else f"1{self.die}"
             return f"{one} {self.advantage}"
