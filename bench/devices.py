@@ -54,7 +54,9 @@ def environment(home: Path, tree: Path | None) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items()
            if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONUNBUFFERED", "ROLL_SYSTEM", "ROLL_AS",
                         "PYTHONPATH")}
-    env.update(ROLL_CAMPAIGN=str(home / "none.sqlite3"), NO_COLOR="1",
+    # PYTHONSAFEPATH: `python -c` would put the working directory (this checkout) before
+    # PYTHONPATH, and every tree timed would be this one
+    env.update(ROLL_CAMPAIGN=str(home / "none.sqlite3"), NO_COLOR="1", PYTHONSAFEPATH="1",
                XDG_DATA_HOME=str(home), XDG_STATE_HOME=str(home), XDG_CONFIG_HOME=str(home))
     if tree is not None:
         env["PYTHONPATH"] = str(tree)
