@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import subprocess
 import sys
 import textwrap
 from fractions import Fraction
+from importlib import import_module
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import rules
 from rules import ScriptedSource
@@ -24,6 +28,33 @@ def test_the_face_names_what_spec_lists() -> None:
         assert getattr(rules, name) is not None
     assert list(rules.SYSTEMS) == ["generic", "vagabond", "macchiato", "champions", "tiers",
                                    "brighter"]
+
+
+def _typed_face() -> dict[str, str]:
+    """The face as the type checker reads it: each name of rules/__init__.py's imports, by module."""
+    tree = ast.parse((ROOT_DIR / "rules" / "__init__.py").read_text(encoding="utf-8"))
+    guarded = next(node for node in tree.body if isinstance(node, ast.If))
+    return {alias.name: node.module for node in guarded.body
+            if isinstance(node, ast.ImportFrom) and node.module
+            for alias in node.names}
+
+
+def test_the_lazy_face_names_each_name_once_in_each_of_its_lists() -> None:
+    typed = _typed_face()
+    assert sorted(typed) == sorted(rules.__all__)
+    assert len(rules.__all__) == len(set(rules.__all__))
+    assert set(rules.__all__) <= set(dir(rules))
+
+
+@given(st.sampled_from(sorted(_typed_face().items())))
+def test_the_lazy_face_gives_what_a_plain_import_gives(named: tuple[str, str]) -> None:
+    name, module = named
+    assert getattr(rules, name) is getattr(import_module(module), name)
+
+
+def test_the_lazy_face_refuses_a_name_it_does_not_have() -> None:
+    with pytest.raises(AttributeError, match="module 'rules' has no attribute 'rol'"):
+        rules.rol  # noqa: B018
 
 
 def test_roll_is_the_result_a_one_shot_prints() -> None:
