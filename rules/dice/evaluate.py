@@ -24,13 +24,13 @@ from rules.dice.results import (
 from rules.dice.source import DiceSource
 from rules.dice.term_rules import apply_function, check_counting, keep_indices, success_of
 from rules.errors import EvaluationError
-from rules.notation import ast
+from rules.notation import syntax
 
 if TYPE_CHECKING:
     from rules.dice.results import Exact
 
 
-def _bare_dice(die: ast.Die, faces: list[int], kept: list[bool] | None = None) -> tuple[DieRoll, ...]:
+def _bare_dice(die: syntax.Die, faces: list[int], kept: list[bool] | None = None) -> tuple[DieRoll, ...]:
     """The DieRolls of dice that are their one face (`kept`: which of them count)."""
     # a term's dice of the same face and keeping share one frozen DieRoll, made here for
     # this term only: `100000d6` makes twelve, not 100,000 (each costs a microsecond)
@@ -61,7 +61,7 @@ class Roller:
 
     # ---- public ----
 
-    def roll(self, expr: ast.Expr, why: str = "") -> Roll:
+    def roll(self, expr: syntax.Expr, why: str = "") -> Roll:
         """Evaluate `expr`; the result keeps every die and the throws made for it, in order."""
         start = len(self._faces)
         tree = self._eval(expr, why)
@@ -69,7 +69,7 @@ class Roller:
         successes = _successes_of(tree)
         return Roll(str(expr), tree, math.floor(tree.value), tree.value, throws, successes)
 
-    def throw(self, die: ast.Die, why: str) -> tuple[int, int]:
+    def throw(self, die: syntax.Die, why: str) -> tuple[int, int]:
         """One die: returns (face, throw id)."""
         self.budget.spend(1)
         face = self.source.throw(die, why)
@@ -79,7 +79,7 @@ class Roller:
         self._kept.append(True)
         return face, len(self._faces) - 1
 
-    def throw_many(self, die: ast.Die, count: int, why: str) -> tuple[list[int], int]:
+    def throw_many(self, die: syntax.Die, count: int, why: str) -> tuple[list[int], int]:
         """`count` dice at once: returns their faces and the throw id of the first."""
         self.budget.spend(count)
         faces = self.source.throw_many(die, count, why)
@@ -127,22 +127,22 @@ class Roller:
 
     # ---- dispatch ----
 
-    def _eval(self, node: ast.Expr, why: str) -> Rolled:
-        method: Callable[[Roller, ast.Expr, str], Rolled] = _DISPATCH[type(node)]
+    def _eval(self, node: syntax.Expr, why: str) -> Rolled:
+        method: Callable[[Roller, syntax.Expr, str], Rolled] = _DISPATCH[type(node)]
         return method(self, node, why)
 
-    def _num(self, node: ast.Num, why: str) -> Rolled:
+    def _num(self, node: syntax.Num, why: str) -> Rolled:
         return RolledConst(str(node.value), node.value)
 
-    def _label(self, node: ast.Labeled, why: str) -> Rolled:
+    def _label(self, node: syntax.Labeled, why: str) -> Rolled:
         inner = self._eval(node.inner, node.label)
         return RolledLabel(str(node), inner, node.label, inner.value)
 
-    def _neg(self, node: ast.Neg, why: str) -> Rolled:
+    def _neg(self, node: syntax.Neg, why: str) -> Rolled:
         inner = self._eval(node.operand, why)
         return RolledOp(str(node), "neg", (inner,), -inner.value)
 
-    def _binop(self, node: ast.BinOp, why: str) -> Rolled:
+    def _binop(self, node: syntax.BinOp, why: str) -> Rolled:
         left = self._eval(node.left, why)
         right = self._eval(node.right, why)
         a, b = left.value, right.value
@@ -160,20 +160,20 @@ class Roller:
             value = Fraction(a) / b
         return RolledOp(str(node), node.op, (left, right), value)
 
-    def _call(self, node: ast.Call, why: str) -> Rolled:
+    def _call(self, node: syntax.Call, why: str) -> Rolled:
         args = tuple(self._eval(a, why) for a in node.args)
         return RolledOp(str(node), node.fn, args, apply_function(node.fn, [a.value for a in args]))
 
-    def _aid(self, node: ast.Aid, why: str) -> Rolled:
+    def _aid(self, node: syntax.Aid, why: str) -> Rolled:
         label = "Favor" if node.favor else "Hinder"
-        face, tid = self.throw(ast.D6, label)
+        face, tid = self.throw(syntax.D6, label)
         value = face if node.favor else -face
-        roll = DieRoll(ast.D6, (face,), value, why=label)
+        roll = DieRoll(syntax.D6, (face,), value, why=label)
         return RolledTerm(str(node), (roll,), value)
 
     # ---- dice terms ----
 
-    def _dice(self, node: ast.Dice, why: str) -> Rolled:
+    def _dice(self, node: syntax.Dice, why: str) -> Rolled:
         die = node.die
         if die.sides < 1:
             raise EvaluationError(f"a die needs at least one side: {node.count}d{die.sides}")
@@ -188,11 +188,11 @@ class Roller:
 
         return rules.dice.modified.modified_term(self, node, faces, first, label)
 
-    def _kept_dice(self, node: ast.Dice, faces: list[int], first: int) -> Rolled:
+    def _kept_dice(self, node: syntax.Dice, faces: list[int], first: int) -> Rolled:
         """A term whose modifiers only keep or drop (4d6kh3): each die is its one face."""
         kept = [True] * len(faces)
         for mod in node.staged:
-            if isinstance(mod, ast.Keep):  # all of them are
+            if isinstance(mod, syntax.Keep):  # all of them are
                 keep_indices(kept, faces, mod)
         for i, k in enumerate(kept):
             if not k:
@@ -200,7 +200,7 @@ class Roller:
         value = sum(f for f, k in zip(faces, kept, strict=True) if k)
         return RolledTerm(str(node), _bare_dice(node.die, faces, kept), value)
 
-    def _group(self, node: ast.Group, why: str) -> Rolled:
+    def _group(self, node: syntax.Group, why: str) -> Rolled:
         members: list[Rolled] = []
         spans: list[tuple[int, int]] = []
         for m in node.members:
@@ -209,14 +209,14 @@ class Roller:
             spans.append((start, len(self._faces)))
         kept = [True] * len(members)
         values = [m.value for m in members]
-        counting: list[ast.Counting] = []
+        counting: list[syntax.Counting] = []
         order = list(range(len(members)))
-        for mod in ast.in_stage_order(node.mods):
-            if isinstance(mod, ast.Keep):
+        for mod in syntax.in_stage_order(node.mods):
+            if isinstance(mod, syntax.Keep):
                 keep_indices(kept, values, mod)
-            elif isinstance(mod, ast.Counting):
+            elif isinstance(mod, syntax.Counting):
                 counting.append(mod)
-            elif isinstance(mod, ast.Sort):
+            elif isinstance(mod, syntax.Sort):
                 order.sort(key=lambda i: values[i], reverse=mod.descending)
             else:
                 raise EvaluationError(
@@ -244,14 +244,14 @@ class Roller:
 
 
 _DISPATCH: dict[type, Callable[..., Rolled]] = {
-    ast.Num: Roller._num,
-    ast.Dice: Roller._dice,
-    ast.BinOp: Roller._binop,
-    ast.Neg: Roller._neg,
-    ast.Aid: Roller._aid,
-    ast.Group: Roller._group,
-    ast.Call: Roller._call,
-    ast.Labeled: Roller._label,
+    syntax.Num: Roller._num,
+    syntax.Dice: Roller._dice,
+    syntax.BinOp: Roller._binop,
+    syntax.Neg: Roller._neg,
+    syntax.Aid: Roller._aid,
+    syntax.Group: Roller._group,
+    syntax.Call: Roller._call,
+    syntax.Labeled: Roller._label,
 }
 """The method of each node type."""
 
@@ -266,6 +266,6 @@ def _successes_of(tree: Rolled) -> int | None:
     return None
 
 
-def roll(expr: ast.Expr, source: DiceSource) -> Roll:
+def roll(expr: syntax.Expr, source: DiceSource) -> Roll:
     """Evaluate one expression with its own budget."""
     return Roller(source).roll(expr)

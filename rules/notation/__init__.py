@@ -15,18 +15,18 @@ from typing import TYPE_CHECKING
 from rules.notation.fast_sums import read as read_fast_sum
 
 if TYPE_CHECKING:
-    from rules.notation import ast
+    from rules.notation import syntax
 
 __all__ = ["load", "parse", "parse_expression"]
 
 
-def parse(text: str) -> ast.Line:
+def parse(text: str) -> syntax.Line:
     """Parse one LINE into its syntax tree; raises NotationError with a 1-based column."""
     line = read_fast_sum(text)
     return line if line is not None else _grammar().parse(text)
 
 
-def parse_expression(text: str) -> ast.Expr:
+def parse_expression(text: str) -> syntax.Expr:
     """Parse a bare dice expression (no command words); used for sheet values and tests."""
     line = read_fast_sum(text)
     return line.expr if line is not None else _grammar().parse_expression(text)

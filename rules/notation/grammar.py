@@ -12,7 +12,7 @@ import pyparsing as pp
 from rules.did_you_mean import habit_hint
 from rules.errors import LimitError, NotationError, UsageError
 from rules.limits import MAX_DEPTH, MAX_LINE, MAX_REPEAT, MAX_SIDES
-from rules.notation import ast
+from rules.notation import syntax
 from rules.notation.normal import normalise
 from rules.notation.parts import REPEAT
 from rules.notation.terms import (
@@ -44,7 +44,7 @@ _RISK_HEAD = _regex(RISK_PATTERN, "risk die (Δ8)")
 _MODIFIER = _regex(MODIFIER_PATTERN, "a dice modifier").leave_whitespace()
 
 
-def _mods_action(tokens: pp.ParseResults) -> tuple[ast.Modifier, ...]:
+def _mods_action(tokens: pp.ParseResults) -> tuple[syntax.Modifier, ...]:
     return tuple(modifier_of(t) for t in tokens)
 
 
@@ -96,7 +96,7 @@ def _build() -> pp.ParserElement:
     expr = pp.Forward()
     expr.set_name("a dice expression")
 
-    def modifier_action(s: str, loc: int, t: pp.ParseResults) -> list[ast.Modifier]:
+    def modifier_action(s: str, loc: int, t: pp.ParseResults) -> list[syntax.Modifier]:
         try:
             return [modifier_of(t.as_dict())]
         except Selector as exc:
@@ -106,18 +106,18 @@ def _build() -> pp.ParserElement:
     modifier.set_parse_action(modifier_action)
     mods = pp.Group(pp.ZeroOrMore(modifier), aslist=True)
 
-    def dice_action(s: str, loc: int, t: pp.ParseResults) -> ast.Dice:
+    def dice_action(s: str, loc: int, t: pp.ParseResults) -> syntax.Dice:
         head = t[0]
         count = int(head["count"]) if head.get("count") else 1
-        return ast.Dice(count, die_from(head["die"], loc), term_mods(loc, t[1], s))
+        return syntax.Dice(count, die_from(head["die"], loc), term_mods(loc, t[1], s))
 
-    def risk_action(s: str, loc: int, t: pp.ParseResults) -> ast.Dice:
+    def risk_action(s: str, loc: int, t: pp.ParseResults) -> syntax.Dice:
         head = t[0]
         sides = int(head["sides"])
         if sides > MAX_SIDES:
             raise Refusal(loc, f"a die has at most {MAX_SIDES:,} sides")
         count = int(head["count"]) if head.get("count") else 1
-        return ast.Dice(count, ast.Die("risk", sides), term_mods(loc, t[1], s))
+        return syntax.Dice(count, syntax.Die("risk", sides), term_mods(loc, t[1], s))
 
     dice_head = _DICE_HEAD.copy().set_parse_action(lambda t: [t.as_dict()])
     risk_head = _RISK_HEAD.copy().set_parse_action(lambda t: [t.as_dict()])
@@ -126,10 +126,10 @@ def _build() -> pp.ParserElement:
 
     # `d20+5vs15`: a number may run into `vs` (avrae's players glue them)
     number = _regex(r"\d+(?:(?=vs(?![a-z_]))|(?![a-z0-9_]))", "a number").set_parse_action(
-        lambda t: ast.Num(int(t[0]))
+        lambda t: syntax.Num(int(t[0]))
     )
     aid = _regex(r"[fh](?![a-z0-9_(])", "f or h").set_parse_action(
-        lambda t: ast.Aid(t[0].lower() == "f")
+        lambda t: syntax.Aid(t[0].lower() == "f")
     )
     lpar, rpar = pp.Suppress("("), pp.Suppress(")").set_name("')'")
     comma = pp.Suppress(",").set_name("','")
@@ -137,11 +137,11 @@ def _build() -> pp.ParserElement:
     fn2 = _regex(r"(?:min|max)(?=\s*\()", "a function")
     call = (
         (fn1 + lpar - expr + rpar) | (fn2 + lpar - expr + pp.OneOrMore(comma - expr) + rpar)
-    ).set_parse_action(lambda t: ast.Call(t[0].lower(), tuple(t[1:])))
+    ).set_parse_action(lambda t: syntax.Call(t[0].lower(), tuple(t[1:])))
     call.set_name("a function call")
 
-    def group_action(t: pp.ParseResults) -> ast.Group:
-        return ast.Group(tuple(t[0]), ast.in_stage_order(flatten(t[1])))
+    def group_action(t: pp.ParseResults) -> syntax.Group:
+        return syntax.Group(tuple(t[0]), syntax.in_stage_order(flatten(t[1])))
 
     group = (
         pp.Group(pp.Suppress("{") - pp.DelimitedList(expr) + pp.Suppress("}").set_name("'}'"), aslist=True)
@@ -152,11 +152,11 @@ def _build() -> pp.ParserElement:
     advantage = _regex(ADVANTAGE_WORDS, "adv or dis").set_parse_action(
         lambda t: _advantage_word(t[0]))
 
-    def d20_advantage(s: str, loc: int, t: pp.ParseResults) -> ast.Expr:
-        if not ast.is_bare_die(t[0]):
+    def d20_advantage(s: str, loc: int, t: pp.ParseResults) -> syntax.Expr:
+        if not syntax.is_bare_die(t[0]):
             raise pp.ParseException(s, loc, "adv or dis after one die")  # the LINE's, then
-        word = ast.combined(t[1:])
-        return t[0] if word is None else ast.advantaged(t[0], word)
+        word = syntax.combined(t[1:])
+        return t[0] if word is None else syntax.advantaged(t[0], word)
 
     # `d20 adv + 5`, `Δ8 adv`: adv and dis belong to the one die they follow; `d20 adv dis`
     # cancels to the one die. Only where the term's text can be such a die followed by a word
@@ -167,18 +167,18 @@ def _build() -> pp.ParserElement:
         d20_advantage)
     label = pp.QuotedString("[", end_quote_char="]").set_name("a [label]")
     labeled = ((with_advantage | atom) + pp.Optional(label)).set_parse_action(
-        lambda t: ast.Labeled(t[0], t[1].strip()) if len(t) > 1 else t[0]
+        lambda t: syntax.Labeled(t[0], t[1].strip()) if len(t) > 1 else t[0]
     )
 
     unary = pp.Forward()
-    unary <<= (pp.Suppress("-") + unary).set_parse_action(lambda t: ast.Neg(t[0])) | labeled
+    unary <<= (pp.Suppress("-") + unary).set_parse_action(lambda t: syntax.Neg(t[0])) | labeled
     unary.set_name("a term")
 
-    def fold(t: pp.ParseResults) -> ast.Expr:
+    def fold(t: pp.ParseResults) -> syntax.Expr:
         items = list(t[0])
-        node: ast.Expr = items[0]
+        node: syntax.Expr = items[0]
         for i in range(1, len(items), 2):
-            node = ast.BinOp(items[i], node, items[i + 1])
+            node = syntax.BinOp(items[i], node, items[i + 1])
         return node
 
     mul_op = pp.one_of("* /").set_name("an operator")
@@ -204,23 +204,23 @@ def _build() -> pp.ParserElement:
         lambda t: _Marker("vs", (t["op"], int(t["val"])))
     )
 
-    def roll_action(t: pp.ParseResults) -> ast.RollLine:
+    def roll_action(t: pp.ParseResults) -> syntax.RollLine:
         marks = [m for m in t[1:] if isinstance(m, _Marker)]
         expr = t[0]
         words = [m.value for m in marks if m.kind == "adv"]
         if words:
             # `d20 + 5 adv`: at the end of the LINE it goes to the first plain d20; `adv`
             # and `dis` cancel, the same word twice is once
-            word = ast.combined(w for w, _, _ in words)
+            word = syntax.combined(w for w, _, _ in words)
             first, loc, typed = words[0]
             try:
-                expr = ast.with_advantage(expr, word) if word else cancelled(expr, loc)
+                expr = syntax.with_advantage(expr, word) if word else cancelled(expr, loc)
             except UsageError:
-                raise Refusal(loc, ast.no_d20_for(first, expr, typed)) from None
+                raise Refusal(loc, syntax.no_d20_for(first, expr, typed)) from None
         goal = next((m.value for m in marks if m.kind == "vs"), None)
         if goal is None:
-            return ast.RollLine(expr)
-        return ast.RollLine(expr, target=goal[1], target_op=goal[0])
+            return syntax.RollLine(expr)
+        return syntax.RollLine(expr, target=goal[1], target_op=goal[0])
 
     # `vs N` and a trailing `adv`/`dis` in either order: `d20+5 vs 15 adv`
     roll_line = (
@@ -231,21 +231,21 @@ def _build() -> pp.ParserElement:
     # `custom:frobbed` is one word: a GM's own name after a `custom:` prefix (Vagabond Statuses)
     word = _regex(r"\+?[a-z_][a-z0-9_'\-]*(?::[a-z_][a-z0-9_'\-]*)?|\+\d+(?:d\d+)?(?![a-z0-9_])",
                   "a word")
-    word.set_parse_action(lambda t: ast.Word(t[0]))
+    word.set_parse_action(lambda t: syntax.Word(t[0]))
     # a name in double or single quotes is one word (`"Goblin 1"`, `'Old Tom'`); a bare word
     # may hold an apostrophe (`O'Hara`), so a single quote opens a name only where a word starts
     quoted = (pp.QuotedString('"', esc_char="\\") | pp.QuotedString("'", esc_char="\\"))
-    quoted.set_parse_action(lambda t: ast.Word(t[0], quoted=True)).set_name("a quoted name")
+    quoted.set_parse_action(lambda t: syntax.Word(t[0], quoted=True)).set_name("a quoted name")
     key_value = _regex(r"(?P<key>[a-z_][a-z0-9_\-]*)=(?P<value>[^\s#]+)", "key=value")
-    key_value.set_parse_action(lambda t: ast.KeyValue(t["key"].lower(), t["value"]))
-    expr_arg = expr.copy().set_parse_action(lambda t: ast.ExprArg(t[0]))
+    key_value.set_parse_action(lambda t: syntax.KeyValue(t["key"].lower(), t["value"]))
+    expr_arg = expr.copy().set_parse_action(lambda t: syntax.ExprArg(t[0]))
     # an expression argument must end at a word boundary, so `dodge` is never `d` + junk
     arg = (key_value | (expr_arg + _BOUNDARY) | word | quoted)
     arg.set_name("a word, number or dice")
     command_word = _regex(r"[a-z_][a-z0-9_\-]*", "a command")
 
-    def command_action(s: str, loc: int, t: pp.ParseResults) -> ast.CommandLine:
-        return ast.CommandLine(t[0].lower(), tuple(t[1:]), column=loc + 1)
+    def command_action(s: str, loc: int, t: pp.ParseResults) -> syntax.CommandLine:
+        return syntax.CommandLine(t[0].lower(), tuple(t[1:]), column=loc + 1)
 
     command_line = (command_word + pp.ZeroOrMore(arg)).set_parse_action(command_action)
 
@@ -263,9 +263,9 @@ def _build() -> pp.ParserElement:
     return line
 
 
-def cancelled(expr: ast.Expr, loc: int) -> ast.Expr:
+def cancelled(expr: syntax.Expr, loc: int) -> syntax.Expr:
     """`d20 adv dis` at the end of a LINE: the words cancel, and the LINE needs its d20 still."""
-    if not any(isinstance(n, ast.Dice) and n.die == ast.D20 for n in ast.walk(expr)):
+    if not any(isinstance(n, syntax.Dice) and n.die == syntax.D20 for n in syntax.walk(expr)):
         raise Refusal(loc, "'adv' and 'dis' need a d20 in the line (try: d20 adv)")
     return expr
 
@@ -307,7 +307,7 @@ def _found(text: str, loc: int) -> str:
 
 
 @lru_cache(maxsize=1024)
-def parse(text: str) -> ast.Line:
+def parse(text: str) -> syntax.Line:
     """Parse one LINE into its syntax tree; raises NotationError with a 1-based column (of the
     text as typed: the LINE is normalised first, rules/notation/normal.py)."""
     _check_shape(text)
@@ -320,12 +320,12 @@ def parse(text: str) -> ast.Line:
     except NotationError as exc:
         column = norm.column(exc.column) if exc.column else exc.column
         raise NotationError(exc.message, text, column, exc.expected) from None
-    if isinstance(line, ast.CommandLine):
+    if isinstance(line, syntax.CommandLine):
         line = replace(line, column=norm.column(line.column))
     return line
 
 
-def _parse(text: str) -> ast.Line:
+def _parse(text: str) -> syntax.Line:
     stripped = text.strip()
     if not stripped or stripped.startswith("#"):
         raise NotationError("empty LINE: give dice (2d6+1) or a command", text, 1, "a LINE")
@@ -351,7 +351,7 @@ def _parse(text: str) -> ast.Line:
                             hint=taught[1] or None if taught else None) from None
     except RecursionError:
         raise LimitError(f"a LINE nests at most {MAX_DEPTH} levels deep") from None
-    body: ast.Line = next(t for t in result if not isinstance(t, _Marker))
+    body: syntax.Line = next(t for t in result if not isinstance(t, _Marker))
     marks = {t.kind: t.value for t in result if isinstance(t, _Marker)}
     start, end = 0, len(stripped)  # the LINE as its results show it: no `Nx`, no comment
     if "repeat" in marks:
@@ -363,7 +363,7 @@ def _parse(text: str) -> ast.Line:
         comment, end = marks["comment"]
         body = replace(body, comment=comment)
     body = replace(body, shown=stripped[start:end].strip())
-    if isinstance(body, ast.CommandLine):
+    if isinstance(body, syntax.CommandLine):
         body = replace(body, column=body.column + offset)
     return body
 
@@ -374,10 +374,10 @@ def _read(text: str) -> pp.ParseResults:
     return _grammar().parse_string(text, parse_all=True)
 
 
-def parse_expression(text: str) -> ast.Expr:
+def parse_expression(text: str) -> syntax.Expr:
     """Parse a bare dice expression (no command words); used for sheet values and tests."""
     line = parse(text)
-    if not isinstance(line, ast.RollLine) or line.advantage or line.target is not None:
+    if not isinstance(line, syntax.RollLine) or line.advantage or line.target is not None:
         raise NotationError("expected a dice expression", text, 1, "a dice expression")
     return line.expr
 

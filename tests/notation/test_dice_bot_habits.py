@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 
 from rules.errors import NotationError, RollError
-from rules.notation import ast, parse
+from rules.notation import parse, syntax
 from rules.notation.bot import bot_command
 from rules.notation.habits import ACCEPTED, REFUSED, Accepted, Refused
 from tests.support.cli import invoke, invoke_json
@@ -170,7 +170,7 @@ def test_a_space_before_a_word_is_no_modifier(text: str) -> None:
         line = parse(text)
     except NotationError:
         return  # an error of its own, never a modifier read into the dice
-    assert not (isinstance(line, ast.RollLine) and isinstance(line.expr, ast.Dice)
+    assert not (isinstance(line, syntax.RollLine) and isinstance(line.expr, syntax.Dice)
                 and line.expr.mods), line
 
 

@@ -4,7 +4,7 @@ The nodes live in modules by concern, each importing only the ones before it:
 rules/notation/die_nodes.py (a die, a keep), modifiers.py (a term's other modifiers),
 expr_nodes.py (numbers, dice, `+ - * /`, groups, calls, labels, Vagabond's atoms, the RollLine),
 command_nodes.py and advantage.py (`adv`/`dis`); this module gathers their names, so a reader
-writes `ast.Dice`, `ast.Group`.
+writes `syntax.Dice`, `syntax.Group`.
 """
 
 from __future__ import annotations
