@@ -261,7 +261,6 @@ LONG_FUNCTIONS_TO_SPLIT = {
     "rules/exact/dice.py dice_distribution": 62,
     "rules/exact/dice.py _exploding_pool": 66,
     "rules/exact/order.py keep_best": 65,
-    "rules/notation/grammar.py _build": 169,
     "rules/systems/tiers/vocabulary.py read_words": 66,
 }
 """Functions over the limit when it was set, at most as long as they were then: each is to be cut
