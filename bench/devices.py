@@ -10,7 +10,8 @@ Two kinds of rows.
   of 2,000 piped LINEs (`roll -q < lines`, the peers' everyday LINEs, seeded) and the REPL's
   start (its modules and the grammar loaded, what its first prompt and first LINE wait for).
 - A device that stays: the working tree with it against the same tree with it turned off by a
-  patch in the timed process (a reader answering None), so the plain path runs.
+  patch in the timed process (a reader answering None, the text cache's function called past
+  its cache), so the plain path runs.
 
 Each pair takes turns (with, without; the first in turn rotating) after one warm-up run each;
 the median CPU time (user + system) of N runs (default 15) each, the ratio and the difference.
@@ -44,6 +45,7 @@ RUN = "import sys\nsys.argv = ['roll', *sys.argv[1:]]\n{patch}\nfrom cli.__main_
 REPL_START = ("import cli.repl.repl, cli.repl.session, cli.repl.toolbar\n"
               "from rules.notation import load\nload()\n")
 NO_PLAIN_SUMS = "import rules.notation as n\nn.read_fast_sum = lambda text: None"
+NO_TEXT_CACHE = "import rules.notation as n\nn._tree = n._tree.__wrapped__"
 NO_ARGV_READER = "import cli.entry.fast_argv as p\np.argv_words = lambda args, isatty: None"
 EVERYDAY = ["1d20+5", "4d6kh3", "2d20kh1+3", "8d6", "1d8+3", "3d6", "1d100", "2d6+3", "1d12+4",
             "2d20kl1+2", "3d8+2", "1d4+1", "6d6", "1d10+1d6", "2d8+5", "1d20-1", "4d6kl1", "10d6"]
@@ -144,7 +146,11 @@ def staying_rows(home: Path, lines: Path, reps: int) -> None:
     env = environment(home, ROOT)
     rows = [("plain-sum reader, roll 2d6+3", ["2d6+3"], NO_PLAIN_SUMS, None),
             ("argv reader, roll 2d6+3", ["2d6+3"], NO_ARGV_READER, None),
-            ("argv reader, roll -q -n 3 3d6", ["-q", "-n", "3", "3d6"], NO_ARGV_READER, None)]
+            ("argv reader, roll -q -n 3 3d6", ["-q", "-n", "3", "3d6"], NO_ARGV_READER, None),
+            ("text cache at parse, roll 2d6+3", ["2d6+3"], NO_TEXT_CACHE, None),
+            ("text cache at parse, batch of 2,000 LINEs", ["-q"], NO_TEXT_CACHE, lines),
+            ("text cache at parse, roll -q -n 10000 2d6+3", ["-q", "-n", "10000", "2d6+3"],
+             NO_TEXT_CACHE, None)]
     for name, args, patch, stdin in rows:
         fast, slow = pair(([python, "-c", RUN.format(patch=""), *args], env, stdin),
                           ([python, "-c", RUN.format(patch=patch), *args], env, stdin), reps)

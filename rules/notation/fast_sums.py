@@ -14,7 +14,6 @@ equal to the grammar with Hypothesis: every sum it reads, the grammar reads into
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Literal
 
 from rules.limits import MAX_LINE, MAX_SIDES
@@ -28,7 +27,6 @@ _TERM_END = " +-"
 _KEEPS: dict[str, KeepOp] = {"kh": "kh", "kl": "kl", "dh": "dh", "dl": "dl"}
 
 
-@lru_cache(maxsize=1024)
 def read(text: str) -> syntax.RollLine | None:
     """The tree of a plain sum of dice and numbers (what the grammar would give), else None."""
     if len(text) > MAX_LINE or not text.isascii():

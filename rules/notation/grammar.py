@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from functools import lru_cache
 
 import pyparsing as pp
 
@@ -55,7 +54,6 @@ def _found(text: str, loc: int) -> str:
     return repr(match.group(0) if match else text[loc])
 
 
-@lru_cache(maxsize=1024)
 def parse(text: str) -> syntax.Line:
     """Parse one LINE into its syntax tree; raises NotationError with a 1-based column (of the
     text as typed: the LINE is normalised first, rules/notation/normal.py)."""
