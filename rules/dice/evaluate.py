@@ -67,7 +67,8 @@ class Roller:
         tree = self._eval(expr, why)
         throws = self.throws[start:]
         successes = _successes_of(tree)
-        return Roll(str(expr), tree, math.floor(tree.value), tree.value, throws, successes)
+        # the tree's notation is the expression's, written once as it was rolled
+        return Roll(tree.notation, tree, math.floor(tree.value), tree.value, throws, successes)
 
     def throw(self, die: syntax.Die, why: str) -> tuple[int, int]:
         """One die: returns (face, throw id)."""
@@ -158,7 +159,7 @@ class Roller:
             from fractions import Fraction  # the only way a value leaves the integers
 
             value = Fraction(a) / b
-        return RolledOp(str(node), node.op, (left, right), value)
+        return RolledOp(node.written(left.notation, right.notation), node.op, (left, right), value)
 
     def _call(self, node: syntax.Call, why: str) -> Rolled:
         args = tuple(self._eval(a, why) for a in node.args)

@@ -78,9 +78,13 @@ class BinOp:
     right: Expr
 
     def __str__(self) -> str:
+        return self.written(str(self.left), str(self.right))
+
+    def written(self, left: str, right: str) -> str:
+        """The sum's notation from its sides' (a result tree has them written already)."""
         mine = _PRECEDENCE[self.op]
-        left = _wrap(self.left, mine, right_side=False)
-        right = _wrap(self.right, mine, right_side=True)
+        left = _wrap(self.left, left, mine, right_side=False)
+        right = _wrap(self.right, right, mine, right_side=True)
         return f"{left} {self.op} {right}"
 
 
@@ -165,8 +169,8 @@ _SUM = (Num, Dice, BinOp, Neg)
 _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2}
 
 
-def _wrap(node: Expr, parent: int, right_side: bool) -> str:
-    text = str(node)
+def _wrap(node: Expr, text: str, parent: int, right_side: bool) -> str:
+    """`text`, the notation of `node`, in brackets where it binds looser than its parent."""
     if isinstance(node, BinOp):
         child = _PRECEDENCE[node.op]
         if child < parent or (right_side and child == parent):

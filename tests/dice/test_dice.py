@@ -10,10 +10,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules.dice.evaluate import Roller
+from rules.dice.results import Rolled, RolledOp
 from rules.dice.source import RandomSource, ScriptedSource
-from rules.errors import EvaluationError, LimitError, ScriptError
+from rules.errors import EvaluationError, LimitError, RollError, ScriptError
 from rules.notation import parse, syntax
 from rules.roll_parts import describe_roll
+from tests.support.strategies import expressions
 
 
 def roll(text: str, faces: list[int]) -> tuple[int, str, list[int]]:
@@ -127,6 +129,36 @@ def test_scripted_faces_name_the_die_they_need() -> None:
         Roller(ScriptedSource([12])).roll(line.expr)
     with pytest.raises(ScriptError, match="face 7 .* does not fit a d6"):
         Roller(ScriptedSource([12, 7])).roll(line.expr)
+
+
+def _sums_written(expr: syntax.Expr, tree: Rolled) -> list[tuple[str, str]]:
+    """Each `+ - * /` of the tree: (its result's notation, the syntax node written back)."""
+    if not isinstance(expr, syntax.BinOp) or not isinstance(tree, RolledOp):
+        return []
+    left, right = tree.children
+    return [(tree.notation, str(expr)), *_sums_written(expr.left, left),
+            *_sums_written(expr.right, right)]
+
+
+@given(expressions(), st.integers(0, 2**32))
+def test_a_result_writes_each_sum_as_its_syntax_node_writes_it(expr: syntax.Expr, seed: int) -> None:
+    try:
+        rolled = Roller(RandomSource(seed)).roll(expr)
+    except RollError:
+        return  # a division by zero or a limit: nothing written
+    assert rolled.notation == str(expr)
+    for written, node in _sums_written(expr, rolled.tree):
+        assert written == node
+
+
+def test_a_result_writes_a_sum_with_the_brackets_it_needs() -> None:
+    line = parse("(1d4 + 2) * 3 - (5 - 1d6)")
+    assert isinstance(line, syntax.RollLine)
+    rolled = Roller(ScriptedSource([3, 4])).roll(line.expr)
+    assert rolled.notation == "(1d4 + 2) * 3 - (5 - 1d6)"
+    assert isinstance(rolled.tree, RolledOp)
+    assert [child.notation for child in rolled.tree.children] == ["(1d4 + 2) * 3", "5 - 1d6"]
+    assert rolled.total == 14
 
 
 def test_seeded_dice_are_reproducible() -> None:
