@@ -1,6 +1,7 @@
 """What each speed device buys, with it and without it in one run: whole processes, CPU time.
 
 Run: .venv/bin/python bench/devices.py [--reps N] [--gone-only | --staying-only] [--only WORDS]
+                                       [--against COMMIT]
 
 Two kinds of rows.
 
@@ -120,12 +121,14 @@ def commit_of(words: str) -> str | None:
     return found or None
 
 
-def gone_rows(home: Path, lines: Path, reps: int, only: str) -> None:
-    """Each device that went (whose name holds `only`): its commit's parent (with) against its commit."""
+def gone_rows(home: Path, lines: Path, reps: int, only: str, against: str) -> None:
+    """Each device that went (whose name holds `only`): its commit's parent (with) against its
+    commit; then `against` (a commit: main, the branch's start) against HEAD, all at once."""
     python = sys.executable
     workloads = [("one-shot roll 2d6+3", ["-c", RUN.format(patch=""), "2d6+3"], None),
                  ("batch of 2,000 LINEs", ["-c", RUN.format(patch=""), "-q"], lines),
                  ("REPL start", ["-c", REPL_START], None)]
+    pairs: list[tuple[str, str, str]] = []
     for device, words in GONE:
         if only.lower() not in device.lower():
             continue
@@ -133,8 +136,12 @@ def gone_rows(home: Path, lines: Path, reps: int, only: str) -> None:
         if commit is None:
             print(f"{device:58} (no commit matching {words!r})")
             continue
-        before = tree_at(f"{commit}^", home / f"{commit}-before")
-        after = tree_at(commit, home / f"{commit}-after")
+        pairs.append((device, f"{commit}^", commit))
+    if against:
+        pairs.append((f"{against} against HEAD", against, "HEAD"))
+    for device, old, new in pairs:
+        before = tree_at(old, home / f"{len(device)}-{old}-before")
+        after = tree_at(new, home / f"{len(device)}-{new}-after")
         for workload, args, stdin in workloads:
             fast, slow = pair(([python, *args], environment(home, before), stdin),
                               ([python, *args], environment(home, after), stdin), reps)
@@ -172,6 +179,7 @@ def main() -> int:
     which.add_argument("--gone-only", action="store_true")
     which.add_argument("--staying-only", action="store_true")
     parser.add_argument("--only", default="", help="the gone devices whose name holds these words")
+    parser.add_argument("--against", default="", help="a commit timed against HEAD after the gone rows")
     options = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         home = Path(tmp)
@@ -179,7 +187,7 @@ def main() -> int:
         draw = random.Random(15)
         lines.write_text("".join(f"{draw.choice(EVERYDAY)}\n" for _ in range(2000)))
         if not options.staying_only:
-            gone_rows(home, lines, options.reps, options.only)
+            gone_rows(home, lines, options.reps, options.only, options.against)
         if not options.gone_only:
             staying_rows(home, lines, options.reps)
     return 0
