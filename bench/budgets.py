@@ -207,15 +207,12 @@ named rolls, sheets and pool commands; json (--json), fractions (a division), sh
 terminal's layout, the REPL's "meanwhile", a fight's change grouping, the Unicode tables;
 the grammar and pyparsing (a plain sum of dice is read by rules/notation/fast_sums.py); no
 character, log entry, stat or pool (rules/table_state.py is the empty table a LINE reads)."""
-BEYOND_SUMS = ("rules.notation.modifiers", "rules.notation.groups", "rules.notation.command_nodes",
-               "rules.notation.advantage", "rules.notation.bot", "rules.dice.modified")
-"""The syntax tree's modules a plain sum never needs (rules/notation/ast.py loads each at the
-first of its names asked for): modifiers past a keep, groups, calls, labels, command words,
-`adv`/`dis`, and a dice bot's word (only a LINE starting `/`, `!` or `r` may have one); and
-the evaluation of a term with more than keeps (rules/dice/modified.py)."""
+BEYOND_SUMS = ("rules.notation.bot", "rules.dice.modified")
+"""What a plain sum never needs: a dice bot's word (only a LINE starting `/`, `!` or `r` may
+have one) and the evaluation of a term with more than keeps (rules/dice/modified.py)."""
 UNRESOLVED = ("cli.line.plan", "cli.line.resolving", "rules.dice.evaluate", "rules.dice.budget",
               "rules.dice.term_rules", "rules.dice.results",
-              "rules.roll_parts", "rules.notation.sum_nodes", *BEYOND_SUMS)
+              "rules.roll_parts", "rules.notation.expr_nodes", *BEYOND_SUMS)
 """What reads, rolls and describes a LINE: the REPL's first prompt needs none of it (cli/line/runner.py
 loads it at the first LINE)."""
 UNLOGGED = ("rules.resolution", "rules.record")

@@ -34,7 +34,7 @@ import icepool
 from icepool import d4, d6, d8, d10, d12, d20
 
 from rules.exact import EPSILON, Dist, clear_cache, distribution
-from rules.notation import ast, parse
+from rules.notation import parse, syntax
 
 sys.path.insert(0, str(Path(__file__).parent))
 import peers  # noqa: E402  (bench/ is not a package: peers.py is its sibling script)
@@ -92,7 +92,7 @@ def _theirs(expr: str) -> Callable[[], Any]:
 
 def _ours(text: str) -> Callable[[], Dist]:
     line = parse(text)
-    assert isinstance(line, ast.RollLine)
+    assert isinstance(line, syntax.RollLine)
     expr = line.expr
     return lambda: distribution(expr)
 

@@ -24,7 +24,7 @@ import d20
 
 from rules.dice.evaluate import Roller
 from rules.dice.source import RandomSource
-from rules.notation import ast, parse
+from rules.notation import parse, syntax
 from rules.roll_parts import describe_roll
 
 CASES = ["1d20+5", "4d6kh3", "2d20kh1+3", "10d6!", "4d6r1kh3", "{3d6, 4d6}kh1", "1000d6",
@@ -36,7 +36,7 @@ D20 = d20.Roller(context=d20.RollContext(max_rolls=100_000))
 
 def ours(text: str, source: RandomSource) -> str:
     line = parse(text)
-    assert isinstance(line, ast.RollLine)
+    assert isinstance(line, syntax.RollLine)
     return describe_roll(Roller(source).roll(line.expr))
 
 

@@ -22,7 +22,7 @@ from rules.limits import RECURSION
 if TYPE_CHECKING:
     from rules.dice.source import DiceSource
     from rules.exact.result import Odds
-    from rules.notation import ast
+    from rules.notation import syntax
     from rules.resolution import Resolution
     from rules.systems import System
     from rules.table_state import TableState
@@ -69,7 +69,7 @@ def _repeat(
     from rules.dice.budget import Budget, check_dice_limit
     from rules.dice.evaluate import Roller
     from rules.dice.source import RandomSource
-    from rules.notation.ast import RollLine
+    from rules.notation.syntax import RollLine
     from rules.systems import Context
 
     tree, game, seated = _prepared(line, system, table)
@@ -102,7 +102,7 @@ def odds(line: str, *, system: str | None = None, table: TableState | None = Non
             raise LimitError("the LINE nests too deeply") from None
 
 
-def parse(line: str) -> ast.Line:
+def parse(line: str) -> syntax.Line:
     """The syntax tree of a LINE (`rules.parse("4d6kh3")`), as the roller reads it; raises
     NotationError with a 1-based column."""
     from rules.notation import parse as parse_line
@@ -113,7 +113,7 @@ def parse(line: str) -> ast.Line:
 
 def _prepared(
     line: str, system: str | None, table: TableState | None
-) -> tuple[ast.Line, System, TableState]:
+) -> tuple[syntax.Line, System, TableState]:
     """The LINE's tree, the game that resolves it and the table it is played at."""
     from rules.notation import parse
     from rules.systems import get_system

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from rules.errors import LimitError, NotationError, UsageError
 from rules.limits import MAX_LINE, MAX_NAMED_CHAIN, MAX_NEW_NAMED
 from rules.notation import parse
-from rules.notation.ast import RollLine
 from rules.notation.bot import NAME_WORDS
 from rules.notation.parts import LineParts, Placeholder, fill, is_name, key_value, split_line
+from rules.notation.syntax import RollLine
 
 NOTATION_WORDS = ("adv", "dis", "vs", "advantage", "disadvantage", *NAME_WORDS)
 """Words of the notation that a name would shadow (a dice bot's `r` and `roll` among them)."""

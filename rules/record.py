@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from rules.resolution import Change
@@ -19,7 +18,6 @@ from rules.resolution import Change
 if TYPE_CHECKING:
     from fractions import Fraction
 
-    from rules.dice.results import Throw
     from rules.resolution import Resolution
 
 RECORD_VERSION = 1
@@ -58,10 +56,6 @@ class RolledDie:
     kept: bool
     why: str = ""
     fate: str | None = None
-
-
-rolled_die = lru_cache(maxsize=4096)(RolledDie)
-"""A RolledDie, shared: the same die, face, keeping and history make one frozen value."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,19 +153,6 @@ def shown_fraction(value: Fraction) -> int | str:
     return value.numerator if value.denominator == 1 else str(value)
 
 
-_PLAIN: dict[Throw, RolledDie] = {}
-"""A die without its history, by its throw (`--json` shows no more of it)."""
-
-
-def _plain(throw: Throw) -> RolledDie:
-    found = _PLAIN.get(throw)
-    if found is None:
-        if len(_PLAIN) > 4096:
-            _PLAIN.clear()
-        found = _PLAIN[throw] = RolledDie(throw.die, throw.face, throw.kept)
-    return found
-
-
 def record_of(res: Resolution, text: str, secret: bool = False, history: bool = True,
               physical: bool = False) -> Record:
     """The record of a resolved LINE whose plain text is `text`; `history` False leaves out
@@ -179,9 +160,9 @@ def record_of(res: Resolution, text: str, secret: bool = False, history: bool = 
     `physical`: a person gave its faces."""
     trail = res.trail.history(len(res.throws)) if history and res.trail is not None else None
     if trail is None:
-        dice = tuple(map(_plain, res.throws))
+        dice = tuple(RolledDie(t.die, t.face, t.kept) for t in res.throws)
     else:
-        dice = tuple(rolled_die(t.die, t.face, t.kept, why, fate)
+        dice = tuple(RolledDie(t.die, t.face, t.kept, why, fate)
                      for t, (why, fate) in zip(res.throws, trail, strict=True))
     extra: list[tuple[str, Any]] = []
     seen: set[str] = set()

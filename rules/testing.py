@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from rules.errors import RollError
-from rules.notation.sum_nodes import Die
+from rules.notation.die_nodes import Die
 
 if TYPE_CHECKING:
     from rules.exact.result import Odds

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from cli.base.argv import FRONT_WORDS
 from rules.errors import RollError
 from rules.named_rolls import Expansion, reserved_words
-from rules.notation import ast
+from rules.notation import syntax
 from rules.notation.parts import is_name
 from rules.resolution import Resolution
 
@@ -45,11 +45,11 @@ def never_names() -> frozenset[str]:
     return frozenset(reserved_words({"every": pool_commands()}, FRONT_WORDS))
 
 
-def first_name(name: str | None, line: ast.Line | None = None) -> str | None:
+def first_name(name: str | None, line: syntax.Line | None = None) -> str | None:
     """The LINE's first word, lower-cased, if it is shaped like a name (after any `Nx`): the
     command word of its tree, or, for a LINE that parses only once expanded, the `name` its
     head read (rules/notation/head.py)."""
-    if isinstance(line, ast.CommandLine):
+    if isinstance(line, syntax.CommandLine):
         return line.word if is_name(line.word) else None
     if line is not None:
         return None  # dice are never names
@@ -75,12 +75,12 @@ def expand_in(
     return _expand(text, rolls, chosen, values)
 
 
-def may_name(first: str | None, line: ast.Line | RollError, system_id: str | None,
+def may_name(first: str | None, line: syntax.Line | RollError, system_id: str | None,
              acting: str | None) -> bool:
     """Whether the LINE's first word may name a roll: dice never do, nor `roll`'s own words,
     nor a command of the system in use (`system_id`: chosen, or the acting character's once
     read; generic's for nobody)."""
-    if isinstance(line, ast.RollLine):
+    if isinstance(line, syntax.RollLine):
         return False  # dice are never names: a plain LINE imports nothing more
     name = first_name(first, None if isinstance(line, RollError) else line)
     if name is None or name in never_names():
@@ -92,7 +92,7 @@ def may_name(first: str | None, line: ast.Line | RollError, system_id: str | Non
     return name not in reserved(get_system(system_id or "generic").id)
 
 
-def expansion_in(tx: CampaignView, head: Head, line: ast.Line | RollError, settings: Settings,
+def expansion_in(tx: CampaignView, head: Head, line: syntax.Line | RollError, settings: Settings,
                  acting: str | None, system_id: str | None = None) -> Expansion | None:
     """The LINE that the first word of `head`'s LINE names (a sheet's roll or an alias), read
     in the LINE's own transaction, or None (a command of `system_id`, the system that resolves

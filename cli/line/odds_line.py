@@ -20,7 +20,7 @@ from rules.dice.source import RandomSource
 from rules.errors import RollError, UsageError
 from rules.exact import Odds
 from rules.exact.risk_odds import expected_uses, survival
-from rules.notation import ast
+from rules.notation import syntax
 from rules.notation.head import ODDS_LINE, Head, read_head
 from rules.systems import Context
 from rules.table_state import TableState
@@ -86,8 +86,8 @@ class Survival:
     edge: str | None = None
 
     @classmethod
-    def of(cls, line: ast.Line, rolls: int) -> Survival:
-        dice = ast.lone_die(line) if isinstance(line, ast.RollLine) else None
+    def of(cls, line: syntax.Line, rolls: int) -> Survival:
+        dice = syntax.lone_die(line) if isinstance(line, syntax.RollLine) else None
         if dice is None or dice.die.kind != "risk":
             raise UsageError("`uses K` goes with a lone risk die: odds Δ8 uses 5")
         sides, edge = dice.die.sides, dice.advantage  # Macchiato: every roll at adv/dis
@@ -109,7 +109,7 @@ class Survival:
 
 
 def _odds(runner: Runner, head: Head, run: LineRun
-          ) -> tuple[Expansion | None, ast.Line, Odds, str]:
+          ) -> tuple[Expansion | None, syntax.Line, Odds, str]:
     """Price the LINE with its system, reading the campaign (in one read-only transaction: who
     acts, the name in reach, the sheet) only when it has to: `odds longsword` prices what the
     name rolls, `odds d20+{might}` the acting character's values."""
@@ -119,7 +119,7 @@ def _odds(runner: Runner, head: Head, run: LineRun
     roller = Roller(RandomSource(0))  # systems may need a roller in the context; odds throw none
     text = head.body
     first = parsed(text)
-    reads = (needs_campaign(first, run.acting(), False) if isinstance(first, ast.Line)
+    reads = (needs_campaign(first, run.acting(), False) if isinstance(first, syntax.Line)
              else run.acting() is not None) or run.may_take_turn(first)
     table: TableState | None = None
     named: Expansion | None = None
@@ -146,7 +146,7 @@ def _odds(runner: Runner, head: Head, run: LineRun
     return named, line, system.odds(line, Context(system, TableState(), roller, text)), system.id
 
 
-def _one(text: str, line: ast.Line | RollError, named: Expansion | None) -> ast.Line:
+def _one(text: str, line: syntax.Line | RollError, named: Expansion | None) -> syntax.Line:
     """The LINE to price: its expansion's tree, once (`Nx` is refused)."""
     if named is not None:
         line = parse_expanded(named)

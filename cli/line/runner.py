@@ -48,7 +48,7 @@ def bot_typed(head: Head) -> str:
     as typed (SPEC §3)."""
     if head.bot_word is None:
         return ""
-    typed = head.given.lstrip()
+    typed = head.line.lstrip()
     at = typed.find(head.typed, len(head.bot_word)) if head.typed else -1
     return typed[:at] if at >= 0 else f"{head.bot_word} "
 

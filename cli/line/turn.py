@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.encounter import FIELD
 from rules.errors import RollError, UsageError
-from rules.notation import ast
+from rules.notation import syntax
 
 if TYPE_CHECKING:
     from rules.encounter.turn_order import Encounter
@@ -46,7 +46,7 @@ def fight_system(party: Mapping[str, Any]) -> str | None:
     return None if found is None else found[0].system
 
 
-def turn_actor(party: Mapping[str, Any], line: ast.Line | RollError | None,
+def turn_actor(party: Mapping[str, Any], line: syntax.Line | RollError | None,
                chosen: str | None = None) -> str | None:
     """Who a LINE without `--as` acts as in a fight: the combatant whose turn it is, for a
     command of the fight's game (`chosen`: the game the LINE was given, `-s`) that needs a
@@ -67,45 +67,45 @@ def turn_actor(party: Mapping[str, Any], line: ast.Line | RollError | None,
     return actor
 
 
-def needs_a_character(line: ast.Line | RollError) -> bool:
+def needs_a_character(line: syntax.Line | RollError) -> bool:
     """Whether a LINE is a command that may need an acting character: not plain dice, not
     one of the encounter's own words (the GM's: they act as nobody)."""
-    return isinstance(line, ast.CommandLine) and line.word.lower() not in ITS_OWN
+    return isinstance(line, syntax.CommandLine) and line.word.lower() not in ITS_OWN
 
 
-def fight_word(line: ast.CommandLine) -> bool:
+def fight_word(line: syntax.CommandLine) -> bool:
     """Whether a command is one of the words that run a fight (`next`, `foe add` …)."""
     return line.word.lower() in ITS_OWN
 
 
-def gives_its_values(line: ast.Line | RollError, system_id: str) -> bool:
+def gives_its_values(line: syntax.Line | RollError, system_id: str) -> bool:
     """Whether a command gives one of its game's stats inline (`check dex=4`): it rolls for
     nobody, with those values."""
-    if not isinstance(line, ast.CommandLine):
+    if not isinstance(line, syntax.CommandLine):
         return False
     from rules.systems import get_system
 
     system = get_system(system_id)
-    return any(isinstance(arg, ast.KeyValue) and system.stat(arg.key) is not None
+    return any(isinstance(arg, syntax.KeyValue) and system.stat(arg.key) is not None
                for arg in line.args)
 
 
-def names_whom(line: ast.Line | RollError, system: System, table: TableState,
+def names_whom(line: syntax.Line | RollError, system: System, table: TableState,
                taker: str) -> bool:
     """Whether a LINE that would act as whose turn it is (`taker`'s) names whom it acts for
     first (`react Goblin 2`: System.acts_for), so no `its turn` note is said; a word made on
     another's turn (`react`) that names nobody is refused, asking who."""
-    if isinstance(line, ast.CommandLine) and line.word in system.lands_on and any(
-            isinstance(a, ast.Word) and a.text.lower() == "on" for a in line.args):
+    if isinstance(line, syntax.CommandLine) and line.word in system.lands_on and any(
+            isinstance(a, syntax.Word) and a.text.lower() == "on" for a in line.args):
         return True  # `hurt 3 on Goblin 1` lands on whom it names: no `its turn` note
-    if not isinstance(line, ast.CommandLine) or line.word not in system.acts_for:
+    if not isinstance(line, syntax.CommandLine) or line.word not in system.acts_for:
         return False
     from rules.notation.name_words import first_words, spaced, with_names
 
     words = first_words(line)
     named = with_names(line, spaced(table.names_beginning(words))) if words else line
     first = named.args[0] if named.args else None
-    if isinstance(first, ast.Word) and first.text.lower() in table.characters:
+    if isinstance(first, syntax.Word) and first.text.lower() in table.characters:
         return True
     asked = system.on_others_turns.get(line.word)
     if asked is not None and not line.args:

@@ -22,7 +22,7 @@ from cli.repl.word_lists import (
 )
 from rules.campaign import Character
 from rules.errors import RollError
-from rules.notation import ast, parse
+from rules.notation import parse, syntax
 from rules.systems import SYSTEMS
 from rules.systems.on_whom import ON
 from rules.systems.protocol import System
@@ -76,15 +76,15 @@ def suggest_line(text_before_cursor: str, state: TableView) -> list[Suggestion]:
         return _arguments(before[0].lower(), typed, state)  # Tab's grammar build is 0.1 s)
     head_text = text_before_cursor[: len(text_before_cursor) - len(fragment)]
     line = _parsed(head_text)
-    if isinstance(line, ast.RollLine):
+    if isinstance(line, syntax.RollLine):
         if line.target is not None:
             return []
-        after = {w: m for w, m in LINE_WORDS.items() if w == "vs" or not ast.has_advantage(line)}
+        after = {w: m for w, m in LINE_WORDS.items() if w == "vs" or not syntax.has_advantage(line)}
         return _matching(fragment, after, space=True)
     return _arguments(before[0].lower(), typed, state)
 
 
-def _parsed(text: str) -> ast.Line | None:
+def _parsed(text: str) -> syntax.Line | None:
     try:
         return parse(text) if text.strip() else None
     except RollError:

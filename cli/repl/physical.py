@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from rules.errors import ScriptError
 
 if TYPE_CHECKING:
-    from rules.notation.ast import Die
+    from rules.notation.syntax import Die
 
 _FATE_WORDS = {"+": 1, "-": -1, "−": -1, "0": 0, "blank": 0}
 _SEPARATORS = re.compile(r"[\s,;]+")

@@ -63,7 +63,7 @@ class Dispatch(Protocol):
 def is_pure_roll(line: str, settings: Settings) -> bool:
     """Whether a LINE only rolls dice (no system command: nothing it could change), after the
     line's own options (`--as Kit spend luck` changes pools)."""
-    from rules.notation import ast, parse
+    from rules.notation import parse, syntax
     from rules.notation.head import Reading, read_head
 
     head = read_head(line, Reading(bot=False, secret=False))
@@ -74,7 +74,7 @@ def is_pure_roll(line: str, settings: Settings) -> bool:
             from cli.line.own_options import own_settings
 
             own_settings(head.options, settings)
-        return isinstance(parse(head.body), ast.RollLine)
+        return isinstance(parse(head.body), syntax.RollLine)
     except RollError:
         return True  # it cannot run: repeating it only shows the error again
 

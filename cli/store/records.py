@@ -24,7 +24,6 @@ from rules.record import (
     Record,
     Rerolled,
     RolledDie,
-    rolled_die,
 )
 from rules.resolution import Change
 
@@ -153,7 +152,7 @@ def _compare(data: Mapping[str, Any], target: int | None) -> str | None:
 
 
 def _dice(listed: Any) -> tuple[RolledDie, ...]:
-    return tuple(rolled_die(str(d[0]), _int(d[1]), bool(d[2]), str(d[3]) if len(d) > 3 else "",
+    return tuple(RolledDie(str(d[0]), _int(d[1]), bool(d[2]), str(d[3]) if len(d) > 3 else "",
                             str(d[4]) if len(d) > 4 and d[4] is not None else None)
                  for d in listed)
 
@@ -226,7 +225,7 @@ def _from_section3(obj: Mapping[str, Any], changes: Sequence[Change], input_: st
     dice = []
     for d in obj.get("dice", ()) or ():
         if isinstance(d, Mapping):
-            dice.append(rolled_die(str(d.get("die")), _int(d.get("face")), bool(d.get("kept"))))
+            dice.append(RolledDie(str(d.get("die")), _int(d.get("face")), bool(d.get("kept"))))
     labels = obj.get("labels")
     notes = obj.get("notes")
     extra = []
@@ -268,7 +267,7 @@ def _old_rerolled(value: Any) -> Rerolled | None:
         fields = {"check_die": value.get("check_die")}
     try:
         effects = tuple(decoded_change(c, i) for i, c in enumerate(value["effects"], start=1))
-        dice = tuple(rolled_die(str(d["die"]), _int(d["face"]), bool(d.get("kept", True)))
+        dice = tuple(RolledDie(str(d["die"]), _int(d["face"]), bool(d.get("kept", True)))
                      for d in value["dice"])
     except (TypeError, ValueError, KeyError):
         return None

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from rules.errors import LimitError
 from rules.limits import MAX_DICE
-from rules.notation import ast
+from rules.notation import syntax
 
 
 @dataclass(slots=True)
@@ -22,28 +22,28 @@ class Budget:
         self.dice_left -= n
 
 
-def fewest_dice(node: ast.Expr) -> int:
+def fewest_dice(node: syntax.Expr) -> int:
     """The dice `node` throws at the least (before explosions and rerolls)."""
-    if isinstance(node, ast.Dice):
+    if isinstance(node, syntax.Dice):
         return node.count
-    if isinstance(node, ast.BinOp):
+    if isinstance(node, syntax.BinOp):
         return fewest_dice(node.left) + fewest_dice(node.right)
-    if isinstance(node, ast.Neg):
+    if isinstance(node, syntax.Neg):
         return fewest_dice(node.operand)
-    if isinstance(node, ast.Num):
+    if isinstance(node, syntax.Num):
         return 0
-    if isinstance(node, ast.Aid):
+    if isinstance(node, syntax.Aid):
         return 1
-    if isinstance(node, ast.Labeled):
+    if isinstance(node, syntax.Labeled):
         return fewest_dice(node.inner)
-    if isinstance(node, ast.Call):
+    if isinstance(node, syntax.Call):
         return sum(fewest_dice(a) for a in node.args)
-    if isinstance(node, ast.Group):
+    if isinstance(node, syntax.Group):
         return sum(fewest_dice(m) for m in node.members)
     return 0
 
 
-def check_dice_limit(node: ast.Expr, times: int) -> None:
+def check_dice_limit(node: syntax.Expr, times: int) -> None:
     """Refuse at once a LINE whose repeats would throw more than the limit."""
     if fewest_dice(node) * times > MAX_DICE:
         raise LimitError(f"a LINE throws at most {MAX_DICE:,} dice (repeats and explosions included)")

@@ -7,7 +7,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from rules.dice.budget import Budget
@@ -25,56 +24,24 @@ from rules.dice.results import (
 from rules.dice.source import DiceSource
 from rules.dice.term_rules import apply_function, check_counting, keep_indices, success_of
 from rules.errors import EvaluationError
-from rules.notation import ast
+from rules.notation import syntax
 
 if TYPE_CHECKING:
     from rules.dice.results import Exact
 
-MAX_SHARED_SIDES = 120
-"""Dice of at most this many sides share one frozen DieRoll per face (d%, d20, d6 …)."""
 
-
-_throw = lru_cache(maxsize=4096)(Throw)
-"""A Throw, shared: the same die, face and keeping make the same frozen tuple at every repeat."""
-
-
-_PLAIN: dict[tuple[str, bool], dict[int, DieRoll]] = {}
-"""A die that is its one face, kept or dropped, by its name and keeping, by face."""
-
-
-def _bare_die(die: ast.Die, kept: bool = True) -> dict[int, DieRoll]:
-    """A die that is its one face, kept or dropped, by face: frozen, so every `3d6` and
-    `4d6kh3` of every repeat shares them (found by the die's name, a string hashed once,
-    where the die itself would be hashed field by field at every term)."""
-    key = (die.name, kept)
-    found = _PLAIN.get(key)
-    if found is None:
-        if len(_PLAIN) >= 512:
-            _PLAIN.clear()
-        found = _PLAIN[key] = {face: DieRoll(die, (face,), face, kept) for face in set(die.faces)}
-    return found
-
-
-def _bare_dice(die: ast.Die, faces: list[int], kept: list[bool] | None = None) -> tuple[DieRoll, ...]:
-    """The DieRolls of dice that are their one face (`kept`: which of them count); a die of
-    many sides gets its own (its cost never grows with its faces: no table of a d1000000)."""
-    if die.sides > MAX_SHARED_SIDES:
-        flags = kept or [True] * len(faces)
-        return tuple(DieRoll(die, (f,), f, k) for f, k in zip(faces, flags, strict=True))
-    try:
-        if kept is None:
-            return tuple(map(_bare_die(die).__getitem__, faces))
-        standing, dropped = _bare_die(die), _bare_die(die, False)
-        return tuple((standing if k else dropped)[f] for f, k in zip(faces, kept, strict=True))
-    except KeyError:  # a face no such die has (a source that does not check): as it came
-        flags = kept or [True] * len(faces)
-        return tuple(DieRoll(die, (f,), f, k) for f, k in zip(faces, flags, strict=True))
-
-
-@lru_cache(maxsize=1024)
-def _constant(value: int) -> RolledConst:
-    """A number's node of the result tree: frozen, so the `+5` of every repeat can share one."""
-    return RolledConst(str(value), value)
+def _bare_dice(die: syntax.Die, faces: list[int], kept: list[bool] | None = None) -> tuple[DieRoll, ...]:
+    """The DieRolls of dice that are their one face (`kept`: which of them count)."""
+    # a term's dice of the same face and keeping share one frozen DieRoll, made here for
+    # this term only: `100000d6` makes twelve, not 100,000 (each costs a microsecond)
+    made: dict[tuple[int, bool], DieRoll] = {}
+    rolls = []
+    for face, keep in zip(faces, kept or [True] * len(faces), strict=True):
+        roll = made.get((face, keep))
+        if roll is None:
+            roll = made[face, keep] = DieRoll(die, (face,), face, keep)
+        rolls.append(roll)
+    return tuple(rolls)
 
 
 @dataclass(slots=True)
@@ -94,15 +61,16 @@ class Roller:
 
     # ---- public ----
 
-    def roll(self, expr: ast.Expr, why: str = "") -> Roll:
+    def roll(self, expr: syntax.Expr, why: str = "") -> Roll:
         """Evaluate `expr`; the result keeps every die and the throws made for it, in order."""
         start = len(self._faces)
         tree = self._eval(expr, why)
         throws = self.throws[start:]
         successes = _successes_of(tree)
-        return Roll(str(expr), tree, math.floor(tree.value), tree.value, throws, successes)
+        # the tree's notation is the expression's, written once as it was rolled
+        return Roll(tree.notation, tree, math.floor(tree.value), tree.value, throws, successes)
 
-    def throw(self, die: ast.Die, why: str) -> tuple[int, int]:
+    def throw(self, die: syntax.Die, why: str) -> tuple[int, int]:
         """One die: returns (face, throw id)."""
         self.budget.spend(1)
         face = self.source.throw(die, why)
@@ -112,7 +80,7 @@ class Roller:
         self._kept.append(True)
         return face, len(self._faces) - 1
 
-    def throw_many(self, die: ast.Die, count: int, why: str) -> tuple[list[int], int]:
+    def throw_many(self, die: syntax.Die, count: int, why: str) -> tuple[list[int], int]:
         """`count` dice at once: returns their faces and the throw id of the first."""
         self.budget.spend(count)
         faces = self.source.throw_many(die, count, why)
@@ -151,30 +119,31 @@ class Roller:
         """Every throw of the LINE so far, in roll order; made again only when one was added or
         set aside since (a roll and its Resolution both ask, at every repeat)."""
         if self._made is None or self._made[0] != self._kept:
-            made = tuple(map(_throw, self._names, self._faces, self._kept))
+            # equal throws of this LINE share one frozen Throw, made here: `100000d6` makes six
+            alike: dict[tuple[str, int, bool], Throw] = {}
+            made = tuple(alike.get(key) or alike.setdefault(key, Throw(*key))
+                         for key in zip(self._names, self._faces, self._kept, strict=True))
             self._made = (self._kept.copy(), made)
         return self._made[1]
 
     # ---- dispatch ----
 
-    def _eval(self, node: ast.Expr, why: str) -> Rolled:
-        method: Callable[[Roller, ast.Expr, str], Rolled] | None = _DISPATCH.get(type(node))
-        if method is None:
-            method = _dispatch_more(type(node))
+    def _eval(self, node: syntax.Expr, why: str) -> Rolled:
+        method: Callable[[Roller, syntax.Expr, str], Rolled] = _DISPATCH[type(node)]
         return method(self, node, why)
 
-    def _num(self, node: ast.Num, why: str) -> Rolled:
-        return _constant(node.value)
+    def _num(self, node: syntax.Num, why: str) -> Rolled:
+        return RolledConst(str(node.value), node.value)
 
-    def _label(self, node: ast.Labeled, why: str) -> Rolled:
+    def _label(self, node: syntax.Labeled, why: str) -> Rolled:
         inner = self._eval(node.inner, node.label)
         return RolledLabel(str(node), inner, node.label, inner.value)
 
-    def _neg(self, node: ast.Neg, why: str) -> Rolled:
+    def _neg(self, node: syntax.Neg, why: str) -> Rolled:
         inner = self._eval(node.operand, why)
         return RolledOp(str(node), "neg", (inner,), -inner.value)
 
-    def _binop(self, node: ast.BinOp, why: str) -> Rolled:
+    def _binop(self, node: syntax.BinOp, why: str) -> Rolled:
         left = self._eval(node.left, why)
         right = self._eval(node.right, why)
         a, b = left.value, right.value
@@ -190,22 +159,22 @@ class Roller:
             from fractions import Fraction  # the only way a value leaves the integers
 
             value = Fraction(a) / b
-        return RolledOp(str(node), node.op, (left, right), value)
+        return RolledOp(node.written(left.notation, right.notation), node.op, (left, right), value)
 
-    def _call(self, node: ast.Call, why: str) -> Rolled:
+    def _call(self, node: syntax.Call, why: str) -> Rolled:
         args = tuple(self._eval(a, why) for a in node.args)
         return RolledOp(str(node), node.fn, args, apply_function(node.fn, [a.value for a in args]))
 
-    def _aid(self, node: ast.Aid, why: str) -> Rolled:
+    def _aid(self, node: syntax.Aid, why: str) -> Rolled:
         label = "Favor" if node.favor else "Hinder"
-        face, tid = self.throw(ast.D6, label)
+        face, tid = self.throw(syntax.D6, label)
         value = face if node.favor else -face
-        roll = DieRoll(ast.D6, (face,), value, why=label)
+        roll = DieRoll(syntax.D6, (face,), value, why=label)
         return RolledTerm(str(node), (roll,), value)
 
     # ---- dice terms ----
 
-    def _dice(self, node: ast.Dice, why: str) -> Rolled:
+    def _dice(self, node: syntax.Dice, why: str) -> Rolled:
         die = node.die
         if die.sides < 1:
             raise EvaluationError(f"a die needs at least one side: {node.count}d{die.sides}")
@@ -220,11 +189,11 @@ class Roller:
 
         return rules.dice.modified.modified_term(self, node, faces, first, label)
 
-    def _kept_dice(self, node: ast.Dice, faces: list[int], first: int) -> Rolled:
+    def _kept_dice(self, node: syntax.Dice, faces: list[int], first: int) -> Rolled:
         """A term whose modifiers only keep or drop (4d6kh3): each die is its one face."""
         kept = [True] * len(faces)
         for mod in node.staged:
-            if isinstance(mod, ast.Keep):  # all of them are
+            if isinstance(mod, syntax.Keep):  # all of them are
                 keep_indices(kept, faces, mod)
         for i, k in enumerate(kept):
             if not k:
@@ -232,7 +201,7 @@ class Roller:
         value = sum(f for f, k in zip(faces, kept, strict=True) if k)
         return RolledTerm(str(node), _bare_dice(node.die, faces, kept), value)
 
-    def _group(self, node: ast.Group, why: str) -> Rolled:
+    def _group(self, node: syntax.Group, why: str) -> Rolled:
         members: list[Rolled] = []
         spans: list[tuple[int, int]] = []
         for m in node.members:
@@ -241,14 +210,14 @@ class Roller:
             spans.append((start, len(self._faces)))
         kept = [True] * len(members)
         values = [m.value for m in members]
-        counting: list[ast.Counting] = []
+        counting: list[syntax.Counting] = []
         order = list(range(len(members)))
-        for mod in ast.in_stage_order(node.mods):
-            if isinstance(mod, ast.Keep):
+        for mod in syntax.in_stage_order(node.mods):
+            if isinstance(mod, syntax.Keep):
                 keep_indices(kept, values, mod)
-            elif isinstance(mod, ast.Counting):
+            elif isinstance(mod, syntax.Counting):
                 counting.append(mod)
-            elif isinstance(mod, ast.Sort):
+            elif isinstance(mod, syntax.Sort):
                 order.sort(key=lambda i: values[i], reverse=mod.descending)
             else:
                 raise EvaluationError(
@@ -276,20 +245,16 @@ class Roller:
 
 
 _DISPATCH: dict[type, Callable[..., Rolled]] = {
-    ast.Num: Roller._num,
-    ast.Dice: Roller._dice,
-    ast.BinOp: Roller._binop,
-    ast.Neg: Roller._neg,
+    syntax.Num: Roller._num,
+    syntax.Dice: Roller._dice,
+    syntax.BinOp: Roller._binop,
+    syntax.Neg: Roller._neg,
+    syntax.Aid: Roller._aid,
+    syntax.Group: Roller._group,
+    syntax.Call: Roller._call,
+    syntax.Labeled: Roller._label,
 }
-"""The method of each node type; a plain sum's are here from the start, the rest are added by
-`_dispatch_more` at the first tree that has one (their classes are made only then)."""
-
-
-def _dispatch_more(kind: type) -> Callable[..., Rolled]:
-    """The method of a node beyond a plain sum (a group, a call, a label, an aid atom)."""
-    _DISPATCH.update({ast.Aid: Roller._aid, ast.Group: Roller._group, ast.Call: Roller._call,
-                      ast.Labeled: Roller._label})
-    return _DISPATCH[kind]
+"""The method of each node type."""
 
 
 def _successes_of(tree: Rolled) -> int | None:
@@ -302,6 +267,6 @@ def _successes_of(tree: Rolled) -> int | None:
     return None
 
 
-def roll(expr: ast.Expr, source: DiceSource) -> Roll:
+def roll(expr: syntax.Expr, source: DiceSource) -> Roll:
     """Evaluate one expression with its own budget."""
     return Roller(source).roll(expr)

@@ -12,14 +12,14 @@ from rules.dice.results import DieRoll, Rolled, RolledTerm
 from rules.dice.term_rules import check_counting, keep_indices, success_of
 from rules.errors import EvaluationError, LimitError
 from rules.limits import MAX_WAVES
-from rules.notation import ast
+from rules.notation import syntax
 
 
 class Thrower(Protocol):
     """What a term's dice need of the LINE's roller (rules/dice/evaluate.py): one more die,
     and a throw set aside or marked for what became of it."""
 
-    def throw(self, die: ast.Die, why: str) -> tuple[int, int]: ...
+    def throw(self, die: syntax.Die, why: str) -> tuple[int, int]: ...
 
     def set_aside(self, throw_id: int) -> None: ...
 
@@ -30,7 +30,7 @@ class Thrower(Protocol):
 class _Die:
     """A die while its term is being worked out (mutable; frozen into DieRoll at the end)."""
 
-    die: ast.Die
+    die: syntax.Die
     faces: list[int]
     ids: list[int]
     why: str
@@ -44,27 +44,27 @@ class _Die:
     """How many explosion dice this die's lineage has thrown (a cap stops it)."""
 
 
-def modified_term(roller: Thrower, node: ast.Dice, faces: list[int], first: int, label: str
+def modified_term(roller: Thrower, node: syntax.Dice, faces: list[int], first: int, label: str
                   ) -> Rolled:
     """The term `node` whose dice first showed `faces` (throw ids from `first`), worked out
     through its modifiers in their stage order."""
     die = node.die
     mods = node.staged
     dice = [_Die(die, [f], [first + i], "roll", f) for i, f in enumerate(faces)]
-    rerolls = [m for m in mods if isinstance(m, ast.Reroll)]
+    rerolls = [m for m in mods if isinstance(m, syntax.Reroll)]
     if rerolls:
         _reroll(roller, node, dice, rerolls, label)
-    explosion = ast.explosion(die, mods)
+    explosion = syntax.explosion(die, mods)
     if explosion is not None:
         dice = _explode(roller, node, dice, explosion, label)
     for m in mods:
-        if isinstance(m, ast.Clamp):
+        if isinstance(m, syntax.Clamp):
             for d in dice:
                 d.value = max(d.value, m.value) if m.bound == "min" else min(d.value, m.value)
     for m in mods:
-        if isinstance(m, ast.Keep):
+        if isinstance(m, syntax.Keep):
             _keep(dice, m)
-    counting = [m for m in mods if isinstance(m, ast.Counting)]
+    counting = [m for m in mods if isinstance(m, syntax.Counting)]
     if counting:
         check_counting(node, counting)
         for d in dice:
@@ -80,7 +80,7 @@ def modified_term(roller: Thrower, node: ast.Dice, faces: list[int], first: int,
                 roller.set_aside(tid)
     shown = list(dice)
     for m in mods:
-        if isinstance(m, ast.Sort):
+        if isinstance(m, syntax.Sort):
             shown.sort(key=lambda d: d.value, reverse=m.descending)
     frozen = tuple(
         DieRoll(d.die, tuple(d.faces), d.value, d.kept, d.why, d.discarded > 0, d.exploded,
@@ -91,7 +91,8 @@ def modified_term(roller: Thrower, node: ast.Dice, faces: list[int], first: int,
                       fumble=fumble)
 
 
-def _reroll(roller: Thrower, node: ast.Dice, dice: list[_Die], mods: list[ast.Reroll], label: str) -> None:
+def _reroll(roller: Thrower, node: syntax.Dice, dice: list[_Die], mods: list[syntax.Reroll],
+            label: str) -> None:
     always = [m for m in mods if not m.once]
     points = [m.when for m in always]
     if always and node.die.every_face(lambda f: any(p.matches(f) for p in points), points):
@@ -121,7 +122,7 @@ def _reroll(roller: Thrower, node: ast.Dice, dice: list[_Die], mods: list[ast.Re
             d.value = face
 
 def _explode(
-    roller: Thrower, node: ast.Dice, dice: list[_Die], when: ast.Explosion, label: str
+    roller: Thrower, node: syntax.Dice, dice: list[_Die], when: syntax.Explosion, label: str
 ) -> list[_Die]:
     die = node.die
     if when.endless(die):
@@ -158,7 +159,7 @@ def _explode(
     return out
 
 
-def _keep(dice: list[_Die], mod: ast.Keep) -> None:
+def _keep(dice: list[_Die], mod: syntax.Keep) -> None:
     """Which of the standing dice a keep or drop leaves standing, by their values."""
     live = [i for i, d in enumerate(dice) if d.kept]
     values = [dice[i].value for i in live]
@@ -168,13 +169,13 @@ def _keep(dice: list[_Die], mod: ast.Keep) -> None:
         dice[i].kept = flag
 
 
-def _marks(dice: list[_Die], mods: tuple[ast.Modifier, ...]) -> tuple[bool | None, bool | None]:
+def _marks(dice: list[_Die], mods: tuple[syntax.Modifier, ...]) -> tuple[bool | None, bool | None]:
     """Whether a kept die's natural face (its first standing one) is in the `cs` / `cf` range;
     None for a range the term does not have."""
     crit: bool | None = None
     fumble: bool | None = None
     for m in mods:
-        if isinstance(m, ast.Crit):
+        if isinstance(m, syntax.Crit):
             hit = any(d.kept and m.when.matches(d.faces[d.discarded]) for d in dice)
             if m.kind == "cs":
                 crit = bool(crit) or hit

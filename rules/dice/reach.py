@@ -6,13 +6,13 @@ from __future__ import annotations
 from dataclasses import fields, is_dataclass
 from typing import Any
 
-from rules.notation import ast
+from rules.notation import syntax
 from rules.notation.modifiers import Clamp, CountSuccesses, Explode
 
 
-def _dice_terms(node: Any) -> list[ast.Dice]:
+def _dice_terms(node: Any) -> list[syntax.Dice]:
     """Every dice term of a tree, in order (a group's members and a function's arguments too)."""
-    if isinstance(node, ast.Dice):
+    if isinstance(node, syntax.Dice):
         return [node]
     if isinstance(node, tuple):
         return [d for item in node for d in _dice_terms(item)]
@@ -21,7 +21,7 @@ def _dice_terms(node: Any) -> list[ast.Dice]:
     return []
 
 
-def out_of_reach(line: ast.Line) -> list[str]:
+def out_of_reach(line: syntax.Line) -> list[str]:
     """A warning for each dice term that counts successes on a target no face of its die meets
     (explosions and clamps left aside: they change what a die shows)."""
     said: list[str] = []
@@ -38,7 +38,7 @@ WORDS = {">=": "{} or more", ">": "more than {}", "<=": "{} or less", "<": "less
 """A compare point in words."""
 
 
-def _warning(term: ast.Dice, mod: CountSuccesses) -> str:
+def _warning(term: syntax.Dice, mod: CountSuccesses) -> str:
     op, value = mod.when.op, mod.when.value
     text = f"no {term.die} shows {WORDS[op].format(value)}: {term} counts 0 successes"
     if op in (">=", ">"):  # what a player of other tools meant: the total against a target

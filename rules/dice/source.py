@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Protocol
 from rules.errors import ScriptError
 
 if TYPE_CHECKING:
-    from rules.notation.ast import Die
+    from rules.notation.syntax import Die
 
 _FACE = re.compile(r"[+-]?[0-9]+")
 MAX_FACE_DIGITS = 18

@@ -23,7 +23,7 @@ from rules.encounter.rules import (
 )
 from rules.encounter.turn_order import Encounter, current, running, state_change
 from rules.errors import RuleError, UsageError, register_usage
-from rules.notation import ast
+from rules.notation import syntax
 from rules.resolution import Change, Resolution
 
 if TYPE_CHECKING:
@@ -53,11 +53,11 @@ def _board(ctx: Context, system: System) -> Board:
     return Board(replace(ctx, system=system))
 
 
-def _names(table: TableState, args: list[ast.Arg], special: set[str]
+def _names(table: TableState, args: list[syntax.Arg], special: set[str]
            ) -> tuple[list[Character], set[str], str | None]:
     """Characters named in `args`, special words, `roll DIE`. A name of several words is one
     word here already (`Goblin 1`: Context.named joins it, the longest name winning)."""
-    tokens = [str(a) if not isinstance(a, ast.Word) else a.text for a in args]
+    tokens = [str(a) if not isinstance(a, syntax.Word) else a.text for a in args]
     who: list[Character] = []
     words: set[str] = set()
     die = None
@@ -134,17 +134,17 @@ def view(board: Board, enc: Encounter | None, rules: EncounterRules) -> dict[str
 # ---- the commands ----
 
 
-def encounter(ctx: Context, line: ast.CommandLine) -> Resolution:
+def encounter(ctx: Context, line: syntax.CommandLine) -> Resolution:
     """`encounter …`: show, start, add, rm, end."""
     args = list(line.args)
-    verb = args[0].text.lower() if args and isinstance(args[0], ast.Word) else "show"
-    rest = args[1:] if args and isinstance(args[0], ast.Word) and verb in VERBS else args
+    verb = args[0].text.lower() if args and isinstance(args[0], syntax.Word) else "show"
+    rest = args[1:] if args and isinstance(args[0], syntax.Word) and verb in VERBS else args
     if verb not in VERBS:
         raise UsageError(f"encounter: unknown word {verb!r} ({ENCOUNTER_USAGE})")
     return VERBS[verb](ctx, rest)
 
 
-def _show(ctx: Context, args: list[ast.Arg]) -> Resolution:
+def _show(ctx: Context, args: list[syntax.Arg]) -> Resolution:
     if args:
         raise UsageError(f"encounter show takes no more words ({ENCOUNTER_USAGE})")
     enc = current(ctx.table)
@@ -161,7 +161,7 @@ def _show(ctx: Context, args: list[ast.Arg]) -> Resolution:
         extra=(("encounter", view(board, enc, rules)),))
 
 
-def _start(ctx: Context, args: list[ast.Arg]) -> Resolution:
+def _start(ctx: Context, args: list[syntax.Arg]) -> Resolution:
     if current(ctx.table) is not None:
         raise RuleError("an encounter is running already: encounter end first (or encounter"
                         " add NAME)")
@@ -193,7 +193,7 @@ def _start(ctx: Context, args: list[ast.Arg]) -> Resolution:
     return _result(board, None, enc, "encounter start", rules, said)
 
 
-def _add(ctx: Context, args: list[ast.Arg]) -> Resolution:
+def _add(ctx: Context, args: list[syntax.Arg]) -> Resolution:
     enc, system, rules = _fight(ctx)
     named, words, _ = _names(ctx.table, args, {"foe", "foes"})
     if not named:
@@ -221,9 +221,9 @@ def joining(names: list[str], rules: EncounterRules, enc: Encounter | None,
     return f"{said}, acting from round {enc.round + 1}"
 
 
-def _rm(ctx: Context, args: list[ast.Arg]) -> Resolution:
+def _rm(ctx: Context, args: list[syntax.Arg]) -> Resolution:
     enc, system, rules = _fight(ctx)
-    name = " ".join(a.text if isinstance(a, ast.Word) else str(a) for a in args)
+    name = " ".join(a.text if isinstance(a, syntax.Word) else str(a) for a in args)
     if not name:
         raise UsageError("encounter rm needs who leaves: encounter rm NAME")
     board = _board(ctx, system)
@@ -232,7 +232,7 @@ def _rm(ctx: Context, args: list[ast.Arg]) -> Resolution:
     return _result(board, enc, after, "leaves", rules, f"{gone} leaves the fight")
 
 
-def _end(ctx: Context, args: list[ast.Arg]) -> Resolution:
+def _end(ctx: Context, args: list[syntax.Arg]) -> Resolution:
     if args:
         raise UsageError(f"encounter end takes no more words ({ENCOUNTER_USAGE})")
     enc, system, rules = _fight(ctx)
@@ -247,10 +247,10 @@ def _end(ctx: Context, args: list[ast.Arg]) -> Resolution:
 VERBS = {"show": _show, "start": _start, "add": _add, "rm": _rm, "end": _end}
 
 
-def foe(ctx: Context, line: ast.CommandLine) -> Resolution:
+def foe(ctx: Context, line: syntax.CommandLine) -> Resolution:
     """`foe add [N] NAME [KIND] [stat=N …]`, `foe rm NAME`."""
     args = list(line.args)
-    verb = args[0].text.lower() if args and isinstance(args[0], ast.Word) else ""
+    verb = args[0].text.lower() if args and isinstance(args[0], syntax.Word) else ""
     if verb in ("rm", "remove"):
         return _rm(ctx, args[1:]) if current(ctx.table) is not None else _unready(ctx, args[1:])
     if verb != "add":
@@ -289,9 +289,9 @@ def _foes_game(ctx: Context) -> str:
     return games.pop()
 
 
-def _unready(ctx: Context, args: list[ast.Arg]) -> Resolution:
+def _unready(ctx: Context, args: list[syntax.Arg]) -> Resolution:
     """`foe rm NAME` before the fight: a foe waiting for it leaves the campaign."""
-    name = " ".join(a.text if isinstance(a, ast.Word) else str(a) for a in args)
+    name = " ".join(a.text if isinstance(a, syntax.Word) else str(a) for a in args)
     if not name:
         raise UsageError("foe rm needs which foe: foe rm NAME")
     who = ctx.table.character(name)
@@ -303,7 +303,7 @@ def _unready(ctx: Context, args: list[ast.Arg]) -> Resolution:
                                           "foe rm", "character"),))
 
 
-def next_turn(ctx: Context, line: ast.CommandLine) -> Resolution:
+def next_turn(ctx: Context, line: syntax.CommandLine) -> Resolution:
     """`next`: the turn passes, with each game's upkeep."""
     if line.args:
         raise UsageError("next takes no more words: it passes the turn")
@@ -316,7 +316,7 @@ def next_turn(ctx: Context, line: ast.CommandLine) -> Resolution:
     return _result(board, enc, after, "next", rules, said)
 
 
-def delay(ctx: Context, line: ast.CommandLine) -> Resolution:
+def delay(ctx: Context, line: syntax.CommandLine) -> Resolution:
     """`delay`: the one whose turn it is waits for the next one."""
     if line.args:
         raise UsageError("delay takes no more words: the one whose turn it is waits")
@@ -326,21 +326,21 @@ def delay(ctx: Context, line: ast.CommandLine) -> Resolution:
     return _result(board, enc, after, "delay", rules, turn_words(after, rules))
 
 
-def pin(ctx: Context, line: ast.CommandLine) -> Resolution:
+def pin(ctx: Context, line: syntax.CommandLine) -> Resolution:
     """`pin NAME N`: initiative set by hand and kept through rerolls; `pin NAME off`."""
     args = list(line.args)
     if len(args) < 2:
         raise UsageError(f"pin takes: {PIN_USAGE}")
     last = args[-1]
     value: int | None
-    if isinstance(last, ast.Word) and last.text.lower() == "off":
+    if isinstance(last, syntax.Word) and last.text.lower() == "off":
         value = None
-    elif isinstance(last, ast.ExprArg) and last.as_int() is not None:
+    elif isinstance(last, syntax.ExprArg) and last.as_int() is not None:
         value = last.as_int()
     else:
         raise UsageError(f"pin: the initiative is a whole number, not '{last}' ({PIN_USAGE})")
     enc, system, rules = _fight(ctx)
-    name = " ".join(a.text if isinstance(a, ast.Word) else str(a) for a in args[:-1])
+    name = " ".join(a.text if isinstance(a, syntax.Word) else str(a) for a in args[:-1])
     board = _board(ctx, system)
     after = flow.pin(enc, name, value)
     who = after.combatant(name).name

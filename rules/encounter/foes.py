@@ -11,7 +11,7 @@ from typing import Any
 from rules.encounter.rules import FOE
 from rules.errors import RollError, UsageError, register_usage
 from rules.limits import MAX_FOES
-from rules.notation import ast
+from rules.notation import syntax
 from rules.notation.words import die_word
 from rules.table_state import TableState
 
@@ -46,15 +46,15 @@ def singular(word: str) -> str:
     return word
 
 
-def read_spec(args: tuple[ast.Arg, ...], kinds: tuple[str, ...]) -> FoeSpec:
+def read_spec(args: tuple[syntax.Arg, ...], kinds: tuple[str, ...]) -> FoeSpec:
     """The words after `foe add`."""
     count, plural, kind = 1, False, None
     words: list[str] = []
     values: list[tuple[str, str]] = []
     for i, arg in enumerate(args):
-        if isinstance(arg, ast.KeyValue):
+        if isinstance(arg, syntax.KeyValue):
             values.append((arg.key.lower(), arg.value))
-        elif isinstance(arg, ast.ExprArg):
+        elif isinstance(arg, syntax.ExprArg):
             number = arg.as_int()
             if i != 0 or number is None:
                 raise UsageError(f"foe add: how many comes first, as a number ({FOE_USAGE})")

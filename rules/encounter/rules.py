@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.campaign import Character, apply_change
 from rules.errors import UsageError
-from rules.notation import ast
+from rules.notation import syntax
 from rules.resolution import Change
 from rules.table_state import TableState
 
@@ -114,7 +114,7 @@ def roll_die(board: Board, die: str, why: str) -> int:
     from rules.notation import parse
 
     line = parse(die)
-    if not isinstance(line, ast.RollLine):
+    if not isinstance(line, syntax.RollLine):
         raise UsageError(f"roll takes a die to order by (roll d20), not {die!r}")
     return board.ctx.roller.roll(line.expr).total
 

@@ -17,7 +17,7 @@ from rules.exact.dice import _rerolled
 from rules.exact.dist import Dist, Value
 from rules.exact.pool import keep_window, pool_keep
 from rules.exact.result import Odds
-from rules.notation import ast
+from rules.notation import syntax
 
 
 @dataclass(frozen=True)  # no slots: Odds caches its mean and tails
@@ -43,7 +43,7 @@ class MarkedOdds(Odds):
         return (" · ".join(words),) if words else ()
 
 
-def with_marks(odds: Odds, expr: ast.Expr, natural: bool = False) -> Odds:
+def with_marks(odds: Odds, expr: syntax.Expr, natural: bool = False) -> Odds:
     """`odds` with P(crit) and P(fumble): of the LINE's one ranged term's range, where it can
     tell, and (`natural`: the generic system's rule, SPEC §3) of a natural 20 or 1 on the one
     kept d20 of the LINE; a range decides its kind, the natural rule the other."""
@@ -51,11 +51,11 @@ def with_marks(odds: Odds, expr: ast.Expr, natural: bool = False) -> Odds:
     try:
         if natural:
             chances.update(_natural(expr))
-        ranged = [n for n in ast.walk(expr) if isinstance(n, ast.Dice)
-                  and any(isinstance(m, ast.Crit) for m in n.mods)]
+        ranged = [n for n in syntax.walk(expr) if isinstance(n, syntax.Dice)
+                  and any(isinstance(m, syntax.Crit) for m in n.mods)]
         if len(ranged) == 1 and not _parted(ranged[0]):
             for kind in ("cs", "cf"):
-                points = [m.when for m in ranged[0].mods if isinstance(m, ast.Crit)
+                points = [m.when for m in ranged[0].mods if isinstance(m, syntax.Crit)
                           and m.kind == kind]
                 if points:
                     chances[kind] = _chance(ranged[0], points)
@@ -67,21 +67,21 @@ def with_marks(odds: Odds, expr: ast.Expr, natural: bool = False) -> Odds:
                       fumble=chances["cf"])
 
 
-NATURAL = {"cs": ast.Compare("=", 20), "cf": ast.Compare("=", 1)}
+NATURAL = {"cs": syntax.Compare("=", 20), "cf": syntax.Compare("=", 1)}
 """A natural 20 is a crit, a natural 1 a fumble (the generic system's d20)."""
 
 
-def _parted(node: ast.Dice) -> bool:
+def _parted(node: syntax.Dice) -> bool:
     """Whether a term's natural face and kept value part (it explodes or clamps)."""
-    return any(isinstance(m, (ast.Explode, ast.Clamp)) for m in node.mods)
+    return any(isinstance(m, (syntax.Explode, syntax.Clamp)) for m in node.mods)
 
 
-def _natural(expr: ast.Expr) -> dict[str, Fraction]:
+def _natural(expr: syntax.Expr) -> dict[str, Fraction]:
     """P(natural 20) and P(natural 1) of the one kept d20 of `expr`: {} when the LINE keeps
     another number of d20s (it never marks one), keeps them in a group or explodes them."""
-    terms: list[ast.Dice] = []
+    terms: list[syntax.Dice] = []
     for n in _terms(expr):
-        if isinstance(n, ast.Group):
+        if isinstance(n, syntax.Group):
             pool = _as_pool(n)
             if pool is None:
                 return {}
@@ -96,50 +96,50 @@ def _natural(expr: ast.Expr) -> dict[str, Fraction]:
     return {kind: _chance(node, [point]) for kind, point in NATURAL.items()}
 
 
-def _terms(expr: ast.Expr) -> list[ast.Dice | ast.Group]:
+def _terms(expr: syntax.Expr) -> list[syntax.Dice | syntax.Group]:
     """The d20 terms of `expr`, and the groups that hold d20s (whole: a group keeps members)."""
-    found: list[ast.Dice | ast.Group] = []
+    found: list[syntax.Dice | syntax.Group] = []
 
-    def visit(node: ast.Expr) -> None:
-        if isinstance(node, ast.Group):
-            if any(isinstance(m, ast.Dice) and m.die == ast.D20 for m in ast.walk(node)):
+    def visit(node: syntax.Expr) -> None:
+        if isinstance(node, syntax.Group):
+            if any(isinstance(m, syntax.Dice) and m.die == syntax.D20 for m in syntax.walk(node)):
                 found.append(node)
             return
-        if isinstance(node, ast.Dice):
-            if node.die == ast.D20:
+        if isinstance(node, syntax.Dice):
+            if node.die == syntax.D20:
                 found.append(node)
             return
-        for child in ast.children(node):
+        for child in syntax.children(node):
             visit(child)
 
     visit(expr)
     return found
 
 
-def _as_pool(group: ast.Group) -> ast.Dice | None:
+def _as_pool(group: syntax.Group) -> syntax.Dice | None:
     """`{d20, d20}kh1` as the pool 2d20kh1 it keeps like; None for any other group of d20s."""
-    plain = all(isinstance(m, ast.Dice) and m.count == 1 and m.die == ast.D20 and not m.mods
+    plain = all(isinstance(m, syntax.Dice) and m.count == 1 and m.die == syntax.D20 and not m.mods
                 for m in group.members)
-    if not plain or not all(isinstance(m, ast.Keep) for m in group.mods):
+    if not plain or not all(isinstance(m, syntax.Keep) for m in group.mods):
         return None
-    return ast.Dice(len(group.members), ast.D20, group.mods)
+    return syntax.Dice(len(group.members), syntax.D20, group.mods)
 
 
-def _kept(node: ast.Dice) -> int:
+def _kept(node: syntax.Dice) -> int:
     """How many of a term's dice stay after its keeps and drops."""
-    a, b = keep_window([m for m in node.mods if isinstance(m, ast.Keep)], node.count)
+    a, b = keep_window([m for m in node.mods if isinstance(m, syntax.Keep)], node.count)
     return max(0, b - a)
 
 
-def _chance(node: ast.Dice, points: list[ast.Compare]) -> Fraction:
+def _chance(node: syntax.Dice, points: list[syntax.Compare]) -> Fraction:
     """P(a kept die of the term shows a face of `points`), its faces as they stood after
     rerolls, over the pool ranked as the keep ranks it."""
     if node.count == 0:
         return Fraction(0)
     faces = Dist.uniform(node.die.faces)
-    rerolls = [m for m in node.mods if isinstance(m, ast.Reroll)]
+    rerolls = [m for m in node.mods if isinstance(m, syntax.Reroll)]
     first = _rerolled(node, faces, rerolls) if rerolls else faces
-    keeps = [m for m in node.mods if isinstance(m, ast.Keep)]
+    keeps = [m for m in node.mods if isinstance(m, syntax.Keep)]
 
     def marked(v: Value) -> Value:
         return int(any(p.matches(v) for p in points))

@@ -11,7 +11,7 @@ from rules.errors import EvaluationError, LimitError
 from rules.exact.dist import MAX_OUTCOMES, Dist, Value, mixture, too_many, too_much_work
 from rules.exact.pool import OddsWork, PoolGroup, Score, keep_window, pool_keep
 from rules.limits import MAX_WAVES
-from rules.notation import ast
+from rules.notation import syntax
 
 MAX_EXPLODED_DICE = 2_000
 """A keep/drop over exploding dice looks at most this many extra dice before giving up."""
@@ -23,21 +23,21 @@ MAX_CHAIN_WORK = 10_000_000
 MAX_MEAN_EXTRA = 100
 """…and refuses dice that would explode into more than this many extra dice on average."""
 
-Counting = ast.Counting
+Counting = syntax.Counting
 
 
 def score_of(counting: Sequence[Counting], node: object) -> Score:
     """+1 per success, −1 per failure (a die can be both), or the value itself if not counting."""
     if not counting:
         return _identity
-    if not any(isinstance(m, ast.CountSuccesses) for m in counting):
+    if not any(isinstance(m, syntax.CountSuccesses) for m in counting):
         raise EvaluationError(
             "f counts failures against successes: give a success point first, "
             f"as in 8d10>=8f1 (not {node})"
         )
-    hits = [m.when for m in counting if isinstance(m, ast.CountSuccesses)]
-    misses = [m.when for m in counting if isinstance(m, ast.CountFailures)]
-    twice = [m.when for m in counting if isinstance(m, ast.CountTwice)]
+    hits = [m.when for m in counting if isinstance(m, syntax.CountSuccesses)]
+    misses = [m.when for m in counting if isinstance(m, syntax.CountFailures)]
+    twice = [m.when for m in counting if isinstance(m, syntax.CountTwice)]
 
     def score(v: Value) -> Value:
         hit = any(c.matches(v) for c in hits)
@@ -51,21 +51,21 @@ def _identity(v: Value) -> Value:
     return v
 
 
-def dice_distribution(node: ast.Dice, eps: Fraction) -> Dist:
+def dice_distribution(node: syntax.Dice, eps: Fraction) -> Dist:
     """The distribution of a dice term's value; explosions are cut once less than `eps` is left."""
     die = node.die
     _check_sides(node)
     n = node.count
     faces = Dist.uniform(die.faces)
-    mods = ast.in_stage_order(node.mods)
+    mods = syntax.in_stage_order(node.mods)
     if not mods:
         return _summed(faces, n, node)
-    rerolls = [m for m in mods if isinstance(m, ast.Reroll)]
+    rerolls = [m for m in mods if isinstance(m, syntax.Reroll)]
     first = _rerolled(node, faces, rerolls) if rerolls else faces
     when = _explosion(node, mods)
-    clamp = _clamp_of([m for m in mods if isinstance(m, ast.Clamp)])
-    keeps = [m for m in mods if isinstance(m, ast.Keep)]
-    counting = [m for m in mods if isinstance(m, ast.Counting)]
+    clamp = _clamp_of([m for m in mods if isinstance(m, syntax.Clamp)])
+    keeps = [m for m in mods if isinstance(m, syntax.Keep)]
+    counting = [m for m in mods if isinstance(m, syntax.Counting)]
     score = score_of(counting, node)
     if n == 0:
         return Dist.constant(0)
@@ -104,7 +104,7 @@ def dice_distribution(node: ast.Dice, eps: Fraction) -> Dist:
     return _exploding_pool(node, pools, clamp, child, keeps, score, eps)
 
 
-def _check_sides(node: ast.Dice) -> None:
+def _check_sides(node: syntax.Dice) -> None:
     """EvaluationError for a die of no sides, LimitError for one of more faces than odds handle."""
     die = node.die
     if die.sides < 1:
@@ -116,10 +116,10 @@ def _check_sides(node: ast.Dice) -> None:
         )
 
 
-def _explosion(node: ast.Dice, mods: tuple[ast.Modifier, ...]) -> ast.Explosion | None:
+def _explosion(node: syntax.Dice, mods: tuple[syntax.Modifier, ...]) -> syntax.Explosion | None:
     """The term's explosion, None when no die explodes; EvaluationError if it never stops."""
     die = node.die
-    when = ast.explosion(die, mods)
+    when = syntax.explosion(die, mods)
     if when is not None and when.endless(die):
         what = "a d1" if die.sides == 1 and die.kind == "std" else f"a {die.name} on {when}"
         raise EvaluationError(f"exploding {what} would never stop: {node}")
@@ -128,7 +128,7 @@ def _explosion(node: ast.Dice, mods: tuple[ast.Modifier, ...]) -> ast.Explosion 
     return when
 
 
-def _summed(faces: Dist, n: int, node: ast.Dice) -> Dist:
+def _summed(faces: Dist, n: int, node: syntax.Dice) -> Dist:
     """n plain dice: checked for size first so that `100000d1000000` fails at once."""
     width = int(faces.max) - int(faces.min)
     if n and n * width + 1 > MAX_OUTCOMES and len(faces) * 4 >= width + 1:
@@ -136,7 +136,7 @@ def _summed(faces: Dist, n: int, node: ast.Dice) -> Dist:
     return faces.sum_of(n, str(node))
 
 
-def _pool(one: Dist, n: int, keeps: Sequence[ast.Keep], score: Score, node: ast.Dice) -> Dist:
+def _pool(one: Dist, n: int, keeps: Sequence[syntax.Keep], score: Score, node: syntax.Dice) -> Dist:
     """n independent dice like `one`, kept/dropped by `keeps`, each adding its score."""
     window = keep_window(keeps, n)
     if window == (0, n):
@@ -146,7 +146,7 @@ def _pool(one: Dist, n: int, keeps: Sequence[ast.Keep], score: Score, node: ast.
     return Dist(weights, one.denom**n)
 
 
-def _rerolled(node: ast.Dice, faces: Dist, rerolls: Sequence[ast.Reroll]) -> Dist:
+def _rerolled(node: syntax.Dice, faces: Dist, rerolls: Sequence[syntax.Reroll]) -> Dist:
     """One die after `r`/`rr` (reroll until no match: the die conditioned) and `ro` (once)."""
     always = [m.when for m in rerolls if not m.once]
     once = [m.when for m in rerolls if m.once]
@@ -167,7 +167,7 @@ def _rerolled(node: ast.Dice, faces: Dist, rerolls: Sequence[ast.Reroll]) -> Dis
     return Dist(out, total * total)
 
 
-def _clamp_of(clamps: Sequence[ast.Clamp]) -> Callable[[Value], Value]:
+def _clamp_of(clamps: Sequence[syntax.Clamp]) -> Callable[[Value], Value]:
     """`minN`/`maxN` in the order written, as one function on a die's value."""
 
     def clamp(v: Value) -> Value:
@@ -210,11 +210,11 @@ def _chain(
 
 
 def _exploding_pool(
-    node: ast.Dice,
+    node: syntax.Dice,
     pools: tuple[Dist, Dist, Dist, Dist],
     clamp: Callable[[Value], Value],
     child: Callable[[Value], Value],
-    keeps: Sequence[ast.Keep],
+    keeps: Sequence[syntax.Keep],
     score: Score,
     eps: Fraction,
 ) -> Dist:
@@ -289,11 +289,11 @@ def _chance(n: int, j: int, extra: int, pools: tuple[Dist, Dist, Dist, Dist]) ->
 
 
 def _capped_pool(
-    node: ast.Dice,
+    node: syntax.Dice,
     pools: tuple[Dist, Dist, Dist, Dist],
     clamp: Callable[[Value], Value],
     child: Callable[[Value], Value],
-    keeps: Sequence[ast.Keep],
+    keeps: Sequence[syntax.Keep],
     score: Score,
     cap: int,
 ) -> Dist:

@@ -15,30 +15,30 @@ from rules.exact.dist import MAX_OUTCOMES, MAX_PACKED_DIGITS, Dist, Value, exact
 from rules.exact.pool import keep_window, members_keep
 from rules.exact.result import Odds
 from rules.limits import MAX_DICE
-from rules.notation import ast
+from rules.notation import syntax
 
 EPSILON = Fraction(1, 10**12)
 """Explosion tails are cut once the probability left out of the whole LINE is below this."""
 
 
-def line_odds(line: ast.RollLine, natural: bool = False) -> Odds:
+def line_odds(line: syntax.RollLine, natural: bool = False) -> Odds:
     """The odds of a dice LINE: the distribution of its (rounded-down) total, and pass/fail
     against `vs N` (pass when total ≥ N); `adv`/`dis` turn its first d20 into 2d20kh1/kl1.
     P(crit) and P(fumble) come with a `cs`/`cf` range, and (`natural`: the generic system's
     rule) with a natural 20 or 1 of the LINE's one kept d20."""
-    expr = ast.with_advantage(line.expr, line.advantage)
+    expr = syntax.with_advantage(line.expr, line.advantage)
     dist = distribution(expr)
     total = dist if dist.integral else dist.map(_floor)
     odds = Odds.from_dist(total, line.target, line.target_op)
     if line.ranged or natural and any(
-            isinstance(n, ast.Dice) and n.die == ast.D20 for n in ast.walk(expr)):
+            isinstance(n, syntax.Dice) and n.die == syntax.D20 for n in syntax.walk(expr)):
         from rules.exact.crit_odds import with_marks
 
         return with_marks(odds, expr, natural)
     return odds
 
 
-def distribution(expr: ast.Expr) -> Dist:
+def distribution(expr: syntax.Expr) -> Dist:
     """The exact distribution of an expression's value (a rational: `/` is exact division)."""
     check_count(_dice_thrown(expr), MAX_DICE)
     exploding = _exploding_terms(expr)
@@ -88,32 +88,32 @@ class _Walker:
     def __init__(self, eps: Fraction) -> None:
         self.eps = eps
 
-    def walk(self, node: ast.Expr) -> Dist:
+    def walk(self, node: syntax.Expr) -> Dist:
         dist = self._walk(node)
         if len(dist) > MAX_OUTCOMES:
             raise too_many(str(node), len(dist))
         return dist
 
-    def _walk(self, node: ast.Expr) -> Dist:
-        if isinstance(node, ast.Num):
+    def _walk(self, node: syntax.Expr) -> Dist:
+        if isinstance(node, syntax.Num):
             return Dist.constant(node.value)
-        if isinstance(node, ast.Dice):
+        if isinstance(node, syntax.Dice):
             eps = self.eps
             return _cached((node, eps), lambda: dice_distribution(node, eps))
-        if isinstance(node, ast.Aid):
-            d6 = Dist.uniform(ast.D6.faces)
+        if isinstance(node, syntax.Aid):
+            d6 = Dist.uniform(syntax.D6.faces)
             return d6 if node.favor else -d6
-        if isinstance(node, ast.Labeled):
+        if isinstance(node, syntax.Labeled):
             return self.walk(node.inner)
-        if isinstance(node, ast.Neg):
+        if isinstance(node, syntax.Neg):
             return -self.walk(node.operand)
-        if isinstance(node, ast.BinOp):
+        if isinstance(node, syntax.BinOp):
             return self.binop(node)
-        if isinstance(node, ast.Call):
+        if isinstance(node, syntax.Call):
             return self.call(node)
         return self.group(node)
 
-    def binop(self, node: ast.BinOp) -> Dist:
+    def binop(self, node: syntax.BinOp) -> Dist:
         if node.op in ("+", "-"):
             return self.chain(node)
         left, right = self.walk(node.left), self.walk(node.right)
@@ -124,12 +124,12 @@ class _Walker:
             raise EvaluationError(f"division by zero in {node}: the divisor can be 0")
         return left.combine(right, _divide, what)
 
-    def chain(self, node: ast.BinOp) -> Dist:
+    def chain(self, node: syntax.BinOp) -> Dist:
         """A chain of terms added and subtracted (`d99+d99+…`, `1d20+5-1d4`): like terms summed
         as one NdX is (`d6+d6+d6` costs what `3d6` does), the cost of the whole sum estimated
         and refused before any convolution, then the parts added smallest first (a balanced
         tree of sums, not a long line of ever larger ones)."""
-        terms: dict[tuple[int, ast.Expr], int] = {}
+        terms: dict[tuple[int, syntax.Expr], int] = {}
         _flatten_sum(node, 1, terms)
         what = _named(node, sum(terms.values()))
         # plain dice are priced from their sides before any of them is built (`d150000+…`)
@@ -144,7 +144,7 @@ class _Walker:
             sums.append(-total if sign < 0 else total)
         return add_smallest_first(sums, what)
 
-    def call(self, node: ast.Call) -> Dist:
+    def call(self, node: syntax.Call) -> Dist:
         args = [self.walk(a) for a in node.args]
         if node.fn in ("min", "max"):
             pick: Callable[[Value, Value], Value] = min if node.fn == "min" else max
@@ -155,16 +155,16 @@ class _Walker:
         fn = node.fn
         return args[0].map(lambda v: apply_function(fn, [Fraction(v)]))
 
-    def group(self, node: ast.Group) -> Dist:
+    def group(self, node: syntax.Group) -> Dist:
         members = [self.walk(m) for m in node.members]
-        keeps: list[ast.Keep] = []
-        counting: list[ast.Counting] = []
-        for m in ast.in_stage_order(node.mods):
-            if isinstance(m, ast.Keep):
+        keeps: list[syntax.Keep] = []
+        counting: list[syntax.Counting] = []
+        for m in syntax.in_stage_order(node.mods):
+            if isinstance(m, syntax.Keep):
                 keeps.append(m)
-            elif isinstance(m, ast.Counting):
+            elif isinstance(m, syntax.Counting):
                 counting.append(m)
-            elif not isinstance(m, ast.Sort):
+            elif not isinstance(m, syntax.Sort):
                 raise EvaluationError(
                     f"a group takes keep/drop, success counting and sort, not '{m}': {node}"
                 )
@@ -178,7 +178,7 @@ class _Walker:
         return out
 
 
-def _named(node: ast.Expr, terms: int) -> str:
+def _named(node: syntax.Expr, terms: int) -> str:
     """How an error names a sum: itself, or its start and its count of terms when long."""
     text = str(node)
     if len(text) <= 60:
@@ -186,13 +186,13 @@ def _named(node: ast.Expr, terms: int) -> str:
     return f"{text[:40].rsplit(' ', 1)[0]} … ({terms:,} terms)"
 
 
-def _flatten_sum(node: ast.Expr, sign: int, into: dict[tuple[int, ast.Expr], int]) -> None:
+def _flatten_sum(node: syntax.Expr, sign: int, into: dict[tuple[int, syntax.Expr], int]) -> None:
     """The signed terms of a chain of `+` and `-`, each counted (equal trees are equal)."""
-    if isinstance(node, ast.BinOp) and node.op in ("+", "-"):
+    if isinstance(node, syntax.BinOp) and node.op in ("+", "-"):
         _flatten_sum(node.left, sign, into)
         _flatten_sum(node.right, sign if node.op == "+" else -sign, into)
         return
-    if isinstance(node, ast.Neg):
+    if isinstance(node, syntax.Neg):
         _flatten_sum(node.operand, -sign, into)
         return
     key = (sign, node)
@@ -204,9 +204,9 @@ Size = tuple[int, int, int]
 values, and its denominator's bits."""
 
 
-def _bare_size(node: ast.Expr) -> Size | None:
+def _bare_size(node: syntax.Expr) -> Size | None:
     """The size of a bare dice term's distribution (no modifier), from its die alone (None: not bare)."""
-    if not isinstance(node, ast.Dice) or node.mods or node.count == 0:
+    if not isinstance(node, syntax.Dice) or node.mods or node.count == 0:
         return None
     die = node.die
     n, faces = node.count, len(set(die.faces)) if die.kind == "custom" else die.sides
@@ -306,26 +306,26 @@ def _floor(v: Value) -> Value:
     return math.floor(v)
 
 
-def _children(node: ast.Expr) -> tuple[ast.Expr, ...]:
-    if isinstance(node, ast.BinOp):
+def _children(node: syntax.Expr) -> tuple[syntax.Expr, ...]:
+    if isinstance(node, syntax.BinOp):
         return (node.left, node.right)
-    if isinstance(node, ast.Neg):
+    if isinstance(node, syntax.Neg):
         return (node.operand,)
-    if isinstance(node, ast.Labeled):
+    if isinstance(node, syntax.Labeled):
         return (node.inner,)
-    if isinstance(node, ast.Call):
+    if isinstance(node, syntax.Call):
         return node.args
-    if isinstance(node, ast.Group):
+    if isinstance(node, syntax.Group):
         return node.members
     return ()
 
 
-def _dice_thrown(node: ast.Expr) -> int:
+def _dice_thrown(node: syntax.Expr) -> int:
     """Dice the roller throws before any explosion or reroll (its budget counts these first)."""
-    own = node.count if isinstance(node, ast.Dice) else int(isinstance(node, ast.Aid))
+    own = node.count if isinstance(node, syntax.Dice) else int(isinstance(node, syntax.Aid))
     return own + sum(_dice_thrown(c) for c in _children(node))
 
 
-def _exploding_terms(node: ast.Expr) -> int:
-    own = isinstance(node, ast.Dice) and any(isinstance(m, ast.Explode) for m in node.mods)
+def _exploding_terms(node: syntax.Expr) -> int:
+    own = isinstance(node, syntax.Dice) and any(isinstance(m, syntax.Explode) for m in node.mods)
     return int(own) + sum(_exploding_terms(c) for c in _children(node))

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from rules.errors import LimitError
 from rules.exact.dist import MAX_OUTCOMES, Dist, Value, convolve, exact, too_much_work
 from rules.exact.order import keep_best
-from rules.notation import ast
+from rules.notation import syntax
 
 Score = Callable[[Value], Value]
 """What a kept die adds to the term: its value, or +1/−1/0 when counting successes."""
@@ -26,7 +26,7 @@ MAX_KINDS_STATES = 4096  # a group pools its alike members while the pool has fe
 ESTIMATE_SLACK = 12  # `_estimate` overcounts real steps 12 to 35 times
 
 
-def keep_window(keeps: Sequence[ast.Keep], n: int) -> tuple[int, int]:
+def keep_window(keeps: Sequence[syntax.Keep], n: int) -> tuple[int, int]:
     """Ranks (0 = highest, end excluded) that survive `keeps` applied in turn to n dice."""
     a, b = 0, n
     for k in keeps:

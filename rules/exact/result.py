@@ -11,7 +11,7 @@ from types import MappingProxyType
 from typing import Any, Protocol
 
 from rules.exact.dist import Dist
-from rules.notation import ast
+from rules.notation import syntax
 
 
 @dataclass(frozen=True)  # no slots: its mean, tails and max are cached
@@ -43,7 +43,7 @@ class Odds:
         return hash((tuple(self.distribution.items()), tuple(self.outcomes.items())))
 
     @classmethod
-    def from_dist(cls, dist: Dist, target: int | None = None, op: ast.CompareOp = ">=") -> Odds:
+    def from_dist(cls, dist: Dist, target: int | None = None, op: syntax.CompareOp = ">=") -> Odds:
         """The odds of a whole-number distribution; with a target, P(pass) is P(total ≥ target)
         (or P(total `op` target): `> 15`, `<= 5`).
 
@@ -62,7 +62,7 @@ class Odds:
             raise ValueError("probabilities must be non-negative and sum to at most 1")
         outcomes: dict[str, Fraction] = {}
         if target is not None:
-            goal = ast.Compare(op, target)
+            goal = syntax.Compare(op, target)
             passing = sum(w for v, w in weights.items() if goal.matches(v))
             outcomes = {"pass": Fraction(passing, denom), "fail": Fraction(total - passing, denom)}
         reduced: dict[int, Fraction] = {}  # equal weights (a symmetric sum's halves) share one
@@ -152,7 +152,7 @@ class OddsHook(Protocol):
     `Odds.judged(...)` or `Odds.from_dist(distribution(expr), target)`.
     """
 
-    def __call__(self, ctx: Any, line: ast.CommandLine) -> Odds: ...
+    def __call__(self, ctx: Any, line: syntax.CommandLine) -> Odds: ...
 
 
 def fraction_text(p: Fraction) -> str:

@@ -4,29 +4,41 @@ The grammar, and pyparsing with it, loads at the first parse of a LINE that is m
 sum of dice and numbers (those rules/notation/fast_sums.py reads into the same tree): what only needs
 the syntax tree (the REPL up to its first prompt, a sheet's validation) and a plain LINE
 (`roll 2d6+3`) start without them.
+
+A speed device: `parse` keeps the trees of the last 1,024 LINEs it read, by their text (`_tree`),
+the one text cache of a LINE's path. A batch, the REPL and `-n` read the same few LINEs again and
+again, and a tree is frozen, so the same text gives an equal tree either way; bench/devices.py
+measures what it buys (row "text cache at parse"), tests/notation/test_parse_cache.py holds it
+equal to the plain path.
 """
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from types import ModuleType
 from typing import TYPE_CHECKING
 
 from rules.notation.fast_sums import read as read_fast_sum
 
 if TYPE_CHECKING:
-    from rules.notation import ast
+    from rules.notation import syntax
 
 __all__ = ["load", "parse", "parse_expression"]
 
 
-def parse(text: str) -> ast.Line:
+def parse(text: str) -> syntax.Line:
     """Parse one LINE into its syntax tree; raises NotationError with a 1-based column."""
+    return _tree(text)
+
+
+@lru_cache(maxsize=1024)
+def _tree(text: str) -> syntax.Line:
+    """The syntax tree of a LINE's text, kept: the device the module's docstring names."""
     line = read_fast_sum(text)
     return line if line is not None else _grammar().parse(text)
 
 
-def parse_expression(text: str) -> ast.Expr:
+def parse_expression(text: str) -> syntax.Expr:
     """Parse a bare dice expression (no command words); used for sheet values and tests."""
     line = read_fast_sum(text)
     return line.expr if line is not None else _grammar().parse_expression(text)

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from rules.notation.groups import Call, Expr, Group, Labeled
-from rules.notation.sum_nodes import D20, Advantage, BinOp, Dice, Keep, Neg, RollLine, walk
+from rules.notation.die_nodes import D20, Advantage, Keep
+from rules.notation.expr_nodes import BinOp, Call, Dice, Expr, Group, Labeled, Neg, RollLine, walk
 
 
 def is_bare_d20(node: Expr) -> bool:

@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from rules.notation.sum_nodes import Neg, Num, RollLine
+from rules.notation.expr_nodes import Neg, Num, RollLine
 
 if TYPE_CHECKING:
-    from rules.notation.groups import Expr
+    from rules.notation.expr_nodes import Expr
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,271 +4,19 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from functools import lru_cache
-from typing import Any
 
 import pyparsing as pp
 
 from rules.did_you_mean import habit_hint
-from rules.errors import LimitError, NotationError, UsageError
-from rules.limits import MAX_DEPTH, MAX_LINE, MAX_REPEAT, MAX_SIDES
-from rules.notation import ast
+from rules.errors import LimitError, NotationError
+from rules.limits import MAX_DEPTH, MAX_LINE, MAX_REPEAT
+from rules.notation import syntax
+from rules.notation.elements import Marker, build
 from rules.notation.normal import normalise
-from rules.notation.parts import REPEAT
 from rules.notation.terms import (
-    DICE_PATTERN,
-    FLAGS,
-    MODIFIER_PATTERN,
-    RISK_PATTERN,
     Refusal,
-    Selector,
-    die_from,
-    flatten,
     hint_for,
-    modifier_of,
-    term_mods,
 )
-
-
-def _regex(pattern: str, name: str) -> pp.Regex:
-    element = pp.Regex(pattern, flags=FLAGS)
-    element.set_name(name)
-    return element
-
-
-# ---- dice heads ----
-
-_DICE_HEAD = _regex(DICE_PATTERN, "dice (NdX)")
-_RISK_HEAD = _regex(RISK_PATTERN, "risk die (Δ8)")
-
-_MODIFIER = _regex(MODIFIER_PATTERN, "a dice modifier").leave_whitespace()
-
-
-def _mods_action(tokens: pp.ParseResults) -> tuple[ast.Modifier, ...]:
-    return tuple(modifier_of(t) for t in tokens)
-
-
-_OPENS = re.compile(r"(?:\(\s*)*")
-_PLAIN_HEAD = re.compile(r"\d*d(?:\d+|%|f|\{[^{}]*\})|\d*(?:Δ|δ|delta)\d+", FLAGS)
-ADVANTAGE_WORDS = r"(?:advantage|disadvantage|adv|dis)(?![a-z0-9_])"
-"""`adv`/`dis`, and avrae's words for them (`1d20+5 advantage`)."""
-_CLOSE_OR_WORD = re.compile(r"\s*(?:(\))|" + ADVANTAGE_WORDS + ")", FLAGS)
-
-
-def _advantage_word(text: str) -> str:
-    """`advantage` → `adv`, `Disadvantage` → `dis`: the tree knows the short words."""
-    low = text.lower()
-    return "dis" if low.startswith("dis") else "adv"
-
-
-def takes_a_word(text: str, loc: int) -> bool:
-    """Whether the term at `loc` may be a die with no modifiers (in brackets or not: `d20`,
-    `(d20)`, `(d20 adv dis)`) followed by `adv` or `dis`: a guard, the term is then read."""
-    opens = _OPENS.match(text, loc)
-    depth = opens.group(0).count("(") if opens else 0
-    head = _PLAIN_HEAD.match(text, opens.end() if opens else loc)
-    if head is None:
-        return False
-    at = head.end()
-    while (step := _CLOSE_OR_WORD.match(text, at)) is not None:
-        if step.group(1):
-            depth -= 1
-            if depth < 0:
-                return False
-        elif depth == 0:
-            return True
-        at = step.end()
-    return False
-
-
-_BOUNDARY = pp.Regex(r"(?:(?<=\s)|(?=[\s#]|$))").leave_whitespace().suppress().set_name("a space")
-
-
-class _Marker:
-    """A token that tags what follows the expression of a roll LINE."""
-
-    def __init__(self, kind: str, value: Any) -> None:
-        self.kind = kind
-        self.value = value
-
-
-def _build() -> pp.ParserElement:
-    expr = pp.Forward()
-    expr.set_name("a dice expression")
-
-    def modifier_action(s: str, loc: int, t: pp.ParseResults) -> list[ast.Modifier]:
-        try:
-            return [modifier_of(t.as_dict())]
-        except Selector as exc:
-            raise Refusal(loc + len(t[0]) - len(t[0].lstrip()), exc.message()) from None
-
-    modifier = _MODIFIER.copy()
-    modifier.set_parse_action(modifier_action)
-    mods = pp.Group(pp.ZeroOrMore(modifier), aslist=True)
-
-    def dice_action(s: str, loc: int, t: pp.ParseResults) -> ast.Dice:
-        head = t[0]
-        count = int(head["count"]) if head.get("count") else 1
-        return ast.Dice(count, die_from(head["die"], loc), term_mods(loc, t[1], s))
-
-    def risk_action(s: str, loc: int, t: pp.ParseResults) -> ast.Dice:
-        head = t[0]
-        sides = int(head["sides"])
-        if sides > MAX_SIDES:
-            raise Refusal(loc, f"a die has at most {MAX_SIDES:,} sides")
-        count = int(head["count"]) if head.get("count") else 1
-        return ast.Dice(count, ast.Die("risk", sides), term_mods(loc, t[1], s))
-
-    dice_head = _DICE_HEAD.copy().set_parse_action(lambda t: [t.as_dict()])
-    risk_head = _RISK_HEAD.copy().set_parse_action(lambda t: [t.as_dict()])
-    dice = (dice_head + mods).set_parse_action(dice_action).set_name("dice (NdX)")
-    risk = (risk_head + mods).set_parse_action(risk_action).set_name("risk die (Δ8)")
-
-    # `d20+5vs15`: a number may run into `vs` (avrae's players glue them)
-    number = _regex(r"\d+(?:(?=vs(?![a-z_]))|(?![a-z0-9_]))", "a number").set_parse_action(
-        lambda t: ast.Num(int(t[0]))
-    )
-    aid = _regex(r"[fh](?![a-z0-9_(])", "f or h").set_parse_action(
-        lambda t: ast.Aid(t[0].lower() == "f")
-    )
-    lpar, rpar = pp.Suppress("("), pp.Suppress(")").set_name("')'")
-    comma = pp.Suppress(",").set_name("','")
-    fn1 = _regex(r"(?:floor|ceil|round|abs)(?=\s*\()", "a function")
-    fn2 = _regex(r"(?:min|max)(?=\s*\()", "a function")
-    call = (
-        (fn1 + lpar - expr + rpar) | (fn2 + lpar - expr + pp.OneOrMore(comma - expr) + rpar)
-    ).set_parse_action(lambda t: ast.Call(t[0].lower(), tuple(t[1:])))
-    call.set_name("a function call")
-
-    def group_action(t: pp.ParseResults) -> ast.Group:
-        return ast.Group(tuple(t[0]), ast.in_stage_order(flatten(t[1])))
-
-    group = (
-        pp.Group(pp.Suppress("{") - pp.DelimitedList(expr) + pp.Suppress("}").set_name("'}'"), aslist=True)
-        + mods
-    ).set_parse_action(group_action).set_name("a group {…}")
-    paren = lpar - expr + rpar
-    atom = (call | dice | risk | number | group | paren | aid).set_name("a term")
-    advantage = _regex(ADVANTAGE_WORDS, "adv or dis").set_parse_action(
-        lambda t: _advantage_word(t[0]))
-
-    def d20_advantage(s: str, loc: int, t: pp.ParseResults) -> ast.Expr:
-        if not ast.is_bare_die(t[0]):
-            raise pp.ParseException(s, loc, "adv or dis after one die")  # the LINE's, then
-        word = ast.combined(t[1:])
-        return t[0] if word is None else ast.advantaged(t[0], word)
-
-    # `d20 adv + 5`, `Δ8 adv`: adv and dis belong to the one die they follow; `d20 adv dis`
-    # cancels to the one die. Only where the term's text can be such a die followed by a word
-    # (`takes_a_word`) is it read as one before it is read as itself: reading every term twice
-    # made a nested LINE's time double at each bracket
-    word_follows = pp.Empty().add_condition(lambda s, loc, t: takes_a_word(s, loc))
-    with_advantage = (word_follows + atom + pp.OneOrMore(advantage)).set_parse_action(
-        d20_advantage)
-    label = pp.QuotedString("[", end_quote_char="]").set_name("a [label]")
-    labeled = ((with_advantage | atom) + pp.Optional(label)).set_parse_action(
-        lambda t: ast.Labeled(t[0], t[1].strip()) if len(t) > 1 else t[0]
-    )
-
-    unary = pp.Forward()
-    unary <<= (pp.Suppress("-") + unary).set_parse_action(lambda t: ast.Neg(t[0])) | labeled
-    unary.set_name("a term")
-
-    def fold(t: pp.ParseResults) -> ast.Expr:
-        items = list(t[0])
-        node: ast.Expr = items[0]
-        for i in range(1, len(items), 2):
-            node = ast.BinOp(items[i], node, items[i + 1])
-        return node
-
-    mul_op = pp.one_of("* /").set_name("an operator")
-    # `+luck` after dice in a command is a word, not an addition: `+` before a word that cannot
-    # start a term is no operator
-    add_op = _regex(
-        r"[+-](?!\s*(?!d[f%\d{]|delta\d|floor|ceil|round|abs|min|max)[a-z_]{2,})", "an operator"
-    )
-    term = pp.Group(unary + pp.ZeroOrMore(mul_op - unary), aslist=True).set_parse_action(fold)
-    term.set_name("a term")
-    expr <<= pp.Group(term + pp.ZeroOrMore(add_op - term), aslist=True).set_parse_action(fold)
-
-    signed = _regex(r"[+-]?\d+", "a number")
-    line_advantage = advantage.copy().set_parse_action(
-        lambda s, loc, t: _Marker("adv", (_advantage_word(t[0]), loc, t[0]))
-    )
-    vs = (_regex(r"vs(?![a-z_])", "'vs'").suppress() - signed).set_parse_action(
-        lambda t: _Marker("vs", (">=", int(t[0])))
-    )
-    # `1d20+5>=15`: a compare after the expression (not right after a dice term, whose own
-    # success count it is) compares the total
-    goal = _regex(r"(?P<op>>=|<=|>|<|=)\s*(?P<val>[+-]?\d+)", "a compare").set_parse_action(
-        lambda t: _Marker("vs", (t["op"], int(t["val"])))
-    )
-
-    def roll_action(t: pp.ParseResults) -> ast.RollLine:
-        marks = [m for m in t[1:] if isinstance(m, _Marker)]
-        expr = t[0]
-        words = [m.value for m in marks if m.kind == "adv"]
-        if words:
-            # `d20 + 5 adv`: at the end of the LINE it goes to the first plain d20; `adv`
-            # and `dis` cancel, the same word twice is once
-            word = ast.combined(w for w, _, _ in words)
-            first, loc, typed = words[0]
-            try:
-                expr = ast.with_advantage(expr, word) if word else cancelled(expr, loc)
-            except UsageError:
-                raise Refusal(loc, ast.no_d20_for(first, expr, typed)) from None
-        goal = next((m.value for m in marks if m.kind == "vs"), None)
-        if goal is None:
-            return ast.RollLine(expr)
-        return ast.RollLine(expr, target=goal[1], target_op=goal[0])
-
-    # `vs N` and a trailing `adv`/`dis` in either order: `d20+5 vs 15 adv`
-    roll_line = (
-        expr + pp.ZeroOrMore(line_advantage) + pp.Optional(vs | goal)
-        + pp.ZeroOrMore(line_advantage)
-    ).set_parse_action(roll_action)
-
-    # `custom:frobbed` is one word: a GM's own name after a `custom:` prefix (Vagabond Statuses)
-    word = _regex(r"\+?[a-z_][a-z0-9_'\-]*(?::[a-z_][a-z0-9_'\-]*)?|\+\d+(?:d\d+)?(?![a-z0-9_])",
-                  "a word")
-    word.set_parse_action(lambda t: ast.Word(t[0]))
-    # a name in double or single quotes is one word (`"Goblin 1"`, `'Old Tom'`); a bare word
-    # may hold an apostrophe (`O'Hara`), so a single quote opens a name only where a word starts
-    quoted = (pp.QuotedString('"', esc_char="\\") | pp.QuotedString("'", esc_char="\\"))
-    quoted.set_parse_action(lambda t: ast.Word(t[0], quoted=True)).set_name("a quoted name")
-    key_value = _regex(r"(?P<key>[a-z_][a-z0-9_\-]*)=(?P<value>[^\s#]+)", "key=value")
-    key_value.set_parse_action(lambda t: ast.KeyValue(t["key"].lower(), t["value"]))
-    expr_arg = expr.copy().set_parse_action(lambda t: ast.ExprArg(t[0]))
-    # an expression argument must end at a word boundary, so `dodge` is never `d` + junk
-    arg = (key_value | (expr_arg + _BOUNDARY) | word | quoted)
-    arg.set_name("a word, number or dice")
-    command_word = _regex(r"[a-z_][a-z0-9_\-]*", "a command")
-
-    def command_action(s: str, loc: int, t: pp.ParseResults) -> ast.CommandLine:
-        return ast.CommandLine(t[0].lower(), tuple(t[1:]), column=loc + 1)
-
-    command_line = (command_word + pp.ZeroOrMore(arg)).set_parse_action(command_action)
-
-    repeat = _regex(REPEAT, "Nx").set_parse_action(
-        lambda s, loc, t: _Marker("repeat", (int(t[0][:-1]), loc + len(t[0])))
-    )
-    comment = pp.Regex(r"#.*").set_name("a comment")
-    comment.set_parse_action(lambda s, loc, t: _Marker("comment", (t[0][1:].strip(), loc)))
-    line = (
-        pp.Optional(repeat)
-        + (roll_line | command_line)
-        + pp.Optional(comment)
-        + pp.StringEnd().set_name("the end of the line")
-    )
-    return line
-
-
-def cancelled(expr: ast.Expr, loc: int) -> ast.Expr:
-    """`d20 adv dis` at the end of a LINE: the words cancel, and the LINE needs its d20 still."""
-    if not any(isinstance(n, ast.Dice) and n.die == ast.D20 for n in ast.walk(expr)):
-        raise Refusal(loc, "'adv' and 'dis' need a d20 in the line (try: d20 adv)")
-    return expr
-
 
 _LINE: pp.ParserElement | None = None
 
@@ -282,7 +30,7 @@ def _grammar() -> pp.ParserElement:
     global _LINE
     if _LINE is None:
         # tabs stay tabs, so an error's column is the column of the text that was given
-        _LINE = _build().parse_with_tabs()
+        _LINE = build().parse_with_tabs()
     return _LINE
 
 
@@ -306,8 +54,7 @@ def _found(text: str, loc: int) -> str:
     return repr(match.group(0) if match else text[loc])
 
 
-@lru_cache(maxsize=1024)
-def parse(text: str) -> ast.Line:
+def parse(text: str) -> syntax.Line:
     """Parse one LINE into its syntax tree; raises NotationError with a 1-based column (of the
     text as typed: the LINE is normalised first, rules/notation/normal.py)."""
     _check_shape(text)
@@ -320,12 +67,12 @@ def parse(text: str) -> ast.Line:
     except NotationError as exc:
         column = norm.column(exc.column) if exc.column else exc.column
         raise NotationError(exc.message, text, column, exc.expected) from None
-    if isinstance(line, ast.CommandLine):
+    if isinstance(line, syntax.CommandLine):
         line = replace(line, column=norm.column(line.column))
     return line
 
 
-def _parse(text: str) -> ast.Line:
+def _parse(text: str) -> syntax.Line:
     stripped = text.strip()
     if not stripped or stripped.startswith("#"):
         raise NotationError("empty LINE: give dice (2d6+1) or a command", text, 1, "a LINE")
@@ -351,8 +98,8 @@ def _parse(text: str) -> ast.Line:
                             hint=taught[1] or None if taught else None) from None
     except RecursionError:
         raise LimitError(f"a LINE nests at most {MAX_DEPTH} levels deep") from None
-    body: ast.Line = next(t for t in result if not isinstance(t, _Marker))
-    marks = {t.kind: t.value for t in result if isinstance(t, _Marker)}
+    body: syntax.Line = next(t for t in result if not isinstance(t, Marker))
+    marks = {t.kind: t.value for t in result if isinstance(t, Marker)}
     start, end = 0, len(stripped)  # the LINE as its results show it: no `Nx`, no comment
     if "repeat" in marks:
         n, start = marks["repeat"]
@@ -363,7 +110,7 @@ def _parse(text: str) -> ast.Line:
         comment, end = marks["comment"]
         body = replace(body, comment=comment)
     body = replace(body, shown=stripped[start:end].strip())
-    if isinstance(body, ast.CommandLine):
+    if isinstance(body, syntax.CommandLine):
         body = replace(body, column=body.column + offset)
     return body
 
@@ -374,10 +121,10 @@ def _read(text: str) -> pp.ParseResults:
     return _grammar().parse_string(text, parse_all=True)
 
 
-def parse_expression(text: str) -> ast.Expr:
+def parse_expression(text: str) -> syntax.Expr:
     """Parse a bare dice expression (no command words); used for sheet values and tests."""
     line = parse(text)
-    if not isinstance(line, ast.RollLine) or line.advantage or line.target is not None:
+    if not isinstance(line, syntax.RollLine) or line.advantage or line.target is not None:
         raise NotationError("expected a dice expression", text, 1, "a dice expression")
     return line.expr
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from rules.notation.sum_nodes import CompareOp, Die, Keep
+from rules.notation.die_nodes import CompareOp, Die, Keep
 
 if TYPE_CHECKING:
     from fractions import Fraction

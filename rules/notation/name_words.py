@@ -8,7 +8,7 @@ import re
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import replace
 
-from rules.notation import ast
+from rules.notation import syntax
 
 
 def name_key(name: str) -> str:
@@ -21,17 +21,17 @@ def spaced(names: Iterable[str]) -> dict[str, str]:
     return {name_key(n): n for n in names if len(n.split()) > 1}
 
 
-def _piece(arg: ast.Arg) -> str | None:
+def _piece(arg: syntax.Arg) -> str | None:
     """The text an argument adds to a name, or None where a name cannot go on (a quoted word,
     `key=value`)."""
-    if isinstance(arg, ast.Word):
+    if isinstance(arg, syntax.Word):
         return None if arg.quoted else arg.text
-    if isinstance(arg, ast.ExprArg):
+    if isinstance(arg, syntax.ExprArg):
         return str(arg)  # `1` of `Goblin 1`
     return None
 
 
-def first_words(line: ast.CommandLine) -> list[str]:
+def first_words(line: syntax.CommandLine) -> list[str]:
     """The words a name of several words in the LINE may begin with, lower case, once each:
     each unquoted word another follows (`attack on Goblin 1`: attack, on, goblin). A campaign
     is asked only for the names that begin with one of them (not for 1,000 names a LINE)."""
@@ -50,14 +50,14 @@ def begins_with_one(name: str, words: Collection[str]) -> bool:
     return len(split) > 1 and split[0].lower() in words
 
 
-def joined(args: tuple[ast.Arg, ...], names: Mapping[str, str]) -> tuple[ast.Arg, ...]:
+def joined(args: tuple[syntax.Arg, ...], names: Mapping[str, str]) -> tuple[syntax.Arg, ...]:
     """The arguments with each run of words that spells one of `names` (by `name_key`, as
     `spaced` gives them) made one quoted word, the name as the campaign spells it; the longest
     run that is a name wins."""
     if not names:
         return args
     longest = max(len(key.split()) for key in names)
-    out: list[ast.Arg] = []
+    out: list[syntax.Arg] = []
     i = 0
     while i < len(args):
         for size in range(min(longest, len(args) - i), 1, -1):
@@ -66,7 +66,7 @@ def joined(args: tuple[ast.Arg, ...], names: Mapping[str, str]) -> tuple[ast.Arg
                 continue
             found = names.get(name_key(" ".join(p for p in pieces if p is not None)))
             if found is not None:
-                out.append(ast.Word(found, quoted=True))
+                out.append(syntax.Word(found, quoted=True))
                 i += size
                 break
         else:
@@ -75,7 +75,7 @@ def joined(args: tuple[ast.Arg, ...], names: Mapping[str, str]) -> tuple[ast.Arg
     return tuple(out)
 
 
-def with_names(line: ast.CommandLine, names: Mapping[str, str]) -> ast.CommandLine:
+def with_names(line: syntax.CommandLine, names: Mapping[str, str]) -> syntax.CommandLine:
     """The LINE with its names of several words joined (`joined`); the LINE itself when none."""
     args = joined(line.args, names)
     return line if args == line.args else replace(line, args=args)

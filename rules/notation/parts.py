@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from functools import lru_cache
 from typing import NamedTuple
 
 REPEAT = r"(\d+)[x×](?![a-z0-9_])"
@@ -33,7 +32,6 @@ class LineParts(NamedTuple):
         return _WORD.findall(self.body)
 
 
-@lru_cache(maxsize=256)
 def split_line(text: str) -> LineParts:
     """(`Nx`, body, `# comment`) of a LINE's text; empty strings where absent."""
     repeat = ""

@@ -11,14 +11,14 @@ import re
 from typing import Any, Literal
 
 from rules.limits import MAX_SIDES
-from rules.notation import ast
+from rules.notation import syntax
 
 FLAGS = re.IGNORECASE | re.ASCII  # `\d` is 0-9 only: `٣d6` is no dice (`２d6` is, by NFKC first)
 CMP = r"(?P<op>>=|<=|>|<|=)?(?P<val>-?\d+)"
 
 
-def compare(op: str | None, val: str) -> ast.Compare:
-    return ast.Compare(op or "=", int(val))  # type: ignore[arg-type]
+def compare(op: str | None, val: str) -> syntax.Compare:
+    return syntax.Compare(op or "=", int(val))  # type: ignore[arg-type]
 
 
 class Refusal(Exception):
@@ -30,12 +30,12 @@ class Refusal(Exception):
         self.message = message
 
 
-def die_from(text: str, loc: int) -> ast.Die:
+def die_from(text: str, loc: int) -> syntax.Die:
     low = text.lower()
     if low in ("%",):
-        return ast.PERCENT
+        return syntax.PERCENT
     if low == "f":
-        return ast.FATE
+        return syntax.FATE
     if low.startswith("{"):
         body = low[1:-1].strip()
         if not body:
@@ -46,11 +46,11 @@ def die_from(text: str, loc: int) -> ast.Die:
             raise Refusal(
                 loc, "custom faces are whole numbers separated by commas: d{1,1,2,3}"
             ) from None
-        return ast.Die("custom", len(faces), faces)
+        return syntax.Die("custom", len(faces), faces)
     sides = int(low)
     if sides > MAX_SIDES:
         raise Refusal(loc, f"a die has at most {MAX_SIDES:,} sides")
-    return ast.std_die(sides)
+    return syntax.std_die(sides)
 
 
 # `dF` may be followed by modifiers (4dFkh2) but is not the start of a word (dfoo)
@@ -121,26 +121,26 @@ class Selector(Exception):
                 f" with dl1 (4d6dl1), or reroll those faces with r{face} (4d6r{face})")
 
 
-def modifier_of(m: dict[str, Any]) -> ast.Modifier:
+def modifier_of(m: dict[str, Any]) -> syntax.Modifier:
     if m.get("wkeep"):
         side = (m.get("wside") or "").lower()
         keep = m["wkeep"].lower() == "keep"
         op: Literal["kh", "kl", "dh", "dl"] = (
             ("kl" if side == "lowest" else "kh") if keep else ("dh" if side == "highest" else "dl"))
-        return ast.Keep(op, int(m["wn"]))
+        return syntax.Keep(op, int(m["wn"]))
     if m.get("keep"):
         n = int(m["n"]) if m.get("n") is not None else 1
         spelling = m["keep"].lower()
-        return ast.Keep(AVRAE_DROPS.get(spelling, spelling), n)
+        return syntax.Keep(AVRAE_DROPS.get(spelling, spelling), n)
     if m.get("selector"):
         raise Selector(m["selector"])
     if m.get("keep1"):
-        return ast.Keep("kh", int(m["n1"]) if m.get("n1") is not None else 1)
+        return syntax.Keep("kh", int(m["n1"]) if m.get("n1") is not None else 1)
     if m.get("drop1"):
-        return ast.Keep("dl", int(m["dn"]))
+        return syntax.Keep("dl", int(m["dn"]))
     if m.get("reroll"):
         spelling = m["reroll"].lower()
-        return ast.Reroll(compare(m.get("rop"), m["rval"]), once=spelling == "ro", spelling=spelling)
+        return syntax.Reroll(compare(m.get("rop"), m["rval"]), once=spelling == "ro", spelling=spelling)
     if m.get("explode"):
         spelling = m["explode"].lower()
         spelling = OTHER_EXPLOSIONS.get(spelling, spelling)
@@ -153,42 +153,42 @@ def modifier_of(m: dict[str, Any]) -> ast.Modifier:
         cap = int(m["cap"]) if m.get("cap") is not None else None
         if spelling == "xo":
             cap = 1 if cap is None else min(cap, 1)
-        return ast.Explode(style, when, cap)  # type: ignore[arg-type]
+        return syntax.Explode(style, when, cap)  # type: ignore[arg-type]
     if m.get("clamp"):
-        return ast.Clamp(CLAMPS[m["clamp"].lower()], int(m["cval"]))
+        return syntax.Clamp(CLAMPS[m["clamp"].lower()], int(m["cval"]))
     if m.get("crit"):
-        return ast.Crit(m["crit"].lower(), compare(m.get("csop"), m["csval"]))
+        return syntax.Crit(m["crit"].lower(), compare(m.get("csop"), m["csval"]))
     if m.get("fval") is not None:
-        return ast.CountFailures(compare(m.get("fop"), m["fval"]))
+        return syntax.CountFailures(compare(m.get("fop"), m["fval"]))
     if m.get("tval") is not None:
-        return ast.CountTwice(compare(m.get("top"), m["tval"]))
+        return syntax.CountTwice(compare(m.get("top"), m["tval"]))
     if m.get("sort"):
         spelling = m["sort"].lower()
-        return ast.Sort(descending=spelling == "sd", spelling=spelling)
-    return ast.CountSuccesses(compare(m["sop"], m["sval"]))
+        return syntax.Sort(descending=spelling == "sd", spelling=spelling)
+    return syntax.CountSuccesses(compare(m["sop"], m["sval"]))
 
 
-def term_mods(loc: int, items: Any, text: str = "") -> tuple[ast.Modifier, ...]:
+def term_mods(loc: int, items: Any, text: str = "") -> tuple[syntax.Modifier, ...]:
     """A dice term's modifiers in acting order; its explosions must share one style (the
     caret goes under the first explosion of another style: `1d6!!5!6`)."""
     written = flatten(items)
-    mods = ast.in_stage_order(written)
-    explodes = [m for m in written if isinstance(m, ast.Explode)]
+    mods = syntax.in_stage_order(written)
+    explodes = [m for m in written if isinstance(m, syntax.Explode)]
     if len({m.style for m in explodes}) > 1:
-        raise Refusal(other_style_at(text, loc, explodes), ast.mixed_explosions(explodes))
-    caps = [m for m in mods if isinstance(m, ast.Explode) and m.cap is not None]
+        raise Refusal(other_style_at(text, loc, explodes), syntax.mixed_explosions(explodes))
+    caps = [m for m in mods if isinstance(m, syntax.Explode) and m.cap is not None]
     if caps and len({m.cap for m in caps}) > 1:
         raise Refusal(loc, "one term has one explosion cap: "
                        + " and ".join(str(m) for m in caps) + " give two")
-    twice = any(isinstance(m, ast.CountTwice) for m in mods)
-    if twice and not any(isinstance(m, ast.CountSuccesses) for m in mods):
+    twice = any(isinstance(m, syntax.CountTwice) for m in mods)
+    if twice and not any(isinstance(m, syntax.CountSuccesses) for m in mods):
         raise Refusal(loc, "t counts a success twice: give a success point first, as in "
                        "10d10>=7t10 (Dice Maiden's t7 counts the faces of 7 or more: here"
                        " 10d10>=7)")
     return mods
 
 
-def other_style_at(text: str, loc: int, explodes: list[ast.Explode]) -> int:
+def other_style_at(text: str, loc: int, explodes: list[syntax.Explode]) -> int:
     """Where the first explosion whose style differs from the first one's is written: the
     term's modifiers read again, one by one, from its head at `loc`."""
     head = HEAD_RE.match(text, loc)
@@ -197,7 +197,7 @@ def other_style_at(text: str, loc: int, explodes: list[ast.Explode]) -> int:
     first, pos = explodes[0].style, head.end()
     while (found := MODIFIER_RE.match(text, pos)) is not None and found.end() > pos:
         mod = modifier_of(found.groupdict())
-        if isinstance(mod, ast.Explode) and mod.style != first:
+        if isinstance(mod, syntax.Explode) and mod.style != first:
             return found.start() + len(found.group(0)) - len(found.group(0).lstrip())
         pos = found.end()
     return loc
@@ -207,11 +207,11 @@ HEAD_RE = re.compile(DICE_PATTERN + "|" + RISK_PATTERN.replace("?P<count>", ""),
 MODIFIER_RE = re.compile(MODIFIER_PATTERN, FLAGS)
 
 
-def flatten(items: Any) -> tuple[ast.Modifier, ...]:
+def flatten(items: Any) -> tuple[syntax.Modifier, ...]:
     """The modifiers of nested token lists, in order."""
-    out: list[ast.Modifier] = []
+    out: list[syntax.Modifier] = []
     for item in items:
-        if isinstance(item, ast.Modifier):
+        if isinstance(item, syntax.Modifier):
             out.append(item)
         else:
             out.extend(flatten(item))

@@ -4,12 +4,12 @@ each character of the system gets back what was once per stretch (a flag comes o
 from __future__ import annotations
 
 from rules.errors import UsageError
-from rules.notation import ast
+from rules.notation import syntax
 from rules.resolution import Change
 from rules.systems.protocol import Context
 
 
-def new_period(ctx: Context, line: ast.CommandLine, counter: str, flag: str,
+def new_period(ctx: Context, line: syntax.CommandLine, counter: str, flag: str,
                usage: str) -> tuple[list[Change], int]:
     """`WORD new`: the party's `counter` + 1, and `flag` off for every character of the system;
     the changes and the new number."""

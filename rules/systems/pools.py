@@ -8,7 +8,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from rules.errors import RuleError, UsageError
-from rules.notation import ast
+from rules.notation import syntax
 from rules.resolution import Change, Resolution
 
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ USAGES = {
 """The shared pool commands and the words each takes."""
 
 
-def no_more_words(line: ast.CommandLine, taken: int, usage: str | None = None) -> None:
+def no_more_words(line: syntax.CommandLine, taken: int, usage: str | None = None) -> None:
     """A word past the `taken` ones is an error, never silently ignored (`rest banana`)."""
     if len(line.args) > taken:
         shown = usage or USAGES.get(line.word, line.word)
@@ -34,20 +34,20 @@ def no_more_words(line: ast.CommandLine, taken: int, usage: str | None = None) -
         raise UsageError(f"{line.word}: unexpected '{extra}' ({shown})")
 
 
-def _amount(line: ast.CommandLine, index: int, default: int | None, what: str) -> int:
+def _amount(line: syntax.CommandLine, index: int, default: int | None, what: str) -> int:
     if len(line.args) <= index:
         if default is None:
             raise UsageError(f"{line.word} needs {what}")
         return default
     arg = line.args[index]
-    value = arg.as_int() if isinstance(arg, ast.ExprArg) else None
+    value = arg.as_int() if isinstance(arg, syntax.ExprArg) else None
     if value is None or value < 0:
         raise UsageError(f"{line.word}: {what} must be a whole number ≥ 0, not '{arg}'")
     return value
 
 
-def _pool_arg(ctx: Context, line: ast.CommandLine) -> Pool:
-    if not line.args or not isinstance(line.args[0], ast.Word):
+def _pool_arg(ctx: Context, line: syntax.CommandLine) -> Pool:
+    if not line.args or not isinstance(line.args[0], syntax.Word):
         raise UsageError(f"{line.word} needs a pool name: {USAGES.get(line.word, line.word)}")
     no_more_words(line, 2)
     return ctx.system.pool(line.args[0].text, ctx.active)
@@ -80,17 +80,17 @@ def _with_notes(res: Resolution, notes: tuple[str, ...]) -> Resolution:
     return replace(res, notes=res.notes + notes) if notes else res
 
 
-def pool_spend(ctx: Context, line: ast.CommandLine) -> Resolution:
+def pool_spend(ctx: Context, line: syntax.CommandLine) -> Resolution:
     pool = _pool_arg(ctx, line)
     return _move(ctx, pool, -_amount(line, 1, 1, "an amount"), "spend", refuse_short=True)
 
 
-def pool_gain(ctx: Context, line: ast.CommandLine) -> Resolution:
+def pool_gain(ctx: Context, line: syntax.CommandLine) -> Resolution:
     pool = _pool_arg(ctx, line)
     return _move(ctx, pool, _amount(line, 1, 1, "an amount"), "gain", refuse_short=False)
 
 
-def pool_set(ctx: Context, line: ast.CommandLine) -> Resolution:
+def pool_set(ctx: Context, line: syntax.CommandLine) -> Resolution:
     pool = _pool_arg(ctx, line)
     value = _amount(line, 1, None, "a value")
     ch = ctx.active
@@ -101,19 +101,19 @@ def pool_set(ctx: Context, line: ast.CommandLine) -> Resolution:
     return _move(ctx, pool, value - now, "set", refuse_short=False)
 
 
-def pool_hurt(ctx: Context, line: ast.CommandLine) -> Resolution:
+def pool_hurt(ctx: Context, line: syntax.CommandLine) -> Resolution:
     no_more_words(line, 1)
     pool = ctx.system.pool(ctx.system.health, ctx.active)
     return _move(ctx, pool, -_amount(line, 0, None, "an amount"), "hurt", refuse_short=False)
 
 
-def pool_heal(ctx: Context, line: ast.CommandLine) -> Resolution:
+def pool_heal(ctx: Context, line: syntax.CommandLine) -> Resolution:
     no_more_words(line, 1)
     pool = ctx.system.pool(ctx.system.health, ctx.active)
     return _move(ctx, pool, _amount(line, 0, None, "an amount"), "heal", refuse_short=False)
 
 
-def pool_rest(ctx: Context, line: ast.CommandLine) -> Resolution:
+def pool_rest(ctx: Context, line: syntax.CommandLine) -> Resolution:
     no_more_words(line, 0)
     changes = ctx.system.rest_changes(ctx.active)
     summary = f"{ctx.active.name} rests" + ("" if changes else ": nothing to restore")

@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING, Any
 from rules.campaign import Character, LogEntry, apply_change, current_value
 from rules.dice.evaluate import Roller
 from rules.errors import LimitError, RuleError, UsageError
-from rules.notation import ast, parse
-from rules.record import SECRET_MARK, UNDO, Rerolled, rolled_die
+from rules.notation import parse, syntax
+from rules.record import SECRET_MARK, UNDO, Rerolled, RolledDie
 from rules.resolution import Change, Resolution, Value
 from rules.systems.protocol import Context
 from rules.table_state import TableState
@@ -54,14 +54,14 @@ class ReplaySource:
 
     faces: tuple[tuple[str, int], ...]
     picks: frozenset[int]
-    fresh: Callable[[ast.Die, str], int]
+    fresh: Callable[[syntax.Die, str], int]
     whys: tuple[str, ...] | None = None
     position: int = 0
     diverged: bool = False
     rerolled: list[tuple[str, int, int]] = field(default_factory=list)
     seen: list[Thrown] = field(default_factory=list)
 
-    def throw(self, die: ast.Die, why: str) -> int:
+    def throw(self, die: syntax.Die, why: str) -> int:
         i = self.position
         self.position += 1
         same = not self.diverged and i < len(self.faces) and self.faces[i][0] == die.name
@@ -78,7 +78,7 @@ class ReplaySource:
         self.seen.append(Thrown(i + 1, die.name, face, why))
         return face
 
-    def throw_many(self, die: ast.Die, count: int, why: str) -> list[int]:
+    def throw_many(self, die: syntax.Die, count: int, why: str) -> list[int]:
         return [self.throw(die, why) for _ in range(count)]
 
 
@@ -172,7 +172,7 @@ def _resolve(ctx: Context, table: TableState, prev: Previous, source: ReplaySour
         raise type(exc)((f"{rule.word} of {prev.input!r}: ", *exc.parts)) from None
 
 
-def _unchanged(die: ast.Die, why: str) -> int:
+def _unchanged(die: syntax.Die, why: str) -> int:
     raise RuleError("the previous LINE no longer rolls the same way; nothing to reroll")
 
 
@@ -225,7 +225,7 @@ def reroll(ctx: Context, rule: Rule, pick: Picker) -> Resolution:
     fee, prev = plan.fee, plan.prev
     thrown: list[tuple[int, int]] = []  # each new die: its place in the LINE, its throw here
 
-    def fresh(die: ast.Die, why: str) -> int:
+    def fresh(die: syntax.Die, why: str) -> int:
         face, throw_id = ctx.roller.throw(die, why)
         thrown.append((source.position - 1, throw_id))
         return face
@@ -238,7 +238,7 @@ def reroll(ctx: Context, rule: Rule, pick: Picker) -> Resolution:
     _keep_as_the_line_does(ctx.roller, again.roller, thrown)
     now = with_sheet(ctx.table, who, _applied(who.sheet, fee))
     changes = [*fee, *net_changes(ctx, now, plan.start, prev.effects, res.changes)]
-    record = Rerolled(prev.input, tuple(rolled_die(t.die, t.face, t.kept)
+    record = Rerolled(prev.input, tuple(RolledDie(t.die, t.face, t.kept)
                                         for t in again.roller.throws), res.changes, res.extra)
     shown = ", ".join(f"the {die} {old} → {new}" for die, old, new in source.rerolled)
     extra = ((rule.key, record), *((k, v) for k, v in res.extra if k != "check_die"))
@@ -263,7 +263,7 @@ def _keep_as_the_line_does(roller: Roller, line: Roller, thrown: list[tuple[int,
 class _Branch(Exception):
     """A replay needs one more new die than the faces given: the enumeration branches on it."""
 
-    def __init__(self, die: ast.Die) -> None:
+    def __init__(self, die: syntax.Die) -> None:
         super().__init__(die.name)
         self.die = die
 
@@ -285,7 +285,7 @@ def reroll_odds(ctx: Context, rule: Rule, pick: Picker) -> Odds:
         prefix, chance = stack.pop()
         given = iter(prefix)
 
-        def fresh(die: ast.Die, why: str, given: Iterator[int] = given) -> int:
+        def fresh(die: syntax.Die, why: str, given: Iterator[int] = given) -> int:
             face = next(given, None)
             if face is None:
                 raise _Branch(die)
@@ -355,18 +355,18 @@ def _value(ctx: Context, who: Character, sheet: Mapping[str, Any], kind: str, na
 # ---- choosing the dice ----
 
 
-def pick_words(line: ast.CommandLine, dice: tuple[Thrown, ...], command: str) -> list[Thrown]:
+def pick_words(line: syntax.CommandLine, dice: tuple[Thrown, ...], command: str) -> list[Thrown]:
     """The dice that fit every word: a die (`d6`), a place (`3`) or a purpose (`damage`)."""
     found = list(dice)
     for arg in line.args:
-        if isinstance(arg, ast.ExprArg) and arg.as_int() is not None:
+        if isinstance(arg, syntax.ExprArg) and arg.as_int() is not None:
             place = arg.as_int()
             found = [t for t in found if t.number == place]
-        elif isinstance(arg, ast.ExprArg) and isinstance(arg.expr, ast.Dice) \
+        elif isinstance(arg, syntax.ExprArg) and isinstance(arg.expr, syntax.Dice) \
                 and arg.expr.count == 1 and not arg.expr.mods:
             name = arg.expr.die.name
             found = [t for t in found if t.die == name]
-        elif isinstance(arg, ast.Word):
+        elif isinstance(arg, syntax.Word):
             word = arg.text.lower()
             found = [t for t in found if word in re.findall(r"[a-z0-9+]+", t.why.lower())]
         else:

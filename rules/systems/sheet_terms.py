@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
 from rules.titles import pool_title
@@ -48,7 +47,6 @@ def shown_pool(pool: Pool, value: object, top: int | None) -> tuple[str, str]:
     return pool.title, str(value) if top is None else f"{value}/{top}"
 
 
-@lru_cache(maxsize=4096)
 def sheet_pool(name: str) -> Pool:
-    """A pool only the sheet gives, made once per name (not titled again for each LINE)."""
+    """A pool only the sheet gives, titled from its name."""
     return Pool(name, pool_title(name))

@@ -16,7 +16,7 @@ from functools import cached_property
 
 from rules.errors import NotationError, RollError, UsageError
 from rules.limits import MAX_SIDES
-from rules.notation import ast, parse_expression
+from rules.notation import parse_expression, syntax
 
 D66 = "d66"
 """Tens die then units die, both d6: 36 cells from 11 to 66."""
@@ -118,7 +118,7 @@ class RollTable:
         return f"d{self.weight_total}" if self.weighted else self.roll.strip()
 
     @cached_property
-    def expression(self) -> ast.Expr:
+    def expression(self) -> syntax.Expr:
         """The dice expression a `range` table rolls."""
         return parse_expression(self.roll)
 

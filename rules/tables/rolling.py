@@ -11,7 +11,7 @@ from rules.dice.results import Roll, Throw
 from rules.dice.source import DiceSource
 from rules.errors import LimitError, UsageError
 from rules.limits import MAX_COMMAND_TEXT, MAX_NESTING, MAX_TABLE_ROLLS, MAX_TABLE_TEXT
-from rules.notation import ast, parse_expression
+from rules.notation import parse_expression, syntax
 from rules.tables.model import INLINE, TABLE_REF, RollTable, Row
 
 
@@ -135,11 +135,11 @@ def read_die(table: RollTable, roller: Roller) -> int:
     d<total weight>; any other table its dice expression (its total)."""
     why = f"table {table.name}"
     if table.kind == "d66":
-        tens, _ = roller.throw(ast.D6, f"{why} (d66 tens)")
-        units, _ = roller.throw(ast.D6, f"{why} (d66 units)")
+        tens, _ = roller.throw(syntax.D6, f"{why} (d66 tens)")
+        units, _ = roller.throw(syntax.D6, f"{why} (d66 units)")
         return 10 * tens + units
     if table.weighted:
-        face, _ = roller.throw(ast.std_die(table.weight_total), why)
+        face, _ = roller.throw(syntax.std_die(table.weight_total), why)
         return face
     return roller.roll(table.expression, why=why).total
 

@@ -12,7 +12,7 @@ import pytest
 from cli.base.settings import Settings
 from cli.repl.next_words import Suggestion, suggest
 from cli.repl.view import TableView
-from rules.notation import ast, parse
+from rules.notation import parse, syntax
 from rules.notation.name_words import joined, spaced, written
 from rules.systems import get_system
 from tests.support.cli import invoke
@@ -53,9 +53,9 @@ def vigor_changes(*args: str) -> list[tuple[str, int, int]]:
 # ---- the LINE's words: the pure join ----
 
 
-def args_of(text: str, *names: str) -> tuple[ast.Arg, ...]:
+def args_of(text: str, *names: str) -> tuple[syntax.Arg, ...]:
     line = parse(text)
-    assert isinstance(line, ast.CommandLine)
+    assert isinstance(line, syntax.CommandLine)
     return joined(line.args, spaced(names))
 
 

@@ -9,7 +9,7 @@ from cli.base.environment import Environment
 from cli.base.settings import Settings
 from cli.line.runner import Runner
 from rules.dice.source import RandomSource
-from rules.notation.ast import Die
+from rules.notation.syntax import Die
 
 
 class Watching(RandomSource):

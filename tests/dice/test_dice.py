@@ -10,17 +10,19 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules.dice.evaluate import Roller
+from rules.dice.results import Rolled, RolledOp
 from rules.dice.source import RandomSource, ScriptedSource
-from rules.errors import EvaluationError, LimitError, ScriptError
-from rules.notation import ast, parse
+from rules.errors import EvaluationError, LimitError, RollError, ScriptError
+from rules.notation import parse, syntax
 from rules.roll_parts import describe_roll
+from tests.support.strategies import expressions
 
 
 def roll(text: str, faces: list[int]) -> tuple[int, str, list[int]]:
     line = parse(text)
-    assert isinstance(line, ast.RollLine)
+    assert isinstance(line, syntax.RollLine)
     source = ScriptedSource(faces)
-    result = Roller(source).roll(ast.with_advantage(line.expr, line.advantage))
+    result = Roller(source).roll(syntax.with_advantage(line.expr, line.advantage))
     assert source.left == 0, "every scripted face is used"
     return result.total, describe_roll(result), [int(t.kept) for t in result.throws]
 
@@ -97,41 +99,71 @@ def test_modifier_order_rerolls_before_keeping() -> None:
 )
 def test_errors_have_their_own_message(text: str, error: type, message: str) -> None:
     line = parse(text)
-    assert isinstance(line, ast.RollLine)
+    assert isinstance(line, syntax.RollLine)
     with pytest.raises(error) as info:
-        Roller(RandomSource(1)).roll(ast.with_advantage(line.expr, line.advantage))
+        Roller(RandomSource(1)).roll(syntax.with_advantage(line.expr, line.advantage))
     assert message in str(info.value)
 
 
 class AlwaysMax:
     """A source that always throws the highest face: explosions never end by chance."""
 
-    def throw(self, die: ast.Die, why: str) -> int:
+    def throw(self, die: syntax.Die, why: str) -> int:
         return die.highest
 
-    def throw_many(self, die: ast.Die, count: int, why: str) -> list[int]:
+    def throw_many(self, die: syntax.Die, count: int, why: str) -> list[int]:
         return [die.highest] * count
 
 
 def test_runaway_explosions_stop_at_the_wave_limit() -> None:
     line = parse("2d6!")
-    assert isinstance(line, ast.RollLine)
+    assert isinstance(line, syntax.RollLine)
     with pytest.raises(LimitError, match="exploded more than 100 waves"):
         Roller(AlwaysMax()).roll(line.expr)
 
 
 def test_scripted_faces_name_the_die_they_need() -> None:
     line = parse("d20+f")
-    assert isinstance(line, ast.RollLine)
+    assert isinstance(line, syntax.RollLine)
     with pytest.raises(ScriptError, match="--rolled ran out: need a d6 for Favor"):
         Roller(ScriptedSource([12])).roll(line.expr)
     with pytest.raises(ScriptError, match="face 7 .* does not fit a d6"):
         Roller(ScriptedSource([12, 7])).roll(line.expr)
 
 
+def _sums_written(expr: syntax.Expr, tree: Rolled) -> list[tuple[str, str]]:
+    """Each `+ - * /` of the tree: (its result's notation, the syntax node written back)."""
+    if not isinstance(expr, syntax.BinOp) or not isinstance(tree, RolledOp):
+        return []
+    left, right = tree.children
+    return [(tree.notation, str(expr)), *_sums_written(expr.left, left),
+            *_sums_written(expr.right, right)]
+
+
+@given(expressions(), st.integers(0, 2**32))
+def test_a_result_writes_each_sum_as_its_syntax_node_writes_it(expr: syntax.Expr, seed: int) -> None:
+    try:
+        rolled = Roller(RandomSource(seed)).roll(expr)
+    except RollError:
+        return  # a division by zero or a limit: nothing written
+    assert rolled.notation == str(expr)
+    for written, node in _sums_written(expr, rolled.tree):
+        assert written == node
+
+
+def test_a_result_writes_a_sum_with_the_brackets_it_needs() -> None:
+    line = parse("(1d4 + 2) * 3 - (5 - 1d6)")
+    assert isinstance(line, syntax.RollLine)
+    rolled = Roller(ScriptedSource([3, 4])).roll(line.expr)
+    assert rolled.notation == "(1d4 + 2) * 3 - (5 - 1d6)"
+    assert isinstance(rolled.tree, RolledOp)
+    assert [child.notation for child in rolled.tree.children] == ["(1d4 + 2) * 3", "5 - 1d6"]
+    assert rolled.total == 14
+
+
 def test_seeded_dice_are_reproducible() -> None:
     line = parse("10d6!+4dF")
-    assert isinstance(line, ast.RollLine)
+    assert isinstance(line, syntax.RollLine)
     a = Roller(RandomSource(42)).roll(line.expr)
     b = Roller(RandomSource(42)).roll(line.expr)
     assert a.throws == b.throws
@@ -142,7 +174,7 @@ def test_seeded_dice_are_reproducible() -> None:
 
 
 def test_default_dice_are_fair() -> None:
-    faces = RandomSource(2026).throw_many(ast.std_die(6), 60_000, "test")
+    faces = RandomSource(2026).throw_many(syntax.std_die(6), 60_000, "test")
     counts = Counter(faces)
     expected = len(faces) / 6
     chi2 = sum((counts[f] - expected) ** 2 / expected for f in range(1, 7))
@@ -152,7 +184,7 @@ def test_default_dice_are_fair() -> None:
 
 def test_one_hundred_thousand_dice_are_thrown() -> None:
     line = parse("100000d6")
-    assert isinstance(line, ast.RollLine)
+    assert isinstance(line, syntax.RollLine)
     expr = line.expr
     result = Roller(RandomSource(1)).roll(expr)  # (bench/budgets.py counts its work)
     assert len(result.throws) == 100_000
@@ -185,7 +217,7 @@ def test_a_seed_gives_the_faces_random_choices_would(sides: int, count: int) -> 
 
     source, theirs = RandomSource(42), random.Random(42)
     for _ in range(50):
-        assert source.throw_many(ast.std_die(sides), count, "") == theirs.choices(
+        assert source.throw_many(syntax.std_die(sides), count, "") == theirs.choices(
             range(1, sides + 1), k=count)
 
 

@@ -14,7 +14,7 @@ import pytest
 from rules.dice.evaluate import Roller
 from rules.dice.source import ScriptedSource
 from rules.exact import line_odds
-from rules.notation import ast, parse
+from rules.notation import parse, syntax
 from rules.systems import Context, get_system
 from rules.table_state import TableState
 from tests.support.differential import (
@@ -36,36 +36,36 @@ ROLLS = corpus(seed=20, n=360)
 DISTRIBUTIONS = [e for e in corpus(seed=1264, n=240) if icepool_can(e)]
 
 
-def _parsed(expr: ast.Expr) -> ast.Expr:
+def _parsed(expr: syntax.Expr) -> syntax.Expr:
     """The tree as a user would type it: its text, parsed back (and it must be the same)."""
     line = parse(str(expr))
-    assert isinstance(line, ast.RollLine) and line.expr == expr, str(expr)
+    assert isinstance(line, syntax.RollLine) and line.expr == expr, str(expr)
     return line.expr
 
 
-def _ours(expr: ast.Expr, faces: list[int]) -> tuple[int, bool, bool, list[tuple[int, int, bool]]]:
+def _ours(expr: syntax.Expr, faces: list[int]) -> tuple[int, bool, bool, list[tuple[int, int, bool]]]:
     """Total, crit, fumble and (sides, value, kept) of each face, through the generic system."""
     system = get_system("generic")
     roller = Roller(ScriptedSource(faces))
     text = str(expr)
-    res = system.resolve(ast.RollLine(expr), Context(system, TableState(), roller, text))
+    res = system.resolve(syntax.RollLine(expr), Context(system, TableState(), roller, text))
     assert res.total is not None
     return res.total, res.crit, res.fumble, list(our_throws(res.rolls[0].tree))
 
 
-def _tied(expr: ast.Expr, faces: list[int]) -> bool:
+def _tied(expr: syntax.Expr, faces: list[int]) -> bool:
     return had_tie(Roller(ScriptedSource(faces)).roll(expr).tree)
 
 
-def _leftmost_d20_alone(expr: ast.Expr) -> bool:
+def _leftmost_d20_alone(expr: syntax.Expr) -> bool:
     """d20 reads a crit off the leftmost term only: compare where that is the LINE's one d20."""
     node = expr
-    while isinstance(node, (ast.BinOp, ast.Neg, ast.Labeled)):
-        node = node.left if isinstance(node, ast.BinOp) else (
-            node.operand if isinstance(node, ast.Neg) else node.inner)
-    d20s = [n for n in ast.walk(expr) if isinstance(n, ast.Dice) and n.die == ast.D20]
-    return (isinstance(node, ast.Dice) and d20s == [node]
-            and not any(isinstance(m, ast.Clamp) for m in node.mods))
+    while isinstance(node, (syntax.BinOp, syntax.Neg, syntax.Labeled)):
+        node = node.left if isinstance(node, syntax.BinOp) else (
+            node.operand if isinstance(node, syntax.Neg) else node.inner)
+    d20s = [n for n in syntax.walk(expr) if isinstance(n, syntax.Dice) and n.die == syntax.D20]
+    return (isinstance(node, syntax.Dice) and d20s == [node]
+            and not any(isinstance(m, syntax.Clamp) for m in node.mods))
 
 
 @pytest.mark.parametrize("index", range(len(ROLLS)))
@@ -92,13 +92,13 @@ def test_d20_rolls_the_same_faces_to_the_same_total(index: int) -> None:
 def test_the_corpus_covers_the_shared_notation() -> None:
     seen = Counter[str]()
     for expr in ROLLS:
-        for node in ast.walk(expr):
+        for node in syntax.walk(expr):
             seen[type(node).__name__] += 1
-            if isinstance(node, ast.Dice):
+            if isinstance(node, syntax.Dice):
                 seen.update(type(m).__name__ for m in node.mods)
                 seen["adv"] += node.advantage is not None
-                seen["two explode points"] += sum(isinstance(m, ast.Explode) for m in node.mods) > 1
-            if isinstance(node, ast.BinOp):
+                seen["two explode points"] += sum(isinstance(m, syntax.Explode) for m in node.mods) > 1
+            if isinstance(node, syntax.BinOp):
                 seen[node.op] += 1
     for what in ("Dice", "Group", "Neg", "Labeled", "Num", "Reroll", "Explode", "Clamp", "Keep",
                  "adv", "two explode points", "+", "-", "*", "/"):
@@ -109,9 +109,9 @@ def test_the_corpus_covers_the_shared_notation() -> None:
 @pytest.mark.parametrize("index", range(len(DISTRIBUTIONS)))
 def test_icepool_gives_the_same_exact_distribution(index: int) -> None:
     expr = _parsed(DISTRIBUTIONS[index])
-    ours = line_odds(ast.RollLine(expr))
+    ours = line_odds(syntax.RollLine(expr))
     theirs = icepool_probabilities(to_icepool(expr))
-    exploding = any(isinstance(n, ast.Dice) and ast.explosion(n.die, n.mods) for n in ast.walk(expr))
+    exploding = any(isinstance(n, syntax.Dice) and syntax.explosion(n.die, n.mods) for n in syntax.walk(expr))
     if not exploding:
         assert dict(ours.distribution) == theirs, str(expr)
         return

@@ -24,7 +24,7 @@ from rules.named_rolls import (
     expand,
     reserved_words,
 )
-from rules.notation import ast, parse
+from rules.notation import parse, syntax
 from rules.systems import get_system
 from tests.support.cli import created, invoke
 
@@ -160,11 +160,11 @@ def test_an_expansion_stays_within_a_line() -> None:
 
 def test_expanded_lines_roll_and_parse() -> None:
     line = parse(expand("twice 2 3 vs 9", ROLLS).line)
-    assert isinstance(line, ast.RollLine)
+    assert isinstance(line, syntax.RollLine)
     roll = Roller(ScriptedSource([4, 5])).roll(line.expr)
     assert (roll.total, line.target) == (12, 9)
     command = parse(expand("longsword favor", ROLLS).line)
-    assert isinstance(command, ast.CommandLine)
+    assert isinstance(command, syntax.CommandLine)
     assert str(command) == "attack melee 1d8 + 3 favor"
 
 

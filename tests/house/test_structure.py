@@ -257,9 +257,7 @@ def test_a_test_module_imports_no_other_test_module() -> None:
 
 MAX_MODULE_LINES = 400
 MAX_FUNCTION_LINES = 60
-LONG_FUNCTIONS_TO_SPLIT = {
-    "rules/notation/grammar.py _build": 169,
-}
+LONG_FUNCTIONS_TO_SPLIT: dict[str, int] = {}
 """Functions over the limit when it was set, at most as long as they were then: each is to be cut
 into named steps, and none may grow or join the list (a ratchet, not an allowance)."""
 LONG_MODULES_TO_SPLIT: dict[str, int] = {}

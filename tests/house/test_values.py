@@ -46,14 +46,11 @@ VALUES = [cls for cls in _classes() if "__dataclass_params__" in vars(cls)]
 
 
 def _caches(cls: type) -> bool:
-    """Whether an instance keeps something it worked out in its `__dict__`: a cached_property,
-    or a syntax node's notation once written (rules/notation/ast.py `written_once`)."""
+    """Whether an instance keeps something it worked out in its `__dict__`: a cached_property."""
     for each in cls.__mro__:
         for attr in vars(each).values():
             if isinstance(attr, cached_property):
                 return True
-        if "written_once" in getattr(vars(each).get("__str__"), "__qualname__", ""):
-            return True
     return False
 
 

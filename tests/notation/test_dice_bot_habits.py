@@ -12,7 +12,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from rules.errors import NotationError, RollError
-from rules.notation import ast, parse
+from rules.notation import parse, syntax
 from rules.notation.bot import bot_command
 from rules.notation.habits import ACCEPTED, REFUSED, Accepted, Refused
 from tests.support.cli import invoke, invoke_json
@@ -123,7 +123,7 @@ def test_a_bot_lines_error_keeps_what_was_typed_and_its_caret_points_into_it(
        st.sampled_from(["/r", "!r", "/roll", "!roll", "roll", "r", "/R"]),
        st.sampled_from([" ", "  ", ""]))
 def test_a_bot_word_moves_the_caret_by_what_it_adds_and_no_more(
-        expr: ast.Expr, tail: str, word: str, gap: str) -> None:
+        expr: syntax.Expr, tail: str, word: str, gap: str) -> None:
     line = f"{expr}{tail}"
     typed = f"{word}{gap or (' ' if word[0] not in '/!' or not line[0].isdecimal() else '')}{line}"
     plain = json.loads(invoke("--json", "--", line)[1])
@@ -227,7 +227,7 @@ def test_a_space_before_a_word_is_no_modifier(text: str) -> None:
         line = parse(text)
     except NotationError:
         return  # an error of its own, never a modifier read into the dice
-    assert not (isinstance(line, ast.RollLine) and isinstance(line.expr, ast.Dice)
+    assert not (isinstance(line, syntax.RollLine) and isinstance(line.expr, syntax.Dice)
                 and line.expr.mods), line
 
 

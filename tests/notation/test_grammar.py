@@ -11,21 +11,21 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.errors import LimitError, NotationError, RollError
-from rules.notation import ast, parse
+from rules.notation import parse, syntax
 from tests.support.strategies import expressions, roll_lines
 
 
 @pytest.mark.slow
 @given(roll_lines)
 @settings(max_examples=300, deadline=None)
-def test_str_of_a_tree_parses_back_to_the_same_tree(line: ast.RollLine) -> None:
+def test_str_of_a_tree_parses_back_to_the_same_tree(line: syntax.RollLine) -> None:
     assert parse(str(line)) == line
 
 
 @pytest.mark.slow
 @given(expressions())
 @settings(max_examples=200, deadline=None)
-def test_round_trip_is_stable(expr: ast.Expr) -> None:
+def test_round_trip_is_stable(expr: syntax.Expr) -> None:
     text = str(parse(str(expr)))
     assert str(parse(text)) == text
 
@@ -44,73 +44,73 @@ def test_notation_soup_parses_or_raises_a_roll_error(text: str) -> None:
         parse(text)
 
 
-D6 = ast.std_die(6)
+D6 = syntax.std_die(6)
 
 
 @pytest.mark.parametrize(
     ("text", "tree"),
     [
-        ("4d6", ast.Dice(4, D6)),
-        ("d20", ast.Dice(1, ast.D20)),
-        ("D20", ast.Dice(1, ast.D20)),
-        ("d%", ast.Dice(1, ast.PERCENT)),
-        ("4dF", ast.Dice(4, ast.FATE)),
-        ("d{1,1,2,3}", ast.Dice(1, ast.Die("custom", 4, (1, 1, 2, 3)))),
-        ("4d6kh3", ast.Dice(4, D6, (ast.Keep("kh", 3),))),
-        ("4d6k3", ast.Dice(4, D6, (ast.Keep("kh", 3),))),
-        ("4d6d1", ast.Dice(4, D6, (ast.Keep("dl", 1),))),
-        ("2d20kl1", ast.Dice(2, ast.D20, (ast.Keep("kl", 1),))),
-        ("5d6dh2", ast.Dice(5, D6, (ast.Keep("dh", 2),))),
-        ("3d6!", ast.Dice(3, D6, (ast.Explode("!"),))),
-        ("3d6!>=5", ast.Dice(3, D6, (ast.Explode("!", ast.Compare(">=", 5)),))),
-        ("3d6!!", ast.Dice(3, D6, (ast.Explode("!!"),))),
-        ("3d6!p", ast.Dice(3, D6, (ast.Explode("!p"),))),
-        ("4d6r1", ast.Dice(4, D6, (ast.Reroll(ast.Compare("=", 1)),))),
-        ("4d6r<3", ast.Dice(4, D6, (ast.Reroll(ast.Compare("<", 3)),))),
-        ("4d6rr1", ast.Dice(4, D6, (ast.Reroll(ast.Compare("=", 1), spelling="rr"),))),
-        ("4d6ro<3", ast.Dice(4, D6, (ast.Reroll(ast.Compare("<", 3), True, "ro"),))),
-        ("4d6min2", ast.Dice(4, D6, (ast.Clamp("min", 2),))),
-        ("4d6max5", ast.Dice(4, D6, (ast.Clamp("max", 5),))),
-        ("8d10>=8", ast.Dice(8, ast.std_die(10), (ast.CountSuccesses(ast.Compare(">=", 8)),))),
-        ("8d10=10", ast.Dice(8, ast.std_die(10), (ast.CountSuccesses(ast.Compare("=", 10)),))),
+        ("4d6", syntax.Dice(4, D6)),
+        ("d20", syntax.Dice(1, syntax.D20)),
+        ("D20", syntax.Dice(1, syntax.D20)),
+        ("d%", syntax.Dice(1, syntax.PERCENT)),
+        ("4dF", syntax.Dice(4, syntax.FATE)),
+        ("d{1,1,2,3}", syntax.Dice(1, syntax.Die("custom", 4, (1, 1, 2, 3)))),
+        ("4d6kh3", syntax.Dice(4, D6, (syntax.Keep("kh", 3),))),
+        ("4d6k3", syntax.Dice(4, D6, (syntax.Keep("kh", 3),))),
+        ("4d6d1", syntax.Dice(4, D6, (syntax.Keep("dl", 1),))),
+        ("2d20kl1", syntax.Dice(2, syntax.D20, (syntax.Keep("kl", 1),))),
+        ("5d6dh2", syntax.Dice(5, D6, (syntax.Keep("dh", 2),))),
+        ("3d6!", syntax.Dice(3, D6, (syntax.Explode("!"),))),
+        ("3d6!>=5", syntax.Dice(3, D6, (syntax.Explode("!", syntax.Compare(">=", 5)),))),
+        ("3d6!!", syntax.Dice(3, D6, (syntax.Explode("!!"),))),
+        ("3d6!p", syntax.Dice(3, D6, (syntax.Explode("!p"),))),
+        ("4d6r1", syntax.Dice(4, D6, (syntax.Reroll(syntax.Compare("=", 1)),))),
+        ("4d6r<3", syntax.Dice(4, D6, (syntax.Reroll(syntax.Compare("<", 3)),))),
+        ("4d6rr1", syntax.Dice(4, D6, (syntax.Reroll(syntax.Compare("=", 1), spelling="rr"),))),
+        ("4d6ro<3", syntax.Dice(4, D6, (syntax.Reroll(syntax.Compare("<", 3), True, "ro"),))),
+        ("4d6min2", syntax.Dice(4, D6, (syntax.Clamp("min", 2),))),
+        ("4d6max5", syntax.Dice(4, D6, (syntax.Clamp("max", 5),))),
+        ("8d10>=8", syntax.Dice(8, syntax.std_die(10), (syntax.CountSuccesses(syntax.Compare(">=", 8)),))),
+        ("8d10=10", syntax.Dice(8, syntax.std_die(10), (syntax.CountSuccesses(syntax.Compare("=", 10)),))),
         (
             "8d10>7f1",
-            ast.Dice(
+            syntax.Dice(
                 8,
-                ast.std_die(10),
-                (ast.CountSuccesses(ast.Compare(">", 7)), ast.CountFailures(ast.Compare("=", 1))),
+                syntax.std_die(10),
+                (syntax.CountSuccesses(syntax.Compare(">", 7)), syntax.CountFailures(syntax.Compare("=", 1))),
             ),
         ),
-        ("4d6sd", ast.Dice(4, D6, (ast.Sort(True, "sd"),))),
-        ("Δ8", ast.Dice(1, ast.Die("risk", 8))),
-        ("delta8", ast.Dice(1, ast.Die("risk", 8))),
-        ("d20+f", ast.BinOp("+", ast.Dice(1, ast.D20), ast.Aid(True))),
+        ("4d6sd", syntax.Dice(4, D6, (syntax.Sort(True, "sd"),))),
+        ("Δ8", syntax.Dice(1, syntax.Die("risk", 8))),
+        ("delta8", syntax.Dice(1, syntax.Die("risk", 8))),
+        ("d20+f", syntax.BinOp("+", syntax.Dice(1, syntax.D20), syntax.Aid(True))),
         # modifiers act in a fixed order whatever order they are written in
         (
             "4d6kh3r1",
-            ast.Dice(4, D6, (ast.Reroll(ast.Compare("=", 1)), ast.Keep("kh", 3))),
+            syntax.Dice(4, D6, (syntax.Reroll(syntax.Compare("=", 1)), syntax.Keep("kh", 3))),
         ),
     ],
 )
-def test_notation_rows(text: str, tree: ast.Expr) -> None:
+def test_notation_rows(text: str, tree: syntax.Expr) -> None:
     line = parse(text)
-    assert isinstance(line, ast.RollLine)
+    assert isinstance(line, syntax.RollLine)
     assert line.expr == tree
 
 
 def test_lines_with_words() -> None:
     line = parse("6x 4d6kh3 # stats")
-    assert line == ast.RollLine(ast.Dice(4, D6, (ast.Keep("kh", 3),)), repeat=6)
+    assert line == syntax.RollLine(syntax.Dice(4, D6, (syntax.Keep("kh", 3),)), repeat=6)
     assert line.comment == "stats"
     vs = parse("d20 adv vs 15")
-    assert vs == ast.RollLine(ast.advantaged(ast.Dice(1, ast.D20), "adv"), target=15)
+    assert vs == syntax.RollLine(syntax.advantaged(syntax.Dice(1, syntax.D20), "adv"), target=15)
     cmd = parse("check dex=5 trained +luck")
-    assert cmd == ast.CommandLine(
-        "check", (ast.KeyValue("dex", "5"), ast.Word("trained"), ast.Word("+luck"))
+    assert cmd == syntax.CommandLine(
+        "check", (syntax.KeyValue("dex", "5"), syntax.Word("trained"), syntax.Word("+luck"))
     )
     hit = parse("hit 2d6 ranged")
-    assert hit == ast.CommandLine("hit", (ast.ExprArg(ast.Dice(2, D6)), ast.Word("ranged")))
-    assert parse('as "Mira Vex"') == ast.CommandLine("as", (ast.Word("Mira Vex"),))
+    assert hit == syntax.CommandLine("hit", (syntax.ExprArg(syntax.Dice(2, D6)), syntax.Word("ranged")))
+    assert parse('as "Mira Vex"') == syntax.CommandLine("as", (syntax.Word("Mira Vex"),))
 
 
 @pytest.mark.parametrize(
@@ -142,17 +142,17 @@ def test_limits_of_the_line() -> None:
         parse("(" * 51 + "1" + ")" * 51)
     with pytest.raises(LimitError, match="Nx repeats"):
         parse("100001x d6")
-    assert parse("(" * 50 + "1" + ")" * 50) == ast.RollLine(ast.Num(1))
+    assert parse("(" * 50 + "1" + ")" * 50) == syntax.RollLine(syntax.Num(1))
 
 
 def test_a_die_in_brackets_takes_adv_at_any_depth() -> None:
     """`adv` after a bracketed plain die is the die's, however deep: each bracket is read once
     (a LINE of 50 read twice at each would never end)."""
-    d20_adv = ast.advantaged(ast.Dice(1, ast.D20), "adv")
+    d20_adv = syntax.advantaged(syntax.Dice(1, syntax.D20), "adv")
     deep = "(" * 50 + "d20" + ")" * 50 + " adv + 1"
-    assert parse(deep) == ast.RollLine(ast.BinOp("+", d20_adv, ast.Num(1)))
-    assert parse("((d20 adv dis)) adv + 5") == ast.RollLine(ast.BinOp("+", d20_adv, ast.Num(5)))
-    assert parse("(d6) dis") == ast.RollLine(ast.advantaged(ast.Dice(1, ast.std_die(6)), "dis"))
+    assert parse(deep) == syntax.RollLine(syntax.BinOp("+", d20_adv, syntax.Num(1)))
+    assert parse("((d20 adv dis)) adv + 5") == syntax.RollLine(syntax.BinOp("+", d20_adv, syntax.Num(5)))
+    assert parse("(d6) dis") == syntax.RollLine(syntax.advantaged(syntax.Dice(1, syntax.std_die(6)), "dis"))
     with pytest.raises(NotationError) as info:
         parse("(2d20) adv + 5")
     assert info.value.column == 8

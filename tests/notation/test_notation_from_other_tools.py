@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from rules.errors import EvaluationError, LimitError, NotationError
 from rules.exact import line_odds
-from rules.notation import ast, parse
+from rules.notation import parse, syntax
 from tests.support.cli import invoke, invoke_json
 from tests.support.odds import brute
 from tests.support.strategies import new_dice, new_lines
@@ -79,20 +79,20 @@ def test_a_compare_of_the_total_is_the_lines_target_in_json() -> None:
 
 
 @pytest.mark.parametrize(("text", "tree"), [
-    ("2d20kh", ast.Dice(2, ast.D20, (ast.Keep("kh", 1),))),
-    ("4d6dh", ast.Dice(4, ast.D6, (ast.Keep("dh", 1),))),
-    ("1d20x", ast.Dice(1, ast.D20, (ast.Explode("!"),))),
-    ("5d10x10", ast.Dice(5, ast.std_die(10), (ast.Explode("!", ast.Compare("=", 10)),))),
-    ("1d6xo", ast.Dice(1, ast.D6, (ast.Explode("!", None, 1),))),
-    ("1d6xo>=5", ast.Dice(1, ast.D6, (ast.Explode("!", ast.Compare(">=", 5), 1),))),
-    ("3d6!!cap2", ast.Dice(3, ast.D6, (ast.Explode("!!", None, 2),))),
-    ("1d20cs19", ast.Dice(1, ast.D20, (ast.Crit("cs", ast.Compare("=", 19)),))),
-    ("10d10>=7t10", ast.Dice(10, ast.std_die(10), (ast.CountSuccesses(ast.Compare(">=", 7)),
-                                                   ast.CountTwice(ast.Compare("=", 10))))),
+    ("2d20kh", syntax.Dice(2, syntax.D20, (syntax.Keep("kh", 1),))),
+    ("4d6dh", syntax.Dice(4, syntax.D6, (syntax.Keep("dh", 1),))),
+    ("1d20x", syntax.Dice(1, syntax.D20, (syntax.Explode("!"),))),
+    ("5d10x10", syntax.Dice(5, syntax.std_die(10), (syntax.Explode("!", syntax.Compare("=", 10)),))),
+    ("1d6xo", syntax.Dice(1, syntax.D6, (syntax.Explode("!", None, 1),))),
+    ("1d6xo>=5", syntax.Dice(1, syntax.D6, (syntax.Explode("!", syntax.Compare(">=", 5), 1),))),
+    ("3d6!!cap2", syntax.Dice(3, syntax.D6, (syntax.Explode("!!", None, 2),))),
+    ("1d20cs19", syntax.Dice(1, syntax.D20, (syntax.Crit("cs", syntax.Compare("=", 19)),))),
+    ("10d10>=7t10", syntax.Dice(10, syntax.std_die(10), (syntax.CountSuccesses(syntax.Compare(">=", 7)),
+                                                   syntax.CountTwice(syntax.Compare("=", 10))))),
 ])
-def test_the_trees_of_the_new_forms(text: str, tree: ast.Expr) -> None:
+def test_the_trees_of_the_new_forms(text: str, tree: syntax.Expr) -> None:
     line = parse(text)
-    assert isinstance(line, ast.RollLine) and line.expr == tree
+    assert isinstance(line, syntax.RollLine) and line.expr == tree
     assert parse(str(line)) == line
 
 
@@ -121,41 +121,41 @@ def test_a_trailing_space_is_not_what_was_found() -> None:
 
 @settings(max_examples=200, deadline=None)
 @given(new_lines)
-def test_the_new_forms_write_back_their_tree(line: ast.RollLine) -> None:
+def test_the_new_forms_write_back_their_tree(line: syntax.RollLine) -> None:
     assert parse(str(line)) == line
 
 
 SMALL = st.builds(
-    ast.Dice, st.integers(0, 3), st.integers(1, 4).map(ast.std_die),
+    syntax.Dice, st.integers(0, 3), st.integers(1, 4).map(syntax.std_die),
     st.lists(st.one_of(
-        st.builds(ast.Explode, st.sampled_from(["!", "!!", "!p"]),
-                  st.none() | st.builds(ast.Compare, st.sampled_from([">=", "="]),
+        st.builds(syntax.Explode, st.sampled_from(["!", "!!", "!p"]),
+                  st.none() | st.builds(syntax.Compare, st.sampled_from([">=", "="]),
                                         st.integers(2, 4)), st.integers(0, 3)),
-        st.builds(ast.Keep, st.sampled_from(["kh", "kl", "dh", "dl"]), st.integers(0, 2)),
-        st.builds(ast.CountSuccesses, st.builds(ast.Compare, st.just(">="), st.integers(1, 5))),
-        st.builds(ast.CountTwice, st.builds(ast.Compare, st.just(">="), st.integers(2, 5))),
-        st.builds(ast.Crit, st.sampled_from(["cs", "cf"]),
-                  st.builds(ast.Compare, st.just(">="), st.integers(1, 4))),
+        st.builds(syntax.Keep, st.sampled_from(["kh", "kl", "dh", "dl"]), st.integers(0, 2)),
+        st.builds(syntax.CountSuccesses, st.builds(syntax.Compare, st.just(">="), st.integers(1, 5))),
+        st.builds(syntax.CountTwice, st.builds(syntax.Compare, st.just(">="), st.integers(2, 5))),
+        st.builds(syntax.Crit, st.sampled_from(["cs", "cf"]),
+                  st.builds(syntax.Compare, st.just(">="), st.integers(1, 4))),
     ), max_size=3).map(tuple),
 )
 
 
-def _legal(node: ast.Dice) -> bool:
+def _legal(node: syntax.Dice) -> bool:
     try:
         parsed = parse(str(node))
     except (NotationError, LimitError):
         return False
-    return isinstance(parsed, ast.RollLine) and parsed.expr == node
+    return isinstance(parsed, syntax.RollLine) and parsed.expr == node
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.filter_too_much])
 @given(SMALL.filter(_legal), st.sampled_from([">=", ">", "<=", "<", "="]), st.integers(0, 8))
-def test_roll_and_odds_agree_on_every_new_form(node: ast.Dice, op: ast.CompareOp,
+def test_roll_and_odds_agree_on_every_new_form(node: syntax.Dice, op: syntax.CompareOp,
                                                target: int) -> None:
     """Exact against the roller fed every face sequence: capped explosions end, so the odds of
     a capped term are exact; an uncapped one within the mass both sides cut."""
-    line = ast.RollLine(node, target=target, target_op=op)
+    line = syntax.RollLine(node, target=target, target_op=op)
     try:
         odds = line_odds(line)
     except EvaluationError:
@@ -169,14 +169,14 @@ def test_roll_and_odds_agree_on_every_new_form(node: ast.Dice, op: ast.CompareOp
     if not cut and not odds.residual:
         assert odds.mean == sum(v * p for v, p in expected.items())
         assert (odds.min, odds.max) == (min(expected), max(expected))
-        passing = sum((p for v, p in expected.items() if ast.Compare(op, target).matches(v)),
+        passing = sum((p for v, p in expected.items() if syntax.Compare(op, target).matches(v)),
                       Fraction(0))
         assert odds.outcomes["pass"] == passing
 
 
 @settings(max_examples=100, deadline=None)
 @given(new_dice)
-def test_any_new_term_rolls_or_says_why(node: ast.Dice) -> None:
+def test_any_new_term_rolls_or_says_why(node: syntax.Dice) -> None:
     from rules.dice.evaluate import Roller
     from rules.dice.source import RandomSource
     from rules.errors import RollError
@@ -213,11 +213,11 @@ def _marked_by_the_roller(text: str, sides: int, count: int) -> tuple[Fraction, 
 ])
 def test_the_odds_of_a_range_are_the_rollers_marks(text: str, sides: int, count: int) -> None:
     line = parse(text)
-    assert isinstance(line, ast.RollLine)
+    assert isinstance(line, syntax.RollLine)
     odds = line_odds(line)
     crit, fumble = _marked_by_the_roller(text, sides, count)
-    ranged = {m.kind for n in ast.walk(line.expr) if isinstance(n, ast.Dice)
-              for m in n.mods if isinstance(m, ast.Crit)}
+    ranged = {m.kind for n in syntax.walk(line.expr) if isinstance(n, syntax.Dice)
+              for m in n.mods if isinstance(m, syntax.Crit)}
     assert odds.extra.get("crit") == (crit if "cs" in ranged else None)
     assert odds.extra.get("fumble") == (fumble if "cf" in ranged else None)
 

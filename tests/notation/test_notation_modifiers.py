@@ -12,16 +12,16 @@ from rules.dice.evaluate import Roller
 from rules.dice.source import ScriptedSource
 from rules.errors import NotationError
 from rules.exact import line_odds
-from rules.notation import ast, parse
+from rules.notation import parse, syntax
 from tests.support.cli import invoke, invoke_json
 from tests.support.strategies import roll_lines
 
-D6 = ast.std_die(6)
+D6 = syntax.std_die(6)
 
 
 def odds_of(text: str) -> tuple[Fraction, dict[int, Fraction]]:
     line = parse(text)
-    assert isinstance(line, ast.RollLine)
+    assert isinstance(line, syntax.RollLine)
     odds = line_odds(line)
     return odds.mean, dict(odds.distribution)
 
@@ -59,14 +59,14 @@ def test_the_odds_of_an_explosion_minus_one() -> None:
 
 
 def test_a_bare_number_and_a_compare_point_still_explode() -> None:
-    assert parse("1d6!5").expr == ast.Dice(1, D6, (ast.Explode("!", ast.Compare("=", 5)),))  # type: ignore[union-attr]
-    assert parse("1d6!>=5").expr == ast.Dice(  # type: ignore[union-attr]
-        1, D6, (ast.Explode("!", ast.Compare(">=", 5)),)
+    assert parse("1d6!5").expr == syntax.Dice(1, D6, (syntax.Explode("!", syntax.Compare("=", 5)),))  # type: ignore[union-attr]
+    assert parse("1d6!>=5").expr == syntax.Dice(  # type: ignore[union-attr]
+        1, D6, (syntax.Explode("!", syntax.Compare(">=", 5)),)
     )
-    assert parse("4dF!=-1").expr == ast.Dice(  # type: ignore[union-attr]
-        4, ast.FATE, (ast.Explode("!", ast.Compare("=", -1)),)
+    assert parse("4dF!=-1").expr == syntax.Dice(  # type: ignore[union-attr]
+        4, syntax.FATE, (syntax.Explode("!", syntax.Compare("=", -1)),)
     )
-    assert str(ast.Explode("!", ast.Compare("=", -1))) == "!=-1"
+    assert str(syntax.Explode("!", syntax.Compare("=", -1))) == "!=-1"
 
 
 # ---- two explode modifiers on one term combine ----
@@ -141,7 +141,7 @@ def test_adv_after_anything_but_a_d20_is_a_syntax_error() -> None:
 @pytest.mark.slow
 @given(roll_lines)
 @settings(max_examples=200, deadline=None)
-def test_lines_with_adv_terms_parse_back_to_the_same_tree(line: ast.RollLine) -> None:
+def test_lines_with_adv_terms_parse_back_to_the_same_tree(line: syntax.RollLine) -> None:
     assert parse(str(line)) == line
 
 

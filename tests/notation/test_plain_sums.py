@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.errors import NotationError
-from rules.notation import ast, grammar, parse, parse_expression
+from rules.notation import grammar, parse, parse_expression, syntax
 from rules.notation.fast_sums import read
 from tests.support.json_schema import checked
 
@@ -92,7 +92,7 @@ def test_anything_more_is_left_to_the_grammar(text: str) -> None:
 
 def test_an_expression_is_read_the_same_way() -> None:
     assert parse_expression("2d6+3") == grammar.parse_expression("2d6+3")
-    assert parse_expression("d8") == ast.Dice(1, ast.std_die(8))
+    assert parse_expression("d8") == syntax.Dice(1, syntax.std_die(8))
     with pytest.raises(NotationError) as raised:
         parse_expression("2d6+")
     assert raised.value.message == "expected a term, found the end of the line"

@@ -1,42 +1,34 @@
-"""The syntax tree's one name (rules/notation/ast.py) and the stub type checkers read (ast.pyi)
-say the same: every name from the module that holds it, and nothing else."""
+"""The syntax tree's one name (rules/notation/syntax.py) gathers every node and helper of the modules
+that hold them, each the very object its module holds, and nothing else."""
 
 from __future__ import annotations
 
-import ast as python_ast
 import importlib
 
-from rules.notation import ast
-from tests.support.paths import ROOT_DIR
+import pytest
+
+from rules.notation import syntax
+
+HOMES = ("die_nodes", "modifiers", "expr_nodes", "command_nodes", "advantage")
 
 
-def stub_names() -> dict[str, str]:
-    """Each name ast.pyi imports, with the module it imports it from."""
-    tree = python_ast.parse((ROOT_DIR / "rules" / "notation" / "ast.pyi").read_text())
-    found: dict[str, str] = {}
-    for node in tree.body:
-        if isinstance(node, python_ast.ImportFrom):
-            for alias in node.names:
-                found[alias.asname or alias.name] = str(node.module).rsplit(".", 1)[-1]
-    return found
+@pytest.mark.parametrize("module", HOMES)
+def test_every_name_is_the_object_its_home_module_holds(module: str) -> None:
+    home = importlib.import_module(f"rules.notation.{module}")
+    for name in syntax.__all__:
+        if hasattr(home, name) and getattr(home, name).__module__ == home.__name__:
+            assert getattr(syntax, name) is getattr(home, name), name
 
 
-def test_the_stub_names_every_node_from_its_home_module() -> None:
-    homes = {name: module for module, names in ast.HOMES.items() for name in names.split()}
-    assert stub_names() == homes
-
-
-def test_every_name_is_the_object_its_home_module_holds() -> None:
-    for module, names in ast.HOMES.items():
-        home = importlib.import_module(f"rules.notation.{module}")
-        for name in names.split():
-            assert getattr(ast, name) is getattr(home, name), name
+def test_every_node_class_is_named_once() -> None:
+    classes = {name for module in HOMES for name, value in
+               vars(importlib.import_module(f"rules.notation.{module}")).items()
+               if isinstance(value, type) and value.__module__ == f"rules.notation.{module}"
+               and not name.startswith("_")}
+    assert classes <= set(syntax.__all__)
+    assert len(syntax.__all__) == len(set(syntax.__all__))
 
 
 def test_a_name_the_tree_does_not_have_is_an_attribute_error() -> None:
-    try:
-        ast.Nonesuch  # noqa: B018
-    except AttributeError as error:
-        assert "Nonesuch" in str(error)
-    else:
-        raise AssertionError("ast.Nonesuch was found")
+    with pytest.raises(AttributeError, match="Nonesuch"):
+        syntax.Nonesuch  # type: ignore[attr-defined]  # noqa: B018

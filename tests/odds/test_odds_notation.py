@@ -19,14 +19,14 @@ from rules.dice.evaluate import Roller
 from rules.dice.source import RandomSource
 from rules.errors import EvaluationError, LimitError, RollError
 from rules.exact import EPSILON, Dist, Odds, clear_cache, distribution, line_odds
-from rules.notation import ast, parse
+from rules.notation import parse, syntax
 from tests.support.odds import brute
 
 
 def assert_matches_roller(text: str, max_faces: int = 64) -> Odds:
     """The engine's odds equal the roller's, exactly or within both sides' cut-off mass."""
     line = parse(text)
-    assert isinstance(line, ast.RollLine)
+    assert isinstance(line, syntax.RollLine)
     odds = line_odds(line)
     expected, cut = brute(line, max_faces)
     if cut == 0 and odds.residual == 0:
@@ -191,9 +191,9 @@ def _chi_square_p(stat: float, dof: int) -> float:
 )
 def test_sampled_rolls_fit_the_exact_odds(text: str) -> None:
     line = parse(text)
-    assert isinstance(line, ast.RollLine)
+    assert isinstance(line, syntax.RollLine)
     odds = line_odds(line)
-    expr = ast.with_advantage(line.expr, line.advantage)
+    expr = syntax.with_advantage(line.expr, line.advantage)
     source = RandomSource(seed=20240611)
     runs = 3000
     seen: dict[int, int] = {}
@@ -235,7 +235,7 @@ def test_sampled_rolls_fit_the_exact_odds(text: str) -> None:
 )
 def test_errors_match_the_roller(text: str, error: type[RollError]) -> None:
     line = parse(text)
-    assert isinstance(line, ast.RollLine)
+    assert isinstance(line, syntax.RollLine)
     with pytest.raises(error):
         line_odds(line)
     with pytest.raises(error):
@@ -255,7 +255,7 @@ def test_errors_match_the_roller(text: str, error: type[RollError]) -> None:
 )
 def test_limits_fail_fast_with_a_clear_message(text: str) -> None:
     line = parse(text)
-    assert isinstance(line, ast.RollLine)
+    assert isinstance(line, syntax.RollLine)
 
     def refused() -> None:
         with pytest.raises(LimitError, match="odds"):
@@ -268,7 +268,7 @@ def test_big_but_fine_lines_are_computed() -> None:
     for text in ("100d6", "20d10kh3", "10d6!", "8d10>=8", "4d6!kh3", "d1000+d1000"):
         clear_cache()
         line = parse(text)
-        assert isinstance(line, ast.RollLine)
+        assert isinstance(line, syntax.RollLine)
         odds = line_odds(line)  # (bench/budgets.py counts its work)
         assert odds.min <= odds.mean <= odds.max and sum(odds.distribution.values()) > 0
 
@@ -302,22 +302,22 @@ def test_odds_from_any_mapping_for_game_systems() -> None:
 # ---- small random terms against the roller ----
 
 small_dice = st.one_of(
-    st.integers(1, 4).map(ast.std_die),
-    st.just(ast.FATE),
+    st.integers(1, 4).map(syntax.std_die),
+    st.just(syntax.FATE),
     st.lists(st.integers(-2, 4), min_size=1, max_size=3).map(
-        lambda faces: ast.Die("custom", len(faces), tuple(faces))
+        lambda faces: syntax.Die("custom", len(faces), tuple(faces))
     ),
 )
-small_compares = st.builds(ast.Compare, st.sampled_from(["=", ">", ">=", "<", "<="]),
+small_compares = st.builds(syntax.Compare, st.sampled_from(["=", ">", ">=", "<", "<="]),
                            st.integers(-2, 5))
 small_mods = st.lists(
     st.one_of(
-        st.builds(ast.Reroll, small_compares, st.booleans()),
-        st.builds(ast.Explode, st.sampled_from(["!", "!!", "!p"]), st.none() | small_compares),
-        st.builds(ast.Clamp, st.sampled_from(["min", "max"]), st.integers(-1, 4)),
-        st.builds(ast.Keep, st.sampled_from(["kh", "kl", "dh", "dl"]), st.integers(0, 3)),
-        st.builds(ast.CountSuccesses, small_compares),
-        st.builds(ast.CountFailures, small_compares),
+        st.builds(syntax.Reroll, small_compares, st.booleans()),
+        st.builds(syntax.Explode, st.sampled_from(["!", "!!", "!p"]), st.none() | small_compares),
+        st.builds(syntax.Clamp, st.sampled_from(["min", "max"]), st.integers(-1, 4)),
+        st.builds(syntax.Keep, st.sampled_from(["kh", "kl", "dh", "dl"]), st.integers(0, 3)),
+        st.builds(syntax.CountSuccesses, small_compares),
+        st.builds(syntax.CountFailures, small_compares),
     ),
     max_size=3,
 ).map(tuple)
@@ -326,10 +326,10 @@ small_mods = st.lists(
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 3), small_dice, small_mods)
 def test_random_small_terms_match_the_roller(
-    count: int, die: ast.Die, mods: tuple[ast.Modifier, ...]
+    count: int, die: syntax.Die, mods: tuple[syntax.Modifier, ...]
 ) -> None:
-    node = ast.Dice(count, die, mods)
-    line = ast.RollLine(node)
+    node = syntax.Dice(count, die, mods)
+    line = syntax.RollLine(node)
     try:
         odds = line_odds(line)
     except EvaluationError:
@@ -348,7 +348,7 @@ def test_a_die_that_always_rerolls_then_explodes_keeps_its_one_value() -> None:
     """`1d2!kh1r1`: the die is 2 after its 1s are rerolled, and a 2 always explodes; the pool
     of dice that stopped is empty, and no roll has one (Hypothesis found it crashing)."""
     line = parse("1d2!kh1r1")
-    assert isinstance(line, ast.RollLine)
+    assert isinstance(line, syntax.RollLine)
     odds = line_odds(line)
     assert set(odds.distribution) == {2}
     assert sum(odds.distribution.values()) + odds.residual == 1

@@ -13,7 +13,7 @@ from rules.exact import clear_cache, distribution, line_odds
 from rules.exact.dist import Value
 from rules.exact.order import keep_best
 from rules.exact.pool import Score, pool_keep
-from rules.notation import ast, parse
+from rules.notation import parse, syntax
 from tests.support.odds import D6, LOADED, brute_keep, identity, successes
 
 
@@ -81,7 +81,7 @@ def test_random_small_pools_match_brute_force(
 def test_big_keeps_are_computed() -> None:
     for text in ("100d10kh50", "60d20kl30"):
         line = parse(text)
-        assert isinstance(line, ast.RollLine)
+        assert isinstance(line, syntax.RollLine)
         clear_cache()
         assert sum(distribution(line.expr).values()) == 1  # (bench/budgets.py counts its work)
     odds = line_odds(parse("100d10kh50"))  # type: ignore[arg-type]
@@ -93,7 +93,7 @@ def test_big_keeps_are_computed() -> None:
 
 def test_few_kept_of_wide_dice_are_computed_not_refused() -> None:
     line = parse("10d1000kh3")  # refused by the DP's budget before thresholds
-    assert isinstance(line, ast.RollLine)
+    assert isinstance(line, syntax.RollLine)
     odds = line_odds(line)
     assert odds.min == 3 and odds.max == 3000 and odds.residual == 0
     assert odds.distribution[3] == Fraction(1, 1000**10)  # all ten show 1

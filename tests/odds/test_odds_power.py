@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from rules.exact import Dist, Odds, clear_cache, line_odds
 from rules.exact.power import Lattice
-from rules.notation import ast, parse
+from rules.notation import parse, syntax
 
 
 def brute_sum(weights: Mapping[int, int], n: int) -> dict[int, int]:
@@ -80,7 +80,7 @@ def test_many_unequal_faces_still_convolve() -> None:
 
 def test_thousands_of_dice_sum_exactly() -> None:
     line = parse("1000d6")
-    assert isinstance(line, ast.RollLine)
+    assert isinstance(line, syntax.RollLine)
     clear_cache()  # (bench/budgets.py counts its work)
     odds = line_odds(line)
     assert odds.min == 1000 and odds.max == 6000 and odds.mean == 3500

@@ -10,12 +10,12 @@ import pytest
 
 from cli.render.odds_chart import mean_text, odds_json, odds_text, percent
 from rules.exact import Odds, line_odds
-from rules.notation import ast, parse
+from rules.notation import parse, syntax
 
 
 def odds_of(text: str) -> Odds:
     line = parse(text)
-    assert isinstance(line, ast.RollLine)
+    assert isinstance(line, syntax.RollLine)
     return line_odds(line)
 
 

@@ -18,7 +18,7 @@ from cli.repl.validator import Problem, problem
 from cli.repl.view import TableView
 from rules.campaign import Character
 from rules.errors import ScriptError
-from rules.notation.ast import Die, std_die
+from rules.notation.syntax import Die, std_die
 from rules.systems import get_system
 
 MIRA: dict[str, Any] = {

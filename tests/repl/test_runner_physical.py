@@ -8,7 +8,7 @@ from pathlib import Path
 from cli.base.environment import Environment
 from cli.base.settings import Settings
 from cli.line.runner import Runner
-from rules.notation.ast import Die
+from rules.notation.syntax import Die
 from tests.support.cli import invoke
 
 

@@ -19,7 +19,7 @@ from cli.store import campaign_where, open_campaign
 from cli.store.records import BadRecord, decode, encode, from_section3
 from rules.dice.source import ScriptedSource
 from rules.errors import RollError
-from rules.notation import ast
+from rules.notation import syntax
 from rules.record import (
     DAMAGED,
     EXPLODED,
@@ -101,7 +101,7 @@ def test_the_stored_form_reads_back_as_the_same_record(line: str, faces: list[in
 
 @given(roll_lines)
 @settings(max_examples=150, deadline=None)
-def test_any_lines_record_is_stored_whole_and_shows_as_its_result(line: ast.RollLine) -> None:
+def test_any_lines_record_is_stored_whole_and_shows_as_its_result(line: syntax.RollLine) -> None:
     try:
         res = rules.roll(str(line), seed=7)
     except RollError:

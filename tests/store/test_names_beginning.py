@@ -11,7 +11,7 @@ import pytest
 
 from cli.store import CampaignStore, campaign_where, open_campaign
 from rules.campaign import Character
-from rules.notation import ast, parse
+from rules.notation import parse, syntax
 from rules.notation.name_words import first_words
 from rules.table_state import TableState
 
@@ -53,5 +53,5 @@ def test_the_names_beginning_with_a_word_and_no_others(
 
 def test_a_lines_first_words_are_those_another_follows() -> None:
     line = parse('attack on Goblin 1 "Ana Lee" x')
-    assert isinstance(line, ast.CommandLine)
+    assert isinstance(line, syntax.CommandLine)
     assert first_words(line) == ["on", "goblin"]  # the command word is not one; a quoted word ends a run

@@ -17,7 +17,7 @@ import d20
 import icepool
 
 from rules.dice.results import Rolled, RolledGroup, RolledLabel, RolledOp, RolledTerm
-from rules.notation import ast
+from rules.notation import syntax
 
 SIDES = (2, 3, 4, 6, 8, 10, 12, 20)
 D20_KEEP = {"kh": "kh", "kl": "kl", "dh": "ph", "dl": "pl"}
@@ -35,89 +35,89 @@ class _Gen:
         self.rng = rng
         self.exploding = exploding
 
-    def point(self, sides: int, low: int, high: int) -> ast.Compare:
+    def point(self, sides: int, low: int, high: int) -> syntax.Compare:
         """A compare point that matches some faces of a dX, never all of them."""
         op = self.rng.choice(["=", ">", ">=", "<", "<="])
         if op == "=":
-            return ast.Compare("=", self.rng.randint(low, high))
+            return syntax.Compare("=", self.rng.randint(low, high))
         if op in (">", ">="):
             base = self.rng.randint(max(low, sides // 2), high)
-            return ast.Compare(">", base) if op == ">" else ast.Compare(">=", max(base, 2))
+            return syntax.Compare(">", base) if op == ">" else syntax.Compare(">=", max(base, 2))
         base = self.rng.randint(low, max(low, sides // 2))
-        return ast.Compare("<", max(base, 2)) if op == "<" else ast.Compare("<=", base)
+        return syntax.Compare("<", max(base, 2)) if op == "<" else syntax.Compare("<=", base)
 
-    def explode_point(self, sides: int) -> ast.Compare | None:
+    def explode_point(self, sides: int) -> syntax.Compare | None:
         """Max (a bare `!`), or a point that leaves most faces standing."""
         rng = self.rng
         kind = rng.choice(["max", "max", "=", ">=", ">", "<", "<="])
         if kind == "max":
             return None
         if kind == "=":
-            return ast.Compare("=", rng.randint(1, sides))
+            return syntax.Compare("=", rng.randint(1, sides))
         if kind in (">=", ">"):
             low = rng.randint(max(2, sides - 2), sides)
-            return ast.Compare(">=", low) if kind == ">=" else ast.Compare(">", low - 1)
+            return syntax.Compare(">=", low) if kind == ">=" else syntax.Compare(">", low - 1)
         high = rng.randint(1, max(1, sides // 3))
-        return ast.Compare("<=", high) if kind == "<=" else ast.Compare("<", high + 1)
+        return syntax.Compare("<=", high) if kind == "<=" else syntax.Compare("<", high + 1)
 
-    def dice(self) -> ast.Dice:
+    def dice(self) -> syntax.Dice:
         rng = self.rng
         if rng.random() < 0.08:
-            return ast.advantaged(ast.Dice(1, ast.D20), rng.choice(["adv", "dis"]))  # type: ignore[arg-type]
+            return syntax.advantaged(syntax.Dice(1, syntax.D20), rng.choice(["adv", "dis"]))  # type: ignore[arg-type]
         sides = rng.choice(SIDES)
         count = rng.randint(1, 4)
-        die = ast.std_die(sides)
-        mods: list[ast.Modifier] = []
+        die = syntax.std_die(sides)
+        mods: list[syntax.Modifier] = []
         if sides > 2 and rng.random() < 0.3:
             once = rng.random() < 0.4
-            mods.append(ast.Reroll(self.point(sides, 1, sides - 1), once, "ro" if once else "r"))
+            mods.append(syntax.Reroll(self.point(sides, 1, sides - 1), once, "ro" if once else "r"))
         if self.exploding and sides > 2 and rng.random() < 0.35:
             for _ in range(rng.choice([1, 1, 2])):
                 when = self.explode_point(sides)
-                points = [m.when for m in mods if isinstance(m, ast.Explode)] + [when]
-                explosion = ast.explosion(die, tuple(ast.Explode("!", p) for p in points))
+                points = [m.when for m in mods if isinstance(m, syntax.Explode)] + [when]
+                explosion = syntax.explosion(die, tuple(syntax.Explode("!", p) for p in points))
                 if when in points[:-1] or (explosion and all(map(explosion.matches, die.faces))):
                     continue
-                mods.append(ast.Explode("!", when))
+                mods.append(syntax.Explode("!", when))
         if sides > 2 and rng.random() < 0.15:
-            mods.append(ast.Clamp(rng.choice(["min", "max"]), rng.randint(2, sides - 1)))
+            mods.append(syntax.Clamp(rng.choice(["min", "max"]), rng.randint(2, sides - 1)))
         if rng.random() < 0.35:
-            mods.append(ast.Keep(rng.choice(["kh", "kl", "dh", "dl"]), rng.randint(0, count)))
-        node = ast.Dice(count, die, ast.in_stage_order(tuple(mods)))
+            mods.append(syntax.Keep(rng.choice(["kh", "kl", "dh", "dl"]), rng.randint(0, count)))
+        node = syntax.Dice(count, die, syntax.in_stage_order(tuple(mods)))
         return node
 
-    def atom(self, depth: int) -> ast.Expr:
+    def atom(self, depth: int) -> syntax.Expr:
         rng = self.rng
         roll = rng.random()
         if roll < 0.2:
-            return ast.Num(rng.randint(0, 10))
+            return syntax.Num(rng.randint(0, 10))
         if roll < 0.3 and depth < 2:
             members = tuple(self.atom(depth + 1) for _ in range(rng.randint(1, 3)))
-            keep = ast.Keep(rng.choice(["kh", "kl", "dh", "dl"]), rng.randint(0, len(members)))
-            return ast.Group(members, (keep,))
-        node: ast.Expr = self.dice()
+            keep = syntax.Keep(rng.choice(["kh", "kl", "dh", "dl"]), rng.randint(0, len(members)))
+            return syntax.Group(members, (keep,))
+        node: syntax.Expr = self.dice()
         if rng.random() < 0.1:
-            node = ast.Labeled(node, rng.choice(LABELS))
+            node = syntax.Labeled(node, rng.choice(LABELS))
         return node
 
-    def expr(self, depth: int = 0) -> ast.Expr:
+    def expr(self, depth: int = 0) -> syntax.Expr:
         rng = self.rng
         if depth >= 2 or rng.random() < 0.45:
             node = self.atom(depth)
-            return ast.Neg(node) if rng.random() < 0.08 else node
+            return syntax.Neg(node) if rng.random() < 0.08 else node
         op = rng.choice(["+", "+", "-", "*"])
-        return ast.BinOp(op, self.expr(depth + 1), self.expr(depth + 1))  # type: ignore[arg-type]
+        return syntax.BinOp(op, self.expr(depth + 1), self.expr(depth + 1))  # type: ignore[arg-type]
 
 
-def corpus(seed: int, n: int, exploding: bool = True) -> list[ast.Expr]:
+def corpus(seed: int, n: int, exploding: bool = True) -> list[syntax.Expr]:
     """n expressions; some end in `/ k` (division is compared where it is the last step)."""
     rng = random.Random(seed)
     gen = _Gen(rng, exploding)
-    out: list[ast.Expr] = []
+    out: list[syntax.Expr] = []
     for _ in range(n):
         expr = gen.expr()
         if rng.random() < 0.1:
-            expr = ast.BinOp("/", expr, ast.Num(rng.randint(2, 4)))
+            expr = syntax.BinOp("/", expr, syntax.Num(rng.randint(2, 4)))
         out.append(expr)
     return out
 
@@ -125,43 +125,43 @@ def corpus(seed: int, n: int, exploding: bool = True) -> list[ast.Expr]:
 # ---- d20 ----
 
 
-def _selector(point: ast.Compare) -> str:
+def _selector(point: syntax.Compare) -> str:
     """A compare point as a d20 selector (d20 knows `N`, `>N` and `<N`)."""
     v = point.value
     return {"=": f"{v}", ">": f">{v}", "<": f"<{v}", ">=": f">{v - 1}", "<=": f"<{v + 1}"}[point.op]
 
 
-def _d20_ops(node: ast.Dice) -> str:
+def _d20_ops(node: syntax.Dice) -> str:
     out = []
     for m in node.mods:  # in acting order, which d20 follows as written
-        if isinstance(m, ast.Reroll):
+        if isinstance(m, syntax.Reroll):
             out.append(("ro" if m.once else "rr") + _selector(m.when))
-        elif isinstance(m, ast.Explode):
-            out.append("e" + _selector(m.when or ast.Compare("=", node.die.highest)))
-        elif isinstance(m, ast.Clamp):
+        elif isinstance(m, syntax.Explode):
+            out.append("e" + _selector(m.when or syntax.Compare("=", node.die.highest)))
+        elif isinstance(m, syntax.Clamp):
             out.append(("mi" if m.bound == "min" else "ma") + str(m.value))
-        elif isinstance(m, ast.Keep):
+        elif isinstance(m, syntax.Keep):
             out.append(D20_KEEP[m.op] + str(m.count))
         else:
             raise ValueError(f"not in the common subset: {m}")
     return "".join(out)
 
 
-def to_d20(node: ast.Expr) -> str:
+def to_d20(node: syntax.Expr) -> str:
     """The expression in d20's notation; our top-level `/` is d20's `//` (both round down)."""
-    if isinstance(node, ast.Num):
+    if isinstance(node, syntax.Num):
         return str(node.value)
-    if isinstance(node, ast.Dice):
+    if isinstance(node, syntax.Dice):
         return f"{node.count}d{node.die.sides}{_d20_ops(node)}"
-    if isinstance(node, ast.Labeled):
+    if isinstance(node, syntax.Labeled):
         return f"{to_d20(node.inner)} [{node.label}]"
-    if isinstance(node, ast.Neg):
+    if isinstance(node, syntax.Neg):
         return f"-({to_d20(node.operand)})"
-    if isinstance(node, ast.Group):
+    if isinstance(node, syntax.Group):
         inner = ", ".join(to_d20(m) for m in node.members) + ("," if len(node.members) == 1 else "")
-        keeps = "".join(D20_KEEP[m.op] + str(m.count) for m in node.mods if isinstance(m, ast.Keep))
+        keeps = "".join(D20_KEEP[m.op] + str(m.count) for m in node.mods if isinstance(m, syntax.Keep))
         return f"({inner}){keeps}"
-    if isinstance(node, ast.BinOp):
+    if isinstance(node, syntax.BinOp):
         op = "//" if node.op == "/" else node.op
         return f"({to_d20(node.left)}) {op} ({to_d20(node.right)})"
     raise ValueError(f"not in the common subset: {node}")
@@ -175,11 +175,11 @@ class StreamSource:
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
 
-    def throw(self, die: ast.Die, why: str) -> int:
+    def throw(self, die: syntax.Die, why: str) -> int:
         assert die.kind == "std", die
         return self.rng.randrange(die.sides) + 1
 
-    def throw_many(self, die: ast.Die, count: int, why: str) -> list[int]:
+    def throw_many(self, die: syntax.Die, count: int, why: str) -> list[int]:
         return [self.throw(die, why) for _ in range(count)]
 
 
@@ -198,7 +198,7 @@ def d20_seeded(seed: int) -> Iterator[None]:
 def seed_for(sides: int, faces: list[int]) -> int:
     """The first seed whose stream throws these faces of a dX, in order."""
     seed = 0
-    while StreamSource(seed).throw_many(ast.std_die(sides), len(faces), "") != faces:
+    while StreamSource(seed).throw_many(syntax.std_die(sides), len(faces), "") != faces:
         seed += 1
     return seed
 
@@ -256,37 +256,37 @@ def our_throws(node: Rolled, alive: bool = True) -> Iterator[tuple[int, int, boo
 # ---- icepool ----
 
 
-def icepool_can(node: ast.Expr) -> bool:
+def icepool_can(node: syntax.Expr) -> bool:
     """Whether `to_icepool` builds this tree: explosions only alone on a term (icepool sums an
     exploding die's chain, so it cannot reroll, clamp or keep its dice one by one)."""
-    for n in ast.walk(node):
-        explodes = [isinstance(m, ast.Explode) for m in n.mods] if isinstance(n, ast.Dice) else []
+    for n in syntax.walk(node):
+        explodes = [isinstance(m, syntax.Explode) for m in n.mods] if isinstance(n, syntax.Dice) else []
         if any(explodes) and not all(explodes):
             return False
-        if isinstance(n, ast.BinOp) and n.op == "/" and n is not node:
+        if isinstance(n, syntax.BinOp) and n.op == "/" and n is not node:
             return False
     return True
 
 
-def _icepool_dice(node: ast.Dice) -> icepool.Die[int]:
+def _icepool_dice(node: syntax.Dice) -> icepool.Die[int]:
     die: icepool.Die[int] = icepool.d(node.die.sides)
     for m in node.mods:
-        if isinstance(m, ast.Reroll):
+        if isinstance(m, syntax.Reroll):
             die = die.reroll(m.when.matches, depth=1 if m.once else "inf")
-        elif isinstance(m, ast.Clamp):
+        elif isinstance(m, syntax.Clamp):
             die = die.clip(m.value, None) if m.bound == "min" else die.clip(None, m.value)
-    explosion = ast.explosion(node.die, node.mods)
+    explosion = syntax.explosion(node.die, node.mods)
     if explosion is not None:
         p = Fraction(sum(explosion.matches(f) for f in node.die.faces), node.die.sides)
         depth = 1
         while p**depth > Fraction(1, 10**13):
             depth += 1
         return node.count @ die.explode(explosion.matches, depth=depth)
-    keeps = [m for m in node.mods if isinstance(m, ast.Keep)]
+    keeps = [m for m in node.mods if isinstance(m, syntax.Keep)]
     return _kept(die.pool(node.count), node.count, keeps)
 
 
-def _kept(pool: icepool.Pool[int], n: int, keeps: list[ast.Keep]) -> icepool.Die[int]:
+def _kept(pool: icepool.Pool[int], n: int, keeps: list[syntax.Keep]) -> icepool.Die[int]:
     if not keeps:
         return pool.sum()
     (keep,) = keeps
@@ -298,21 +298,21 @@ def _kept(pool: icepool.Pool[int], n: int, keeps: list[ast.Keep]) -> icepool.Die
     return pool.lowest(size).sum() if size else icepool.Die([0])
 
 
-def to_icepool(node: ast.Expr) -> icepool.Die[Any]:
+def to_icepool(node: syntax.Expr) -> icepool.Die[Any]:
     """The exact distribution of an expression, built with icepool (before rounding down)."""
-    if isinstance(node, ast.Num):
+    if isinstance(node, syntax.Num):
         return icepool.Die([node.value])
-    if isinstance(node, ast.Dice):
+    if isinstance(node, syntax.Dice):
         return _icepool_dice(node)
-    if isinstance(node, ast.Labeled):
+    if isinstance(node, syntax.Labeled):
         return to_icepool(node.inner)
-    if isinstance(node, ast.Neg):
+    if isinstance(node, syntax.Neg):
         return -to_icepool(node.operand)
-    if isinstance(node, ast.Group):
+    if isinstance(node, syntax.Group):
         members = [to_icepool(m) for m in node.members]
-        keeps = [m for m in node.mods if isinstance(m, ast.Keep)]
+        keeps = [m for m in node.mods if isinstance(m, syntax.Keep)]
         return _kept(icepool.Pool(members), len(members), keeps)
-    if isinstance(node, ast.BinOp):
+    if isinstance(node, syntax.BinOp):
         left, right = to_icepool(node.left), to_icepool(node.right)
         if node.op == "+":
             return left + right

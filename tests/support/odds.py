@@ -12,7 +12,7 @@ from rules.dice.evaluate import Roller
 from rules.dice.source import ScriptedSource
 from rules.exact.dist import Value, exact
 from rules.exact.pool import PoolGroup, Score
-from rules.notation import ast
+from rules.notation import syntax
 
 D4: dict[Value, int] = {1: 1, 2: 1, 3: 1, 4: 1}
 D6: dict[Value, int] = {f: 1 for f in range(1, 7)}
@@ -43,7 +43,7 @@ def brute_keep(groups: Sequence[PoolGroup], window: tuple[int, int], score: Scor
 class _Need(Exception):
     """The roller asked for a die beyond the scripted prefix."""
 
-    def __init__(self, die: ast.Die) -> None:
+    def __init__(self, die: syntax.Die) -> None:
         super().__init__(die.name)
         self.die = die
 
@@ -51,15 +51,15 @@ class _Need(Exception):
 class _Probe(ScriptedSource):
     """Scripted faces that report which die comes next instead of running out."""
 
-    def throw(self, die: ast.Die, why: str) -> int:
+    def throw(self, die: syntax.Die, why: str) -> int:
         if self.left == 0:
             raise _Need(die)
         return super().throw(die, why)
 
 
-def brute(line: ast.RollLine, max_faces: int = 64) -> tuple[dict[int, Fraction], Fraction]:
+def brute(line: syntax.RollLine, max_faces: int = 64) -> tuple[dict[int, Fraction], Fraction]:
     """The roller's exact distribution of a LINE's total, and the mass of face sequences cut."""
-    expr = ast.with_advantage(line.expr, line.advantage)
+    expr = syntax.with_advantage(line.expr, line.advantage)
     out: dict[int, Fraction] = {}
     cut = Fraction(0)
     stack: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]

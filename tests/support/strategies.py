@@ -4,99 +4,99 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from rules.notation import ast
+from rules.notation import syntax
 
 ops = st.sampled_from(["=", ">", ">=", "<", "<="])
-compares = st.builds(ast.Compare, ops, st.integers(-3, 30))
+compares = st.builds(syntax.Compare, ops, st.integers(-3, 30))
 
 dice_kinds = st.one_of(
-    st.integers(1, 120).map(ast.std_die),
-    st.just(ast.FATE),
-    st.just(ast.PERCENT),
+    st.integers(1, 120).map(syntax.std_die),
+    st.just(syntax.FATE),
+    st.just(syntax.PERCENT),
     st.lists(st.integers(-5, 12), min_size=1, max_size=6).map(
-        lambda faces: ast.Die("custom", len(faces), tuple(faces))
+        lambda faces: syntax.Die("custom", len(faces), tuple(faces))
     ),
-    st.sampled_from([4, 6, 8, 10, 12]).map(lambda n: ast.Die("risk", n)),
+    st.sampled_from([4, 6, 8, 10, 12]).map(lambda n: syntax.Die("risk", n)),
 )
 
 modifiers = st.one_of(
     st.builds(
-        lambda when, sp: ast.Reroll(when, once=sp == "ro", spelling=sp),
+        lambda when, sp: syntax.Reroll(when, once=sp == "ro", spelling=sp),
         compares,
         st.sampled_from(["r", "rr", "ro"]),
     ),
-    st.builds(ast.Explode, st.sampled_from(["!", "!!", "!p"]), st.none() | compares),
-    st.builds(ast.Clamp, st.sampled_from(["min", "max"]), st.integers(0, 20)),
-    st.builds(ast.Keep, st.sampled_from(["kh", "kl", "dh", "dl"]), st.integers(0, 9)),
-    st.builds(ast.CountSuccesses, compares),
-    st.builds(ast.CountFailures, compares),
-    st.sampled_from([ast.Sort(False, "s"), ast.Sort(False, "sa"), ast.Sort(True, "sd")]),
+    st.builds(syntax.Explode, st.sampled_from(["!", "!!", "!p"]), st.none() | compares),
+    st.builds(syntax.Clamp, st.sampled_from(["min", "max"]), st.integers(0, 20)),
+    st.builds(syntax.Keep, st.sampled_from(["kh", "kl", "dh", "dl"]), st.integers(0, 9)),
+    st.builds(syntax.CountSuccesses, compares),
+    st.builds(syntax.CountFailures, compares),
+    st.sampled_from([syntax.Sort(False, "s"), syntax.Sort(False, "sa"), syntax.Sort(True, "sd")]),
 )
 
 group_modifiers = st.one_of(
-    st.builds(ast.Keep, st.sampled_from(["kh", "kl", "dh", "dl"]), st.integers(0, 9)),
-    st.builds(ast.CountSuccesses, compares),
-    st.builds(ast.CountFailures, compares),
-    st.sampled_from([ast.Sort(False, "s"), ast.Sort(True, "sd")]),
+    st.builds(syntax.Keep, st.sampled_from(["kh", "kl", "dh", "dl"]), st.integers(0, 9)),
+    st.builds(syntax.CountSuccesses, compares),
+    st.builds(syntax.CountFailures, compares),
+    st.sampled_from([syntax.Sort(False, "s"), syntax.Sort(True, "sd")]),
 )
 
 
-def _mods(strategy: st.SearchStrategy[ast.Modifier]) -> st.SearchStrategy[tuple[ast.Modifier, ...]]:
+def _mods(strategy: st.SearchStrategy[syntax.Modifier]) -> st.SearchStrategy[tuple[syntax.Modifier, ...]]:
     # one sort per term; explosions of one style (`!5!6`), and never two bare `!` (`!!` is
     # compounding); the parser keeps modifiers in acting order
-    def first_only(ms: list[ast.Modifier]) -> tuple[ast.Modifier, ...]:
-        out: list[ast.Modifier] = []
+    def first_only(ms: list[syntax.Modifier]) -> tuple[syntax.Modifier, ...]:
+        out: list[syntax.Modifier] = []
         for m in ms:
-            if isinstance(m, ast.Sort) and any(type(x) is type(m) for x in out):
+            if isinstance(m, syntax.Sort) and any(type(x) is type(m) for x in out):
                 continue
-            if isinstance(m, ast.Explode) and any(
-                isinstance(x, ast.Explode) and (x.style != m.style or x.when is m.when is None)
+            if isinstance(m, syntax.Explode) and any(
+                isinstance(x, syntax.Explode) and (x.style != m.style or x.when is m.when is None)
                 for x in out
             ):
                 continue
             out.append(m)
-        return ast.in_stage_order(tuple(out))
+        return syntax.in_stage_order(tuple(out))
 
     return st.lists(strategy, max_size=4).map(first_only)
 
 
 dice = st.one_of(
-    st.builds(ast.Dice, st.integers(0, 20), dice_kinds, _mods(modifiers)),
-    st.sampled_from(["adv", "dis"]).map(lambda a: ast.advantaged(ast.Dice(1, ast.D20), a)),  # type: ignore[arg-type]
+    st.builds(syntax.Dice, st.integers(0, 20), dice_kinds, _mods(modifiers)),
+    st.sampled_from(["adv", "dis"]).map(lambda a: syntax.advantaged(syntax.Dice(1, syntax.D20), a)),  # type: ignore[arg-type]
 )
 labels = st.text(alphabet="abcdefghijklmnopqrstuvwxyz ", min_size=1, max_size=10).map(
     str.strip
 ).filter(bool)
 
 
-def expressions(max_leaves: int = 12) -> st.SearchStrategy[ast.Expr]:
-    atoms: st.SearchStrategy[ast.Expr] = st.one_of(
-        st.integers(0, 10_000).map(ast.Num),
+def expressions(max_leaves: int = 12) -> st.SearchStrategy[syntax.Expr]:
+    atoms: st.SearchStrategy[syntax.Expr] = st.one_of(
+        st.integers(0, 10_000).map(syntax.Num),
         dice,
-        st.booleans().map(ast.Aid),
+        st.booleans().map(syntax.Aid),
     )
 
-    def extend(inner: st.SearchStrategy[ast.Expr]) -> st.SearchStrategy[ast.Expr]:
+    def extend(inner: st.SearchStrategy[syntax.Expr]) -> st.SearchStrategy[syntax.Expr]:
         atom_like = st.one_of(
-            st.builds(ast.Group, st.lists(inner, min_size=1, max_size=3).map(tuple),
+            st.builds(syntax.Group, st.lists(inner, min_size=1, max_size=3).map(tuple),
                       _mods(group_modifiers)),
-            st.builds(ast.Call, st.sampled_from(["floor", "ceil", "round", "abs"]),
+            st.builds(syntax.Call, st.sampled_from(["floor", "ceil", "round", "abs"]),
                       inner.map(lambda e: (e,))),
-            st.builds(ast.Call, st.sampled_from(["min", "max"]),
+            st.builds(syntax.Call, st.sampled_from(["min", "max"]),
                       st.lists(inner, min_size=2, max_size=3).map(tuple)),
         )
         return st.one_of(
             atom_like,
-            st.builds(ast.BinOp, st.sampled_from(["+", "-", "*", "/"]), inner, inner),
-            st.builds(ast.Neg, inner),
-            st.builds(ast.Labeled, st.one_of(atoms, atom_like), labels),
+            st.builds(syntax.BinOp, st.sampled_from(["+", "-", "*", "/"]), inner, inner),
+            st.builds(syntax.Neg, inner),
+            st.builds(syntax.Labeled, st.one_of(atoms, atom_like), labels),
         )
 
     return st.recursive(atoms, extend, max_leaves=max_leaves)
 
 
 roll_lines = st.builds(
-    ast.RollLine,
+    syntax.RollLine,
     expressions(),
     st.none(),  # the parser gives a LINE's `adv` to its d20 term (`d20 adv + 5`)
     st.none() | st.integers(-50, 50),
@@ -109,31 +109,31 @@ roll_lines = st.builds(
 caps = st.none() | st.integers(0, 4)
 new_modifiers = st.one_of(
     modifiers,
-    st.builds(ast.Explode, st.sampled_from(["!", "!!", "!p"]), st.none() | compares, caps),
-    st.builds(ast.Crit, st.sampled_from(["cs", "cf"]), compares),
-    st.builds(ast.CountTwice, compares),
+    st.builds(syntax.Explode, st.sampled_from(["!", "!!", "!p"]), st.none() | compares, caps),
+    st.builds(syntax.Crit, st.sampled_from(["cs", "cf"]), compares),
+    st.builds(syntax.CountTwice, compares),
 )
 
 
-def legal(mods: tuple[ast.Modifier, ...]) -> tuple[ast.Modifier, ...]:
+def legal(mods: tuple[syntax.Modifier, ...]) -> tuple[syntax.Modifier, ...]:
     """As the grammar allows: one cap per term, and `t` only after a success point."""
-    out: list[ast.Modifier] = []
+    out: list[syntax.Modifier] = []
     cap: int | None = None
     for m in mods:
-        if isinstance(m, ast.Explode) and m.cap is not None:
+        if isinstance(m, syntax.Explode) and m.cap is not None:
             if cap is not None and m.cap != cap:
                 continue
             cap = m.cap
-        if isinstance(m, ast.CountTwice) and not any(
-                isinstance(x, ast.CountSuccesses) for x in mods):
+        if isinstance(m, syntax.CountTwice) and not any(
+                isinstance(x, syntax.CountSuccesses) for x in mods):
             continue
         out.append(m)
     return tuple(out)
 
 
-new_dice = st.builds(ast.Dice, st.integers(0, 12), dice_kinds, _mods(new_modifiers).map(legal))
+new_dice = st.builds(syntax.Dice, st.integers(0, 12), dice_kinds, _mods(new_modifiers).map(legal))
 new_lines = st.builds(
-    ast.RollLine,
+    syntax.RollLine,
     new_dice,
     st.none(),
     st.none() | st.integers(-50, 50),
@@ -141,7 +141,7 @@ new_lines = st.builds(
     st.none(),
     st.sampled_from([">=", ">", "<=", "<", "="]),
 ).map(lambda line: line if line.target is not None or line.target_op == ">=" else
-      ast.RollLine(line.expr, repeat=line.repeat))
+      syntax.RollLine(line.expr, repeat=line.repeat))
 """LINEs of the new forms: caps, crit/fumble ranges, `t`, compares of the total."""
 
 

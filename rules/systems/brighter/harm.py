@@ -8,7 +8,7 @@ from rules.campaign import Character, apply_change
 from rules.dice.steps import GONE, die_name, step
 from rules.errors import RuleError, UsageError, register_usage
 from rules.goal import ABOVE, against
-from rules.notation import ast
+from rules.notation import syntax
 from rules.resolution import Change, Resolution
 from rules.roll_parts import throws_parts
 from rules.said import said_outcome
@@ -73,13 +73,13 @@ STEP_USAGE = "step up|down [max] ATTR (ATTR: str, dex, wil)"
 register_usage("brighter", HIT_USAGE, STEP_USAGE)
 
 
-def hit_target(ctx: Context, args: tuple[ast.Arg, ...]) -> tuple[Character, str]:
+def hit_target(ctx: Context, args: tuple[syntax.Arg, ...]) -> tuple[Character, str]:
     """The words after the damage: who takes the hit (SPEC §8 `hit N [NAME]`; the active
     character by default) and the Critical Damage save's attribute (STR by default)."""
     attr: str | None = None
     target: Character | None = None
     for arg in args:
-        if not isinstance(arg, ast.Word):
+        if not isinstance(arg, syntax.Word):
             raise UsageError(f"hit takes the damage, one NAME and one attribute: {HIT_USAGE}")
         low = arg.text.lower()
         if ALIASES.get(low, low) in ATTRS:
@@ -107,14 +107,14 @@ class HitSpec:
     attribute."""
 
     character: Character
-    damage: ast.Expr
+    damage: syntax.Expr
     fixed: int | None
     attr: str
 
 
-def read_hit(ctx: Context, line: ast.CommandLine) -> HitSpec:
+def read_hit(ctx: Context, line: syntax.CommandLine) -> HitSpec:
     """`hit N|DICE [NAME] [str|dex|wil]`, checked before any die is thrown."""
-    if not line.args or not isinstance(line.args[0], ast.ExprArg):
+    if not line.args or not isinstance(line.args[0], syntax.ExprArg):
         raise UsageError(f"hit needs the damage: {HIT_USAGE}")
     character, attr = hit_target(ctx, line.args[1:])
     current_die(character, attr)  # a missing attribute is a usage error before any dice
@@ -125,7 +125,7 @@ def read_hit(ctx: Context, line: ast.CommandLine) -> HitSpec:
     return HitSpec(character, arg.expr, damage, attr)
 
 
-def parse_hit(ctx: Context, line: ast.CommandLine) -> tuple[Character, int, str, bool]:
+def parse_hit(ctx: Context, line: syntax.CommandLine) -> tuple[Character, int, str, bool]:
     """Who is hit, the damage (rolled when dice), the save's attribute, and whether the damage
     was rolled."""
     spec = read_hit(ctx, line)
@@ -135,7 +135,7 @@ def parse_hit(ctx: Context, line: ast.CommandLine) -> tuple[Character, int, str,
     return spec.character, rolled, spec.attr, True
 
 
-def hit(ctx: Context, line: ast.CommandLine) -> Resolution:
+def hit(ctx: Context, line: syntax.CommandLine) -> Resolution:
     """`hit N [NAME] [ATTR]`: Armor, then Grit, then Direct Damage and the Critical Damage save."""
     character, damage, attr, rolled = parse_hit(ctx, line)
     split = absorb(ctx, character, damage)
@@ -190,7 +190,7 @@ def hit(ctx: Context, line: ast.CommandLine) -> Resolution:
                           changes=tuple(changes), notes=tuple(notes), extra=tuple(extra))
 
 
-def breath(ctx: Context, line: ast.CommandLine) -> Resolution:
+def breath(ctx: Context, line: syntax.CommandLine) -> Resolution:
     """`breath`: catching your breath restores all Grit (public rules)."""
     if line.args:
         raise UsageError("breath takes no words: it restores all Grit")
@@ -208,10 +208,10 @@ def breath(ctx: Context, line: ast.CommandLine) -> Resolution:
     return ctx.resolution("rest", f"{ctx.input.strip()} → Grit {top}{full}", changes=changes)
 
 
-def rest(ctx: Context, line: ast.CommandLine) -> Resolution:
+def rest(ctx: Context, line: syntax.CommandLine) -> Resolution:
     """`rest ATTR`: one step of one attribute back toward its maximum."""
     character = ctx.active
-    if len(line.args) > 1 or (line.args and not isinstance(line.args[0], ast.Word)):
+    if len(line.args) > 1 or (line.args and not isinstance(line.args[0], syntax.Word)):
         raise UsageError("rest ATTR: one attribute (str, dex or wil)")
     if line.args:
         attr = attr_key(str(line.args[0]))
@@ -234,10 +234,10 @@ def rest(ctx: Context, line: ast.CommandLine) -> Resolution:
     return ctx.resolution("rest", summary, changes=tuple(changes))
 
 
-def step_command(ctx: Context, line: ast.CommandLine) -> Resolution:
+def step_command(ctx: Context, line: syntax.CommandLine) -> Resolution:
     """`step up|down [max] ATTR`: move an attribute (to its max at most) or its maximum."""
     usage = STEP_USAGE
-    words = [a.text.lower() if isinstance(a, ast.Word) else "" for a in line.args]
+    words = [a.text.lower() if isinstance(a, syntax.Word) else "" for a in line.args]
     if len(words) not in (2, 3) or words[0] not in ("up", "down") or "" in words:
         raise UsageError(usage)
     if len(words) == 3 and words[1] != "max":

@@ -6,14 +6,14 @@ from fractions import Fraction
 
 from rules.dice.steps import GONE
 from rules.exact import Odds, distribution
-from rules.notation import ast
+from rules.notation import syntax
 from rules.systems.brighter.harm import absorb, read_hit
 from rules.systems.brighter.saves import own_probs, parse_save, pass_probability
 from rules.systems.brighter.vocabulary import current_die
 from rules.systems.protocol import Context
 
 
-def save_odds(ctx: Context, line: ast.CommandLine) -> Odds:
+def save_odds(ctx: Context, line: syntax.CommandLine) -> Odds:
     """`odds save ATTR [enhanced|impaired] [vs …]`: P(pass) exactly (an enhanced d8: 29/32)."""
     spec = parse_save(ctx, line)
     passing = pass_probability(spec)
@@ -28,7 +28,7 @@ def critical_save(die: int, direct: int) -> Fraction:
     return Fraction(die - direct, die)
 
 
-def hit_odds(ctx: Context, line: ast.CommandLine) -> Odds:
+def hit_odds(ctx: Context, line: syntax.CommandLine) -> Odds:
     """`odds hit N|DICE [NAME] [ATTR]`: the damage, and P(pass)/P(fail) of the Critical Damage
     save; `absorbed` is P(Armor and Grit take it all, no save)."""
     spec = read_hit(ctx, line)

@@ -10,7 +10,7 @@ from rules.dice.results import Throw
 from rules.dice.steps import GONE, on_ladder
 from rules.errors import UsageError, register_usage
 from rules.goal import ABOVE, AT_LEAST, against
-from rules.notation import ast
+from rules.notation import syntax
 from rules.resolution import Resolution
 from rules.roll_parts import throws_parts
 from rules.said import said_outcome
@@ -64,15 +64,15 @@ class SaveRoll:
     throws: tuple[Throw, ...]
 
 
-def parse_save(ctx: Context, line: ast.CommandLine) -> SaveSpec:
+def parse_save(ctx: Context, line: syntax.CommandLine) -> SaveSpec:
     """Read `save ATTR [enhanced|impaired] [vs …]` (ATTR may be inline: `save dex=d8`)."""
     if not line.args:
         raise UsageError(f"save needs an attribute: {USAGE}")
     first, rest = line.args[0], list(line.args[1:])
-    if isinstance(first, ast.KeyValue):
+    if isinstance(first, syntax.KeyValue):
         attr = attr_key(first.key)
         sides = inline_die(first.key, first.value)
-    elif isinstance(first, ast.Word):
+    elif isinstance(first, syntax.Word):
         attr = attr_key(first.text)
         sides = current_die(ctx.active, attr)
     else:
@@ -95,13 +95,13 @@ def parse_save(ctx: Context, line: ast.CommandLine) -> SaveSpec:
     return SaveSpec(attr, sides, mode, beat, opponent)
 
 
-def parse_against(ctx: Context, args: list[ast.Arg]) -> tuple[int | None, Opponent | None]:
+def parse_against(ctx: Context, args: list[syntax.Arg]) -> tuple[int | None, Opponent | None]:
     """The `vs …` clause: damage to beat, or the opposing side's die."""
     head = args[0]
-    if not (isinstance(head, ast.Word) and head.text.lower() == "vs") or len(args) < 2:
+    if not (isinstance(head, syntax.Word) and head.text.lower() == "vs") or len(args) < 2:
         raise UsageError(f"unexpected '{head}': {USAGE}")
     what, tail = args[1], args[2:]
-    if isinstance(what, ast.ExprArg) and not tail:
+    if isinstance(what, syntax.ExprArg) and not tail:
         number = what.as_int()
         if number is not None:
             if number < 0:
@@ -109,7 +109,7 @@ def parse_against(ctx: Context, args: list[ast.Arg]) -> tuple[int | None, Oppone
             return number, None
         expr = what.expr
         if (
-            isinstance(expr, ast.Dice)
+            isinstance(expr, syntax.Dice)
             and expr.count == 1
             and not expr.mods
             and expr.die.kind == "std"
@@ -117,15 +117,15 @@ def parse_against(ctx: Context, args: list[ast.Arg]) -> tuple[int | None, Oppone
         ):
             return None, Opponent(None, "", expr.die.sides)
         raise UsageError(f"vs takes a number, a die d4–d12 or ATTR of NAME, not '{what}'")
-    if isinstance(what, ast.KeyValue) and not tail:
+    if isinstance(what, syntax.KeyValue) and not tail:
         attr = attr_key(what.key)
         return None, Opponent(None, attr, inline_die(what.key, what.value))
     if (
-        isinstance(what, ast.Word)
+        isinstance(what, syntax.Word)
         and len(tail) == 2
-        and isinstance(tail[0], ast.Word)
+        and isinstance(tail[0], syntax.Word)
         and tail[0].text.lower() == "of"
-        and isinstance(tail[1], ast.Word)
+        and isinstance(tail[1], syntax.Word)
     ):
         attr = attr_key(what.text)
         foe = ctx.table.character(tail[1].text)
@@ -138,16 +138,16 @@ def roll_own(ctx: Context, attr: str, sides: int, mode: Mode) -> SaveRoll:
     if sides == GONE:
         return SaveRoll(None, ())
     start = len(ctx.roller.throws)
-    die = ast.std_die(IMPAIRED_DIE if mode == "impaired" else sides)
-    own: ast.Expr = ast.Labeled(ast.Dice(1, die), label(attr))
+    die = syntax.std_die(IMPAIRED_DIE if mode == "impaired" else sides)
+    own: syntax.Expr = syntax.Labeled(syntax.Dice(1, die), label(attr))
     if mode == "enhanced":
-        extra = ast.Labeled(ast.Dice(1, ast.std_die(ENHANCED_DIE)), "enhanced")
-        own = ast.Group((own, extra), (ast.Keep("kh", 1),))
+        extra = syntax.Labeled(syntax.Dice(1, syntax.std_die(ENHANCED_DIE)), "enhanced")
+        own = syntax.Group((own, extra), (syntax.Keep("kh", 1),))
     roll = ctx.roller.roll(own)
     return SaveRoll(roll.total, ctx.roller.throws[start:])
 
 
-def save(ctx: Context, line: ast.CommandLine) -> Resolution:
+def save(ctx: Context, line: syntax.CommandLine) -> Resolution:
     """`save ATTR …`: 4+ passes; `vs N` rolls higher than N; opposed, higher than their die."""
     spec = parse_save(ctx, line)
     mine = roll_own(ctx, spec.attr, spec.sides, spec.mode)
@@ -170,7 +170,7 @@ def save(ctx: Context, line: ast.CommandLine) -> Resolution:
             notes.append(f"{foe.title} is at zero: it counts as 0")
         else:
             why = f"{foe.title} die" if foe.title == "their" else foe.title
-            theirs = ctx.roller.roll(ast.Dice(1, ast.std_die(foe.sides)), why=why).total
+            theirs = ctx.roller.roll(syntax.Dice(1, syntax.std_die(foe.sides)), why=why).total
             notes.append(f"{foe.title} d{foe.sides} rolled {theirs}")
         if mine.value == theirs:
             notes.append("a tie goes to the side causing the consequence")

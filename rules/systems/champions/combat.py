@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from rules.campaign import Character
 from rules.errors import Do, Hint, UsageError, register_usage
-from rules.notation import ast
+from rules.notation import syntax
 from rules.resolution import Change, Resolution
 from rules.said import said_outcome
 from rules.systems.champions.vocabulary import (
@@ -100,7 +100,7 @@ class AttackPlan:
         return not self.target.downed and self.target.wounds + wounds >= self.target.slots
 
 
-def _int(arg: ast.KeyValue, lo: int | None = None, hi: int | None = None) -> int:
+def _int(arg: syntax.KeyValue, lo: int | None = None, hi: int | None = None) -> int:
     try:
         value = int(arg.value)
     except ValueError:
@@ -118,15 +118,15 @@ class _Words:
     """The words of an attack LINE, sorted by what they mean."""
 
     names: list[str]
-    inline: dict[str, ast.KeyValue]
+    inline: dict[str, syntax.KeyValue]
     kind: str | None = None
-    weapon: ast.Arg | None = None
+    weapon: syntax.Arg | None = None
     tags: tuple[str, ...] = ()
     might: int | None = None
     guard_bonus: int = 0
 
 
-def _read(line: ast.CommandLine) -> _Words:
+def _read(line: syntax.CommandLine) -> _Words:
     words = _Words([], {})
     args = list(line.args)
     tags: list[str] = []
@@ -134,7 +134,7 @@ def _read(line: ast.CommandLine) -> _Words:
     while i < len(args):
         arg = args[i]
         i += 1
-        if isinstance(arg, ast.KeyValue):
+        if isinstance(arg, syntax.KeyValue):
             key = arg.key.lower()
             if key in TARGET_KEYS:
                 words.inline[key] = arg
@@ -148,10 +148,10 @@ def _read(line: ast.CommandLine) -> _Words:
                 raise UsageError(f"attack: unknown '{arg}' (inline: guard=N armor=N might=N"
                                  " weapon=…)")
             continue
-        text = str(arg).lower() if isinstance(arg, ast.Word) else ""
+        text = str(arg).lower() if isinstance(arg, syntax.Word) else ""
         if text == GUARD_BONUS:
             given = args[i] if i < len(args) else None
-            amount = given.as_int() if isinstance(given, ast.ExprArg) else None
+            amount = given.as_int() if isinstance(given, syntax.ExprArg) else None
             if amount is None or amount < 0:
                 raise UsageError("attack: guard-bonus needs a whole number ≥ 0 (capped at +2)")
             words.guard_bonus, i = words.guard_bonus + amount, i + 1
@@ -159,13 +159,13 @@ def _read(line: ast.CommandLine) -> _Words:
             if i >= len(args):
                 raise UsageError("attack: weapon needs light|standard|heavy|exceptional|dN")
             words.weapon, i = args[i], i + 1
-        elif text == "on" and isinstance(arg, ast.Word) and not arg.quoted:
+        elif text == "on" and isinstance(arg, syntax.Word) and not arg.quoted:
             continue  # `attack on Raider 1`: whom, as every game names it (SPEC §9)
         elif text in TAGS:
             tags.append(text)
         elif text in KIND_WORDS:
             words.kind = text
-        elif isinstance(arg, ast.Word):
+        elif isinstance(arg, syntax.Word):
             words.names.append(arg.text)
         else:
             raise UsageError(f"attack: unexpected '{arg}': {USAGE}")
@@ -191,7 +191,7 @@ def _target(ctx: Context, words: _Words) -> Target:
     return Target("the target", guard, armor, words.kind or "champion", bonus=words.guard_bonus)
 
 
-def plan_attack(ctx: Context, line: ast.CommandLine) -> AttackPlan:
+def plan_attack(ctx: Context, line: syntax.CommandLine) -> AttackPlan:
     """Read `attack TARGET [weapon W] [TAG]`: the Might, the target and the weapon die."""
     words = _read(line)
     target = _target(ctx, words)
@@ -203,8 +203,8 @@ def plan_attack(ctx: Context, line: ast.CommandLine) -> AttackPlan:
     else:
         raise UsageError(("attack needs the attacker's Might: ", Hint(Do.ACT_AS_CHARACTER),
                           ", or give might=N"))
-    weapon: str | ast.Arg | None = words.weapon
-    if isinstance(weapon, ast.KeyValue):
+    weapon: str | syntax.Arg | None = words.weapon
+    if isinstance(weapon, syntax.KeyValue):
         weapon = weapon.value
     if weapon is None and attacker is not None:
         given = attacker.field("weapon")
@@ -248,11 +248,11 @@ def guard_notes(target: Target) -> list[str]:
     return [note]
 
 
-def attack(ctx: Context, line: ast.CommandLine) -> Resolution:
+def attack(ctx: Context, line: syntax.CommandLine) -> Resolution:
     """d20 + Might ≥ Guard hits; the weapon die less Armor becomes wounds on the target."""
     plan = plan_attack(ctx, line)
     target = plan.target
-    d20, _ = ctx.roller.throw(ast.D20, "the attack")
+    d20, _ = ctx.roller.throw(syntax.D20, "the attack")
     total = d20 + plan.might
     hit = plan.hits(d20)
     outcome = "hit" if hit else "miss"
@@ -264,7 +264,7 @@ def attack(ctx: Context, line: ast.CommandLine) -> Resolution:
     wounds: int | None = None
     downed = False
     if hit:
-        face, _ = ctx.roller.throw(ast.std_die(plan.sides), "the weapon")
+        face, _ = ctx.roller.throw(syntax.std_die(plan.sides), "the weapon")
         damage = plan.damage(face)
         wounds = plan.wounds(face)
         summary += f" · {plural(wounds, 'wound')}"

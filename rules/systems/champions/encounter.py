@@ -11,7 +11,7 @@ from rules.campaign import Character
 from rules.encounter.rules import Board, EncounterRules, Glanced, clear_flags, pool_glance
 from rules.encounter.turn_order import Encounter
 from rules.errors import UsageError
-from rules.notation import ast
+from rules.notation import syntax
 from rules.systems.champions.vocabulary import (
     FELL,
     FIELD_HEALED,
@@ -70,7 +70,7 @@ class ChampionsEncounter(EncounterRules):
     def turn_end(self, board: Board, enc: Encounter, taker: str) -> None:
         from rules.systems.champions.recovery import turn_end
 
-        line = ast.CommandLine("turn", (ast.Word("end"), ast.Word(taker)))
+        line = syntax.CommandLine("turn", (syntax.Word("end"), syntax.Word(taker)))
         res = turn_end(board.acting_nobody(f"turn end {taker}"), line)
         board.add(res.changes, [n for n in res.notes if not n.startswith("no character of")])
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from rules.exact import Odds
-from rules.notation import ast
+from rules.notation import syntax
 from rules.systems.champions.combat import AttackPlan, guard_notes, plan_attack
 from rules.systems.protocol import Context
 
@@ -46,7 +46,7 @@ def attack_distribution(plan: AttackPlan) -> tuple[dict[int, Fraction], Fraction
     return dist, hit, downed
 
 
-def attack_odds(ctx: Context, line: ast.CommandLine) -> Odds:
+def attack_odds(ctx: Context, line: syntax.CommandLine) -> Odds:
     """`odds attack …`: hit and miss exactly, and how many wounds the attack deals."""
     plan = plan_attack(ctx, line)
     dist, hit, downed = attack_distribution(plan)

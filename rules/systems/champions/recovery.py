@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.campaign import Character
 from rules.errors import Do, Hint, RuleError, UsageError, register_usage
-from rules.notation import ast
+from rules.notation import syntax
 from rules.resolution import Change, Resolution
 from rules.systems.champions.vocabulary import (
     DOWNED,
@@ -37,8 +37,8 @@ TURN_USAGE = "turn end [HOUSE]"
 register_usage("champions", TURN_USAGE)
 
 
-def _one_name(line: ast.CommandLine, usage: str) -> str:
-    if len(line.args) != 1 or not isinstance(line.args[0], ast.Word):
+def _one_name(line: syntax.CommandLine, usage: str) -> str:
+    if len(line.args) != 1 or not isinstance(line.args[0], syntax.Word):
         raise UsageError(f"{line.word} needs one character's name: {usage}")
     return line.args[0].text
 
@@ -52,13 +52,13 @@ def _characters(ctx: Context) -> list[Character]:
 # ---- turn end ----
 
 
-def _house(ctx: Context, line: ast.CommandLine) -> tuple[str, bool]:
+def _house(ctx: Context, line: syntax.CommandLine) -> tuple[str, bool]:
     """The House whose turn ends, and whether the LINE named it."""
     args = list(line.args)
     if not args or str(args[0]).lower() != "end" or len(args) > 2:
         raise UsageError(f"turn takes: {TURN_USAGE}")
     if len(args) == 2:
-        if not isinstance(args[1], ast.Word):
+        if not isinstance(args[1], syntax.Word):
             raise UsageError(f"turn end: a House's name, not '{args[1]}'")
         return args[1].text, True
     active = ctx.table.active
@@ -80,7 +80,7 @@ def _countdown(who: Character) -> tuple[list[Change], list[str], bool]:
     return med_flag_change(who, after, "turn end"), notes, True
 
 
-def turn_end(ctx: Context, line: ast.CommandLine) -> Resolution:
+def turn_end(ctx: Context, line: syntax.CommandLine) -> Resolution:
     """A House's turn ends: its Med Flags count down, except those of characters who fell in it."""
     house, named = _house(ctx, line)
     changes: list[Change] = []
@@ -116,7 +116,7 @@ def turn_end(ctx: Context, line: ast.CommandLine) -> Resolution:
 # ---- stabilize ----
 
 
-def stabilize(ctx: Context, line: ast.CommandLine) -> Resolution:
+def stabilize(ctx: Context, line: syntax.CommandLine) -> Resolution:
     """An adjacent Healer's Command: a Champion stands with 2 wounds; a Cohort's flag stops."""
     who = champions_only(ctx.table.character(_one_name(line, "stabilize NAME")))
     healer = ctx.table.active
@@ -150,7 +150,7 @@ def stabilize(ctx: Context, line: ast.CommandLine) -> Resolution:
 # ---- field healing ----
 
 
-def field_heal(ctx: Context, line: ast.CommandLine) -> Resolution:
+def field_heal(ctx: Context, line: syntax.CommandLine) -> Resolution:
     """A Gesture: 1 Healing Supply clears 1 wound from a standing ally, once per round each."""
     healer = champions_only(ctx.active)
     who = champions_only(ctx.table.character(_one_name(line, "field-heal NAME")))
@@ -184,15 +184,15 @@ def field_heal(ctx: Context, line: ast.CommandLine) -> Resolution:
 # ---- the shared pool words, on wounds that count up ----
 
 
-def _count(line: ast.CommandLine) -> int:
+def _count(line: syntax.CommandLine) -> int:
     arg = line.args[0] if len(line.args) == 1 else None
-    value = arg.as_int() if isinstance(arg, ast.ExprArg) else None
+    value = arg.as_int() if isinstance(arg, syntax.ExprArg) else None
     if value is None or value < 0:
         raise UsageError(f"{line.word} N: a number of wounds (0 or more)")
     return value
 
 
-def hurt(ctx: Context, line: ast.CommandLine) -> Resolution:
+def hurt(ctx: Context, line: syntax.CommandLine) -> Resolution:
     """`hurt N`: mark N wounds on the active character (all slots filled → Downed)."""
     who = champions_only(ctx.active)
     count = _count(line)
@@ -202,7 +202,7 @@ def hurt(ctx: Context, line: ast.CommandLine) -> Resolution:
     return ctx.resolution("pool", summary, changes=marked.changes, notes=marked.notes)
 
 
-def heal(ctx: Context, line: ast.CommandLine) -> Resolution:
+def heal(ctx: Context, line: syntax.CommandLine) -> Resolution:
     """`heal N`: clear N wounds; a Downed character with a free slot again stands."""
     who = champions_only(ctx.active)
     count = _count(line)
@@ -217,7 +217,7 @@ def heal(ctx: Context, line: ast.CommandLine) -> Resolution:
     return ctx.resolution("pool", summary, changes=tuple(changes), notes=tuple(notes))
 
 
-def rest(ctx: Context, line: ast.CommandLine) -> Resolution:
+def rest(ctx: Context, line: syntax.CommandLine) -> Resolution:
     """`rest`: the sheet's `[max]` pools refill; wounds stay (the rules give rest no healing)."""
     from dataclasses import replace
 

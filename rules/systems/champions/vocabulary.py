@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from rules.campaign import Character
 from rules.encounter.missing import give_it
 from rules.errors import SheetError, UsageError
-from rules.notation import ast
+from rules.notation import syntax
 from rules.resolution import Change
 
 SYSTEM_ID = "champions"
@@ -67,12 +67,12 @@ def wounds_for(damage: int) -> int:
     return 2 if damage <= 6 else 3
 
 
-def weapon_sides(value: str | ast.Arg, where: str = "attack") -> int:
+def weapon_sides(value: str | syntax.Arg, where: str = "attack") -> int:
     """Sides of a weapon die named `light|standard|heavy|exceptional` or written `dN`."""
     text = str(value).strip().lower()
-    if isinstance(value, ast.ExprArg):
+    if isinstance(value, syntax.ExprArg):
         expr = value.expr
-        if (isinstance(expr, ast.Dice) and expr.count == 1 and not expr.mods
+        if (isinstance(expr, syntax.Dice) and expr.count == 1 and not expr.mods
                 and expr.die.kind == "std"):
             return expr.die.sides
     elif text in WEAPONS:

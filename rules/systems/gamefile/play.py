@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from rules.errors import UsageError
-from rules.notation import ast
+from rules.notation import syntax
 from rules.systems.gamefile import formula as fm
 from rules.systems.gamefile.model import CommandSpec, GameSpec, StatSpec, WordSpec
 from rules.systems.gamefile.throw import Faces, Throwing
@@ -75,7 +75,7 @@ def find_stat(game: GameSpec, word: str) -> StatSpec | None:
     return next((s for s in game.stats if low in (s.name, s.abbrev)), None)
 
 
-def plan(game: GameSpec, cmd: CommandSpec, ctx: Context, line: ast.CommandLine) -> Plan:
+def plan(game: GameSpec, cmd: CommandSpec, ctx: Context, line: syntax.CommandLine) -> Plan:
     """Read a LINE's words (a stat, a skill, `name=value`, the command's words, `+N`)."""
     values: dict[str, int] = {}
     who = ctx.table.active
@@ -101,16 +101,16 @@ def plan(game: GameSpec, cmd: CommandSpec, ctx: Context, line: ast.CommandLine) 
     return _numbers(cmd, values, words, plus)
 
 
-def _read_arg(game: GameSpec, cmd: CommandSpec, arg: ast.Arg, inline: dict[str, int],
+def _read_arg(game: GameSpec, cmd: CommandSpec, arg: syntax.Arg, inline: dict[str, int],
               chosen: dict[str, str], words: list[WordSpec], inputs: Mapping[str, int | None]
               ) -> int:
     """One word of the LINE; returns its `+N` (0 for any other word)."""
-    if isinstance(arg, ast.ExprArg):
+    if isinstance(arg, syntax.ExprArg):
         number = arg.as_int()
         if number is None:
             raise UsageError(f"{cmd.word} takes +N or -N, not '{arg}'")
         return number
-    if isinstance(arg, ast.KeyValue):
+    if isinstance(arg, syntax.KeyValue):
         key = arg.key.lower()
         spec = find_stat(game, key)
         if spec is not None:
@@ -124,7 +124,7 @@ def _read_arg(game: GameSpec, cmd: CommandSpec, arg: ast.Arg, inline: dict[str, 
                 raise UsageError(f"{arg.key}={arg.value}: a whole number") from None
             return 0
         raise UsageError(f"{cmd.word} has no value '{arg.key}' ({_takes(game, cmd)})")
-    text = arg.text.lower() if isinstance(arg, ast.Word) else str(arg)
+    text = arg.text.lower() if isinstance(arg, syntax.Word) else str(arg)
     if text[:1] in "+-" and text[1:].isdigit():
         return int(text)
     spec = find_stat(game, text)

@@ -65,7 +65,7 @@ def read_game(text: str, where: str, origin: str = "file",
 def _dice_text(at: Where, value: Any) -> None:
     from rules.errors import RollError
     from rules.notation import parse
-    from rules.notation.ast import RollLine
+    from rules.notation.syntax import RollLine
 
     try:
         ok = isinstance(value, str) and isinstance(parse(value), RollLine)

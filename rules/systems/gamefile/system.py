@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from rules.notation import ast
+from rules.notation import syntax
 from rules.systems.gamefile import formula as fm
 from rules.systems.gamefile.model import CommandSpec, Effect, GameSpec, PoolSpec
 from rules.systems.gamefile.play import SYMBOLS, Decided, Plan, decide, plan, stat_value
@@ -55,7 +55,7 @@ class Played:
     game: GameSpec
     command: CommandSpec
 
-    def __call__(self, ctx: Context, line: ast.CommandLine) -> Resolution:
+    def __call__(self, ctx: Context, line: syntax.CommandLine) -> Resolution:
         """Read the LINE's words, throw, decide, and say what it changes."""
         read = plan(self.game, self.command, ctx, line)
         faces = thrown_against(ctx, read.throwing, self.command.word, read.other)
@@ -77,7 +77,7 @@ class Priced:
     game: GameSpec
     command: CommandSpec
 
-    def __call__(self, ctx: Context, line: ast.CommandLine) -> Odds:
+    def __call__(self, ctx: Context, line: syntax.CommandLine) -> Odds:
         """Every set of faces the LINE's dice can show, each read as a roll reads it."""
         from rules.exact.result import Odds
 

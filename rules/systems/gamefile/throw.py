@@ -11,7 +11,7 @@ from itertools import combinations_with_replacement
 from math import factorial
 
 from rules.errors import LimitError
-from rules.notation import ast
+from rules.notation import syntax
 from rules.systems.protocol import Context
 
 MAX_DICE = 100
@@ -65,7 +65,7 @@ def thrown_against(ctx: Context, throwing: Throwing, why: str, other: Throwing |
     if other is None or other.count <= 0:
         return own
     other.check()
-    faces, _ = ctx.roller.throw_many(ast.std_die(other.sides), other.count, "against")
+    faces, _ = ctx.roller.throw_many(syntax.std_die(other.sides), other.count, "against")
     return Faces(own.kept, own.every, tuple(faces))
 
 
@@ -90,7 +90,7 @@ def thrown(ctx: Context, throwing: Throwing, why: str) -> Faces:
     if throwing.count == 0:
         return Faces((), ())
     roller = ctx.roller
-    die = ast.std_die(throwing.sides)
+    die = syntax.std_die(throwing.sides)
     faces, first = roller.throw_many(die, throwing.count, why)
     ids = list(range(first, first + throwing.count))
     if throwing.push:

@@ -8,7 +8,7 @@ from typing import Literal
 from rules.campaign import Character
 from rules.errors import RuleError, UsageError, register_usage
 from rules.goal import AT_MOST, against
-from rules.notation import ast
+from rules.notation import syntax
 from rules.resolution import Change, Resolution
 from rules.roll_parts import throws_parts
 from rules.said import OutcomeWord, marks, note, said_outcome
@@ -62,19 +62,19 @@ def find_stat(word: str) -> Stat:
     raise UsageError(f"no Macchiato stat {word!r} ({hint})")
 
 
-def parse_check(ctx: Context, line: ast.CommandLine) -> CheckSpec:
+def parse_check(ctx: Context, line: syntax.CommandLine) -> CheckSpec:
     """Read `check STAT [adv|dis] [free]` (or `check str=12 …`) into a CheckSpec."""
     usage = CHECK_USAGE
     if not line.args:
         raise UsageError(f"check needs a stat: {usage}")
     first, rest = line.args[0], line.args[1:]
-    if isinstance(first, ast.KeyValue):
+    if isinstance(first, syntax.KeyValue):
         stat = find_stat(first.key)
         try:
             value = int(first.value)
         except ValueError:
             raise UsageError(f"{first}: a Macchiato stat is a number 3–18") from None
-    elif isinstance(first, ast.Word):
+    elif isinstance(first, syntax.Word):
         stat = find_stat(first.text)
         value = sheet_stat(ctx.active, stat)
     else:
@@ -83,7 +83,7 @@ def parse_check(ctx: Context, line: ast.CommandLine) -> CheckSpec:
         raise UsageError(f"{stat.name} {value} is outside the stat range 3–18")
     words = []
     for arg in rest:
-        if not isinstance(arg, ast.Word) or arg.text.lower() not in ("adv", "dis", "free"):
+        if not isinstance(arg, syntax.Word) or arg.text.lower() not in ("adv", "dis", "free"):
             from rules.did_you_mean import habit
 
             raise UsageError(f"check takes adv, dis or free after the stat, not '{arg}'"
@@ -116,12 +116,12 @@ def resolve_edge(adv: bool, dis: bool) -> Edge:
     return None
 
 
-def check_expr(edge: Edge) -> ast.Dice:
+def check_expr(edge: Edge) -> syntax.Dice:
     """The d20s of a check: roll-under, so advantage keeps the lower, disadvantage the higher."""
     if edge is None:
-        return ast.Dice(1, ast.D20)
-    keep = ast.Keep("kl" if edge == "adv" else "kh", 1)
-    return ast.Dice(2, ast.D20, (keep,))
+        return syntax.Dice(1, syntax.D20)
+    keep = syntax.Keep("kl" if edge == "adv" else "kh", 1)
+    return syntax.Dice(2, syntax.D20, (keep,))
 
 
 def free_change(character: Character) -> Change:
@@ -134,7 +134,7 @@ def free_change(character: Character) -> Change:
     return Change(character.name, FREE_FLAG, False, True, "free advantage", kind="flag")
 
 
-def check(ctx: Context, line: ast.CommandLine) -> Resolution:
+def check(ctx: Context, line: syntax.CommandLine) -> Resolution:
     """`check STAT [adv|dis] [free]`: d20 ≤ stat passes; natural 1 crit, natural 20 fumble."""
     spec = parse_check(ctx, line)
     changes = (free_change(ctx.active),) if spec.free else ()
@@ -166,7 +166,7 @@ def check(ctx: Context, line: ast.CommandLine) -> Resolution:
     )
 
 
-def session(ctx: Context, line: ast.CommandLine) -> Resolution:
+def session(ctx: Context, line: syntax.CommandLine) -> Resolution:
     """`session new`: a new session gives every character back the free advantage."""
     changes, number = new_period(
         ctx, line, SESSION_FIELD, FREE_FLAG,

@@ -9,7 +9,7 @@ from rules.dice.steps import GONE, step_down
 from rules.errors import UsageError
 from rules.exact import Odds, distribution
 from rules.exact.risk_odds import expected_uses, step_down_chance
-from rules.notation import ast
+from rules.notation import syntax
 from rules.systems.macchiato.checks import Edge, parse_check
 from rules.systems.macchiato.risk import (
     PARTY,
@@ -47,7 +47,7 @@ def decimal(x: Fraction) -> str:
     return str(x.numerator) if x.denominator == 1 else f"{float(x):.2f}".rstrip("0").rstrip(".")
 
 
-def check_odds(ctx: Context, line: ast.CommandLine) -> Odds:
+def check_odds(ctx: Context, line: syntax.CommandLine) -> Odds:
     """`odds check STAT [adv|dis] [free]`: pass, fail, crit and fumble (free is not spent)."""
     spec = parse_check(ctx, line)
     return Odds(kept_face_probs(spec.edge), check_outcomes(spec.value, spec.edge))
@@ -60,7 +60,7 @@ def risk_odds(sides: int, edge: Edge = None) -> RiskOdds:
     return RiskOdds(probs, risk_outcomes(sides, edge), expected_uses(sides, edge))
 
 
-def risk_command_odds(ctx: Context, line: ast.CommandLine) -> Odds:
+def risk_command_odds(ctx: Context, line: syntax.CommandLine) -> Odds:
     """`odds risk NAME` (or `odds risk Δ8`): the odds of that risk die as it stands."""
     given, edge, _ = split_edge(line.args)
     args = list(given)
@@ -71,7 +71,7 @@ def risk_command_odds(ctx: Context, line: ast.CommandLine) -> Odds:
         raise UsageError("odds risk NAME [adv|dis] [party] (or odds Δ8)")
     sides = arg_sides(args[0])
     if sides is None:
-        if not isinstance(args[0], ast.Word):
+        if not isinstance(args[0], syntax.Word):
             raise UsageError(f"odds risk NAME: a risk die's name, not '{args[0]}'")
         name = args[0].text.strip().lower()
         owner = find_owner(ctx, name, party)

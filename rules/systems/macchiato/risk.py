@@ -8,7 +8,7 @@ from typing import Any
 
 from rules.dice.steps import GONE, on_ladder, parse_step, risk_name, step_down
 from rules.errors import SheetError, UsageError, register_usage
-from rules.notation import ast
+from rules.notation import syntax
 from rules.resolution import Change, Resolution
 from rules.roll_parts import capitalized, throws_parts
 from rules.said import Face, Said, said, said_outcome
@@ -83,9 +83,9 @@ def risk_sides(value: object, where: str) -> int:
     return sides
 
 
-def arg_sides(arg: ast.Arg) -> int | None:
+def arg_sides(arg: syntax.Arg) -> int | None:
     """Sides when a command argument spells a risk die (`Δ8`, `delta8`, `d8`), else None."""
-    if isinstance(arg, ast.ExprArg) and isinstance(arg.expr, ast.Dice):
+    if isinstance(arg, syntax.ExprArg) and isinstance(arg.expr, syntax.Dice):
         dice = arg.expr
         if dice.count == 1 and not dice.mods and dice.die.kind in ("risk", "std"):
             if not on_ladder(dice.die.sides):
@@ -94,11 +94,11 @@ def arg_sides(arg: ast.Arg) -> int | None:
     return None
 
 
-def lone_risk_die(line: ast.RollLine) -> tuple[int, Edge] | None:
+def lone_risk_die(line: syntax.RollLine) -> tuple[int, Edge] | None:
     """Sides and advantage when a dice LINE is one risk die (`Δ8`, `delta8 adv`); 001:L8: "best
     and worst … high or low, depending on the kind of die": the grammar's `adv` keeps the higher
     of two, and for a risk die high is best (1–3 step it down, L11–12)."""
-    dice = ast.lone_die(line)
+    dice = syntax.lone_die(line)
     if dice is None or dice.die.kind != "risk":
         return None
     if not on_ladder(dice.die.sides):
@@ -106,19 +106,19 @@ def lone_risk_die(line: ast.RollLine) -> tuple[int, Edge] | None:
     return dice.die.sides, dice.advantage
 
 
-def risk_expr(sides: int, edge: Edge = None) -> ast.Dice:
+def risk_expr(sides: int, edge: Edge = None) -> syntax.Dice:
     """The dice of a risk roll: one ΔN, or two keeping the better. 001:L8: "best and worst …
     high or low, depending on the kind of die"; for a risk die high is best (1–3 step it
     down, L11–12), so advantage keeps the higher and disadvantage the lower."""
-    die = ast.Die("risk", sides)
+    die = syntax.Die("risk", sides)
     if edge is None:
-        return ast.Dice(1, die)
-    return ast.Dice(2, die, (ast.Keep("kh" if edge == "adv" else "kl", 1),))
+        return syntax.Dice(1, die)
+    return syntax.Dice(2, die, (syntax.Keep("kh" if edge == "adv" else "kl", 1),))
 
 
 def throw_risk(ctx: Context, sides: int, why: str, edge: Edge = None) -> RiskRoll:
     if edge is None:
-        face, _ = ctx.roller.throw(ast.Die("risk", sides), why)
+        face, _ = ctx.roller.throw(syntax.Die("risk", sides), why)
         return RiskRoll(sides, face)
     roll = ctx.roller.roll(risk_expr(sides, edge), why=why)
     return RiskRoll(sides, roll.total, throws_parts(roll.throws))
@@ -184,11 +184,11 @@ def who(owner: str | None) -> str:
 title_of = capitalized
 
 
-def _is_party(arg: ast.Arg) -> bool:
-    return isinstance(arg, ast.Word) and arg.text.strip().lower() == PARTY
+def _is_party(arg: syntax.Arg) -> bool:
+    return isinstance(arg, syntax.Word) and arg.text.strip().lower() == PARTY
 
 
-def _split_party(args: tuple[ast.Arg, ...]) -> tuple[list[ast.Arg], bool]:
+def _split_party(args: tuple[syntax.Arg, ...]) -> tuple[list[syntax.Arg], bool]:
     """The arguments without the word `party` (wherever it stands: `risk add party arrows` and
     `risk add arrows party` alike), and whether it was there."""
     rest = [a for a in args if not _is_party(a)]
@@ -197,8 +197,8 @@ def _split_party(args: tuple[ast.Arg, ...]) -> tuple[list[ast.Arg], bool]:
     return rest, len(rest) != len(args)
 
 
-def _name(arg: ast.Arg, what: str) -> str:
-    if not isinstance(arg, ast.Word) or not arg.text.strip():
+def _name(arg: syntax.Arg, what: str) -> str:
+    if not isinstance(arg, syntax.Word) or not arg.text.strip():
         raise UsageError(f"{what} needs a risk die name, not '{arg}': {USAGE}")
     return arg.text.strip().lower()
 
@@ -214,24 +214,24 @@ def find_owner(ctx: Context, name: str, party: bool) -> str | None:
     raise UsageError(f"no risk die {name!r} on {where}: risk add {name} ΔN")
 
 
-def split_edge(args: tuple[ast.Arg, ...]) -> tuple[tuple[ast.Arg, ...], Edge, bool]:
+def split_edge(args: tuple[syntax.Arg, ...]) -> tuple[tuple[syntax.Arg, ...], Edge, bool]:
     """The arguments without `adv` / `dis`, the advantage they give (both cancel), and whether
     any was there; `Δ8 adv` parses as one die at advantage and is split back into die and word."""
-    rest: list[ast.Arg] = []
+    rest: list[syntax.Arg] = []
     words: list[str] = []
     for arg in args:
-        word = arg.text.lower() if isinstance(arg, ast.Word) else ""
+        word = arg.text.lower() if isinstance(arg, syntax.Word) else ""
         if word in ("adv", "dis"):
             words.append(word)
-        elif isinstance(arg, ast.ExprArg) and isinstance(arg.expr, ast.Dice) and arg.expr.advantage:
+        elif isinstance(arg, syntax.ExprArg) and isinstance(arg.expr, syntax.Dice) and arg.expr.advantage:
             words.append(arg.expr.advantage)
-            rest.append(ast.ExprArg(ast.Dice(1, arg.expr.die)))
+            rest.append(syntax.ExprArg(syntax.Dice(1, arg.expr.die)))
         else:
             rest.append(arg)
     return tuple(rest), resolve_edge("adv" in words, "dis" in words), bool(words)
 
 
-def risk(ctx: Context, line: ast.CommandLine) -> Resolution:
+def risk(ctx: Context, line: syntax.CommandLine) -> Resolution:
     """`risk NAME [adv|dis]`, `risk add NAME ΔN`, `risk rm NAME`, `risk list`, or `risk Δ8`."""
     given, edge, edged = split_edge(line.args)
     args, party = _split_party(given)
@@ -243,7 +243,7 @@ def risk(ctx: Context, line: ast.CommandLine) -> Resolution:
     sides = arg_sides(first)
     if sides is not None and len(args) == 1:
         return roll_lone(ctx, sides, edge)
-    word = first.text.lower() if isinstance(first, ast.Word) else ""
+    word = first.text.lower() if isinstance(first, syntax.Word) else ""
     if edged and word in ("add", "rm", "remove", "list"):
         raise UsageError(f"adv and dis go with a roll of a risk die, not risk {word}: {USAGE}")
     if word == "add":
@@ -272,7 +272,7 @@ def risk_roll(ctx: Context, name: str, party: bool, edge: Edge = None) -> Resolu
     return _risk_resolution(ctx, roll, summary, changes, risk_notes(roll, title_of(name)), edge)
 
 
-def risk_add(ctx: Context, args: list[ast.Arg], party: bool) -> Resolution:
+def risk_add(ctx: Context, args: list[syntax.Arg], party: bool) -> Resolution:
     """`risk add NAME [ΔN | PRESET]`: a new or replaced risk die (no character: the party's)."""
     if not args:
         raise UsageError(f"risk add needs a name: {USAGE}")
@@ -282,7 +282,7 @@ def risk_add(ctx: Context, args: list[ast.Arg], party: bool) -> Resolution:
     if len(args) == 2:
         sides = arg_sides(args[1])
         if sides is None:
-            given = args[1].text if isinstance(args[1], ast.Word) else str(args[1])
+            given = args[1].text if isinstance(args[1], syntax.Word) else str(args[1])
             sides = PRESETS.get(preset_key(given)) or parse_step(given) or None
             if sides is None:
                 raise UsageError(
@@ -302,7 +302,7 @@ def risk_add(ctx: Context, args: list[ast.Arg], party: bool) -> Resolution:
     return ctx.resolution("risk", summary, changes=changes)
 
 
-def risk_rm(ctx: Context, args: list[ast.Arg], party: bool) -> Resolution:
+def risk_rm(ctx: Context, args: list[syntax.Arg], party: bool) -> Resolution:
     """`risk rm NAME`: drop a risk die from the character (or the party)."""
     if len(args) != 1:
         raise UsageError(f"risk rm needs one name: {USAGE}")

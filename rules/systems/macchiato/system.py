@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.notation import ast
+from rules.notation import syntax
 from rules.resolution import Resolution
 from rules.systems.macchiato.checks import STATS
 from rules.systems.macchiato.risk import (
@@ -47,15 +47,15 @@ class Macchiato(System):
 
         return {"check": check_odds, "risk": risk_command_odds}
 
-    def resolve_roll(self, line: ast.RollLine, ctx: Context) -> Resolution:
+    def resolve_roll(self, line: syntax.RollLine, ctx: Context) -> Resolution:
         """A LINE that is one risk die is a risk roll; any other expression is plain dice."""
         lone = lone_risk_die(line)
         if lone is None:
             return super().resolve_roll(line, ctx)
         return roll_lone(ctx, *lone)
 
-    def odds(self, line: ast.Line, ctx: Context) -> Any:
-        if isinstance(line, ast.RollLine):
+    def odds(self, line: syntax.Line, ctx: Context) -> Any:
+        if isinstance(line, syntax.RollLine):
             lone = lone_risk_die(line)
             if lone is not None:
                 from rules.systems.macchiato.odds import risk_odds

@@ -10,7 +10,7 @@ a level brings besides (a Tier among it) is not in the excerpt either: a level c
 from __future__ import annotations
 
 from rules.errors import RuleError, UsageError, register_usage
-from rules.notation import ast
+from rules.notation import syntax
 from rules.resolution import Change, Resolution
 from rules.systems.protocol import Context
 from rules.systems.tiers.pools import pool_of, refuse_dead
@@ -42,7 +42,7 @@ def level_cost(ctx: Context, given: int | None) -> int:
     return cost
 
 
-def level(ctx: Context, line: ast.CommandLine) -> Resolution:
+def level(ctx: Context, line: syntax.CommandLine) -> Resolution:
     """`level up [cost N]`: +1 level for at least 1 Destiny; Destiny then resets to 0."""
     words = read_words(line, LEVEL_USAGE, numbers=("cost",), flags=("up",))
     if not words.has("up"):

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from rules.campaign import Character
 from rules.errors import Do, Hint, LimitError, RuleError, UsageError, register_usage
 from rules.limits import MAX_WAVES
-from rules.notation import ast
+from rules.notation import syntax
 from rules.record import LINE
 from rules.resolution import Change, Resolution
 from rules.said import said_outcome
@@ -63,7 +63,7 @@ def threshold_of(modifier: int, edge: Edge) -> int:
     return 4 if edge == "adv" else 5
 
 
-def plan_check(ctx: Context, line: ast.CommandLine) -> CheckPlan:
+def plan_check(ctx: Context, line: syntax.CommandLine) -> CheckPlan:
     """Read `check STAT task N [adv|dis] [fate K]` into a plan."""
     words = read_words(line, CHECK_USAGE, numbers=("task", "fate"), flags=("adv", "dis", "narrative"),
                        stat=True)
@@ -112,20 +112,20 @@ def die_text(face: int, threshold: int) -> str:
 
 def throw_pool(ctx: Context, plan: CheckPlan) -> list[int]:
     """The pool at once, then one more die for each 6, in waves (SPEC §4)."""
-    faces, _ = ctx.roller.throw_many(ast.D6, plan.pool, f"the {title(plan.stat)} check")
+    faces, _ = ctx.roller.throw_many(syntax.D6, plan.pool, f"the {title(plan.stat)} check")
     wave = faces.count(6)
     waves = 0
     while wave:
         waves += 1
         if waves > MAX_WAVES:
             raise LimitError(f"a check explodes at most {MAX_WAVES} waves")
-        more, _ = ctx.roller.throw_many(ast.D6, wave, "an explosion (a 6)")
+        more, _ = ctx.roller.throw_many(syntax.D6, wave, "an explosion (a 6)")
         faces += more
         wave = more.count(6)
     return faces
 
 
-def check(ctx: Context, line: ast.CommandLine) -> Resolution:
+def check(ctx: Context, line: syntax.CommandLine) -> Resolution:
     """`check STAT task N …`: spend the Fate, roll the pool, pay the 1s, count the successes."""
     plan = plan_check(ctx, line)
     who = ctx.table.active
@@ -194,10 +194,10 @@ def failure_ladder(ctx: Context, who: Character, stamina: int) -> tuple[list[Cha
                                *hit.notes]
 
 
-def buyout(ctx: Context, line: ast.CommandLine) -> Resolution:
+def buyout(ctx: Context, line: syntax.CommandLine) -> Resolution:
     """`buyout S`: spend S Stamina to turn the previous LINE, a failed check, into a pass."""
     words = read_words(line, BUYOUT_USAGE, amount=True)
-    cost = None if words.amount is None else ast.ExprArg(words.amount).as_int()
+    cost = None if words.amount is None else syntax.ExprArg(words.amount).as_int()
     if cost is None or cost < 1:
         raise UsageError(f"buyout needs the Stamina it costs: {BUYOUT_USAGE}")
     who = ctx.active

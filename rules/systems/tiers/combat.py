@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from rules.campaign import Character
 from rules.dice.results import all_dice
 from rules.errors import RuleError, UsageError, register_usage
-from rules.notation import ast
+from rules.notation import syntax
 from rules.resolution import Change, Resolution
 from rules.roll_parts import dice_parts
 from rules.said import marks, said, said_outcome
@@ -112,7 +112,7 @@ def on_target(ctx: Context, words: Words, option: str = "on") -> Character | Non
 
 def roll_damage(ctx: Context, spec: HitSpec, crit: bool) -> Damage:
     """A hit's damage: the Tier die (two on a Major crit), or a Minor's flat Tier."""
-    die = ast.std_die(TIER_DIE[spec.tier])
+    die = syntax.std_die(TIER_DIE[spec.tier])
     kind = "Vigor damage" if spec.mystic else "damage"
     notes: tuple[str, ...] = spec.notes
     if spec.minor and not crit:
@@ -215,7 +215,7 @@ class AttackRoll:
         return total, crit or total >= self.ac, crit
 
 
-def attack_words(line: ast.CommandLine) -> Words:
+def attack_words(line: syntax.CommandLine) -> Words:
     return read_words(line, ATTACK_USAGE, numbers=ATTACK_NUMBERS,
                       names=("stat", "on", "cover", "ally", "range"),
                       flags=ATTACK_FLAGS, repeatable=REPEATABLE)
@@ -285,7 +285,7 @@ def plan_attack(ctx: Context, words: Words) -> AttackRoll:
                       notes + edge_notes, in_the_way is not None)
 
 
-def attack(ctx: Context, line: ast.CommandLine) -> Resolution:
+def attack(ctx: Context, line: syntax.CommandLine) -> Resolution:
     """`attack ac N …`: the d20 roll, then the hit's damage or a Major's Glancing Blow."""
     words = attack_words(line)
     plan = plan_attack(ctx, words)
@@ -343,7 +343,7 @@ def attack(ctx: Context, line: ast.CommandLine) -> Resolution:
 # ---- damage ----
 
 
-def damage(ctx: Context, line: ast.CommandLine) -> Resolution:
+def damage(ctx: Context, line: syntax.CommandLine) -> Resolution:
     """`damage [major|minor] [crit] [mystic|glancing] …`: a hit's damage, rolled on its own."""
     words = read_words(line, DAMAGE_USAGE, numbers=("rider",), names=("on",),
                        flags=("crit", "glancing", "extra-die", *HIT_FLAGS), repeatable=REPEATABLE)

@@ -21,7 +21,7 @@ from rules.encounter.rules import (
 )
 from rules.encounter.turn_order import Encounter
 from rules.errors import RuleError, UsageError
-from rules.notation import ast
+from rules.notation import syntax
 from rules.resolution import Change, Resolution
 from rules.systems.protocol import Context, System
 from rules.systems.tiers.pools import moved, some, to_full
@@ -87,7 +87,7 @@ class TiersEncounter(EncounterRules):
     def _initiative(self, board: Board, name: str) -> int:
         from rules.systems.tiers.saves import initiative
 
-        res = initiative(board.acting(name, "initiative"), ast.CommandLine("initiative"))
+        res = initiative(board.acting(name, "initiative"), syntax.CommandLine("initiative"))
         assert res.total is not None
         return res.total
 
@@ -195,7 +195,7 @@ def _flag(ctx: Context, who: Character, flag: str, on: bool, reason: str) -> Cha
     return Change(who.name, flag, not on, on, reason, "flag")
 
 
-def declare(ctx: Context, line: ast.CommandLine) -> Resolution:
+def declare(ctx: Context, line: syntax.CommandLine) -> Resolution:
     """`declare`: a Declared Maneuver announced (tactical phase); `declare done`: resolved on
     your turn; `declare drop`: given up (a failed disruption check)."""
     word = str(line.args[0]).lower() if line.args else ""
@@ -220,7 +220,7 @@ def declare(ctx: Context, line: ast.CommandLine) -> Resolution:
     raise UsageError("declare takes: declare | declare done | declare drop")
 
 
-def focus(ctx: Context, line: ast.CommandLine) -> Resolution:
+def focus(ctx: Context, line: syntax.CommandLine) -> Resolution:
     """`focus`: a Focus spell cast (it ends another); `focus sustain`: this round's Maneuver
     keeps it up; `focus drop`: let go."""
     word = str(line.args[0]).lower() if line.args else ""
@@ -247,7 +247,7 @@ def focus(ctx: Context, line: ast.CommandLine) -> Resolution:
     return ctx.resolution("focus", f"{who.name} lets its Focus spell go", changes=tuple(changes))
 
 
-def react(ctx: Context, line: ast.CommandLine) -> Resolution:
+def react(ctx: Context, line: syntax.CommandLine) -> Resolution:
     """`react`: the one reaction of the round (an opportunity attack, a triggered ability)."""
     if line.args:
         raise UsageError("react takes no more words: it spends this round's reaction")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from rules.campaign import Character
 from rules.errors import RuleError, UsageError, register_usage
 from rules.exact import Odds
-from rules.notation import ast
+from rules.notation import syntax
 from rules.resolution import Change, Resolution
 from rules.systems.protocol import Context
 from rules.systems.reroll import Picker, Previous, Rule, Thrown, listed, pick_words, reroll_odds
@@ -34,7 +34,7 @@ FATE_REROLL = Rule("Fate reroll", "fate reroll", "reroll", pay_fate,
 
 
 def the_d20s(who: Character, prev: Previous, dice: tuple[Thrown, ...],
-             line: ast.CommandLine) -> frozenset[int]:
+             line: syntax.CommandLine) -> frozenset[int]:
     """The d20 (both at advantage or disadvantage) the words pick: the LINE's first d20 roll,
     or its injury roll with `injury`."""
     d20s = [t for t in pick_words(line, dice, "fate reroll") if t.die == "d20"]
@@ -51,33 +51,33 @@ def the_d20s(who: Character, prev: Previous, dice: tuple[Thrown, ...],
     return frozenset(t.number - 1 for t in d20s if t.why == purpose)
 
 
-def reroll_words(line: ast.CommandLine) -> ast.CommandLine:
+def reroll_words(line: syntax.CommandLine) -> syntax.CommandLine:
     """`fate reroll [injury]` as `reroll [injury]`; UsageError for any other `fate` words."""
     if line.word == "reroll":
         return line
     args = line.args
-    if not args or not isinstance(args[0], ast.Word) or args[0].text.lower() != "reroll":
+    if not args or not isinstance(args[0], syntax.Word) or args[0].text.lower() != "reroll":
         raise UsageError(f"fate: {FATE_USAGE}; Fate is spent with spend fate K, check … fate K"
                          " and recover stamina N")
-    return ast.CommandLine("reroll", args[1:])
+    return syntax.CommandLine("reroll", args[1:])
 
 
-def fate_pick(ctx: Context, line: ast.CommandLine) -> Picker:
+def fate_pick(ctx: Context, line: syntax.CommandLine) -> Picker:
     """The d20s a `fate reroll` / `reroll` LINE picks."""
     line = reroll_words(line)
     for arg in line.args:
-        if not isinstance(arg, ast.Word) or arg.text.lower() != "injury":
+        if not isinstance(arg, syntax.Word) or arg.text.lower() != "injury":
             raise UsageError(f"fate reroll: unknown word '{arg}' ({FATE_USAGE})")
     who = ctx.active
     return lambda prev, dice: the_d20s(who, prev, dice, line)
 
 
-def fate(ctx: Context, line: ast.CommandLine) -> Resolution:
+def fate(ctx: Context, line: syntax.CommandLine) -> Resolution:
     """`fate reroll [injury]` (or `reroll`): spend 1 Fate, reroll the previous LINE's d20, and
     resolve that LINE again."""
     return replay(ctx, FATE_REROLL, fate_pick(ctx, line))
 
 
-def fate_odds(ctx: Context, line: ast.CommandLine) -> Odds:
+def fate_odds(ctx: Context, line: syntax.CommandLine) -> Odds:
     """`odds fate reroll`: the previous LINE's odds with its d20 rerolled (nothing is spent)."""
     return reroll_odds(ctx, FATE_REROLL, fate_pick(ctx, line))

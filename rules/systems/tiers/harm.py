@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from rules.campaign import Character
 from rules.errors import UsageError, register_usage
-from rules.notation import ast
+from rules.notation import syntax
 from rules.resolution import Change, Resolution
 from rules.roll_parts import roll_parts
 from rules.said import said
@@ -124,7 +124,7 @@ def _wound(ctx: Context, who: Character, damage: int, overflow: int, vigor: int,
     if slots == 0:
         return _death(who, damage, overflow, vigor, vitality, (), f"{head} · no wound left · dead",
                       f"{who.name} dies: no wound left to spend", "no wound left", None)
-    face, _ = ctx.roller.throw(ast.D20, "injury roll")
+    face, _ = ctx.roller.throw(syntax.D20, "injury roll")
     injury = face + overflow
     roll = f"injury {face}+{overflow} = {injury}" if overflow else f"injury {face}"
     wound = Change(who.name, "wounds", slots, slots - 1, f"injury {injury}")
@@ -156,14 +156,14 @@ def _death(who: Character, damage: int, overflow: int, vigor: int, vitality: int
     return Hit(who.name, damage, (*wound, *changes, dead), text, (note,), "dead", injury, overflow)
 
 
-def hurt(ctx: Context, line: ast.CommandLine) -> Resolution:
+def hurt(ctx: Context, line: syntax.CommandLine) -> Resolution:
     """`hurt N|DICE [vigor] [resist|immune|vulnerable]`: a hit on the active character."""
     words = read_words(line, HURT_USAGE, flags=("vigor", *DESCRIPTORS), amount=True)
     if words.amount is None:
         raise UsageError(f"hurt needs the damage: {HURT_USAGE}")
     who = ctx.active
     refuse_dead(who)
-    fixed = ast.ExprArg(words.amount).as_int()
+    fixed = syntax.ExprArg(words.amount).as_int()
     if fixed is not None and fixed < 0:
         raise UsageError(f"hurt takes damage 0 or more, not {fixed}")
     rolled = said()
@@ -177,10 +177,10 @@ def hurt(ctx: Context, line: ast.CommandLine) -> Resolution:
                           extra=hit.extra())
 
 
-def heal(ctx: Context, line: ast.CommandLine) -> Resolution:
+def heal(ctx: Context, line: syntax.CommandLine) -> Resolution:
     """`heal N`: Vitality back (seed 003: "Healing heals Vitality equal to its tier")."""
     words = read_words(line, "heal N (Vitality)", amount=True)
-    amount = None if words.amount is None else ast.ExprArg(words.amount).as_int()
+    amount = None if words.amount is None else syntax.ExprArg(words.amount).as_int()
     if amount is None or amount < 0:
         raise UsageError("heal needs a whole number ≥ 0: heal N (Vitality)")
     who = ctx.active

@@ -16,7 +16,7 @@ from rules.errors import LimitError
 from rules.exact import EPSILON, Odds, Value, distribution
 from rules.exact.dist import convolve
 from rules.limits import MAX_POOL
-from rules.notation import ast
+from rules.notation import syntax
 from rules.systems.protocol import Context, OddsFn
 from rules.systems.tiers.checks import CheckPlan, plan_check
 from rules.systems.tiers.combat import attack_words, plan_attack
@@ -73,7 +73,7 @@ def plan_odds(plan: CheckPlan) -> Odds:
                 {"pass": 1 - fail, "fail": fail})
 
 
-def check_odds(ctx: Context, line: ast.CommandLine) -> Odds:
+def check_odds(ctx: Context, line: syntax.CommandLine) -> Odds:
     return plan_odds(plan_check(ctx, line))
 
 
@@ -82,15 +82,15 @@ def d20_odds(plan: D20Plan) -> Odds:
     return Odds.from_dist(distribution(plan.expr()), plan.dc)
 
 
-def save_odds(ctx: Context, line: ast.CommandLine) -> Odds:
+def save_odds(ctx: Context, line: syntax.CommandLine) -> Odds:
     return d20_odds(plan_save(ctx, line))
 
 
-def disrupt_odds(ctx: Context, line: ast.CommandLine) -> Odds:
+def disrupt_odds(ctx: Context, line: syntax.CommandLine) -> Odds:
     return d20_odds(plan_disrupt(ctx, line))
 
 
-def attack_odds(ctx: Context, line: ast.CommandLine) -> Odds:
+def attack_odds(ctx: Context, line: syntax.CommandLine) -> Odds:
     """P(hit), P(miss), P(crit) of the attack roll, and P(in-the-way) when firing through a
     creature (the damage is not priced)."""
     plan = plan_attack(ctx, attack_words(line))

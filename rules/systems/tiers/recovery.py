@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from rules.campaign import Character
 from rules.errors import RuleError, UsageError, register_usage
-from rules.notation import ast
+from rules.notation import syntax
 from rules.resolution import Change, Resolution
 from rules.systems.pools import pool_gain, pool_spend
 from rules.systems.protocol import Context
@@ -52,7 +52,7 @@ def _room(ctx: Context, who: Character, pool: str, now: int, more: int, cost: st
         )
 
 
-def recover(ctx: Context, line: ast.CommandLine) -> Resolution:
+def recover(ctx: Context, line: syntax.CommandLine) -> Resolution:
     """`recover [stamina N] [vitality N] [attunement N]`: Fate buys Stamina first, then Stamina
     buys Vitality, then a Druid's Attunement down."""
     words = read_words(line, RECOVER_USAGE, numbers=("stamina", "vitality", ATTUNEMENT))
@@ -107,7 +107,7 @@ def _calmed(who: Character, stamina: int, calm: int) -> list[Change]:
             Change(who.name, ATTUNEMENT, attunement, attunement - calm, "recover")]
 
 
-def rest(ctx: Context, line: ast.CommandLine) -> Resolution:
+def rest(ctx: Context, line: syntax.CommandLine) -> Resolution:
     """`rest [healer]`: Vitality and Stamina full, exhaustion gone, earned Fate → Destiny."""
     words = read_words(line, "rest [healer]", flags=("healer",))
     who = ctx.active
@@ -138,7 +138,7 @@ def rest(ctx: Context, line: ast.CommandLine) -> Resolution:
     return ctx.resolution("rest", summary, changes=tuple(changes), notes=tuple(notes))
 
 
-def session(ctx: Context, line: ast.CommandLine) -> Resolution:
+def session(ctx: Context, line: syntax.CommandLine) -> Resolution:
     """`session new`: every Tiers character's session Fate back to 3 (what was left is gone)."""
     if [str(a).lower() for a in line.args] not in ([], ["new"]):
         raise UsageError("session new: a new session, session Fate back to 3 for everyone")
@@ -153,7 +153,7 @@ def session(ctx: Context, line: ast.CommandLine) -> Resolution:
     return ctx.resolution("session", summary, changes=tuple(changes))
 
 
-def combat(ctx: Context, line: ast.CommandLine) -> Resolution:
+def combat(ctx: Context, line: syntax.CommandLine) -> Resolution:
     """`combat`: the fight starts, Vigor full (seed 003: "Start every combat with full Vigor");
     `combat end`: the fight is over, and Vigor no longer moves at the start of turns."""
     words = read_words(line, "combat [end]", flags=("end",))
@@ -184,7 +184,7 @@ def turn_delta(kind: str, heart: int) -> int:
     return 0
 
 
-def turn(ctx: Context, line: ast.CommandLine) -> Resolution:
+def turn(ctx: Context, line: syntax.CommandLine) -> Resolution:
     """`turn`: the start of your turn in combat: Vigor moves by the Heart modifier (seed 003,
     Vigor Generation); refused outside combat, where nothing drains (003:L121)."""
     read_words(line, "turn")
@@ -214,19 +214,19 @@ def turn(ctx: Context, line: ast.CommandLine) -> Resolution:
 # ---- the shared pool words, for Fate ----
 
 
-def _fate_words(line: ast.CommandLine) -> int | None:
+def _fate_words(line: syntax.CommandLine) -> int | None:
     """The amount of `spend fate K` / `gain fate K` (default 1); None when the pool is not Fate."""
-    if not line.args or not isinstance(line.args[0], ast.Word) or line.args[0].text.lower() != "fate":
+    if not line.args or not isinstance(line.args[0], syntax.Word) or line.args[0].text.lower() != "fate":
         return None
     if len(line.args) == 1:
         return 1
-    amount = line.args[1].as_int() if isinstance(line.args[1], ast.ExprArg) else None
+    amount = line.args[1].as_int() if isinstance(line.args[1], syntax.ExprArg) else None
     if len(line.args) > 2 or amount is None or amount < 0:
         raise UsageError(f"{line.word} fate K: K is a whole number ≥ 0")
     return amount
 
 
-def spend(ctx: Context, line: ast.CommandLine) -> Resolution:
+def spend(ctx: Context, line: syntax.CommandLine) -> Resolution:
     """`spend fate K` spends session Fate first, then earned; other pools as everywhere."""
     amount = _fate_words(line)
     if amount is None:
@@ -236,7 +236,7 @@ def spend(ctx: Context, line: ast.CommandLine) -> Resolution:
     return ctx.resolution("pool", f"{ctx.input.strip()} → {after}", changes=tuple(changes))
 
 
-def gain(ctx: Context, line: ast.CommandLine) -> Resolution:
+def gain(ctx: Context, line: syntax.CommandLine) -> Resolution:
     """`gain fate K` is earned Fate (the GM's awards); other pools as everywhere."""
     amount = _fate_words(line)
     if amount is None:

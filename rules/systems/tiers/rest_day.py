@@ -3,7 +3,7 @@ a Rest sets a flag, `day new` moves the party's day counter on and takes the fla
 
 from __future__ import annotations
 
-from rules.notation import ast
+from rules.notation import syntax
 from rules.resolution import Resolution
 from rules.systems.periods import new_period
 from rules.systems.protocol import Context
@@ -14,7 +14,7 @@ DAY_FIELD = "day"
 """The party's day counter, moved by `day new`."""
 
 
-def day(ctx: Context, line: ast.CommandLine) -> Resolution:
+def day(ctx: Context, line: syntax.CommandLine) -> Resolution:
     """`day new`: the party's next day; every Tiers character may Rest again."""
     changes, number = new_period(ctx, line, DAY_FIELD, RESTED,
                                  "day new starts the next day (a Rest for every character)")

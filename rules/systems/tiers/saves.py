@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from rules.dice.results import all_dice
 from rules.errors import UsageError, register_usage
-from rules.notation import ast
+from rules.notation import syntax
 from rules.resolution import Resolution
 from rules.roll_parts import dice_parts
 from rules.said import said, said_outcome
@@ -53,15 +53,15 @@ class D20Plan:
     def flat(self) -> int:
         return (self.tier if self.adds_tier else 0) + self.bonus
 
-    def expr(self) -> ast.Expr:
+    def expr(self) -> syntax.Expr:
         """The roll as a dice expression, for its exact odds."""
-        node: ast.Expr = d20_expr(self.edge)
+        node: syntax.Expr = d20_expr(self.edge)
         for _, die in self.dice:
             if die.none:
                 continue
-            term = ast.Dice(1, die.die)
-            node = ast.BinOp("+", node, term) if die.sign > 0 else ast.BinOp("-", node, term)
-        return ast.BinOp("+", node, ast.Num(self.flat)) if self.flat else node
+            term = syntax.Dice(1, die.die)
+            node = syntax.BinOp("+", node, term) if die.sign > 0 else syntax.BinOp("-", node, term)
+        return syntax.BinOp("+", node, syntax.Num(self.flat)) if self.flat else node
 
 
 def _dc(words_dc: int | None, command: str, usage: str) -> int:
@@ -73,18 +73,18 @@ def _dc(words_dc: int | None, command: str, usage: str) -> int:
     return words_dc
 
 
-def no_fate_dice(line: ast.CommandLine) -> None:
+def no_fate_dice(line: syntax.CommandLine) -> None:
     """`fate K` buys dice on a check only (003: "Fate buys no dice for a save, but 1 Fate point
     rerolls its d20"): a d20 LINE's `fate K` says so, not merely that the word is unknown."""
     args = line.args
     for word, after in zip(args, args[1:], strict=False):
-        if isinstance(word, ast.Word) and word.text.lower() == "fate" \
-                and isinstance(after, ast.ExprArg) and after.as_int() is not None:
+        if isinstance(word, syntax.Word) and word.text.lower() == "fate" \
+                and isinstance(after, syntax.ExprArg) and after.as_int() is not None:
             raise UsageError(f"{line.word}: Fate buys no dice for a d20 roll (only on a check);"
                              " 1 Fate rerolls its d20 afterwards: fate reroll")
 
 
-def plan_save(ctx: Context, line: ast.CommandLine) -> D20Plan:
+def plan_save(ctx: Context, line: syntax.CommandLine) -> D20Plan:
     """`save STAT dc N [adv|dis] [bonus B]`: d20 + stat die + Fate die + Tier (+ bonus)."""
     no_fate_dice(line)
     words = read_words(line, SAVE_USAGE, numbers=("dc", "bonus"), flags=("adv", "dis"), stat=True)
@@ -106,7 +106,7 @@ def plan_save(ctx: Context, line: ast.CommandLine) -> D20Plan:
                    adds_tier)
 
 
-def plan_disrupt(ctx: Context, line: ast.CommandLine) -> D20Plan:
+def plan_disrupt(ctx: Context, line: syntax.CommandLine) -> D20Plan:
     """`disrupt STAT dc N [adv|dis]`: d20 + stat die + Tier vs the declaration's DC."""
     no_fate_dice(line)
     words = read_words(line, DISRUPT_USAGE, numbers=("dc",), flags=("adv", "dis"), stat=True)
@@ -152,19 +152,19 @@ def roll_plan(ctx: Context, plan: D20Plan) -> Resolution:
                           notes=notes, extra=extra)
 
 
-def save(ctx: Context, line: ast.CommandLine) -> Resolution:
+def save(ctx: Context, line: syntax.CommandLine) -> Resolution:
     return roll_plan(ctx, plan_save(ctx, line))
 
 
-def disrupt(ctx: Context, line: ast.CommandLine) -> Resolution:
+def disrupt(ctx: Context, line: syntax.CommandLine) -> Resolution:
     return roll_plan(ctx, plan_disrupt(ctx, line))
 
 
-def initiative(ctx: Context, line: ast.CommandLine) -> Resolution:
+def initiative(ctx: Context, line: syntax.CommandLine) -> Resolution:
     """`initiative`: d8 + Mind die (seed 003, Quick Reference), rerolled every round."""
     words = read_words(line, "initiative (inline: mind=d6)")
     die = die_of("mind", words, ctx.table.active)
-    d8, _ = ctx.roller.throw(ast.std_die(8), "initiative")
+    d8, _ = ctx.roller.throw(syntax.std_die(8), "initiative")
     total, text = d8, str(d8)
     if not die.none:
         face, _ = ctx.roller.throw(die.die, "the Mind die")

@@ -9,7 +9,7 @@ from typing import Any, Literal
 
 from rules.campaign import Character
 from rules.errors import Do, Hint, SheetError, UsageError
-from rules.notation import ast
+from rules.notation import syntax
 from rules.notation.words import die_word, signed_whole
 from rules.systems.tiers.sheet import ARMOUR_PENALTY, KINDS, PLAYER, sheet_modifier, title
 
@@ -60,8 +60,8 @@ class StatDie:
         return self.sides == 0
 
     @property
-    def die(self) -> ast.Die:
-        return ast.std_die(self.sides)
+    def die(self) -> syntax.Die:
+        return syntax.std_die(self.sides)
 
     def __str__(self) -> str:
         if self.none:
@@ -141,7 +141,7 @@ class Words:
     scores: Mapping[str, int] = field(default_factory=dict)  # body=14
     dice: Mapping[str, StatDie] = field(default_factory=dict)  # body=d6, body=-d4
     tier: int | None = None  # tier=2
-    amount: ast.Expr | None = None  # hurt 5, hurt 2d6
+    amount: syntax.Expr | None = None  # hurt 5, hurt 2d6
     counts: Mapping[str, int] = field(default_factory=dict)  # repeatable words: rider 1 rider 2
 
     def has(self, flag: str) -> bool:
@@ -155,16 +155,16 @@ class Words:
         return self.numbers.get(option)
 
 
-def _signed(arg: ast.Arg) -> int | None:
-    if isinstance(arg, ast.ExprArg):
+def _signed(arg: syntax.Arg) -> int | None:
+    if isinstance(arg, syntax.ExprArg):
         return arg.as_int()
-    if isinstance(arg, ast.Word) and signed_whole(arg.text):
+    if isinstance(arg, syntax.Word) and signed_whole(arg.text):
         return int(arg.text)
     return None
 
 
 def read_words(
-    line: ast.CommandLine,
+    line: syntax.CommandLine,
     usage: str,
     numbers: Iterable[str] = (),
     names: Iterable[str] = (),
@@ -185,17 +185,17 @@ def read_words(
     dice: dict[str, StatDie] = {}
     tier: int | None = None
     bare: str | None = None
-    expr: ast.Expr | None = None
+    expr: syntax.Expr | None = None
     args = list(line.args)
     i = 0
     while i < len(args):
         arg = args[i]
         nxt = args[i + 1] if i + 1 < len(args) else None
         i += 1
-        if isinstance(arg, ast.KeyValue):
+        if isinstance(arg, syntax.KeyValue):
             tier = _inline(line.word, arg, scores, dice, tier)
             continue
-        if isinstance(arg, ast.ExprArg):
+        if isinstance(arg, syntax.ExprArg):
             if amount and expr is None:
                 expr = arg.expr
                 continue
@@ -209,7 +209,7 @@ def read_words(
         elif word in takes_number and (not stat or find_stat(word) is None or bare is not None):
             raise UsageError(f"{line.word}: '{word}' needs a number after it ({usage})")
         elif word in takes_name:
-            if nxt is None or not isinstance(nxt, ast.Word):
+            if nxt is None or not isinstance(nxt, syntax.Word):
                 raise UsageError(f"{line.word}: '{word}' needs a name after it ({usage})")
             _not_twice(line.word, word, named)
             named[word] = nxt.text
@@ -238,7 +238,7 @@ def _unknown_word(command: str, text: str, usage: str) -> UsageError:
     return UsageError(f"{command}: unknown word '{text}'" + (habit("tiers", text) or f" ({usage})"))
 
 
-def _inline(command: str, arg: ast.KeyValue, scores: dict[str, int], dice: dict[str, StatDie],
+def _inline(command: str, arg: syntax.KeyValue, scores: dict[str, int], dice: dict[str, StatDie],
             tier: int | None) -> int | None:
     """Record `body=14` (a score), `body=d6` / `body=-d4` / `body=none` (a die) or `tier=2`."""
     key, value = arg.key.lower(), arg.value.strip()
@@ -347,11 +347,11 @@ def edge_of(words: Words, who: Character | None, also_dis: str | None = None
     return ("adv" if adv else "dis" if dis else None), tuple(notes)
 
 
-def d20_expr(edge: Edge) -> ast.Dice:
+def d20_expr(edge: Edge) -> syntax.Dice:
     """The d20 of a save, attack or disruption check: 2d20 keep the higher (adv) or lower (dis)."""
     if edge is None:
-        return ast.Dice(1, ast.D20)
-    return ast.Dice(2, ast.D20, (ast.Keep("kh" if edge == "adv" else "kl", 1),))
+        return syntax.Dice(1, syntax.D20)
+    return syntax.Dice(2, syntax.D20, (syntax.Keep("kh" if edge == "adv" else "kl", 1),))
 
 
 def signed(n: int) -> str:

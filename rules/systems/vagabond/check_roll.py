@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from rules.campaign import Character
 from rules.errors import Do, Hint, RuleError, UsageError
-from rules.notation import ast
+from rules.notation import syntax
 from rules.resolution import Change
 from rules.said import Said, marks, said_outcome
 from rules.systems.protocol import Context
@@ -146,10 +146,10 @@ def roll_check(ctx: Context, spec: CheckSpec) -> CheckRoll:
         return CheckRoll(spec.difficulty, None, 0, False, False, None, tuple(changes), (),
                          spec.auto_fail)
     index = len(ctx.roller.throws)
-    d20, _ = ctx.roller.throw(ast.D20, spec.label)
+    d20, _ = ctx.roller.throw(syntax.D20, spec.label)
     face = 0
     if aid.net:
-        face, _ = ctx.roller.throw(ast.D6, "Favor" if aid.net > 0 else "Hinder")
+        face, _ = ctx.roller.throw(syntax.D6, "Favor" if aid.net > 0 else "Hinder")
         face = face if aid.net > 0 else -face
     note = aid.note()
     if note:
@@ -173,33 +173,33 @@ def roll_check(ctx: Context, spec: CheckSpec) -> CheckRoll:
 # ---- the `f` / `h` atoms of a dice LINE ----
 
 
-def _terms(expr: ast.Expr, sign: int = 1) -> list[tuple[int, ast.Expr]]:
+def _terms(expr: syntax.Expr, sign: int = 1) -> list[tuple[int, syntax.Expr]]:
     """The signed terms of an expression's top-level sum (`d20+f-h` → +d20, +f, −h)."""
-    if isinstance(expr, ast.BinOp) and expr.op in "+-":
+    if isinstance(expr, syntax.BinOp) and expr.op in "+-":
         right = sign if expr.op == "+" else -sign
         return _terms(expr.left, sign) + _terms(expr.right, right)
     return [(sign, expr)]
 
 
-def one_aid_die(expr: ast.Expr) -> tuple[ast.Expr, str | None]:
+def one_aid_die(expr: syntax.Expr) -> tuple[syntax.Expr, str | None]:
     """A dice LINE's `f` and `h` atoms netted to one Favor or Hinder d6 (or none), as the text
     rules: they cancel one for one and never stack; with the note saying so when it mattered."""
     terms = _terms(expr)
     aids = [(i, (s > 0) == node.favor) for i, (s, node) in enumerate(terms)
-            if isinstance(node, ast.Aid)]
+            if isinstance(node, syntax.Aid)]
     if len(aids) < 2:
         return expr, None
     sources = Aid(tuple("favor" for _, f in aids if f), tuple("hinder" for _, f in aids if not f))
-    kept: list[tuple[int, ast.Expr]] = []
+    kept: list[tuple[int, syntax.Expr]] = []
     for i, term in enumerate(terms):
         if i == aids[0][0] and sources.net:
-            kept.append((1, ast.Aid(sources.net > 0)))
-        elif not isinstance(term[1], ast.Aid):
+            kept.append((1, syntax.Aid(sources.net > 0)))
+        elif not isinstance(term[1], syntax.Aid):
             kept.append(term)
     if not kept:
-        return ast.Num(0), sources.note()
+        return syntax.Num(0), sources.note()
     sign, first = kept[0]
-    out: ast.Expr = first if sign > 0 else ast.Neg(first)
+    out: syntax.Expr = first if sign > 0 else syntax.Neg(first)
     for sign, node in kept[1:]:
-        out = ast.BinOp("+" if sign > 0 else "-", out, node)
+        out = syntax.BinOp("+" if sign > 0 else "-", out, node)
     return out, sources.note()

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.errors import UsageError, register_usage
-from rules.notation import ast
+from rules.notation import syntax
 from rules.resolution import Resolution
 from rules.systems.protocol import Context
 from rules.systems.vagabond.check_roll import CheckRoll, CheckSpec, aid_from_words, roll_check
@@ -42,7 +42,7 @@ class Plan:
 # ---- check ----
 
 
-def plan_check(ctx: Context, line: ast.CommandLine) -> Plan:
+def plan_check(ctx: Context, line: syntax.CommandLine) -> Plan:
     """`check STAT|SKILL …`: Difficulty 20 − Stat, or 20 − 2×Stat trained."""
     words = read_words(line, names=1, usage=CHECK_USAGE)
     check_values(words, (), "check")
@@ -74,7 +74,7 @@ def plan_check(ctx: Context, line: ast.CommandLine) -> Plan:
     return Plan("check", spec, extra)
 
 
-def check(ctx: Context, line: ast.CommandLine) -> Resolution:
+def check(ctx: Context, line: syntax.CommandLine) -> Resolution:
     return resolve_plan(ctx, plan_check(ctx, line))
 
 
@@ -118,7 +118,7 @@ def save_name(word: str) -> str:
     return hits[0]
 
 
-def plan_save_line(ctx: Context, line: ast.CommandLine) -> Plan:
+def plan_save_line(ctx: Context, line: syntax.CommandLine) -> Plan:
     words = read_words(line, names=1, usage=SAVE_USAGE)
     check_values(words, (), "save")
     if not words.names:
@@ -126,29 +126,29 @@ def plan_save_line(ctx: Context, line: ast.CommandLine) -> Plan:
     return plan_save(ctx, words, save_name(words.names[0]))
 
 
-def plan_block(ctx: Context, line: ast.CommandLine) -> Plan:
+def plan_block(ctx: Context, line: syntax.CommandLine) -> Plan:
     """`block [ranged] [shield]`: an Endure Save, Hindered vs ranged without a Shield."""
     words = read_words(line, ("ranged", "shield"), names=0, usage="block [ranged] [shield]")
     check_values(words, (), "block")
     return plan_save(ctx, words, "endure", "block")
 
 
-def plan_dodge(ctx: Context, line: ast.CommandLine) -> Plan:
+def plan_dodge(ctx: Context, line: syntax.CommandLine) -> Plan:
     """`dodge [heavy]`: a Reflex Save, Hindered in Heavy Armor."""
     words = read_words(line, ("heavy",), names=0, usage="dodge [heavy]")
     check_values(words, (), "dodge")
     return plan_save(ctx, words, "reflex", "dodge")
 
 
-def save(ctx: Context, line: ast.CommandLine) -> Resolution:
+def save(ctx: Context, line: syntax.CommandLine) -> Resolution:
     return resolve_plan(ctx, plan_save_line(ctx, line))
 
 
-def block(ctx: Context, line: ast.CommandLine) -> Resolution:
+def block(ctx: Context, line: syntax.CommandLine) -> Resolution:
     return resolve_plan(ctx, plan_block(ctx, line))
 
 
-def dodge(ctx: Context, line: ast.CommandLine) -> Resolution:
+def dodge(ctx: Context, line: syntax.CommandLine) -> Resolution:
     return resolve_plan(ctx, plan_dodge(ctx, line))
 
 

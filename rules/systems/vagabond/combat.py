@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from rules.campaign import Character
 from rules.dice.results import all_dice
 from rules.errors import RuleError, UsageError, register_usage
-from rules.notation import ast
+from rules.notation import syntax
 from rules.resolution import Change, Resolution
 from rules.roll_parts import roll_parts
 from rules.said import Said, joined, note
@@ -42,26 +42,26 @@ class Damage:
     text: str
 
 
-def with_extra_die(expr: ast.Expr) -> ast.Expr | None:
+def with_extra_die(expr: syntax.Expr) -> syntax.Expr | None:
     """`expr` with one more die in its first dice term (Weak), or None if it has no dice."""
-    if isinstance(expr, ast.Dice):
+    if isinstance(expr, syntax.Dice):
         return replace(expr, count=expr.count + 1)
-    if isinstance(expr, ast.BinOp):
+    if isinstance(expr, syntax.BinOp):
         left = with_extra_die(expr.left)
         if left is not None:
             return replace(expr, left=left)
         right = with_extra_die(expr.right)
         return None if right is None else replace(expr, right=right)
-    if isinstance(expr, ast.Labeled):
+    if isinstance(expr, syntax.Labeled):
         inner = with_extra_die(expr.inner)
         return None if inner is None else replace(expr, inner=inner)
-    if isinstance(expr, ast.Neg):
+    if isinstance(expr, syntax.Neg):
         inner = with_extra_die(expr.operand)
         return None if inner is None else replace(expr, operand=inner)
     return None
 
 
-def roll_damage(ctx: Context, expr: ast.Expr, *, weak: bool = False, immune: bool = False,
+def roll_damage(ctx: Context, expr: syntax.Expr, *, weak: bool = False, immune: bool = False,
                 armor: int = 0, bonuses: tuple[tuple[str, int], ...] = (),
                 ignore_highest: bool = False) -> Damage:
     """Roll damage and apply, in order: a passed Save's ignored die, bonuses, Immune, Armor."""
@@ -105,7 +105,7 @@ def roll_damage(ctx: Context, expr: ast.Expr, *, weak: bool = False, immune: boo
     return Damage(amount, note(joined(parts, ", "), f" = {amount}" if len(parts) > 1 else ""))
 
 
-def damage_expr(words: Words, command: str, usage: str) -> ast.Expr:
+def damage_expr(words: Words, command: str, usage: str) -> syntax.Expr:
     if not words.numbers:
         raise UsageError(f"{command} needs the damage dice: {usage}")
     return words.numbers[0]
@@ -124,12 +124,12 @@ class AttackPlan:
     stat: str
     value: int
     trained: bool
-    expr: ast.Expr
+    expr: syntax.Expr
     damage_dealt: tuple[tuple[str, int], ...]
     armor: int = 0
 
 
-def plan_attack(ctx: Context, line: ast.CommandLine, target: Character | None = None
+def plan_attack(ctx: Context, line: syntax.CommandLine, target: Character | None = None
                 ) -> AttackPlan:
     """`attack SKILL DAMAGE …`: the weapon Skill's Check (Hindered when Vulnerable or Confused);
     `target`: whom it is made on (its sheet's Armor unless `armor=N` is given)."""
@@ -158,7 +158,7 @@ def plan_attack(ctx: Context, line: ast.CommandLine, target: Character | None = 
     return AttackPlan(spec, words, skill, stat, value, trained, expr, aff.damage_dealt, armor)
 
 
-def attack(ctx: Context, line: ast.CommandLine) -> Resolution:
+def attack(ctx: Context, line: syntax.CommandLine) -> Resolution:
     """The attack Check with the weapon's Skill, then the damage on a hit: off the HP of
     whom `on NAME` names, through its Armor (SPEC §9)."""
     from rules.systems.on_whom import on_whom
@@ -211,13 +211,13 @@ class HitPlan:
     and the Block or Dodge Save when one is chosen."""
 
     words: Words
-    expr: ast.Expr
+    expr: syntax.Expr
     armor: int
     defence: str | None
     save: Plan | None
 
 
-def plan_hit(ctx: Context, line: ast.CommandLine) -> HitPlan:
+def plan_hit(ctx: Context, line: syntax.CommandLine) -> HitPlan:
     """`hit DAMAGE [block … | dodge …] …`: the damage, the Armor, and the Save with its Hindrances."""
     flags = ("ranged", "block", "dodge", "shield", "heavy", "immune", "weak")
     words = read_words(line, flags, names=0, numbers=1, usage=HIT_USAGE)
@@ -239,7 +239,7 @@ def plan_hit(ctx: Context, line: ast.CommandLine) -> HitPlan:
     return HitPlan(words, expr, armor or 0, defence, save)
 
 
-def hit(ctx: Context, line: ast.CommandLine) -> Resolution:
+def hit(ctx: Context, line: syntax.CommandLine) -> Resolution:
     """Roll the chosen Save (Block or Dodge), then the damage: a pass ignores a highest die."""
     plan = plan_hit(ctx, line)
     words, expr, armor, defence = plan.words, plan.expr, plan.armor, plan.defence

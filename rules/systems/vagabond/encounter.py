@@ -14,7 +14,7 @@ from rules.encounter.in_words import UNTIL
 from rules.encounter.rules import Board, EncounterRules, Glanced, is_foe, pool_glance
 from rules.encounter.turn_order import Encounter
 from rules.errors import UsageError
-from rules.notation import ast
+from rules.notation import syntax
 from rules.resolution import Change
 from rules.systems.protocol import System
 
@@ -63,7 +63,7 @@ class VagabondEncounter(EncounterRules):
             if c.side != HEROES:
                 continue
             res = check(board.acting(c.name, "check detect"),
-                        ast.CommandLine("check", (ast.Word("detect"),)))
+                        syntax.CommandLine("check", (syntax.Word("detect"),)))
             board.add(res.changes, [f"{c.name} Detect: {res.summary.split('→', 1)[-1].strip()}"])
             if res.passed is False:
                 out.append(c.name)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from rules.campaign import Character
 from rules.errors import RuleError, UsageError, register_usage
 from rules.exact import Odds
-from rules.notation import ast
+from rules.notation import syntax
 from rules.resolution import Change, Resolution
 from rules.systems.protocol import Context
 from rules.systems.reroll import Picker, Previous, Rule, Thrown, listed, pick_words, reroll_odds
@@ -43,7 +43,7 @@ def the_d20(prev: Previous, dice: tuple[Thrown, ...], who: str) -> int:
     return d20s[-1]
 
 
-def fluke_pick(ctx: Context, line: ast.CommandLine) -> Picker:
+def fluke_pick(ctx: Context, line: syntax.CommandLine) -> Picker:
     """The die a `fluke` LINE's words pick: one die, the d20 when no word is given."""
     words = ctx.input.strip().partition(" ")[2].strip()
 
@@ -62,12 +62,12 @@ def fluke_pick(ctx: Context, line: ast.CommandLine) -> Picker:
     return pick
 
 
-def fluke(ctx: Context, line: ast.CommandLine) -> Resolution:
+def fluke(ctx: Context, line: syntax.CommandLine) -> Resolution:
     """Spend 1 Luck, reroll one die of the previous LINE (the d20 unless words pick another),
     and resolve that LINE again."""
     return replay(ctx, FLUKE, fluke_pick(ctx, line))
 
 
-def fluke_odds(ctx: Context, line: ast.CommandLine) -> Odds:
+def fluke_odds(ctx: Context, line: syntax.CommandLine) -> Odds:
     """`odds fluke …`: the previous LINE's odds with that die rerolled (nothing is spent)."""
     return reroll_odds(ctx, FLUKE, fluke_pick(ctx, line))

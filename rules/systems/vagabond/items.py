@@ -14,7 +14,7 @@ from typing import Any
 
 from rules.campaign import Character
 from rules.errors import RuleError, SheetError, UsageError, register_usage
-from rules.notation import ast
+from rules.notation import syntax
 from rules.resolution import Change, Resolution
 from rules.systems.protocol import Context
 
@@ -88,7 +88,7 @@ def _name(words: list[str]) -> str:
     return name
 
 
-def item(ctx: Context, line: ast.CommandLine) -> Resolution:
+def item(ctx: Context, line: syntax.CommandLine) -> Resolution:
     """`item add NAME N`, `item drop NAME`, `item [list]`: what the Hero carries, in Item Slots."""
     who = ctx.active
     words = [str(a) for a in line.args]
@@ -102,7 +102,7 @@ def item(ctx: Context, line: ast.CommandLine) -> Resolution:
                               total=state["used"], notes=notes)
     if action == "add":
         last = line.args[-1] if len(line.args) > 1 else None
-        slots = last.as_int() if isinstance(last, ast.ExprArg) else None
+        slots = last.as_int() if isinstance(last, syntax.ExprArg) else None
         name = _name(words[1:-1] if slots is not None else words[1:])
         if slots is not None and slots < 0:
             raise UsageError(f"item add {name}: the Item Slots it takes are a whole number ≥ 0")

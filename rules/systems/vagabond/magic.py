@@ -6,7 +6,7 @@ import math
 from dataclasses import dataclass
 
 from rules.errors import Do, Hint, RuleError, UsageError, register_usage
-from rules.notation import ast
+from rules.notation import syntax
 from rules.notation.words import extra_dice_word
 from rules.resolution import Change, Resolution
 from rules.roll_parts import roll_parts
@@ -79,9 +79,9 @@ def extra_dice(words: Words) -> int:
             raise UsageError(f"cast: unknown word '{name}' ({CAST_USAGE})")
         found.append(extra)
     for expr in words.numbers:
-        if isinstance(expr, ast.Num):
+        if isinstance(expr, syntax.Num):
             found.append(expr.value)
-        elif isinstance(expr, ast.Dice) and expr.die == ast.D6 and not expr.mods:
+        elif isinstance(expr, syntax.Dice) and expr.die == syntax.D6 and not expr.mods:
             found.append(expr.count)
         else:
             raise UsageError(f"cast: extra damage is +N d6s (one Mana each), not '{expr}'")
@@ -154,7 +154,7 @@ class CastPlan:
     spec: CheckSpec | None
 
 
-def plan_cast(ctx: Context, line: ast.CommandLine) -> CastPlan:
+def plan_cast(ctx: Context, line: syntax.CommandLine) -> CastPlan:
     """Price the spell and refuse what the cap forbids; the Cast Check only if unwilling."""
     flags = (*SPELL_PARTS, "unwilling", "enlarge", *DELIVERY)
     words = read_words(line, flags, names=1, numbers=1, usage=CAST_USAGE)
@@ -179,7 +179,7 @@ def plan_cast(ctx: Context, line: ast.CommandLine) -> CastPlan:
     return CastPlan(words, spell, skill, value, trained, spec)
 
 
-def cast(ctx: Context, line: ast.CommandLine) -> Resolution:
+def cast(ctx: Context, line: syntax.CommandLine) -> Resolution:
     """Price the spell, refuse what the cap or the pool cannot pay, spend, and roll if unwilling."""
     plan = plan_cast(ctx, line)
     spell, skill, value, words = plan.spell, plan.skill, plan.value, plan.words
@@ -224,9 +224,9 @@ def cast(ctx: Context, line: ast.CommandLine) -> Resolution:
     )
 
 
-def extra_damage_expr(spell: Price) -> ast.Expr | None:
+def extra_damage_expr(spell: Price) -> syntax.Expr | None:
     """The extra d6s the spell paid for (000:L102: +1d6 per additional Mana), or None."""
-    return ast.Dice(spell.extra_dice, ast.D6) if spell.extra_dice else None
+    return syntax.Dice(spell.extra_dice, syntax.D6) if spell.extra_dice else None
 
 
 def roll_extra_damage(ctx: Context, spell: Price, notes: list[str]) -> int | None:

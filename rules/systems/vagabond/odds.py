@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from rules.errors import UsageError
 from rules.exact import Odds, distribution
-from rules.notation import ast, parse_expression
+from rules.notation import parse_expression, syntax
 from rules.systems.protocol import Context, OddsFn
 from rules.systems.vagabond.check_roll import CheckSpec
 from rules.systems.vagabond.checks import (
@@ -51,14 +51,14 @@ def spec_odds(spec: CheckSpec, win: str = "pass", lose: str = "fail") -> Odds:
     return Odds(dist, {win: passed, lose: 1 - passed, "crit": CRIT})
 
 
-def _hook(planner: Callable[[Context, ast.CommandLine], Plan]) -> OddsFn:
-    def price(ctx: Context, line: ast.CommandLine) -> Odds:
+def _hook(planner: Callable[[Context, syntax.CommandLine], Plan]) -> OddsFn:
+    def price(ctx: Context, line: syntax.CommandLine) -> Odds:
         return spec_odds(planner(ctx, line).spec)
 
     return price
 
 
-def attack_odds(ctx: Context, line: ast.CommandLine) -> Odds:
+def attack_odds(ctx: Context, line: syntax.CommandLine) -> Odds:
     """P(hit), P(miss), P(crit) of the attack Check (the damage is not priced)."""
     from rules.systems.on_whom import on_whom
 
@@ -66,7 +66,7 @@ def attack_odds(ctx: Context, line: ast.CommandLine) -> Odds:
     return spec_odds(plan_attack(ctx, line, target).spec, "hit", "miss")
 
 
-def cast_odds(ctx: Context, line: ast.CommandLine) -> Odds:
+def cast_odds(ctx: Context, line: syntax.CommandLine) -> Odds:
     """P(pass), P(fail), P(crit) of the Cast Check, made only against an unwilling target;
     without one, the extra damage dice the spell paid for."""
     plan = plan_cast(ctx, line)
@@ -79,7 +79,7 @@ def cast_odds(ctx: Context, line: ast.CommandLine) -> Odds:
     return Odds({int(v): p for v, p in distribution(extra).probs().items()})
 
 
-def hit_odds(ctx: Context, line: ast.CommandLine) -> Odds:
+def hit_odds(ctx: Context, line: syntax.CommandLine) -> Odds:
     """With Block or Dodge: the Save's odds. Without: the damage taken (Armor, Immune, Weak)."""
     plan = plan_hit(ctx, line)
     if plan.save is not None:

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 from rules.campaign import Character
 from rules.errors import RuleError, UsageError, register_usage
-from rules.notation import ast
+from rules.notation import syntax
 from rules.resolution import Change, Resolution
 from rules.systems.periods import new_period
 from rules.systems.protocol import Context, System
@@ -62,10 +62,10 @@ def _lasting(ctx: Context, who: Character, added: list[str], adding: bool) -> li
             for flag in added]
 
 
-def status(ctx: Context, line: ast.CommandLine) -> Resolution:
+def status(ctx: Context, line: syntax.CommandLine) -> Resolution:
     """Add or remove Status flags, or list them with what they do to the Hero's rolls."""
     who = ctx.active
-    words = [(a.text if isinstance(a, ast.Word) else str(a)).lower() for a in line.args]
+    words = [(a.text if isinstance(a, syntax.Word) else str(a)).lower() for a in line.args]
     lasting = UNTIL_TURN in words[1:]
     words = [w for w in words if w != UNTIL_TURN]
     action = words[0] if words else "list"
@@ -113,7 +113,7 @@ BREATHER_FLAG = "breather-taken"
 """The flag a Hero carries once this Shift's Breather is taken (000:L73: once per Shift)."""
 
 
-def shift(ctx: Context, line: ast.CommandLine) -> Resolution:
+def shift(ctx: Context, line: syntax.CommandLine) -> Resolution:
     """`shift new`: the next Shift; every Hero may take a Breather again (000:L73)."""
     changes, number = new_period(ctx, line, SHIFT_FIELD, BREATHER_FLAG,
                                  "shift new starts the next Shift (a Breather for every Hero)")
@@ -121,7 +121,7 @@ def shift(ctx: Context, line: ast.CommandLine) -> Resolution:
                           " every Hero", changes=tuple(changes))
 
 
-def breather(ctx: Context, line: ast.CommandLine) -> Resolution:
+def breather(ctx: Context, line: syntax.CommandLine) -> Resolution:
     """A Breather, once per Shift (000:L73): HP back equal to Might."""
     if line.args:
         raise UsageError("breather takes no words")
@@ -181,7 +181,7 @@ def rest_changes(system_: System, who: Character) -> list[Change]:
 # ---- who gets it ----
 
 
-def victim(ctx: Context, line: ast.CommandLine) -> Resolution:
+def victim(ctx: Context, line: syntax.CommandLine) -> Resolution:
     """The Hero with the least Luck; a tie is broken by a die with one face per tied Hero."""
     if line.args:
         raise UsageError("victim takes no words")
@@ -198,7 +198,7 @@ def victim(ctx: Context, line: ast.CommandLine) -> Resolution:
     if len(tied) == 1:
         return ctx.resolution("victim", f"victim → {tied[0]} (Luck {least})",
                               extra=(("victim", tied[0]),))
-    die = ast.std_die(len(tied))
+    die = syntax.std_die(len(tied))
     face, _ = ctx.roller.throw(die, "the victim")
     chosen = tied[face - 1]
     listed = ", ".join(f"{i} {n}" for i, n in enumerate(tied, 1))
@@ -223,7 +223,7 @@ XP_USAGE = "xp [quest] [failure] [hindered] [discovery] [loot] (1 XP per yes), o
 register_usage("vagabond", STATUS_USAGE, XP_USAGE)
 
 
-def xp(ctx: Context, line: ast.CommandLine) -> Resolution:
+def xp(ctx: Context, line: syntax.CommandLine) -> Resolution:
     """The XP Questionnaire: 1 XP per yes (or a plain number of XP)."""
     who = ctx.active
     before = who.field("xp", 0)
@@ -231,7 +231,7 @@ def xp(ctx: Context, line: ast.CommandLine) -> Resolution:
     gained = 0
     yes: list[str] = []
     for arg in line.args:
-        value = arg.as_int() if isinstance(arg, ast.ExprArg) else None
+        value = arg.as_int() if isinstance(arg, syntax.ExprArg) else None
         if value is not None and value >= 0:
             gained += value
             continue
@@ -255,7 +255,7 @@ def xp(ctx: Context, line: ast.CommandLine) -> Resolution:
     )
 
 
-def level_up(ctx: Context, line: ast.CommandLine) -> Resolution:
+def level_up(ctx: Context, line: syntax.CommandLine) -> Resolution:
     """`level up [STAT]`: +1 Level (Max HP rises), +1 Stat on even Levels, a Perk on odd ones."""
     words = [str(a).lower() for a in line.args]
     if not words or words[0] != "up" or len(words) > 2:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.campaign import Character
 from rules.errors import SheetError
-from rules.notation import ast
+from rules.notation import syntax
 from rules.resolution import Change, Resolution
 from rules.systems.protocol import CommandFn, Context, OddsFn, System
 from rules.systems.sheet_terms import Pool, Stat
@@ -101,10 +101,10 @@ class Vagabond(System):
             "item": item,
         }
 
-    def resolve(self, line: ast.Line, ctx: Context) -> Resolution:
+    def resolve(self, line: syntax.Line, ctx: Context) -> Resolution:
         """A LINE as every system resolves it, but a dead Hero does nothing that needs life, and
         a LINE that takes a Hero to 0 HP or 5 Fatigue marks them Dead (000:L75)."""
-        if isinstance(line, ast.CommandLine):
+        if isinstance(line, syntax.CommandLine):
             refuse_dead(ctx.table.active, line.word)
         res = super().resolve(line, ctx)
         if not can_kill(res.changes):
@@ -152,7 +152,7 @@ class Vagabond(System):
 
         return rest_changes(self, character)
 
-    def resolve_roll(self, line: ast.RollLine, ctx: Context) -> Resolution:
+    def resolve_roll(self, line: syntax.RollLine, ctx: Context) -> Resolution:
         """A dice LINE such as `d20+f vs 12`: its `f`/`h` atoms roll one net d6 at most, and a
         lone d20 showing 20 is marked as a Crit."""
         from rules.systems.vagabond.check_roll import one_aid_die
@@ -169,9 +169,9 @@ class Vagabond(System):
         notes = res.notes + (("Crit: the unmodified 20",) if crit else ())
         return replace(res, crit=crit, notes=notes, extra=(*res.extra, ("check_die", index)))
 
-    def odds(self, line: ast.Line, ctx: Context) -> Odds:
+    def odds(self, line: syntax.Line, ctx: Context) -> Odds:
         """Exact odds; a dice LINE's `f`/`h` atoms are netted to one d6 as when it is rolled."""
-        if isinstance(line, ast.RollLine):
+        if isinstance(line, syntax.RollLine):
             from rules.systems.vagabond.check_roll import one_aid_die
 
             line = replace(line, expr=one_aid_die(line.expr)[0])

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from rules.campaign import Character
 from rules.errors import Do, Hint, UsageError
-from rules.notation import ast
+from rules.notation import syntax
 from rules.systems.vagabond.names import ABBREVIATIONS, STAT_RANGE, find_skill, find_stat, title
 
 FAVOR_WORDS = frozenset({"favor", "favored", "favour", "favoured"})
@@ -140,13 +140,13 @@ class Words:
     flags: frozenset[str] = frozenset()  # command-specific words (ranged, shield, unwilling …)
     names: tuple[str, ...] = ()  # the other bare words, in order (a Stat, a Skill, a Save …)
     values: Mapping[str, str] = field(default_factory=dict)  # key=value words
-    numbers: tuple[ast.Expr, ...] = ()  # numbers and dice
+    numbers: tuple[syntax.Expr, ...] = ()  # numbers and dice
 
     def has(self, word: str) -> bool:
         return word in self.flags
 
 
-def read_words(line: ast.CommandLine, flags: Iterable[str] = (), names: int = 1,
+def read_words(line: syntax.CommandLine, flags: Iterable[str] = (), names: int = 1,
                numbers: int = 0, usage: str = "") -> Words:
     """Sort a command's words; UsageError for a word the command does not take."""
     allowed = frozenset(flags)
@@ -156,15 +156,15 @@ def read_words(line: ast.CommandLine, flags: Iterable[str] = (), names: int = 1,
     seen: set[str] = set()
     named: list[str] = []
     values: dict[str, str] = {}
-    exprs: list[ast.Expr] = []
+    exprs: list[syntax.Expr] = []
     for arg in line.args:
-        if isinstance(arg, ast.KeyValue):
+        if isinstance(arg, syntax.KeyValue):
             if arg.key in values:
                 raise UsageError(f"{line.word}: {arg.key}= is given twice")
             values[arg.key] = arg.value
             continue
-        if isinstance(arg, ast.ExprArg):
-            if isinstance(arg.expr, ast.Aid):  # the `f` / `h` atoms as words
+        if isinstance(arg, syntax.ExprArg):
+            if isinstance(arg.expr, syntax.Aid):  # the `f` / `h` atoms as words
                 favor, hinder = favor + arg.expr.favor, hinder + (not arg.expr.favor)
                 continue
             exprs.append(arg.expr)
@@ -270,13 +270,13 @@ def difficulty(stat: int, trained: bool) -> int:
     return 20 - stat * (2 if trained else 1)
 
 
-def _unexpected(line: ast.CommandLine, expr: ast.Expr, usage: str) -> UsageError:
+def _unexpected(line: syntax.CommandLine, expr: syntax.Expr, usage: str) -> UsageError:
     """A number the command does not take; right after a word (`check dex 5`) it is that
     word's inline value, written `dex=5`: the error says so, and `hint` is the LINE so spelled."""
     args = list(line.args)
-    at = next(i for i, a in enumerate(args) if isinstance(a, ast.ExprArg) and a.expr is expr)
+    at = next(i for i, a in enumerate(args) if isinstance(a, syntax.ExprArg) and a.expr is expr)
     before = args[at - 1] if at else None
-    if isinstance(before, ast.Word) and not isinstance(before, ast.ExprArg):
+    if isinstance(before, syntax.Word) and not isinstance(before, syntax.ExprArg):
         value = f"{before.text}={expr}"
         words = [value if i == at - 1 else str(a) for i, a in enumerate(args) if i != at]
         spelled = " ".join([line.word, *words])

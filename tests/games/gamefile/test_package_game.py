@@ -31,16 +31,16 @@ from __future__ import annotations
 from fractions import Fraction
 
 from rules import CommandFn, Context, Odds, OddsFn, Resolution, System
-from rules.notation import ast
+from rules.notation import syntax
 
 
-def flip(ctx: Context, line: ast.CommandLine) -> Resolution:
-    face = ctx.roller.roll(ast.Dice(1, ast.std_die(2))).total
+def flip(ctx: Context, line: syntax.CommandLine) -> Resolution:
+    face = ctx.roller.roll(syntax.Dice(1, syntax.std_die(2))).total
     outcome = "pass" if face == 2 else "fail"
     return ctx.resolution("flip", f"flip → {face} · {outcome}", total=face, outcome=outcome)
 
 
-def flip_odds(ctx: Context, line: ast.CommandLine) -> Odds:
+def flip_odds(ctx: Context, line: syntax.CommandLine) -> Odds:
     half = Fraction(1, 2)
     return Odds({1: half, 2: half}, {"pass": half, "fail": half})
 

@@ -7,7 +7,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from rules.exact.result import Odds
-from rules.notation import ast
+from rules.notation import syntax
 from rules.resolution import Resolution
 from rules.systems import get_system
 from rules.systems.protocol import CommandFn, Context, OddsFn, System
@@ -37,8 +37,8 @@ class Coin(System):
         return {"flip": lambda ctx, line: Odds({1: Fraction(1, 2), 2: Fraction(1, 2)},
                                                {"pass": self.priced, "fail": 1 - self.priced})}
 
-    def flip(self, ctx: Context, line: ast.CommandLine) -> Resolution:
-        face = ctx.roller.roll(ast.Dice(1, ast.std_die(2))).total
+    def flip(self, ctx: Context, line: syntax.CommandLine) -> Resolution:
+        face = ctx.roller.roll(syntax.Dice(1, syntax.std_die(2))).total
         return ctx.resolution("flip", f"flip → {face}", total=face,
                               outcome="pass" if face == 2 else "fail")
 
@@ -54,7 +54,7 @@ def test_a_game_whose_odds_disagree_with_its_rolls_is_told_so() -> None:
 class Counting(Coin):
     """A game that keeps state between LINEs: the second flip passes whatever the die."""
 
-    def flip(self, ctx: Context, line: ast.CommandLine) -> Resolution:
+    def flip(self, ctx: Context, line: syntax.CommandLine) -> Resolution:
         res = super().flip(ctx, line)
         self.flips += 1
         return res if self.flips < 2 else replace(res, outcome="pass")

@@ -16,7 +16,7 @@ from cli.base.environment import Environment
 from cli.base.settings import Settings
 from cli.line.runner import Runner
 from rules.errors import RuleError, SheetError, UsageError
-from rules.notation.ast import Die
+from rules.notation.syntax import Die
 from rules.systems.vagabond.help import HELP
 from tests.support.cli import invoke, invoke_json, invoke_write
 from tests.support.vagabond import SYSTEM, data, mira, run, text

@@ -1,138 +1,19 @@
-"""The nodes of a plain sum of dice, which every LINE's tree is made of: dice, numbers, `+ -`, a
-keep or drop (`4d6kh3`), and the RollLine; rules/notation/fast_sums.py reads into these alone."""
+"""The nodes of a LINE's expression and the LINE itself: numbers, dice, `+ - * /`, groups `{…}`,
+function calls, `[labels]`, Vagabond's Favor and Hinder atoms and the RollLine; `Expr` is every
+expression node. rules/notation/fast_sums.py reads a plain sum into these."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Literal, TypeVar
+from typing import Literal
 
-if TYPE_CHECKING:
-
-    from rules.notation.ast import Compare, Expr, Modifier
-
-CompareOp = Literal["=", ">", ">=", "<", "<="]
-Advantage = Literal["adv", "dis"]
-
-_Node = TypeVar("_Node", bound=type)
-
-def written_once(cls: _Node) -> _Node:
-    """Keep a node's notation once written: a parsed tree is cached and rolled again and again
-    (`-n 30000 3d6` would write `3d6` back at every repeat). Frozen nodes never change."""
-    write: Callable[[object], str] = vars(cls)["__str__"]  # the class's own
-
-    def __str__(self: object) -> str:
-        text: str | None = self.__dict__.get("_notation")
-        if text is None:
-            text = self.__dict__["_notation"] = write(self)
-        return text
-
-    cls.__str__ = __str__  # type: ignore[assignment]
-    return cls
-
-
-DieKind = Literal["std", "fate", "percent", "custom", "risk"]
-
-
-def _die_name(kind: DieKind, sides: int, custom: tuple[int, ...]) -> str:
-    if kind == "fate":
-        return "dF"
-    if kind == "percent":
-        return "d%"
-    if kind == "custom":
-        return "d{" + ",".join(str(f) for f in custom) + "}"
-    if kind == "risk":
-        return f"Δ{sides}"
-    return f"d{sides}"
+from rules.notation.die_nodes import Advantage, CompareOp, Die, Keep
+from rules.notation.modifiers import Compare, Crit, Modifier, in_stage_order, mods_notation
 
 
 @dataclass(frozen=True, slots=True)
-class Die:
-    """One kind of die: `d6`, `dF`, `d%`, `d{1,1,2,3}` or the risk die `Δ8`; `name` is how it
-    is written, worked out when it is made (every throw is named by it)."""
-
-    kind: DieKind
-    sides: int
-    custom: tuple[int, ...] = ()
-    name: str = ""
-    """How the die is written (`d6`, `dF`): left empty, it is worked out from the others."""
-
-    def __post_init__(self) -> None:
-        if not self.name:
-            object.__setattr__(self, "name", _die_name(self.kind, self.sides, self.custom))
-
-    @property
-    def faces(self) -> tuple[int, ...]:
-        """Every face, one entry per side (a custom die may repeat a value)."""
-        if self.kind == "fate":
-            return (-1, 0, 1)
-        if self.kind == "custom":
-            return self.custom
-        return tuple(range(1, self.sides + 1))
-
-    @property
-    def lowest(self) -> int:
-        if self.kind == "fate":
-            return -1
-        if self.kind == "custom":
-            return min(self.custom)
-        return 1
-
-    @property
-    def highest(self) -> int:
-        if self.kind == "fate":
-            return 1
-        if self.kind == "custom":
-            return max(self.custom)
-        return self.sides
-
-    def has_face(self, face: int) -> bool:
-        if self.kind in ("std", "percent", "risk"):
-            return 1 <= face <= self.sides
-        return face in self.faces
-
-    def every_face(self, matches: Callable[[int], bool], points: Iterable[Compare]) -> bool:
-        """Whether every face matches: a custom or Fate die face by face, a numbered die by the
-        faces next to the points only (a d1000000 lists no million faces)."""
-        if self.kind in ("fate", "custom"):
-            return all(matches(f) for f in self.faces)
-        lo, hi = 1, self.sides
-        near = {lo, hi, *(f for p in points for f in p.candidates() if lo <= f <= hi)}
-        return all(matches(f) for f in near)
-
-    def __str__(self) -> str:
-        return self.name
-
-
-def std_die(sides: int) -> Die:
-    return Die("std", sides)
-
-
-FATE = Die("fate", 3)
-PERCENT = Die("percent", 100)
-D6 = std_die(6)
-D20 = std_die(20)
-
-
-# ---- modifiers: applied in the fixed order of `stage`, whatever order they are written in ----
-
-
-@dataclass(frozen=True, slots=True)
-class Keep:
-    """`khN` `klN` `dhN` `dlN` (`kN` and `dN` are spelled `kh` and `dl`); its stage is the
-    fourth of rules/notation/modifiers.py's order."""
-
-    op: Literal["kh", "kl", "dh", "dl"]
-    count: int
-    stage = 3
-
-    def __str__(self) -> str:
-        return f"{self.op}{self.count}"
-
-
-@written_once
-@dataclass(frozen=True)  # no slots: its notation is kept once written
 class Num:
     """A whole number: `3`."""
 
@@ -142,8 +23,7 @@ class Num:
         return str(self.value)
 
 
-@written_once
-@dataclass(frozen=True)  # no slots: its notation is kept once written
+@dataclass(frozen=True)  # no slots: `staged` and `keeps_only` are cached
 class Dice:
     """`NdX` with its modifiers; `count` 0 is allowed and rolls nothing.
 
@@ -158,6 +38,12 @@ class Dice:
     advantage: Advantage | None = None
 
     def __str__(self) -> str:
+        return self.notation
+
+    @cached_property
+    def notation(self) -> str:
+        """The term as written back, worked out once as `staged` is (a batch's trees are read
+        once and rolled again and again, each result writing its terms back)."""
         if self.advantage is not None:
             one = str(self.die) if self.die.kind == "risk" else f"1{self.die}"
             return f"{one} {self.advantage}"
@@ -167,9 +53,7 @@ class Dice:
             head = f"{self.count}{self.die}"
         if self.keeps_only:  # keeps and drops are written as they act, in order
             return head + "".join(str(m) for m in self.mods)
-        from rules.notation import ast
-
-        return head + ast.mods_notation(self.mods)
+        return head + mods_notation(self.mods)
 
     @cached_property
     def staged(self) -> tuple[Modifier, ...]:
@@ -177,9 +61,7 @@ class Dice:
         keeps and drops act in the order written."""
         if self.keeps_only:
             return self.mods
-        from rules.notation import ast
-
-        return ast.in_stage_order(self.mods)
+        return in_stage_order(self.mods)
 
     @cached_property
     def keeps_only(self) -> bool:
@@ -187,8 +69,7 @@ class Dice:
         return all(isinstance(m, Keep) for m in self.mods)
 
 
-@written_once
-@dataclass(frozen=True)  # no slots: its notation is kept once written
+@dataclass(frozen=True, slots=True)
 class BinOp:
     """`left op right`: `+ - * /`."""
 
@@ -197,14 +78,17 @@ class BinOp:
     right: Expr
 
     def __str__(self) -> str:
+        return self.written(str(self.left), str(self.right))
+
+    def written(self, left: str, right: str) -> str:
+        """The sum's notation from its sides' (a result tree has them written already)."""
         mine = _PRECEDENCE[self.op]
-        left = _wrap(self.left, mine, right_side=False)
-        right = _wrap(self.right, mine, right_side=True)
+        left = _wrap(self.left, left, mine, right_side=False)
+        right = _wrap(self.right, right, mine, right_side=True)
         return f"{left} {self.op} {right}"
 
 
-@written_once
-@dataclass(frozen=True)  # no slots: its notation is kept once written
+@dataclass(frozen=True, slots=True)
 class Neg:
     """Unary minus: `-1d4`."""
 
@@ -217,14 +101,76 @@ class Neg:
         return f"-{inner}"
 
 
+@dataclass(frozen=True, slots=True)
+class Aid:
+    """Vagabond's `f` (Favor: add a d6) and `h` (Hinder: subtract a d6) atoms."""
+
+    favor: bool
+
+    def __str__(self) -> str:
+        return "f" if self.favor else "h"
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """`{e1, e2, …}` with modifiers that act on the members' totals."""
+
+    members: tuple[Expr, ...]
+    mods: tuple[Modifier, ...] = ()
+
+    def __str__(self) -> str:
+        return "{" + ", ".join(str(m) for m in self.members) + "}" + mods_notation(self.mods)
+
+
+FunctionName = Literal["floor", "ceil", "round", "abs", "min", "max"]
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """A function call: `floor(1d6/2)`, `max(1d6, 3)`."""
+
+    fn: FunctionName
+    args: tuple[Expr, ...]
+
+    def __str__(self) -> str:
+        return f"{self.fn}(" + ", ".join(str(a) for a in self.args) + ")"
+
+
+@dataclass(frozen=True, slots=True)
+class Labeled:
+    """A term with a `[label]`, kept in the result (`1d8 [slashing]`)."""
+
+    inner: Expr
+    label: str
+
+    def __str__(self) -> str:
+        inner = f"({self.inner})" if isinstance(self.inner, (BinOp, Neg, Labeled)) else str(self.inner)
+        return f"{inner} [{self.label}]"
+
+
+Expr = Num | Dice | Aid | Group | BinOp | Neg | Call | Labeled
+
+
+def inner_nodes(expr: Expr) -> tuple[Expr, ...]:
+    """The nodes right under a group, a call or a label (`children` answers for the nodes
+    of a sum)."""
+    if isinstance(expr, Labeled):
+        return (expr.inner,)
+    if isinstance(expr, Call):
+        return expr.args
+    if isinstance(expr, Group):
+        return expr.members
+    return ()
+
+
 _SUM = (Num, Dice, BinOp, Neg)
-"""The nodes of a plain sum: a tree of only these loads no other node module."""
+"""The nodes of a plain sum."""
 
 _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2}
 
 
-def _wrap(node: Expr, parent: int, right_side: bool) -> str:
-    text = str(node)
+def _wrap(node: Expr, text: str, parent: int, right_side: bool) -> str:
+    """`text`, the notation of `node`, in brackets where it binds looser than its parent."""
     if isinstance(node, BinOp):
         child = _PRECEDENCE[node.op]
         if child < parent or (right_side and child == parent):
@@ -271,9 +217,7 @@ class RollLine:
     def passes(self, total: int) -> bool:
         """Whether a total meets the LINE's target (it has one)."""
         assert self.target is not None
-        from rules.notation import ast
-
-        return ast.Compare(self.target_op, self.target).matches(total)
+        return Compare(self.target_op, self.target).matches(total)
 
     @cached_property
     def ranged(self) -> bool:
@@ -281,9 +225,7 @@ class RollLine:
         modified = [n for n in walk(self.expr) if isinstance(n, Dice) and not n.keeps_only]
         if not modified:
             return False
-        from rules.notation import ast
-
-        return any(isinstance(m, ast.Crit) for n in modified for m in n.mods)
+        return any(isinstance(m, Crit) for n in modified for m in n.mods)
 
     @cached_property
     def aided(self) -> bool:
@@ -291,9 +233,7 @@ class RollLine:
         others = [n for n in walk(self.expr) if not isinstance(n, _SUM)]
         if not others:
             return False
-        from rules.notation import ast
-
-        return any(isinstance(n, ast.Aid) for n in others)
+        return any(isinstance(n, Aid) for n in others)
 
     @cached_property
     def risk_die(self) -> Dice | None:
@@ -316,9 +256,7 @@ def children(expr: Expr) -> tuple[Expr, ...]:
         return (expr.operand,)
     if isinstance(expr, (Num, Dice)):
         return ()
-    from rules.notation import ast
-
-    return ast.inner_nodes(expr)
+    return inner_nodes(expr)
 
 
 def risk_die(expr: Expr) -> Dice | None:
