@@ -167,13 +167,7 @@ def _start(ctx: Context, args: list[ast.Arg]) -> Resolution:
                         " add NAME)")
     chars = dict(ctx.table.characters)
     named, words, die = _names(ctx.table, args, {"surprised", "surprise"})
-    games = {c.system for c in chars.values()}
-    system_id = ctx.system.id if ctx.system.id != "generic" else (
-        named[0].system if named else next(iter(games)) if len(games) == 1 else None)
-    if system_id is None:
-        raise UsageError("which game's encounter? name who takes part (encounter start Mira"
-                         " Bo), or choose the system with -s")
-    system = game(ctx, system_id)
+    system = game(ctx, _starting_game(ctx, named))
     rules = rules_of(system)
     if not named:
         named = sorted((c for c in chars.values() if c.system == system.id
@@ -191,6 +185,34 @@ def _start(ctx: Context, args: list[ast.Arg]) -> Resolution:
                                                        for w in words}, die)
     said = f"round {enc.round} · {turn_words(enc, rules)}"
     return _result(board, None, enc, "encounter start", rules, said)
+
+
+def _starting_game(ctx: Context, named: list[Character]) -> str:
+    """The game a fight starts in: the one chosen (-s), else whose characters are named,
+    else the game of the foes waiting for it, else the campaign's only game; one clear error
+    naming the games when these leave it open."""
+    if ctx.system.id != "generic":
+        return ctx.system.id
+    if named:
+        return named[0].system
+    chars = ctx.table.characters.values()
+    waiting = {c.system for c in chars if is_foe(c)}
+    for games, held in ((waiting, "foes of {} wait for it"),
+                        ({c.system for c in chars}, "this campaign holds {}")):
+        if len(games) == 1:
+            return games.pop()
+        if games:
+            raise UsageError(f"which game's encounter? {held.format(_listed(games))}: name"
+                             " who takes part (encounter start Mira Bo), or choose the game"
+                             " with -s (-s GAME encounter start)")
+    raise UsageError("which game's encounter? name who takes part (encounter start Mira"
+                     " Bo), or choose the game with -s")
+
+
+def _listed(games: set[str]) -> str:
+    """`brighter and macchiato`, `champions, tiers and vagabond`."""
+    shown = sorted(games)
+    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"
 
 
 def _add(ctx: Context, args: list[ast.Arg]) -> Resolution:

@@ -13,6 +13,7 @@ from rules.notation import ast
 
 if TYPE_CHECKING:
     from rules.campaign import Character
+    from rules.resolution import Resolution
     from rules.table_state import TableState
 
 ON = "on"
@@ -31,9 +32,11 @@ def on_whom(table: TableState, game: str, line: ast.CommandLine
         if not isinstance(name, ast.Word):
             raise UsageError(f"{line.word}: on needs whom: {line.word} … on NAME")
         who = table.character(name.text)  # an unknown name: its error names the known
-        if who.system != game:
-            raise UsageError(f"{who.name} is a {who.system} character: {line.word} … on NAME"
-                             f" takes a {game} one")
+        if who.system != game:  # another game's (its fight's): -s plays that game
+            kind = "foe" if FOE_FLAG in who.flags else "character"
+            raise UsageError(f"{who.name} is a {who.system} {kind}: {line.word} … on NAME"
+                             f" takes a {game} one (-s {who.system} {line.word} … on"
+                             f" {who.name})")
         return who, replace(line, args=line.args[:at] + line.args[at + 2:])
     return None, line
 
@@ -46,3 +49,27 @@ def lands_on(table: TableState, game: str, line: ast.CommandLine
     if who is None:
         return table, line
     return replace(table, active=who), rest
+
+
+FOE_FLAG = "foe"
+"""A foe's flag (rules/encounter/rules.py FOE), read here without importing the encounter."""
+
+
+def acted_on(res: Resolution, actor: Character | None, target: Character) -> Resolution:
+    """A result resolved as the target's (`hurt 3 on Goblin 1`) made the actor's action ON
+    the target: the log's and JSON's `character` is who acts (the turn's holder, `as`, `-a`),
+    `on` whom it landed on; a roll the target made (its save) says whose in the headline."""
+    extra = (*res.extra, ("on", target.name))
+    if res.outcome is not None and not any(key == "whose" for key, _ in res.extra):
+        extra += (("whose", f"{target.name}'s {res.kind}"),)
+    return replace(res, character=None if actor is None else actor.name, extra=extra)
+
+
+def whose_roll(res: Resolution, roller: Character | None) -> Resolution:
+    """A foe's roll (`-a Wolf save str`, the Wolf's turn, `as Wolf`) says whose it was in the
+    headline (`Wolf's save: fail · 3`), as every roll another makes does (`acted_on`)."""
+    if roller is None or res.outcome is None or FOE_FLAG not in roller.flags:
+        return res
+    if any(key == "whose" for key, _ in res.extra):
+        return res
+    return replace(res, extra=(*res.extra, ("whose", f"{roller.name}'s {res.kind}")))

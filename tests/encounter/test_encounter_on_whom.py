@@ -25,10 +25,13 @@ def test_macchiato_hurt_and_heal_on_a_goblin_on_pips_turn(tmp_path: Path) -> Non
     assert (pools("Goblin 1"), pools("Goblin 2")) == ({"hp": 2}, {"hp": 4})
     code, out, _ = invoke("log", "--json", "-n", "1")
     row = json.loads(out)
-    assert (row["character"], row["changes"][0]["before"], row["changes"][0]["after"]) == (
-        "Goblin 1", 1, 2)
+    # Pip's action (the turn's holder) on Goblin 1: the log says who acted and on whom
+    assert (row["character"], row["on"], row["changes"][0]["before"],
+            row["changes"][0]["after"]) == ("Pip", "Goblin 1", 1, 2)
+    assert "whose" not in row  # no roll of the goblin's: the headline names nobody
     assert refused("hurt 3 on Mira")[1] == (
-        "roll: error: Mira is a vagabond character: hurt … on NAME takes a macchiato one\n")
+        "roll: error: Mira is a vagabond character: hurt … on NAME takes a macchiato one"
+        " (-s vagabond hurt … on Mira)\n")
     assert refused("hurt 3 on")[1] == "roll: error: hurt: on needs whom: hurt … on NAME\n"
 
 
