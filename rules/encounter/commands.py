@@ -31,7 +31,8 @@ if TYPE_CHECKING:
     from rules.table_state import TableState
 
 ENCOUNTER_USAGE = ("encounter [show] | encounter start [NAMES…] [roll DIE] [surprised] |"
-                   " encounter add NAMES… [foe] | encounter rm NAME | encounter end")
+                   " encounter add NAMES… [foe] | encounter rm NAME | encounter flee NAME |"
+                   " encounter end")
 
 
 PIN_USAGE = "pin NAME N (initiative by hand, kept through rerolls) | pin NAME off"
@@ -266,7 +267,18 @@ def _end(ctx: Context, args: list[ast.Arg]) -> Resolution:
                    f"the fight is over after {fought} round{'s' if fought != 1 else ''}")
 
 
-VERBS = {"show": _show, "start": _start, "add": _add, "rm": _rm, "end": _end}
+def _flee(ctx: Context, args: list[ast.Arg]) -> Resolution:
+    """`encounter flee NAME` (`foe flee NAME`): one flees, out of the fight until it ends."""
+    enc, system, rules = _fight(ctx)
+    name = " ".join(a.text if isinstance(a, ast.Word) else str(a) for a in args)
+    if not name:
+        raise UsageError("encounter flee needs who flees: encounter flee NAME")
+    board = _board(ctx, system)
+    fled = flow.flee(board, enc, name)
+    return _result(board, enc, enc, "flees", rules, f"{fled} flees the fight")
+
+
+VERBS = {"show": _show, "start": _start, "add": _add, "rm": _rm, "flee": _flee, "end": _end}
 
 
 def foe(ctx: Context, line: ast.CommandLine) -> Resolution:
@@ -275,6 +287,8 @@ def foe(ctx: Context, line: ast.CommandLine) -> Resolution:
     verb = args[0].text.lower() if args and isinstance(args[0], ast.Word) else ""
     if verb in ("rm", "remove"):
         return _rm(ctx, args[1:]) if current(ctx.table) is not None else _unready(ctx, args[1:])
+    if verb == "flee":
+        return _flee(ctx, args[1:])
     if verb != "add":
         raise UsageError(f"foe takes: {FOE_USAGE}")
     enc = current(ctx.table)

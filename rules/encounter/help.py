@@ -24,6 +24,8 @@ Encounters: rounds, turns, initiative and foes, by each game's rules
                         encounter start; before anybody has acted they take
                         their round-1 place; later they act from next round
   foe rm NAME · encounter rm NAME
+  encounter flee NAME   one flees (foe flee NAME): out of the fight until it
+                        ends, kept in the order marked fled; undo brings it back
   encounter add NAME [foe]      a character of the campaign joins (foe: on
                         the enemies' side, its sheet kept when the fight ends)
   pin NAME N · pin NAME off     initiative by hand, kept through rerolls
@@ -35,7 +37,7 @@ Encounters: rounds, turns, initiative and foes, by each game's rules
                         GM's view; PostgreSQL: the server keeps it, README)
 Marks: ▸ whose turn it is · delayed: waits this round · sits out: no turn
   this round (surprised, or joined after somebody acted) · out of the fight,
-  skipped by next and never next: dead, defeated, Downed, incapacitated
+  skipped by next and never next: dead, defeated, Downed, incapacitated, fled
 Who acts: a command of the fight's game that needs a character, with nobody
   chosen, acts as the combatant whose turn it is and says so: (as Mira: its
   turn). Plain dice, a command with its values inline (check dex=4) and
