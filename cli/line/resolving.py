@@ -80,9 +80,7 @@ class Resolver:
         self.plans = Plans()
         self.secret_logged = False  # the last secret LINE was logged (else there was no campaign)
         self.commitment: str | None = None  # the last secret LINE's (cli/line/secret.py)
-        self.turn_note: str | None = None
-        """`(as Mira: its turn)`, said once the LINE it comes with is resolved: a refused
-        LINE prints nothing of the fight."""
+        self.turn_note: str | None = None  # said once its LINE is resolved (say_turn_note)
 
     def campaign(self, create: bool = False) -> CampaignStore:
         """The runner's campaign (created, and said so, only for a LINE that writes)."""
@@ -230,10 +228,8 @@ class Resolver:
             budget = Budget()  # the dice limit covers the whole LINE, repeats included
             if not needs_campaign(single, acting, run.secret):  # an alias for dice, nobody acting
                 system = pick_system(run.settings, None)
-                alone = [self.resolved(system, nobody(), single, text, i == times - 1, budget,
-                                       run, named) for i in range(times)]
-                self.say_turn_note()
-                return alone
+                return [self.resolved(system, nobody(), single, text, i == times - 1, budget, run,
+                                      named) for i in range(times)]  # nobody acts: no note
             results: list[Resolution] = []
             records: list[Record | None] = []
             for i in range(times):
@@ -343,20 +339,12 @@ class Resolver:
             system = pick_system(run.settings, tx.table(acting))
             return None, tx.table(None), system
         if acting is None and run.may_take_turn(line):
-            party = tx.party()
-            if party.get("encounter"):
-                from cli.line.turn import acting_note, names_whom, turn_actor
+            from cli.line.turn import turn_holder
 
-                taker = turn_actor(party, line, run.settings.system_id())
-                found = None if taker is None else tx.find_character(taker)
-                if found is not None:
-                    table = tx.table(found.name)
-                    system = pick_system(run.settings, table)
-                    # `react Goblin 2` acts for whom it names (Context.acting_for): unsaid
-                    if not names_whom(line, system, table, found.name) and say and not (
-                            run.settings.json or run.settings.quiet):
-                        self.turn_note = acting_note(found.name)
-                    return found.name, table, system
+            holder = turn_holder(tx, line, run.settings, say, pick_system)
+            if holder is not None:
+                taker, table, system, self.turn_note = holder
+                return taker, table, system
         if acting is None:
             return None, None, None
         table = tx.table(acting)  # an unknown name is an error

@@ -4,7 +4,7 @@ a one-shot from a shell share it, deciding it in the LINE's own transaction (cli
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from rules.encounter import FIELD
@@ -12,6 +12,7 @@ from rules.errors import RollError, UsageError
 from rules.notation import ast
 
 if TYPE_CHECKING:
+    from cli.base.settings import Settings
     from rules.encounter.turn_order import Encounter
     from rules.systems import System
     from rules.table_state import TableState
@@ -65,6 +66,28 @@ def turn_actor(party: Mapping[str, Any], line: ast.Line | RollError | None,
         return None
     actor: str | None = rules.actor(enc)
     return actor
+
+
+def turn_holder(tx: Any, line: ast.Line | RollError, settings: Settings, say: bool,
+                pick: Callable[[Settings, TableState], System]
+                ) -> tuple[str, TableState, System, str | None] | None:
+    """The turn's holder a LINE with nobody chosen acts as, read in its transaction `tx`: its
+    name, table and system (`pick`: cli/line/plan.py's pick_system), and the `its turn` note
+    to say once the LINE is resolved (`say`: text output; never a refused LINE's); None when
+    it acts as nobody."""
+    party = tx.party()
+    if not party.get(FIELD):
+        return None
+    taker = turn_actor(party, line, settings.system_id())
+    found = None if taker is None else tx.find_character(taker)
+    if found is None:
+        return None
+    table = tx.table(found.name)
+    system = pick(settings, table)
+    # `react Goblin 2` acts for whom it names (Context.acting_for): unsaid
+    unsaid = names_whom(line, system, table, found.name) or not say or (
+        settings.json or settings.quiet)
+    return found.name, table, system, None if unsaid else acting_note(found.name)
 
 
 def needs_a_character(line: ast.Line | RollError) -> bool:

@@ -65,6 +65,19 @@ def acted_on(res: Resolution, actor: Character | None, target: Character) -> Res
     return replace(res, character=None if actor is None else actor.name, extra=extra)
 
 
+def is_foe(who: Character | None) -> bool:
+    return who is not None and FOE_FLAG in who.flags
+
+
+def whose(res: Resolution, actor: Character | None, landed: Character | None,
+          roller: Character | None) -> Resolution:
+    """Who acted and on whom (`hurt 3 on Goblin 1`: the actor's action on Goblin 1), and
+    whose roll it was where another's (a foe's, a target's) headline says so."""
+    if landed is not None and landed is not actor:
+        return acted_on(res, actor, landed)
+    return whose_roll(res, roller)
+
+
 def whose_roll(res: Resolution, roller: Character | None) -> Resolution:
     """A foe's roll (`-a Wolf save str`, the Wolf's turn, `as Wolf`) says whose it was in the
     headline (`Wolf's save: fail · 3`), as every roll another makes does (`acted_on`)."""

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from rules.errors import Do, Hint, Part, UsageError
 from rules.notation import ast
-from rules.systems.on_whom import FOE_FLAG
+from rules.systems.on_whom import is_foe, whose
 from rules.systems.sheet_rules import SheetRules
 
 if TYPE_CHECKING:
@@ -196,9 +196,8 @@ class System(SheetRules):
                 ctx, named = self._landing(ctx, named)
                 landed = ctx.table.active
             res = handler(ctx, named)
-            if landed is not actor or ctx.table.active is not None and FOE_FLAG in (
-                    ctx.table.active.flags):
-                res = self._whose(res, actor, landed, ctx.table.active)
+            if landed is not actor or is_foe(ctx.table.active):  # who acted, on whom, whose
+                res = whose(res, actor, landed, ctx.table.active)
         comment = line.comment or None  # read once, from the tree: renderers show it
         if res.input == given and res.comment == comment:
             return res
@@ -228,17 +227,6 @@ class System(SheetRules):
 
         table, line = lands_on(ctx.table, self.id, line)
         return (ctx if table is ctx.table else replace(ctx, table=table)), line
-
-    @staticmethod
-    def _whose(res: Resolution, actor: Character | None, landed: Character | None,
-               roller: Character | None) -> Resolution:
-        """Who acted and on whom (`hurt 3 on Goblin 1`: the actor's action on Goblin 1),
-        and whose roll it was where another's (a foe's, a target's) headline says so."""
-        from rules.systems.on_whom import acted_on, whose_roll
-
-        if landed is not None and landed is not actor:
-            return acted_on(res, actor, landed)
-        return whose_roll(res, roller)
 
     def odds_commands(self) -> dict[str, OddsFn]:
         """Odds hooks by command word, next to the commands they price."""
