@@ -62,7 +62,9 @@ By game:
   vagabond   the Heroes' Turn, then the Enemies' (hp=N is OPEN); a Group
              with nobody left standing takes no Turn; status add NAME
              until-turn ends at that Group's next Turn
-  macchiato, brighter   the GM's order: as named, or roll DIE; pin
+  macchiato, brighter   the GM's order: as named, or roll DIE; pin;
+             a Macchiato foe at 0 HP is defeated; a Brighter foe needs
+             dex= and wil= dice (its Grit: 1 + their steps above d4) or grit=N
 Examples (in a campaign with a character: ⟨roll sheet import FILE.toml⟩):
   ⟨roll -s macchiato foe add 2 goblins hp=4⟩
   ⟨roll -s macchiato encounter start roll d20⟩

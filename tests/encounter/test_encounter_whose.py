@@ -132,3 +132,24 @@ def test_on_a_combatant_of_another_game_names_its_game(tmp_path: Path) -> None:
         " (-s macchiato attack … on Goblin 1)\n"))
     assert [c["pools"] for c in json.loads(invoke("encounter", "--json")[1])["encounter"][
         "order"]] == [{}, {"hp": 4}, {"hp": 4}]  # nothing changed (Pip's HP is OPEN)
+
+
+def test_a_brighter_foe_is_asked_for_its_grit_at_foe_add(tmp_path: Path) -> None:
+    imported(tmp_path, "wren", sheets=TABLE)
+    assert refused("-s brighter foe add wolf str=d6 dex=d8") == (2, (
+        "roll: error: foe add: Wolf's Grit is 1 + the steps its DEX and WIL stand above d4"
+        " (public rules), and it has no WIL: give wil=dN, or its Grit as grit=N (foe add wolf"
+        " str=d6 dex=d8 grit=2)\n"))
+    assert refused("-s brighter foe add wolf str=d6")[1].startswith(
+        "roll: error: foe add: Wolf's Grit is 1 + the steps its DEX and WIL stand above d4"
+        " (public rules), and it has no DEX and WIL: give dex=dN wil=dN, or its Grit as grit=N")
+    assert invoke("sheet", "list", "--json") == (  # a refused foe add added nobody
+        0, '{"name": "Wren", "system": "brighter"}\n', "")
+    run("-s brighter foe add wolf str=d6 dex=d8 grit=2")
+    run("encounter start roll d6 --rolled 5,2")  # Wren 5, Wolf 2
+    assert run("hit 4 on Wolf --rolled 5") == (
+        "hit 4 on Wolf → 2 Direct Damage · STR 5 > 2 · pass\n"
+        "Wolf · Grit 2 → 0 (hit)\n")
+    assert run("encounter") == ("round 1 · Wren's turn · next: Wolf\n"
+                                "▸  5 Wren · Grit 3 STR d8 DEX d6 WIL d6\n"
+                                "   2 Wolf · Grit 0 · STR d6 DEX d8\n")
