@@ -118,9 +118,7 @@ def names_whom(line: ast.Line | RollError, system: System, table: TableState,
     """Whether a LINE that would act as whose turn it is (`taker`'s) names whom it acts for
     first (`react Goblin 2`: System.acts_for), so no `its turn` note is said; a word made on
     another's turn (`react`) that names nobody is refused, asking who."""
-    if isinstance(line, ast.CommandLine) and line.word in system.lands_on and any(
-            isinstance(a, ast.Word) and a.text.lower() == "on" for a in line.args):
-        return True  # `hurt 3 on Goblin 1` lands on whom it names: no `its turn` note
+    # `hurt 3 on Goblin 1` is the holder's action on Goblin 1 (the log's): its note is said
     if not isinstance(line, ast.CommandLine) or line.word not in system.acts_for:
         return False
     from rules.notation.name_words import first_words, spaced, with_names

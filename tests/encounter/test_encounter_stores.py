@@ -23,6 +23,7 @@ def test_a_macchiato_fight_on_each_store(store_where: str, tmp_path: Path,
         "Encounter · off → R1 Pip (encounter start)\n"
         "initiative: Pip 14, Goblin 2 9, Goblin 1 3, Goblin 3 2 · next: Goblin 2\n")
     assert run("hurt 4 on Goblin 2") == (
+        "(as Pip: its turn)\n"
         "hurt 4 on Goblin 2 → HP 0\n"
         "Goblin 2 · HP 4 → 0 (hurt)\n"
         "Goblin 2 · Defeated on (0 HP)\n"

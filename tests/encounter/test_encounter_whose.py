@@ -148,6 +148,7 @@ def test_a_brighter_foe_is_asked_for_its_grit_at_foe_add(tmp_path: Path) -> None
     run("-s brighter foe add wolf str=d6 dex=d8 grit=2")
     run("encounter start roll d6 --rolled 5,2")  # Wren 5, Wolf 2
     assert run("hit 4 on Wolf --rolled 5") == (
+        "(as Wren: its turn)\n"
         "hit 4 on Wolf → 2 Direct Damage · STR 5 > 2 · pass\n"
         "Wolf · Grit 2 → 0 (hit)\n")
     assert run("encounter") == ("round 1 · Wren's turn · next: Wolf\n"

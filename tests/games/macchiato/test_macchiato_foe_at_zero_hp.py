@@ -20,6 +20,7 @@ def goblins_fight(tmp_path: Path) -> None:
 def test_a_goblin_at_0_hp_is_defeated_and_out_of_the_order(tmp_path: Path) -> None:
     goblins_fight(tmp_path)
     assert run("hurt 5 on Goblin 1") == (
+        "(as Pip: its turn)\n"
         "hurt 5 on Goblin 1 → HP 0\n"
         "Goblin 1 · HP 4 → 0 (hurt)\n"
         "Goblin 1 · Defeated on (0 HP)\n"
@@ -39,7 +40,8 @@ def test_a_goblin_at_0_hp_is_defeated_and_out_of_the_order(tmp_path: Path) -> No
 def test_a_heal_above_0_brings_it_back_and_undo_takes_the_fall_back(tmp_path: Path) -> None:
     goblins_fight(tmp_path)
     run("hurt 4 on Goblin 2")
-    assert run("heal 2 on Goblin 2") == ("heal 2 on Goblin 2 → HP 2\n"
+    assert run("heal 2 on Goblin 2") == ("(as Pip: its turn)\n"
+                                         "heal 2 on Goblin 2 → HP 2\n"
                                          "Goblin 2 · HP 0 → 2 (heal)\n"
                                          "Goblin 2 · Defeated off (HP above 0)\n")
     assert state()["next"] == "Goblin 1"
