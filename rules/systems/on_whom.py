@@ -6,7 +6,7 @@ by its game's rules (its armour, wounds, Grit, Vigor); an attack reads the targe
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeGuard
 
 from rules.errors import UsageError
 from rules.notation import ast
@@ -65,7 +65,8 @@ def acted_on(res: Resolution, actor: Character | None, target: Character) -> Res
     return replace(res, character=None if actor is None else actor.name, extra=extra)
 
 
-def is_foe(who: Character | None) -> bool:
+def is_foe(who: Character | None) -> TypeGuard[Character]:
+    """Whether `who` is a foe (made by `foe add`, flagged so)."""
     return who is not None and FOE_FLAG in who.flags
 
 

@@ -9,11 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.resolution import Change
+from rules.systems.on_whom import is_foe
 from rules.table_state import TableState
 
 DEFEATED = "defeated"
-FOE = "foe"
-"""A foe's flag (rules/encounter/rules.py FOE)."""
 
 
 def zero_hp_changes(table: TableState, changes: Sequence[Change]
@@ -28,7 +27,7 @@ def zero_hp_changes(table: TableState, changes: Sequence[Change]
         active = table.active
         if active is not None and active.name.lower() == change.character.lower():
             who = active
-        if who is None or FOE not in who.flags:
+        if not is_foe(who):
             continue
         down = DEFEATED in who.flags
         if change.after == 0 and not down:
