@@ -103,3 +103,20 @@ def test_help_encounter_says_how_to_flee() -> None:
     assert code == 0
     assert "  encounter flee NAME   one flees (foe flee NAME): out of the fight" in out
     assert "dead, defeated, Downed, incapacitated, fled" in out
+
+
+def test_a_tiers_goblin_that_fled_rolls_no_initiative(tmp_path: Path) -> None:
+    imported(tmp_path, "ara", sheets=TABLE)
+    run("-s tiers foe add 2 minor goblins tier=1 mind=d4 vigor=2 body=12 ac=11")
+    run("encounter start Ara --rolled 5,3,2,1,6,4")  # Goblin 2 10, Ara 8, Goblin 1 3
+    run("encounter flee Goblin 1")
+    run("next")
+    run("next")
+    assert run("next --rolled 4,4,1,1") == (  # two rolled: Goblin 2's and Ara's d8 + Mind die
+        "next → round 2 begins · Enemy Tactical Phase\n"
+        "Encounter · R1 Ara → R2 Enemy Tactical Phase (next)\n"
+        "Goblin 1 has fled: no turn (foe rm Goblin 1)\n"
+        "initiative: Goblin 2 8, Ara 2 · next: Goblin 2\n"
+        "the enemies name their maneuvers: declare, then next\n")
+    assert [(c["name"], c["initiative"], c["out"]) for c in state()["order"]] == [
+        ("Goblin 2", 8, False), ("Ara", 2, False), ("Goblin 1", None, True)]
