@@ -56,13 +56,18 @@ FOE_FLAG = "foe"
 
 
 def acted_on(res: Resolution, actor: Character | None, target: Character) -> Resolution:
-    """A result resolved as the target's (`hurt 3 on Goblin 1`) made the actor's action ON
-    the target: the log's and JSON's `character` is who acts (the turn's holder, `as`, `-a`),
-    `on` whom it landed on; a roll the target made (its save) says whose in the headline."""
+    """A result resolved as the target's made the actor's action ON the target: `hurt 3 on
+    Goblin 1` is logged as who acts (the turn's holder, `as`, `-a`; JSON `character`), `on`
+    whom it landed. A roll the target made (`hit 2d6 on Bram block`: Bram's save) stays its
+    own, so its Luck may Fluke it, `by` whom it was made to roll, and says whose in the
+    headline."""
     extra = (*res.extra, ("on", target.name))
-    if res.outcome is not None and not any(key == "whose" for key, _ in res.extra):
+    by = None if actor is None else actor.name
+    if res.outcome is None:
+        return replace(res, character=by, extra=extra)
+    if not any(key == "whose" for key, _ in res.extra):
         extra += (("whose", f"{target.name}'s {res.kind}"),)
-    return replace(res, character=None if actor is None else actor.name, extra=extra)
+    return replace(res, extra=(*extra, ("by", by)))
 
 
 def is_foe(who: Character | None) -> TypeGuard[Character]:

@@ -74,9 +74,28 @@ def test_vagabond_hit_on_bram_is_bram_s_save_and_the_attack_names_its_target(
         "  Goblin 1 · HP 5 → 1 (attack)\n"
         "  Damage 1d6 → [5] = 5, -1 Armor = 4\n")
     save, attack = last_logged(2)
-    # the Heroes' Turn has no single holder: nobody acted, and Bram made the save
-    assert (save["character"], save["on"], save["whose"]) == (None, "Bram", "Bram's save")
+    # Bram's own save (his Luck may Fluke it), made on the Heroes' Turn: by nobody in particular
+    assert (save["character"], save["on"], save["by"], save["whose"]) == (
+        "Bram", "Bram", None, "Bram's save")
     assert (attack["character"], attack["on"], "whose" in attack) == ("Mira", "Goblin 1", False)
+
+
+def test_a_save_made_on_bram_is_his_to_fluke_and_says_who_made_him_roll(
+        tmp_path: Path) -> None:
+    imported(tmp_path, "mira", "bram", sheets=TABLE)
+    run("-s vagabond foe add goblin hp=5")
+    run("encounter start Mira Bram")
+    run("next")  # the Enemies' Turn: the goblin's attack is Bram's Save to Block
+    run("-a Goblin hit 1d6 on Bram block --rolled 3,2")
+    row = last_logged()[0]
+    assert (row["character"], row["on"], row["by"], row["outcome"]) == (
+        "Bram", "Bram", "Goblin", "fail")
+    assert run("-a Bram fluke --rolled 15") == (
+        "fluke: hit 1d6 on Bram block → 15 vs 14 · pass · 0 damage\n"
+        "Bram · Luck 2 → 1 (fluke)\n"
+        "Bram · HP 1 → 3 (undone: hit)\n"
+        "Fluke: the d20 3 → 15\n"
+        "Damage 1d6 → [2] = 2, -2 (the Save ignores a d6) = 0\n")
 
 
 def test_a_brighter_wolfs_save_says_whose_it_was(tmp_path: Path) -> None:
