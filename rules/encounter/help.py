@@ -43,8 +43,11 @@ Who acts: a command of the fight's game that needs a character, with nobody
   turn). Plain dice, a command with its values inline (check dex=4) and
   another game's LINE act as nobody. One line as someone else: -a NAME
   before it (-a Kael attack Raider 1: a House's or Group's turn has no
-  single holder); the REPL's as NAME lasts until the turn changes. next, delay, pin, foe and
-  encounter are the GM's, logged as nobody's. Tiers' declare, react and
+  single holder); the REPL's as NAME lasts until the turn changes. On whom:
+  hurt 3 on Goblin 1 is the actor's action on Goblin 1 (log and JSON:
+  character, on); a save the target rolls is its own, by the actor, and its
+  headline says whose (Bram's save: pass · 15), as a foe's roll does.
+  next, delay, pin, foe and encounter are the GM's, logged as nobody's. Tiers' declare, react and
   focus may name whom they act for first (react Goblin 2: no such note),
   and a bare react on someone's turn asks who reacts (react NAME).
 By game:

@@ -103,6 +103,10 @@ def test_help_encounter_says_how_to_flee() -> None:
     assert code == 0
     assert "  encounter flee NAME   one flees (foe flee NAME): out of the fight" in out
     assert "dead, defeated, Downed, incapacitated, fled" in out
+    assert ("On whom: hurt 3 on Goblin 1 is the actor's action on Goblin 1 (log and JSON:"
+            " character, on); a save the target rolls is its own, by the actor, and its"
+            " headline says whose (Bram's save: pass · 15), as a foe's roll does.") in " ".join(
+        out.split())
 
 
 def test_a_tiers_goblin_that_fled_rolls_no_initiative(tmp_path: Path) -> None:
