@@ -66,7 +66,7 @@ By game:
              with nobody left standing takes no Turn; status add NAME
              until-turn ends at that Group's next Turn
   macchiato, brighter   the GM's order: as named, or roll DIE; pin;
-             a Macchiato foe at 0 HP is defeated; a Brighter foe needs
+             a Macchiato foe needs hp=N and at 0 HP is defeated; a Brighter foe needs
              dex= and wil= dice (its Grit: 1 + their steps above d4) or grit=N
 Examples (in a campaign with a character: ⟨roll sheet import FILE.toml⟩):
   ⟨roll -s macchiato foe add 2 goblins hp=4⟩

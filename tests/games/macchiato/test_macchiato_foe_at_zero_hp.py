@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.support.cli import invoke
 from tests.support.encounter import TABLE, imported, run, state
 
@@ -66,3 +68,26 @@ def test_help_macchiato_says_what_0_hp_is() -> None:
     assert ("The text gives 0 HP no rule (no death, no\n  dying): a foe at 0 HP is defeated,"
             " out of the fight (skipped by next), and\n  what became of it is the GM's to"
             " tell; heal above 0 brings it back.\n") in out
+
+
+def test_a_foes_hp_is_asked_for_at_foe_add(tmp_path: Path) -> None:
+    imported(tmp_path, "pip", sheets=TABLE)
+    assert invoke("-s", "macchiato", "foe", "add", "goblin") == (2, "", (
+        "roll: error: foe add: Goblin's HP is OPEN (the text gives no HP): give it as hp=N"
+        " (foe add 2 goblins hp=4)\n"))
+    assert invoke("sheet", "list", "--json") == (0, '{"name": "Pip", "system": "macchiato"}\n',
+                                                 "")
+
+
+def test_a_foe_without_a_maximum_is_told_to_give_it_at_foe_add() -> None:
+    from rules.campaign import Character
+    from rules.errors import UsageError
+    from rules.systems import get_system
+
+    system = get_system("brighter")
+    wolf = Character("Wolf", "brighter", {"name": "Wolf", "system": "brighter",
+                                          "flags": ["foe"], "stats": {"str": "d6"}})
+    with pytest.raises(UsageError) as refused:
+        system.pool_value(wolf, system.pool("grit", wolf))
+    assert str(refused.value) == ("Wolf has no Grit maximum: the rules leave it OPEN, so give it as the foe"
+                    " is added: foe add Wolf … grit=N")
