@@ -136,8 +136,9 @@ def _odds(runner: Runner, head: Head, run: LineRun
             if table is None and needs_campaign(line, acting, False):
                 table, system = runner.resolver.table_and_system(tx, text, line, run)
             if table is not None and system is not None:
-                return named, line, system.odds(line, Context(system, table, roller, text)), \
-                    system.id
+                priced = system.odds(line, Context(system, table, roller, text))
+                runner.resolver.say_turn_note()  # once priced: a refused LINE says none
+                return named, line, priced, system.id
     elif head.holes:
         named = filled(head, None, None)
     line = _one(text, first, named)

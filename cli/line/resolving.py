@@ -80,6 +80,7 @@ class Resolver:
         self.plans = Plans()
         self.secret_logged = False  # the last secret LINE was logged (else there was no campaign)
         self.commitment: str | None = None  # the last secret LINE's (cli/line/secret.py)
+        self.turn_note: str | None = None  # said once its LINE is resolved (say_turn_note)
 
     def campaign(self, create: bool = False) -> CampaignStore:
         """The runner's campaign (created, and said so, only for a LINE that writes)."""
@@ -228,7 +229,7 @@ class Resolver:
             if not needs_campaign(single, acting, run.secret):  # an alias for dice, nobody acting
                 system = pick_system(run.settings, None)
                 return [self.resolved(system, nobody(), single, text, i == times - 1, budget, run,
-                                      named) for i in range(times)]
+                                      named) for i in range(times)]  # nobody acts: no note
             results: list[Resolution] = []
             records: list[Record | None] = []
             for i in range(times):
@@ -244,6 +245,7 @@ class Resolver:
                     table = None  # pools and the last entry changed: read them again
                 results.append(res)
                 records.append(None if run.secret else record)  # JSON shows no `secret`
+            self.say_turn_note()
             return Logged(tuple(results), tuple(records))
 
     def typed(self, head: Head, line: syntax.Line | RollError, run: LineRun) -> list[Resolution]:
@@ -328,6 +330,8 @@ class Resolver:
         and its last entry). The words that run the fight act as nobody."""
         from cli.line.turn import fight_word
 
+        if say:  # a LINE refused before it was said leaves no note for the next one
+            self.turn_note = None
         acting = run.acting()
         if acting is not None and isinstance(line, syntax.CommandLine) and fight_word(line):
             # the GM's words that run the fight are nobody's action, whoever the REPL acts as
@@ -335,24 +339,22 @@ class Resolver:
             system = pick_system(run.settings, tx.table(acting))
             return None, tx.table(None), system
         if acting is None and run.may_take_turn(line):
-            party = tx.party()
-            if party.get("encounter"):
-                from cli.line.turn import acting_note, names_whom, turn_actor
+            from cli.line.turn import turn_holder
 
-                taker = turn_actor(party, line, run.settings.system_id())
-                found = None if taker is None else tx.find_character(taker)
-                if found is not None:
-                    table = tx.table(found.name)
-                    system = pick_system(run.settings, table)
-                    # `react Goblin 2` acts for whom it names (Context.acting_for): unsaid
-                    if not names_whom(line, system, table, found.name) and say and not (
-                            run.settings.json or run.settings.quiet):
-                        self.out(acting_note(found.name))
-                    return found.name, table, system
+            holder = turn_holder(tx, line, run.settings, say, pick_system)
+            if holder is not None:
+                taker, table, system, self.turn_note = holder
+                return taker, table, system
         if acting is None:
             return None, None, None
         table = tx.table(acting)  # an unknown name is an error
         return acting, table, pick_system(run.settings, table)
+
+    def say_turn_note(self) -> None:
+        """The `its turn` note of the LINE just resolved, said before its result."""
+        if self.turn_note is not None:
+            self.out(self.turn_note)
+            self.turn_note = None
 
     def table_and_system(self, tx: CampaignView, text: str, line: syntax.Line | RollError,
                          run: LineRun, say: bool = False) -> tuple[TableState, System]:

@@ -4,7 +4,7 @@ a one-shot from a shell share it, deciding it in the LINE's own transaction (cli
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from rules.encounter import FIELD
@@ -12,6 +12,7 @@ from rules.errors import RollError, UsageError
 from rules.notation import syntax
 
 if TYPE_CHECKING:
+    from cli.base.settings import Settings
     from rules.encounter.turn_order import Encounter
     from rules.systems import System
     from rules.table_state import TableState
@@ -67,6 +68,28 @@ def turn_actor(party: Mapping[str, Any], line: syntax.Line | RollError | None,
     return actor
 
 
+def turn_holder(tx: Any, line: syntax.Line | RollError, settings: Settings, say: bool,
+                pick: Callable[[Settings, TableState], System]
+                ) -> tuple[str, TableState, System, str | None] | None:
+    """The turn's holder a LINE with nobody chosen acts as, read in its transaction `tx`: its
+    name, table and system (`pick`: cli/line/plan.py's pick_system), and the `its turn` note
+    to say once the LINE is resolved (`say`: text output; never a refused LINE's); None when
+    it acts as nobody."""
+    party = tx.party()
+    if not party.get(FIELD):
+        return None
+    taker = turn_actor(party, line, settings.system_id())
+    found = None if taker is None else tx.find_character(taker)
+    if found is None:
+        return None
+    table = tx.table(found.name)
+    system = pick(settings, table)
+    # `react Goblin 2` acts for whom it names (Context.acting_for): unsaid
+    unsaid = names_whom(line, system, table, found.name) or not say or (
+        settings.json or settings.quiet)
+    return found.name, table, system, None if unsaid else acting_note(found.name)
+
+
 def needs_a_character(line: syntax.Line | RollError) -> bool:
     """Whether a LINE is a command that may need an acting character: not plain dice, not
     one of the encounter's own words (the GM's: they act as nobody)."""
@@ -95,9 +118,7 @@ def names_whom(line: syntax.Line | RollError, system: System, table: TableState,
     """Whether a LINE that would act as whose turn it is (`taker`'s) names whom it acts for
     first (`react Goblin 2`: System.acts_for), so no `its turn` note is said; a word made on
     another's turn (`react`) that names nobody is refused, asking who."""
-    if isinstance(line, syntax.CommandLine) and line.word in system.lands_on and any(
-            isinstance(a, syntax.Word) and a.text.lower() == "on" for a in line.args):
-        return True  # `hurt 3 on Goblin 1` lands on whom it names: no `its turn` note
+    # `hurt 3 on Goblin 1` is the holder's action on Goblin 1 (the log's): its note is said
     if not isinstance(line, syntax.CommandLine) or line.word not in system.acts_for:
         return False
     from rules.notation.name_words import first_words, spaced, with_names

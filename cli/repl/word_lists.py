@@ -78,9 +78,9 @@ _POOL = CommandWords(pools=True)
 SHARED: Mapping[str, CommandWords] = {
     "spend": _POOL, "gain": _POOL, "set": _POOL, "hurt": CommandWords(), "heal": CommandWords(),
     "rest": CommandWords(),
-    "encounter": CommandWords(("start", "add", "rm", "end", "show", "roll", "surprised"),
-                              names=True),
-    "foe": CommandWords(("add", "rm"), names=True), "next": CommandWords(),
+    "encounter": CommandWords(("start", "add", "rm", "flee", "end", "show", "roll",
+                               "surprised"), names=True),
+    "foe": CommandWords(("add", "rm", "flee"), names=True), "next": CommandWords(),
     "delay": CommandWords(), "pin": CommandWords(("off",), names=True),
 }  # fmt: skip
 

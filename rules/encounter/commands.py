@@ -31,7 +31,8 @@ if TYPE_CHECKING:
     from rules.table_state import TableState
 
 ENCOUNTER_USAGE = ("encounter [show] | encounter start [NAMES…] [roll DIE] [surprised] |"
-                   " encounter add NAMES… [foe] | encounter rm NAME | encounter end")
+                   " encounter add NAMES… [foe] | encounter rm NAME | encounter flee NAME |"
+                   " encounter end")
 
 
 PIN_USAGE = "pin NAME N (initiative by hand, kept through rerolls) | pin NAME off"
@@ -167,13 +168,7 @@ def _start(ctx: Context, args: list[syntax.Arg]) -> Resolution:
                         " add NAME)")
     chars = dict(ctx.table.characters)
     named, words, die = _names(ctx.table, args, {"surprised", "surprise"})
-    games = {c.system for c in chars.values()}
-    system_id = ctx.system.id if ctx.system.id != "generic" else (
-        named[0].system if named else next(iter(games)) if len(games) == 1 else None)
-    if system_id is None:
-        raise UsageError("which game's encounter? name who takes part (encounter start Mira"
-                         " Bo), or choose the system with -s")
-    system = game(ctx, system_id)
+    system = game(ctx, _starting_game(ctx, named))
     rules = rules_of(system)
     if not named:
         named = sorted((c for c in chars.values() if c.system == system.id
@@ -191,6 +186,34 @@ def _start(ctx: Context, args: list[syntax.Arg]) -> Resolution:
                                                        for w in words}, die)
     said = f"round {enc.round} · {turn_words(enc, rules)}"
     return _result(board, None, enc, "encounter start", rules, said)
+
+
+def _starting_game(ctx: Context, named: list[Character]) -> str:
+    """The game a fight starts in: the one chosen (-s), else whose characters are named,
+    else the game of the foes waiting for it, else the campaign's only game; one clear error
+    naming the games when these leave it open."""
+    if ctx.system.id != "generic":
+        return ctx.system.id
+    if named:
+        return named[0].system
+    chars = ctx.table.characters.values()
+    waiting = {c.system for c in chars if is_foe(c)}
+    for games, held in ((waiting, "foes of {} wait for it"),
+                        ({c.system for c in chars}, "this campaign holds {}")):
+        if len(games) == 1:
+            return games.pop()
+        if games:
+            raise UsageError(f"which game's encounter? {held.format(_listed(games))}: name"
+                             " who takes part (encounter start Mira Bo), or choose the game"
+                             " with -s (-s GAME encounter start)")
+    raise UsageError("which game's encounter? name who takes part (encounter start Mira"
+                     " Bo), or choose the game with -s")
+
+
+def _listed(games: set[str]) -> str:
+    """`brighter and macchiato`, `champions, tiers and vagabond`."""
+    shown = sorted(games)
+    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"
 
 
 def _add(ctx: Context, args: list[syntax.Arg]) -> Resolution:
@@ -244,7 +267,18 @@ def _end(ctx: Context, args: list[syntax.Arg]) -> Resolution:
                    f"the fight is over after {fought} round{'s' if fought != 1 else ''}")
 
 
-VERBS = {"show": _show, "start": _start, "add": _add, "rm": _rm, "end": _end}
+def _flee(ctx: Context, args: list[syntax.Arg]) -> Resolution:
+    """`encounter flee NAME` (`foe flee NAME`): one flees, out of the fight until it ends."""
+    enc, system, rules = _fight(ctx)
+    name = " ".join(a.text if isinstance(a, syntax.Word) else str(a) for a in args)
+    if not name:
+        raise UsageError("encounter flee needs who flees: encounter flee NAME")
+    board = _board(ctx, system)
+    fled = flow.flee(board, enc, name)
+    return _result(board, enc, enc, "flees", rules, f"{fled} flees the fight")
+
+
+VERBS = {"show": _show, "start": _start, "add": _add, "rm": _rm, "flee": _flee, "end": _end}
 
 
 def foe(ctx: Context, line: syntax.CommandLine) -> Resolution:
@@ -253,6 +287,8 @@ def foe(ctx: Context, line: syntax.CommandLine) -> Resolution:
     verb = args[0].text.lower() if args and isinstance(args[0], syntax.Word) else ""
     if verb in ("rm", "remove"):
         return _rm(ctx, args[1:]) if current(ctx.table) is not None else _unready(ctx, args[1:])
+    if verb == "flee":
+        return _flee(ctx, args[1:])
     if verb != "add":
         raise UsageError(f"foe takes: {FOE_USAGE}")
     enc = current(ctx.table)

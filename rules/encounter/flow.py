@@ -11,9 +11,11 @@ from dataclasses import replace
 
 from rules.campaign import Character
 from rules.encounter.rules import (
+    FLED,
     Board,
     EncounterRules,
     by_initiative,
+    clear_flags,
     fallen,
     is_foe,
     without_turn,
@@ -85,6 +87,8 @@ def leave(board: Board, rules: EncounterRules, enc: Encounter, name: str) -> Enc
         enc = advance(board, rules, enc)
     who = board.character(gone.name)
     rules.leaving(board, enc, who)
+    if not is_foe(who):  # a character that fled is back for the next fight
+        clear_flags(board, board.character(who.name), (FLED,), "leaves the fight")
     if is_foe(who):
         board.add([Change(who.name, "sheet", sheet_text(board.character(who.name)), None,
                           "leaves the fight", "character")])
@@ -148,7 +152,7 @@ def _no_turn_note(enc: Encounter, taker: str, why: str) -> str:
     if why == GROUP_DOWN:
         return f"{taker}: {why}, no turn"
     hint = "" if enc.find(taker) is None or taker in enc.out else f" (foe rm {taker})"
-    return f"{taker} is {why}: no turn{hint}"
+    return f"{taker} {'has fled' if why == FLED else f'is {why}'}: no turn{hint}"
 
 
 def delay(board: Board, rules: EncounterRules, enc: Encounter) -> Encounter:
@@ -177,6 +181,16 @@ def delay(board: Board, rules: EncounterRules, enc: Encounter) -> Encounter:
     return enc
 
 
+def flee(board: Board, enc: Encounter, name: str) -> str:
+    """One flees the fight: out of it (skipped by `next`, never `next:`) until it ends, its
+    place in the order kept for `encounter` to show; its name as the encounter has it."""
+    who = board.character(enc.combatant(name).name)
+    if FLED in who.flags:
+        raise RuleError(f"{who.name} has fled already; nothing changed")
+    board.add([Change(who.name, FLED, False, True, "flees", "flag")])
+    return who.name
+
+
 def pin(enc: Encounter, name: str, value: int | None) -> Encounter:
     """A combatant's initiative set by hand and kept through rerolls (None: unpinned). Mid-round
     it moves only among those on its side of the turn (who have had theirs, or who have yet to),
@@ -202,6 +216,8 @@ def end(board: Board, rules: EncounterRules, enc: Encounter) -> None:
                if c.name.lower() in board.table.characters]
     for who in present:
         rules.leaving(board, enc, who)
+        if not is_foe(who):  # a foe goes with its flags
+            clear_flags(board, board.character(who.name), (FLED,), "the fight ends")
     for who in present:
         if is_foe(who):
             board.add([Change(who.name, "sheet", sheet_text(board.character(who.name)), None,

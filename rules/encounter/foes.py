@@ -17,7 +17,7 @@ from rules.table_state import TableState
 
 NO_DIE = "none"
 """A stat's die that is none (a Tiers stat of 10–11): `body=none`."""
-FOE_USAGE = "foe add [N] NAME [KIND] [stat=N …] | foe rm NAME"
+FOE_USAGE = "foe add [N] NAME [KIND] [stat=N …] | foe rm NAME | foe flee NAME"
 register_usage("encounter", FOE_USAGE)
 
 

@@ -21,6 +21,8 @@ GAMES: dict[str, tuple[str, str]] = {
     "tiers": ("rules.systems.tiers.encounter", "TiersEncounter"),
     "champions": ("rules.systems.champions.encounter", "ChampionsEncounter"),
     "vagabond": ("rules.systems.vagabond.encounter", "VagabondEncounter"),
+    "brighter": ("rules.systems.brighter.encounter", "BrighterEncounter"),
+    "macchiato": ("rules.systems.macchiato.encounter", "MacchiatoEncounter"),
 }
 """system id → (module, class) of its EncounterRules, imported when first asked for."""
 

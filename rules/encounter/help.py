@@ -24,6 +24,8 @@ Encounters: rounds, turns, initiative and foes, by each game's rules
                         encounter start; before anybody has acted they take
                         their round-1 place; later they act from next round
   foe rm NAME · encounter rm NAME
+  encounter flee NAME   one flees (foe flee NAME): out of the fight until it
+                        ends, kept in the order marked fled; undo brings it back
   encounter add NAME [foe]      a character of the campaign joins (foe: on
                         the enemies' side, its sheet kept when the fight ends)
   pin NAME N · pin NAME off     initiative by hand, kept through rerolls
@@ -35,14 +37,17 @@ Encounters: rounds, turns, initiative and foes, by each game's rules
                         GM's view; PostgreSQL: the server keeps it, README)
 Marks: ▸ whose turn it is · delayed: waits this round · sits out: no turn
   this round (surprised, or joined after somebody acted) · out of the fight,
-  skipped by next and never next: dead, defeated, Downed, incapacitated
+  skipped by next and never next: dead, defeated, Downed, incapacitated, fled
 Who acts: a command of the fight's game that needs a character, with nobody
   chosen, acts as the combatant whose turn it is and says so: (as Mira: its
   turn). Plain dice, a command with its values inline (check dex=4) and
   another game's LINE act as nobody. One line as someone else: -a NAME
   before it (-a Kael attack Raider 1: a House's or Group's turn has no
-  single holder); the REPL's as NAME lasts until the turn changes. next, delay, pin, foe and
-  encounter are the GM's, logged as nobody's. Tiers' declare, react and
+  single holder); the REPL's as NAME lasts until the turn changes. On whom:
+  hurt 3 on Goblin 1 is the actor's action on Goblin 1 (log and JSON:
+  character, on); a save the target rolls is its own, by the actor, and its
+  headline says whose (Bram's save: pass · 15), as a foe's roll does.
+  next, delay, pin, foe and encounter are the GM's, logged as nobody's. Tiers' declare, react and
   focus may name whom they act for first (react Goblin 2: no such note),
   and a bare react on someone's turn asks who reacts (react NAME).
 By game:
@@ -60,7 +65,9 @@ By game:
   vagabond   the Heroes' Turn, then the Enemies' (hp=N is OPEN); a Group
              with nobody left standing takes no Turn; status add NAME
              until-turn ends at that Group's next Turn
-  macchiato, brighter   the GM's order: as named, or roll DIE; pin
+  macchiato, brighter   the GM's order: as named, or roll DIE; pin;
+             a Macchiato foe needs hp=N and at 0 HP is defeated; a Brighter foe needs
+             dex= and wil= dice (its Grit: 1 + their steps above d4) or grit=N
 Examples (in a campaign with a character: ⟨roll sheet import FILE.toml⟩):
   ⟨roll -s macchiato foe add 2 goblins hp=4⟩
   ⟨roll -s macchiato encounter start roll d20⟩

@@ -81,13 +81,18 @@ def is_foe(who: Character) -> bool:
     return FOE in who.flags
 
 
-OUT_OF_THE_FIGHT = ("dead", "defeated", "downed", "incapacitated")
-"""Flags of one who takes no turn (SPEC §9): Vagabond's and Tiers' `dead`, a Tiers NPC
-`defeated`, a Champions combatant `downed`, a Brighter Worlds one `incapacitated`."""
+FLED = "fled"
+"""The flag of one who fled the fight (`encounter flee NAME`): out of it until it ends."""
 
-GONE_FOR_GOOD = ("dead", "defeated")
-"""The flags that end a Group's or House's turns when all its members carry them: a House
-of the Downed still has its turn, where its Med Flags count down (002)."""
+OUT_OF_THE_FIGHT = ("dead", "defeated", "downed", "incapacitated", FLED)
+"""Flags of one who takes no turn (SPEC §9): Vagabond's and Tiers' `dead`, a Tiers NPC or a
+Macchiato foe at 0 HP `defeated`, a Champions combatant `downed`, a Brighter Worlds one
+`incapacitated`, and in every game one who `fled`."""
+
+GONE_FOR_GOOD = ("dead", "defeated", FLED)
+"""The flags that end a Group's or House's turns when all its members carry them (000:L84
+"until a Group is dead, surrenders, or successfully flees"): a House of the Downed still has
+its turn, where its Med Flags count down (002)."""
 
 
 def fallen(table: TableState, taker: str) -> str | None:
@@ -201,7 +206,7 @@ class EncounterRules:
     def fallen_words(self) -> tuple[tuple[str, str], ...]:
         """The flags that put one out of the fight or down, each with its state word."""
         return (("dead", "dead"), ("defeated", "defeated"), ("downed", "Downed"),
-                ("incapacitated", "incapacitated"))
+                ("incapacitated", "incapacitated"), (FLED, FLED))
 
     def glance_pools(self, system: System, who: Character) -> tuple[Glanced, ...]:
         """The pools the fight turns on, each (key, title, value, as shown): by default the

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from rules.errors import Do, Hint, Part, UsageError
 from rules.notation import syntax
+from rules.systems.on_whom import is_foe, whose
 from rules.systems.sheet_rules import SheetRules
 
 if TYPE_CHECKING:
@@ -187,11 +188,16 @@ class System(SheetRules):
             if handler is None:
                 raise unknown_command(self, line, ctx.table.active)
             named = ctx.named(line)
+            actor = landed = ctx.table.active
             if line.word in self.acts_for:
                 ctx, named = ctx.acting_for(named)
+                actor = ctx.table.active  # `declare Ogre`: the Ogre acts
             elif line.word in self.lands_on:
                 ctx, named = self._landing(ctx, named)
+                landed = ctx.table.active
             res = handler(ctx, named)
+            if landed is not actor or is_foe(ctx.table.active):  # who acted, on whom, whose
+                res = whose(res, actor, landed, ctx.table.active)
         comment = line.comment or None  # read once, from the tree: renderers show it
         if res.input == given and res.comment == comment:
             return res

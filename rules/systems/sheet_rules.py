@@ -66,10 +66,12 @@ class SheetRules:
             return current
         top = self.pool_max(character, pool)
         if top is None:
-            raise UsageError(
-                f"{character.name} has no {pool.title} maximum: the rules leave it OPEN, so give it"
-                f" on the sheet: [max] {pool.name} = N"
-            )
+            from rules.systems.on_whom import is_foe
+
+            where = (f"as the foe is added: foe add {character.name} … {pool.name}=N"
+                     if is_foe(character) else f"on the sheet: [max] {pool.name} = N")
+            raise UsageError(f"{character.name} has no {pool.title} maximum: the rules leave it"
+                             f" OPEN, so give it {where}")
         return top
 
     def rest_changes(self, character: Character) -> list[Change]:

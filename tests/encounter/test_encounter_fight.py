@@ -232,7 +232,7 @@ def test_an_error_shows_a_brief_usage_and_points_at_help(tmp_path: Path) -> None
         "roll: error: attack: unknown word 'banana' (attack ac N|on NAME [stat"
         " STAT|melee|ranged] … · help tiers)\n")
     assert refused("foe sing")[1] == (
-        "roll: error: foe takes: foe add [N] NAME [KIND] [stat=N …] | foe rm NAME · help"
+        "roll: error: foe takes: foe add [N] NAME [KIND] [stat=N …] | foe rm NAME … · help"
         " encounter\n")
 
 

@@ -60,8 +60,8 @@ def test_a_foe_added_before_anybody_acted_takes_its_round_one_place(tmp_path: Pa
 def test_a_brighter_fight_started_the_readme_way_has_its_foes_in_round_one(
         tmp_path: Path) -> None:
     imported(tmp_path, "wren", sheets=TABLE)
-    assert run("foe add wolf str=d6 dex=d8 -s brighter").startswith(
-        "foe add wolf str=d6 dex=d8 → Wolf joins the fight at encounter start\n")
+    assert run("foe add wolf str=d6 dex=d8 wil=d4 -s brighter").startswith(
+        "foe add wolf str=d6 dex=d8 wil=d4 → Wolf joins the fight at encounter start\n")
     assert run("encounter start roll d6 --rolled 2,5") == (
         "encounter start roll d6 → round 1 · Wolf's turn\n"
         "Encounter · off → R1 Wolf (encounter start)\n"

@@ -62,7 +62,7 @@ def test_encounter_start_never_names_next_the_one_already_up(tmp_path: Path) -> 
                                 "▸ Wren · Grit 3 · STR d8 DEX d6 WIL d6\n")
     assert (state()["turn"], state()["next"]) == ("Wren", None)
     run("encounter end")
-    run("foe add wolf str=d6 dex=d8 -s brighter")
+    run("foe add wolf str=d6 dex=d8 grit=2 -s brighter")
     assert run("encounter start Wren roll d6 --rolled 5,2") == (
         "encounter start Wren roll d6 → round 1 · Wren's turn\n"
         "Encounter · off → R1 Wren (encounter start)\n"

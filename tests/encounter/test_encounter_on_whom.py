@@ -1,6 +1,6 @@
 """On whom (SPEC §9): `on NAME` on every command that harms, heals or tests another, in every
-game, the change going to that combatant's pools by its game's rules, with no `its turn`
-note for whom it lands on."""
+game, the change going to that combatant's pools by its game's rules, as the action of whose
+turn it is (said: `(as Pip: its turn)`)."""
 
 from __future__ import annotations
 
@@ -20,15 +20,22 @@ def test_macchiato_hurt_and_heal_on_a_goblin_on_pips_turn(tmp_path: Path) -> Non
     imported(tmp_path, "pip", "mira", sheets=TABLE)
     run("-s macchiato foe add 2 goblins hp=4")
     run("encounter start Pip roll d20 --rolled 14,3,2")
-    assert run("hurt 3 on Goblin 1") == "hurt 3 on Goblin 1 → HP 1\nGoblin 1 · HP 4 → 1 (hurt)\n"
-    assert run("heal 1 on Goblin 1") == "heal 1 on Goblin 1 → HP 2\nGoblin 1 · HP 1 → 2 (heal)\n"
+    assert run("hurt 3 on Goblin 1") == ("(as Pip: its turn)\n"  # Pip's action on Goblin 1
+                                         "hurt 3 on Goblin 1 → HP 1\n"
+                                         "Goblin 1 · HP 4 → 1 (hurt)\n")
+    assert run("heal 1 on Goblin 1") == ("(as Pip: its turn)\n"
+                                         "heal 1 on Goblin 1 → HP 2\n"
+                                         "Goblin 1 · HP 1 → 2 (heal)\n")
     assert (pools("Goblin 1"), pools("Goblin 2")) == ({"hp": 2}, {"hp": 4})
     code, out, _ = invoke("log", "--json", "-n", "1")
     row = json.loads(out)
-    assert (row["character"], row["changes"][0]["before"], row["changes"][0]["after"]) == (
-        "Goblin 1", 1, 2)
+    # Pip's action (the turn's holder) on Goblin 1: the log says who acted and on whom
+    assert (row["character"], row["on"], row["changes"][0]["before"],
+            row["changes"][0]["after"]) == ("Pip", "Goblin 1", 1, 2)
+    assert "whose" not in row  # no roll of the goblin's: the headline names nobody
     assert refused("hurt 3 on Mira")[1] == (
-        "roll: error: Mira is a vagabond character: hurt … on NAME takes a macchiato one\n")
+        "roll: error: Mira is a vagabond character: hurt … on NAME takes a macchiato one"
+        " (-s vagabond hurt … on Mira)\n")
     assert refused("hurt 3 on")[1] == "roll: error: hurt: on needs whom: hurt … on NAME\n"
 
 
@@ -64,6 +71,7 @@ def test_brighter_hit_on_the_wolf_through_its_grit_and_save(tmp_path: Path) -> N
     run("-s brighter foe add wolf str=d6 dex=d6 wil=d4")
     run("encounter start roll d6 --rolled 5,2")  # Wren 5, Wolf 2: Wren's turn
     assert run("hit 3 on Wolf --rolled 6") == (
+        "(as Wren: its turn)\n"
         "hit 3 on Wolf → 1 Direct Damage · STR 6 > 1 · pass\n"
         "Wolf · Grit 2 → 0 (hit)\n")
     assert pools("Wolf") == {"grit": 0}
@@ -105,6 +113,7 @@ def test_the_repl_headline_says_whose_critical_damage_save_it_was(tmp_path: Path
     run("encounter start roll d6 --rolled 5,2")
     status, out, err = repl("hit 3 on Wolf\nquit\n", Settings(rolled="6"))
     assert (status, err) == (0, "")
-    assert out == ("Wolf's Critical Damage save: pass · 3\n"
+    assert out == ("(as Wren: its turn)\n"
+                   "Wolf's Critical Damage save: pass · 3\n"
                    "  1 Direct Damage · STR 6 > 1\n"
                    "  Wolf · Grit 2 → 0 (hit)\n")

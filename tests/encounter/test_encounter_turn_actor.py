@@ -119,3 +119,25 @@ def test_a_bare_react_on_someones_turn_asks_who_reacts(tmp_path: Path) -> None:
     assert (status, out) == (0, "")
     assert err == ("roll: error: who reacts? it is Ara's\n  turn, and a reaction is made on\n"
                    "  another's: react NAME\n")
+
+
+def test_a_refused_line_says_nothing_of_the_fight(tmp_path: Path) -> None:
+    imported(tmp_path, "mira", "bo")
+    run("encounter start Mira Bo")
+    code, out, err = invoke("banana")
+    assert (code, out) == (2, "")  # no `(as Mira: its turn)` before the error
+    assert err.startswith("roll: error: unknown word 'banana'")
+    code, out, err = invoke("check", "wits", "--rolled", "7")
+    assert (code, out) == (2, "")
+    assert run("check dex --rolled 7") == "(as Mira: its turn)\ncheck dex → 7 ≤ 14 · pass\n"
+
+
+def test_a_refused_line_in_the_repl_says_nothing_of_the_fight(tmp_path: Path) -> None:
+    from tests.support.repl import repl
+
+    imported(tmp_path, "mira", "bo")
+    run("encounter start Mira Bo")
+    status, out, err = repl("banana\nexit\n")
+    assert status == 0
+    assert "its turn" not in out + err
+    assert "unknown word 'banana'" in err

@@ -282,6 +282,7 @@ def attack(ctx: Context, line: syntax.CommandLine) -> Resolution:
         "attack", summary, total=total, target=target.total_guard, outcome=outcome,
         changes=changes, notes=tuple(notes),
         extra=(("target_name", target.who.name if target.who else None),
+               ("on", target.who.name if target.who else None),  # every game's key (SPEC §9)
                ("target_kind", target.kind), ("might", plan.might),
                ("guard_bonus", target.guard_bonus),
                ("armor", target.armor), ("weapon", f"d{plan.sides}"), ("tags", list(plan.tags)),

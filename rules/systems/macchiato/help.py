@@ -40,5 +40,8 @@ Risk dice Δ4 Δ6 Δ8 Δ10 Δ12 (ASCII: delta8; in any expression):
 Presets (public rules), as in: risk add torches · risk add armour chain
   supplies: {_presets(SUPPLIES)}
   armour:   {_presets(ARMOUR)}
-Pools: spend gain set POOL [N] for [max] pools of the sheet.
+Pools: spend gain set POOL [N] for [max] pools of the sheet; hurt N [on NAME],
+  heal N [on NAME] move HP. The text gives 0 HP no rule (no death, no
+  dying): a foe at 0 HP is defeated, out of the fight (skipped by next), and
+  what became of it is the GM's to tell; heal above 0 brings it back.
 """

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from rules.notation import syntax
@@ -46,6 +47,18 @@ class Macchiato(System):
         from rules.systems.macchiato.odds import check_odds, risk_command_odds
 
         return {"check": check_odds, "risk": risk_command_odds}
+
+    def resolve(self, line: syntax.Line, ctx: Context) -> Resolution:
+        """A LINE as every game resolves it; a foe it takes to 0 HP is defeated (harm.py)."""
+        res = super().resolve(line, ctx)
+        if not any(c.pool == "hp" and c.kind == "pool" for c in res.changes):
+            return res
+        from rules.systems.macchiato.harm import zero_hp_changes
+
+        more, notes = zero_hp_changes(ctx.table, res.changes)
+        if not more:
+            return res
+        return replace(res, changes=(*res.changes, *more), notes=(*res.notes, *notes))
 
     def resolve_roll(self, line: syntax.RollLine, ctx: Context) -> Resolution:
         """A LINE that is one risk die is a risk roll; any other expression is plain dice."""

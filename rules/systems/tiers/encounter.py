@@ -11,6 +11,7 @@ from typing import Any
 
 from rules.campaign import Character
 from rules.encounter.rules import (
+    FLED,
     Board,
     EncounterRules,
     Glanced,
@@ -105,8 +106,8 @@ class TiersEncounter(EncounterRules):
 
     @staticmethod
     def _out(board: Board, name: str) -> bool:
-        """Out of the fight (dead, a defeated NPC): it rolls no initiative."""
-        return bool({"dead", "defeated"} & board.character(name).flags)
+        """Out of the fight (dead, a defeated NPC, fled): it rolls no initiative."""
+        return bool({"dead", "defeated", FLED} & board.character(name).flags)
 
     def _in_combat(self, board: Board, names: list[str]) -> None:
         """003:L7 "Vigor is full at the start of the fight"; the in-combat flag lets it move."""

@@ -190,7 +190,8 @@ def attack(ctx: Context, line: syntax.CommandLine) -> Resolution:
         "attack", summary, total=roll.total, target=roll.difficulty, outcome=outcome,
         crit=roll.crit, changes=tuple(changes), notes=tuple(notes),
         extra=(("skill", plan.skill), ("stat", plan.stat), ("trained", plan.trained),
-               ("damage", amount), ("favor", roll.aid_word), ("check_die", roll.index)),
+               ("damage", amount), ("favor", roll.aid_word), ("check_die", roll.index),
+               ("on", None if target is None else target.name)),  # whom it lands on
     )
 
 
