@@ -32,9 +32,9 @@ def config_path() -> Path:
     named = os.environ.get(CONFIG_ENV)
     if named:
         return Path(named)
-    import platformdirs  # only here: no config dir is looked up before a setting is asked for
+    from cli.base.user_dirs import user_dir  # only here: ROLL_CONFIG needs no config dir
 
-    return Path(platformdirs.user_config_dir("roll-rules", appauthor=False)) / "config.toml"
+    return user_dir("config") / "config.toml"
 
 
 def _line_of(text: str, key: str) -> int | None:

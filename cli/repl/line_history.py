@@ -11,7 +11,7 @@ from pathlib import Path
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 
 HISTORY_ENV = "ROLL_HISTORY"
-"""An environment variable naming the history file; else the platformdirs user state dir."""
+"""An environment variable naming the history file; else the user state dir (cli/base/user_dirs.py)."""
 
 Tell = Callable[[str], None]
 """Where the REPL says, once, what of its own files it could not use."""
@@ -22,9 +22,9 @@ def history_path() -> Path:
     given = os.environ.get(HISTORY_ENV)
     if given:
         return Path(given).expanduser()
-    import platformdirs  # only here: ROLL_HISTORY needs none
+    from cli.base.user_dirs import user_dir  # only here: ROLL_HISTORY needs none
 
-    return Path(platformdirs.user_state_dir("roll-rules", appauthor=False)) / "history"
+    return user_dir("state") / "history"
 
 
 def cannot_use(what: str, path: Path, why: str, instead: str) -> str:
