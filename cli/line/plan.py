@@ -118,7 +118,7 @@ def pick_system(settings: Settings, table: TableState | None) -> System:
         fight = fight_system(table.party)
         if fight is not None:
             return get_system(fight)
-    return get_system("generic")
+    return SYSTEMS["generic"]  # the registry's own id, not a typed one to match (get_system)
 
 
 @cache
