@@ -24,7 +24,7 @@ def history_path() -> Path:
         return Path(given).expanduser()
     from cli.base.user_dirs import user_dir  # only here: ROLL_HISTORY needs none
 
-    return user_dir("state") / "history"
+    return Path(user_dir("state")) / "history"
 
 
 def cannot_use(what: str, path: Path, why: str, instead: str) -> str:

@@ -178,7 +178,7 @@ def default_campaign_path() -> Path:
     """Where the campaign lives when neither `--campaign` nor `ROLL_CAMPAIGN` says otherwise."""
     from cli.base.user_dirs import user_dir  # only here: --campaign or ROLL_CAMPAIGN needs none
 
-    return user_dir("data") / "campaign.sqlite3"
+    return Path(user_dir("data")) / "campaign.sqlite3"
 
 
 def no_campaign(path: Where) -> UsageError:

@@ -25,8 +25,8 @@ pytestmark = pytest.mark.skipif(sys.platform in ("win32", "darwin"),
                                 reason="the XDG rule is Linux's and the BSDs'")
 
 
-def platformdirs_answer(kind: Kind) -> Path:
-    return Path(FINDERS[kind]("roll-rules", appauthor=False))
+def platformdirs_answer(kind: Kind) -> str:
+    return FINDERS[kind]("roll-rules", appauthor=False)
 
 
 @pytest.mark.parametrize("kind", ["config", "data", "state"])
@@ -34,7 +34,7 @@ def test_an_absolute_variable_names_the_dir(
     kind: Kind, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv(VARIABLES[kind], f"{tmp_path}/mine/")
-    assert user_dir(kind) == tmp_path / "mine" / "roll-rules" == platformdirs_answer(kind)
+    assert user_dir(kind) == f"{tmp_path}/mine/roll-rules" == platformdirs_answer(kind)
 
 
 @pytest.mark.parametrize("kind", ["config", "data", "state"])
@@ -47,7 +47,7 @@ def test_no_absolute_variable_is_the_default_under_home(
         monkeypatch.delenv(VARIABLES[kind], raising=False)
     else:
         monkeypatch.setenv(VARIABLES[kind], value)
-    expected = tmp_path / "home" / DEFAULTS[kind] / "roll-rules"
+    expected = f"{tmp_path}/home/{DEFAULTS[kind]}/roll-rules"
     assert user_dir(kind) == expected == platformdirs_answer(kind)
 
 
@@ -73,4 +73,4 @@ def test_the_config_file_is_in_the_config_dir(
     from cli.base.config import config_path
 
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "cfg"))
-    assert config_path() == tmp_path / "cfg" / "roll-rules" / "config.toml"
+    assert config_path() == f"{tmp_path}/cfg/roll-rules/config.toml"
