@@ -83,7 +83,9 @@ def repeats(line: ast.Line, settings: Settings) -> tuple[ast.Line, int]:
     times = line.repeat * settings.times
     if times > MAX_REPEAT:
         raise LimitError(f"a LINE repeats at most {MAX_REPEAT:,} times (Nx × -n)")
-    if isinstance(line, ast.RollLine):
+    if times > 1 and isinstance(line, ast.RollLine):
+        # repeats stream out as they are made: refused before the first, not at the one that
+        # passes; a LINE run once is refused by its Budget as it throws, before it is shown
         check_dice_limit(line.expr, times)
     return (line if line.repeat == 1 else replace(line, repeat=1)), times
 
