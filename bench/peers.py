@@ -275,8 +275,10 @@ def check_outputs(table: list[Row]) -> None:
     """Each command of a row prints as many results as its peers (nothing silently failed)."""
     for row in table:
         cmds = [row.ours, *row.peers, *([row.base] if row.base else [])]
-        if not row.same_job:
-            cmds = [row.ours, *([row.base] if row.base else [])]
+        if not row.same_job:  # a yardstick: nothing to match (a check's lines vary with its roll)
+            for cmd in (row.ours, *([row.base] if row.base else [])):
+                output_of(cmd)  # it runs, exit status 0
+            continue
         counts = {c.label: len(output_of(c)) for c in cmds}
         if len(set(counts.values())) != 1:
             raise SystemExit(f"{row.name}: output lines differ: {counts}")
