@@ -5,7 +5,9 @@ Run: .venv/bin/python bench/peers.py [--quick] [--reps N]   (the peers come from
 Every measurement is a whole process, start-up included, and the commands of a row take turns
 (ours, peer, peer, ours, …, the first in turn rotating), so a noisy machine slows all of them
 alike. Each row prints the median wall time of every command and the ratio of ours to the
-fastest peer (below 1: ours is faster); the memory row compares the median peak RSS instead.
+fastest peer (below 1: ours is faster), then the same for CPU time (user + system, from
+`os.wait4`: on a loaded machine the figure to read); the memory row compares the median peak
+RSS instead.
 The script installs nothing: it refuses to run when a peer is missing or when `roll` in this
 environment is not ours (the PyPI `dice` and `roll-cli` packages also install a `roll` script).
 """
@@ -21,7 +23,7 @@ import sys
 import sysconfig
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -92,16 +94,19 @@ class Row:
     ours: Command
     peers: Sequence[Command]
     memory: bool = False
+    same_job: bool = True
+    """False: the peer is a yardstick (importing pyparsing), not the same job; no output to match."""
     base: Command | None = None
     """The same command run by another checkout's `roll` (`--base`), timed in the same turns."""
 
 
 @dataclass(frozen=True)
 class Sample:
-    """One run: wall seconds and peak resident memory in KiB."""
+    """One run: wall seconds, peak resident memory in KiB, CPU seconds (user + system)."""
 
     seconds: float
     max_rss_kib: int
+    cpu_seconds: float
 
 
 LAUNCHER = """\
@@ -119,7 +124,8 @@ while size := sys.stdin.readline():
     seconds = time.perf_counter() - start
     os.close(into)
     os.close(out)
-    print(repr(seconds), usage.ru_maxrss, os.waitstatus_to_exitcode(status), flush=True)
+    print(repr(seconds), usage.ru_maxrss, os.waitstatus_to_exitcode(status),
+          repr(usage.ru_utime + usage.ru_stime), flush=True)
 """
 """Every timed run is started by this small process, not by this script: a child's peak RSS
 (`ru_maxrss`) counts the pages of the process it was started from (Linux carries them over at
@@ -144,10 +150,10 @@ class Launcher:
         given = "\0".join([str(cmd.stdin or ""), *cmd.argv])  # a script of `-c` has lines
         self.proc.stdin.write(f"{len(given)}\n{given}")
         self.proc.stdin.flush()
-        seconds, rss, status = self.proc.stdout.readline().split()
+        seconds, rss, status, cpu = self.proc.stdout.readline().split()
         if int(status):
             raise SystemExit(f"{cmd.label}: exit status {status}: {' '.join(cmd.argv)}")
-        return Sample(float(seconds), int(rss))
+        return Sample(float(seconds), int(rss), float(cpu))
 
     def close(self) -> None:
         assert self.proc.stdin is not None
@@ -177,21 +183,31 @@ def measure(launcher: Launcher, row: Row, reps: int) -> dict[str, list[Sample]]:
     return samples
 
 
-def report(name: str, row: Row, samples: dict[str, list[Sample]], memory: bool) -> None:
-    """Print the medians of a row's time (or peak memory) and the ratio of ours to the best peer."""
+MEASURES: dict[str, Callable[[Sample], float]] = {
+    "wall": lambda s: s.seconds * 1e3,
+    "cpu": lambda s: s.cpu_seconds * 1e3,
+    "memory": lambda s: s.max_rss_kib / 1024,
+}
+"""What a row's line reports of each run: wall ms, CPU ms (user + system: steadier than the
+wall's on a shared machine), peak RSS in MiB."""
+
+
+def report(name: str, row: Row, samples: dict[str, list[Sample]], measure: str) -> None:
+    """Print the medians of a row's wall time, CPU time or peak memory and the ratio of ours to
+    the best peer."""
+    unit = "MiB" if measure == "memory" else "ms"
 
     def median(label: str) -> float:
-        return statistics.median(s.max_rss_kib / 1024 if memory else s.seconds * 1e3
-                                 for s in samples[label])
+        return statistics.median(map(MEASURES[measure], samples[label]))
 
     ours = median(row.ours.label)
     best = min(row.peers, key=lambda c: median(c.label))
     peers = ", ".join(f"{c.label} {median(c.label):7.1f}" for c in row.peers)
-    print(f"{name:<32} roll {ours:7.1f} {'MiB' if memory else 'ms':>3} | {peers} | "
+    print(f"{name:<32} roll {ours:7.1f} {unit:>3} | {peers} | "
           f"ratio {ours / median(best.label):.2f} (vs {best.label})")
     if row.base is not None:
         base = median(row.base.label)
-        print(f"{'':<32} base {base:7.1f} {'MiB' if memory else 'ms':>3} | ratio "
+        print(f"{'':<32} base {base:7.1f} {unit:>3} | ratio "
               f"{base / median(best.label):.2f} (vs {best.label}); roll / base {ours / base:.2f}")
 
 
@@ -245,6 +261,9 @@ def rows(tmp: Path, base: Path | None = None) -> list[Row]:
             [Command("d20", [py, "-c", D20_MANY])]),
         Row(f"{len(ODDS)} odds LINEs, --json", Command("roll", [roll, "--json"], odds),
             [Command("icepool", [py, "-c", icepool])]),
+        Row("game one-shot (vagabond check)",
+            Command("roll", [roll, "-s", "vagabond", "check", "dex=5", "trained"]),
+            [Command("import pyparsing", [py, "-c", "import pyparsing"])], same_job=False),
     ]
     if base is None:
         return table
@@ -256,6 +275,10 @@ def check_outputs(table: list[Row]) -> None:
     """Each command of a row prints as many results as its peers (nothing silently failed)."""
     for row in table:
         cmds = [row.ours, *row.peers, *([row.base] if row.base else [])]
+        if not row.same_job:  # a yardstick: nothing to match (a check's lines vary with its roll)
+            for cmd in (row.ours, *([row.base] if row.base else [])):
+                output_of(cmd)  # it runs, exit status 0
+            continue
         counts = {c.label: len(output_of(c)) for c in cmds}
         if len(set(counts.values())) != 1:
             raise SystemExit(f"{row.name}: output lines differ: {counts}")
@@ -280,9 +303,10 @@ def main() -> None:
         try:
             for row in table:
                 samples = measure(launcher, row, reps)
-                report(row.name, row, samples, memory=False)
+                report(row.name, row, samples, "wall")
+                report(f"CPU, {row.name}", row, samples, "cpu")
                 if row.memory:
-                    report(f"peak RSS, {row.name}", row, samples, memory=True)
+                    report(f"peak RSS, {row.name}", row, samples, "memory")
                     print(f"{'':<32} (no run measures below the launcher's own "
                           f"{launcher.floor_kib / 1024:.1f} MiB)")
         finally:

@@ -30,6 +30,7 @@ import argparse
 import compileall
 import io
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -60,6 +61,22 @@ PromptSession("roll> ", bottom_toolbar="generic · nobody acts (as NAME)").promp
 
 def median_ms(samples: list[float]) -> str:
     return f"{statistics.median(samples) * 1000:.1f} ms"
+
+
+def children_cpu() -> float:
+    """CPU seconds (user + system) of this process's children that have ended and been waited
+    for: a spawned prompt's, once Terminal.close has ended it."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def cpu_of(run: Callable[[], float], cpu: list[float]) -> float:
+    """Run a measure that spawns one process and closes it; its CPU time goes to `cpu` (on a
+    loaded machine steadier than the wall time the measure returns)."""
+    before = children_cpu()
+    took = run()
+    cpu.append(children_cpu() - before)
+    return took
 
 
 def timed(action: Callable[[], object]) -> float:
@@ -177,16 +194,21 @@ def main() -> None:
         no_campaign: list[float] = []
         base_one_shots: list[float] = []
         base_starts: list[float] = []
+        yardstick_cpu: list[float] = []
+        no_campaign_cpu: list[float] = []
+        alone_cpu: list[float] = []
         for _ in range(reps):  # interleaved, so a busy machine weighs on both sides alike
             if base is not None:
                 base_round(base_env, base, base_one_shots, base_starts)
             one_shots.append(one_shot(env))
-            yardstick.append(bare_prompt(nobody))
-            no_campaign.append(repl_alone(nobody))
+            yardstick.append(cpu_of(lambda: bare_prompt(nobody), yardstick_cpu))
+            no_campaign.append(cpu_of(lambda: repl_alone(nobody), no_campaign_cpu))
             in_pty.append(one_shot_in_pty(env))
+            before = children_cpu()
             took, term = first_prompt(env)  # `roll` alone on a terminal
             bare.append(took)
             term.close()
+            alone_cpu.append(children_cpu() - before)
             took, term = first_prompt(env, "repl")
             starts.append(took)
             term.child.delaybeforesend = None  # tests/support/screen.py waits 10 ms before each send
@@ -205,6 +227,12 @@ def main() -> None:
               f"ratio to the yardstick {statistics.median(no_campaign) / floor:.2f}")
         print(f"roll repl, campaign of six      {median_ms(starts)}   "
               f"ratio to the yardstick {statistics.median(starts) / floor:.2f}")
+        floor_cpu = statistics.median(yardstick_cpu)
+        print(f"CPU to the prompt (user + system, the process's whole life): bare "
+              f"{median_ms(yardstick_cpu)}; roll repl, no campaign {median_ms(no_campaign_cpu)}"
+              f" (ratio {statistics.median(no_campaign_cpu) / floor_cpu:.2f}); roll alone, "
+              f"campaign of six {median_ms(alone_cpu)}"
+              f" (ratio {statistics.median(alone_cpu) / floor_cpu:.2f})")
         print(f"roll 2d6 (whole process)        {median_ms(one_shots)}")
         print(f"roll repl to its first prompt   {median_ms(starts)}   ratio {ratio:.2f}")
         if base is not None:

@@ -1,5 +1,5 @@
 """A one-shot subcommand's answer under `--json`: its objects as they come, its text as one
-object, the shape a batch line's answer has (cli/commands/dispatch.py's OneAnswer)."""
+object, the shape a batch line's answer has (cli/commands/subcommand.py's OneAnswer)."""
 
 from __future__ import annotations
 

@@ -103,7 +103,7 @@ class Environment:
     def listing(self, kind: str, items: Iterable[Mapping[str, Any]]) -> None:
         """Print a listing's items (`sheet list`, `log`), one JSON object each from a shell; a
         batch line gathers them as one `{"input", "kind", "items"}` object whatever the count
-        (cli/commands/dispatch.py's OneAnswer), `kind` naming what they are (`characters`)."""
+        (cli/commands/subcommand.py's OneAnswer), `kind` naming what they are (`characters`)."""
         for item in items:
             self.json(item)
 

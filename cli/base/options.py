@@ -125,7 +125,7 @@ def _is_argument(param: inspect.Parameter) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Invocation:
-    """A subcommand run from a batch line or the REPL (cli/commands/dispatch.py): the runner's settings,
+    """A subcommand run from a batch line or the REPL (cli/commands/subcommand.py): the runner's settings,
     which the options typed on the line add to, and the Environment its output goes through;
     `worded`: how the caller words an error (the REPL: an outage in one short line)."""
 
@@ -155,7 +155,7 @@ def with_settings(*names: str, gathered: bool = True) -> Callable[[Body], Body]:
     """Add the shared options `names` to a command whose body receives them as `settings`,
     with the Environment every output goes through as `env`: the Typer command reads the
     options, makes the Settings and calls the body. A batch line or the REPL calls the same
-    body with its own settings and Environment (an `Invocation`: cli/commands/dispatch.py). Under
+    body with its own settings and Environment (an `Invocation`: cli/commands/subcommand.py). Under
     `--json` a one-shot's text is `gathered` into one object (cli/base/answer.py), as a
     batch line's is; a LINE's runner and the REPL print their own."""
 
@@ -174,7 +174,7 @@ def with_settings(*names: str, gathered: bool = True) -> Callable[[Body], Body]:
         def command(**kw: Any) -> int | None:
             given = {name: _given_before(name, kw.pop(name)) for name in names}
             called = _invocation()
-            if called is not None:  # a batch line or the REPL (cli/commands/dispatch.py): it gets the
+            if called is not None:  # a batch line or the REPL (cli/commands/subcommand.py): it gets the
                 settings = called.settings_with(given)  # status, or Stopped once reported
                 env = called.env
                 if settings.json and not env.as_json:  # `--json` typed on the line itself

@@ -1,6 +1,6 @@
-"""The user's state files (platformdirs' user state dir, `$XDG_STATE_HOME/roll-rules` on
-Linux), and the notes said once to a user rather than once a process, as git gives an advice
-once: a note's word is kept in `said-once` there when it is first said.
+"""The user's state files (where platformdirs puts the user state dir, `$XDG_STATE_HOME/roll-rules`
+on Linux: cli/base/user_dirs.py), and the notes said once to a user rather than once a process,
+as git gives an advice once: a note's word is kept in `said-once` there when it is first said.
 
 A state file that can't be read or written never stops a LINE: the note is said as though it
 were the first time, with one line that says what of the file could not be used."""
@@ -16,9 +16,9 @@ SAID_ONCE = "said-once"
 
 def state_dir() -> Path:
     """The user state dir roll keeps its own files in (the REPL's history and state too)."""
-    import platformdirs  # only here: a LINE that says no note looks up no folder
+    from cli.base.user_dirs import user_dir  # only here: a LINE that says no note looks up no folder
 
-    return Path(platformdirs.user_state_dir("roll-rules", appauthor=False))
+    return Path(user_dir("state"))
 
 
 def cannot_use(what: str, path: Path, why: str, instead: str) -> str:

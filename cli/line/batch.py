@@ -25,7 +25,6 @@ def run_batch(runner: Runner, env: Environment, run_any: RunLine) -> int:
     """One LINE per input line, each run by `run_any`; keeps going after a bad line; the worst
     status wins."""
     from cli.base.position import reading_stdin
-    from cli.base.safe import as_text, not_utf8
 
     status = int(ExitStatus.OK)
     runner.holding = True
@@ -35,21 +34,30 @@ def run_batch(runner: Runner, env: Environment, run_any: RunLine) -> int:
                 text = raw.lstrip("\ufeff").strip()  # a file saved with a byte-order mark
                 if not text or text.startswith("#"):
                     continue
-                bad = not_utf8(text, "the line")
-                if bad is not None:  # that line's error; the rest of the batch runs
-                    status = worst(status, runner.report(as_text(text), UsageError(bad),
-                                                         number=number))
-                    continue
-                too_long = over_long(raw)
-                if too_long is not None:
-                    status = worst(status, runner.report(text[:MAX_LINE], too_long,
-                                                         number=number))
-                    continue
+                if not text.isascii() or isinstance(raw, OverLong):  # most lines are neither
+                    refused = unreadable(runner, raw, text, number)
+                    if refused is not None:  # that line's error; the rest of the batch runs
+                        status = worst(status, refused)
+                        continue
                 status = worst(status, run_any(runner, text, number=number, typed=True))
     finally:
         runner.holding = False
         runner.flush()
     return worst(status, runner.finish())
+
+
+def unreadable(runner: Runner, raw: str, text: str, number: int) -> int | None:
+    """The error status of input line `number` when its bytes are not UTF-8 or it is too long
+    to keep (said, as that line's error); None for a line to run."""
+    from cli.base.safe import as_text, not_utf8
+
+    bad = not_utf8(text, "the line")
+    if bad is not None:
+        return runner.report(as_text(text), UsageError(bad), number=number)
+    too_long = over_long(raw)
+    if too_long is not None:
+        return runner.report(text[:MAX_LINE], too_long, number=number)
+    return None
 
 
 CHUNK = 1 << 16

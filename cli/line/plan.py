@@ -19,10 +19,6 @@ if TYPE_CHECKING:
     from rules.named_rolls import Expansion
     from rules.table_state import TableState
 
-MAX_PLANS = 1024
-"""Plain LINEs a process keeps worked out (Plans)."""
-
-
 @dataclass(frozen=True, slots=True)
 class LineRun:
     """One LINE's run: the options it runs under, the dice it throws, whether it is the GM's
@@ -87,7 +83,9 @@ def repeats(line: syntax.Line, settings: Settings) -> tuple[syntax.Line, int]:
     times = line.repeat * settings.times
     if times > MAX_REPEAT:
         raise LimitError(f"a LINE repeats at most {MAX_REPEAT:,} times (Nx × -n)")
-    if isinstance(line, syntax.RollLine):
+    if times > 1 and isinstance(line, syntax.RollLine):
+        # repeats stream out as they are made: refused before the first, not at the one that
+        # passes; a LINE run once is refused by its Budget as it throws, before it is shown
         check_dice_limit(line.expr, times)
     return (line if line.repeat == 1 else replace(line, repeat=1)), times
 
@@ -123,7 +121,7 @@ def pick_system(settings: Settings, table: TableState | None) -> System:
         fight = fight_system(table.party)
         if fight is not None:
             return get_system(fight)
-    return get_system("generic")
+    return SYSTEMS["generic"]  # the registry's own id, not a typed one to match (get_system)
 
 
 @cache
@@ -135,31 +133,11 @@ def nobody() -> TableState:
     return TableState()
 
 
-class Plans:
-    """Plain LINEs worked out once per LINE and options for the process (a batch, the REPL and
-    `-n` roll the same few LINEs again and again)."""
-
-    def __init__(self) -> None:
-        self._plans: dict[tuple[str, str | None, str | None, int], DiceOnlyPlan] = {}
-
-    @staticmethod
-    def key(text: str, settings: Settings) -> tuple[str, str | None, str | None, int]:
-        """A plan holds for its LINE under the options a line or the REPL can change."""
-        return (text, settings.character, settings.system, settings.times)
-
-    def known(self, text: str, settings: Settings) -> DiceOnlyPlan | None:
-        """The plan worked out before for this LINE under these options, if any."""
-        return self._plans.get((text, settings.character, settings.system, settings.times))
-
-    def dice_only(self, text: str, line: syntax.Line | RollError, run: LineRun) -> DiceOnlyPlan | None:
-        """What a plain dice LINE with nobody acting needs (None for anything else: a command,
-        a name, somebody acting, a secret, a LINE that does not parse; plain dice in a fight
-        act as nobody)."""
-        if not isinstance(line, syntax.RollLine) or run.acting() is not None or run.secret:
-            return None
-        single, times = repeats(line, run.settings)
-        if len(self._plans) >= MAX_PLANS:
-            self._plans.clear()
-        plan = DiceOnlyPlan(pick_system(run.settings, None), single, times)
-        self._plans[self.key(text, run.settings)] = plan
-        return plan
+def dice_only(line: syntax.Line | RollError, run: LineRun) -> DiceOnlyPlan | None:
+    """What a plain dice LINE with nobody acting needs (None for anything else: a command, a
+    name, somebody acting, a secret, a LINE that does not parse; plain dice in a fight act as
+    nobody). Worked out at every LINE: its tree comes from parse, and the rest is a few steps."""
+    if not isinstance(line, syntax.RollLine) or run.secret or run.acting() is not None:
+        return None
+    single, times = repeats(line, run.settings)
+    return DiceOnlyPlan(pick_system(run.settings, None), single, times)

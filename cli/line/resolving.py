@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from cli.line.plan import (
     LineRun,
-    Plans,
+    dice_only,
     needs_campaign,
     nobody,
     parse_expanded,
@@ -66,8 +66,8 @@ class Logged:
 
 
 class Resolver:
-    """Resolves LINEs against the campaign its runner opens (cli/line/runner.py), keeping the plans
-    of the plain ones; one per runner."""
+    """Resolves LINEs against the campaign its runner opens (cli/line/runner.py); one per
+    runner."""
 
     def __init__(self, campaign: Callable[[bool], CampaignStore], out: Callable[[str], None],
                  err: Callable[[str], None], through_outage: bool = False) -> None:
@@ -77,7 +77,6 @@ class Resolver:
         self.through_outage = through_outage
         """The REPL: while the campaign is unreachable plain dice roll (unlogged) and a LINE
         that needs it is refused in one short line."""
-        self.plans = Plans()
         self.secret_logged = False  # the last secret LINE was logged (else there was no campaign)
         self.commitment: str | None = None  # the last secret LINE's (cli/line/secret.py)
         self.turn_note: str | None = None  # said once its LINE is resolved (say_turn_note)
@@ -110,15 +109,13 @@ class Resolver:
         or write the campaign, or must use up `--rolled` faces first, is made whole before any
         is shown."""
         text = head.body
-        plain = None if run.secret else self.plans.known(text, run.settings)
-        line = parsed(text) if plain is None else plain.line
+        line = parsed(text)
         if isinstance(line, syntax.RollLine) and ("<" in text or ">" in text or "=" in text):
             from rules.dice.reach import out_of_reach  # a count no face reaches: once a LINE
 
             for warning in out_of_reach(line):
                 self.err(f"roll: warning: {warning}")
-        if plain is None:
-            plain = self.plans.dice_only(text, line, run)
+        plain = dice_only(line, run)
         if plain is not None:
             system, single, times = plain
             streamed = self._streamed_results(system, single, text, times, run)

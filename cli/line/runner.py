@@ -87,6 +87,18 @@ def check_times(settings: Settings) -> None:
         raise LimitError(f"-n/--times takes N from 1 to {MAX_REPEAT:,}")
 
 
+def _names_another_game(chosen: str | None) -> bool:
+    """Whether `-s`/ROLL_SYSTEM/the config file names a game beyond the built-in ones' ids (a
+    game file `-s ./pbta.toml`, the campaign's `-s pbta`, a shortened `-s vag` that one of them
+    could make ambiguous), which the registry's finders must be told of; a built-in id needs
+    none (`-s vagabond` loads no game finders)."""
+    if chosen is None:
+        return False
+    from rules.systems import SYSTEMS  # loaded by the first LINE's plan anyway
+
+    return chosen.strip().lower() not in SYSTEMS
+
+
 class Runner:
     """Runs LINEs and shows their results; every output goes through its Environment. The
     options of a LINE travel with it (`run(text, settings)`); the runner's own `settings` are
@@ -111,7 +123,7 @@ class Runner:
         self._campaign: CampaignStore | None = None
         self.layout = layout  # a terminal's width and echo; None: lines as rendered
         self.bot_noted = False  # a dice bot's word before a LINE is noted once (note_bot_word)
-        if settings.system_id() is not None:  # `-s ./pbta.toml`, `-s pbta` (the campaign's)
+        if _names_another_game(settings.system_id()):
             from cli.line.games import configured_game, look_for_games
             from cli.store.where import where_of
 

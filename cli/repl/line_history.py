@@ -13,7 +13,7 @@ from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from cli.base.state_files import cannot_use, state_dir
 
 HISTORY_ENV = "ROLL_HISTORY"
-"""An environment variable naming the history file; else the platformdirs user state dir."""
+"""An environment variable naming the history file; else the user state dir (cli/base/user_dirs.py)."""
 
 Tell = Callable[[str], None]
 """Where the REPL says, once, what of its own files it could not use."""

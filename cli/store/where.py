@@ -176,9 +176,9 @@ def where_of(settings: Settings) -> Where:
 
 def default_campaign_path() -> Path:
     """Where the campaign lives when neither `--campaign` nor `ROLL_CAMPAIGN` says otherwise."""
-    import platformdirs  # only here: a campaign named by --campaign or ROLL_CAMPAIGN needs none
+    from cli.base.user_dirs import user_dir  # only here: --campaign or ROLL_CAMPAIGN needs none
 
-    return Path(platformdirs.user_data_dir("roll-rules", appauthor=False)) / "campaign.sqlite3"
+    return Path(user_dir("data")) / "campaign.sqlite3"
 
 
 def no_campaign(path: Where) -> UsageError:

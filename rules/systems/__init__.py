@@ -122,21 +122,21 @@ SYSTEMS.finders.append(package_game)
 def get_system(system_id: str) -> System:
     """The system with this id (case-insensitive); UsageError lists the ids otherwise."""
     key = system_id.strip().lower()
+    if key in SYSTEMS:
+        return SYSTEMS[key]  # an id as listed: every LINE asks for its game
     begun = [name for name in SYSTEMS if key and name.startswith(key)]
-    if key not in SYSTEMS and len(begun) == 1:
+    if len(begun) == 1:
         return SYSTEMS[begun[0]]  # `-s vag`, as the REPL's prompt shortens it
-    if key not in SYSTEMS and begun:
+    if begun:
         raise UsageError(f"{system_id!r} begins {' and '.join(begun)}: write more of its name")
-    if key not in SYSTEMS:
-        found = SYSTEMS.find(system_id.strip())  # a file's path keeps its case
-        if found is not None:
-            return found
-        from rules.did_you_mean import closest
+    found = SYSTEMS.find(system_id.strip())  # a file's path keeps its case
+    if found is not None:
+        return found
+    from rules.did_you_mean import closest
 
-        near = closest(system_id, SYSTEMS)
-        hint = f"did you mean {near!r}?" if near else f"systems: {', '.join(SYSTEMS)}"
-        raise UsageError(f"unknown system {system_id!r} ({hint})")
-    return SYSTEMS[key]
+    near = closest(system_id, SYSTEMS)
+    hint = f"did you mean {near!r}?" if near else f"systems: {', '.join(SYSTEMS)}"
+    raise UsageError(f"unknown system {system_id!r} ({hint})")
 
 
 __all__ = ["SYSTEMS", "Context", "Registry", "System", "get_system", "package_game"]

@@ -250,12 +250,13 @@ class System(SheetRules):
             fumble = fumble if ranged_fumble is None else ranged_fumble
 
         def summary() -> Said:  # written only if read: `-q` shows the total alone
-            from rules.goal import against
             from rules.roll_parts import roll_parts
-            from rules.said import OutcomeWord, built, marks
 
             if outcome is None and not (crit or fumble):
                 return f"{shown} → " + roll_parts(roll)
+            from rules.goal import against  # a target or a crit's mark: plain dice need neither
+            from rules.said import OutcomeWord, built, marks
+
             return built((f"{shown} → ", roll_parts(roll),
                           *(() if outcome is None else (
                               f" {against(line.target_op, target or 0)} · ", OutcomeWord(outcome))),

@@ -1,4 +1,5 @@
-"""`-n N` streams as a batch does: each repeat is written as it is made, in order."""
+"""`-n N` streams as a batch does: each repeat is written as it is made, in order; repeats over
+the dice limit are refused before the first is written."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from cli.base.settings import Settings
 from cli.line.runner import Runner
 from rules.dice.source import RandomSource
 from rules.notation.syntax import Die
+from tests.support.cli import invoke
 
 
 class Watching(RandomSource):
@@ -56,3 +58,20 @@ def test_json_lines_stay_one_object_a_repeat_in_order() -> None:
 def _faces(count: int) -> list[int]:
     source = RandomSource(5)
     return [source.throw(Die("std", 6), "roll") for _ in range(count)]
+
+
+def test_repeats_over_the_dice_limit_are_refused_before_the_first_is_written() -> None:
+    assert invoke("-q", "-n", "2", "60000d6") == (
+        2, "", "roll: error: a LINE throws at most 100,000 dice (repeats and explosions included)\n")
+    assert invoke("-q", input="2x 60000d6\n--rolled 1,2,3 3d6\n") == (
+        2, "6\n", "roll: error: line 1: a LINE throws at most 100,000 dice (repeats and explosions"
+        " included)\n")
+
+
+def test_a_line_run_once_is_refused_by_its_dice_budget_as_it_throws() -> None:
+    assert invoke("-q", "60000d6+60000d6") == (
+        2, "", "roll: error: a LINE throws at most 100,000 dice (explosions included)\n")
+    assert invoke("--json", "100001d6") == (
+        2, '{"input": "100001d6", "error": "a LINE throws at most 100,000 dice (explosions'
+        ' included)", "column": null}\n',
+        "roll: error: a LINE throws at most 100,000 dice (explosions included)\n")
