@@ -27,6 +27,7 @@ from rules.notation.die_nodes import (
     FATE,
     PERCENT,
     Advantage,
+    Compare,
     CompareOp,
     Die,
     DieKind,
@@ -53,7 +54,6 @@ from rules.notation.expr_nodes import (
 )
 from rules.notation.modifiers import (
     Clamp,
-    Compare,
     CountFailures,
     Counting,
     CountSuccesses,
