@@ -35,14 +35,13 @@ def _bare_dice(die: Die, faces: list[int], kept: list[bool] | None = None) -> tu
     """The DieRolls of dice that are their one face (`kept`: which of them count)."""
     # a term's dice of the same face and keeping share one frozen DieRoll, made here for
     # this term only: `100000d6` makes twelve, not 100,000 (each costs a microsecond)
+    if kept is None:  # every die counts: its face alone tells it apart
+        by_face: dict[int, DieRoll] = {}
+        return tuple([by_face.get(face) or by_face.setdefault(face, DieRoll(die, (face,), face))
+                      for face in faces])
     made: dict[tuple[int, bool], DieRoll] = {}
-    rolls = []
-    for face, keep in zip(faces, kept or [True] * len(faces), strict=True):
-        roll = made.get((face, keep))
-        if roll is None:
-            roll = made[face, keep] = DieRoll(die, (face,), face, keep)
-        rolls.append(roll)
-    return tuple(rolls)
+    return tuple([made.get(key) or made.setdefault(key, DieRoll(die, (key[0],), key[0], key[1]))
+                  for key in zip(faces, kept, strict=True)])
 
 
 @dataclass(slots=True)
@@ -122,8 +121,8 @@ class Roller:
         if self._made is None or self._made[0] != self._kept:
             # equal throws of this LINE share one frozen Throw, made here: `100000d6` makes six
             alike: dict[tuple[str, int, bool], Throw] = {}
-            made = tuple(alike.get(key) or alike.setdefault(key, Throw(*key))
-                         for key in zip(self._names, self._faces, self._kept, strict=True))
+            made = tuple([alike.get(key) or alike.setdefault(key, Throw(*key))
+                          for key in zip(self._names, self._faces, self._kept, strict=True)])
             self._made = (self._kept.copy(), made)
         return self._made[1]
 
