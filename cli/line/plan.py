@@ -10,7 +10,9 @@ from typing import TYPE_CHECKING, NamedTuple
 from rules.dice.budget import check_dice_limit
 from rules.errors import LimitError, NotationError, RollError, UsageError
 from rules.limits import MAX_REPEAT
-from rules.notation import parse, syntax
+from rules.notation import parse
+from rules.notation.command_nodes import CommandLine, Line
+from rules.notation.expr_nodes import RollLine
 from rules.systems import SYSTEMS, System, get_system
 
 if TYPE_CHECKING:
@@ -41,11 +43,11 @@ class LineRun:
         """Whether its faces are a person's (`--rolled`, `physical on`), not drawn."""
         return not getattr(self.source, "drawn", False)
 
-    def may_take_turn(self, line: syntax.Line | RollError) -> bool:
+    def may_take_turn(self, line: Line | RollError) -> bool:
         """Whether the LINE may act as whose turn it is: nobody chosen, and a command (plain
         dice never do: SPEC §9). `--as ""` on a command line is nobody, chosen; the REPL's
         `as -` in a fight (`turns`) is nobody until a command follows the turn."""
-        if self.acting() is not None or not isinstance(line, syntax.CommandLine):
+        if self.acting() is not None or not isinstance(line, CommandLine):
             return False
         return self.turns or self.settings.character is None
 
@@ -54,11 +56,11 @@ class DiceOnlyPlan(NamedTuple):
     """A plain dice LINE, ready to roll: its system, its tree once, how many times."""
 
     system: System
-    line: syntax.Line
+    line: Line
     times: int
 
 
-def parsed(text: str) -> syntax.Line | RollError:
+def parsed(text: str) -> Line | RollError:
     """The LINE's tree, parsed once for all that reads it (the plan, the named-roll lookup, the
     system), or why it does not parse (a name's LINE may parse only once expanded:
     `strike ac=12 {x}`)."""
@@ -68,7 +70,7 @@ def parsed(text: str) -> syntax.Line | RollError:
         return error
 
 
-def parse_expanded(named: Expansion) -> syntax.Line:
+def parse_expanded(named: Expansion) -> Line:
     """Parse a named roll's expansion; a syntax error names it (its caret would point into
     text that was never typed)."""
     try:
@@ -77,23 +79,23 @@ def parse_expanded(named: Expansion) -> syntax.Line:
         raise UsageError((f"{named.describe()}: ", *exc.parts)) from None
 
 
-def repeats(line: syntax.Line, settings: Settings) -> tuple[syntax.Line, int]:
+def repeats(line: Line, settings: Settings) -> tuple[Line, int]:
     """The LINE once (no `Nx`) and how many times it runs (`Nx` × `-n`), refused at once when
     the repeats would pass the limits."""
     times = line.repeat * settings.times
     if times > MAX_REPEAT:
         raise LimitError(f"a LINE repeats at most {MAX_REPEAT:,} times (Nx × -n)")
-    if times > 1 and isinstance(line, syntax.RollLine):
+    if times > 1 and isinstance(line, RollLine):
         # repeats stream out as they are made: refused before the first, not at the one that
         # passes; a LINE run once is refused by its Budget as it throws, before it is shown
         check_dice_limit(line.expr, times)
     return (line if line.repeat == 1 else replace(line, repeat=1)), times
 
 
-def needs_campaign(line: syntax.Line, acting: str | None, secret: bool) -> bool:
+def needs_campaign(line: Line, acting: str | None, secret: bool) -> bool:
     """System commands, an acting character and a secret LINE (it is logged) need the
     campaign; other plain dice never do."""
-    return not isinstance(line, syntax.RollLine) or acting is not None or secret
+    return not isinstance(line, RollLine) or acting is not None or secret
 
 
 def pick_system(settings: Settings, table: TableState | None) -> System:
@@ -133,11 +135,11 @@ def nobody() -> TableState:
     return TableState()
 
 
-def dice_only(line: syntax.Line | RollError, run: LineRun) -> DiceOnlyPlan | None:
+def dice_only(line: Line | RollError, run: LineRun) -> DiceOnlyPlan | None:
     """What a plain dice LINE with nobody acting needs (None for anything else: a command, a
     name, somebody acting, a secret, a LINE that does not parse; plain dice in a fight act as
     nobody). Worked out at every LINE: its tree comes from parse, and the rest is a few steps."""
-    if not isinstance(line, syntax.RollLine) or run.secret or run.acting() is not None:
+    if not isinstance(line, RollLine) or run.secret or run.acting() is not None:
         return None
     single, times = repeats(line, run.settings)
     return DiceOnlyPlan(pick_system(run.settings, None), single, times)

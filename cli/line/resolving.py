@@ -25,7 +25,8 @@ from rules.dice.budget import Budget
 from rules.dice.evaluate import Roller
 from rules.dice.source import RandomSource, ScriptedSource
 from rules.errors import RollError
-from rules.notation import syntax
+from rules.notation.command_nodes import CommandLine, Line
+from rules.notation.expr_nodes import RollLine
 from rules.resolution import Resolution
 from rules.systems import Context, System
 
@@ -110,7 +111,7 @@ class Resolver:
         is shown."""
         text = head.body
         line = parsed(text)
-        if isinstance(line, syntax.RollLine) and ("<" in text or ">" in text or "=" in text):
+        if isinstance(line, RollLine) and ("<" in text or ">" in text or "=" in text):
             from rules.dice.reach import out_of_reach  # a count no face reaches: once a LINE
 
             for warning in out_of_reach(line):
@@ -120,7 +121,7 @@ class Resolver:
             system, single, times = plain
             streamed = self._streamed_results(system, single, text, times, run)
             return streamed if isinstance(run.source, RandomSource) else list(streamed)
-        reads = (needs_campaign(line, run.acting(), run.secret) if isinstance(line, syntax.Line)
+        reads = (needs_campaign(line, run.acting(), run.secret) if isinstance(line, Line)
                  else run.acting() is not None) or run.may_take_turn(line)
         from cli.line.named import may_name
 
@@ -139,20 +140,20 @@ class Resolver:
         runner asks here, where Logged is in scope, and runs no import statement per LINE."""
         return iter(results.records) if isinstance(results, Logged) else None
 
-    def _streamed_results(self, system: System, line: syntax.Line, text: str, times: int,
+    def _streamed_results(self, system: System, line: Line, text: str, times: int,
                        run: LineRun) -> Iterator[Resolution]:
         budget, table = Budget(), nobody()  # the dice limit covers the whole LINE, repeats included
         for i in range(times):
             yield self.resolved(system, table, line, text, i == times - 1, budget, run)
 
-    def resolved(self, system: System, table: TableState, line: syntax.Line, text: str, last: bool,
+    def resolved(self, system: System, table: TableState, line: Line, text: str, last: bool,
                  budget: Budget, run: LineRun, named: Expansion | None = None) -> Resolution:
         res = self.judged(system, table, line, text, Roller(run.source, budget), named)
         self.check_faces(last, run)
         return res
 
     @staticmethod
-    def judged(system: System, table: TableState, line: syntax.Line, text: str, roller: Roller,
+    def judged(system: System, table: TableState, line: Line, text: str, roller: Roller,
                named: Expansion | None = None) -> Resolution:
         """The system's resolution of the LINE; a named roll's result shows its name and keeps
         both forms (cli/line/named.py)."""
@@ -170,7 +171,7 @@ class Resolver:
         if last and run.checks_faces and isinstance(run.source, ScriptedSource):
             run.source.check_used_up()
 
-    def _at_no_table(self, head: Head, line: syntax.Line | RollError, run: LineRun
+    def _at_no_table(self, head: Head, line: Line | RollError, run: LineRun
                      ) -> list[Resolution]:
         """A LINE resolved with no campaign (none there, or nothing it reads): its `{name}`s
         take their defaults; one that changes something creates the campaign to log it."""
@@ -185,9 +186,9 @@ class Resolver:
         single, times = repeats(line, run.settings)
         return self.without_campaign(single, text, times, Budget(), run, named)
 
-    def read_in(self, tx: CampaignView, head: Head, line: syntax.Line | RollError, run: LineRun,
+    def read_in(self, tx: CampaignView, head: Head, line: Line | RollError, run: LineRun,
                 say: bool = False) -> tuple[str | None, TableState | None, System | None,
-                                            Expansion | None, str, syntax.Line]:
+                                            Expansion | None, str, Line]:
         """Who acts, and the LINE as the table reads it: a named roll expanded, else its
         `{stat}`s filled (cli/line/named.py, cli/line/stats.py); its text and tree."""
         from cli.line.named import expansion_in
@@ -205,7 +206,7 @@ class Resolver:
             raise line
         return acting, table, system, named, text, line
 
-    def _in_one_transaction(self, head: Head, line: syntax.Line | RollError, run: LineRun
+    def _in_one_transaction(self, head: Head, line: Line | RollError, run: LineRun
                             ) -> list[Resolution] | Logged:
         """Every repeat of a LINE in one write transaction: who acts (the turn's combatant),
         the names in reach, the sheet and its last entry read once; all of the changes, or
@@ -245,7 +246,7 @@ class Resolver:
             self.say_turn_note()
             return Logged(tuple(results), tuple(records))
 
-    def typed(self, head: Head, line: syntax.Line | RollError, run: LineRun) -> list[Resolution]:
+    def typed(self, head: Head, line: Line | RollError, run: LineRun) -> list[Resolution]:
         """A LINE whose faces a person types (`physical on`): each repeat read, its faces asked
         for, then written in a short transaction of its own whose `before` checks refuse anything
         changed meanwhile (a person's time never holds the campaign's write lock)."""
@@ -281,7 +282,7 @@ class Resolver:
             results.append(res)
         return results
 
-    def _through_outage(self, text: str, line: syntax.Line | RollError, run: LineRun,
+    def _through_outage(self, text: str, line: Line | RollError, run: LineRun,
                         error: RollError) -> list[Resolution]:
         """The campaign cannot be reached: with somebody acting, only the REPL's plain dice roll
         (said to be unlogged); with nobody, a LINE with its values inline goes on without it."""
@@ -289,14 +290,14 @@ class Resolver:
             raise line
         single, times = repeats(line, run.settings)
         if run.acting() is not None:
-            if not (self.through_outage and isinstance(line, syntax.RollLine)):
+            if not (self.through_outage and isinstance(line, RollLine)):
                 raise error
             rolled = self.without_campaign(single, text, times, Budget(), run)
             self.err("roll: not logged: campaign unreachable")
             return rolled
         return self.without_campaign(single, text, times, Budget(), run, None, error)
 
-    def without_campaign(self, line: syntax.Line, text: str, times: int, budget: Budget,
+    def without_campaign(self, line: Line, text: str, times: int, budget: Budget,
                          run: LineRun, named: Expansion | None = None,
                          unavailable: RollError | None = None) -> list[Resolution]:
         """A LINE with nobody acting and no campaign (none yet, or `unavailable`): resolved at
@@ -319,7 +320,7 @@ class Resolver:
                     self.record(tx, res, run.secret, run.physical)
         return results
 
-    def acting_in(self, tx: CampaignView, text: str, line: syntax.Line | RollError, run: LineRun,
+    def acting_in(self, tx: CampaignView, text: str, line: Line | RollError, run: LineRun,
                   say: bool = False) -> tuple[str | None, TableState | None, System | None]:
         """Who the LINE acts as, decided in its transaction: the one chosen, else in a running
         encounter the combatant whose turn it is (cli/line/turn.py; `say`: the text output says
@@ -330,7 +331,7 @@ class Resolver:
         if say:  # a LINE refused before it was said leaves no note for the next one
             self.turn_note = None
         acting = run.acting()
-        if acting is not None and isinstance(line, syntax.CommandLine) and fight_word(line):
+        if acting is not None and isinstance(line, CommandLine) and fight_word(line):
             # the GM's words that run the fight are nobody's action, whoever the REPL acts as
             # (the actor's game still says which fight `encounter start` begins)
             system = pick_system(run.settings, tx.table(acting))
@@ -353,7 +354,7 @@ class Resolver:
             self.out(self.turn_note)
             self.turn_note = None
 
-    def table_and_system(self, tx: CampaignView, text: str, line: syntax.Line | RollError,
+    def table_and_system(self, tx: CampaignView, text: str, line: Line | RollError,
                          run: LineRun, say: bool = False) -> tuple[TableState, System]:
         """The campaign as the LINE sees it, and the system that resolves it (who acts as
         `acting_in` decides)."""

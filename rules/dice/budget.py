@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from rules.errors import LimitError
 from rules.limits import MAX_DICE
-from rules.notation import syntax
+from rules.notation.expr_nodes import Aid, BinOp, Call, Dice, Expr, Group, Labeled, Neg, Num
 
 
 @dataclass(slots=True)
@@ -22,28 +22,28 @@ class Budget:
         self.dice_left -= n
 
 
-def fewest_dice(node: syntax.Expr) -> int:
+def fewest_dice(node: Expr) -> int:
     """The dice `node` throws at the least (before explosions and rerolls)."""
-    if isinstance(node, syntax.Dice):
+    if isinstance(node, Dice):
         return node.count
-    if isinstance(node, syntax.BinOp):
+    if isinstance(node, BinOp):
         return fewest_dice(node.left) + fewest_dice(node.right)
-    if isinstance(node, syntax.Neg):
+    if isinstance(node, Neg):
         return fewest_dice(node.operand)
-    if isinstance(node, syntax.Num):
+    if isinstance(node, Num):
         return 0
-    if isinstance(node, syntax.Aid):
+    if isinstance(node, Aid):
         return 1
-    if isinstance(node, syntax.Labeled):
+    if isinstance(node, Labeled):
         return fewest_dice(node.inner)
-    if isinstance(node, syntax.Call):
+    if isinstance(node, Call):
         return sum(fewest_dice(a) for a in node.args)
-    if isinstance(node, syntax.Group):
+    if isinstance(node, Group):
         return sum(fewest_dice(m) for m in node.members)
     return 0
 
 
-def check_dice_limit(node: syntax.Expr, times: int) -> None:
+def check_dice_limit(node: Expr, times: int) -> None:
     """Refuse at once a LINE whose repeats would throw more than the limit."""
     if fewest_dice(node) * times > MAX_DICE:
         raise LimitError(f"a LINE throws at most {MAX_DICE:,} dice (repeats and explosions included)")

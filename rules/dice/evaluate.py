@@ -22,26 +22,26 @@ from rules.dice.results import (
     Throw,
 )
 from rules.dice.source import DiceSource
-from rules.dice.term_rules import apply_function, check_counting, keep_indices, success_of
+from rules.dice.term_rules import apply_function, keep_indices
 from rules.errors import EvaluationError
-from rules.notation import syntax
+from rules.notation.die_nodes import D6, Die, Keep
+from rules.notation.expr_nodes import Aid, BinOp, Call, Dice, Expr, Group, Labeled, Neg, Num
 
 if TYPE_CHECKING:
     from rules.dice.results import Exact
 
 
-def _bare_dice(die: syntax.Die, faces: list[int], kept: list[bool] | None = None) -> tuple[DieRoll, ...]:
+def _bare_dice(die: Die, faces: list[int], kept: list[bool] | None = None) -> tuple[DieRoll, ...]:
     """The DieRolls of dice that are their one face (`kept`: which of them count)."""
     # a term's dice of the same face and keeping share one frozen DieRoll, made here for
     # this term only: `100000d6` makes twelve, not 100,000 (each costs a microsecond)
+    if kept is None:  # every die counts: its face alone tells it apart
+        by_face: dict[int, DieRoll] = {}
+        return tuple([by_face.get(face) or by_face.setdefault(face, DieRoll(die, (face,), face))
+                      for face in faces])
     made: dict[tuple[int, bool], DieRoll] = {}
-    rolls = []
-    for face, keep in zip(faces, kept or [True] * len(faces), strict=True):
-        roll = made.get((face, keep))
-        if roll is None:
-            roll = made[face, keep] = DieRoll(die, (face,), face, keep)
-        rolls.append(roll)
-    return tuple(rolls)
+    return tuple([made.get(key) or made.setdefault(key, DieRoll(die, (key[0],), key[0], key[1]))
+                  for key in zip(faces, kept, strict=True)])
 
 
 @dataclass(slots=True)
@@ -61,7 +61,7 @@ class Roller:
 
     # ---- public ----
 
-    def roll(self, expr: syntax.Expr, why: str = "") -> Roll:
+    def roll(self, expr: Expr, why: str = "") -> Roll:
         """Evaluate `expr`; the result keeps every die and the throws made for it, in order."""
         start = len(self._faces)
         tree = self._eval(expr, why)
@@ -70,7 +70,7 @@ class Roller:
         # the tree's notation is the expression's, written once as it was rolled
         return Roll(tree.notation, tree, math.floor(tree.value), tree.value, throws, successes)
 
-    def throw(self, die: syntax.Die, why: str) -> tuple[int, int]:
+    def throw(self, die: Die, why: str) -> tuple[int, int]:
         """One die: returns (face, throw id)."""
         self.budget.spend(1)
         face = self.source.throw(die, why)
@@ -80,7 +80,7 @@ class Roller:
         self._kept.append(True)
         return face, len(self._faces) - 1
 
-    def throw_many(self, die: syntax.Die, count: int, why: str) -> tuple[list[int], int]:
+    def throw_many(self, die: Die, count: int, why: str) -> tuple[list[int], int]:
         """`count` dice at once: returns their faces and the throw id of the first."""
         self.budget.spend(count)
         faces = self.source.throw_many(die, count, why)
@@ -121,29 +121,29 @@ class Roller:
         if self._made is None or self._made[0] != self._kept:
             # equal throws of this LINE share one frozen Throw, made here: `100000d6` makes six
             alike: dict[tuple[str, int, bool], Throw] = {}
-            made = tuple(alike.get(key) or alike.setdefault(key, Throw(*key))
-                         for key in zip(self._names, self._faces, self._kept, strict=True))
+            made = tuple([alike.get(key) or alike.setdefault(key, Throw(*key))
+                          for key in zip(self._names, self._faces, self._kept, strict=True)])
             self._made = (self._kept.copy(), made)
         return self._made[1]
 
     # ---- dispatch ----
 
-    def _eval(self, node: syntax.Expr, why: str) -> Rolled:
-        method: Callable[[Roller, syntax.Expr, str], Rolled] = _DISPATCH[type(node)]
+    def _eval(self, node: Expr, why: str) -> Rolled:
+        method: Callable[[Roller, Expr, str], Rolled] = _DISPATCH[type(node)]
         return method(self, node, why)
 
-    def _num(self, node: syntax.Num, why: str) -> Rolled:
+    def _num(self, node: Num, why: str) -> Rolled:
         return RolledConst(str(node.value), node.value)
 
-    def _label(self, node: syntax.Labeled, why: str) -> Rolled:
+    def _label(self, node: Labeled, why: str) -> Rolled:
         inner = self._eval(node.inner, node.label)
         return RolledLabel(str(node), inner, node.label, inner.value)
 
-    def _neg(self, node: syntax.Neg, why: str) -> Rolled:
+    def _neg(self, node: Neg, why: str) -> Rolled:
         inner = self._eval(node.operand, why)
         return RolledOp(str(node), "neg", (inner,), -inner.value)
 
-    def _binop(self, node: syntax.BinOp, why: str) -> Rolled:
+    def _binop(self, node: BinOp, why: str) -> Rolled:
         left = self._eval(node.left, why)
         right = self._eval(node.right, why)
         a, b = left.value, right.value
@@ -161,20 +161,20 @@ class Roller:
             value = Fraction(a) / b
         return RolledOp(node.written(left.notation, right.notation), node.op, (left, right), value)
 
-    def _call(self, node: syntax.Call, why: str) -> Rolled:
+    def _call(self, node: Call, why: str) -> Rolled:
         args = tuple(self._eval(a, why) for a in node.args)
         return RolledOp(str(node), node.fn, args, apply_function(node.fn, [a.value for a in args]))
 
-    def _aid(self, node: syntax.Aid, why: str) -> Rolled:
+    def _aid(self, node: Aid, why: str) -> Rolled:
         label = "Favor" if node.favor else "Hinder"
-        face, tid = self.throw(syntax.D6, label)
+        face, tid = self.throw(D6, label)
         value = face if node.favor else -face
-        roll = DieRoll(syntax.D6, (face,), value, why=label)
+        roll = DieRoll(D6, (face,), value, why=label)
         return RolledTerm(str(node), (roll,), value)
 
     # ---- dice terms ----
 
-    def _dice(self, node: syntax.Dice, why: str) -> Rolled:
+    def _dice(self, node: Dice, why: str) -> Rolled:
         die = node.die
         if die.sides < 1:
             raise EvaluationError(f"a die needs at least one side: {node.count}d{die.sides}")
@@ -189,11 +189,11 @@ class Roller:
 
         return rules.dice.modified.modified_term(self, node, faces, first, label)
 
-    def _kept_dice(self, node: syntax.Dice, faces: list[int], first: int) -> Rolled:
+    def _kept_dice(self, node: Dice, faces: list[int], first: int) -> Rolled:
         """A term whose modifiers only keep or drop (4d6kh3): each die is its one face."""
         kept = [True] * len(faces)
         for mod in node.staged:
-            if isinstance(mod, syntax.Keep):  # all of them are
+            if isinstance(mod, Keep):  # all of them are
                 keep_indices(kept, faces, mod)
         for i, k in enumerate(kept):
             if not k:
@@ -201,7 +201,11 @@ class Roller:
         value = sum(f for f, k in zip(faces, kept, strict=True) if k)
         return RolledTerm(str(node), _bare_dice(node.die, faces, kept), value)
 
-    def _group(self, node: syntax.Group, why: str) -> Rolled:
+    def _group(self, node: Group, why: str) -> Rolled:
+        # groups are no plain sum's: their modifiers' modules load at the first
+        from rules.dice.counting import check_counting, success_of
+        from rules.notation.modifiers import Counting, Sort, in_stage_order
+
         members: list[Rolled] = []
         spans: list[tuple[int, int]] = []
         for m in node.members:
@@ -210,14 +214,14 @@ class Roller:
             spans.append((start, len(self._faces)))
         kept = [True] * len(members)
         values = [m.value for m in members]
-        counting: list[syntax.Counting] = []
+        counting: list[Counting] = []
         order = list(range(len(members)))
-        for mod in syntax.in_stage_order(node.mods):
-            if isinstance(mod, syntax.Keep):
+        for mod in in_stage_order(node.mods):
+            if isinstance(mod, Keep):
                 keep_indices(kept, values, mod)
-            elif isinstance(mod, syntax.Counting):
+            elif isinstance(mod, Counting):
                 counting.append(mod)
-            elif isinstance(mod, syntax.Sort):
+            elif isinstance(mod, Sort):
                 order.sort(key=lambda i: values[i], reverse=mod.descending)
             else:
                 raise EvaluationError(
@@ -245,14 +249,14 @@ class Roller:
 
 
 _DISPATCH: dict[type, Callable[..., Rolled]] = {
-    syntax.Num: Roller._num,
-    syntax.Dice: Roller._dice,
-    syntax.BinOp: Roller._binop,
-    syntax.Neg: Roller._neg,
-    syntax.Aid: Roller._aid,
-    syntax.Group: Roller._group,
-    syntax.Call: Roller._call,
-    syntax.Labeled: Roller._label,
+    Num: Roller._num,
+    Dice: Roller._dice,
+    BinOp: Roller._binop,
+    Neg: Roller._neg,
+    Aid: Roller._aid,
+    Group: Roller._group,
+    Call: Roller._call,
+    Labeled: Roller._label,
 }
 """The method of each node type."""
 
@@ -267,6 +271,6 @@ def _successes_of(tree: Rolled) -> int | None:
     return None
 
 
-def roll(expr: syntax.Expr, source: DiceSource) -> Roll:
+def roll(expr: Expr, source: DiceSource) -> Roll:
     """Evaluate one expression with its own budget."""
     return Roller(source).roll(expr)

@@ -8,8 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
+from rules.dice.counting import check_counting, success_of
 from rules.dice.results import DieRoll, Rolled, RolledTerm
-from rules.dice.term_rules import check_counting, keep_indices, success_of
+from rules.dice.term_rules import keep_indices
 from rules.errors import EvaluationError, LimitError
 from rules.limits import MAX_WAVES
 from rules.notation import syntax

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from rules.notation.syntax import Die
+from rules.notation.die_nodes import Die
 
 if TYPE_CHECKING:  # fractions (and decimal) load only when a division or odds need them
     from fractions import Fraction

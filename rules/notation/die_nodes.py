@@ -1,18 +1,22 @@
-"""A die and a keep or drop: what a dice term throws and the first modifier it may have; the
-rest of a term's modifiers (rules/notation/modifiers.py) and the tree's nodes build on these."""
+"""A die, a keep or drop and a compare point: what a dice term throws, the first modifier it may
+have and what a LINE's `vs 15` or a reroll's `r<3` compares with; the rest of a term's modifiers
+(rules/notation/modifiers.py) and the tree's nodes build on these."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Literal, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 CompareOp = Literal["=", ">", ">=", "<", "<="]
 Advantage = Literal["adv", "dis"]
 
 
 class Point(Protocol):
-    """A compare point as a die tests it (rules/notation/modifiers.py `Compare`)."""
+    """A compare point as a die tests it (`Compare`, below)."""
 
     def candidates(self) -> tuple[int, ...]: ...
 
@@ -111,3 +115,38 @@ class Keep:
 
     def __str__(self) -> str:
         return f"{self.op}{self.count}"
+
+
+@dataclass(frozen=True, slots=True)
+class Compare:
+    """A compare point such as `>=5`; a bare number in the notation means `=`."""
+
+    op: CompareOp
+    value: int
+
+    def matches(self, face: int | Fraction) -> bool:
+        """Whether a face (or an exact value: a group member's total) meets this point."""
+        v = self.value
+        if self.op == "=":
+            return face == v
+        if self.op == ">":
+            return face > v
+        if self.op == ">=":
+            return face >= v
+        if self.op == "<":
+            return face < v
+        return face <= v
+
+    def candidates(self) -> tuple[int, ...]:
+        """The faces where this point's match can change: a gap in a union of points lies next
+        to one of them (so a die's every face need not be listed to test them all)."""
+        v = self.value
+        return (v - 1, v, v + 1)
+
+    def notation(self, bare_equal: bool = True) -> str:
+        if self.op == "=" and bare_equal:
+            return str(self.value)
+        return f"{self.op}{self.value}"
+
+    def __str__(self) -> str:
+        return self.notation()

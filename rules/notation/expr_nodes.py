@@ -1,16 +1,21 @@
 """The nodes of a LINE's expression and the LINE itself: numbers, dice, `+ - * /`, groups `{…}`,
 function calls, `[labels]`, Vagabond's Favor and Hinder atoms and the RollLine; `Expr` is every
-expression node. rules/notation/fast_sums.py reads a plain sum into these."""
+expression node. rules/notation/fast_sums.py reads a plain sum into these.
+
+A plain sum's terms keep or drop at most (`4d6kh3`, rules/notation/die_nodes.py): the other
+modifiers' module is imported where a term or group has them, so a plain sum never loads it."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from rules.notation.die_nodes import Advantage, CompareOp, Die, Keep
-from rules.notation.modifiers import Compare, Crit, Modifier, in_stage_order, mods_notation
+from rules.notation.die_nodes import Advantage, Compare, CompareOp, Die, Keep
+
+if TYPE_CHECKING:
+    from rules.notation.modifiers import Modifier
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +58,8 @@ class Dice:
             head = f"{self.count}{self.die}"
         if self.keeps_only:  # keeps and drops are written as they act, in order
             return head + "".join(str(m) for m in self.mods)
+        from rules.notation.modifiers import mods_notation  # a term with more than keeps
+
         return head + mods_notation(self.mods)
 
     @cached_property
@@ -61,6 +68,8 @@ class Dice:
         keeps and drops act in the order written."""
         if self.keeps_only:
             return self.mods
+        from rules.notation.modifiers import in_stage_order  # a term with more than keeps
+
         return in_stage_order(self.mods)
 
     @cached_property
@@ -119,6 +128,8 @@ class Group:
     mods: tuple[Modifier, ...] = ()
 
     def __str__(self) -> str:
+        from rules.notation.modifiers import mods_notation  # groups are no plain sum's
+
         return "{" + ", ".join(str(m) for m in self.members) + "}" + mods_notation(self.mods)
 
 
@@ -225,6 +236,8 @@ class RollLine:
         modified = [n for n in walk(self.expr) if isinstance(n, Dice) and not n.keeps_only]
         if not modified:
             return False
+        from rules.notation.modifiers import Crit  # a term with more than keeps
+
         return any(isinstance(m, Crit) for n in modified for m in n.mods)
 
     @cached_property

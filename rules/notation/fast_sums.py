@@ -17,7 +17,8 @@ from __future__ import annotations
 from typing import Literal
 
 from rules.limits import MAX_LINE, MAX_SIDES
-from rules.notation import syntax
+from rules.notation.die_nodes import PERCENT, Keep, std_die
+from rules.notation.expr_nodes import BinOp, Dice, Expr, Num, RollLine
 
 KeepOp = Literal["kh", "kl", "dh", "dl"]
 
@@ -27,16 +28,16 @@ _TERM_END = " +-"
 _KEEPS: dict[str, KeepOp] = {"kh": "kh", "kl": "kl", "dh": "dh", "dl": "dl"}
 
 
-def read(text: str) -> syntax.RollLine | None:
+def read(text: str) -> RollLine | None:
     """The tree of a plain sum of dice and numbers (what the grammar would give), else None."""
     if len(text) > MAX_LINE or not text.isascii():
         return None
     shown = text.strip()
     expr = _sum(shown)
-    return None if expr is None else syntax.RollLine(expr, shown=shown)
+    return None if expr is None else RollLine(expr, shown=shown)
 
 
-def _sum(text: str) -> syntax.Expr | None:
+def _sum(text: str) -> Expr | None:
     """`term (± term)*`, folded to the left as the grammar folds it."""
     end, node = _term(text, 0)
     if node is None:
@@ -50,56 +51,56 @@ def _sum(text: str) -> syntax.Expr | None:
         end, right = _term(text, _skip_spaces(text, at + 1))
         if right is None:
             return None
-        node = syntax.BinOp("+" if sign == "+" else "-", node, right)
+        node = BinOp("+" if sign == "+" else "-", node, right)
     return node
 
 
-def _term(text: str, at: int) -> tuple[int, syntax.Expr | None]:
+def _term(text: str, at: int) -> tuple[int, Expr | None]:
     """A dice term or a number starting at `at`: (where it ends, its node), or (at, None)."""
     end = _skip_digits(text, at)
     count = text[at:end]
     size = len(text)
     if end < size and text[end] in "dD":
         end, dice = _dice(text, end + 1, int(count) if count else 1)
-        node: syntax.Expr | None = dice
+        node: Expr | None = dice
     else:
-        node = syntax.Num(int(count)) if count else None
+        node = Num(int(count)) if count else None
     if node is None or end < size and text[end] not in _TERM_END:
         return at, None
     return end, node
 
 
-def _dice(text: str, at: int, count: int) -> tuple[int, syntax.Dice | None]:
+def _dice(text: str, at: int, count: int) -> tuple[int, Dice | None]:
     """The die after `d` (`6`, `%`) and its keep or drop modifiers."""
     if text[at : at + 1] == "%":
-        die, end = syntax.PERCENT, at + 1
+        die, end = PERCENT, at + 1
     else:
         end = _skip_digits(text, at)
         if end == at or int(text[at:end]) > MAX_SIDES:
             return at, None
-        die = syntax.std_die(int(text[at:end]))
-    mods: list[syntax.Modifier] = []
+        die = std_die(int(text[at:end]))
+    mods: list[Keep] = []
     while end < len(text) and text[end] not in _TERM_END:
         end, keep = _keep(text, end)
         if keep is None:
             return at, None
         mods.append(keep)
-    return end, syntax.Dice(count, die, tuple(mods))
+    return end, Dice(count, die, tuple(mods))
 
 
-def _keep(text: str, at: int) -> tuple[int, syntax.Keep | None]:
+def _keep(text: str, at: int) -> tuple[int, Keep | None]:
     """`kh3`, `kl`, `dh2`, `dl1`, `k2` (keep the highest), `d1` (drop the lowest; its count is
     never left out: `4d6d` could be a die begun)."""
     pair = text[at : at + 2].lower()
     if pair in _KEEPS:
         end = _skip_digits(text, at + 2)
-        return end, syntax.Keep(_KEEPS[pair], int(text[at + 2 : end]) if end > at + 2 else 1)
+        return end, Keep(_KEEPS[pair], int(text[at + 2 : end]) if end > at + 2 else 1)
     letter = text[at].lower()
     end = _skip_digits(text, at + 1)
     if letter == "k":
-        return end, syntax.Keep("kh", int(text[at + 1 : end]) if end > at + 1 else 1)
+        return end, Keep("kh", int(text[at + 1 : end]) if end > at + 1 else 1)
     if letter == "d" and end > at + 1:
-        return end, syntax.Keep("dl", int(text[at + 1 : end]))
+        return end, Keep("dl", int(text[at + 1 : end]))
     return at, None
 
 

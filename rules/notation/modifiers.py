@@ -1,6 +1,6 @@
-"""A dice term's modifiers past a keep or drop: compare points, rerolls, explosions, clamps,
-success counting, crit ranges and sorts; applied in the fixed order of `stage`, whatever order
-they are written in."""
+"""A dice term's modifiers past a keep or drop: rerolls, explosions, clamps, success counting,
+crit ranges and sorts, on compare points (rules/notation/die_nodes.py); applied in the fixed
+order of `stage`, whatever order they are written in."""
 
 from __future__ import annotations
 
@@ -8,45 +8,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from rules.notation.die_nodes import CompareOp, Die, Keep
+from rules.notation.die_nodes import Compare, Die, Keep
 
 if TYPE_CHECKING:
     from fractions import Fraction
-
-
-@dataclass(frozen=True, slots=True)
-class Compare:
-    """A compare point such as `>=5`; a bare number in the notation means `=`."""
-
-    op: CompareOp
-    value: int
-
-    def matches(self, face: int | Fraction) -> bool:
-        """Whether a face (or an exact value: a group member's total) meets this point."""
-        v = self.value
-        if self.op == "=":
-            return face == v
-        if self.op == ">":
-            return face > v
-        if self.op == ">=":
-            return face >= v
-        if self.op == "<":
-            return face < v
-        return face <= v
-
-    def candidates(self) -> tuple[int, ...]:
-        """The faces where this point's match can change: a gap in a union of points lies next
-        to one of them (so a die's every face need not be listed to test them all)."""
-        v = self.value
-        return (v - 1, v, v + 1)
-
-    def notation(self, bare_equal: bool = True) -> str:
-        if self.op == "=" and bare_equal:
-            return str(self.value)
-        return f"{self.op}{self.value}"
-
-    def __str__(self) -> str:
-        return self.notation()
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,8 +1,8 @@
 """The syntax tree of a LINE under one name: frozen nodes whose `str()` gives the notation back.
 
 The nodes live in modules by concern, each importing only the ones before it:
-rules/notation/die_nodes.py (a die, a keep), modifiers.py (a term's other modifiers),
-expr_nodes.py (numbers, dice, `+ - * /`, groups, calls, labels, Vagabond's atoms, the RollLine),
+rules/notation/die_nodes.py (a die, a keep, a compare point), modifiers.py (a term's other
+modifiers), expr_nodes.py (numbers, dice, `+ - * /`, groups, calls, labels, Vagabond's atoms, the RollLine),
 command_nodes.py and advantage.py (`adv`/`dis`); this module gathers their names, so a reader
 writes `syntax.Dice`, `syntax.Group`.
 """
@@ -27,6 +27,7 @@ from rules.notation.die_nodes import (
     FATE,
     PERCENT,
     Advantage,
+    Compare,
     CompareOp,
     Die,
     DieKind,
@@ -53,7 +54,6 @@ from rules.notation.expr_nodes import (
 )
 from rules.notation.modifiers import (
     Clamp,
-    Compare,
     CountFailures,
     Counting,
     CountSuccesses,

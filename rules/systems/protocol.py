@@ -7,7 +7,8 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from rules.errors import Do, Hint, Part, UsageError
-from rules.notation import syntax
+from rules.notation.command_nodes import CommandLine, Line, Word
+from rules.notation.expr_nodes import RollLine
 from rules.systems.on_whom import is_foe, whose
 from rules.systems.sheet_rules import SheetRules
 
@@ -47,7 +48,7 @@ class Context:
     def name(self) -> str | None:
         return self.table.active.name if self.table.active else None
 
-    def named(self, line: syntax.CommandLine) -> syntax.CommandLine:
+    def named(self, line: CommandLine) -> CommandLine:
         """The LINE with each name of several words the campaign holds as one word, written
         unquoted (`attack on Goblin 1`, the longest name winning) or quoted (SPEC §2)."""
         from rules.notation.name_words import first_words, spaced, with_names
@@ -57,11 +58,11 @@ class Context:
             return line  # no two words side by side: no name to join, no names read
         return with_names(line, spaced(self.table.names_beginning(words)))
 
-    def acting_for(self, line: syntax.CommandLine) -> tuple[Context, syntax.CommandLine]:
+    def acting_for(self, line: CommandLine) -> tuple[Context, CommandLine]:
         """A LINE that names whom it acts for first (`declare Ogre`, `react Goblin 2`: a foe's
         words where it is nobody's turn) as that character's, without the name; else as is."""
         first = line.args[0] if line.args else None
-        if not isinstance(first, syntax.Word):
+        if not isinstance(first, Word):
             return self, line
         who = self.table.characters.get(first.text.lower())
         if who is None:
@@ -114,8 +115,8 @@ class Context:
 
 
 # the command LINE's node by name: a dice LINE never makes the classes of a command's words
-CommandFn = Callable[[Context, "syntax.CommandLine"], "Resolution"]
-OddsFn = Callable[[Context, "syntax.CommandLine"], "Odds"]
+CommandFn = Callable[[Context, "CommandLine"], "Resolution"]
+OddsFn = Callable[[Context, "CommandLine"], "Odds"]
 
 
 class Shared(NamedTuple):
@@ -175,13 +176,13 @@ class System(SheetRules):
     def extra_commands(self) -> dict[str, CommandFn]:
         return {}
 
-    def resolve(self, line: syntax.Line, ctx: Context) -> Resolution:
+    def resolve(self, line: Line, ctx: Context) -> Resolution:
         """Resolve one evaluation of a LINE; its text shows the LINE without `Nx` or comment."""
         given = ctx.input
         shown = line.shown or given.strip()  # the tree says what the text shows
         if shown != given:  # most LINEs have no `Nx` or comment: no copy at every repeat
             ctx = replace(ctx, input=shown)
-        if isinstance(line, syntax.RollLine):
+        if isinstance(line, RollLine):
             res = self.resolve_roll(line, ctx)
         else:
             handler = self.commands().get(line.word)
@@ -203,10 +204,10 @@ class System(SheetRules):
             return res
         return replace(res, input=given, comment=comment)  # JSON keeps the input as given
 
-    def odds(self, line: syntax.Line, ctx: Context) -> Odds:
+    def odds(self, line: Line, ctx: Context) -> Odds:
         """Exact odds of a LINE (a `rules.exact.Odds`): dice through the notation engine,
         commands through the hook their system declares in `odds_commands()`."""
-        if isinstance(line, syntax.RollLine):
+        if isinstance(line, RollLine):
             from rules.exact.engine import line_odds
 
             self.check_atoms(line, ctx)
@@ -221,7 +222,7 @@ class System(SheetRules):
             ctx, named = self._landing(ctx, named)
         return hook(ctx, named)
 
-    def _landing(self, ctx: Context, line: syntax.CommandLine) -> tuple[Context, syntax.CommandLine]:
+    def _landing(self, ctx: Context, line: CommandLine) -> tuple[Context, CommandLine]:
         """A command that lands on whom `on NAME` names, as that character's."""
         from rules.systems.on_whom import lands_on
 
@@ -232,11 +233,14 @@ class System(SheetRules):
         """Odds hooks by command word, next to the commands they price."""
         return {}
 
-    def resolve_roll(self, line: syntax.RollLine, ctx: Context) -> Resolution:
+    def resolve_roll(self, line: RollLine, ctx: Context) -> Resolution:
         """A plain dice expression: total, and pass/fail with `vs N`."""
         self.check_atoms(line, ctx)
-        expr = line.expr if line.advantage is None else syntax.with_advantage(line.expr,
-                                                                         line.advantage)
+        expr = line.expr
+        if line.advantage is not None:  # `d20 adv`: the advantage module loads at the first
+            from rules.notation.advantage import with_advantage
+
+            expr = with_advantage(line.expr, line.advantage)
         roll = ctx.roller.roll(expr)
         shown, target = ctx.input.strip(), line.target
         outcome = None
@@ -275,7 +279,7 @@ class System(SheetRules):
             rolls=(roll,),
         )
 
-    def check_atoms(self, line: syntax.RollLine, ctx: Context) -> None:
+    def check_atoms(self, line: RollLine, ctx: Context) -> None:
         """Another game's atoms are refused, naming the game that owns them (`Δ8` outside
         Macchiato would roll a plain d8 without a word: a player means the risk die)."""
         if not self.favor_atoms and line.aided:
@@ -350,7 +354,7 @@ def shown_input(text: str) -> str:
         return text.strip()
 
 
-def unknown_command(system: System, line: syntax.CommandLine,
+def unknown_command(system: System, line: CommandLine,
                     active: Character | None = None) -> UsageError:
     """A word the system lacks; the hint names the systems that have it, but suggests `-s` only
     when no character acts (a character plays one system: issue 14)."""
