@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, TypeGuard
 
 from rules.errors import UsageError
-from rules.notation import syntax
+from rules.notation.command_nodes import CommandLine, Word
 
 if TYPE_CHECKING:
     from rules.campaign import Character
@@ -20,16 +20,16 @@ ON = "on"
 """The word before whom a command lands on."""
 
 
-def on_whom(table: TableState, game: str, line: syntax.CommandLine
-            ) -> tuple[Character | None, syntax.CommandLine]:
+def on_whom(table: TableState, game: str, line: CommandLine
+            ) -> tuple[Character | None, CommandLine]:
     """The character of `game` that `on NAME` names (a name of several words is one word by
     now: Context.named) and the LINE without those two words; (None, line) when it names
     none."""
     for at, arg in enumerate(line.args):
-        if not (isinstance(arg, syntax.Word) and not arg.quoted and arg.text.lower() == ON):
+        if not (isinstance(arg, Word) and not arg.quoted and arg.text.lower() == ON):
             continue
         name = line.args[at + 1] if at + 1 < len(line.args) else None
-        if not isinstance(name, syntax.Word):
+        if not isinstance(name, Word):
             raise UsageError(f"{line.word}: on needs whom: {line.word} … on NAME")
         who = table.character(name.text)  # an unknown name: its error names the known
         if who.system != game:  # another game's (its fight's): -s plays that game
@@ -41,8 +41,8 @@ def on_whom(table: TableState, game: str, line: syntax.CommandLine
     return None, line
 
 
-def lands_on(table: TableState, game: str, line: syntax.CommandLine
-             ) -> tuple[TableState, syntax.CommandLine]:
+def lands_on(table: TableState, game: str, line: CommandLine
+             ) -> tuple[TableState, CommandLine]:
     """A command that lands on whom it names: the table with that character acting (else as
     it is), and the LINE without `on NAME`."""
     who, rest = on_whom(table, game, line)
