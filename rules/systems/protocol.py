@@ -187,6 +187,8 @@ class System(SheetRules):
         else:
             handler = self.commands().get(line.word)
             if handler is None:
+                from rules.systems.unknown_word import unknown_command
+
                 raise unknown_command(self, line, ctx.table.active)
             named = ctx.named(line)
             actor = landed = ctx.table.active
@@ -213,6 +215,8 @@ class System(SheetRules):
             self.check_atoms(line, ctx)
             return line_odds(line, natural=self.natural_d20)
         if line.word not in self.commands():
+            from rules.systems.unknown_word import unknown_command
+
             raise unknown_command(self, line, ctx.table.active)
         hook = self.odds_commands().get(line.word)
         if hook is None:
@@ -352,51 +356,3 @@ def shown_input(text: str) -> str:
         return parse(text).shown or text.strip()
     except RollError:
         return text.strip()
-
-
-def unknown_command(system: System, line: CommandLine,
-                    active: Character | None = None) -> UsageError:
-    """A word the system lacks; the hint names the systems that have it, but suggests `-s` only
-    when no character acts (a character plays one system: issue 14)."""
-    owners = [s.id for s in system.shared.systems.values() if line.word in s.commands()]
-    from rules.did_you_mean import repl_word_here
-    from rules.notation.bot import alone
-
-    outside = None if owners else repl_word_here(line.word, str(line.args[0]) if line.args else "")
-    if outside is not None:  # the REPL reads its words before any LINE: here is a batch or shell
-        return UsageError(outside[0], hint=outside[1])
-    from rules.did_you_mean import GAME_NAMES, command_habit
-
-    ours = command_habit(system.id, line.word)
-    if ours is not None:  # the game's own word first, before another game's system
-        spelled = " ".join([ours, *map(str, line.args)])
-        return UsageError(f"{GAME_NAMES[system.id]} calls it {ours}: {spelled}", hint=spelled)
-
-    if not owners and not line.args and alone(line.word) is not None:
-        return UsageError(str(alone(line.word)))
-    if owners and active is not None:
-        known = ", ".join(sorted(system.commands()))
-        return UsageError(
-            f"'{line.word}' is a {' / '.join(owners)} command, and {active.name} is a"
-            f" {active.system} character ({system.id} commands: {known})"
-        )
-    if owners:
-        return UsageError((f"'{line.word}' is a {' / '.join(owners)} command; ",
-                           Hint(Do.CHOOSE_SYSTEM, owners[0])))
-    from rules.did_you_mean import closest
-
-    near = closest(line.word, sorted(system.commands()))
-    if near is not None:
-        return UsageError(f"unknown word '{line.word}': not dice, nor a {system.id} command"
-                          f" (did you mean '{near}'?)")
-    systems = system.shared.systems.values()
-    theirs = sorted({c for s in systems for c in s.commands()})
-    near = closest(line.word, theirs)
-    if near is not None:
-        owners = [s.id for s in systems if near in s.commands()]
-        how: Part = Hint(Do.CHOOSE_SYSTEM, owners[0]) if active is None else (
-            f"{active.name} is a {active.system} character")
-        return UsageError((f"unknown word '{line.word}': did you mean '{near}'? (a"
-                           f" {' / '.join(owners)} command; ", how, ")"))
-    known = ", ".join(sorted(system.commands()))
-    return UsageError(f"unknown word '{line.word}': not dice, nor a {system.id} command ({known})")
