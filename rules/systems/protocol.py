@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
@@ -189,7 +189,7 @@ class System(SheetRules):
             if handler is None:
                 from rules.systems.unknown_word import unknown_command
 
-                raise unknown_command(self, line, ctx.table.active)
+                raise unknown_command(self.id, self.command_words(), line, ctx.table.active)
             named = ctx.named(line)
             actor = landed = ctx.table.active
             if line.word in self.acts_for:
@@ -217,7 +217,7 @@ class System(SheetRules):
         if line.word not in self.commands():
             from rules.systems.unknown_word import unknown_command
 
-            raise unknown_command(self, line, ctx.table.active)
+            raise unknown_command(self.id, self.command_words(), line, ctx.table.active)
         hook = self.odds_commands().get(line.word)
         if hook is None:
             raise UsageError(f"no odds for '{line.word}' in {self.id}: it has no outcome to price")
@@ -232,6 +232,13 @@ class System(SheetRules):
 
         table, line = lands_on(ctx.table, self.id, line)
         return (ctx if table is ctx.table else replace(ctx, table=table)), line
+
+    def command_words(self) -> dict[str, Collection[str]]:
+        """Every game's command words by id, this one's as it plays (an unknown word's error)."""
+        words: dict[str, Collection[str]] = {
+            s.id: s.commands() for s in self.shared.systems.values()}
+        words[self.id] = self.commands()
+        return words
 
     def odds_commands(self) -> dict[str, OddsFn]:
         """Odds hooks by command word, next to the commands they price."""

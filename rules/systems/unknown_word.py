@@ -3,6 +3,7 @@ have it, the nearest word; loaded only when a LINE's word is unknown."""
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING
 
 from rules.errors import Do, Hint, Part, UsageError
@@ -10,14 +11,15 @@ from rules.errors import Do, Hint, Part, UsageError
 if TYPE_CHECKING:
     from rules.campaign import Character
     from rules.notation.command_nodes import CommandLine
-    from rules.systems.protocol import System
 
 
-def unknown_command(system: System, line: CommandLine,
+def unknown_command(game: str, games: Mapping[str, Collection[str]], line: CommandLine,
                     active: Character | None = None) -> UsageError:
-    """A word the system lacks; the hint names the systems that have it, but suggests `-s` only
-    when no character acts (a character plays one system: issue 14)."""
-    owners = [s.id for s in system.shared.systems.values() if line.word in s.commands()]
+    """A word the game `game` lacks (`games`: every game's command words, by id); the hint
+    names the games that have it, but suggests `-s` only when no character acts (a character
+    plays one game: issue 14)."""
+    commands = games[game]
+    owners = [g for g, words in games.items() if line.word in words]
     from rules.did_you_mean import repl_word_here
     from rules.notation.bot import alone
 
@@ -26,36 +28,35 @@ def unknown_command(system: System, line: CommandLine,
         return UsageError(outside[0], hint=outside[1])
     from rules.did_you_mean import GAME_NAMES, command_habit
 
-    ours = command_habit(system.id, line.word)
+    ours = command_habit(game, line.word)
     if ours is not None:  # the game's own word first, before another game's system
         spelled = " ".join([ours, *map(str, line.args)])
-        return UsageError(f"{GAME_NAMES[system.id]} calls it {ours}: {spelled}", hint=spelled)
+        return UsageError(f"{GAME_NAMES[game]} calls it {ours}: {spelled}", hint=spelled)
 
     if not owners and not line.args and alone(line.word) is not None:
         return UsageError(str(alone(line.word)))
     if owners and active is not None:
-        known = ", ".join(sorted(system.commands()))
+        known = ", ".join(sorted(commands))
         return UsageError(
             f"'{line.word}' is a {' / '.join(owners)} command, and {active.name} is a"
-            f" {active.system} character ({system.id} commands: {known})"
+            f" {active.system} character ({game} commands: {known})"
         )
     if owners:
         return UsageError((f"'{line.word}' is a {' / '.join(owners)} command; ",
                            Hint(Do.CHOOSE_SYSTEM, owners[0])))
     from rules.did_you_mean import closest
 
-    near = closest(line.word, sorted(system.commands()))
+    near = closest(line.word, sorted(commands))
     if near is not None:
-        return UsageError(f"unknown word '{line.word}': not dice, nor a {system.id} command"
+        return UsageError(f"unknown word '{line.word}': not dice, nor a {game} command"
                           f" (did you mean '{near}'?)")
-    systems = system.shared.systems.values()
-    theirs = sorted({c for s in systems for c in s.commands()})
+    theirs = sorted({c for words in games.values() for c in words})
     near = closest(line.word, theirs)
     if near is not None:
-        owners = [s.id for s in systems if near in s.commands()]
+        owners = [g for g, words in games.items() if near in words]
         how: Part = Hint(Do.CHOOSE_SYSTEM, owners[0]) if active is None else (
             f"{active.name} is a {active.system} character")
         return UsageError((f"unknown word '{line.word}': did you mean '{near}'? (a"
                            f" {' / '.join(owners)} command; ", how, ")"))
-    known = ", ".join(sorted(system.commands()))
-    return UsageError(f"unknown word '{line.word}': not dice, nor a {system.id} command ({known})")
+    known = ", ".join(sorted(commands))
+    return UsageError(f"unknown word '{line.word}': not dice, nor a {game} command ({known})")
