@@ -8,27 +8,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from cli.base.settings import Settings
 from cli.repl.encounter_line import encounter_line
 from cli.repl.toolbar import toolbar_text
-from cli.repl.view import TableView, ViewReader
 from tests.support.cli import invoke
-from tests.support.encounter import TABLE, imported, refused, run, state
-
-
-def seen() -> TableView:
-    reader = ViewReader(Settings())
-    try:
-        return reader.read()
-    finally:
-        reader.close()
-
-
-def goblins_turn(tmp_path: Path) -> None:
-    imported(tmp_path, "mira")
-    run("encounter start Mira")
-    run("foe add 3 goblins hp=3")
-    assert run("next").startswith("next → round 1 · Goblin 1's turn\n")
+from tests.support.encounter import TABLE, goblins_turn, imported, refused, run, state
+from tests.support.repl import seen
 
 
 def test_a_goblin_that_flees_is_out_of_the_order(tmp_path: Path) -> None:

@@ -11,30 +11,15 @@ from pathlib import Path
 from cli.base.settings import Settings
 from cli.repl.prompt import prompt_text, shortened
 from cli.repl.toolbar import toolbar_text
-from cli.repl.view import TableView, ViewReader
+from cli.repl.view import TableView
 from tests.support.cli import invoke
-from tests.support.encounter import imported, run
-from tests.support.repl import repl, view
+from tests.support.encounter import goblins_turn, imported, run
+from tests.support.repl import repl, seen, view
 
 ARA = ('name = "Ara"\nsystem = "tiers"\ntier = 2\n[stats]\nheart = 14\nmind = 12\n'
        '[dice]\nmind = "d6"\n')
 OGRE = ('name = "Ogre"\nsystem = "tiers"\ntier = 3\nkind = "major"\n[stats]\nheart = 8\n'
         '[dice]\nmind = "d4"\n')
-
-
-def seen(settings: Settings) -> TableView:
-    reader = ViewReader(settings)
-    try:
-        return reader.read()
-    finally:
-        reader.close()
-
-
-def goblins_turn(tmp_path: Path) -> None:
-    imported(tmp_path, "mira")
-    run("encounter start Mira")
-    run("foe add 3 goblins hp=3")
-    assert run("next").startswith("next → round 1 · Goblin 1's turn\n")
 
 
 def test_the_toolbar_shows_whose_turn_it_is_and_its_pools(tmp_path: Path) -> None:
@@ -106,7 +91,6 @@ def test_a_fight_markers_flag_reads_in_the_games_words_in_the_toolbar() -> None:
     """A Vagabond Status that lasts until a Group's next Turn shows as the fight says it, never
     as its id (`Until-turn:enemies:vulnerable`)."""
     from cli.repl.toolbar import toolbar_text
-    from cli.repl.view import TableView
     from rules.campaign import Character
     from rules.systems import get_system
 

@@ -77,3 +77,11 @@ def state() -> dict[str, Any]:
     assert code == 0
     found: dict[str, Any] = json.loads(out)["encounter"]
     return found
+
+
+def goblins_turn(tmp_path: Path) -> None:
+    """Mira's fight with three goblins (hp 3), at Goblin 1's turn."""
+    imported(tmp_path, "mira")
+    run("encounter start Mira")
+    run("foe add 3 goblins hp=3")
+    assert run("next").startswith("next → round 1 · Goblin 1's turn\n")

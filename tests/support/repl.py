@@ -14,7 +14,7 @@ from cli.base.environment import Environment
 from cli.base.settings import Settings
 from cli.commands import dispatch
 from cli.repl.session import run_repl
-from cli.repl.view import TableView
+from cli.repl.view import TableView, ViewReader
 from rules.campaign import Character
 from rules.systems import get_system
 
@@ -47,3 +47,12 @@ def repl(
 def view(system: str, name: str | None) -> TableView:
     character = Character(name, system, {}) if name else None
     return TableView(get_system(system), character)
+
+
+def seen(settings: Settings | None = None) -> TableView:
+    """The REPL's view of the campaign as its toolbar reads it, under `settings`."""
+    reader = ViewReader(settings or Settings())
+    try:
+        return reader.read()
+    finally:
+        reader.close()
