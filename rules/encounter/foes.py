@@ -4,7 +4,6 @@ character of its own (its own pools, a name a LINE can target), flagged `foe`.""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -142,9 +141,3 @@ def _number(key: str, value: str) -> int:
         return int(value)
     except ValueError:
         raise UsageError(f"foe add: {key}= takes a whole number, not {value!r}") from None
-
-
-def sheet_has(sheet: Mapping[str, Any], key: str) -> bool:
-    """Whether a foe's sheet has `key` (top level, a stat, a die or a pool's maximum)."""
-    return any(key in part for part in (sheet, sheet.get("stats", {}), sheet.get("max", {}),
-                                        sheet.get("dice", {})) if isinstance(part, Mapping))
