@@ -244,11 +244,17 @@ def joining(names: list[str], rules: EncounterRules, enc: Encounter | None,
     return f"{said}, acting from round {enc.round + 1}"
 
 
-def _rm(ctx: Context, args: list[syntax.Arg]) -> Resolution:
-    enc, system, rules = _fight(ctx)
+def _named(args: list[syntax.Arg], missing: str) -> str:
+    """The combatant a fight's word names (`encounter rm Goblin 2`); `missing` when none."""
     name = " ".join(a.text if isinstance(a, syntax.Word) else str(a) for a in args)
     if not name:
-        raise UsageError("encounter rm needs who leaves: encounter rm NAME")
+        raise UsageError(missing)
+    return name
+
+
+def _rm(ctx: Context, args: list[syntax.Arg]) -> Resolution:
+    enc, system, rules = _fight(ctx)
+    name = _named(args, "encounter rm needs who leaves: encounter rm NAME")
     board = _board(ctx, system)
     gone = enc.combatant(name).name
     after = flow.leave(board, rules, enc, gone)
@@ -270,9 +276,7 @@ def _end(ctx: Context, args: list[syntax.Arg]) -> Resolution:
 def _flee(ctx: Context, args: list[syntax.Arg]) -> Resolution:
     """`encounter flee NAME` (`foe flee NAME`): one flees, out of the fight until it ends."""
     enc, system, rules = _fight(ctx)
-    name = " ".join(a.text if isinstance(a, syntax.Word) else str(a) for a in args)
-    if not name:
-        raise UsageError("encounter flee needs who flees: encounter flee NAME")
+    name = _named(args, "encounter flee needs who flees: encounter flee NAME")
     board = _board(ctx, system)
     fled = flow.flee(board, enc, name)
     return _result(board, enc, enc, "flees", rules, f"{fled} flees the fight")
