@@ -99,8 +99,47 @@ def habit_hint(text: str, at: int) -> tuple[str, str] | None:
     if glued is not None:
         spelled = f"{glued.group(1)}x {glued.group(2)}"
         return f"a repeat is written with a space after its x: {spelled}", spelled
+    inline = re.fullmatch(r"\s*\[\[(.+)\]\]\s*", text) if at == 0 else None
+    if inline is not None:  # Roll20's inline roll: the brackets its chat needs
+        spelled = inline.group(1).strip()
+        return f"a LINE needs no [[ ]] around it (Roll20's inline roll): {spelled}", spelled
+    signed = _signed_word(text, at)
+    if signed is not None:
+        return signed
     spaced = text[:at] != before  # `1d4 y` is a word after the dice; `1d4y` a typo in them
     return _words_after(before, rest.strip()) if before and spaced else None
+
+
+_NOTATION_WORDS = frozenset({"adv", "dis", "advantage", "disadvantage", "vs", "dc"})
+"""Words the notation has: after a sign they are misplaced, not a character's value."""
+
+
+def _signed_word(text: str, at: int) -> tuple[str, str] | None:
+    """A word added to or taken from the dice where the grammar stopped (at its sign or at the
+    word): rpg-dice-roller's `4d6-L` (drop the lowest), else a
+    character's value as sheets and other tools name it (`d20+dex`: `{dex}` here)."""
+    import re
+
+    found = re.compile(r"\s*([+-])\s*([^\W\d_]\w*)(?![\w({\[])").match(text, at)
+    if found is None:  # the grammar stopped at the word, after its sign
+        sign = re.search(r"([+-])\s*$", text[:at])
+        word = re.compile(r"([^\W\d_]\w*)(?![\w({\[])").match(text, at)
+        if sign is None or word is None:
+            return None
+        start, op, name, end = sign.start(), sign.group(1), word.group(1), word.end()
+    else:
+        start, op, name, end = found.start(1), found.group(1), found.group(2), found.end()
+    before, after = text[:start].rstrip(), text[end:]
+    if op == "-" and name.lower() == "l":  # -H parses: it is Vagabond's Hinder die
+        spelled = f"{before}dl1{after}"
+        return f"drop lowest is written {spelled} (not -{name})", spelled
+    if len(name) < 2 or re.fullmatch(r"d[\d%f]*", name, re.IGNORECASE) or (
+            name.lower() in _NOTATION_WORDS):
+        return None  # a letter (a typo?), a die or a word of the notation: the grammar's error
+    value = "{" + name.lower() + "}"
+    spelled = f"{text[:start]}{op}{text[start + 1:end - len(name)]}{value}{after}".strip()
+    return (f"a character's value is written in braces: {spelled} (and {{{name.lower()}:N}}"
+            " gives N when nobody acts)"), spelled
 
 
 def _words_after(before: str, words: str) -> tuple[str, str] | None:

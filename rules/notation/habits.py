@@ -51,6 +51,9 @@ REFUSED = (
     Refused("d20+5 dc 15", "a target", "d20+5 vs 15"),
     Refused("6 4d6", "a repeat (Dice Maiden)", "6x 4d6"),
     Refused("Δ8", "Macchiato's risk die", "⟨-s macchiato⟩, or d8"),
+    Refused("d20+dex", "a character's value", "d20+{dex}"),
+    Refused("4d6-L", "drops the lowest (rpg-dice-roller)", "4d6dl1"),
+    Refused("[[1d20+5]]", "an inline roll (Roll20)", "1d20+5"),
 )
 """The spellings refused, each with what to write; avrae's k3 (keep the 3s) is not among
 them: k3 keeps the highest 3 here, as Foundry's does."""

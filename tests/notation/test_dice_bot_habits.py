@@ -249,7 +249,25 @@ REFUSALS = [
      " (Dice Maiden's t7 counts the faces of 7 or more: here 10d10>=7)", 1),
     ("d20+5 dc 15", "a target is written vs here: d20+5 vs 15 (not dc 15)", 7),
     ("6 4d6", "a roll repeated is written 6x here: 6x 4d6", 3),
+    ("d20+dex", "a character's value is written in braces: d20+{dex} (and {dex:N} gives N when"
+     " nobody acts)", 4),
+    ("1d20 + 5 - Prof", "a character's value is written in braces: 1d20 + 5 - {prof} (and"
+     " {prof:N} gives N when nobody acts)", 10),
+    ("2d6+might+1", "a character's value is written in braces: 2d6+{might}+1 (and {might:N}"
+     " gives N when nobody acts)", 4),
+    ("4d6-L", "drop lowest is written 4d6dl1 (not -L)", 5),
+    ("5d6 - l", "drop lowest is written 5d6dl1 (not -l)", 7),
+    ("[[1d20+5]]", "a LINE needs no [[ ]] around it (Roll20's inline roll): 1d20+5", 1),
+    ("d20+adv", "expected the end of the line, found '+'", 4),
 ]
+
+
+def test_a_characters_value_without_braces_is_hinted_in_json_too() -> None:
+    code, (obj,) = invoke_json("--", "d20+5+STR")
+    assert (code, obj) == (2, {
+        "input": "d20+5+STR", "column": 6, "hint": "d20+5+{str}",
+        "error": "a character's value is written in braces: d20+5+{str} (and {str:N} gives N"
+                 " when nobody acts)"})
 
 
 @pytest.mark.parametrize(("line", "message", "column"), REFUSALS)
