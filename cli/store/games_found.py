@@ -39,6 +39,23 @@ class CampaignGames:
             return None  # a campaign that cannot be read has no game to give: the name is unknown
         return None if text is None else campaign_game(key, text)
 
+    def names(self) -> list[str]:
+        """The campaign's imported games by name (none when it cannot be read): an unknown
+        game's error lists them, and `-s` takes a prefix of one."""
+        from rules.errors import RollError
+
+        try:
+            if not self.exists(self.where):
+                return []
+            store = self.opener(self.where, create=False)
+            try:
+                with store.transaction(readonly=True) as tx:
+                    return list(tx.game_names())
+            finally:
+                store.close()
+        except RollError:
+            return []
+
 
 def campaign_game(name: str, text: str) -> System:
     """An imported game's row read back, listed as from the campaign; GameFileError (naming the

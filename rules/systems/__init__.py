@@ -78,6 +78,17 @@ class Registry(Mapping[str, System]):
                 return found
         return None
 
+    def findable(self) -> list[str]:
+        """The ids the finders could give that the list lacks yet (a campaign's imported games),
+        from each finder that lists its own (a `names()` method): read only for an id that is
+        no listed game's, so that its error may shorten, suggest and list them too."""
+        ids: list[str] = []
+        for finder in self.finders:
+            listing = getattr(finder, "names", None)
+            if callable(listing):
+                ids += [name for name in listing() if name not in self and name not in ids]
+        return ids
+
 
 SYSTEMS = Registry(MODULES)
 
@@ -132,10 +143,19 @@ def get_system(system_id: str) -> System:
     found = SYSTEMS.find(system_id.strip())  # a file's path keeps its case
     if found is not None:
         return found
+    findable = SYSTEMS.findable()  # the campaign's games not read yet: `-s pbt` is pbta too
+    begun = [name for name in findable if key and name.startswith(key)]
+    if len(begun) == 1:
+        found = SYSTEMS.find(begun[0])
+        if found is not None:
+            return found
+    if begun:
+        raise UsageError(f"{system_id!r} begins {' and '.join(begun)}: write more of its name")
     from rules.did_you_mean import closest
 
-    near = closest(system_id, SYSTEMS)
-    hint = f"did you mean {near!r}?" if near else f"systems: {', '.join(SYSTEMS)}"
+    every = [*SYSTEMS, *findable]
+    near = closest(system_id, every)
+    hint = f"did you mean {near!r}?" if near else f"systems: {', '.join(every)}"
     raise UsageError(f"unknown system {system_id!r} ({hint})")
 
 

@@ -208,3 +208,21 @@ def test_a_files_numbers_are_bounded_like_a_lines(tmp_path: Path, private_campai
                    " too many\n")
     assert invoke("-s", str(pool), "--rolled", "4,5", "pool", "n=2")[1] == (
         "pool n=2 → [4, 5] = 9\n")
+
+
+def test_s_takes_a_prefix_or_a_typo_of_a_campaigns_game_and_its_error_lists_them(
+        imported: Path) -> None:
+    """-s reads the campaign's games as it reads the built-in ones: a prefix that is one game's,
+    the nearest name for a typo, and every game in an unknown name's error (each asked of a
+    campaign whose games this process has not read yet, as a new process finds them)."""
+    from rules.systems import SYSTEMS
+
+    SYSTEMS.drop("pbta")
+    assert invoke("-s", "pbt", "--rolled", "3,5", "move", "cool=2") == (
+        0, "move cool=2 → [3, 5] +2 = 10 · strong hit\n", "")
+    SYSTEMS.drop("pbta")
+    assert invoke("-s", "pbat", "d20") == (
+        2, "", "roll: error: unknown system 'pbat' (did you mean 'pbta'?)\n")
+    assert invoke("-s", "zzz", "d20") == (
+        2, "", "roll: error: unknown system 'zzz' (systems: generic, vagabond, macchiato,"
+               " champions, tiers, brighter, pbta)\n")
