@@ -103,6 +103,16 @@ def habit_hint(text: str, at: int) -> tuple[str, str] | None:
     if inline is not None:  # Roll20's inline roll: the brackets its chat needs
         spelled = inline.group(1).strip()
         return f"a LINE needs no [[ ]] around it (Roll20's inline roll): {spelled}", spelled
+    dotted = re.match(r"\.\s*(\d+)", rest) if re.search(r"\bvs$", before, re.IGNORECASE) else None
+    if dotted is not None:  # `vs. 15`
+        spelled = f"{before} {dotted.group(1)}{rest[dotted.end():]}"
+        return f"a target is written vs {dotted.group(1)}, without a dot: {spelled}", spelled
+    second = re.match(r"\s*(?:[,;]|and\s)?\s*(\d*d[\d%f].*)$", rest, re.IGNORECASE)
+    other = "" if second is None else second.group(1).strip()
+    if other and re.search(r"[\d%F)\]}]$", before, re.IGNORECASE) and not (
+            _drops(before, other)):
+        return (f"a LINE is one roll: {other} goes on a line of its own (in a batch or the REPL,"
+                f" or another roll), or add them: {before} + {other}"), ""
     signed = _signed_word(text, at)
     if signed is not None:
         return signed
@@ -120,10 +130,10 @@ def _signed_word(text: str, at: int) -> tuple[str, str] | None:
     character's value as sheets and other tools name it (`d20+dex`: `{dex}` here)."""
     import re
 
-    found = re.compile(r"\s*([+-])\s*([^\W\d_]\w*)(?![\w({\[])").match(text, at)
+    found = re.compile(r"\s*([+-])\s*@?([^\W\d_]\w*)(?![\w({\[])").match(text, at)
     if found is None:  # the grammar stopped at the word, after its sign
         sign = re.search(r"([+-])\s*$", text[:at])
-        word = re.compile(r"([^\W\d_]\w*)(?![\w({\[])").match(text, at)
+        word = re.compile(r"@?([^\W\d_]\w*)(?![\w({\[])").match(text, at)
         if sign is None or word is None:
             return None
         start, op, name, end = sign.start(), sign.group(1), word.group(1), word.end()
@@ -137,9 +147,20 @@ def _signed_word(text: str, at: int) -> tuple[str, str] | None:
             name.lower() in _NOTATION_WORDS):
         return None  # a letter (a typo?), a die or a word of the notation: the grammar's error
     value = "{" + name.lower() + "}"
-    spelled = f"{text[:start]}{op}{text[start + 1:end - len(name)]}{value}{after}".strip()
+    spelled = f"{text[:start]}{op}{text[start + 1:end - len(name)].rstrip('@')}{value}{after}"
+    spelled = spelled.strip()
     return (f"a character's value is written in braces: {spelled} (and {{{name.lower()}:N}}"
             " gives N when nobody acts)"), spelled
+
+
+def _drops(dice: str, words: str) -> bool:
+    """Whether `words` after `dice` (`4d6 d1`) read as a drop of fewer dice than it has."""
+    import re
+
+    term = re.search(r"(\d+)d\d+$", dice, re.IGNORECASE)
+    dropped = re.fullmatch(r"d(\d+)", words, re.IGNORECASE)
+    return term is not None and dropped is not None and (
+        int(dropped.group(1)) < int(term.group(1)))
 
 
 def _words_after(before: str, words: str) -> tuple[str, str] | None:
@@ -153,6 +174,21 @@ def _words_after(before: str, words: str) -> tuple[str, str] | None:
         return f"{keep.group(1).lower()} {keep.group(2).lower()} is written {spelled}", spelled
     if re.search(r"\bvs\s*\d+$", before, re.IGNORECASE):
         return None  # after a target: a game's word (favor), not a label
+    bang = re.fullmatch(r"!\s*([^\W\d_].*)", words)
+    if bang is not None:  # Dice Maiden's `! comment`
+        spelled = f"{before} # {bang.group(1)}"
+        return f"a comment is written after #: {spelled}", spelled
+    dropped = re.fullmatch(r"d(\d+)", words, re.IGNORECASE)
+    if dropped is not None and _drops(before, words):
+        spelled = f"{before}d{dropped.group(1)}"
+        return (f"drop the lowest is written right after the dice: {spelled} (or {before} dl"
+                f"{dropped.group(1)}: after a space, d{dropped.group(1)} is a die)"), spelled
+    repeat = re.fullmatch(r"[x×](\d+)", words, re.IGNORECASE)
+    if repeat is not None:
+        times = repeat.group(1)
+        spelled = f"{times}x {before}"
+        return (f"a roll repeated is written {times}x before it: {spelled} (to multiply:"
+                f" ({before}) * {times})"), spelled
     if not re.search(r"[\d%F)\]}]$", before, re.IGNORECASE) or not re.fullmatch(
             r"[^\W\d_][\w' -]*", words):
         return None  # after an operator or `vs` a word is no label

@@ -54,6 +54,8 @@ REFUSED = (
     Refused("d20+dex", "a character's value", "d20+{dex}"),
     Refused("4d6-L", "drops the lowest (rpg-dice-roller)", "4d6dl1"),
     Refused("[[1d20+5]]", "an inline roll (Roll20)", "1d20+5"),
+    Refused("3d6 ! Attack", "a comment (Dice Maiden)", "3d6 # Attack"),
+    Refused("1d4+1 x3", "a repeat", "3x 1d4+1"),
 )
 """The spellings refused, each with what to write; avrae's k3 (keep the 3s) is not among
 them: k3 keeps the highest 3 here, as Foundry's does."""

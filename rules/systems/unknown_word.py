@@ -35,6 +35,15 @@ def unknown_command(game: str, games: Mapping[str, Collection[str]], line: Comma
 
     if not owners and not line.args and alone(line.word) is not None:
         return UsageError(str(alone(line.word)))
+    import re
+
+    repeat = re.fullmatch(r"[x×](\d+)", line.word) if not owners and line.args else None
+    if repeat is not None:  # `x6 4d6kh3`: the repeat's x on the wrong side of its number
+        typed = line.shown.split(None, 1)  # the LINE as typed: its dice as they were written
+        rest = typed[1] if len(typed) == 2 else " ".join(map(str, line.args))
+        spelled = f"{repeat.group(1)}x {rest}"
+        return UsageError(f"a roll repeated is written {repeat.group(1)}x: {spelled}",
+                          hint=spelled)
     if owners and active is not None:
         known = ", ".join(sorted(commands))
         return UsageError(

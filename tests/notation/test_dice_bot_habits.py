@@ -259,7 +259,29 @@ REFUSALS = [
     ("5d6 - l", "drop lowest is written 5d6dl1 (not -l)", 7),
     ("[[1d20+5]]", "a LINE needs no [[ ]] around it (Roll20's inline roll): 1d20+5", 1),
     ("d20+adv", "expected the end of the line, found '+'", 4),
+    ("1d20 + @dex", "a character's value is written in braces: 1d20 + {dex} (and {dex:N} gives N"
+     " when nobody acts)", 8),
+    ("3d6 ! Attack", "a comment is written after #: 3d6 # Attack", 5),
+    ("4d6 d1", "drop the lowest is written right after the dice: 4d6d1 (or 4d6 dl1: after a"
+     " space, d1 is a die)", 5),
+    ("1d20+5 vs. 15", "a target is written vs 15, without a dot: 1d20+5 vs 15", 10),
+    ("1d4+1 x3", "a roll repeated is written 3x before it: 3x 1d4+1 (to multiply: (1d4+1) * 3)",
+     7),
+    ("1d20+5, 1d8+3", "a LINE is one roll: 1d8+3 goes on a line of its own (in a batch or the"
+     " REPL, or another roll), or add them: 1d20+5 + 1d8+3", 7),
+    ("1d20+5 1d8+3", "a LINE is one roll: 1d8+3 goes on a line of its own (in a batch or the"
+     " REPL, or another roll), or add them: 1d20+5 + 1d8+3", 8),
+    ("2d6 d6", "a LINE is one roll: d6 goes on a line of its own (in a batch or the REPL, or"
+     " another roll), or add them: 2d6 + d6", 5),
 ]
+
+
+def test_a_repeats_x_before_its_number_says_where_it_goes() -> None:
+    assert invoke("x6", "4d6kh3") == (
+        2, "", "roll: error: a roll repeated is written 6x: 6x 4d6kh3\n")
+    code, (obj,) = invoke_json(input="x3 1d20+5\n")
+    assert (code, obj) == (2, {"input": "x3 1d20+5", "error": "a roll repeated is written 3x:"
+                                   " 3x 1d20+5", "column": None, "hint": "3x 1d20+5", "line": 1})
 
 
 def test_a_characters_value_without_braces_is_hinted_in_json_too() -> None:
