@@ -53,6 +53,29 @@ def test_a_value_after_a_stat_name_is_written_with_its_equals_sign() -> None:
         0, "check dex=5 trained → 11 vs 10 · pass\n", "")
 
 
+@pytest.mark.parametrize(("game", "typed", "spelled", "faces", "shown"), [
+    ("macchiato", "check str 12 adv", "check str=12 adv", "15,4", "check str=12 adv → [~~15~~, 4]"
+     " ≤ 12 · pass"),
+    ("tiers", "check body 14 task 2 tier=1", "check body=14 task 2 tier=1", "5,3,2",
+     "check body=14 task 2 tier=1 → [5*, 3, 2] = 1 success vs 2 · fail"),
+    ("brighter", "save str d8 enhanced", "save str=d8 enhanced", "5,9",
+     "save str=d8 enhanced → [d8 ~~5~~, d12 9] vs 4 · pass"),
+])  # fmt: skip
+def test_every_game_answers_a_value_after_a_space_with_its_equals_sign(
+        game: str, typed: str, spelled: str, faces: str, shown: str) -> None:
+    """Read before the command asks for a sheet: with nobody acting the value is still the
+    error, not "this needs a character"; the spelling offered plays."""
+    name, value = spelled.split()[1].split("=")
+    message = f"{typed.split()[0]}: a value is written right after its name: {name}={value}"
+    assert invoke("-s", game, *typed.split()) == (
+        2, "", f"roll: error: {message} ({spelled})\n")
+    code, out, _ = invoke("--json", "-s", game, *typed.split())
+    assert json.loads(out) == {"input": typed, "error": f"{message} ({spelled})",
+                               "column": None, "hint": spelled}
+    code, out, err = invoke("-s", game, "--rolled", faces, *spelled.split())
+    assert (code, err) == (0, "") and out.startswith(shown)
+
+
 @pytest.mark.parametrize(("line", "warning"), [
     ("3d6 >= 10", "no d6 shows 10 or more: 3d6>=10 counts 0 successes (a total against a target"
                   " is written vs: 3d6 vs 10)"),

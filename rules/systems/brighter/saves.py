@@ -68,6 +68,12 @@ def parse_save(ctx: Context, line: syntax.CommandLine) -> SaveSpec:
     """Read `save ATTR [enhanced|impaired] [vs …]` (ATTR may be inline: `save dex=d8`)."""
     if not line.args:
         raise UsageError(f"save needs an attribute: {USAGE}")
+    from rules.systems.brighter.vocabulary import ALIASES, ATTRS
+    from rules.systems.spaced_value import spaced_value
+
+    spaced = spaced_value(line, lambda word: ALIASES.get(word.lower(), word.lower()) in ATTRS)
+    if spaced is not None:  # `save str d8`
+        raise spaced
     first, rest = line.args[0], list(line.args[1:])
     if isinstance(first, syntax.KeyValue):
         attr = attr_key(first.key)

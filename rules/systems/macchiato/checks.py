@@ -67,6 +67,11 @@ def parse_check(ctx: Context, line: syntax.CommandLine) -> CheckSpec:
     usage = CHECK_USAGE
     if not line.args:
         raise UsageError(f"check needs a stat: {usage}")
+    from rules.systems.spaced_value import spaced_value
+
+    spaced = spaced_value(line, lambda word: any(word.lower() in (s.name, s.abbrev) for s in STATS))
+    if spaced is not None:  # `check str 12`
+        raise spaced
     first, rest = line.args[0], line.args[1:]
     if isinstance(first, syntax.KeyValue):
         stat = find_stat(first.key)

@@ -199,7 +199,7 @@ def read_words(
             if amount and expr is None:
                 expr = arg.expr
                 continue
-            raise UsageError(f"{line.word}: unexpected '{arg}' ({usage})")
+            raise _unexpected(line, i - 1, stat, usage)
         word = arg.text.lower()
         if word in takes_number and nxt is not None and _signed(nxt) is not None:
             _not_twice(line.word, word, found, again)
@@ -223,6 +223,19 @@ def read_words(
         else:
             raise _unknown_word(line.word, arg.text, usage)
     return Words(line.word, found, named, frozenset(seen), bare, scores, dice, tier, expr, counts)
+
+
+def _unexpected(line: syntax.CommandLine, at: int, stat: bool, usage: str) -> UsageError:
+    """A number or die the command does not take at argument `at`; right after a stat
+    (`check body 14`) it is the stat's inline value, written `body=14`."""
+    before = line.args[at - 1] if at else None
+    if stat and isinstance(before, syntax.Word) and find_stat(before.text) is not None:
+        from rules.systems.spaced_value import spaced_value_at
+
+        spaced = spaced_value_at(line, at)
+        if spaced is not None:
+            return spaced
+    return UsageError(f"{line.word}: unexpected '{line.args[at]}' ({usage})")
 
 
 def _not_twice(command: str, word: str, taken: Collection[str], again: Collection[str] = ()) -> None:

@@ -272,15 +272,13 @@ def difficulty(stat: int, trained: bool) -> int:
 
 def _unexpected(line: syntax.CommandLine, expr: syntax.Expr, usage: str) -> UsageError:
     """A number the command does not take; right after a word (`check dex 5`) it is that
-    word's inline value, written `dex=5`: the error says so, and `hint` is the LINE so spelled."""
-    args = list(line.args)
-    at = next(i for i, a in enumerate(args) if isinstance(a, syntax.ExprArg) and a.expr is expr)
-    before = args[at - 1] if at else None
-    if isinstance(before, syntax.Word) and not isinstance(before, syntax.ExprArg):
-        value = f"{before.text}={expr}"
-        words = [value if i == at - 1 else str(a) for i, a in enumerate(args) if i != at]
-        spelled = " ".join([line.word, *words])
-        return UsageError(f"{line.word}: a value is written right after its name: {value}"
-                          f" ({spelled})", hint=spelled)
+    word's inline value, written `dex=5` (rules/systems/spaced_value.py)."""
+    from rules.systems.spaced_value import spaced_value_at
+
+    at = next(i for i, a in enumerate(line.args)
+              if isinstance(a, syntax.ExprArg) and a.expr is expr)
+    spaced = spaced_value_at(line, at)
+    if spaced is not None:
+        return spaced
     hint = f" ({usage})" if usage else ""
     return UsageError(f"{line.word}: unexpected '{expr}'{hint}")
