@@ -294,7 +294,15 @@ def foe(ctx: Context, line: syntax.CommandLine) -> Resolution:
     if verb == "flee":
         return _flee(ctx, args[1:])
     if verb != "add":
-        raise UsageError(f"foe takes: {FOE_USAGE}")
+        typed = line.shown.split(None, 1)
+        first = args[0] if args else None  # a count, a Name or a stat=N: a foe described
+        named = first is not None and (not isinstance(first, syntax.Word) or first.text[:1].isupper()
+                                       or any(isinstance(a, syntax.KeyValue) for a in args))
+        if len(typed) < 2 or not named:
+            raise UsageError(f"foe takes: {FOE_USAGE}")
+        spelled = f"foe add {typed[1]}"  # `foe Goblin hp=5`: the add it left out
+        raise UsageError(f"a foe joins with foe add: {spelled} (foe takes: {FOE_USAGE})",
+                         hint=spelled)
     enc = current(ctx.table)
     system = game(ctx, enc.system if enc is not None else _foes_game(ctx))
     rules = rules_of(system)

@@ -4,6 +4,7 @@ NPCs carry the pools seed 003 gives them, and the order's edge cases cost nobody
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from cli.base.settings import Settings
@@ -234,6 +235,17 @@ def test_an_error_shows_a_brief_usage_and_points_at_help(tmp_path: Path) -> None
     assert refused("foe sing")[1] == (
         "roll: error: foe takes: foe add [N] NAME [KIND] [stat=N …] | foe rm NAME … · help"
         " encounter\n")
+
+
+def test_a_foe_described_without_add_is_answered_with_the_add(tmp_path: Path) -> None:
+    usage = "foe add [N] NAME [KIND] [stat=N …] | foe rm NAME … · help encounter"
+    for typed, spelled in [("foe Goblin hp=5", "foe add Goblin hp=5"),
+                           ("foe 3 Raider", "foe add 3 Raider"),
+                           ("foe goblin hp=5", "foe add goblin hp=5")]:
+        assert refused(typed)[1] == (
+            f"roll: error: a foe joins with foe add: {spelled} (foe takes: {usage})\n")
+    code, out, _ = invoke("--json", "-s", "tiers", "foe", "Goblin", "hp=5")
+    assert code == 2 and json.loads(out)["hint"] == "foe add Goblin hp=5"
 
 
 def test_help_tiers_documents_the_fights_words() -> None:
