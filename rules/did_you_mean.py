@@ -222,6 +222,25 @@ def repl_word_here(word: str, argument: str) -> tuple[str, str | None] | None:
     return f"'{word}' is a word of the REPL's prompt; {said}", hint
 
 
+OTHER_PLACES = {
+    "version": ("roll --version says it", None),
+    "config": ("roll help config says where the config file is and what it holds", "help config"),
+    "sheets": ("roll sheet list lists the campaign's, roll help sheets how to write one",
+               "sheet list"),
+    "characters": ("roll sheet list lists the campaign's characters", "sheet list"),
+    "games": ("roll systems lists the games, roll game list the campaign's own", "systems"),
+    "fights": ("roll encounter shows the fight, roll help encounter its words", "encounter"),
+}
+"""Words a user types to ask about roll itself, where a LINE is read: what answers them, and
+the line that does (the JSON error's `hint`)."""
+
+
+def other_place(word: str) -> tuple[str, str | None] | None:
+    """What answers `word` when it asks about roll itself (`version`, `sheets`), else None."""
+    found = OTHER_PLACES.get(word.lower())
+    return None if found is None else (f"'{word}' is no LINE: {found[0]}", found[1])
+
+
 COMMAND_HABITS = {"brighter": {"check": "save", "test": "save"}}
 """A game's command for what other games' players type (Brighter Worlds rolls an attribute's
 save where others check a stat)."""

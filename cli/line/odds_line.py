@@ -119,6 +119,7 @@ def _odds(runner: Runner, head: Head, run: LineRun
     roller = Roller(RandomSource(0))  # systems may need a roller in the context; odds throw none
     text = head.body
     first = parsed(text)
+    runner.resolver.warn_out_of_reach(first, text)
     reads = (needs_campaign(first, run.acting(), False) if isinstance(first, syntax.Line)
              else run.acting() is not None) or run.may_take_turn(first)
     table: TableState | None = None

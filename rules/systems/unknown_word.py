@@ -35,6 +35,11 @@ def unknown_command(game: str, games: Mapping[str, Collection[str]], line: Comma
 
     if not owners and not line.args and alone(line.word) is not None:
         return UsageError(str(alone(line.word)))
+    from rules.did_you_mean import other_place
+
+    asks = None if owners or line.args else other_place(line.word)
+    if asks is not None:  # `roll version`, `roll sheets`: a question about roll itself
+        return UsageError(asks[0], hint=asks[1])
     import re
 
     repeat = re.fullmatch(r"[x×](\d+)", line.word) if not owners and line.args else None

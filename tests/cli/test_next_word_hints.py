@@ -90,6 +90,15 @@ def test_a_count_no_face_reaches_is_warned_of_on_stderr_once_a_line(line: str, w
     assert err == f"roll: warning: {warning}\n" * 2
 
 
+def test_the_odds_of_a_count_no_face_reaches_warn_as_its_roll_does() -> None:
+    warning = ("roll: warning: no d6 shows 7 or more: 2d6>=7 counts 0 successes (a total against"
+               " a target is written vs: 2d6 vs 7)\n")
+    code, out, err = invoke("odds", "2d6>=7")
+    assert (code, out.splitlines()[:2], err) == (0, ["2d6>=7", "mean 0 · min 0 · max 0"], warning)
+    code, out, err = invoke("--json", "odds", "2d6 vs 7")
+    assert (code, err) == (0, "") and json.loads(out)["outcomes"]["pass"] == "7/12"
+
+
 def test_a_count_a_face_reaches_is_no_warning() -> None:
     assert invoke("--rolled", "4,5,6", "3d6>=5") == (0, "3d6>=5 → [4, 5*, 6*] = 2 successes\n", "")
     assert invoke("--rolled", "6,1,6", "3d6!>=7")[2] == ""  # explosions change what a die shows
@@ -152,3 +161,23 @@ def test_a_brighter_check_is_sent_to_brighters_save() -> None:
 def test_a_letter_glued_to_the_dice_is_a_typo_not_a_label() -> None:
     assert invoke("1d4y") == (
         2, "", "roll: error: expected the end of the line, found 'y'\n  1d4y\n     ^\n")
+
+
+@pytest.mark.parametrize(("word", "said", "hint"), [
+    ("version", "roll --version says it", None),
+    ("config", "roll help config says where the config file is and what it holds", "help config"),
+    ("sheets", "roll sheet list lists the campaign's, roll help sheets how to write one",
+     "sheet list"),
+    ("games", "roll systems lists the games, roll game list the campaign's own", "systems"),
+])  # fmt: skip
+def test_a_word_that_asks_about_roll_itself_says_what_answers_it(
+        word: str, said: str, hint: str | None) -> None:
+    message = f"'{word}' is no LINE: {said}"
+    assert invoke(word) == (2, "", f"roll: error: {message}\n")
+    code, out, _ = invoke("--json", word)
+    assert json.loads(out) == {"input": word, "error": message, "column": None,
+                               **({} if hint is None else {"hint": hint})}
+    if hint is not None:  # the line offered is read as a subcommand, in a batch too
+        code, out, err = invoke(input=f"{hint}\n")
+        assert "unknown word" not in err and "no LINE" not in err and (code == 0 or (
+            err.startswith("roll: error: line 1: no campaign at")))
