@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from cli.base.environment import ExitStatus
-from cli.line.plan import LineRun, needs_campaign, parse_expanded, parsed, pick_system
+from cli.line.plan import LineRun, needs_campaign, parse_expanded, parsed, pick_system, reach_warnings
 from cli.line.runner import Runner, bot_typed, roll_error
 from cli.render.odds_chart import cumulative_json, odds_json, odds_text, percent
 from rules.dice.evaluate import Roller
@@ -119,7 +119,8 @@ def _odds(runner: Runner, head: Head, run: LineRun
     roller = Roller(RandomSource(0))  # systems may need a roller in the context; odds throw none
     text = head.body
     first = parsed(text)
-    runner.resolver.warn_out_of_reach(first, text)
+    for warning in reach_warnings(first, text):  # once a LINE, as its roll's
+        runner.err(f"roll: warning: {warning}")
     reads = (needs_campaign(first, run.acting(), False) if isinstance(first, syntax.Line)
              else run.acting() is not None) or run.may_take_turn(first)
     table: TableState | None = None

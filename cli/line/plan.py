@@ -143,3 +143,13 @@ def dice_only(line: Line | RollError, run: LineRun) -> DiceOnlyPlan | None:
         return None
     single, times = repeats(line, run.settings)
     return DiceOnlyPlan(pick_system(run.settings, None), single, times)
+
+
+def reach_warnings(line: Line | RollError, text: str) -> list[str]:
+    """The warnings of a LINE (its roll or its odds) that counts successes on a target no face
+    of its die reaches (`3d6 >= 10`: rules/dice/reach.py, loaded only for a LINE that compares)."""
+    if not isinstance(line, RollLine) or not ("<" in text or ">" in text or "=" in text):
+        return []
+    from rules.dice.reach import out_of_reach
+
+    return out_of_reach(line)

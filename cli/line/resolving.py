@@ -19,6 +19,7 @@ from cli.line.plan import (
     parse_expanded,
     parsed,
     pick_system,
+    reach_warnings,
     repeats,
 )
 from rules.dice.budget import Budget
@@ -111,7 +112,8 @@ class Resolver:
         is shown."""
         text = head.body
         line = parsed(text)
-        self.warn_out_of_reach(line, text)
+        for warning in reach_warnings(line, text):  # once a LINE
+            self.err(f"roll: warning: {warning}")
         plain = dice_only(line, run)
         if plain is not None:
             system, single, times = plain
@@ -128,15 +130,6 @@ class Resolver:
         if getattr(run.source, "interactive", False):  # faces at a prompt: a person's time
             return self.typed(head, line, run)
         return self._in_one_transaction(head, line, run)
-
-    def warn_out_of_reach(self, line: Line | RollError, text: str) -> None:
-        """Warn, once a LINE (its roll or its odds), of a success count whose target no face of
-        its die reaches (`3d6 >= 10`: rules/dice/reach.py)."""
-        if isinstance(line, RollLine) and ("<" in text or ">" in text or "=" in text):
-            from rules.dice.reach import out_of_reach
-
-            for warning in out_of_reach(line):
-                self.err(f"roll: warning: {warning}")
 
     @staticmethod
     def records(results: Iterable[Resolution] | Logged) -> Iterator[Record | None] | None:

@@ -20,35 +20,15 @@ def unknown_command(game: str, games: Mapping[str, Collection[str]], line: Comma
     plays one game: issue 14)."""
     commands = games[game]
     owners = [g for g, words in games.items() if line.word in words]
-    from rules.did_you_mean import repl_word_here
-    from rules.notation.bot import alone
-
-    outside = None if owners else repl_word_here(line.word, str(line.args[0]) if line.args else "")
-    if outside is not None:  # the REPL reads its words before any LINE: here is a batch or shell
-        return UsageError(outside[0], hint=outside[1])
     from rules.did_you_mean import GAME_NAMES, command_habit
 
     ours = command_habit(game, line.word)
     if ours is not None:  # the game's own word first, before another game's system
         spelled = " ".join([ours, *map(str, line.args)])
         return UsageError(f"{GAME_NAMES[game]} calls it {ours}: {spelled}", hint=spelled)
-
-    if not owners and not line.args and alone(line.word) is not None:
-        return UsageError(str(alone(line.word)))
-    from rules.did_you_mean import other_place
-
-    asks = None if owners or line.args else other_place(line.word)
-    if asks is not None:  # `roll version`, `roll sheets`: a question about roll itself
-        return UsageError(asks[0], hint=asks[1])
-    import re
-
-    repeat = re.fullmatch(r"[x×](\d+)", line.word) if not owners and line.args else None
-    if repeat is not None:  # `x6 4d6kh3`: the repeat's x on the wrong side of its number
-        typed = line.shown.split(None, 1)  # the LINE as typed: its dice as they were written
-        rest = typed[1] if len(typed) == 2 else " ".join(map(str, line.args))
-        spelled = f"{repeat.group(1)}x {rest}"
-        return UsageError(f"a roll repeated is written {repeat.group(1)}x: {spelled}",
-                          hint=spelled)
+    elsewhere = None if owners else _no_command(line)
+    if elsewhere is not None:
+        return elsewhere
     if owners and active is not None:
         known = ", ".join(sorted(commands))
         return UsageError(
@@ -74,3 +54,30 @@ def unknown_command(game: str, games: Mapping[str, Collection[str]], line: Comma
                            f" {' / '.join(owners)} command; ", how, ")"))
     known = ", ".join(sorted(commands))
     return UsageError(f"unknown word '{line.word}': not dice, nor a {game} command ({known})")
+
+
+def _no_command(line: CommandLine) -> UsageError | None:
+    """A word no game has that means something elsewhere: a word of the REPL's prompt (here is
+    a batch or a shell), a bot's word alone, a question about roll itself (`version`), a repeat
+    with its x first (`x6 4d6kh3`); else None."""
+    from rules.did_you_mean import other_place, repl_word_here
+    from rules.notation.bot import alone
+
+    outside = repl_word_here(line.word, str(line.args[0]) if line.args else "")
+    if outside is not None:  # the REPL reads its words before any LINE
+        return UsageError(outside[0], hint=outside[1])
+    if not line.args and alone(line.word) is not None:
+        return UsageError(str(alone(line.word)))
+    asks = None if line.args else other_place(line.word)
+    if asks is not None:  # `roll version`, `roll sheets`
+        return UsageError(asks[0], hint=asks[1])
+    import re
+
+    repeat = re.fullmatch(r"[x×](\d+)", line.word) if line.args else None
+    if repeat is not None:  # `x6 4d6kh3`: the repeat's x on the wrong side of its number
+        typed = line.shown.split(None, 1)  # the LINE as typed: its dice as they were written
+        rest = typed[1] if len(typed) == 2 else " ".join(map(str, line.args))
+        spelled = f"{repeat.group(1)}x {rest}"
+        return UsageError(f"a roll repeated is written {repeat.group(1)}x: {spelled}",
+                          hint=spelled)
+    return None
