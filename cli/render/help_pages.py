@@ -154,9 +154,18 @@ def help_text(topic: str | None) -> str:
     return shell_text(help_topic(topic))
 
 
+TOPIC_WORDS = {"color": "config", "colour": "config", "settings": "config", "fight": "encounter",
+               "fights": "encounter", "combat": "encounter", "initiative": "encounter",
+               "foes": "encounter", "sheet": "sheets", "character": "sheets", "dice": "notation",
+               "syntax": "notation", "game": "games", "table": "tables"}
+"""Other words a user asks help about, each the topic that answers it (`help colour`: the
+config file's `color` key and the --color option are in `help config`)."""
+
+
 def help_topic(topic: str) -> Topic:
     """A help topic's parts (text, and the commands in it), for a front end to word."""
     key = topic.strip().lower()
+    key = TOPIC_WORDS.get(key, key)
     if key in TOPICS or key in LATER_TOPICS:
         found = TOPICS.get(key) or LATER_TOPICS[key]
         return found if isinstance(found, tuple) else found()

@@ -52,3 +52,12 @@ def test_every_system_example_runs_as_shown(system: str, args: list[str]) -> Non
 def test_every_system_has_examples() -> None:
     assert all(s.examples for s in SYSTEMS.values())
     assert len(shown_examples()) == sum(len(s.examples) for s in SYSTEMS.values())
+
+
+@pytest.mark.parametrize(("asked", "topic"), [
+    ("colour", "config"), ("color", "config"), ("combat", "encounter"), ("fights", "encounter"),
+    ("sheet", "sheets"), ("dice", "notation"), ("game", "games"),
+])
+def test_another_word_for_a_topic_shows_that_topic(asked: str, topic: str) -> None:
+    assert invoke("help", asked) == invoke("help", topic)
+    assert invoke("help", asked)[0] == 0
