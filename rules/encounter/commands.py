@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.campaign import Character
 from rules.encounter import flow
-from rules.encounter.foes import FOE_USAGE, names_for, read_spec, sheet_for
+from rules.encounter.foes import names_for, read_spec, sheet_for
 from rules.encounter.games import rules_of
 from rules.encounter.in_words import glance, next_taker, order_lines, status, turn_words
 from rules.encounter.rules import (
@@ -141,7 +141,9 @@ def encounter(ctx: Context, line: syntax.CommandLine) -> Resolution:
     verb = args[0].text.lower() if args and isinstance(args[0], syntax.Word) else "show"
     rest = args[1:] if args and isinstance(args[0], syntax.Word) and verb in VERBS else args
     if verb not in VERBS:
-        raise UsageError(f"encounter: unknown word {verb!r} ({ENCOUNTER_USAGE})")
+        from rules.encounter.habits import encounter_misread
+
+        raise encounter_misread(verb, len(args), ENCOUNTER_USAGE)
     return VERBS[verb](ctx, rest)
 
 
@@ -294,15 +296,9 @@ def foe(ctx: Context, line: syntax.CommandLine) -> Resolution:
     if verb == "flee":
         return _flee(ctx, args[1:])
     if verb != "add":
-        typed = line.shown.split(None, 1)
-        first = args[0] if args else None  # a count, a Name or a stat=N: a foe described
-        named = first is not None and (not isinstance(first, syntax.Word) or first.text[:1].isupper()
-                                       or any(isinstance(a, syntax.KeyValue) for a in args))
-        if len(typed) < 2 or not named:
-            raise UsageError(f"foe takes: {FOE_USAGE}")
-        spelled = f"foe add {typed[1]}"  # `foe Goblin hp=5`: the add it left out
-        raise UsageError(f"a foe joins with foe add: {spelled} (foe takes: {FOE_USAGE})",
-                         hint=spelled)
+        from rules.encounter.habits import foe_misread
+
+        raise foe_misread(line, verb)
     enc = current(ctx.table)
     system = game(ctx, enc.system if enc is not None else _foes_game(ctx))
     rules = rules_of(system)

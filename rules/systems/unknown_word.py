@@ -26,7 +26,7 @@ def unknown_command(game: str, games: Mapping[str, Collection[str]], line: Comma
     if ours is not None:  # the game's own word first, before another game's system
         spelled = " ".join([ours, *map(str, line.args)])
         return UsageError(f"{GAME_NAMES[game]} calls it {ours}: {spelled}", hint=spelled)
-    elsewhere = None if owners else _no_command(line)
+    elsewhere = None if owners else _no_command(line, commands)
     if elsewhere is not None:
         return elsewhere
     if owners and active is not None:
@@ -56,12 +56,17 @@ def unknown_command(game: str, games: Mapping[str, Collection[str]], line: Comma
     return UsageError(f"unknown word '{line.word}': not dice, nor a {game} command ({known})")
 
 
-def _no_command(line: CommandLine) -> UsageError | None:
+def _no_command(line: CommandLine, commands: Collection[str]) -> UsageError | None:
     """A word no game has that means something elsewhere: a word of the REPL's prompt (here is
-    a batch or a shell), a bot's word alone, a question about roll itself (`version`), a repeat
-    with its x first (`x6 4d6kh3`); else None."""
+    a batch or a shell), a bot's word alone, a question about roll itself (`version`), `end
+    turn` (the game's `turn end`, else `next`), a repeat with its x first (`x6 4d6kh3`); else
+    None."""
     from rules.did_you_mean import other_place, repl_word_here
     from rules.notation.bot import alone
+
+    if line.word.lower() == "end" and [str(a).lower() for a in line.args] in (["turn"], ["round"]):
+        ours = "turn end" if "turn" in commands else "next"
+        return UsageError(f"a turn is ended with {ours} here", hint=ours)
 
     outside = repl_word_here(line.word, str(line.args[0]) if line.args else "")
     if outside is not None:  # the REPL reads its words before any LINE

@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from cli.base.settings import Settings
 from tests.support.cli import invoke
 from tests.support.encounter import SHEETS, imported, refused, run, state
@@ -287,3 +289,19 @@ def test_encounter_add_reads_names_of_several_words_as_every_command_does(tmp_pa
     status, error = refused("encounter add Young Tom")
     assert status == 2
     assert error.startswith("roll: error: no character named 'Young' in this campaign (known:")
+
+
+@pytest.mark.parametrize(("game", "typed", "message", "hint"), [
+    ("vagabond", "encounter next", "encounter next is written next here", "next"),
+    ("tiers", "encounter stop", "encounter stop is written encounter end here", "encounter end"),
+    ("macchiato", "encounter status", "encounter status is written encounter here", "encounter"),
+    ("vagabond", "foe list", "the foes are listed by encounter", "encounter"),
+    ("vagabond", "end turn", "a turn is ended with next here", "next"),
+    ("champions", "end turn", "a turn is ended with turn end here", "turn end"),
+])  # fmt: skip
+def test_a_gms_other_words_for_the_fight_say_the_line_that_does_it(
+        game: str, typed: str, message: str, hint: str) -> None:
+    code, out, err = invoke("--json", "-s", game, *typed.split())
+    obj = json.loads(out)
+    assert (code, obj["hint"]) == (2, hint) and obj["error"].startswith(message)
+    assert err.startswith(f"roll: error: {message}")
