@@ -181,3 +181,19 @@ def test_a_word_that_asks_about_roll_itself_says_what_answers_it(
         code, out, err = invoke(input=f"{hint}\n")
         assert "unknown word" not in err and "no LINE" not in err and (code == 0 or (
             err.startswith("roll: error: line 1: no campaign at")))
+
+
+@pytest.mark.parametrize(("typed", "spelled", "usage"), [
+    ("spend 1 luck", "spend luck 1", "spend POOL [N]"),
+    ("gain 2 hp", "gain hp 2", "gain POOL [N]"),
+    ("hurt Mira 3", "hurt 3 on Mira", "hurt N [on NAME]"),
+    ("heal Raider 1 2", "heal 2 on Raider 1", "heal N [on NAME]"),
+    ("hurt 3 to Mira", "hurt 3 on Mira", "hurt N [on NAME]"),
+    ("heal 2 hp", "heal 2", "heal N [on NAME]"),
+])  # fmt: skip
+def test_a_pool_commands_words_in_another_order_say_the_order_that_works(
+        typed: str, spelled: str, usage: str) -> None:
+    message = f"{typed.split()[0]} is written {spelled} ({usage})"
+    assert invoke("-s", "vagabond", *typed.split()) == (2, "", f"roll: error: {message}\n")
+    code, out, _ = invoke("--json", "-s", "macchiato", *typed.split())
+    assert json.loads(out) == {"input": typed, "error": message, "column": None, "hint": spelled}
