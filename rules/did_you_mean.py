@@ -178,11 +178,11 @@ def _words_after(before: str, words: str) -> tuple[str, str] | None:
     if bang is not None:  # Dice Maiden's `! comment`
         spelled = f"{before} # {bang.group(1)}"
         return f"a comment is written after #: {spelled}", spelled
-    dropped = re.fullmatch(r"d(\d+)", words, re.IGNORECASE)
-    if dropped is not None and _drops(before, words):
-        spelled = f"{before}d{dropped.group(1)}"
+    if _drops(before, words):
+        count = words[1:]
+        spelled = f"{before}d{count}"
         return (f"drop the lowest is written right after the dice: {spelled} (or {before} dl"
-                f"{dropped.group(1)}: after a space, d{dropped.group(1)} is a die)"), spelled
+                f"{count}: after a space, d{count} is a die)"), spelled
     repeat = re.fullmatch(r"[x×](\d+)", words, re.IGNORECASE)
     if repeat is not None:
         times = repeat.group(1)
@@ -210,6 +210,18 @@ OUTSIDE_THE_REPL = {
 }
 """The REPL's own words, said where a batch or a shell meets them: what to write there instead,
 and the spelling that works (the JSON error's `hint`) with the word's argument in it."""
+
+
+def repeat_first(word: str, rest: str) -> tuple[str, str] | None:
+    """`x6 4d6kh3`, a repeat's x on the wrong side of its number: the message and the LINE so
+    spelled (`rest`: the LINE after the word, as typed), else None."""
+    import re
+
+    repeat = re.fullmatch(r"[x×](\d+)", word)
+    if repeat is None or not rest:
+        return None
+    spelled = f"{repeat.group(1)}x {rest}"
+    return f"a roll repeated is written {repeat.group(1)}x: {spelled}", spelled
 
 
 def repl_word_here(word: str, argument: str) -> tuple[str, str | None] | None:

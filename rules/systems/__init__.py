@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from rules.errors import UsageError
@@ -135,28 +135,33 @@ def get_system(system_id: str) -> System:
     key = system_id.strip().lower()
     if key in SYSTEMS:
         return SYSTEMS[key]  # an id as listed: every LINE asks for its game
-    begun = [name for name in SYSTEMS if key and name.startswith(key)]
-    if len(begun) == 1:
-        return SYSTEMS[begun[0]]  # `-s vag`, as the REPL's prompt shortens it
-    if begun:
-        raise UsageError(f"{system_id!r} begins {' and '.join(begun)}: write more of its name")
+    begun = _begun(system_id, SYSTEMS)
+    if begun is not None:
+        return SYSTEMS[begun]  # `-s vag`, as the REPL's prompt shortens it
     found = SYSTEMS.find(system_id.strip())  # a file's path keeps its case
     if found is not None:
         return found
     findable = SYSTEMS.findable()  # the campaign's games not read yet: `-s pbt` is pbta too
-    begun = [name for name in findable if key and name.startswith(key)]
-    if len(begun) == 1:
-        found = SYSTEMS.find(begun[0])
-        if found is not None:
-            return found
-    if begun:
-        raise UsageError(f"{system_id!r} begins {' and '.join(begun)}: write more of its name")
+    begun = _begun(system_id, findable)
+    found = None if begun is None else SYSTEMS.find(begun)
+    if found is not None:
+        return found
     from rules.did_you_mean import closest
 
     every = [*SYSTEMS, *findable]
     near = closest(system_id, every)
     hint = f"did you mean {near!r}?" if near else f"systems: {', '.join(every)}"
     raise UsageError(f"unknown system {system_id!r} ({hint})")
+
+
+def _begun(system_id: str, names: Iterable[str]) -> str | None:
+    """The one name `system_id` begins (`vag`), None when none does; a prefix of several is
+    an error that names them."""
+    key = system_id.strip().lower()
+    begun = [name for name in names if key and name.startswith(key)]
+    if len(begun) > 1:
+        raise UsageError(f"{system_id!r} begins {' and '.join(begun)}: write more of its name")
+    return begun[0] if begun else None
 
 
 __all__ = ["SYSTEMS", "Context", "Registry", "System", "get_system", "package_game"]

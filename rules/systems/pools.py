@@ -46,10 +46,10 @@ def _amount(line: syntax.CommandLine, index: int, default: int | None, what: str
     return value
 
 
-def reordered(line: syntax.CommandLine) -> UsageError | None:
-    """A pool command's words in another order than its own, said with the order that works:
-    `spend 1 luck` (spend luck 1), `hurt Mira 3` and `hurt 3 to Mira` (hurt 3 on Mira), `heal 2
-    hp` (heal 2); None for any other LINE."""
+def refuse_reordered(line: syntax.CommandLine) -> None:
+    """Refuse a pool command's words in another order than its own, said with the order that
+    works: `spend 1 luck` (spend luck 1), `hurt Mira 3` and `hurt 3 to Mira` (hurt 3 on Mira),
+    `heal 2 hp` (heal 2); any other LINE passes."""
     words = [str(a) for a in line.args]
     first = line.args[0] if line.args else None
     number = isinstance(first, syntax.ExprArg) and first.as_int() is not None
@@ -64,15 +64,12 @@ def reordered(line: syntax.CommandLine) -> UsageError | None:
             spelled = f"{line.word} {words[0]} on {' '.join(words[2:])}"
         elif number and len(words) == 2 and words[1].lower() in ("hp", "damage", "health"):
             spelled = f"{line.word} {words[0]}"
-    if spelled is None:
-        return None
-    return UsageError(f"{line.word} is written {spelled} ({USAGES[line.word]})", hint=spelled)
+    if spelled is not None:
+        raise UsageError(f"{line.word} is written {spelled} ({USAGES[line.word]})", hint=spelled)
 
 
 def _pool_arg(ctx: Context, line: syntax.CommandLine) -> Pool:
-    misplaced = reordered(line)
-    if misplaced is not None:
-        raise misplaced
+    refuse_reordered(line)
     if not line.args or not isinstance(line.args[0], syntax.Word):
         raise UsageError(f"{line.word} needs a pool name: {USAGES.get(line.word, line.word)}")
     no_more_words(line, 2)
@@ -128,18 +125,14 @@ def pool_set(ctx: Context, line: syntax.CommandLine) -> Resolution:
 
 
 def pool_hurt(ctx: Context, line: syntax.CommandLine) -> Resolution:
-    misplaced = reordered(line)
-    if misplaced is not None:
-        raise misplaced
+    refuse_reordered(line)
     no_more_words(line, 1)
     pool = ctx.system.pool(ctx.system.health, ctx.active)
     return _move(ctx, pool, -_amount(line, 0, None, "an amount"), "hurt", refuse_short=False)
 
 
 def pool_heal(ctx: Context, line: syntax.CommandLine) -> Resolution:
-    misplaced = reordered(line)
-    if misplaced is not None:
-        raise misplaced
+    refuse_reordered(line)
     no_more_words(line, 1)
     pool = ctx.system.pool(ctx.system.health, ctx.active)
     return _move(ctx, pool, _amount(line, 0, None, "an amount"), "heal", refuse_short=False)

@@ -15,7 +15,7 @@ def spaced_value_at(line: syntax.CommandLine, at: int) -> UsageError | None:
     it (`check dex 5`: `dex=5`), else None."""
     args = list(line.args)
     before = args[at - 1] if at > 0 else None
-    if not isinstance(before, syntax.Word) or isinstance(before, syntax.ExprArg):
+    if not isinstance(before, syntax.Word):
         return None
     written = str(args[at])
     if written.startswith("1d") and written[2:].isdigit():
@@ -31,10 +31,9 @@ def spaced_value(line: syntax.CommandLine, names: Callable[[str], bool]) -> Usag
     """The error of the first value written a space after a word that `names` says is one of
     the command's stats (`check str 12`), else None: read before anything asks for a sheet,
     so that nobody acting does not hide it."""
-    for at, arg in enumerate(line.args):
-        if at and isinstance(arg, syntax.ExprArg):
-            before = line.args[at - 1]
-            if isinstance(before, syntax.Word) and not isinstance(before, syntax.ExprArg) and (
-                    names(before.text)):
-                return spaced_value_at(line, at)
+    for at, arg in enumerate(line.args[1:], start=1):
+        before = line.args[at - 1]
+        if isinstance(arg, syntax.ExprArg) and isinstance(before, syntax.Word) and (
+                names(before.text)):
+            return spaced_value_at(line, at)
     return None

@@ -61,7 +61,7 @@ def _no_command(line: CommandLine, commands: Collection[str]) -> UsageError | No
     a batch or a shell), a bot's word alone, a question about roll itself (`version`), `end
     turn` (the game's `turn end`, else `next`), a repeat with its x first (`x6 4d6kh3`); else
     None."""
-    from rules.did_you_mean import other_place, repl_word_here
+    from rules.did_you_mean import other_place, repeat_first, repl_word_here
     from rules.notation.bot import alone
 
     if line.word.lower() == "end" and [str(a).lower() for a in line.args] in (["turn"], ["round"]):
@@ -76,13 +76,6 @@ def _no_command(line: CommandLine, commands: Collection[str]) -> UsageError | No
     asks = None if line.args else other_place(line.word)
     if asks is not None:  # `roll version`, `roll sheets`
         return UsageError(asks[0], hint=asks[1])
-    import re
-
-    repeat = re.fullmatch(r"[x×](\d+)", line.word) if line.args else None
-    if repeat is not None:  # `x6 4d6kh3`: the repeat's x on the wrong side of its number
-        typed = line.shown.split(None, 1)  # the LINE as typed: its dice as they were written
-        rest = typed[1] if len(typed) == 2 else " ".join(map(str, line.args))
-        spelled = f"{repeat.group(1)}x {rest}"
-        return UsageError(f"a roll repeated is written {repeat.group(1)}x: {spelled}",
-                          hint=spelled)
-    return None
+    typed = line.shown.split(None, 1)  # the LINE as typed: its dice as they were written
+    repeat = repeat_first(line.word, typed[1] if len(typed) == 2 and line.args else "")
+    return None if repeat is None else UsageError(repeat[0], hint=repeat[1])
