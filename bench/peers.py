@@ -290,11 +290,14 @@ def main() -> None:
     parser.add_argument("--reps", type=int, help="runs per command (overrides --quick)")
     parser.add_argument("--base", type=Path, metavar="ROLL",
                         help="another checkout's roll script (before a change), timed in turn")
+    parser.add_argument("--only", metavar="WORDS",
+                        help="just the rows whose name contains WORDS (e.g. one-shot, piped)")
     args = parser.parse_args()
     reps = args.reps or (5 if args.quick else 15)
     check_roll_is_ours(*([args.base] if args.base else []))
     with tempfile.TemporaryDirectory() as tmp:
-        table = rows(Path(tmp), args.base)
+        table = [row for row in rows(Path(tmp), args.base)
+                 if args.only is None or args.only in row.name]
         check_outputs(table)
         launcher = Launcher()
         load = ", ".join(f"{n:.1f}" for n in os.getloadavg())

@@ -84,8 +84,25 @@ def _dice(dice: tuple[DieRoll, ...], out: Pieces) -> None:
         if i:
             out.append(", ")
         _die(d, out)
-    if len(dice) > MAX_SHOWN:
-        out.append(f", … {len(dice) - MAX_SHOWN:,} more")
+    _more(len(dice), out)
+
+
+def _faces(term: RolledTerm, out: Pieces) -> None:
+    """A term whose dice are their one face each: `[6, ~~1~~, 4]`, as `_dice` writes its
+    DieRolls, without making them (`100000d6` shows 24)."""
+    out.append("[")
+    kept = term.kept
+    for i, face in enumerate(term.faces[:MAX_SHOWN]):
+        if i:
+            out.append(", ")
+        out.append(Face(str(face), True if kept is None else kept[i]))
+    _more(len(term.faces), out)
+
+
+def _more(count: int, out: Pieces) -> None:
+    """The close of a dice list: how many were not shown, and `]`."""
+    if count > MAX_SHOWN:
+        out.append(f", … {count - MAX_SHOWN:,} more")
     out.append("]")
 
 
@@ -104,9 +121,12 @@ def _tree(node: Rolled, out: Pieces, counted: bool = True) -> None:
     """`tree_parts` into `out`; a counting term or group without its ` = 2 successes` when
     not `counted` (a label goes before the count)."""
     if isinstance(node, RolledTerm):
-        if node.dice and node.dice[0].why in ("Favor", "Hinder"):
-            out.append(f"{node.dice[0].why} ")
-        _dice(node.dice, out)
+        if node.histories is None:
+            _faces(node, out)
+        else:
+            if node.histories and node.histories[0].why in ("Favor", "Hinder"):
+                out.append(f"{node.histories[0].why} ")
+            _dice(node.histories, out)
         if counted and node.counts_successes:
             out.append(_count_of(node))
     elif isinstance(node, RolledConst):

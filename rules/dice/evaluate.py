@@ -31,29 +31,14 @@ if TYPE_CHECKING:
     from rules.dice.results import Exact
 
 
-def _bare_dice(die: Die, faces: list[int], kept: list[bool] | None = None) -> tuple[DieRoll, ...]:
-    """The DieRolls of dice that are their one face (`kept`: which of them count)."""
-    # a term's dice of the same face and keeping share one frozen DieRoll, made here for
-    # this term only: `100000d6` makes twelve, not 100,000 (each costs a microsecond)
-    if kept is None:  # every die counts: its face alone tells it apart
-        by_face: dict[int, DieRoll] = {}
-        return tuple([by_face.get(face) or by_face.setdefault(face, DieRoll(die, (face,), face))
-                      for face in faces])
-    made: dict[tuple[int, bool], DieRoll] = {}
-    return tuple([made.get(key) or made.setdefault(key, DieRoll(die, (key[0],), key[0], key[1]))
-                  for key in zip(faces, kept, strict=True)])
-
-
 @dataclass(slots=True)
 class Roller:
     """Throws the dice of one LINE: every roll through it shares the budget and throw order."""
 
     source: DiceSource
     budget: Budget = field(default_factory=Budget)
-    _names: list[str] = field(default_factory=list)
-    _faces: list[int] = field(default_factory=list)
-    _kept: list[bool] = field(default_factory=list)
-    _made: tuple[list[bool], tuple[Throw, ...]] | None = None
+    _throws: list[Throw] = field(default_factory=list)
+    """Every throw of the LINE so far, in roll order."""
     _whys: list[tuple[int, str]] = field(default_factory=list)
     """(first throw id, why) of each call that threw."""
     _fates: dict[int, str] | None = None
@@ -63,9 +48,9 @@ class Roller:
 
     def roll(self, expr: Expr, why: str = "") -> Roll:
         """Evaluate `expr`; the result keeps every die and the throws made for it, in order."""
-        start = len(self._faces)
+        start = len(self._throws)
         tree = self._eval(expr, why)
-        throws = self.throws[start:]
+        throws = tuple(self._throws[start:])
         successes = _successes_of(tree)
         # the tree's notation is the expression's, written once as it was rolled
         return Roll(tree.notation, tree, math.floor(tree.value), tree.value, throws, successes)
@@ -74,26 +59,32 @@ class Roller:
         """One die: returns (face, throw id)."""
         self.budget.spend(1)
         face = self.source.throw(die, why)
-        self._whys.append((len(self._faces), why))
-        self._names.append(die.name)
-        self._faces.append(face)
-        self._kept.append(True)
-        return face, len(self._faces) - 1
+        self._whys.append((len(self._throws), why))
+        self._throws.append(Throw(die.name, face, True))
+        return face, len(self._throws) - 1
 
     def throw_many(self, die: Die, count: int, why: str) -> tuple[list[int], int]:
         """`count` dice at once: returns their faces and the throw id of the first."""
         self.budget.spend(count)
         faces = self.source.throw_many(die, count, why)
-        first = len(self._faces)
+        first = len(self._throws)
         self._whys.append((first, why))
-        self._names.extend([die.name] * count)
-        self._faces.extend(faces)
-        self._kept.extend([True] * count)
+        name = die.name
+        alike: dict[int, Throw] = {}  # equal faces of one throw share one value: `100000d6` makes six
+        self._throws.extend([alike.get(face) or alike.setdefault(face, Throw(name, face, True))
+                             for face in faces])
         return faces, first
 
-    def set_aside(self, throw_id: int) -> None:
-        """A throw a rule ignores after the roll (a passed Block or Dodge): no longer kept."""
-        self._kept[throw_id] = False
+    def set_aside(self, *throw_ids: int) -> None:
+        """Throws that no longer count: dice a keep dropped, a throw a rule ignores after the
+        roll (a passed Block or Dodge)."""
+        aside: dict[Throw, Throw] = {}  # equal throws set aside share one value, as above
+        throws = self._throws
+        for i in throw_ids:
+            kept = throws[i]
+            if kept.kept:
+                throws[i] = aside.get(kept) or aside.setdefault(
+                    kept, Throw(kept.die, kept.face, False))
 
     def history(self, count: int) -> list[tuple[str, str | None]]:
         """Each of the first `count` throws' why and fate (`rerolled`, `exploded` or None).
@@ -116,15 +107,8 @@ class Roller:
 
     @property
     def throws(self) -> tuple[Throw, ...]:
-        """Every throw of the LINE so far, in roll order; made again only when one was added or
-        set aside since (a roll and its Resolution both ask, at every repeat)."""
-        if self._made is None or self._made[0] != self._kept:
-            # equal throws of this LINE share one frozen Throw, made here: `100000d6` makes six
-            alike: dict[tuple[str, int, bool], Throw] = {}
-            made = tuple([alike.get(key) or alike.setdefault(key, Throw(*key))
-                          for key in zip(self._names, self._faces, self._kept, strict=True)])
-            self._made = (self._kept.copy(), made)
-        return self._made[1]
+        """Every throw of the LINE so far, in roll order."""
+        return tuple(self._throws)
 
     # ---- dispatch ----
 
@@ -170,7 +154,7 @@ class Roller:
         face, tid = self.throw(D6, label)
         value = face if node.favor else -face
         roll = DieRoll(D6, (face,), value, why=label)
-        return RolledTerm(str(node), (roll,), value)
+        return RolledTerm(str(node), D6, (face,), value, histories=(roll,))
 
     # ---- dice terms ----
 
@@ -182,7 +166,7 @@ class Roller:
         label = why or str(node)
         faces, first = self.throw_many(die, node.count, label)
         if not mods:
-            return RolledTerm(str(node), _bare_dice(die, faces), sum(faces))
+            return RolledTerm(str(node), die, tuple(faces), sum(faces))
         if node.keeps_only:
             return self._kept_dice(node, faces, first)
         import rules.dice.modified  # at the first term with more than keeps (see its docstring)
@@ -195,11 +179,9 @@ class Roller:
         for mod in node.staged:
             if isinstance(mod, Keep):  # all of them are
                 keep_indices(kept, faces, mod)
-        for i, k in enumerate(kept):
-            if not k:
-                self._kept[first + i] = False
+        self.set_aside(*[first + i for i, k in enumerate(kept) if not k])
         value = sum(f for f, k in zip(faces, kept, strict=True) if k)
-        return RolledTerm(str(node), _bare_dice(node.die, faces, kept), value)
+        return RolledTerm(str(node), node.die, tuple(faces), value, tuple(kept))
 
     def _group(self, node: Group, why: str) -> Rolled:
         # groups are no plain sum's: their modifiers' modules load at the first
@@ -209,9 +191,9 @@ class Roller:
         members: list[Rolled] = []
         spans: list[tuple[int, int]] = []
         for m in node.members:
-            start = len(self._faces)
+            start = len(self._throws)
             members.append(self._eval(m, why))
-            spans.append((start, len(self._faces)))
+            spans.append((start, len(self._throws)))
         kept = [True] * len(members)
         values = [m.value for m in members]
         counting: list[Counting] = []
@@ -234,10 +216,8 @@ class Roller:
             value: Exact = sum(scores)
         else:
             value = sum(values[i] for i in range(len(members)) if kept[i])
-        for i, (start, end) in enumerate(spans):
-            if not kept[i]:
-                for tid in range(start, end):
-                    self._kept[tid] = False
+        self.set_aside(*[tid for (start, end), k in zip(spans, kept, strict=True) if not k
+                         for tid in range(start, end)])
         return RolledGroup(
             str(node),
             tuple(members[i] for i in order),

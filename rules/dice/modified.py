@@ -88,8 +88,8 @@ def modified_term(roller: Thrower, node: syntax.Dice, faces: list[int], first: i
                 d.success, d.discarded)
         for d in shown
     )
-    return RolledTerm(str(node), frozen, value, counts_successes=bool(counting), crit=crit,
-                      fumble=fumble)
+    return RolledTerm(str(node), node.die, tuple(d.face for d in frozen), value,
+                      tuple(d.kept for d in frozen), bool(counting), crit, fumble, frozen)
 
 
 def _reroll(roller: Thrower, node: syntax.Dice, dice: list[_Die], mods: list[syntax.Reroll],

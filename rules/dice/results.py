@@ -62,16 +62,39 @@ class DieRoll:
 
 @dataclass(frozen=True, slots=True)
 class RolledTerm:
-    """A dice term after evaluation: its dice in display order and the value it produced."""
+    """A dice term after evaluation: its die, each die's face as it lies (in display order),
+    which of them count, and the value it produced.
+
+    A term whose dice are their one face each (`2d6`, `4d6kh3`) keeps just those faces, and
+    makes each die's `DieRoll` when `dice` is read (`-q` reads none); a term with more than
+    keeps (rerolls, explosions, clamps, success counting) or an aid die keeps each die's
+    history (`histories`) as it was worked out."""
 
     notation: str
-    dice: tuple[DieRoll, ...]
+    die: Die
+    faces: tuple[int, ...]
     value: Exact
+    kept: tuple[bool, ...] | None = None
+    """Which faces count, in order (None: every one)."""
     counts_successes: bool = False
     crit: bool | None = None
     """Whether a kept die showed a face of the term's `cs` range (None: the term has none)."""
     fumble: bool | None = None
     """Whether a kept die showed a face of the term's `cf` range (None: the term has none)."""
+    histories: tuple[DieRoll, ...] | None = None
+    """Each die as it came to lie (rerolled, exploded, its success), when it is more than its
+    one face."""
+
+    @property
+    def dice(self) -> tuple[DieRoll, ...]:
+        """Every die as it lies, in display order."""
+        if self.histories is not None:
+            return self.histories
+        die = self.die
+        if self.kept is None:
+            return tuple([DieRoll(die, (face,), face) for face in self.faces])
+        return tuple([DieRoll(die, (face,), face, kept)
+                      for face, kept in zip(self.faces, self.kept, strict=True)])
 
 
 @dataclass(frozen=True, slots=True)
