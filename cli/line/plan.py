@@ -11,14 +11,14 @@ from rules.dice.budget import check_dice_limit
 from rules.errors import LimitError, NotationError, RollError, UsageError
 from rules.limits import MAX_REPEAT
 from rules.notation import parse
-from rules.notation.command_nodes import CommandLine, Line
 from rules.notation.expr_nodes import RollLine
 from rules.systems import SYSTEMS, System, get_system
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # a command's words: a dice LINE never loads them
     from cli.base.settings import Settings
     from rules.dice.source import DiceSource
     from rules.named_rolls import Expansion
+    from rules.notation.command_nodes import Line
     from rules.table_state import TableState
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +47,7 @@ class LineRun:
         """Whether the LINE may act as whose turn it is: nobody chosen, and a command (plain
         dice never do: SPEC §9). `--as ""` on a command line is nobody, chosen; the REPL's
         `as -` in a fight (`turns`) is nobody until a command follows the turn."""
-        if self.acting() is not None or not isinstance(line, CommandLine):
+        if self.acting() is not None or isinstance(line, (RollLine, RollError)):
             return False
         return self.turns or self.settings.character is None
 

@@ -26,15 +26,15 @@ from rules.dice.budget import Budget
 from rules.dice.evaluate import Roller
 from rules.dice.source import RandomSource, ScriptedSource
 from rules.errors import RollError
-from rules.notation.command_nodes import CommandLine, Line
 from rules.notation.expr_nodes import RollLine
 from rules.resolution import Resolution
 from rules.systems import Context, System
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # a command's words: a dice LINE never loads them
     from cli.base.settings import Settings
     from cli.store import CampaignStore, CampaignView
     from rules.named_rolls import Expansion
+    from rules.notation.command_nodes import Line
     from rules.notation.head import Head
     from rules.record import Record
     from rules.table_state import TableState
@@ -117,10 +117,12 @@ class Resolver:
         plain = dice_only(line, run)
         if plain is not None:
             system, single, times = plain
+            if times == 1:  # most LINEs: their one result, made here (no stream to keep)
+                return (self.resolved(system, nobody(), single, text, True, Budget(), run),)
             streamed = self._streamed_results(system, single, text, times, run)
             return streamed if isinstance(run.source, RandomSource) else list(streamed)
-        reads = (needs_campaign(line, run.acting(), run.secret) if isinstance(line, Line)
-                 else run.acting() is not None) or run.may_take_turn(line)
+        reads = (run.acting() is not None if isinstance(line, RollError)
+                 else needs_campaign(line, run.acting(), run.secret)) or run.may_take_turn(line)
         from cli.line.named import may_name
 
         if not (reads or may_name(head.name, line, run.settings.system_id(), None)):
@@ -329,7 +331,7 @@ class Resolver:
         if say:  # a LINE refused before it was said leaves no note for the next one
             self.turn_note = None
         acting = run.acting()
-        if acting is not None and isinstance(line, CommandLine) and fight_word(line):
+        if acting is not None and not isinstance(line, (RollLine, RollError)) and fight_word(line):
             # the GM's words that run the fight are nobody's action, whoever the REPL acts as
             # (the actor's game still says which fight `encounter start` begins)
             system = pick_system(run.settings, tx.table(acting))

@@ -7,17 +7,16 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from rules.errors import Do, Hint, Part, UsageError
-from rules.notation.command_nodes import CommandLine, Line, Word
 from rules.notation.expr_nodes import RollLine
-from rules.systems.on_whom import is_foe, whose
 from rules.systems.sheet_rules import SheetRules
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # a command's words and whom it lands on: a dice LINE needs neither
     from rules.campaign import Character
     from rules.dice.evaluate import Roller
     from rules.dice.results import Roll, Throw
     from rules.exact.result import Odds
     from rules.helptext import Topic
+    from rules.notation.command_nodes import CommandLine, Line
     from rules.resolution import Change, Resolution, Summary
     from rules.said import Said
     from rules.table_state import TableState
@@ -61,6 +60,8 @@ class Context:
     def acting_for(self, line: CommandLine) -> tuple[Context, CommandLine]:
         """A LINE that names whom it acts for first (`declare Ogre`, `react Goblin 2`: a foe's
         words where it is nobody's turn) as that character's, without the name; else as is."""
+        from rules.notation.command_nodes import Word
+
         first = line.args[0] if line.args else None
         if not isinstance(first, Word):
             return self, line
@@ -199,6 +200,8 @@ class System(SheetRules):
                 ctx, named = self._landing(ctx, named)
                 landed = ctx.table.active
             res = handler(ctx, named)
+            from rules.systems.on_whom import is_foe, whose
+
             if landed is not actor or is_foe(ctx.table.active):  # who acted, on whom, whose
                 res = whose(res, actor, landed, ctx.table.active)
         comment = line.comment or None  # read once, from the tree: renderers show it
