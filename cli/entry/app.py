@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import click
 import typer
@@ -18,6 +18,9 @@ from cli.base.environment import ExitStatus
 from cli.base.group import LINE_COMMAND, LineGroup, route
 from cli.base.safe import shown_lines
 from cli.commands import line_cmd
+
+if TYPE_CHECKING:
+    from rules.errors import RollError
 
 ABOUT = "roll: a dice roller and tabletop-rules REPL."
 """The help's first line; its usage rows and examples are cli/base/group.py's, wrapped to the pane."""
@@ -91,11 +94,13 @@ def main_app(argv: list[str] | None = None) -> NoReturn:
         sys.exit(0)
     except click.UsageError as exc:  # an unknown option, a missing argument: bad input too
         from cli.base.error_layout import ErrorLines, for_stream
+        from cli.entry.option_habits import option_habit
         from rules.did_you_mean import said_once
 
-        message = said_once(exc.format_message())
+        habit = option_habit(exc, args)  # `log --last 5`: the option that counts is -n
+        message = said_once(exc.format_message()) if habit is None else habit.message
         if json_given(args):
-            answer_json(args, message)  # every command answers under --json (SPEC §3)
+            answer_json(args, message, habit)  # every command answers under --json (SPEC §3)
         said = ErrorLines(f"roll: error: {shown_lines(message)}")
         sys.stderr.write(for_stream(said, sys.stderr) + "\n")
         sys.exit(int(ExitStatus.BAD_INPUT))
@@ -142,12 +147,14 @@ def help_as_json(command: click.Command, args: list[str]) -> int:
     return status if isinstance(status, int) else 0
 
 
-def answer_json(args: list[str], message: str) -> None:
-    """A usage error's object on stdout (`roll --json sheet`: its `input` the LINE alone)."""
+def answer_json(args: list[str], message: str, error: RollError | None = None) -> None:
+    """A usage error's object on stdout (`roll --json sheet`: its `input` the LINE alone);
+    `error`: the error itself when roll words it (its hint goes too)."""
     from cli.base.argv import line_of
     from cli.base.error_layout import error_to_json
     from cli.base.safe import dumps
     from rules.errors import UsageError
 
-    sys.stdout.write(dumps(error_to_json(line_of(args), UsageError(message))) + "\n")
+    said = error if error is not None else UsageError(message)
+    sys.stdout.write(dumps(error_to_json(line_of(args), said)) + "\n")
     sys.stdout.flush()

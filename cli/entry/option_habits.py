@@ -1,0 +1,40 @@
+"""Another tool's word for an option that `roll` spells `-n`: `roll log --last 5`, `--limit`,
+`--tail`, `--count` (Click would offer `--as`, the nearest spelling), said with the line that
+works and, under --json, as the error's `hint` (as a LINE's habits are: rules/did_you_mean.py)."""
+
+from __future__ import annotations
+
+import shlex
+
+import click
+
+from rules.errors import UsageError
+
+COUNTING = frozenset({"--last", "--limit", "--tail", "--count", "--lines", "--number", "--num",
+                      "--entries", "--repeat", "--repeats"})
+"""Options other tools count with, where `roll` has `-n N`."""
+
+
+def option_habit(exc: click.UsageError, args: list[str]) -> UsageError | None:
+    """The error of an unknown option another tool counts with, on a command whose `-n` counts
+    (`log`'s entries, a LINE's repeats): the line with `-n` in its place; else None."""
+    if not isinstance(exc, click.NoSuchOption) or exc.ctx is None:
+        return None
+    word = exc.option_name
+    if word not in COUNTING:
+        return None
+    counts = next((p for p in exc.ctx.command.params
+                   if isinstance(p, click.Option) and "-n" in p.opts), None)
+    if counts is None:
+        return None
+    fixed: list[str] = []
+    for arg in args:  # `--last 5` and `--last=5` alike
+        name, equals, value = arg.partition("=")
+        if name == word:
+            fixed += ["-n", value] if equals else ["-n"]
+        else:
+            fixed.append(arg)
+    line = shlex.join(fixed)
+    said = f" ({counts.help})" if counts.help else ""
+    return UsageError(f"no such option '{word}': roll counts with -n{said}: roll {line}",
+                      hint=line)
