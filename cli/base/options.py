@@ -22,7 +22,7 @@ from cli.base.argv import WORDS
 from cli.base.completion import character_name, system_name
 from cli.base.environment import Environment, Stopped
 from cli.base.settings import Settings
-from rules.errors import RollError
+from rules.errors import RollError, UsageError
 
 
 def _version(value: bool) -> None:
@@ -230,6 +230,23 @@ def _json_wanted() -> bool:
 
 LITERAL_WORDS = "roll.literal_words"
 """ctx.meta key: how many words came after `--` (a LINE's own, even `--d6`)."""
+
+
+def refuse_unknown_option(words: list[str], before: str = "") -> None:
+    """Refuse a LINE whose word looks like a long option (`--jsn`): another tool's counting
+    option says the `-n` line that works (`--repeat 3 d20`, cli/base/option_habits.py), any
+    other that a LINE starting with '-' goes after `--` (`before`: the command's words, `odds
+    `)."""
+    unknown = unknown_option(words)
+    if unknown is None:
+        return
+    from cli.base.option_habits import line_habit
+
+    habit = None if before else line_habit(unknown, words)  # `odds` has no -n
+    if habit is not None:
+        raise habit
+    raise UsageError(f"no such option: {unknown} (a LINE that starts with '-' goes after --:"
+                     f" roll {before}-- -1+d6)")
 
 
 def unknown_option(words: list[str]) -> str | None:

@@ -10,12 +10,12 @@ from cli.base.argv import SUBCOMMANDS
 from cli.base.completion import LineWord
 from cli.base.environment import Environment
 from cli.base.group import LINE_COMMAND
-from cli.base.options import LINE_OPTIONS, VersionOpt, fail, unknown_option, with_settings
+from cli.base.options import LINE_OPTIONS, VersionOpt, fail, refuse_unknown_option, with_settings
 from cli.base.settings import Settings
 from cli.commands import dispatch
 from cli.commands.dispatch import run_words
 from cli.line.runner import line_runner
-from rules.errors import RollError, UsageError
+from rules.errors import RollError
 
 LineWords = Annotated[
     list[str] | None,
@@ -30,10 +30,7 @@ def line_command(env: Environment, settings: Settings, words: LineWords = None,
     without this command)."""
     try:
         runner = line_runner(settings, words or [], env)
-        unknown = unknown_option(words or [])
-        if unknown is not None:
-            raise UsageError(f"no such option: {unknown} (a LINE that starts with '-' goes"
-                             " after --: roll -- -1+d6)")
+        refuse_unknown_option(words or [])
     except RollError as error:
         fail(env, error, " ".join(words or []))
     if not words and env.stdin_isatty:

@@ -9,7 +9,7 @@ import typer
 from cli.base.bounds import in_range
 from cli.base.completion import LineWord
 from cli.base.environment import Environment, terminal_columns
-from cli.base.options import CAMPAIGN_OPTIONS, unknown_option, with_settings
+from cli.base.options import CAMPAIGN_OPTIONS, refuse_unknown_option, with_settings
 from cli.base.settings import Settings
 from cli.line.odds_line import odds_input, show_odds
 from cli.line.runner import Runner
@@ -44,10 +44,7 @@ def odds_command(
     if head.subcommand is not None and head.subcommand.table is not None:
         return table_odds_command(runner, head.subcommand.table, text, width)
     try:
-        unknown = unknown_option(words)
-        if unknown is not None:
-            raise UsageError(f"no such option: {unknown} (a LINE that starts with '-' goes"
-                             " after --: roll odds -- -1+d6)")
+        refuse_unknown_option(words, before="odds ")
         if at_least and at_most:
             raise UsageError("--at-least and --at-most are two views: choose one")
     except RollError as error:

@@ -94,7 +94,7 @@ def main_app(argv: list[str] | None = None) -> NoReturn:
         sys.exit(0)
     except click.UsageError as exc:  # an unknown option, a missing argument: bad input too
         from cli.base.error_layout import ErrorLines, for_stream
-        from cli.entry.option_habits import option_habit
+        from cli.base.option_habits import option_habit
         from rules.did_you_mean import said_once
 
         habit = option_habit(exc, args)  # `log --last 5`: the option that counts is -n

@@ -38,3 +38,24 @@ def test_another_unknown_option_keeps_clicks_suggestion() -> None:
 def test_a_command_that_counts_with_no_n_keeps_clicks_error() -> None:
     code, _, err = invoke("sheet", "list", "--count", "2")
     assert code == 2 and "No such option '--count'" in err
+
+
+@pytest.mark.parametrize(("args", "works"), [
+    (["--repeat", "3", "d20"], "-n 3 d20"),
+    (["--repeat=2", "d20+1"], "-n 2 d20+1"),
+])
+def test_a_lines_counting_option_of_another_tool_says_n(args: list[str], works: str) -> None:
+    code, out, err = invoke(*args)
+    assert (code, out) == (2, "")
+    assert err == f"roll: error: no such option: --repeat: roll repeats a LINE with -n N: roll {works}\n"
+    code, (obj,) = invoke_json(*args)
+    assert (code, obj["hint"]) == (2, works)
+
+
+def test_any_other_option_word_of_a_line_says_where_a_line_of_a_minus_goes() -> None:
+    assert invoke("--jsn", "d20")[2] == (
+        "roll: error: no such option: --jsn (a LINE that starts with '-' goes after --: roll --"
+        " -1+d6)\n")
+    assert invoke("odds", "--repeat", "2", "d6")[2] == (  # odds repeats nothing
+        "roll: error: no such option: --repeat (a LINE that starts with '-' goes after --: roll"
+        " odds -- -1+d6)\n")

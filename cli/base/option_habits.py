@@ -1,6 +1,7 @@
 """Another tool's word for an option that `roll` spells `-n`: `roll log --last 5`, `--limit`,
-`--tail`, `--count` (Click would offer `--as`, the nearest spelling), said with the line that
-works and, under --json, as the error's `hint` (as a LINE's habits are: rules/did_you_mean.py)."""
+`--tail`, `--count` (Click would offer `--as`, the nearest spelling), `roll --repeat 3 d20`
+(a LINE's repeats), said with the line that works and, under --json, as the error's `hint` (as
+a LINE's habits are: rules/did_you_mean.py)."""
 
 from __future__ import annotations
 
@@ -27,14 +28,30 @@ def option_habit(exc: click.UsageError, args: list[str]) -> UsageError | None:
                    if isinstance(p, click.Option) and "-n" in p.opts), None)
     if counts is None:
         return None
+    line = with_n(args, word)
+    said = f" ({counts.help})" if counts.help else ""
+    return UsageError(f"no such option '{word}': roll counts with -n{said}: roll {line}",
+                      hint=line)
+
+
+def line_habit(word: str, words: list[str]) -> UsageError | None:
+    """The error of a LINE's word that is another tool's counting option (`--repeat 3 d20`):
+    roll repeats a LINE with `-n N`; None for any other word."""
+    if word.partition("=")[0] not in COUNTING:
+        return None
+    line = with_n(words, word.partition("=")[0])
+    return UsageError(f"no such option: {word.partition('=')[0]}: roll repeats a LINE with -n N:"
+                      f" roll {line}", hint=line)
+
+
+def with_n(args: list[str], word: str) -> str:
+    """The words with `-n` in the place of option `word` (`--last 5` and `--last=5` alike), as
+    a shell would read them back."""
     fixed: list[str] = []
-    for arg in args:  # `--last 5` and `--last=5` alike
+    for arg in args:
         name, equals, value = arg.partition("=")
         if name == word:
             fixed += ["-n", value] if equals else ["-n"]
         else:
             fixed.append(arg)
-    line = shlex.join(fixed)
-    said = f" ({counts.help})" if counts.help else ""
-    return UsageError(f"no such option '{word}': roll counts with -n{said}: roll {line}",
-                      hint=line)
+    return shlex.join(fixed)
