@@ -34,14 +34,15 @@ def option_habit(exc: click.UsageError, args: list[str]) -> UsageError | None:
                       hint=line)
 
 
-def line_habit(word: str, words: list[str]) -> UsageError | None:
-    """The error of a LINE's word that is another tool's counting option (`--repeat 3 d20`):
-    roll repeats a LINE with `-n N`; None for any other word."""
-    if word.partition("=")[0] not in COUNTING:
+def line_habit(unknown: str, words: list[str]) -> UsageError | None:
+    """The error of a LINE's word that is another tool's counting option (`--repeat 3 d20`,
+    `--repeat=3`): roll repeats a LINE with `-n N`; None for any other word."""
+    word = unknown.partition("=")[0]
+    if word not in COUNTING:
         return None
-    line = with_n(words, word.partition("=")[0])
-    return UsageError(f"no such option: {word.partition('=')[0]}: roll repeats a LINE with -n N:"
-                      f" roll {line}", hint=line)
+    line = with_n(words, word)
+    return UsageError(f"no such option: {word}: roll repeats a LINE with -n N: roll {line}",
+                      hint=line)
 
 
 def with_n(args: list[str], word: str) -> str:
