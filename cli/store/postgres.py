@@ -34,6 +34,15 @@ STATEMENT_TIMEOUT_S = 30
 """How long one statement may run on the server before it is cancelled and said: a server
 that hangs mid-query (or a lock held that long) never leaves a LINE waiting forever."""
 
+LINK_CHECKS = {"keepalives": 1, "keepalives_idle": 10, "keepalives_interval": 5,
+               "keepalives_count": 3}
+"""TCP keepalives on every connection: a link that died while roll waits for an answer (the
+server's machine gone, a laptop's Wi-Fi lost) is found in some 25 s, where the kernel's own
+defaults wait two hours; statement_timeout alone cannot tell, as it runs on the server."""
+TCP_USER_TIMEOUT_MS = STATEMENT_TIMEOUT_S * 1000
+"""How long data roll sent may stay unacknowledged before the link counts as dead (libpq 12
+and later): a request sent into a dead link, which keepalives do not probe."""
+
 INSTALL_HINT = "pip install 'roll-rules[postgres]' (or pipx inject roll-rules 'psycopg[binary]')"
 
 
@@ -103,7 +112,8 @@ def connect(where: CampaignURL) -> Any:
     psycopg = driver()
     check_url(where.url)
     try:
-        db = psycopg.connect(where.conninfo, autocommit=True, connect_timeout=CONNECT_TIMEOUT_S)
+        db = psycopg.connect(where.conninfo, autocommit=True, connect_timeout=CONNECT_TIMEOUT_S,
+                             **link_checks(psycopg.pq.version()))
         # a write transaction is the server's implicit one (PostgresCampaign._open): at the
         # isolation level its reads are written for, whatever the server's default
         db.execute(f"SELECT set_config('lock_timeout', '{int(BUSY_TIMEOUT_S * 1000)}ms', false),"
@@ -113,6 +123,15 @@ def connect(where: CampaignURL) -> Any:
     except (psycopg.Error, ValueError) as exc:  # ValueError: a conninfo libpq cannot read
         raise store_error(where, exc) from None
     return db
+
+
+def link_checks(libpq: int) -> dict[str, int]:
+    """The connection parameters that find a dead link (LINK_CHECKS, and TCP_USER_TIMEOUT_MS
+    where libpq knows it: `libpq` is its version, 170000 for 17.0). Ignored by libpq for a
+    Unix-domain socket, which cannot die that way."""
+    if libpq < 120000:
+        return dict(LINK_CHECKS)
+    return {**LINK_CHECKS, "tcp_user_timeout": TCP_USER_TIMEOUT_MS}
 
 
 _FOUND: set[CampaignURL] = set()

@@ -58,3 +58,27 @@ def test_a_line_held_up_on_the_server_is_said_and_changes_nothing(
         2, f'{{"input": "spend luck", "error": "{SAID}", "column": null}}\n')
     code, out, _ = invoke("--campaign", pg_url, "log", "--json")
     assert (code, out) == (0, "")  # nothing was logged: nothing changed
+
+
+def test_every_connection_checks_its_link_so_a_dead_one_is_found(pg_url: str) -> None:
+    """A link that dies while roll waits (the server's machine gone) is found by TCP keepalives
+    and libpq's tcp_user_timeout, set on every connection roll makes: the server's
+    statement_timeout cannot tell, and the kernel's defaults would wait two hours."""
+    from cli.store.postgres import connect
+
+    db = connect(campaign_where(pg_url))
+    try:
+        given = db.info.get_parameters()
+    finally:
+        db.close()
+    assert {k: given.get(k) for k in ("keepalives", "keepalives_idle", "keepalives_interval",
+                                     "keepalives_count", "tcp_user_timeout")} == {
+        "keepalives": "1", "keepalives_idle": "10", "keepalives_interval": "5",
+        "keepalives_count": "3", "tcp_user_timeout": "30000"}
+
+
+def test_a_libpq_older_than_12_is_not_given_tcp_user_timeout() -> None:
+    from cli.store.postgres import LINK_CHECKS, link_checks
+
+    assert link_checks(110005) == LINK_CHECKS
+    assert link_checks(170000) == {**LINK_CHECKS, "tcp_user_timeout": 30000}
