@@ -61,9 +61,11 @@ def _runner_user() -> pwd.struct_passwd | None:
 
 
 class Server:
-    """One PostgreSQL cluster on 127.0.0.1:port (trust authentication, local only)."""
+    """One PostgreSQL cluster on 127.0.0.1:port (trust authentication, local only); or on
+    `host` in network namespace `netns` (tests/store/test_dead_link.py), trusting its subnet."""
 
-    def __init__(self, durable: bool = False) -> None:
+    def __init__(self, durable: bool = False, host: str = "127.0.0.1",
+                 netns: str | None = None) -> None:
         binary = server_bin()
         assert binary is not None
         self.bin = binary
@@ -73,6 +75,8 @@ class Server:
         self.port = _free_port()
         self._names = itertools.count(1)
         self.durable = durable  # False (tests): no fsync, as nothing outlives the session
+        self.host = host
+        self.netns = netns
         if self.user is not None:
             os.chown(self.dir, self.user.pw_uid, self.user.pw_gid)
 
@@ -80,6 +84,8 @@ class Server:
         command = [str(self.bin / args[0]), *args[1:]]
         if self.user is not None:
             command = ["runuser", "-u", self.user.pw_name, "--", *command]
+        if self.netns is not None:
+            command = ["ip", "netns", "exec", self.netns, *command]
         done = subprocess.run(command, capture_output=True, text=True, timeout=120)
         if done.returncode != 0:
             raise RuntimeError(f"{' '.join(command)}: {done.stdout}{done.stderr}")
@@ -87,11 +93,14 @@ class Server:
     def start(self) -> None:
         self._run("initdb", "-D", str(self.data), "-U", SUPERUSER, "--auth=trust",
                   "--no-sync", "-E", "UTF8", "--locale=C")
+        if self.host != "127.0.0.1":  # a namespace of its own: its subnet's clients
+            with open(self.data / "pg_hba.conf", "a") as hba:
+                hba.write("host all all samenet trust\n")
         self.resume()
 
     def resume(self) -> None:
         """Start the (initialised) server again, on the same port: the campaigns are there."""
-        options = f"-h 127.0.0.1 -p {self.port} -k {self.dir} -c max_connections=60"
+        options = f"-h {self.host} -p {self.port} -k {self.dir} -c max_connections=60"
         if not self.durable:
             options += " -c fsync=off -c synchronous_commit=off"
         self._run("pg_ctl", "-D", str(self.data), "-l", str(self.dir / "log"), "-o", options,
@@ -109,7 +118,7 @@ class Server:
             shutil.rmtree(self.dir, ignore_errors=True)
 
     def url(self, database: str = "postgres") -> str:
-        return f"postgresql://{SUPERUSER}@127.0.0.1:{self.port}/{database}"
+        return f"postgresql://{SUPERUSER}@{self.host}:{self.port}/{database}"
 
     def new_database(self) -> str:
         """A fresh empty database; its URL."""
