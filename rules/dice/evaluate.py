@@ -69,10 +69,11 @@ class Roller:
         faces = self.source.throw_many(die, count, why)
         first = len(self._throws)
         self._whys.append((first, why))
-        name = die.name
-        alike: dict[int, Throw] = {}  # equal faces of one throw share one value: `100000d6` makes six
-        self._throws.extend([alike.get(face) or alike.setdefault(face, Throw(name, face, True))
-                             for face in faces])
+        made: dict[int, Throw] = {}  # equal faces of one throw share one value: `100000d6` makes six
+        for face in faces:
+            if face not in made:
+                made[face] = Throw(die.name, face, True)
+        self._throws.extend([made[face] for face in faces])
         return faces, first
 
     def set_aside(self, *throw_ids: int) -> None:
@@ -83,8 +84,9 @@ class Roller:
         for i in throw_ids:
             kept = throws[i]
             if kept.kept:
-                throws[i] = aside.get(kept) or aside.setdefault(
-                    kept, Throw(kept.die, kept.face, False))
+                if kept not in aside:
+                    aside[kept] = Throw(kept.die, kept.face, False)
+                throws[i] = aside[kept]
 
     def history(self, count: int) -> list[tuple[str, str | None]]:
         """Each of the first `count` throws' why and fate (`rerolled`, `exploded` or None).

@@ -22,7 +22,9 @@ class Thrower(Protocol):
 
     def throw(self, die: syntax.Die, why: str) -> tuple[int, int]: ...
 
-    def set_aside(self, throw_id: int) -> None: ...
+    def throw_many(self, die: syntax.Die, count: int, why: str) -> tuple[list[int], int]: ...
+
+    def set_aside(self, *throw_ids: int) -> None: ...
 
     def fate(self, throw_id: int, fate: str) -> None: ...
 
@@ -75,10 +77,7 @@ def modified_term(roller: Thrower, node: syntax.Dice, faces: list[int], first: i
     else:
         value = sum(d.value for d in dice if d.kept)
     crit, fumble = _marks(dice, mods)
-    for d in dice:
-        if not d.kept:
-            for tid in d.ids:
-                roller.set_aside(tid)
+    roller.set_aside(*[tid for d in dice if not d.kept for tid in d.ids])
     shown = list(dice)
     for m in mods:
         if isinstance(m, syntax.Sort):
@@ -139,10 +138,11 @@ def _explode(
         if n == MAX_WAVES:
             raise LimitError(f"{node} exploded more than {MAX_WAVES} waves")
         nxt: list[_Die] = []
-        for parent in wave:
+        # a wave is thrown at once, each parent's new die in turn (the same faces, in order)
+        faces, first = roller.throw_many(die, len(wave), f"an explosion of {label}")
+        for tid, (parent, face) in enumerate(zip(wave, faces, strict=True), start=first):
             parent.exploded = True
             roller.fate(parent.ids[-1], "exploded")
-            face, tid = roller.throw(die, f"an explosion of {label}")
             if when.style == "!!":
                 parent.faces.append(face)
                 parent.ids.append(tid)
