@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING, Any
 
 from rules.encounter import FIELD
 from rules.errors import RollError, UsageError
-from rules.notation import syntax
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # a LINE's tree loads with the first LINE: the REPL's first prompt needs none
     from cli.base.settings import Settings
     from rules.encounter.turn_order import Encounter
+    from rules.notation import syntax
     from rules.systems import System
     from rules.table_state import TableState
 
@@ -93,7 +93,9 @@ def turn_holder(tx: Any, line: syntax.Line | RollError, settings: Settings, say:
 def needs_a_character(line: syntax.Line | RollError) -> bool:
     """Whether a LINE is a command that may need an acting character: not plain dice, not
     one of the encounter's own words (the GM's: they act as nobody)."""
-    return isinstance(line, syntax.CommandLine) and line.word.lower() not in ITS_OWN
+    from rules.notation.command_nodes import CommandLine
+
+    return isinstance(line, CommandLine) and line.word.lower() not in ITS_OWN
 
 
 def fight_word(line: syntax.CommandLine) -> bool:
@@ -104,12 +106,14 @@ def fight_word(line: syntax.CommandLine) -> bool:
 def gives_its_values(line: syntax.Line | RollError, system_id: str) -> bool:
     """Whether a command gives one of its game's stats inline (`check dex=4`): it rolls for
     nobody, with those values."""
-    if not isinstance(line, syntax.CommandLine):
+    from rules.notation.command_nodes import CommandLine, KeyValue
+
+    if not isinstance(line, CommandLine):
         return False
     from rules.systems import get_system
 
     system = get_system(system_id)
-    return any(isinstance(arg, syntax.KeyValue) and system.stat(arg.key) is not None
+    return any(isinstance(arg, KeyValue) and system.stat(arg.key) is not None
                for arg in line.args)
 
 
@@ -119,14 +123,16 @@ def names_whom(line: syntax.Line | RollError, system: System, table: TableState,
     first (`react Goblin 2`: System.acts_for), so no `its turn` note is said; a word made on
     another's turn (`react`) that names nobody is refused, asking who."""
     # `hurt 3 on Goblin 1` is the holder's action on Goblin 1 (the log's): its note is said
-    if not isinstance(line, syntax.CommandLine) or line.word not in system.acts_for:
+    from rules.notation.command_nodes import CommandLine, Word
+
+    if not isinstance(line, CommandLine) or line.word not in system.acts_for:
         return False
     from rules.notation.name_words import first_words, spaced, with_names
 
     words = first_words(line)
     named = with_names(line, spaced(table.names_beginning(words))) if words else line
     first = named.args[0] if named.args else None
-    if isinstance(first, syntax.Word) and first.text.lower() in table.characters:
+    if isinstance(first, Word) and first.text.lower() in table.characters:
         return True
     asked = system.on_others_turns.get(line.word)
     if asked is not None and not line.args:

@@ -14,11 +14,10 @@ equal to the plain path.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache, lru_cache
 from types import ModuleType
 from typing import TYPE_CHECKING
-
-from rules.notation.fast_sums import read as read_fast_sum
 
 if TYPE_CHECKING:
     from rules.notation import syntax
@@ -34,19 +33,28 @@ def parse(text: str) -> syntax.Line:
 @lru_cache(maxsize=1024)
 def _tree(text: str) -> syntax.Line:
     """The syntax tree of a LINE's text, kept: the device the module's docstring names."""
-    line = read_fast_sum(text)
+    line = _fast_sums()(text)
     return line if line is not None else _grammar().parse(text)
 
 
 def parse_expression(text: str) -> syntax.Expr:
     """Parse a bare dice expression (no command words); used for sheet values and tests."""
-    line = read_fast_sum(text)
+    line = _fast_sums()(text)
     return line.expr if line is not None else _grammar().parse_expression(text)
 
 
 def load() -> None:
     """Load the grammar now (the REPL does once its first prompt is up, before the first key)."""
     _grammar().load()
+
+
+@cache
+def _fast_sums() -> Callable[[str], syntax.RollLine | None]:
+    """The plain-sum reader, with the syntax tree's nodes, at the first LINE read: importing
+    `rules.notation.head` (the REPL's first prompt does) runs this module, and needs neither."""
+    from rules.notation.fast_sums import read
+
+    return read
 
 
 @cache

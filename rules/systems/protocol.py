@@ -7,16 +7,16 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from rules.errors import Do, Hint, Part, UsageError
-from rules.notation.expr_nodes import RollLine
 from rules.systems.sheet_rules import SheetRules
 
-if TYPE_CHECKING:  # a command's words and whom it lands on: a dice LINE needs neither
+if TYPE_CHECKING:  # a LINE's tree loads with its parse: a game's module (a toolbar) needs none
     from rules.campaign import Character
     from rules.dice.evaluate import Roller
     from rules.dice.results import Roll, Throw
     from rules.exact.result import Odds
     from rules.helptext import Topic
     from rules.notation.command_nodes import CommandLine, Line
+    from rules.notation.expr_nodes import RollLine
     from rules.resolution import Change, Resolution, Summary
     from rules.said import Said
     from rules.table_state import TableState
@@ -183,7 +183,9 @@ class System(SheetRules):
         shown = line.shown or given.strip()  # the tree says what the text shows
         if shown != given:  # most LINEs have no `Nx` or comment: no copy at every repeat
             ctx = replace(ctx, input=shown)
-        if isinstance(line, RollLine):
+        import rules.notation.expr_nodes  # loaded by the LINE's parse; the module, as resolution()
+
+        if isinstance(line, rules.notation.expr_nodes.RollLine):
             res = self.resolve_roll(line, ctx)
         else:
             handler = self.commands().get(line.word)
@@ -212,7 +214,9 @@ class System(SheetRules):
     def odds(self, line: Line, ctx: Context) -> Odds:
         """Exact odds of a LINE (a `rules.exact.Odds`): dice through the notation engine,
         commands through the hook their system declares in `odds_commands()`."""
-        if isinstance(line, RollLine):
+        import rules.notation.expr_nodes  # loaded by the LINE's parse
+
+        if isinstance(line, rules.notation.expr_nodes.RollLine):
             from rules.exact.engine import line_odds
 
             self.check_atoms(line, ctx)

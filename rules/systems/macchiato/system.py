@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rules.notation import syntax
 from rules.resolution import Resolution
 from rules.systems.macchiato.checks import STATS
 from rules.systems.macchiato.risk import (
@@ -17,6 +16,9 @@ from rules.systems.macchiato.risk import (
 )
 from rules.systems.protocol import CommandFn, Context, OddsFn, System
 from rules.systems.sheet_checks import validate_common
+
+if TYPE_CHECKING:  # a LINE's tree loads with its parse: the game's module (a toolbar) needs none
+    from rules.notation import syntax
 
 
 class Macchiato(System):
@@ -68,7 +70,9 @@ class Macchiato(System):
         return roll_lone(ctx, *lone)
 
     def odds(self, line: syntax.Line, ctx: Context) -> Any:
-        if isinstance(line, syntax.RollLine):
+        from rules.notation.expr_nodes import RollLine
+
+        if isinstance(line, RollLine):
             lone = lone_risk_die(line)
             if lone is not None:
                 from rules.systems.macchiato.odds import risk_odds

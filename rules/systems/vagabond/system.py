@@ -8,15 +8,15 @@ from typing import TYPE_CHECKING, Any
 
 from rules.campaign import Character
 from rules.errors import SheetError
-from rules.notation import syntax
 from rules.resolution import Change, Resolution
 from rules.systems.protocol import CommandFn, Context, OddsFn, System
 from rules.systems.sheet_terms import Pool, Stat
 from rules.systems.vagabond.death import can_kill, dead_among, deaths, refuse_dead
 from rules.systems.vagabond.names import ARMOR_RANGE, SKILLS, find_skill
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # a LINE's tree loads with its parse: the game's module (a toolbar) needs none
     from rules.exact import Odds
+    from rules.notation import syntax
 
 STATS = (
     Stat("might", "mit", 2, 7),
@@ -104,7 +104,9 @@ class Vagabond(System):
     def resolve(self, line: syntax.Line, ctx: Context) -> Resolution:
         """A LINE as every system resolves it, but a dead Hero does nothing that needs life, and
         a LINE that takes a Hero to 0 HP or 5 Fatigue marks them Dead (000:L75)."""
-        if isinstance(line, syntax.CommandLine):
+        import rules.notation.expr_nodes  # loaded by the LINE's parse
+
+        if not isinstance(line, rules.notation.expr_nodes.RollLine):
             refuse_dead(ctx.table.active, line.word)
         res = super().resolve(line, ctx)
         if not can_kill(res.changes):
@@ -171,7 +173,9 @@ class Vagabond(System):
 
     def odds(self, line: syntax.Line, ctx: Context) -> Odds:
         """Exact odds; a dice LINE's `f`/`h` atoms are netted to one d6 as when it is rolled."""
-        if isinstance(line, syntax.RollLine):
+        from rules.notation.expr_nodes import RollLine
+
+        if isinstance(line, RollLine):
             from rules.systems.vagabond.check_roll import one_aid_die
 
             line = replace(line, expr=one_aid_die(line.expr)[0])
