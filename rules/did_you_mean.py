@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 MAX_DISTANCE = 2
 """At most this many edits (letters added, removed, changed or swapped) away."""
@@ -183,9 +183,8 @@ def _words_after(before: str, words: str) -> tuple[str, str] | None:
         spelled = f"{before}d{count}"
         return (f"drop the lowest is written right after the dice: {spelled} (or {before} dl"
                 f"{count}: after a space, d{count} is a die)"), spelled
-    repeat = re.fullmatch(r"[x×](\d+)", words, re.IGNORECASE)
-    if repeat is not None:
-        times = repeat.group(1)
+    times = _times(words)
+    if times is not None:
         spelled = f"{times}x {before}"
         return (f"a roll repeated is written {times}x before it: {spelled} (to multiply:"
                 f" ({before}) * {times})"), spelled
@@ -215,13 +214,30 @@ and the spelling that works (the JSON error's `hint`) with the word's argument i
 def repeat_first(word: str, rest: str) -> tuple[str, str] | None:
     """`x6 4d6kh3`, a repeat's x on the wrong side of its number: the message and the LINE so
     spelled (`rest`: the LINE after the word, as typed), else None."""
+    times = _times(word)
+    if times is None or not rest:
+        return None
+    spelled = f"{times}x {rest}"
+    return f"a roll repeated is written {times}x: {spelled}", spelled
+
+
+def turn_ended(word: str, args: list[str], commands: Collection[str]) -> tuple[str, str] | None:
+    """`end turn` (`end round`, another tool's words for ending a fight's turn): the message
+    and the LINE that does it, the game's `turn end` where it has one (Champions), else `next`
+    (`commands`: the game's words); None for any other LINE."""
+    if word.lower() != "end" or [a.lower() for a in args] not in (["turn"], ["round"]):
+        return None
+    ours = "turn end" if "turn" in commands else "next"
+    return f"a turn is ended with {ours} here", ours
+
+
+def _times(word: str) -> str | None:
+    """The count of a repeat written with its x first (`x6`, `×3`, `X2`), else None: the
+    habit of `1d4+1 x3` and of `x6 4d6kh3` alike."""
     import re
 
-    repeat = re.fullmatch(r"[x×](\d+)", word)
-    if repeat is None or not rest:
-        return None
-    spelled = f"{repeat.group(1)}x {rest}"
-    return f"a roll repeated is written {repeat.group(1)}x: {spelled}", spelled
+    repeat = re.fullmatch(r"[x×](\d+)", word, re.IGNORECASE)
+    return None if repeat is None else repeat.group(1)
 
 
 def repl_word_here(word: str, argument: str) -> tuple[str, str | None] | None:

@@ -12,7 +12,15 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from cli.base.environment import ExitStatus
-from cli.line.plan import LineRun, needs_campaign, parse_expanded, parsed, pick_system, reach_warnings
+from cli.line.plan import (
+    LineRun,
+    needs_campaign,
+    parse_expanded,
+    parsed,
+    pick_system,
+    reach_warnings,
+    reads_campaign,
+)
 from cli.line.runner import Runner, bot_typed, roll_error
 from cli.render.odds_chart import cumulative_json, odds_json, odds_text, percent
 from rules.dice.evaluate import Roller
@@ -121,8 +129,7 @@ def _odds(runner: Runner, head: Head, run: LineRun
     first = parsed(text)
     for warning in reach_warnings(first, text):  # once a LINE, as its roll's
         runner.err(f"roll: warning: {warning}")
-    reads = (needs_campaign(first, run.acting(), False) if isinstance(first, syntax.Line)
-             else run.acting() is not None) or run.may_take_turn(first)
+    reads = reads_campaign(first, run)  # an odds LINE is never secret
     table: TableState | None = None
     named: Expansion | None = None
     if (reads or may_name(head.name, first, run.settings.system_id(), None)

@@ -98,6 +98,15 @@ def needs_campaign(line: Line, acting: str | None, secret: bool) -> bool:
     return not isinstance(line, RollLine) or acting is not None or secret
 
 
+def reads_campaign(line: Line | RollError, run: LineRun) -> bool:
+    """Whether a LINE (its roll or its odds) reads the campaign whatever its name: a command,
+    somebody acting, a secret, or a LINE that may act as whose turn it is; one that does not
+    parse reads it only for somebody acting (a name's LINE may parse only once expanded)."""
+    if isinstance(line, RollError):
+        return run.acting() is not None or run.may_take_turn(line)
+    return needs_campaign(line, run.acting(), run.secret) or run.may_take_turn(line)
+
+
 def pick_system(settings: Settings, table: TableState | None) -> System:
     """The system that resolves the LINE: `-s` (which must be the acting character's), else the
     acting character's, else a running fight's, else generic."""

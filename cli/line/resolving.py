@@ -20,6 +20,7 @@ from cli.line.plan import (
     parsed,
     pick_system,
     reach_warnings,
+    reads_campaign,
     repeats,
 )
 from rules.dice.budget import Budget
@@ -121,8 +122,7 @@ class Resolver:
                 return (self.resolved(system, nobody(), single, text, True, Budget(), run),)
             streamed = self._streamed_results(system, single, text, times, run)
             return streamed if isinstance(run.source, RandomSource) else list(streamed)
-        reads = (run.acting() is not None if isinstance(line, RollError)
-                 else needs_campaign(line, run.acting(), run.secret)) or run.may_take_turn(line)
+        reads = reads_campaign(line, run)
         from cli.line.named import may_name
 
         if not (reads or may_name(head.name, line, run.settings.system_id(), None)):

@@ -61,12 +61,12 @@ def _no_command(line: CommandLine, commands: Collection[str]) -> UsageError | No
     a batch or a shell), a bot's word alone, a question about roll itself (`version`), `end
     turn` (the game's `turn end`, else `next`), a repeat with its x first (`x6 4d6kh3`); else
     None."""
-    from rules.did_you_mean import other_place, repeat_first, repl_word_here
+    from rules.did_you_mean import other_place, repeat_first, repl_word_here, turn_ended
     from rules.notation.bot import alone
 
-    if line.word.lower() == "end" and [str(a).lower() for a in line.args] in (["turn"], ["round"]):
-        ours = "turn end" if "turn" in commands else "next"
-        return UsageError(f"a turn is ended with {ours} here", hint=ours)
+    ended = turn_ended(line.word, [str(a) for a in line.args], commands)
+    if ended is not None:
+        return UsageError(ended[0], hint=ended[1])
 
     outside = repl_word_here(line.word, str(line.args[0]) if line.args else "")
     if outside is not None:  # the REPL reads its words before any LINE
