@@ -221,14 +221,58 @@ def repeat_first(word: str, rest: str) -> tuple[str, str] | None:
     return f"a roll repeated is written {times}x: {spelled}", spelled
 
 
-def turn_ended(word: str, args: list[str], commands: Collection[str]) -> tuple[str, str] | None:
-    """`end turn` (`end round`, another tool's words for ending a fight's turn): the message
-    and the LINE that does it, the game's `turn end` where it has one (Champions), else `next`
-    (`commands`: the game's words); None for any other LINE."""
-    if word.lower() != "end" or [a.lower() for a in args] not in (["turn"], ["round"]):
+FIGHT_NOUNS = frozenset({"fight", "combat", "battle", "encounter", "initiative", "init"})
+"""What other tools and tables call a fight, beside a word that starts or ends it."""
+FIGHT_VERBS = {"start": "encounter start", "begin": "encounter start", "end": "encounter end",
+               "stop": "encounter end", "finish": "encounter end", "over": "encounter end"}
+"""A word that starts or ends a fight (`start combat`, `fight over`), as its LINE here."""
+INIT_WORDS = {"": "encounter", "list": "encounter", "begin": "encounter start",
+              "start": "encounter start", "next": "next", "n": "next", "end": "encounter end"}
+"""Avrae's initiative tracker (`!init begin`, `!init next`, `!init end`), as its LINE here."""
+INIT_NAMES = {"add": "encounter add", "remove": "encounter rm", "rm": "encounter rm"}
+"""Avrae's `!init add NAME`, `!init remove NAME`: a word before a combatant's name."""
+FIGHT_SAYS = {"encounter start": "a fight starts with encounter start here",
+              "encounter end": "a fight ends with encounter end here",
+              "next": "a turn passes with next here",
+              "encounter": "the fight's order and whose turn it is are shown by encounter here",
+              "encounter add": "a combatant joins with encounter add NAME here (a foe: foe add"
+                               " NAME)",
+              "encounter rm": "a combatant leaves with encounter rm NAME here",
+              "help encounter": "a fight is run with encounter, foe and next here"}
+
+
+def fight_habit(word: str, args: list[str], commands: Collection[str]) -> tuple[str, str] | None:
+    """Another tool's words for running a fight, none of them a game's: `end turn` (`end
+    round`: the game's `turn end` where it has one, Champions, else `next`), `start combat`,
+    `end fight`, `fight start`, Avrae's `init begin` / `init next` / `init add NAME`: the message
+    and the LINE that does it (`commands`: the game's words); None for any other LINE."""
+    verb, rest = word.lower(), [a.lower() for a in args]
+    if verb == "end" and rest in (["turn"], ["round"]):
+        ours = "turn end" if "turn" in commands else "next"
+        return f"a turn is ended with {ours} here", ours
+    if verb == "init":
+        return _init_habit(args)
+    if len(rest) != 1:
         return None
-    ours = "turn end" if "turn" in commands else "next"
-    return f"a turn is ended with {ours} here", ours
+    if verb in FIGHT_VERBS and rest[0] in FIGHT_NOUNS:  # `start combat`
+        ours = FIGHT_VERBS[verb]
+    elif verb in FIGHT_NOUNS and rest[0] in FIGHT_VERBS:  # `fight start`
+        ours = FIGHT_VERBS[rest[0]]
+    else:
+        return None
+    return FIGHT_SAYS[ours], ours
+
+
+def _init_habit(args: list[str]) -> tuple[str, str]:
+    """Avrae's initiative tracker (`init`, then a word of its own, a name after some) as the
+    LINE that does it here; anything else of it, where the fight's words are explained."""
+    first = args[0].lower() if args else ""
+    if first in INIT_NAMES:
+        ours = INIT_NAMES[first]
+        name = " ".join(args[1:]) if len(args) > 1 and args[1][:1].isalpha() else "NAME"
+        return FIGHT_SAYS[ours].replace("NAME", name), f"{ours} {name}"
+    ours = INIT_WORDS.get(first, "help encounter") if len(args) <= 1 else "help encounter"
+    return FIGHT_SAYS[ours], ours
 
 
 def _times(word: str) -> str | None:

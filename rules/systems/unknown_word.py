@@ -58,15 +58,15 @@ def unknown_command(game: str, games: Mapping[str, Collection[str]], line: Comma
 
 def _no_command(line: CommandLine, commands: Collection[str]) -> UsageError | None:
     """A word no game has that means something elsewhere: a word of the REPL's prompt (here is
-    a batch or a shell), a bot's word alone, a question about roll itself (`version`), `end
-    turn` (the game's `turn end`, else `next`), a repeat with its x first (`x6 4d6kh3`); else
-    None."""
-    from rules.did_you_mean import other_place, repeat_first, repl_word_here, turn_ended
+    a batch or a shell), a bot's word alone, a question about roll itself (`version`), another
+    tool's words for running a fight (`end turn`, `start combat`, `init next`), a repeat
+    with its x first (`x6 4d6kh3`); else None."""
+    from rules.did_you_mean import fight_habit, other_place, repeat_first, repl_word_here
     from rules.notation.bot import alone
 
-    ended = turn_ended(line.word, [str(a) for a in line.args], commands)
-    if ended is not None:
-        return UsageError(ended[0], hint=ended[1])
+    fight = fight_habit(line.word, [str(a) for a in line.args], commands)
+    if fight is not None:
+        return UsageError(fight[0], hint=fight[1])
 
     outside = repl_word_here(line.word, str(line.args[0]) if line.args else "")
     if outside is not None:  # the REPL reads its words before any LINE

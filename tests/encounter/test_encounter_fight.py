@@ -298,9 +298,29 @@ def test_encounter_add_reads_names_of_several_words_as_every_command_does(tmp_pa
     ("vagabond", "foe list", "the foes are listed by encounter", "encounter"),
     ("vagabond", "end turn", "a turn is ended with next here", "next"),
     ("champions", "end turn", "a turn is ended with turn end here", "turn end"),
+    ("generic", "start combat", "a fight starts with encounter start here", "encounter start"),
+    ("tiers", "Begin Encounter", "a fight starts with encounter start here", "encounter start"),
+    ("macchiato", "fight over", "a fight ends with encounter end here", "encounter end"),
+    ("brighter", "end battle", "a fight ends with encounter end here", "encounter end"),
+    ("vagabond", "init begin", "a fight starts with encounter start here", "encounter start"),
+    ("champions", "init next", "a turn passes with next here", "next"),
+    ("generic", "init", "the fight's order and whose turn it is are shown by encounter here",
+     "encounter"),
+    ("vagabond", "init add Old Tom",
+     "a combatant joins with encounter add Old Tom here (a foe: foe add Old Tom)",
+     "encounter add Old Tom"),
+    ("tiers", "init add 3 Goblin", "a combatant joins with encounter add NAME here",
+     "encounter add NAME"),
+    ("macchiato", "init remove Ogre", "a combatant leaves with encounter rm Ogre here",
+     "encounter rm Ogre"),
+    ("brighter", "init madd 2 Goblin", "a fight is run with encounter, foe and next here",
+     "help encounter"),
 ])  # fmt: skip
 def test_a_gms_other_words_for_the_fight_say_the_line_that_does_it(
         game: str, typed: str, message: str, hint: str) -> None:
+    """Words of other tools and tables (Avrae's `init` tracker, `start combat`, `end turn`)
+    that no game has: the error says the LINE that runs the fight here, and its JSON `hint`
+    is that LINE."""
     code, out, err = invoke("--json", "-s", game, *typed.split())
     obj = json.loads(out)
     assert (code, obj["hint"]) == (2, hint) and obj["error"].startswith(message)
