@@ -26,11 +26,14 @@ class Config:
     color: str | None = None
     system_at: str = ""
     """Where `system` is set (`FILE, line N`): a game no one answers to is said with it."""
+    as_at: str = ""
+    """Where `as` is set: a character the campaign lacks is said with it."""
 
-    def unknown_system(self, error: UsageError) -> UsageError:
-        """The error of a `system` that is no game this process can play, naming the file,
-        the key and its line as the other config errors do."""
-        return UsageError(f"config file {self.system_at}: 'system': {error.message}")
+    def about(self, key: str, error: UsageError) -> UsageError:
+        """The error of a `system` no game answers to, or of an `as` no campaign holds,
+        naming the file, the key and its line as the other config errors do."""
+        where = self.system_at if key == "system" else self.as_at
+        return UsageError(f"config file {where}: {key!r}: {error.message}")
 
 
 def config_path() -> str:
@@ -93,7 +96,8 @@ def read_config(path: str) -> Config:
     values: dict[str, str] = {}
     for key, value in data.items():
         if key not in KEYS:
-            raise _bad(path, text, key, f"{key!r} is no setting (keys: {', '.join(KEYS)})")
+            near = ": did you mean 'color'?" if key.lower() == "colour" else ""
+            raise _bad(path, text, key, f"{key!r} is no setting{near} (keys: {', '.join(KEYS)})")
         if not isinstance(value, str) or not value.strip():
             raise _bad(path, text, key, f"{key!r} takes a non-empty string, not {value!r}")
         values[key] = value.strip()
@@ -107,4 +111,4 @@ def read_config(path: str) -> Config:
     if "system" in values:
         values["system"] = _game(values["system"])
     return Config(values.get("campaign"), values.get("system"), values.get("as"),
-                  values.get("color"), _where(path, text, "system"))
+                  values.get("color"), _where(path, text, "system"), _where(path, text, "as"))

@@ -6,6 +6,8 @@ import os
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from rules.errors import UsageError
+
 if TYPE_CHECKING:
     from pathlib import Path
 
@@ -97,4 +99,15 @@ class Settings:
             return self.env_as
         configured = self.config().as_
         return nfc(configured) if configured else None
+
+    def said_of_acting(self, error: UsageError) -> UsageError:
+        """An error about who acts, said with where they were named when that is not on the
+        line: ROLL_AS, or the config file's `as` (its file and line); as it is for `--as` and
+        the REPL's `as` (a name set long ago in a shell's profile is nowhere the user looks)."""
+        if self.character is not None:
+            return error
+        if self.env_as is not None:
+            return UsageError(f"ROLL_AS: {error.message}")
+        configured = self.config()
+        return configured.about("as", error) if configured.as_ else error
 

@@ -59,20 +59,28 @@ def look_for_games(where: Where) -> None:
 
 
 def configured_game(settings: Settings) -> None:
-    """The config file's `system`, when no `-s` or ROLL_SYSTEM comes before it, is a game this
-    process can play (built-in, the campaign's, a game file: `look_for_games` first); else one
-    error naming the file, the key and its line."""
-    if settings.system or settings.env_system:
+    """The game that ROLL_SYSTEM names, or else the config file's `system`, when no `-s` comes
+    before them, is a game this process can play (built-in, the campaign's, a game file:
+    `look_for_games` first); else one error that says where it was named (ROLL_SYSTEM; the
+    config file, its key and its line), as a `-s` typed on the line needs no saying."""
+    if settings.system:
+        return
+    from rules.systems import get_system
+
+    if settings.env_system:
+        if settings.env_system.strip().lower() not in SYSTEMS:
+            try:
+                get_system(settings.env_system)
+            except UsageError as exc:
+                raise UsageError(f"ROLL_SYSTEM: {exc.message}") from None
         return
     configured = settings.config()
     if configured.system is None or configured.system in SYSTEMS:
         return
-    from rules.systems import get_system
-
     try:
         get_system(configured.system)
     except UsageError as exc:
-        raise configured.unknown_system(exc) from None
+        raise configured.about("system", exc) from None
 
 
 def game_topic(topic: str, where: Where) -> str:

@@ -117,7 +117,7 @@ def pick_system(settings: Settings, table: TableState | None) -> System:
             from cli.store.where import where_of
 
             look_for_games(where_of(settings))
-            configured_game(settings)  # the config file's game: its error names the file
+            configured_game(settings)  # ROLL_SYSTEM's or the config file's: its error says which
         system = get_system(chosen)
         if table is not None and table.active is not None and table.active.system != system.id:
             raise UsageError(

@@ -26,7 +26,7 @@ from cli.line.plan import (
 from rules.dice.budget import Budget
 from rules.dice.evaluate import Roller
 from rules.dice.source import RandomSource, ScriptedSource
-from rules.errors import RollError
+from rules.errors import RollError, UsageError
 from rules.notation.expr_nodes import RollLine
 from rules.resolution import Resolution
 from rules.systems import Context, System
@@ -103,7 +103,7 @@ class Resolver:
         if settings.acting() is not None:
             from cli.store import no_campaign
 
-            raise no_campaign(where_of(settings))
+            raise settings.said_of_acting(no_campaign(where_of(settings), settings.acting()))
         return False
 
     def results(self, head: Head, run: LineRun) -> Iterable[Resolution] | Logged:
@@ -345,7 +345,10 @@ class Resolver:
                 return taker, table, system
         if acting is None:
             return None, None, None
-        table = tx.table(acting)  # an unknown name is an error
+        try:
+            table = tx.table(acting)  # an unknown name is an error
+        except UsageError as error:  # ROLL_AS's or the config file's name: said so
+            raise run.settings.said_of_acting(error) from None
         return acting, table, pick_system(run.settings, table)
 
     def say_turn_note(self) -> None:

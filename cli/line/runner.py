@@ -128,7 +128,7 @@ class Runner:
             from cli.store.where import where_of
 
             look_for_games(where_of(settings))
-            configured_game(settings)  # the config file's game: its error names the file
+            configured_game(settings)  # ROLL_SYSTEM's or the config file's: its error says which
 
     @cached_property
     def resolver(self) -> Resolver:

@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from cli.base.settings import Settings
-from rules.errors import RollError
+from rules.errors import RollError, UsageError
 
 if TYPE_CHECKING:
     from cli.repl.view import CampaignHolder
@@ -35,11 +35,14 @@ def check_acting(settings: Settings, opened: CampaignHolder | None = None,
             return replace(settings, character=_known(open_campaign(path, create=False), kept))
         return settings
     if not campaign_exists(path):
-        raise no_campaign(path)
+        raise settings.said_of_acting(no_campaign(path, name))
     campaign = opened.campaign() if opened is not None else open_campaign(path, create=False)
     try:
         with campaign.transaction(readonly=True) as tx:
-            tx.character(name)
+            try:
+                tx.character(name)
+            except UsageError as error:  # ROLL_AS's or the config file's name: said so
+                raise settings.said_of_acting(error) from None
     finally:
         if opened is None:
             campaign.close()

@@ -181,9 +181,12 @@ def default_campaign_path() -> Path:
     return Path(user_dir("data")) / "campaign.sqlite3"
 
 
-def no_campaign(path: Where) -> UsageError:
-    """The error of a command that needs a campaign where there is none (it never makes one)."""
-    return UsageError(f"no campaign at {shown_name(str(path))} (roll sheet import FILE creates one)")
+def no_campaign(path: Where, acting: str | None = None) -> UsageError:
+    """The error of a command that needs a campaign where there is none (it never makes one);
+    `acting`: who would act in it, said (a LINE of plain dice needs one only for them)."""
+    who = "" if acting is None else f" for {acting} to act in"
+    return UsageError(f"no campaign at {shown_name(str(path))}{who} (roll sheet import FILE"
+                      " creates one)")
 
 
 A_CAMPAIGN = "a campaign is a regular file or a postgresql:// URL"

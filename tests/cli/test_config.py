@@ -66,7 +66,8 @@ def test_the_command_line_and_the_environment_come_first(
 
 @pytest.mark.parametrize(("text", "error"), [
     ('system = "vagabond"\n\ncolour = "always"\n',
-     "line 3: 'colour' is no setting (keys: campaign, system, as, color)"),
+     "line 3: 'colour' is no setting: did you mean 'color'? (keys: campaign, system, as, color)"),
+    ('coulour = "always"\n', "line 1: 'coulour' is no setting (keys: campaign, system, as, color)"),
     ('color = "sometimes"\n', "line 1: 'color' takes auto, always or never, not 'sometimes'"),
     ("as = 3\n", "line 1: 'as' takes a non-empty string, not 3"),
 ])  # fmt: skip
@@ -141,3 +142,49 @@ def test_a_system_no_game_answers_to_is_one_error_naming_file_line_and_key(
     assert (code, json.loads(out), err) == (
         2, {"input": "2d6", "error": said, "column": None}, f"roll: error: {said}\n")
     assert invoke("-s", "generic", "--rolled", "3,4", "2d6") == (0, "2d6 → [3, 4] = 7\n", "")
+
+
+@pytest.mark.parametrize(("name", "why"), [
+    ("vagabnd", "unknown system 'vagabnd' (did you mean 'vagabond'?)"),
+    ("chess", "unknown system 'chess' (systems: generic, vagabond, macchiato, champions, tiers,"
+              " brighter)"),
+    ("./gone.toml", "no game file gone.toml"),
+])  # fmt: skip
+def test_a_system_roll_system_names_that_no_game_answers_to_says_roll_system(
+    config: Path, name: str, why: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game named by the environment is said to be ROLL_SYSTEM's (a variable set long ago
+    in a shell's profile is not on the line the user sees), before the config file's."""
+    config.write_text('system = "vagabond"\n')
+    monkeypatch.setenv("ROLL_SYSTEM", name)
+    said = f"ROLL_SYSTEM: {why}"
+    assert invoke("--rolled", "3,4", "2d6") == (2, "", f"roll: error: {said}\n")
+    code, out, err = invoke("--json", "--rolled", "3,4", "2d6")
+    assert (code, json.loads(out), err) == (
+        2, {"input": "2d6", "error": said, "column": None}, f"roll: error: {said}\n")
+    assert invoke("--rolled", "3,4", "odds", "2d6")[2] == f"roll: error: {said}\n"
+    assert invoke("-s", "generic", "--rolled", "3,4", "2d6") == (0, "2d6 → [3, 4] = 7\n", "")
+
+
+def test_who_acts_named_off_the_line_is_said_with_where_it_was_named(
+    config: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ROLL_AS or the config file's `as` naming someone the campaign lacks (or with no campaign
+    at all) is said with where it was named; `--as` is on the line and needs no saying."""
+    campaign = tmp_path / "table.sqlite3"
+    missing = f"no campaign at {campaign} for Zed to act in (roll sheet import FILE creates one)"
+    monkeypatch.setenv("ROLL_CAMPAIGN", str(campaign))
+    config.write_text('color = "never"\nas = "Zed"\n')
+    assert invoke("2d6") == (2, "", f"roll: error: config file {config}, line 2: 'as': {missing}\n")
+    monkeypatch.setenv("ROLL_AS", "Zed")
+    assert invoke("2d6") == (2, "", f"roll: error: ROLL_AS: {missing}\n")
+    assert invoke("--as", "Zed", "2d6") == (2, "", f"roll: error: {missing}\n")
+    sheet = tmp_path / "mira.toml"
+    sheet.write_text(VAGABOND)
+    assert invoke_write("sheet", "import", str(sheet))[0] == 0
+    lacks = f"no character named 'Zed' in campaign {campaign} (known: Mira)"
+    assert invoke("2d6") == (2, "", f"roll: error: ROLL_AS: {lacks}\n")
+    monkeypatch.delenv("ROLL_AS")
+    assert invoke("2d6") == (2, "", f"roll: error: config file {config}, line 2: 'as': {lacks}\n")
+    assert invoke("--as", "Mira", "--rolled", "11", "check", "dex") == (
+        0, "check dex → 11 vs 15 · fail\n", "")

@@ -241,7 +241,8 @@ def test_an_unknown_as_is_refused_before_the_repl_opens(private_campaign: Path) 
     # as for a one-shot: exit 2, rather than a REPL where every LINE fails
     status, out, err = repl("1d1\rquit\r", Settings(character="Zed"))
     assert (status, out) == (2, "")
-    assert err == f"roll: error: no campaign at {private_campaign} (roll sheet import FILE creates one)\n"
+    assert err == (f"roll: error: no campaign at {private_campaign} for Zed to act in (roll sheet"
+                   " import FILE creates one)\n")
     assert not private_campaign.exists()  # nothing created
     add(private_campaign, MIRA)
     assert repl("quit\r", Settings(character="zed"))[0] == 2

@@ -57,9 +57,10 @@ def test_plain_rolls_are_logged_only_when_a_character_acts(table_on_each_store: 
 )
 def test_a_missing_campaign_is_never_created(tmp_path: Path, args: tuple[str, ...]) -> None:
     path = tmp_path / "typo" / "campain.sqlite3"
+    who = " for Kit to act in" if "--as" in args else ""  # a LINE says who would act
     code, out, err = invoke("--campaign", str(path), *args)
     assert (code, out, err) == (
-        2, "", f"roll: error: no campaign at {path} (roll sheet import FILE creates one)\n")
+        2, "", f"roll: error: no campaign at {path}{who} (roll sheet import FILE creates one)\n")
     assert not path.parent.exists()
 
 
@@ -203,5 +204,7 @@ def test_an_unknown_acting_character_names_the_campaign(table: Path, private_cam
     expected = (f"roll: error: no character named 'Zed' in campaign {private_campaign}"
                 " (known: Kit, Mira)\n")
     assert invoke("--as", "Zed", "spend", "luck") == (2, "", expected)
-    monkeypatch.setenv("ROLL_AS", "Zed")
-    assert invoke("1d6") == (2, "", expected)  # ROLL_AS acts even for plain dice
+    monkeypatch.setenv("ROLL_AS", "Zed")  # acts even for plain dice, and says it is ROLL_AS
+    said = expected.replace("roll: error: ", "roll: error: ROLL_AS: ")
+    assert invoke("1d6") == (2, "", said)
+    assert invoke("--as", "Zed", "1d6") == (2, "", expected)  # --as is on the line

@@ -22,15 +22,17 @@ def created(where: str) -> str:
     return f"roll: created a new campaign at {shown(where)}\n"
 
 
-def missing(where: str) -> str:
-    return f"roll: error: no campaign at {shown(where)} (roll sheet import FILE creates one)\n"
+def missing(where: str, acting: str | None = None) -> str:
+    who = "" if acting is None else f" for {acting} to act in"
+    return f"roll: error: no campaign at {shown(where)}{who} (roll sheet import FILE creates one)\n"
 
 
 @pytest.mark.parametrize("args", [
     ("alias", "list"), ("alias", "rm", "x"), ("table", "list"), ("table", "rm", "loot"),
     ("log",), ("undo",), ("sheet", "list"), ("--as", "Kit", "spend", "luck")])
 def test_a_read_never_creates_the_campaign(store_where: str, args: tuple[str, ...]) -> None:
-    assert invoke("--campaign", store_where, *args) == (2, "", missing(store_where))
+    acting = args[1] if args[0] == "--as" else None  # a LINE says who would act
+    assert invoke("--campaign", store_where, *args) == (2, "", missing(store_where, acting))
     assert not campaign_exists(campaign_where(store_where))
 
 
