@@ -45,7 +45,8 @@ def test_a_database_without_a_campaign_is_no_campaign(pg_url: str) -> None:
     assert invoke("--campaign", pg_url, "sheet", "list") == (
         2, "", f"roll: error: no campaign at {shown} (roll sheet import FILE creates one)\n")
     assert invoke("--campaign", pg_url, "--as", "Kit", "1d6") == (
-        2, "", f"roll: error: no campaign at {shown} (roll sheet import FILE creates one)\n")
+        2, "", f"roll: error: no campaign at {shown} for Kit to act in (roll sheet import FILE"
+               " creates one)\n")
     assert invoke("--campaign", pg_url, "--rolled", "4", "-q", "1d6") == (0, "4\n", "")
 
 
