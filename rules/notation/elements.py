@@ -13,7 +13,7 @@ import pyparsing as pp
 from rules.errors import UsageError
 from rules.limits import MAX_SIDES
 from rules.notation import syntax
-from rules.notation.parts import REPEAT
+from rules.notation.parts import REPEAT, WORD
 from rules.notation.terms import (
     DICE_PATTERN,
     FLAGS,
@@ -267,8 +267,8 @@ def _command_action(s: str, loc: int, t: pp.ParseResults) -> syntax.CommandLine:
 def _command_line(expr: pp.Forward) -> pp.ParserElement:
     """A command LINE: its word, then words, quoted names, key=value and dice arguments."""
     # `custom:frobbed` is one word: a GM's own name after a `custom:` prefix (Vagabond Statuses)
-    word = _regex(r"\+?[a-z_][a-z0-9_'\-]*(?::[a-z_][a-z0-9_'\-]*)?|\+\d+(?:d\d+)?(?![a-z0-9_])",
-                  "a word")
+    word = pp.Regex(rf"\+?{WORD}(?::{WORD})?|\+[0-9]+(?:d[0-9]+)?(?![a-z0-9_])",
+                    flags=re.IGNORECASE).set_name("a word")
     word.set_parse_action(lambda t: syntax.Word(t[0]))
     # a name in double or single quotes is one word (`"Goblin 1"`, `'Old Tom'`); a bare word
     # may hold an apostrophe (`O'Hara`), so a single quote opens a name only where a word starts

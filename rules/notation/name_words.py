@@ -81,13 +81,33 @@ def with_names(line: syntax.CommandLine, names: Mapping[str, str]) -> syntax.Com
     return line if args == line.args else replace(line, args=args)
 
 
-_BARE = re.compile(r"[a-z_][a-z0-9_\-]*|\d+", re.IGNORECASE)
-"""A word of a name the grammar reads back as it is written, unquoted."""
+_BARE = re.compile(r"[a-z_][a-z0-9_\-]*|0|[1-9][0-9]*", re.IGNORECASE)
+"""A word of a name the grammar reads back as it is written, unquoted (`01` reads as 1)."""
+_BARE_BEYOND_ASCII = re.compile(
+    r"(?![Δδ]\d)(?:[^\W\d]|_)(?:[\w\-]|[^\x00-\x7f\s'\u2018-\u201f])*|0|[1-9][0-9]*")
+"""The same in any script (rules/notation/parts.py WORD, without apostrophes; `Δ8` is a
+risk die, `٣` no number)."""
+
+
+_DICE_WORD = re.compile(r"\d*d[\d%f]|[fh](?![^\W\d_])|(?:Δ|δ|delta)\d", re.IGNORECASE)
+"""The start of a word an argument reads as dice (`d6`, `d20x`, `F`: Vagabond's Favor, `Δ8`):
+in a name, quoted."""
 
 
 def written(name: str) -> str:
     """A name as a LINE carries it: bare when each of its words reads back as written (`Goblin
-    1`), else in double quotes (`"O'Hara"`, `"Dr. Who"`)."""
-    if name and name.isascii() and all(_BARE.fullmatch(w) for w in name.split(" ")):
+    1`, `Zoë`, `Björn Ærinsson`), else in double quotes (`"O'Hara"`, `"Dr. Who"`, `"Goblin
+    01"`, `"Ork D6"`)."""
+    words = name.split(" ")
+    bare = _BARE if name.isascii() else _BARE_BEYOND_ASCII
+    if name and all(bare.fullmatch(w) and not _DICE_WORD.match(w) for w in words) and (
+            name.isascii() or _reads_back(name)):
         return name
     return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _reads_back(name: str) -> bool:
+    """Whether the grammar reads `name` as it is (rules/notation/normal.py leaves it alone)."""
+    from rules.notation.normal import normalised_text
+
+    return normalised_text(name) == name

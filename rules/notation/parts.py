@@ -15,6 +15,13 @@ from typing import NamedTuple
 REPEAT = r"(\d+)[x×](?![a-z0-9_])"
 """`Nx` (or `N×`, any case): how many times the LINE runs."""
 
+WORD = r"(?:[^\W\d]|_)(?:[\w'\-]|[^\x00-\x7f\s])*"
+"""A word of a command LINE as names are written, in any script (`Zoë`, `Ölaf`, `O'Hara`,
+`さくら`, `नमस्ते`): a letter or `_` first, then letters, digits, `'`, `-`, and any other
+character past ASCII (a script's combining marks, which `\\w` does not match). Unicode (no
+re.ASCII), where the dice's patterns are ASCII: `٣d6` is no dice. The grammar's word and the
+highlighter's (rules/notation/tokens.py) are this one."""
+
 _LEADING_REPEAT = re.compile(r"\s*(\d+[x×])(?![a-z0-9_])\s+", re.IGNORECASE)
 _WORD = re.compile(r'"[^"]*"|(?<!\S)\'[^\']*\'|\S+')
 _NAME = re.compile(r"[a-z][a-z0-9_-]*", re.IGNORECASE)

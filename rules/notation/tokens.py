@@ -24,7 +24,7 @@ class Token(NamedTuple):
 @cache
 def _pattern() -> re.Pattern[str]:
     """The tokens of a LINE, compiled at the first line read (not at start-up)."""
-    from rules.notation.parts import REPEAT
+    from rules.notation.parts import REPEAT, WORD
 
     return re.compile(
         r"""
@@ -40,7 +40,7 @@ def _pattern() -> re.Pattern[str]:
       | (?P<repeat>""" + REPEAT.replace("(", "(?:", 1) + r""")
       | (?P<number>\d+)
       | (?P<keyvalue>[a-z_][\w-]*=[^\s#]*)
-      | (?P<word>(?:(?<=\s)\+)?[a-z_][\w'-]*)
+      | (?P<word>(?:(?<=\s)\+)?""" + WORD + r""")
       | (?P<operator>[-+*/(),{}<>=!])
       | (?P<other>.)
         """,

@@ -132,6 +132,21 @@ def test_sheet_commands_take_a_name_with_spaces_unquoted(tmp_path: Path) -> None
         0, "removed Old Tom (undo brings it back)\n", "")
 
 
+def test_a_name_beyond_ascii_is_found_unquoted(tmp_path: Path) -> None:
+    """`hurt 1 on Zoë` and `foe add Ölaf`: a name in any script, bare, as an ASCII one is
+    (it needed quotes, and said `expected the end of the line, found 'ë'`)."""
+    imported(tmp_path, 'name = "Zoë"\nsystem = "generic"\n[max]\nhp = 10\n',
+             'name = "Björn Ærinsson"\nsystem = "generic"\n[max]\nhp = 8\n[pools]\nhp = 5\n')
+    assert invoke("hurt 1 on Zoë") == (0, "hurt 1 on Zoë → HP 9\nZoë · HP 10 → 9 (hurt)\n", "")
+    assert invoke("--as", "Zoë", "heal", "2", "on", "björn", "ærinsson") == (
+        0, "heal 2 on björn ærinsson → HP 7\nBjörn Ærinsson · HP 5 → 7 (heal)\n", "")
+    assert invoke("-s", "macchiato", "foe add Ölaf hp=3") == (
+        0, "foe add Ölaf hp=3 → Ölaf joins the fight at encounter start\n"
+           "Ölaf · joins the campaign (foe add)\n", "")
+    assert invoke("hurt 1 on Zoé") == (2, "", "roll: error: no character named 'Zoé' in this"
+                                              " campaign (known: Björn Ærinsson, Zoë, Ölaf)\n")
+
+
 # ---- in the REPL ----
 
 
