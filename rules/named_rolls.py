@@ -72,7 +72,7 @@ def check_name(name: str, reserved: Collection[str], stored: bool = False) -> st
     low = name.strip().lower()
     if not is_name(low):
         raise UsageError(
-            f"a named roll's name is one word of letters, digits, - and _, starting with a letter,"
+            f"a named roll's name is one word of letters a-z, digits, - and _, starting with a letter,"
             f" not {name!r}"
         )
     if not stored and _is_dice(low):

@@ -78,7 +78,8 @@ class RollTable:
     def __post_init__(self) -> None:
         if not TABLE_NAME.fullmatch(self.name):
             raise TableError(
-                f"a table's name is one lower-case word (letters, digits, - and _), not {self.name!r}"
+                "a table's name is one lower-case word (letters a-z, digits, - and _), not"
+                f" {self.name!r}"
             )
         if not self.rows:
             raise TableError(f"table '{self.name}' has no rows")

@@ -117,7 +117,7 @@ def test_batch_lines_expand_and_report_per_line(table: Path) -> None:
         (("alias", "add", "odds", "d20"), "'odds' is a subcommand of roll: a named roll may not"
                                           " shadow it"),
         (("alias", "add", "d6", "d20"), "'d6' is dice notation: a named roll may not shadow it"),
-        (("alias", "add", "1st", "d20"), "a named roll's name is one word of letters, digits, - and"
+        (("alias", "add", "1st", "d20"), "a named roll's name is one word of letters a-z, digits, - and"
                                          " _, starting with a letter, not '1st'"),
         (("alias", "add", "blank", ""), "named roll 'blank' must be a non-empty LINE in quotes"),
     ],

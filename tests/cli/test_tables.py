@@ -227,7 +227,7 @@ def d6_rows(*spans: str, texts: tuple[str, ...] = ()) -> dict[str, Any]:
         ({"name": "bad", "rows": []}, "a table needs rows: [[rows]] range = \"1-3\" text = \"…\""),
         ({"rows": [{"text": "a"}]}, "a table needs a name: name = \"encounters\""),
         ({"name": "two words", "rows": [{"text": "a"}]},
-         "a table's name is one lower-case word (letters, digits, - and _), not 'two words'"),
+         "a table's name is one lower-case word (letters a-z, digits, - and _), not 'two words'"),
         ({"name": "bad", "dice": "d6", "rows": [{"text": "a"}]},
          "table key 'dice' is not known (keys: description, name, roll, rows, title)"),
         ({"name": "bad", "rows": [{"text": "a", "odds": 3}]},

@@ -214,11 +214,11 @@ def test_reserved_words_name_what_each_is() -> None:
         ("d6", "'d6' is dice notation: a named roll may not shadow it"),
         ("df", "'df' is dice notation: a named roll may not shadow it"),
         ("f", "'f' is dice notation: a named roll may not shadow it"),
-        ("two words", "a named roll's name is one word of letters, digits, - and _, starting with"
+        ("two words", "a named roll's name is one word of letters a-z, digits, - and _, starting with"
          " a letter, not 'two words'"),
-        ("3x", "a named roll's name is one word of letters, digits, - and _, starting with"
+        ("3x", "a named roll's name is one word of letters a-z, digits, - and _, starting with"
          " a letter, not '3x'"),
-        ("", "a named roll's name is one word of letters, digits, - and _, starting with"
+        ("", "a named roll's name is one word of letters a-z, digits, - and _, starting with"
          " a letter, not ''"),
     ],
 )

@@ -120,7 +120,7 @@ def test_a_planted_game_name_is_said_made_visible(planted_game: Path) -> None:
     code, out, err = invoke("game", "list")  # the row is refused as a game file would be: named
     assert (code, err) == (0, "")
     assert out == (f"g{SHOWN} · can't be read: game g{SHOWN}:4: key 'game.name': a name is one"
-                   " lower-case word of letters, digits, - and _\n")
+                   " lower-case word of letters a-z, digits, - and _\n")
     menu = completions("use ")
     assert not any(c in text + meta for text, meta in menu for c in RAW)
     assert (f"g{SHOWN}", "the campaign's game") in menu, menu

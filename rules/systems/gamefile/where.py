@@ -79,7 +79,7 @@ class Where:
         from rules.notation.parts import is_name
 
         if not isinstance(value, str) or not is_name(value) or value != value.lower():
-            self.fail(key, "a name is one lower-case word of letters, digits, - and _")
+            self.fail(key, "a name is one lower-case word of letters a-z, digits, - and _")
         if value in reserved:
             self.fail(key, f"'{value}' is {reserved[value]}: a game's name may not shadow it")
         return value
