@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rules.errors import UsageError
 
 MAX_DISTANCE = 2
 """At most this many edits (letters added, removed, changed or swapped) away."""
@@ -32,6 +36,8 @@ def closest(word: str, known: Iterable[str]) -> str | None:
     best: tuple[int, str] | None = None
     limit = min(MAX_DISTANCE, len(word) - 2)
     for candidate in known:
+        if abs(len(word) - len(candidate)) > limit:
+            continue  # more edits away than the limit, by length alone (a name of a mebibyte)
         d = distance(word, candidate)
         if d <= limit and (best is None or d < best[0]):
             best = (d, candidate)
@@ -321,3 +327,56 @@ save where others check a stat)."""
 def command_habit(system_id: str, word: str) -> str | None:
     """This game's command for another game's `word`, else None."""
     return COMMAND_HABITS.get(system_id, {}).get(word.lower())
+
+
+KNOWN_SHOWN = 12
+"""The most names an unknown character's error lists (a campaign may hold a thousand)."""
+
+_NO_MARKS = str.maketrans({"æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe", "ø": "o", "Ø": "o",
+                           "ł": "l", "Ł": "l", "ß": "ss", "đ": "d", "Đ": "d", "þ": "th",
+                           "Þ": "th", "ı": "i"})
+"""Letters NFKD leaves whole, as a keyboard without them spells them."""
+
+
+def folded(name: str) -> str:
+    """A name as a keyboard without its accents types it, lower case (`Zoë` → zoe, `Björn
+    Ærinsson` → bjorn aerinsson)."""
+    import unicodedata
+
+    plain = unicodedata.normalize("NFKD", name.translate(_NO_MARKS))
+    return " ".join("".join(c for c in plain if not unicodedata.combining(c)).split()).lower()
+
+
+def near_name(typed: str, names: Iterable[str]) -> str | None:
+    """The known name `typed` most likely meant: the same letters but for accents (`Zoe`:
+    Zoë), or the first word of a name of several (`Bjorn`: Björn Ærinsson), else the nearest
+    spelling (`closest`) but for another of a numbered lot; None when none is near."""
+    names = list(names)
+    key = folded(typed)
+    for name in names:
+        if folded(name) == key:
+            return name
+    for name in names:
+        if " " in name.strip() and folded(name.split()[0]) == key:
+            return name
+    import re
+
+    def numberless(name: str) -> str:
+        return re.sub(r"\d+", "#", folded(name))
+
+    # another of a numbered lot (`Goblin 41` of Goblin 1 … 40) is no typo of one of them
+    return closest(typed, [n for n in names if numberless(n) != numberless(typed)])
+
+
+def unknown_character(typed: str, known: list[str], where: str = "this campaign"
+                      ) -> UsageError:
+    """The error of a name no character of the campaign has (`known`: its names, in order):
+    the one most likely meant first, then the known names, at most KNOWN_SHOWN of them."""
+    from rules.errors import UsageError
+
+    near = near_name(typed, known)
+    meant = "" if near is None else f"did you mean {near!r}? "
+    shown = ", ".join(known[:KNOWN_SHOWN]) or "none yet"
+    if len(known) > KNOWN_SHOWN:
+        shown += f" and {len(known) - KNOWN_SHOWN:,} more"
+    return UsageError(f"no character named {typed!r} in {where} ({meant}known: {shown})")

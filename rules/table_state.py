@@ -8,8 +8,6 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from rules.errors import UsageError
-
 if TYPE_CHECKING:
     from rules.campaign import Character, LogEntry
 
@@ -55,6 +53,7 @@ class TableState:
     def character(self, name: str) -> Character:
         found = self.characters.get(name.lower())
         if found is None:
-            known = ", ".join(sorted(c.name for c in self.characters.values())) or "none yet"
-            raise UsageError(f"no character named {name!r} in this campaign (known: {known})")
+            from rules.did_you_mean import unknown_character
+
+            raise unknown_character(name, sorted(c.name for c in self.characters.values()))
         return found

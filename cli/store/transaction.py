@@ -179,8 +179,9 @@ class Transaction(NamedRows, GameRows, OwnerRows, LogReads, ChangeWrites):
         """The character called `name` (any case); UsageError naming the known ones if none."""
         found = self.find_character(name)
         if found is None:
-            known = ", ".join(self.character_names()) or "none yet"
-            raise UsageError(f"no character named {name!r} in this campaign (known: {known})")
+            from rules.did_you_mean import unknown_character
+
+            raise unknown_character(name, self.character_names())
         return found
 
     def put_character(self, sheet: Mapping[str, Any], replace: bool = True) -> Character:
@@ -255,9 +256,10 @@ class Transaction(NamedRows, GameRows, OwnerRows, LogReads, ChangeWrites):
         if active is not None and current is None:
             # who acts comes from --as or ROLL_AS: say which campaign lacks them (a typo in
             # --campaign or ROLL_CAMPAIGN that names another campaign shows here)
-            known = ", ".join(self.character_names()) or "none yet"
+            from rules.did_you_mean import unknown_character
+
             where = f"campaign {self.path}" if self.path is not None else "this campaign"
-            raise UsageError(f"no character named {active.strip()!r} in {where} (known: {known})")
+            raise unknown_character(active.strip(), self.character_names(), where)
         asked = self._asks_log_id()
         id_rows = None if asked is None else self.execute(f"SELECT {asked}")
         row = self.execute(

@@ -144,7 +144,8 @@ def test_a_name_beyond_ascii_is_found_unquoted(tmp_path: Path) -> None:
         0, "foe add Ölaf hp=3 → Ölaf joins the fight at encounter start\n"
            "Ölaf · joins the campaign (foe add)\n", "")
     assert invoke("hurt 1 on Zoé") == (2, "", "roll: error: no character named 'Zoé' in this"
-                                              " campaign (known: Björn Ærinsson, Zoë, Ölaf)\n")
+                                              " campaign (did you mean 'Zoë'? known: Björn"
+                                              " Ærinsson, Zoë, Ölaf)\n")
 
 
 # ---- in the REPL ----

@@ -262,7 +262,7 @@ def test_a_name_with_a_hidden_character_is_quoted_so_it_shows(tmp_path: Path) ->
     code, out, err = invoke("--as", "Mi\u034fra", "2d6")
     assert (code, out) == (2, "")
     assert err == (f"roll: error: no character named 'Mi\\u034fra' in campaign"
-                   f" {os.environ['ROLL_CAMPAIGN']} (known: Mira)\n")
+                   f" {os.environ['ROLL_CAMPAIGN']} (did you mean 'Mira'? known: Mira)\n")
 
 
 def test_emoji_and_scripts_in_an_error_are_left_as_they_are() -> None:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from rules.did_you_mean import closest, distance
+from rules.did_you_mean import closest, distance, folded, near_name, unknown_character
 from tests.support.cli import invoke
 from tests.support.sheets import VAGABOND
 
@@ -85,3 +85,42 @@ def test_a_subcommands_typo_is_suggested_once() -> None:
     code, out, err = invoke("sheet", "shwo")
     assert (code, out) == (2, "")
     assert err == "roll: error: No such command 'shwo'. Did you mean 'show'?\n"
+
+
+@pytest.mark.parametrize(("typed", "meant"), [
+    ("Zoe", "Zoë"), ("zoë", "Zoë"), ("Olaf", "Ölaf"), ("Bjorn", "Björn Ærinsson"),
+    ("bjorn aerinsson", "Björn Ærinsson"), ("Mria", "Mira"), ("Xavier", None), ("Zo", None),
+])  # fmt: skip
+def test_the_name_meant_is_found_without_its_accents_or_by_a_typo(
+        typed: str, meant: str | None) -> None:
+    assert near_name(typed, ["Björn Ærinsson", "Mira", "Zoë", "Ölaf"]) == meant
+
+
+def test_another_of_a_numbered_lot_is_no_typo() -> None:
+    assert near_name("Goblin 3", ["Goblin 1", "Goblin 2"]) is None
+    assert near_name("Gobiln 2", ["Goblin 1", "Goblin 2"]) == "Goblin 2"
+
+
+def test_a_name_is_folded_as_a_keyboard_without_its_accents_types_it() -> None:
+    assert [folded(n) for n in ("Zoë", "Björn  Ærinsson", "Łukasz", "Straße", "Zoe\u0308")] == [
+        "zoe", "bjorn aerinsson", "lukasz", "strasse", "zoe"]
+
+
+def test_an_unknown_character_says_the_one_meant_and_at_most_twelve_names() -> None:
+    names = [f"Goblin {i}" for i in range(1, 41)]
+    error = unknown_character("Goblin 41", names)
+    assert error.message == (
+        "no character named 'Goblin 41' in this campaign (known: "
+        + ", ".join(names[:12]) + " and 28 more)")
+    assert unknown_character("Zed", []).message == (
+        "no character named 'Zed' in this campaign (known: none yet)")
+
+
+def test_a_name_typed_without_its_accents_is_suggested(tmp_path: Path) -> None:
+    sheet = tmp_path / "zoe.toml"
+    sheet.write_text('name = "Zoë"\nsystem = "generic"\n[max]\nhp = 10\n', encoding="utf-8")
+    assert invoke("sheet", "import", str(sheet))[0] == 0
+    assert invoke("hurt 1 on Zoe") == (2, "", "roll: error: no character named 'Zoe' in this"
+                                              " campaign (did you mean 'Zoë'? known: Zoë)\n")
+    code, _, err = invoke("--as", "zoe", "hurt", "1")
+    assert (code, err.endswith("(did you mean 'Zoë'? known: Zoë)\n")) == (2, True)
