@@ -24,10 +24,9 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-from peers import ENV, MEASURES, Command, Launcher, Row, Sample, check_roll_is_ours, measure, rows
+from peers import ENV, MEASURES, Command, Launcher, Row, Sample, check_roll_is_ours, heading, measure, rows
 
 RELAXED = """\
 #!{python}
@@ -103,9 +102,7 @@ def main() -> None:
         for row in table:
             same_outputs(row)
         launcher = Launcher()
-        load = ", ".join(f"{n:.1f}" for n in os.getloadavg())
-        print(f"{time.strftime('%Y-%m-%d %H:%M')}; {os.cpu_count()} CPUs, load {load}; Python "
-              f"{sys.version.split()[0]}; median of {args.reps} runs, taking turns")
+        print(heading(args.reps))
         try:
             for row in table:
                 samples = measure(launcher, row, args.reps)

@@ -224,6 +224,14 @@ def check_roll_is_ours(*scripts: Path) -> None:
                              "`.venv/bin/pip install -e '.[bench]'`")
 
 
+def heading(reps: int) -> str:
+    """The first line of a table: when, on what machine and how loaded, which Python, how many
+    runs of each command."""
+    load = ", ".join(f"{n:.1f}" for n in os.getloadavg())
+    return (f"{time.strftime('%Y-%m-%d %H:%M')}; {os.cpu_count()} CPUs, load {load}; Python "
+            f"{sys.version.split()[0]}; median of {reps} runs, taking turns")
+
+
 def install_kind() -> str:
     """How roll is installed here: an editable install pays setuptools' import finder (about
     8 ms at every start) that an installed roll (pipx, `pip install .`) never does."""
@@ -300,9 +308,7 @@ def main() -> None:
                  if args.only is None or args.only in row.name]
         check_outputs(table)
         launcher = Launcher()
-        load = ", ".join(f"{n:.1f}" for n in os.getloadavg())
-        print(f"{time.strftime('%Y-%m-%d %H:%M')}; {os.cpu_count()} CPUs, load {load}; Python "
-              f"{sys.version.split()[0]}; median of {reps} runs, taking turns; {install_kind()}")
+        print(f"{heading(reps)}; {install_kind()}")
         try:
             for row in table:
                 samples = measure(launcher, row, reps)
