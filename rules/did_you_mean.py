@@ -351,21 +351,21 @@ def near_name(typed: str, names: Iterable[str]) -> str | None:
     """The known name `typed` most likely meant: the same letters but for accents (`Zoe`:
     Zoë), or the first word of a name of several (`Bjorn`: Björn Ærinsson), else the nearest
     spelling (`closest`) but for another of a numbered lot; None when none is near."""
-    names = list(names)
-    key = folded(typed)
-    for name in names:
-        if folded(name) == key:
-            return name
-    for name in names:
-        if " " in name.strip() and folded(name.split()[0]) == key:
-            return name
     import re
 
-    def numberless(name: str) -> str:
-        return re.sub(r"\d+", "#", folded(name))
-
+    names = list(names)
+    key = folded(typed)
+    keys = [folded(name) for name in names]
+    for name, name_key in zip(names, keys, strict=True):
+        if name_key == key:
+            return name
+    for name, name_key in zip(names, keys, strict=True):
+        if " " in name_key and name_key.split()[0] == key:
+            return name
     # another of a numbered lot (`Goblin 41` of Goblin 1 … 40) is no typo of one of them
-    return closest(typed, [n for n in names if numberless(n) != numberless(typed)])
+    lot = re.sub(r"\d+", "#", key)
+    return closest(typed, [name for name, name_key in zip(names, keys, strict=True)
+                           if re.sub(r"\d+", "#", name_key) != lot])
 
 
 def unknown_character(typed: str, known: list[str], where: str = "this campaign"
