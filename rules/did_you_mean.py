@@ -343,8 +343,10 @@ def folded(name: str) -> str:
     Ærinsson` → bjorn aerinsson)."""
     import unicodedata
 
+    from rules.notation.name_words import name_key
+
     plain = unicodedata.normalize("NFKD", name.translate(_NO_MARKS))
-    return " ".join("".join(c for c in plain if not unicodedata.combining(c)).split()).lower()
+    return name_key("".join(c for c in plain if not unicodedata.combining(c)))
 
 
 def near_name(typed: str, names: Iterable[str]) -> str | None:

@@ -9,6 +9,7 @@ from collections.abc import Collection, Iterable, Mapping
 from dataclasses import replace
 
 from rules.notation import syntax
+from rules.notation.parts import WORD
 
 
 def name_key(name: str) -> str:
@@ -83,10 +84,9 @@ def with_names(line: syntax.CommandLine, names: Mapping[str, str]) -> syntax.Com
 
 _BARE = re.compile(r"[a-z_][a-z0-9_\-]*|0|[1-9][0-9]*", re.IGNORECASE)
 """A word of a name the grammar reads back as it is written, unquoted (`01` reads as 1)."""
-_BARE_BEYOND_ASCII = re.compile(
-    r"(?![Δδ]\d)(?:[^\W\d]|_)(?:[\w\-]|[^\x00-\x7f\s'\u2018-\u201f])*|0|[1-9][0-9]*")
-"""The same in any script (rules/notation/parts.py WORD, without apostrophes; `Δ8` is a
-risk die, `٣` no number)."""
+_BARE_BEYOND_ASCII = re.compile(rf"(?![Δδ]\d)(?!.*['\u2018-\u201f]){WORD}|0|[1-9][0-9]*")
+"""The same in any script: the grammar's word (rules/notation/parts.py WORD) without
+apostrophes; `Δ8` is a risk die, `٣` no number."""
 
 
 _DICE_WORD = re.compile(r"\d*d[\d%f]|[fh](?![^\W\d_])|(?:Δ|δ|delta)\d", re.IGNORECASE)
